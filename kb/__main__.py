@@ -1,0 +1,5 @@
+import sys
+
+from kb.cli import main
+
+sys.exit(main())

@@ -1,0 +1,172 @@
+"""Building a KB: find the sources, ingest each, check them together, store atomically.
+
+Nothing is written unless every document was read; a damaged document (truncated,
+duplicate numbers) stops the build unless the caller accepts damaged documents, in
+which case the damage stays listed in the report and in the KB.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import tomllib
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from kb import store
+from kb.errors import KbError
+from kb.ingest import PENDING_FORMATS, ingest
+from kb.model import Document, Problem
+from kb.rulenum import RuleNumber
+from kb.textio import read_source
+
+MANIFEST = "manifest.toml"
+DOCUMENT_SUFFIXES = {".txt"}
+EMBEDDED_CORPUS = Path(__file__).resolve().parent.parent / "corpus"
+
+
+@dataclass(frozen=True)
+class Source:
+    """A file to read, with what its folder's manifest says about it."""
+
+    path: Path
+    format: str | None = None
+    lang: str | None = None
+
+
+@dataclass
+class DocReport:
+    path: str
+    status: str
+    document: Document | None = None
+    reason: str | None = None
+
+    def to_json(self) -> dict[str, object]:
+        doc = self.document
+        data: dict[str, object] = {"path": self.path, "status": self.status}
+        if self.reason:
+            data["reason"] = self.reason
+        if doc:
+            data.update(
+                format=doc.format, lang=doc.lang, edition=doc.edition,
+                effective=doc.edition, published=doc.published.isoformat() if doc.published else None,
+                encoding=doc.encoding, counts=doc.counts(),
+                problems=[{"line": p.line, "severity": p.severity.value, "message": p.message}
+                          for p in doc.problems],
+                dropped=doc.dropped,
+            )
+        return data
+
+
+@dataclass
+class BuildReport:
+    home: Path
+    database: Path
+    documents: list[DocReport] = field(default_factory=list)
+
+    def to_json(self) -> dict[str, object]:
+        return {"home": str(self.home), "database": str(self.database),
+                "documents": [d.to_json() for d in self.documents]}
+
+
+def collect(paths: list[Path]) -> list[Source | DocReport]:
+    """Files as given, folders as their document files (sorted), with manifest hints."""
+    found: list[Source | DocReport] = []
+    for path in paths:
+        if path.is_dir():
+            hints = _manifest(path)
+            files = sorted(p for p in path.rglob("*") if p.is_file() and not p.name.startswith("."))
+            documents = [p for p in files if p.suffix.lower() in DOCUMENT_SUFFIXES]
+            if not documents:
+                raise KbError("folder holds no documents (looked for *.txt)", str(path))
+            for file in files:
+                if file.name == MANIFEST:
+                    continue
+                if file.suffix.lower() not in DOCUMENT_SUFFIXES:
+                    found.append(DocReport(str(file), "skipped", reason="not a document type kb reads yet"))
+                    continue
+                hint = hints.get(file.relative_to(path).as_posix(), {})
+                found.append(Source(file, hint.get("format"), hint.get("lang")))
+        elif path.is_file():
+            hint = _manifest(path.parent).get(path.name, {})
+            found.append(Source(path, hint.get("format"), hint.get("lang")))
+        else:
+            raise KbError("no such file or folder", str(path))
+    return found
+
+
+def _manifest(folder: Path) -> dict[str, dict[str, str]]:
+    path = folder / MANIFEST
+    if not path.is_file():
+        return {}
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except tomllib.TOMLDecodeError as err:
+        raise KbError(f"bad manifest: {err}", str(path)) from err
+    return data.get("documents", {})
+
+
+def read_all(sources: list[Source | DocReport], override_format: str | None = None,
+             override_lang: str | None = None,
+             progress: Callable[[str], None] | None = None) -> list[DocReport]:
+    """Ingest every source; the first unreadable one stops everything."""
+    reports: list[DocReport] = []
+    for item in sources:
+        if isinstance(item, DocReport):
+            reports.append(item)
+            continue
+        if progress:
+            progress(item.path.name)
+        fmt = override_format or item.format
+        if fmt in PENDING_FORMATS:
+            reports.append(DocReport(str(item.path), "skipped", reason=PENDING_FORMATS[fmt]))
+            continue
+        source = read_source(item.path)
+        document = ingest(source, fmt, override_lang or item.lang)
+        reports.append(DocReport(str(item.path), "ok", document))
+    return reports
+
+
+def check_translations(documents: list[Document]) -> None:
+    """A translation should hold the numbers of the English edition of its date."""
+    english = {d.edition: d for d in documents if d.lang == "en" and d.edition and d.format == "cr-text"}
+    for doc in documents:
+        original = english.get(doc.edition)
+        if doc.lang == "en" or original is None or doc.format != "cr-text":
+            continue
+        ours = {t.number for t in doc.rules if t.number.depth > 0}
+        theirs = {t.number for t in original.rules if t.number.depth > 0}
+        if missing := sorted(theirs - ours):
+            doc.warn(None, f"lacks {len(missing)} numbers of the English edition {doc.edition}: "
+                     + ", ".join(map(str, missing)))
+        if extra := sorted(ours - theirs):
+            doc.warn(None, f"has {len(extra)} numbers the English edition {doc.edition} lacks: "
+                     + ", ".join(map(str, extra)))
+
+
+def damage(documents: list[Document]) -> list[Problem]:
+    return [p for doc in documents for p in doc.damaged]
+
+
+def build(paths: list[Path], home: Path, *, accept_damaged: bool = False,
+          override_format: str | None = None, override_lang: str | None = None,
+          progress: Callable[[str], None] | None = None) -> BuildReport:
+    """Build the KB in ``home`` from ``paths``; on any error the old KB stays."""
+    reports = read_all(collect(paths), override_format, override_lang, progress)
+    documents = [r.document for r in reports if r.document]
+    if not documents:
+        raise KbError("no document could be ingested: " + "; ".join(
+            f"{r.path}: {r.reason}" for r in reports))
+    check_translations(documents)
+    if (problems := damage(documents)) and not accept_damaged:
+        listing = "\n".join(f"  {p}" for p in problems)
+        raise KbError(f"{len(problems)} problem(s) make these documents unreliable; nothing was "
+                      f"written (use --accept-damaged to keep them, with the damage listed):\n{listing}")
+    meta = {"built_at": dt.datetime.now(dt.UTC).isoformat(timespec="seconds"),
+            "sources": "\n".join(map(str, paths))}
+    database = store.write(home, documents, meta)
+    return BuildReport(home, database, reports)
+
+
+def rule_numbers(document: Document) -> set[RuleNumber]:
+    return {t.number for t in document.rules}

@@ -1,0 +1,27 @@
+"""Errors a user can act on: each names the file (and line) and the problem."""
+
+from __future__ import annotations
+
+
+class KbError(Exception):
+    """Bad input or a missing thing; the CLI prints it and exits with ``exit_code``."""
+
+    exit_code = 2
+
+    def __init__(self, message: str, path: str | None = None, line: int | None = None) -> None:
+        self.message = message
+        self.path = path
+        self.line = line
+        super().__init__(str(self))
+
+    def __str__(self) -> str:
+        if self.path is None:
+            return self.message
+        where = f"{self.path}:{self.line}" if self.line else self.path
+        return f"{where}: {self.message}"
+
+
+class NotFound(KbError):
+    """The KB answers, but has nothing under that name (exit 1)."""
+
+    exit_code = 1

@@ -1,0 +1,285 @@
+"""The official Comprehensive Rules layout, as Wizards publishes the TXT file.
+
+The layout is the same in every edition since 2003 and in the translations made
+from it: a title, the effective date, an introduction, the contents (which already
+name "Glossary" and "Credits"), the numbered rules, the glossary, the credits.
+Words that differ per language live in a :class:`Layout`; the Chinese one is in
+:mod:`kb.ingest.cr_zh`.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from kb.dates import date_in_file_name, find_date
+from kb.errors import KbError
+from kb.model import Document, GlossaryEntry, RuleText, Severity
+from kb.rulenum import RuleNumber, RuleNumberError
+from kb.textio import SourceText
+
+FORMAT = "cr-text"
+
+RULE_LINE = re.compile(r"^(?P<number>\d{3}\.\d{1,3}[a-z]?)\.?(?:\s+|(?=[^\d\s.]))(?P<text>\S.*)$")
+CHAPTER_LINE = re.compile(r"^(?P<number>\d{3})\.\s+(?P<text>\D.*)$")
+SECTION_LINE = re.compile(r"^(?P<number>\d)\.\s+(?P<text>\D.*)$")
+SENSE_LINE = re.compile(r"^\d+\.\s")
+_NOTE = re.compile(r"$^")  # matches nothing: layouts without translator notes
+
+
+@dataclass(frozen=True)
+class Layout:
+    """The words of one language's edition of the official layout."""
+
+    lang: str
+    glossary: tuple[str, ...]
+    credits: tuple[str, ...]
+    example: tuple[str, ...]
+    date_words: tuple[str, ...]
+    obsolete: tuple[str, ...]
+    alias_split: re.Pattern[str] = field(default=re.compile(r"“[^”]*”|\"[^\"]*\"|[^,，“\"]+"))
+    note: re.Pattern[str] = _NOTE
+
+
+ENGLISH = Layout(
+    lang="en",
+    glossary=("Glossary",),
+    credits=("Credits",),
+    example=("Example:",),
+    date_words=("effective", "current as of"),
+    obsolete=("(Obsolete)",),
+)
+
+ITALIAN = Layout(
+    lang="it",
+    glossary=("Glossario",),
+    credits=("Riconoscimenti", "Crediti"),
+    example=("Esempio:",),
+    date_words=("vigore", "valide", "aggiornate", "effettive"),
+    obsolete=("(Obsoleto)", "(Obsoleta)"),
+)
+
+
+def parse(source: SourceText, layout: Layout = ENGLISH) -> Document:
+    """Read one edition in the official layout; problems go into the document."""
+    lines = source.lines
+    doc = Document(
+        path=source.path,
+        sha256=source.sha256,
+        format=FORMAT,
+        lang=layout.lang,
+        encoding=source.encoding,
+        title=next((line.strip() for line in lines if line.strip()), None),
+        published=date_in_file_name(source.path.rsplit("/", 1)[-1]),
+    )
+    start = _rules_start(lines, source.path)
+    glossary = _find_heading(lines, layout.glossary, start)
+    credits = _find_heading(lines, layout.credits, glossary) if glossary is not None else None
+    doc.effective = _effective_date(lines, layout)
+    _check_dates(doc)
+    if glossary is None:
+        doc.warn(len(lines), "truncated: no glossary after the rules", Severity.DAMAGE)
+        glossary = len(lines)
+    elif credits is None:
+        doc.warn(len(lines), "truncated: the glossary runs to the end of the file, no credits", Severity.DAMAGE)
+        credits = len(lines)
+    doc.rules = parse_rules(lines, start, glossary, layout, doc)
+    doc.glossary = parse_glossary(lines, glossary + 1, credits, layout)
+    if not doc.rules:
+        raise KbError("no numbered rules found", source.path)
+    return doc
+
+
+def _rules_start(lines: list[str], path: str) -> int:
+    """Index of the first line of the rules: the heading above the first numbered rule."""
+    first = next((i for i, line in enumerate(lines) if RULE_LINE.match(line)), None)
+    if first is None:
+        raise KbError("no numbered rules found", path)
+    start = first
+    for i in range(first - 1, max(first - 8, -1), -1):
+        if SECTION_LINE.match(lines[i]) or CHAPTER_LINE.match(lines[i]):
+            start = i
+        elif lines[i].strip():
+            break
+    return start
+
+
+def _find_heading(lines: list[str], words: tuple[str, ...], after: int) -> int | None:
+    return next((i for i in range(after, len(lines)) if lines[i].strip() in words), None)
+
+
+def _effective_date(lines: list[str], layout: Layout):
+    """The date the text states for itself, near the top (or, failing that, the credits)."""
+    candidates = lines[:30] + lines[-40:]
+    for line in candidates:
+        lowered = line.lower()
+        if any(word in lowered for word in layout.date_words):
+            found = find_date(line, layout.lang)
+            if found:
+                return found
+    return None
+
+
+def _check_dates(doc: Document) -> None:
+    if doc.effective is None:
+        doc.warn(None, "no effective date stated in the text")
+    elif doc.published and abs((doc.published - doc.effective).days) > 180:
+        doc.warn(None, f"effective date {doc.effective} is far from the date in the file name "
+                 f"({doc.published}): the file may hold another edition's text")
+
+
+def parse_rules(lines: list[str], start: int, end: int, layout: Layout, doc: Document) -> list[RuleText]:
+    """Numbered headings, rules and subrules with their examples and continuations.
+
+    Old editions wrap paragraphs at a fixed width, so a wrapped line can begin with a
+    number ("See rule\n419.8 ..."): a number right after "rule(s)" continues the text.
+    """
+    texts: list[RuleText] = []
+    seen: dict[RuleNumber, int] = {}
+    current: _Draft | None = None
+    previous = ""
+    for index in range(start, end):
+        line = lines[index]
+        if not line.strip():
+            previous = ""
+            continue
+        lineno = index + 1
+        match = None
+        if not _WRAPPED_REFERENCE.search(previous):
+            match = RULE_LINE.match(line) or CHAPTER_LINE.match(line) or SECTION_LINE.match(line)
+        if match:
+            try:
+                number = RuleNumber.parse(match["number"])
+            except RuleNumberError as err:
+                doc.warn(lineno, str(err), Severity.DAMAGE)
+                continue
+            if current:
+                texts.append(current.finish(layout))
+            variant = 0
+            if number in seen:
+                doc.warn(lineno, f"duplicate rule number {number} (first at line {seen[number]})",
+                         Severity.DAMAGE)
+                variant = sum(1 for t in texts if t.number == number)
+            else:
+                seen[number] = lineno
+                if texts and number < texts[-1].number:
+                    doc.warn(lineno, f"{number} comes after {texts[-1].number}: out of order")
+            current = _Draft(number, lineno, variant, [match["text"].strip()])
+        elif current is None:
+            doc.warn(lineno, f"text before the first rule: {line.strip()[:60]!r}")
+        else:
+            current.add(line, layout, wrapped=bool(previous))
+        previous = line
+    if current:
+        texts.append(current.finish(layout))
+    return texts
+
+
+_WRAPPED_REFERENCE = re.compile(r"\b(?:rules?|regole|regola|规则)\s*$", re.IGNORECASE)
+
+
+@dataclass
+class _Draft:
+    """A rule text being collected line by line."""
+
+    number: RuleNumber
+    line: int
+    variant: int
+    paragraphs: list[str]
+    examples: list[str] = field(default_factory=list)
+    in_example: bool = False
+
+    def add(self, line: str, layout: Layout, wrapped: bool) -> None:
+        """Examples start with their word; indented lines start a paragraph; an
+        unindented line right under another is the same paragraph, wrapped."""
+        text = line.strip()
+        if text.startswith(layout.example):
+            self.examples.append(_after_label(text))
+            self.in_example = True
+        elif line[0].isspace() or not wrapped:
+            self.paragraphs.append(text)
+            self.in_example = False
+        else:
+            target = self.examples if self.in_example else self.paragraphs
+            target[-1] = f"{target[-1]} {text}"
+
+    def finish(self, layout: Layout) -> RuleText:
+        notes: list[str] = []
+        body = _take_notes("\n".join(self.paragraphs), layout, notes)
+        examples = tuple(_take_notes(e, layout, notes) for e in self.examples)
+        heading = self.number.depth < 2
+        return RuleText(
+            number=self.number,
+            title=body if heading else None,
+            body="" if heading else body,
+            examples=examples,
+            notes=tuple(notes),
+            line=self.line,
+            variant=self.variant,
+        )
+
+
+def _after_label(text: str) -> str:
+    """"Example: A player ..." -> "A player ..." (also with a full-width colon)."""
+    return re.split(r"[:：]", text, maxsplit=1)[-1].strip()
+
+
+def _take_notes(text: str, layout: Layout, notes: list[str]) -> str:
+    """Move translator notes out of ``text`` into ``notes``."""
+    def keep(match: re.Match[str]) -> str:
+        notes.append(match["note"].strip())
+        return ""
+
+    return layout.note.sub(keep, text).strip() if layout.note.pattern != "$^" else text
+
+
+def parse_glossary(lines: list[str], start: int, end: int, layout: Layout) -> list[GlossaryEntry]:
+    """Entries are blocks separated by blank lines: a headword, then its definition."""
+    blocks: list[tuple[int, list[str]]] = []
+    for index in range(start, end):
+        line = lines[index]
+        if not line.strip():
+            if blocks and blocks[-1][1]:
+                blocks.append((0, []))
+            continue
+        if not blocks or not blocks[-1][1]:
+            if blocks:
+                blocks.pop()
+            blocks.append((index + 1, []))
+        blocks[-1][1].append(line.strip())
+    blocks = [(line, block) for line, block in blocks if block]
+    headwords = {_plain_term(block[0], layout)[0] for _, block in blocks}
+    return [_glossary_entry(line, block, layout, headwords) for line, block in blocks]
+
+
+def _plain_term(headword: str, layout: Layout) -> tuple[str, bool]:
+    """Strip translator notes and the obsolete marker from a headword."""
+    term = _take_notes(headword, layout, [])
+    for marker in layout.obsolete:
+        if term.endswith(marker):
+            return term[: -len(marker)].strip(), True
+    return term, False
+
+
+def _glossary_entry(line: int, block: list[str], layout: Layout, headwords: set[str]) -> GlossaryEntry:
+    term, obsolete = _plain_term(block[0], layout)
+    definition = block[1:]
+    numbered = [d for d in definition if SENSE_LINE.match(d)]
+    senses = tuple(SENSE_LINE.sub("", d, count=1) for d in numbered) if numbered else (" ".join(definition),)
+    return GlossaryEntry(
+        term=term,
+        aliases=split_aliases(term, layout, headwords),
+        senses=senses,
+        line=line,
+        obsolete=obsolete,
+    )
+
+
+def split_aliases(term: str, layout: Layout, headwords: set[str]) -> tuple[str, ...]:
+    """"Control, Controller" names two spellings of one entry, but "Active Player,
+    Nonactive Player Order" is one term: its first part is a headword of its own."""
+    parts = [p.strip(" “”\"").rstrip(",，").strip() for p in layout.alias_split.findall(term)]
+    parts = [p for p in parts if p]
+    if len(parts) < 2 or parts[0] in headwords - {term}:
+        return ()
+    return tuple(parts)

@@ -1,0 +1,28 @@
+"""The Chinese translation of the rules, in the official layout.
+
+Same structure and numbers as the English edition of the same date, with Chinese
+headings (目录 / 词汇表 / 版权信息), examples introduced by 例如：, and translator notes
+("（译注：…）", "(中文版译注：…)") that are kept apart from the rule text.
+"""
+
+from __future__ import annotations
+
+import re
+
+from kb.ingest import cr_text
+from kb.model import Document
+from kb.textio import SourceText
+
+CHINESE = cr_text.Layout(
+    lang="zh-Hans",
+    glossary=("词汇表",),
+    credits=("版权信息",),
+    example=("例如：", "例如:"),
+    date_words=("生效",),
+    obsolete=("（已废止）", "(已废止)"),
+    note=re.compile(r"[（(](?:中文版)?译注[：:](?P<note>[^）)]*)[）)]"),
+)
+
+
+def parse(source: SourceText) -> Document:
+    return cr_text.parse(source, CHINESE)

@@ -1,0 +1,51 @@
+"""Language tags (BCP 47, through babel) and a cheap guess of a text's language."""
+
+from __future__ import annotations
+
+import re
+
+from babel import Locale, UnknownLocaleError
+from babel.core import get_global
+
+from kb.errors import KbError
+
+_CJK = re.compile(r"[\u3400-\u9fff]")
+_WORD = re.compile(r"[a-zà-ù]+")
+_ITALIAN = frozenset(
+    "il lo la gli le un una di del della che non per con è sono quel quella viene".split()
+)
+_ENGLISH = frozenset(
+    "the of and to a is that it in its this with as for be are an".split()
+)
+
+
+def normalize_tag(tag: str) -> str:
+    """``zh`` / ``zh_CN`` / ``zh-hans`` -> ``zh-Hans``; ``IT`` -> ``it``.
+
+    Chinese gets its script from CLDR's likely subtags, because simplified and
+    traditional texts are different documents for us."""
+    try:
+        locale = Locale.parse(tag.replace("-", "_"))
+    except (ValueError, UnknownLocaleError) as err:
+        raise KbError(f"unknown language tag {tag!r}") from err
+    script = locale.script
+    if locale.language == "zh" and script is None:
+        likely = get_global("likely_subtags").get(f"zh_{locale.territory}" if locale.territory else "zh", "zh_Hans")
+        script = Locale.parse(likely).script
+    return "-".join(part for part in (locale.language, script) if part)
+
+
+def guess_lang(text: str) -> str:
+    """Chinese by script; Italian or English by counting common words."""
+    sample = text[:20000]
+    if len(_CJK.findall(sample)) > 0.1 * max(1, len(sample.strip())):
+        return "zh-Hans"
+    words = _WORD.findall(sample.lower())
+    italian = sum(w in _ITALIAN for w in words)
+    english = sum(w in _ENGLISH for w in words)
+    return "it" if italian > english else "en"
+
+
+def display_name(tag: str) -> str:
+    """``zh-Hans`` -> ``Chinese (Simplified)``, for reports."""
+    return Locale.parse(tag.replace("-", "_")).get_display_name("en") or tag

@@ -1,0 +1,108 @@
+"""Turning the bytes of a source file into lines of text.
+
+The official rules files come as UTF-8 with or without a BOM, cp1252 and UTF-16
+(both byte orders), with CRLF, CR-only or mixed line endings.  Decoding must never
+invent characters: a file that cannot be read without U+FFFD is refused.
+"""
+
+from __future__ import annotations
+
+import codecs
+import hashlib
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from charset_normalizer import from_bytes
+
+from kb.errors import KbError
+
+_BOMS = (
+    (codecs.BOM_UTF8, "utf-8-sig"),
+    (codecs.BOM_UTF16_LE, "utf-16"),
+    (codecs.BOM_UTF16_BE, "utf-16"),
+)
+
+
+_CONTROL = re.compile(r"[\x00-\x08\x0e-\x1f\x7f]")
+
+
+@dataclass(frozen=True, slots=True)
+class SourceText:
+    """A decoded source file: its lines (1-based numbering is ``index + 1``)."""
+
+    path: str
+    sha256: str
+    encoding: str
+    lines: list[str]
+
+    @property
+    def text(self) -> str:
+        return "\n".join(self.lines)
+
+
+def read_source(path: Path | str) -> SourceText:
+    """Read and decode a file, or raise :class:`KbError` naming it."""
+    path = Path(path)
+    try:
+        data = path.read_bytes()
+    except OSError as err:
+        raise KbError(f"cannot read: {err.strerror}", str(path)) from err
+    return decode_source(data, str(path))
+
+
+def decode_source(data: bytes, path: str) -> SourceText:
+    """Decode bytes that claim to be a text document."""
+    if not data.strip():
+        raise KbError("empty file", path)
+    text, encoding = decode(data, path)
+    return SourceText(path, hashlib.sha256(data).hexdigest(), encoding, split_lines(text))
+
+
+def decode(data: bytes, path: str) -> tuple[str, str]:
+    """Return ``(text, encoding)``: BOM first, then strict UTF-8, UTF-16 without a
+    BOM, cp1252, and only then charset-normalizer's best guess."""
+    for bom, encoding in _BOMS:
+        if data.startswith(bom):
+            return _strict(data, encoding, path), encoding
+    if _looks_utf16(data):
+        encoding = "utf-16-le" if data[1::2].count(0) > data[0::2].count(0) else "utf-16-be"
+        return _strict(data, encoding, path), encoding
+    if b"\x00" in data:
+        raise KbError("binary file (NUL bytes), not a text document", path)
+    for encoding in ("utf-8", "cp1252"):
+        try:
+            return _check_text(data.decode(encoding), path), encoding
+        except UnicodeDecodeError:
+            continue
+    guess = from_bytes(data).best()
+    if guess is None:
+        raise KbError("cannot decode: not text in any known encoding", path)
+    return _check_text(str(guess), path), guess.encoding
+
+
+def _looks_utf16(data: bytes) -> bool:
+    """UTF-16 without a BOM: ASCII text leaves every other byte NUL."""
+    sample = data[:4000]
+    return len(sample) >= 4 and sample.count(0) >= len(sample) // 3
+
+
+def _strict(data: bytes, encoding: str, path: str) -> str:
+    try:
+        return _check_text(data.decode(encoding), path)
+    except UnicodeDecodeError as err:
+        raise KbError(f"not valid {encoding} at byte {err.start}", path) from err
+
+
+def _check_text(text: str, path: str) -> str:
+    if "\ufffd" in text:
+        line = text.count("\n", 0, text.index("\ufffd")) + 1
+        raise KbError("contains U+FFFD (a character was lost before this file reached us)", path, line)
+    if len(_CONTROL.findall(text, 0, 20000)) > 10:
+        raise KbError("binary file (control characters), not a text document", path)
+    return text
+
+
+def split_lines(text: str) -> list[str]:
+    """Split on CRLF first, then lone CR, then LF; nothing else counts as a break."""
+    return text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
