@@ -13,11 +13,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from kb import store
+from kb import graph, store
 from kb.errors import KbError
 from kb.ingest import PENDING_FORMATS, ingest
 from kb.model import Document, Problem
-from kb.rulenum import RuleNumber
 from kb.textio import read_source
 
 MANIFEST = "manifest.toml"
@@ -158,6 +157,7 @@ def build(paths: list[Path], home: Path, *, accept_damaged: bool = False,
         raise KbError("no document could be ingested: " + "; ".join(
             f"{r.path}: {r.reason}" for r in reports))
     check_translations(documents)
+    graph.link(documents)
     if (problems := damage(documents)) and not accept_damaged:
         listing = "\n".join(f"  {p}" for p in problems)
         raise KbError(f"{len(problems)} problem(s) make these documents unreliable; nothing was "
@@ -167,6 +167,3 @@ def build(paths: list[Path], home: Path, *, accept_damaged: bool = False,
     database = store.write(home, documents, meta)
     return BuildReport(home, database, reports)
 
-
-def rule_numbers(document: Document) -> set[RuleNumber]:
-    return {t.number for t in document.rules}

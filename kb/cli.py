@@ -16,6 +16,7 @@ from kb import store
 from kb.build import EMBEDDED_CORPUS, BuildReport, build
 from kb.errors import KbError, NotFound
 from kb.home import resolve_home
+from kb.ingest import LAYOUTS
 from kb.lang import normalize_tag
 from kb.rulenum import RuleNumber, RuleNumberError
 
@@ -58,6 +59,12 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--lang", action="append", help="language (repeat for side by side)")
     p.add_argument("--edition", help="the edition in force on this date (YYYY-MM-DD)")
     p.set_defaults(run=cmd_show)
+
+    p = commands.add_parser("refs", parents=[common], help="what a rule cites and what cites it")
+    p.add_argument("rule", help="a rule number: 7, 730, 730.2, 730.2a")
+    p.add_argument("--lang", help="language (default: English if held)")
+    p.add_argument("--edition", help="the edition in force on this date (YYYY-MM-DD)")
+    p.set_defaults(run=cmd_refs)
 
     p = commands.add_parser("export", parents=[common], help="export every rule text")
     p.add_argument("--json-lines", action="store_true", required=True,
@@ -140,38 +147,62 @@ def cmd_show(args: argparse.Namespace) -> int:
     on = _iso_date(args.edition) if args.edition else None
     with _open(args.home) as conn:
         langs = [normalize_tag(lang) for lang in args.lang] if args.lang else store.languages(conn)
-        blocks = []
+        blocks, missing = [], []
         for lang in langs:
             try:
                 edition = store.choose_edition(conn, number, lang, on)
             except NotFound:
-                if args.lang:
-                    raise
+                missing.append(lang)
                 continue
-            blocks.append((lang, edition, store.family(conn, number, lang, edition)))
+            rules = store.family(conn, number, lang, edition)
+            blocks.append((lang, edition, rules, store.outgoing(conn, [r.id for r in rules]),
+                           store.incoming_counts(conn, rules)))
         if not blocks:
-            raise NotFound(f"rule {number} not found in any language" + (f" on {on}" if on else ""))
+            raise NotFound(f"rule {number} not found in {', '.join(langs) or 'the KB'}"
+                           + (f" on {on}" if on else ""))
     if args.json:
-        _emit({"number": str(number), "kind": number.kind, "languages": [
-            {"lang": lang, "edition": edition, "rules": [r.to_json() for r in rules]}
-            for lang, edition, rules in blocks]})
+        _emit({"number": str(number), "kind": number.kind, "missing": missing if args.lang else [],
+               "languages": [{"lang": lang, "edition": edition,
+                              "rules": [_rule_json(r, out[r.id], cited[r.id]) for r in rules]}
+                             for lang, edition, rules, out, cited in blocks]})
     else:
-        print("\n\n".join(render_family(lang, edition, rules) for lang, edition, rules in blocks))
+        shown = [render_family(*block) for block in blocks]
+        if args.lang:
+            shown += [f"{lang}: no text numbered {number}" for lang in missing]
+        print("\n\n".join(shown))
     return 0
 
 
-def render_family(lang: str, edition: str | None, rules: list[store.StoredRule]) -> str:
+def _rule_json(rule: store.StoredRule, out: list[store.Link], cited_by: int) -> dict[str, object]:
+    """A rule text with its references resolved to explicit sets of numbers."""
+    phrases: dict[str, dict[str, object]] = {}
+    for link in out:
+        entry = phrases.setdefault(link.phrase, {"phrase": link.phrase, "numbers": [], "missing": []})
+        if link.number:
+            entry["numbers"].append(str(link.number))
+        if link.missing:
+            entry["missing"].append(link.missing)
+    return {**rule.to_json(), "references": list(phrases.values()), "cited_by": cited_by}
+
+
+def render_family(lang: str, edition: str | None, rules: list[store.StoredRule],
+                  out: dict[int, list[store.Link]], cited: dict[int, int]) -> str:
+    """A rule and its descendants, indented by depth, examples and notes under each."""
     head = rules[0]
-    lines = [f"{lang.upper()} {head.number} · edition {edition or 'undated'} · {head.source}"]
+    example = LAYOUTS[lang].example[0] if lang in LAYOUTS else "Example:"
+    lines = [f"{lang} {head.number} · edition {edition or 'undated'} · {head.source}"]
     for rule in rules:
         indent = "  " * max(0, rule.number.depth - head.number.depth)
-        text = rule.title if rule.title and not rule.body else rule.body
+        if rule.title and rule.body:
+            lines.append(f"{indent}{rule.title}")
+        text = rule.body or rule.title or ""
         label = f"{rule.number}" + (" (duplicate)" if rule.variant else "")
         lines.append(f"{indent}{label} {text}".replace("\n", f"\n{indent}    "))
-        if rule.title and rule.body:
-            lines.insert(len(lines) - 1, f"{indent}{rule.title}")
-        lines += [f"{indent}    Example: {example}" for example in rule.examples]
+        lines += [f"{indent}    {example} {text}" for text in rule.examples]
         lines += [f"{indent}    [translator's note] {note}" for note in rule.notes]
+        targets = list(dict.fromkeys(str(link.number or link.missing) for link in out[rule.id]))
+        if targets or cited[rule.id]:
+            lines.append(f"{indent}    → cites {', '.join(targets) or 'nothing'} · cited by {cited[rule.id]}")
     return "\n".join(lines)
 
 
@@ -200,6 +231,43 @@ class _open:
 
     def __exit__(self, *exc: object) -> None:
         self.conn.close()
+
+
+# -- refs ---------------------------------------------------------------------------
+
+
+def cmd_refs(args: argparse.Namespace) -> int:
+    number = _rule_number(args.rule)
+    on = _iso_date(args.edition) if args.edition else None
+    with _open(args.home) as conn:
+        lang = normalize_tag(args.lang) if args.lang else _default_lang(conn)
+        edition = store.choose_edition(conn, number, lang, on)
+        head = store.family(conn, number, lang, edition)[0]
+        out = store.outgoing(conn, [head.id])[head.id]
+        into = store.incoming(conn, number, lang, edition)
+    if args.json:
+        _emit({"number": str(number), "lang": lang, "edition": edition,
+               "parent": str(number.parent) if number.parent else None,
+               "outgoing": [link.to_json() for link in out], "incoming": [link.to_json() for link in into]})
+        return 0
+    print(f"{lang} {number} · edition {edition or 'undated'} · {head.source}")
+    print(f"cites ({len(out)}):")
+    for link in out:
+        target = f"{link.number}  {link.label}" if link.number else f"(missing: {link.missing})"
+        print(f"  {target}    ← “{link.phrase}”" + (" in an example" if link.kind == "example" else ""))
+    print(f"cited by ({len(into)}):")
+    for link in into:
+        source = f"glossary “{link.label}”" if link.kind == "glossary" else f"{link.number}  {link.label}"
+        via = f" (via {link.via})" if link.via != number else ""
+        print(f"  {source}    “{link.phrase}”{via}" + (" in an example" if link.kind == "example" else ""))
+    return 0
+
+
+def _default_lang(conn: sqlite3.Connection) -> str:
+    langs = store.languages(conn)
+    if not langs:
+        raise NotFound("the KB holds no rules")
+    return "en" if "en" in langs else langs[0]
 
 
 # -- export, editions ---------------------------------------------------------------

@@ -68,6 +68,21 @@ class GlossaryEntry:
     obsolete: bool = False
 
 
+@dataclass(frozen=True, slots=True)
+class Citation:
+    """A reference phrase found in a rule, example or glossary entry, resolved.
+
+    ``source`` is ``("rule" | "example" | "glossary", index)`` into the document's
+    ``rules`` or ``glossary``.  ``targets`` are the cited texts that exist, as
+    ``(number, lang, edition)``; ``missing`` what was cited but is absent."""
+
+    source: tuple[str, int]
+    phrase: str
+    line: int
+    targets: tuple[tuple[RuleNumber, str, str | None], ...]
+    missing: tuple[str, ...] = ()
+
+
 @dataclass(slots=True)
 class Document:
     """Everything an ingester read from one source file."""
@@ -84,6 +99,7 @@ class Document:
     glossary: list[GlossaryEntry] = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)
     dropped: list[str] = field(default_factory=list)
+    citations: list[Citation] = field(default_factory=list)
 
     @property
     def edition(self) -> str | None:

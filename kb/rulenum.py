@@ -54,6 +54,8 @@ class RuleNumber:
             raise RuleNumberError(f"no such section or chapter: {self.chapter}")
         if self.rule is not None and self.chapter < 100:
             raise RuleNumberError("a section has no rules of its own")
+        if self.rule is not None and self.rule < 1:
+            raise RuleNumberError(f"rules are numbered from 1: {self.chapter}.{self.rule}")
         if self.letter is not None and (self.rule is None or self.letter not in LETTERS):
             raise RuleNumberError(f"bad subrule letter: {self.letter!r}")
         object.__setattr__(self, "key", self._sort_key())

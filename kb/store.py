@@ -51,6 +51,18 @@ CREATE TABLE glossary (
     obsolete INTEGER NOT NULL, line INTEGER NOT NULL
 );
 CREATE INDEX glossary_by_term ON glossary (term COLLATE NOCASE);
+CREATE TABLE refs (
+    id INTEGER PRIMARY KEY,
+    src_kind TEXT NOT NULL,          -- rule, example, glossary
+    src_id INTEGER NOT NULL,         -- rules.id (rule, example) or glossary.id
+    src_lang TEXT NOT NULL, src_edition TEXT,
+    phrase TEXT NOT NULL,
+    dst_key INTEGER,                 -- sort key of the cited number; NULL if unresolved
+    dst_lang TEXT, dst_edition TEXT,
+    missing TEXT                     -- what was cited but is absent
+);
+CREATE INDEX refs_incoming ON refs (dst_key, dst_lang, dst_edition);
+CREATE INDEX refs_outgoing ON refs (src_kind, src_id);
 CREATE TABLE problems (
     doc_id INTEGER REFERENCES documents(id),
     path TEXT NOT NULL, line INTEGER, severity TEXT NOT NULL, message TEXT NOT NULL
@@ -90,6 +102,7 @@ def write(home: Path, documents: Iterable[Document], meta: dict[str, str]) -> Pa
 def _insert_all(conn: sqlite3.Connection, documents: Iterable[Document], meta: dict[str, str]) -> None:
     conn.executemany("INSERT INTO meta VALUES (?, ?)",
                      [("schema_version", str(SCHEMA_VERSION)), *meta.items()])
+    rule_id = glossary_id = 0
     for doc in documents:
         doc_id = conn.execute(
             "INSERT INTO documents (path, sha256, format, lang, edition, published, title, encoding, counts)"
@@ -99,22 +112,42 @@ def _insert_all(conn: sqlite3.Connection, documents: Iterable[Document], meta: d
              json.dumps(doc.counts())),
         ).lastrowid
         conn.executemany(
-            "INSERT INTO rules (doc_id, lang, edition, number, sort_key, depth, variant, rule, title,"
-            " body, examples, notes, line) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            [(doc_id, doc.lang, doc.edition, str(t.number), t.number.key, t.number.depth, t.variant,
-              str(t.number), t.title, t.body, json.dumps(t.examples, ensure_ascii=False),
-              json.dumps(t.notes, ensure_ascii=False), t.line) for t in doc.rules],
+            "INSERT INTO rules (id, doc_id, lang, edition, number, sort_key, depth, variant, rule, title,"
+            " body, examples, notes, line) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            [(rule_id + i + 1, doc_id, doc.lang, doc.edition, str(t.number), t.number.key, t.number.depth,
+              t.variant, str(t.number), t.title, t.body, json.dumps(t.examples, ensure_ascii=False),
+              json.dumps(t.notes, ensure_ascii=False), t.line) for i, t in enumerate(doc.rules)],
         )
         conn.executemany(
-            "INSERT INTO glossary (doc_id, lang, edition, term, aliases, senses, obsolete, line)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-            [(doc_id, doc.lang, doc.edition, g.term, json.dumps(g.aliases, ensure_ascii=False),
-              json.dumps(g.senses, ensure_ascii=False), int(g.obsolete), g.line) for g in doc.glossary],
+            "INSERT INTO glossary (id, doc_id, lang, edition, term, aliases, senses, obsolete, line)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            [(glossary_id + i + 1, doc_id, doc.lang, doc.edition, g.term,
+              json.dumps(g.aliases, ensure_ascii=False), json.dumps(g.senses, ensure_ascii=False),
+              int(g.obsolete), g.line) for i, g in enumerate(doc.glossary)],
+        )
+        conn.executemany(
+            "INSERT INTO refs (src_kind, src_id, src_lang, src_edition, phrase, dst_key, dst_lang,"
+            " dst_edition, missing) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            _citation_rows(doc, rule_id, glossary_id),
         )
         conn.executemany(
             "INSERT INTO problems VALUES (?, ?, ?, ?, ?)",
             [(doc_id, p.path, p.line, p.severity.value, p.message) for p in doc.problems],
         )
+        rule_id += len(doc.rules)
+        glossary_id += len(doc.glossary)
+
+
+def _citation_rows(doc: Document, rule_base: int, glossary_base: int) -> Iterator[tuple[object, ...]]:
+    """One row per cited number that exists, one per citation with something missing."""
+    for citation in doc.citations:
+        kind, index = citation.source
+        src_id = (glossary_base if kind == "glossary" else rule_base) + index + 1
+        head = (kind, src_id, doc.lang, doc.edition, citation.phrase)
+        for number, lang, edition in citation.targets:
+            yield (*head, number.key, lang, edition, None)
+        if citation.missing:
+            yield (*head, None, None, None, ", ".join(citation.missing))
 
 
 # -- reading ------------------------------------------------------------------------
@@ -149,6 +182,7 @@ class StoredRule:
     line: int
     doc_id: int
     variant: int
+    id: int
 
     @property
     def source(self) -> str:
@@ -163,14 +197,14 @@ class StoredRule:
 
 
 _RULE_COLUMNS = """r.lang, r.edition, r.number, r.rule, r.title, r.body, r.examples, r.notes,
-                   d.path, r.line, r.doc_id, r.variant"""
+                   d.path, r.line, r.doc_id, r.variant, r.id"""
 
 
 def _rule(row: sqlite3.Row) -> StoredRule:
     return StoredRule(
         row["lang"], row["edition"], RuleNumber.parse(row["number"]), row["rule"], row["title"],
         row["body"], tuple(json.loads(row["examples"])), tuple(json.loads(row["notes"])),
-        row["path"], row["line"], row["doc_id"], row["variant"],
+        row["path"], row["line"], row["doc_id"], row["variant"], row["id"],
     )
 
 
@@ -220,3 +254,78 @@ def languages(conn: sqlite3.Connection) -> list[str]:
 
 def documents(conn: sqlite3.Connection) -> list[sqlite3.Row]:
     return conn.execute("SELECT * FROM documents ORDER BY id").fetchall()
+
+
+# -- references ---------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Link:
+    """One edge of the reference graph as a reader sees it."""
+
+    phrase: str
+    kind: str                      # rule, example, glossary: what holds the phrase
+    number: RuleNumber | None      # the citing or cited rule (None: a glossary entry or missing)
+    label: str                     # the term, title or first words of the other end
+    via: RuleNumber | None = None  # for incoming: the number actually cited (the rule or an ancestor)
+    missing: str | None = None     # for outgoing: what did not resolve
+
+    def to_json(self) -> dict[str, object]:
+        data: dict[str, object] = {"phrase": self.phrase, "kind": self.kind,
+                                   "number": str(self.number) if self.number else None, "text": self.label}
+        if self.via is not None:
+            data["via"] = str(self.via)
+        if self.missing:
+            data["missing"] = self.missing
+        return data
+
+
+def _label(title: str | None, body: str | None, words: int = 12) -> str:
+    text = title or body or ""
+    cut = text.split()
+    return " ".join(cut[:words]) + (" …" if len(cut) > words else "")
+
+
+def outgoing(conn: sqlite3.Connection, rule_ids: list[int]) -> dict[int, list[Link]]:
+    """What each of these rule texts cites (its body and its examples), in reading order."""
+    found: dict[int, list[Link]] = {rule_id: [] for rule_id in rule_ids}
+    marks = ",".join("?" * len(rule_ids))
+    rows = conn.execute(
+        f"SELECT f.src_id, f.src_kind, f.phrase, f.dst_key, f.missing, t.title, t.body"
+        f" FROM refs f LEFT JOIN rules t ON t.sort_key = f.dst_key AND t.lang = f.dst_lang"
+        f"  AND t.edition IS f.dst_edition AND t.variant = 0"
+        f" WHERE f.src_kind IN ('rule', 'example') AND f.src_id IN ({marks}) ORDER BY f.id", rule_ids)
+    for row in rows:
+        number = RuleNumber.from_key(row["dst_key"]) if row["dst_key"] is not None else None
+        found[row["src_id"]].append(Link(row["phrase"], row["src_kind"], number,
+                                         _label(row["title"], row["body"]), missing=row["missing"]))
+    return found
+
+
+def incoming(conn: sqlite3.Connection, number: RuleNumber, lang: str, edition: str | None) -> list[Link]:
+    """Every rule, example and glossary entry citing ``number`` (directly, through a
+    range, or through an ancestor it belongs to), in numeric order, glossary last."""
+    keys = [number.key, *(a.key for a in number.ancestors())]
+    marks = ",".join("?" * len(keys))
+    rows = conn.execute(
+        f"SELECT f.src_kind, f.phrase, f.dst_key, r.sort_key, r.title, r.body, g.term"
+        f" FROM refs f LEFT JOIN rules r ON f.src_kind != 'glossary' AND r.id = f.src_id"
+        f" LEFT JOIN glossary g ON f.src_kind = 'glossary' AND g.id = f.src_id"
+        f" WHERE f.dst_lang = ? AND f.dst_edition IS ? AND f.dst_key IN ({marks})"
+        f" ORDER BY r.sort_key IS NULL, r.sort_key, g.term, f.id", (lang, edition, *keys))
+    links = []
+    for row in rows:
+        source = RuleNumber.from_key(row["sort_key"]) if row["sort_key"] is not None else None
+        label = row["term"] if row["src_kind"] == "glossary" else _label(row["title"], row["body"])
+        links.append(Link(row["phrase"], row["src_kind"], source, label, RuleNumber.from_key(row["dst_key"])))
+    return links
+
+
+def incoming_counts(conn: sqlite3.Connection, rules: list[StoredRule]) -> dict[int, int]:
+    """How many phrases cite each rule text directly or through a range."""
+    counts = {}
+    for rule in rules:
+        counts[rule.id] = conn.execute(
+            "SELECT COUNT(*) FROM refs WHERE dst_key = ? AND dst_lang = ? AND dst_edition IS ?",
+            (rule.number.key, rule.lang, rule.edition)).fetchone()[0]
+    return counts

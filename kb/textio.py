@@ -72,13 +72,33 @@ def decode(data: bytes, path: str) -> tuple[str, str]:
         raise KbError("binary file (NUL bytes), not a text document", path)
     for encoding in ("utf-8", "cp1252"):
         try:
-            return _check_text(data.decode(encoding), path), encoding
+            text = data.decode(encoding)
         except UnicodeDecodeError:
             continue
+        if encoding == "cp1252" and _mac_roman_fits_better(data):
+            text, encoding = data.decode("mac_roman"), "mac_roman"
+        return _check_text(text, path), encoding
     guess = from_bytes(data).best()
     if guess is None:
         raise KbError("cannot decode: not text in any known encoding", path)
     return _check_text(str(guess), path), guess.encoding
+
+
+#: Punctuation the rules use, which cp1252 and Mac Roman put on different bytes.
+_TYPOGRAPHY = frozenset("’‘“”–—…™®•")
+_ASCII = bytes(range(128))
+
+
+def _mac_roman_fits_better(data: bytes) -> bool:
+    """A file saved on a Mac (2004-02-01 has ™ as 0xAA and – as 0xD0, which cp1252 reads
+    as ª and Ð): Mac Roman wins when its reading of the non-ASCII bytes holds more
+    typographic punctuation than cp1252's."""
+    high = data.translate(None, _ASCII)
+
+    def score(encoding: str) -> int:
+        return sum(char in _TYPOGRAPHY for char in high.decode(encoding))
+
+    return score("mac_roman") > score("cp1252")
 
 
 def _looks_utf16(data: bytes) -> bool:

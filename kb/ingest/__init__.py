@@ -37,9 +37,9 @@ def _official_layout(source: SourceText) -> bool:
 def _layout_of(source: SourceText) -> cr_text.Layout | None:
     """The official layout whose glossary heading stands on a line of its own, twice
     (contents, then the glossary itself)."""
-    stripped = [line.strip() for line in source.lines]
+    headings = [line.strip() for line in source.lines if len(line) < 40]
     for layout in LAYOUTS.values():
-        if sum(stripped.count(word) for word in layout.glossary) >= 2:
+        if sum(headings.count(word) for word in layout.glossary) >= 2:
             return layout
     return None
 

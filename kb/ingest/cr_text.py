@@ -20,9 +20,15 @@ from kb.textio import SourceText
 
 FORMAT = "cr-text"
 
-RULE_LINE = re.compile(r"^(?P<number>\d{3}\.\d{1,3}[a-z]?)\.?(?:\s+|(?=[^\d\s.]))(?P<text>\S.*)$")
-CHAPTER_LINE = re.compile(r"^(?P<number>\d{3})\.\s+(?P<text>\D.*)$")
-SECTION_LINE = re.compile(r"^(?P<number>\d)\.\s+(?P<text>\D.*)$")
+# "606. 8b" (a stray space) is 606.8b; a number followed by a dash or a lower-case letter
+# is a range cut by the line wrap ("409.1f–h."), not the start of a rule.
+RULE_LINE = re.compile(
+    r"^(?P<number>(?P<chapter>\d{3})\. ?(?P<rule>\d{1,3})(?P<letter>[a-z])?)\.?"
+    r"(?:\s+|(?=[^\d\s.a-z\-–—]))(?P<text>\S.*)$"
+)
+CHAPTER_LINE = re.compile(r"^(?P<number>(?P<chapter>\d{3}))\.\s+(?P<text>\D.*)$")
+SECTION_LINE = re.compile(r"^(?P<number>(?P<chapter>\d))\.\s+(?P<text>\D.*)$")
+NUMBERED_LINES = (RULE_LINE, CHAPTER_LINE, SECTION_LINE)
 SENSE_LINE = re.compile(r"^\d+\.\s")
 _NOTE = re.compile(r"$^")  # matches nothing: layouts without translator notes
 
@@ -135,33 +141,31 @@ def parse_rules(lines: list[str], start: int, end: int, layout: Layout, doc: Doc
     number ("See rule\n419.8 ..."): a number right after "rule(s)" continues the text.
     """
     texts: list[RuleText] = []
-    seen: dict[RuleNumber, int] = {}
+    seen: dict[int, int] = {}
     current: _Draft | None = None
     previous = ""
     for index in range(start, end):
         line = lines[index]
-        if not line.strip():
+        if not line or line.isspace():
             previous = ""
             continue
         lineno = index + 1
-        match = None
-        if not _WRAPPED_REFERENCE.search(previous):
-            match = RULE_LINE.match(line) or CHAPTER_LINE.match(line) or SECTION_LINE.match(line)
+        match = _numbered(line) if line[0].isdigit() and not _WRAPPED_REFERENCE.search(previous) else None
         if match:
             try:
-                number = RuleNumber.parse(match["number"])
+                number = _number(match)
             except RuleNumberError as err:
                 doc.warn(lineno, str(err), Severity.DAMAGE)
                 continue
             if current:
                 texts.append(current.finish(layout))
             variant = 0
-            if number in seen:
-                doc.warn(lineno, f"duplicate rule number {number} (first at line {seen[number]})",
+            if number.key in seen:
+                doc.warn(lineno, f"duplicate rule number {number} (first at line {seen[number.key]})",
                          Severity.DAMAGE)
                 variant = sum(1 for t in texts if t.number == number)
             else:
-                seen[number] = lineno
+                seen[number.key] = lineno
                 if texts and number < texts[-1].number:
                     doc.warn(lineno, f"{number} comes after {texts[-1].number}: out of order")
             current = _Draft(number, lineno, variant, [match["text"].strip()])
@@ -173,6 +177,20 @@ def parse_rules(lines: list[str], start: int, end: int, layout: Layout, doc: Doc
     if current:
         texts.append(current.finish(layout))
     return texts
+
+
+def _numbered(line: str) -> re.Match[str] | None:
+    for pattern in NUMBERED_LINES:
+        if match := pattern.match(line):
+            return match
+    return None
+
+
+def _number(match: re.Match[str]) -> RuleNumber:
+    """Build the number from the groups the line pattern already split."""
+    groups = match.groupdict()
+    rule = groups.get("rule")
+    return RuleNumber(int(match["chapter"]), int(rule) if rule else None, groups.get("letter"))
 
 
 _WRAPPED_REFERENCE = re.compile(r"\b(?:rules?|regole|regola|规则)\s*$", re.IGNORECASE)
@@ -194,7 +212,7 @@ class _Draft:
         unindented line right under another is the same paragraph, wrapped."""
         text = line.strip()
         if text.startswith(layout.example):
-            self.examples.append(_after_label(text))
+            self.examples.append(_after_label(text, layout.example))
             self.in_example = True
         elif line[0].isspace() or not wrapped:
             self.paragraphs.append(text)
@@ -205,8 +223,11 @@ class _Draft:
 
     def finish(self, layout: Layout) -> RuleText:
         notes: list[str] = []
-        body = _take_notes("\n".join(self.paragraphs), layout, notes)
-        examples = tuple(_take_notes(e, layout, notes) for e in self.examples)
+        body = "\n".join(self.paragraphs)
+        examples = tuple(self.examples)
+        if layout.note is not _NOTE:
+            body = _take_notes(body, layout, notes)
+            examples = tuple(_take_notes(e, layout, notes) for e in examples)
         heading = self.number.depth < 2
         return RuleText(
             number=self.number,
@@ -219,9 +240,11 @@ class _Draft:
         )
 
 
-def _after_label(text: str) -> str:
-    """"Example: A player ..." -> "A player ..." (also with a full-width colon)."""
-    return re.split(r"[:：]", text, maxsplit=1)[-1].strip()
+def _after_label(text: str, labels: tuple[str, ...]) -> str:
+    """"Example: A player ..." -> "A player ...": cut the label the text starts with, not
+    at the first colon (a translation may write "例如，" and have a colon later on)."""
+    label = next(label for label in labels if text.startswith(label))
+    return text[len(label):].strip()
 
 
 def _take_notes(text: str, layout: Layout, notes: list[str]) -> str:
@@ -230,7 +253,7 @@ def _take_notes(text: str, layout: Layout, notes: list[str]) -> str:
         notes.append(match["note"].strip())
         return ""
 
-    return layout.note.sub(keep, text).strip() if layout.note.pattern != "$^" else text
+    return layout.note.sub(keep, text).strip() if layout.note is not _NOTE else text
 
 
 def parse_glossary(lines: list[str], start: int, end: int, layout: Layout) -> list[GlossaryEntry]:
@@ -280,6 +303,6 @@ def split_aliases(term: str, layout: Layout, headwords: set[str]) -> tuple[str, 
     Nonactive Player Order" is one term: its first part is a headword of its own."""
     parts = [p.strip(" “”\"").rstrip(",，").strip() for p in layout.alias_split.findall(term)]
     parts = [p for p in parts if p]
-    if len(parts) < 2 or parts[0] in headwords - {term}:
+    if len(parts) < 2 or not re.search("[,，]", term) or parts[0] in headwords - {term}:
         return ()
     return tuple(parts)

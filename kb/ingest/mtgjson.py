@@ -1,0 +1,326 @@
+"""MTGJSON card data: set files (v4 and v5 layouts) and AtomicCards.json.
+
+What kb needs from a card is its identity (English name, faces, localized names) and
+its rulings.  MTGJSON spreads a card over several entries, and the layouts differ:
+
+* v5 set files keep cards under ``data.cards``; each face of a multi-face card is an
+  entry of its own with the full name ``"A // B"`` and ``faceName``; its ``foreignData``
+  carries the full localized name and, per face, a localized ``faceName``;
+* v4 set files keep cards at top level ``cards``; a split card's faces are entries
+  named after the face, with the card's face names in ``names``;
+* the back face of a meld pair (``Mishra, Lost to Phyrexia``, number ``163b``) is an
+  entry of its own, printed on the back of ``163a`` (Phyrexian Dragon Engine): it belongs
+  to that physical card, and the other half of the pair is only a *part*;
+* the same card may be printed several times in one set (showcase frames): one card,
+  the lowest collector number, the union of names and rulings;
+* AtomicCards.json maps each card name to the list of its faces, without set or number.
+
+Language names ("Chinese Simplified", "Portuguese (Brazil)") become BCP 47 tags through
+babel's English display names of languages, scripts and territories.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+import json
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from typing import Any, NamedTuple
+
+from kb.errors import KbError
+from kb.model import Problem, Severity
+
+FORMAT = "mtgjson"
+
+
+class CardRuling(NamedTuple):
+    """A ruling as MTGJSON gives it; ``date`` is ``None`` only if MTGJSON's was unreadable."""
+
+    date: dt.date | None
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class Face:
+    """One face of a card: its English name and its localized names (``lang -> name``)."""
+
+    name: str
+    side: str | None = None
+    names: dict[str, str] = field(default_factory=dict, hash=False, compare=False)
+    mana_cost: str | None = None
+    type_line: str | None = None
+    text: str | None = None
+
+
+@dataclass(slots=True)
+class Card:
+    """One card of one set (or of AtomicCards, where ``set_code`` and ``number`` are ``None``).
+
+    ``name`` is MTGJSON's English card name (``"A // B"`` for multi-face cards) and is
+    the card's identity across sets; ``names`` maps BCP 47 tags to the full localized
+    name (``"en"`` included); ``parts`` names the other cards of a meld group.
+    """
+
+    name: str
+    faces: tuple[Face, ...]
+    set_code: str | None
+    number: str | None
+    layout: str
+    names: dict[str, str]
+    rulings: tuple[CardRuling, ...]
+    parts: tuple[str, ...] = ()
+    uuids: tuple[str, ...] = ()
+
+    @property
+    def face_names(self) -> tuple[str, ...]:
+        return tuple(face.name for face in self.faces)
+
+
+@dataclass(slots=True)
+class CardFile:
+    """Everything read from one MTGJSON file."""
+
+    path: str
+    sha256: str
+    kind: str  # "set-v5", "set-v4" or "atomic"
+    set_code: str | None
+    cards: list[Card]
+    problems: list[Problem] = field(default_factory=list)
+
+    @property
+    def ruling_count(self) -> int:
+        return sum(len(card.rulings) for card in self.cards)
+
+
+# -- languages ----------------------------------------------------------------------
+
+
+@cache
+def _display_names() -> tuple[dict[str, str], dict[str, str], dict[str, str]]:
+    """English display name -> code, for languages, scripts and territories (babel/CLDR)."""
+    from babel import Locale
+
+    english = Locale("en")
+    languages = {name.casefold(): code for code, name in english.languages.items() if "_" not in code}
+    scripts = {name.casefold(): code for code, name in english.scripts.items()}
+    territories = {name.casefold(): code for code, name in english.territories.items() if code.isalpha()}
+    return languages, scripts, territories
+
+
+@cache
+def language_tag(name: str) -> str | None:
+    """``"Chinese Simplified"`` -> ``zh-Hans``, ``"Portuguese (Brazil)"`` -> ``pt-BR``,
+    ``"Italian"`` -> ``it``; ``None`` for names CLDR does not know ("Phyrexian")."""
+    languages, scripts, territories = _display_names()
+    words = re.sub(r"[()]", " ", name).split()
+    for cut in range(len(words), 0, -1):
+        code = languages.get(" ".join(words[:cut]).casefold())
+        if code is None:
+            continue
+        rest = " ".join(words[cut:]).casefold()
+        if not rest:
+            return code
+        if rest in scripts:
+            return f"{code}-{scripts[rest]}"
+        if rest in territories:
+            return f"{code}-{territories[rest]}"
+        return None
+    return None
+
+
+# -- loading ------------------------------------------------------------------------
+
+
+def load(path: Path | str) -> CardFile:
+    """Read one MTGJSON file (set file v4/v5 or AtomicCards.json), or :class:`KbError`."""
+    path = Path(path)
+    try:
+        data = path.read_bytes()
+    except OSError as err:
+        raise KbError(f"cannot read: {err.strerror}", str(path)) from err
+    return parse_bytes(data, str(path))
+
+
+def parse_bytes(data: bytes, path: str) -> CardFile:
+    sha256 = hashlib.sha256(data).hexdigest()
+    try:
+        document = json.loads(data)
+    except (UnicodeDecodeError, json.JSONDecodeError) as err:
+        raise KbError(f"not MTGJSON: invalid JSON ({err})", path) from err
+    return parse_document(document, path, sha256)
+
+
+def looks_like(document: Any) -> bool:
+    """A parsed JSON value in one of the layouts this module reads."""
+    return _layout(document) is not None
+
+
+def _layout(document: Any) -> str | None:
+    if not isinstance(document, dict):
+        return None
+    data = document.get("data")
+    if isinstance(data, dict) and isinstance(data.get("cards"), list):
+        return "set-v5"
+    if isinstance(document.get("cards"), list) and "code" in document:
+        return "set-v4"
+    if isinstance(data, dict) and data and all(isinstance(v, list) for v in list(data.values())[:20]):
+        return "atomic"
+    return None
+
+
+def parse_document(document: Any, path: str, sha256: str = "") -> CardFile:
+    kind = _layout(document)
+    if kind is None:
+        raise KbError("not MTGJSON: expected data.cards (v5 set), cards (v4 set) or data{name: [faces]} (atomic)", path)
+    problems: list[Problem] = []
+    if kind == "atomic":
+        entries = [entry for faces in document["data"].values() for entry in faces]
+        set_code = None
+    else:
+        container = document["data"] if kind == "set-v5" else document
+        entries = container["cards"]
+        set_code = container.get("code")
+    cards = _cards(entries, set_code, kind, path, problems)
+    return CardFile(path, sha256, kind, set_code, cards, problems)
+
+
+# -- grouping entries into cards ----------------------------------------------------
+
+
+def _card_key(entry: dict[str, Any], stems: dict[str, str]) -> str:
+    """The English name of the physical card an entry belongs to."""
+    if entry.get("names") and " // " not in entry["name"] and entry.get("layout") != "meld":
+        return " // ".join(entry["names"])  # v4: one entry per face
+    if entry.get("layout") == "meld" and " // " not in entry["name"]:
+        stem = _number_stem(entry.get("number"))
+        if stem is not None and stem in stems:
+            return stems[stem]  # a meld back face: printed on the back of its front's card
+    return entry["name"]
+
+
+def _number_stem(number: str | None) -> str | None:
+    match = re.fullmatch(r"(\d+)[a-z]", number or "")
+    return match[1] if match else None
+
+
+def _number_order(number: str | None) -> tuple[int, str]:
+    match = re.match(r"\d+", number or "")
+    return (int(match[0]) if match else 1 << 30, number or "")
+
+
+def _cards(entries: list[Any], set_code: str | None, kind: str, path: str, problems: list[Problem]) -> list[Card]:
+    valid = [e for e in entries if isinstance(e, dict) and isinstance(e.get("name"), str)]
+    if len(valid) < len(entries):
+        problems.append(Problem(path, None, f"{len(entries) - len(valid)} entries without a name were skipped"))
+    # Front faces of meld cards, by collector-number stem ("163a" -> "163").
+    stems = {
+        stem: e["name"]
+        for e in valid
+        if e.get("layout") == "meld" and " // " in e["name"] and (stem := _number_stem(e.get("number")))
+    }
+    groups: dict[str, list[dict[str, Any]]] = {}
+    for entry in valid:
+        groups.setdefault(_card_key(entry, stems), []).append(entry)
+    uuid_to_card = {e.get("uuid"): key for key, group in groups.items() for e in group if e.get("uuid")}
+    unknown_languages: dict[str, int] = {}
+    cards = [_card(key, group, set_code, kind, uuid_to_card, unknown_languages, path, problems)
+             for key, group in groups.items()]
+    for language, count in sorted(unknown_languages.items()):
+        problems.append(Problem(path, None, f"foreignData language {language!r} ({count} names) has no BCP 47 tag "
+                                            "in CLDR; those names were not kept"))
+    return cards
+
+
+def _card(
+    key: str,
+    group: list[dict[str, Any]],
+    set_code: str | None,
+    kind: str,
+    uuid_to_card: dict[str, str],
+    unknown: dict[str, int],
+    path: str,
+    problems: list[Problem],
+) -> Card:
+    group = sorted(group, key=lambda e: (_number_order(e.get("number")), e.get("side") or ""))
+    first = group[0]
+    faces: dict[str, Face] = {}
+    names: dict[str, str] = {"en": key}
+    split_faces: dict[str, dict[str, str]] = {}  # v4 faces: lang -> face name -> localized
+    rulings: dict[tuple[dt.date | None, str], None] = {}
+    parts: dict[str, None] = {}
+    for entry in group:
+        face_name = entry.get("faceName") or (entry["name"] if entry["name"] != key else None)
+        localized_face: dict[str, str] = {"en": face_name} if face_name else {}
+        for foreign in entry.get("foreignData") or ():
+            tag = language_tag(foreign.get("language", ""))
+            if tag is None:
+                unknown[foreign.get("language", "?")] = unknown.get(foreign.get("language", "?"), 0) + 1
+                continue
+            full, face = foreign.get("name"), foreign.get("faceName")
+            if not isinstance(full, str) or not full.strip():
+                continue
+            if face_name and " // " not in full and entry["name"] == face_name and key != face_name:
+                split_faces.setdefault(tag, {})[face_name] = full  # v4: the name is the face's
+                localized_face.setdefault(tag, full)
+                continue
+            names.setdefault(tag, full)
+            if face:
+                localized_face.setdefault(tag, face)
+            elif face_name and " // " not in full:
+                localized_face.setdefault(tag, full)
+        if face_name and face_name not in faces:
+            faces[face_name] = Face(face_name, entry.get("side"), localized_face, entry.get("manaCost"),
+                                    entry.get("type"), entry.get("text"))
+        for ruling in entry.get("rulings") or ():
+            rulings.setdefault((_ruling_date(ruling.get("date"), path, key, problems), ruling.get("text", "")), None)
+        for part in entry.get("cardParts") or ():
+            parts.setdefault(part, None)
+        for other in entry.get("otherFaceIds") or ():
+            if other in uuid_to_card and uuid_to_card[other] != key:
+                parts.setdefault(uuid_to_card[other], None)
+    _join_split_names(key, split_faces, names)
+    if not faces:
+        faces[key] = Face(key, None, dict(names), first.get("manaCost"), first.get("type"), first.get("text"))
+    face_list = tuple(sorted(faces.values(), key=lambda f: f.side or ""))
+    own = {key, *faces}
+    return Card(
+        name=key,
+        faces=face_list,
+        set_code=first.get("setCode") or set_code,
+        number=first.get("number"),
+        layout=first.get("layout", "normal"),
+        names=names,
+        rulings=tuple(CardRuling(date, text) for date, text in rulings if text),
+        parts=tuple(p for p in parts if p not in own),
+        uuids=tuple(e["uuid"] for e in group if e.get("uuid")),
+    )
+
+
+def _join_split_names(key: str, split: dict[str, dict[str, str]], names: dict[str, str]) -> None:
+    """v4 split cards: the card's localized name is its faces' localized names joined."""
+    order = key.split(" // ")
+    for tag, by_face in split.items():
+        if all(face in by_face for face in order):
+            names.setdefault(tag, " // ".join(by_face[face] for face in order))
+
+
+def _ruling_date(text: Any, path: str, card: str, problems: list[Problem]) -> dt.date | None:
+    try:
+        return dt.date.fromisoformat(text)
+    except (TypeError, ValueError):
+        problems.append(Problem(path, None, f"{card}: ruling date {text!r} is not an ISO date", Severity.WARNING))
+        return None
+
+
+def load_all(paths: Iterable[Path | str]) -> list[CardFile]:
+    """Load many files, in the given order."""
+    return [load(path) for path in paths]
+
+
+def find_files(root: Path | str) -> list[Path]:
+    """The MTGJSON files under a folder, in a stable order."""
+    return sorted(Path(root).rglob("*.json"))
