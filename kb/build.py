@@ -107,15 +107,15 @@ def _manifest(folder: Path) -> dict[str, dict[str, str]]:
 
 def read_all(sources: list[Source | DocReport], override_format: str | None = None,
              override_lang: str | None = None,
-             progress: Callable[[str], None] | None = None) -> list[DocReport]:
+             progress: Callable[[int, int, str], None] | None = None) -> list[DocReport]:
     """Ingest every source; the first unreadable one stops everything."""
     reports: list[DocReport] = []
-    for item in sources:
+    for done, item in enumerate(sources):
+        if progress:
+            progress(done, len(sources), item.path.name if isinstance(item, Source) else "")
         if isinstance(item, DocReport):
             reports.append(item)
             continue
-        if progress:
-            progress(item.path.name)
         fmt = override_format or item.format
         if fmt in PENDING_FORMATS:
             reports.append(DocReport(str(item.path), "skipped", reason=PENDING_FORMATS[fmt]))
@@ -149,13 +149,15 @@ def damage(documents: list[Document]) -> list[Problem]:
 
 def build(paths: list[Path], home: Path, *, accept_damaged: bool = False,
           override_format: str | None = None, override_lang: str | None = None,
-          progress: Callable[[str], None] | None = None) -> BuildReport:
+          progress: Callable[[int, int, str], None] | None = None) -> BuildReport:
     """Build the KB in ``home`` from ``paths``; on any error the old KB stays."""
     reports = read_all(collect(paths), override_format, override_lang, progress)
     documents = [r.document for r in reports if r.document]
     if not documents:
         raise KbError("no document could be ingested: " + "; ".join(
             f"{r.path}: {r.reason}" for r in reports))
+    if progress:
+        progress(len(reports), len(reports), "linking references, writing the KB")
     check_translations(documents)
     graph.link(documents)
     if (problems := damage(documents)) and not accept_damaged:

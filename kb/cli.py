@@ -86,7 +86,7 @@ def _emit(data: object) -> None:
 def cmd_build(args: argparse.Namespace) -> int:
     home = resolve_home(args.home)
     sources = args.sources or [EMBEDDED_CORPUS]
-    with _progress(len(sources)) as step:
+    with _progress() as step:
         report = build(sources, home, accept_damaged=args.accept_damaged,
                        override_format=args.format, override_lang=args.lang, progress=step)
     if args.json:
@@ -96,24 +96,25 @@ def cmd_build(args: argparse.Namespace) -> int:
     return 0
 
 
-def _progress(_: int):
-    """A spinner with the file being read, on a terminal only."""
+def _progress():
+    """A progress bar with the file being read, on a terminal only."""
     if not sys.stderr.isatty():
         return nullcontext(None)
-    from rich.progress import Progress, SpinnerColumn, TextColumn
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 
-    class _Step:
-        def __enter__(self) -> Callable[[str], None]:
-            self.progress = Progress(SpinnerColumn(), TextColumn("reading {task.description}"),
-                                     transient=True)
+    class _Bar:
+        def __enter__(self) -> Callable[[int, int, str], None]:
+            self.progress = Progress(TextColumn("reading"), BarColumn(), MofNCompleteColumn(),
+                                     TextColumn("{task.description}"), transient=True)
             self.progress.start()
             self.task = self.progress.add_task("", total=None)
-            return lambda name: self.progress.update(self.task, description=name)
+            return lambda done, total, name: self.progress.update(
+                self.task, completed=done, total=total, description=name)
 
         def __exit__(self, *exc: object) -> None:
             self.progress.stop()
 
-    return _Step()
+    return _Bar()
 
 
 def render_report(report: BuildReport) -> str:
