@@ -78,10 +78,16 @@ def db_path(home: Path) -> Path:
 
 
 def write(home: Path, documents: Iterable[Document], meta: dict[str, str]) -> Path:
-    """Write a complete KB into ``home`` atomically and return its path."""
-    home.mkdir(parents=True, exist_ok=True)
+    """Write a complete KB into ``home`` atomically and return its path.
+
+    A full disk or a read-only folder is the user's to fix, so it becomes a
+    :class:`KbError` naming the place; the previous KB is left as it was."""
     target = db_path(home)
-    handle, tmp_name = tempfile.mkstemp(prefix=".kb-build-", suffix=".sqlite", dir=home)
+    try:
+        home.mkdir(parents=True, exist_ok=True)
+        handle, tmp_name = tempfile.mkstemp(prefix=".kb-build-", suffix=".sqlite", dir=home)
+    except OSError as err:
+        raise KbError(f"cannot write a knowledge base here: {err.strerror}", str(home)) from err
     os.close(handle)
     tmp = Path(tmp_name)
     try:
@@ -93,8 +99,11 @@ def write(home: Path, documents: Iterable[Document], meta: dict[str, str]) -> Pa
         finally:
             conn.close()
         os.replace(tmp, target)
-    except BaseException:
+    except BaseException as err:
         tmp.unlink(missing_ok=True)
+        if isinstance(err, OSError | sqlite3.Error):
+            raise KbError(f"cannot write the knowledge base ({err}); the previous one is unchanged",
+                          str(target)) from err
         raise
     return target
 

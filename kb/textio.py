@@ -67,7 +67,10 @@ def decode(data: bytes, path: str) -> tuple[str, str]:
             return _strict(data, encoding, path), encoding
     if _looks_utf16(data):
         encoding = "utf-16-le" if data[1::2].count(0) > data[0::2].count(0) else "utf-16-be"
-        return _strict(data, encoding, path), encoding
+        try:
+            return _check_text(data.decode(encoding), path), encoding
+        except UnicodeDecodeError as err:
+            raise KbError("binary file (NUL bytes, and not UTF-16 text either), not a text document", path) from err
     if b"\x00" in data:
         raise KbError("binary file (NUL bytes), not a text document", path)
     for encoding in ("utf-8", "cp1252"):

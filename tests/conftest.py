@@ -8,10 +8,16 @@ CI sets ``KB_CORPORA`` and fails if the folder is missing.
 
 from __future__ import annotations
 
+import functools
 import os
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+
+from kb.ingest import ingest
+from kb.model import Document
+from kb.textio import SourceText, read_source
 
 REPO = Path(__file__).resolve().parents[1]
 SEEDS = REPO / "corpus"
@@ -32,3 +38,16 @@ def corpora() -> Path:
 @pytest.fixture(scope="session")
 def seeds() -> Path:
     return SEEDS
+
+
+@pytest.fixture(scope="session")
+def parsed() -> Callable[[Path], tuple[SourceText, Document]]:
+    """Read and ingest a real document once per session, however many tests look at it:
+    the corpora hold 135 editions and every test module wants several of them."""
+
+    @functools.cache
+    def parse(path: Path) -> tuple[SourceText, Document]:
+        source = read_source(path)
+        return source, ingest(source)
+
+    return parse

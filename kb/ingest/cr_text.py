@@ -85,7 +85,7 @@ def parse(source: SourceText, layout: Layout = ENGLISH) -> Document:
     _check_dates(doc)
     if glossary is None:
         doc.warn(len(lines), "truncated: no glossary after the rules", Severity.DAMAGE)
-        glossary = len(lines)
+        glossary = credits = len(lines)
     elif credits is None:
         doc.warn(len(lines), "truncated: the glossary runs to the end of the file, no credits", Severity.DAMAGE)
         credits = len(lines)

@@ -74,6 +74,9 @@ class Card:
     rulings: tuple[CardRuling, ...]
     parts: tuple[str, ...] = ()
     uuids: tuple[str, ...] = ()
+    #: Other ``(lang, name)`` pairs a variant printing uses (a showcase frame of KHM names
+    #: Alrund's Epiphany 艾尔隆的顿悟, the regular one 艾朗德的顿悟).
+    aliases: tuple[tuple[str, str], ...] = ()
 
     @property
     def face_names(self) -> tuple[str, ...]:
@@ -252,6 +255,7 @@ def _card(
     split_faces: dict[str, dict[str, str]] = {}  # v4 faces: lang -> face name -> localized
     rulings: dict[tuple[dt.date | None, str], None] = {}
     parts: dict[str, None] = {}
+    aliases: dict[tuple[str, str], None] = {}
     for entry in group:
         face_name = entry.get("faceName") or (entry["name"] if entry["name"] != key else None)
         localized_face: dict[str, str] = {"en": face_name} if face_name else {}
@@ -267,12 +271,19 @@ def _card(
                 split_faces.setdefault(tag, {})[face_name] = full  # v4: the name is the face's
                 localized_face.setdefault(tag, full)
                 continue
-            names.setdefault(tag, full)
+            if names.setdefault(tag, full) != full:
+                aliases.setdefault((tag, full), None)
             if face:
-                localized_face.setdefault(tag, face)
+                if localized_face.setdefault(tag, face) != face:
+                    aliases.setdefault((tag, face), None)
             elif face_name and " // " not in full:
                 localized_face.setdefault(tag, full)
-        if face_name and face_name not in faces:
+        if face_name and face_name in faces:
+            known = faces[face_name].names
+            for tag, localized in localized_face.items():
+                if known.get(tag, localized) != localized:
+                    aliases.setdefault((tag, localized), None)
+        elif face_name:
             faces[face_name] = Face(face_name, entry.get("side"), localized_face, entry.get("manaCost"),
                                     entry.get("type"), entry.get("text"))
         for ruling in entry.get("rulings") or ():
@@ -297,6 +308,7 @@ def _card(
         rulings=tuple(CardRuling(date, text) for date, text in rulings if text),
         parts=tuple(p for p in parts if p not in own),
         uuids=tuple(e["uuid"] for e in group if e.get("uuid")),
+        aliases=tuple(aliases),
     )
 
 

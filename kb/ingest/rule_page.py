@@ -19,7 +19,7 @@ import re
 
 from kb.errors import KbError
 from kb.model import Document, RuleText
-from kb.rulenum import RuleNumber
+from kb.rulenum import RuleNumber, RuleNumberError
 from kb.textio import SourceText
 
 FORMAT = "rule-page"
@@ -40,7 +40,10 @@ def parse(source: SourceText, lang: str) -> Document:
     paragraphs = _paragraphs(source.lines)
     if not paragraphs or not (heading := HEADING.match(paragraphs[0][1])):
         raise KbError("not a rule page: the first line should read 'Rule N · Title'", source.path, 1)
-    number = RuleNumber.parse(heading["number"])
+    try:
+        number = RuleNumber.parse(heading["number"])
+    except RuleNumberError as err:
+        raise KbError(f"the heading names no rule: {err}", source.path, paragraphs[0][0]) from err
     doc.title = heading["title"]
     rest = paragraphs[1:]
     split = next((i for i, (_, text) in enumerate(rest) if text.strip() in SUBRULES), len(rest))

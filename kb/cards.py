@@ -1,0 +1,434 @@
+"""Card identity: which card a title or a query names.
+
+People name cards in their own language and script, with typos, in full or
+half width, in traditional or simplified Chinese.  Names are compared through one
+normal form (:func:`name_key`), first exactly (a dict lookup), then by similarity
+(rapidfuzz, within the query's script).  A page of rulings brings better evidence than
+its title: the rulings themselves.  Seed 003 is titled 非瑞克西亚龙引擎, a name no card
+has (the official one is 非瑞克西亚龙形引擎, which MTGJSON does not carry), and the
+nearest Chinese name belongs to the sister card Fallaji Dragon Engine (法拉吉龙形引擎).
+Its 19 rulings, though, are exactly those of Phyrexian Dragon Engine, so ruling overlap
+decides, and a name that is merely similar is never taken over it.
+
+When the evidence is weak the resolution names no card and lists the candidates.
+Nothing here reads files or SQLite: the indexes are built from plain entries, which a
+store can save and load (:meth:`NameIndex.entries`).
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from functools import cache
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from kb.ingest.mtgjson import Card
+
+__all__ = [
+    "CardIndex",
+    "Candidate",
+    "Evidence",
+    "NameEntry",
+    "NameIndex",
+    "Resolution",
+    "RulingIndex",
+    "name_entries",
+    "name_key",
+    "resolve",
+    "ruling_key",
+    "script_class",
+    "to_simplified",
+]
+
+#: A fuzzy name match must reach this score (0-100) ...
+FUZZY_PICK = 88.0
+#: ... and beat the next card by this much, or the resolution lists candidates instead.
+FUZZY_MARGIN = 4.0
+#: Ruling overlap (Jaccard) that identifies a card on its own, and its lead over the next.
+RULINGS_PICK = 0.6
+RULINGS_MARGIN = 0.25
+#: However many rulings agree, a card whose name the title is not stays below certainty.
+UNNAMED_CAP = 0.98
+
+
+# -- normal forms -------------------------------------------------------------------
+
+
+@cache
+def _t2s():  # type: ignore[no-untyped-def]
+    from opencc import OpenCC  # lazy: only Chinese queries need it
+
+    return OpenCC("t2s")
+
+
+_HAN = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
+_SCRIPTS = (
+    ("cjk", re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff]")),
+    ("hangul", re.compile(r"[\u1100-\u11ff\uac00-\ud7af]")),
+    ("cyrillic", re.compile(r"[\u0400-\u04ff]")),
+)
+
+
+def _has_han(text: str) -> bool:
+    return not text.isascii() and _HAN.search(text) is not None
+
+
+def to_simplified(text: str) -> str:
+    """Traditional -> simplified Chinese (OpenCC's t2s tables); other text unchanged."""
+    return _t2s().convert(text) if _has_han(text) else text
+
+
+_PUNCT = re.compile(r"[\s\-‐‑‒–—―_,.;:!?¡¿/\\|·・•()\[\]{}<>«»\"“”„『』「」《》〈〉，。、：；！？（）【】]+")
+_APOSTROPHES = re.compile(r"['’‘`´ʼ]")
+
+
+def _strip_latin_marks(text: str) -> str:
+    """Drop accents on Latin letters (``è`` -> ``e``) but keep kana voicing marks."""
+    if text.isascii():
+        return text
+    decomposed = unicodedata.normalize("NFD", text)
+    kept: list[str] = []
+    for ch in decomposed:
+        if unicodedata.combining(ch) and kept and kept[-1] < "\u0250":
+            continue
+        kept.append(ch)
+    return unicodedata.normalize("NFC", "".join(kept))
+
+
+def name_key(text: str) -> str:
+    """The form names are compared in: NFKC (full width -> half width), simplified
+    Chinese, case folded, Latin accents and apostrophes dropped, punctuation as spaces."""
+    if not text.isascii():
+        text = unicodedata.normalize("NFKC", text)
+    if _has_han(text):
+        text = to_simplified(text)
+    text = _strip_latin_marks(text.casefold())
+    text = _APOSTROPHES.sub("", text)
+    return _PUNCT.sub(" ", text).strip()
+
+
+def script_class(key: str) -> str:
+    """``cjk`` (Han or kana), ``hangul``, ``cyrillic`` or ``latin``: fuzzy matching
+    compares a query only with names in the same script."""
+    if not key.isascii():
+        for name, pattern in _SCRIPTS:
+            if pattern.search(key):
+                return name
+    return "latin"
+
+
+_RULING_SPACE = re.compile(r"\s+")
+_RULING_TRANSLATE = str.maketrans({"’": "'", "‘": "'", "“": '"', "”": '"', "—": "-", "–": "-", "\u00a0": " "})
+
+
+def ruling_key(text: str) -> str:
+    """The form rulings are compared in: typographic quotes and dashes as ASCII,
+    spaces collapsed, case folded (MTGJSON writes ’ where web pages write ')."""
+    text = unicodedata.normalize("NFKC", text).translate(_RULING_TRANSLATE)
+    return _RULING_SPACE.sub(" ", text).strip().casefold()
+
+
+# -- data ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class NameEntry:
+    """One name of one card: ``card`` is the card's English name (its identity)."""
+
+    key: str
+    name: str
+    lang: str
+    card: str
+    face: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Evidence:
+    """One reason for (or against) a card, for the user to read."""
+
+    kind: str  # exact-name, similar-name, rulings, conflict, weak
+    detail: str
+    score: float = 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class Candidate:
+    card: str
+    score: float
+    evidence: tuple[Evidence, ...] = ()
+    matched: NameEntry | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Resolution:
+    """The card a query names (``None`` when the evidence is weak), how sure, and why."""
+
+    query: str
+    card: str | None
+    confidence: float
+    evidence: tuple[Evidence, ...]
+    candidates: tuple[Candidate, ...] = ()
+    matched: NameEntry | None = None
+
+    @property
+    def resolved(self) -> bool:
+        return self.card is not None
+
+
+# -- indexes ------------------------------------------------------------------------
+
+
+def name_entries(cards: Iterable[Card]) -> list[NameEntry]:
+    """Every name of every card and face, in every language, once per card."""
+    seen: set[tuple[str, str, str]] = set()
+    entries: list[NameEntry] = []
+
+    def add(name: str, lang: str, card: str, face: str | None) -> None:
+        key = name_key(name)
+        if key and (key, card, lang) not in seen:
+            seen.add((key, card, lang))
+            entries.append(NameEntry(key, name, lang, card, face))
+
+    for card in cards:
+        for lang, name in (*card.names.items(), *card.aliases):
+            add(name, lang, card.name, None)
+        if len(card.faces) > 1 or card.faces[0].name != card.name:
+            for face in card.faces:
+                for lang, name in face.names.items():
+                    add(name, lang, card.name, face.name)
+                add(face.name, "en", card.name, face.name)
+    return entries
+
+
+class NameIndex:
+    """Names -> cards: a dict for exact keys, per-script key lists for rapidfuzz."""
+
+    def __init__(self, entries: Iterable[NameEntry]) -> None:
+        self._by_key: dict[str, list[NameEntry]] = {}
+        for entry in entries:
+            self._by_key.setdefault(entry.key, []).append(entry)
+        self._choices: dict[str, list[str]] = {}
+        for key in self._by_key:
+            self._choices.setdefault(script_class(key), []).append(key)
+
+    def __len__(self) -> int:
+        return sum(len(v) for v in self._by_key.values())
+
+    def entries(self) -> list[NameEntry]:
+        """All entries, for a store to save (and hand back to :class:`NameIndex`)."""
+        return [e for group in self._by_key.values() for e in group]
+
+    def exact(self, key: str) -> list[NameEntry]:
+        return list(self._by_key.get(key, ()))
+
+    def similar(self, key: str, limit: int = 8) -> list[tuple[NameEntry, float]]:
+        """The best-scoring entry of each of up to ``limit`` cards, best first."""
+        from rapidfuzz import fuzz, process  # lazy: exact lookups do not need it
+
+        script = script_class(key)
+        choices = self._choices.get(script, [])
+        # Character-level ratio for CJK (no words to reorder); WRatio copes with word order
+        # and typos in spaced scripts.
+        scorer = fuzz.ratio if script == "cjk" else fuzz.WRatio
+        best: dict[str, tuple[NameEntry, float]] = {}
+        for choice, score, _ in process.extract(key, choices, scorer=scorer, limit=limit * 4):
+            for entry in self._by_key[choice]:
+                if entry.card not in best or best[entry.card][1] < score:
+                    best[entry.card] = (entry, float(score))
+        return sorted(best.values(), key=lambda pair: -pair[1])[:limit]
+
+
+class RulingIndex:
+    """Ruling text -> the cards that carry it."""
+
+    def __init__(self, pairs: Iterable[tuple[str, str]]) -> None:
+        self._cards: dict[str, set[str]] = {}
+        self._count: Counter[str] = Counter()
+        for card, text in pairs:
+            key = ruling_key(text)
+            holders = self._cards.setdefault(key, set())
+            if card not in holders:
+                holders.add(card)
+                self._count[card] += 1
+
+    def overlap(self, rulings: Sequence[str]) -> list[tuple[str, int, float]]:
+        """``(card, shared, jaccard)`` for every card sharing a ruling, best first."""
+        page = {ruling_key(text) for text in rulings}
+        shared: Counter[str] = Counter()
+        for key in page:
+            for card in self._cards.get(key, ()):
+                shared[card] += 1
+        scored = [(card, n, n / (len(page) + self._count[card] - n)) for card, n in shared.items()]
+        return sorted(scored, key=lambda item: (-item[2], -item[1], item[0]))
+
+    def count(self, card: str) -> int:
+        return self._count[card]
+
+
+@dataclass
+class CardIndex:
+    """All printings of all cards, with their name and ruling indexes, built once."""
+
+    printings: dict[str, list[Card]]
+    names: NameIndex
+    rulings: RulingIndex = field(repr=False)
+
+    @classmethod
+    def build(cls, cards: Iterable[Card]) -> CardIndex:
+        printings: dict[str, list[Card]] = {}
+        for card in cards:
+            printings.setdefault(card.name, []).append(card)
+        every = [card for group in printings.values() for card in group]
+        # Names from every printing: a reprint may carry a newer translation (KHM and a
+        # later set name Alrund's Epiphany differently in Chinese); rulings from all too.
+        pairs = ((card.name, r.text) for card in every for r in card.rulings)
+        return cls(printings, NameIndex(name_entries(every)), RulingIndex(pairs))
+
+    def card(self, name: str) -> Card:
+        """The printing that speaks for a card: the one with most rulings, first loaded."""
+        group = self.printings[name]
+        return max(group, key=lambda card: len(card.rulings))
+
+    def resolve(self, query: str, rulings: Sequence[str] = ()) -> Resolution:
+        return resolve(query, self.names, self.rulings if rulings else None, rulings)
+
+
+# -- resolution ---------------------------------------------------------------------
+
+
+def resolve(
+    query: str,
+    names: NameIndex,
+    ruling_index: RulingIndex | None = None,
+    rulings: Sequence[str] = (),
+) -> Resolution:
+    """Resolve a title or query to a card, from its name and (if given) its rulings."""
+    key = name_key(query)
+    by_name = _name_candidates(key, names)
+    by_rulings = _ruling_candidates(ruling_index, rulings) if ruling_index is not None and rulings else []
+    return _decide(query, by_name, by_rulings, len(rulings))
+
+
+def _name_candidates(key: str, names: NameIndex) -> list[Candidate]:
+    exact = names.exact(key) if key else []
+    if exact:
+        cards: dict[str, NameEntry] = {}
+        for entry in exact:
+            cards.setdefault(entry.card, entry)
+        return [
+            Candidate(card, 1.0, (Evidence("exact-name", f"{entry.name!r} is its {entry.lang} name"
+                                           + (f" (face {entry.face})" if entry.face else ""), 1.0),), entry)
+            for card, entry in cards.items()
+        ]
+    if not key:
+        return []
+    return [
+        Candidate(entry.card, score / 100,
+                  (Evidence("similar-name", f"{entry.name!r} ({entry.lang}) is {score:.0f}% similar", score / 100),),
+                  entry)
+        for entry, score in names.similar(key)
+    ]
+
+
+def _ruling_candidates(index: RulingIndex, rulings: Sequence[str]) -> list[Candidate]:
+    page = len({ruling_key(r) for r in rulings})
+    found = []
+    for card, shared, jaccard in index.overlap(rulings)[:8]:
+        detail = f"{shared} of the {page} rulings given are rulings of this card (it has {index.count(card)})"
+        found.append(Candidate(card, _ruling_confidence(shared, jaccard), (Evidence("rulings", detail, jaccard),)))
+    return found
+
+
+def _ruling_confidence(shared: int, jaccard: float) -> float:
+    """Overlap, discounted when it rests on very few rulings (one shared ruling is common)."""
+    return round(jaccard * (1 - 0.5**shared), 4)
+
+
+def _decide(query: str, by_name: list[Candidate], by_rulings: list[Candidate], given: int) -> Resolution:
+    candidates = _merge_candidates(by_name, by_rulings)
+    top = by_rulings[0] if by_rulings else None
+    strong_rulings = (
+        top is not None
+        and top.evidence[0].score >= RULINGS_PICK
+        and (len(by_rulings) < 2 or top.evidence[0].score - by_rulings[1].evidence[0].score >= RULINGS_MARGIN)
+    )
+    if strong_rulings:
+        assert top is not None
+        return _by_rulings(query, top, by_name, by_rulings, candidates)
+    return _by_name(query, by_name, by_rulings, given, candidates)
+
+
+def _by_rulings(query: str, top: Candidate, by_name: list[Candidate], by_rulings: list[Candidate],
+                candidates: tuple[Candidate, ...]) -> Resolution:
+    """The rulings name one card: take it, unless the query is exactly another card's name."""
+    exact = [c for c in by_name if c.evidence[0].kind == "exact-name"]
+    if len(exact) == 1 and exact[0].card != top.card:
+        return Resolution(query, None, 0.0, (Evidence(
+            "conflict", f"the name is exactly {exact[0].card}'s, but the rulings are {top.card}'s"),), candidates)
+    evidence = list(top.evidence)
+    name_hit = next((c for c in by_name if c.card == top.card), None)
+    confidence = top.score
+    if name_hit is not None:
+        evidence.extend(name_hit.evidence)
+        confidence = 1 - (1 - confidence) * (1 - name_hit.score)
+    else:
+        evidence.append(Evidence("weak", f"the title {query!r} is not a known name of {top.card}"))
+        confidence = min(confidence, UNNAMED_CAP)
+    for other in by_name[:3]:
+        if other.card != top.card:
+            shared = next((c.evidence[0].detail for c in by_rulings if c.card == other.card), "no ruling in common")
+            evidence.append(Evidence("rejected", f"{other.card}: {other.evidence[0].detail}, but {shared}",
+                                     other.score))
+    return Resolution(query, top.card, round(confidence, 4), tuple(evidence), candidates,
+                      name_hit.matched if name_hit else None)
+
+
+def _by_name(query: str, by_name: list[Candidate], by_rulings: list[Candidate], given: int,
+             candidates: tuple[Candidate, ...]) -> Resolution:
+    """No decisive rulings: an exact name, else a clearly best similar name, else nothing."""
+    exact = [c for c in by_name if c.evidence[0].kind == "exact-name"]
+    whole = [c for c in exact if c.matched is not None and c.matched.face is None]
+    if len(exact) > 1 and len(whole) == 1:
+        # "Schiacciare" is the card Squash, and also the name of a face (Bonecrusher
+        # Giant's Stomp): the whole-card name wins, the face is shown as a candidate.
+        top = whole[0]
+        others = ", ".join(f"{c.card} (face {c.matched.face})" for c in exact if c is not top and c.matched)
+        evidence = [*top.evidence, Evidence("weak", f"also the name of a face of {others}")]
+        return Resolution(query, top.card, 0.9, tuple(evidence), candidates, top.matched)
+    if len(exact) == 1:
+        top = exact[0]
+        if given and not any(c.card == top.card for c in by_rulings):
+            evidence = (*top.evidence, Evidence("weak", "none of the rulings given is a ruling of this card"))
+            return Resolution(query, top.card, 0.75, evidence, candidates, top.matched)
+        return Resolution(query, top.card, 1.0, top.evidence, candidates, top.matched)
+    if exact:
+        return Resolution(query, None, 0.0, (Evidence(
+            "weak", f"{len(exact)} cards share this name: " + ", ".join(c.card for c in exact)),), candidates)
+    if not by_name:
+        return Resolution(query, None, 0.0, (Evidence("weak", "no card has a name like this"),), candidates)
+    top, score = by_name[0], by_name[0].score * 100
+    second = by_name[1].score * 100 if len(by_name) > 1 else 0.0
+    if score >= FUZZY_PICK and score - second >= FUZZY_MARGIN:
+        return Resolution(query, top.card, round(top.score, 4), top.evidence, candidates, top.matched)
+    if score < FUZZY_PICK:
+        closest = top.matched.name if top.matched else top.card
+        reason = f"the closest name, {closest!r}, is only {score:.0f}% similar"
+    else:
+        reason = f"{top.card} and {by_name[1].card} are about equally similar"
+    return Resolution(query, None, 0.0, (Evidence("weak", reason),), candidates)
+
+
+def _merge_candidates(by_name: list[Candidate], by_rulings: list[Candidate]) -> tuple[Candidate, ...]:
+    merged: dict[str, Candidate] = {}
+    for candidate in [*by_rulings, *by_name]:
+        if candidate.card in merged:
+            old = merged[candidate.card]
+            merged[candidate.card] = Candidate(candidate.card, max(old.score, candidate.score),
+                                               old.evidence + candidate.evidence, old.matched or candidate.matched)
+        else:
+            merged[candidate.card] = candidate
+    return tuple(sorted(merged.values(), key=lambda c: -c.score)[:8])

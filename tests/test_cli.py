@@ -1,0 +1,342 @@
+"""The ``kb`` command as a user runs it: a real subprocess, a real KB home in a temp dir."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+import re
+import resource
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from kb import store
+from kb.build import EMBEDDED_CORPUS
+from kb.ingest import ingest
+from kb.textio import read_source
+
+ITALIAN = EMBEDDED_CORPUS / "000_7a78d2801561c4e1.txt"
+WEB_PAGE = EMBEDDED_CORPUS / "001_abc0dfbf7a321300.txt"
+WIKI = EMBEDDED_CORPUS / "004_d2c5e84930c8fccc.txt"
+EDITION = "MagicCompRules-2026-01-16.txt"
+
+
+def kb(*args: str | Path, home: Path, **options) -> subprocess.CompletedProcess[str]:
+    """Run the installed command, never the caller's KB_HOME."""
+    command = [sys.executable, "-m", "kb", *map(str, args), "--home", str(home)]
+    return subprocess.run(command, capture_output=True, text=True, timeout=300, cwd=home.parent, **options)
+
+
+def digest(home: Path) -> str:
+    return hashlib.sha256((home / "kb.sqlite").read_bytes()).hexdigest()
+
+
+def leftovers(home: Path) -> list[str]:
+    return sorted(p.name for p in home.iterdir() if p.name != "kb.sqlite")
+
+
+@pytest.fixture(scope="module")
+def seed_kb(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, subprocess.CompletedProcess[str]]:
+    home = tmp_path_factory.mktemp("seed") / "home"
+    return home, kb("build", home=home)
+
+
+@pytest.fixture
+def home(seed_kb, tmp_path: Path) -> Path:
+    """A home of its own holding the KB built from the embedded corpus."""
+    built, result = seed_kb
+    assert result.returncode == 0, result.stderr
+    own = tmp_path / "home"
+    own.mkdir()
+    shutil.copy2(built / "kb.sqlite", own / "kb.sqlite")
+    return own
+
+
+@pytest.fixture(scope="module")
+def full_kb(tmp_path_factory: pytest.TempPathFactory, corpora: Path) -> Path:
+    """English 2026-01-16 with the Italian seed beside it."""
+    home = tmp_path_factory.mktemp("full") / "home"
+    result = kb("build", corpora / "cr" / "en" / EDITION, ITALIAN, home=home)
+    assert result.returncode == 0, result.stderr
+    return home
+
+
+# -- build -------------------------------------------------------------------------------
+
+
+def test_build_embedded_corpus(seed_kb) -> None:
+    home, result = seed_kb
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
+    blocks = {Path(block.split("\n")[0]).name: block for block in re.split(r"\n(?=/)", out)}
+    assert "cr-lines · it · edition undated" in blocks[ITALIAN.name]
+    assert "0 chapters · 2 rules · 15 subrules · 0 examples · 0 glossary" in blocks[ITALIAN.name]
+    assert "rule-page · en · edition undated" in blocks[WEB_PAGE.name]
+    assert "0 chapters · 1 rules · 10 subrules" in blocks[WEB_PAGE.name]
+    assert "dropped (site chrome): line" in blocks[WEB_PAGE.name]
+    assert "skipped: card rulings pages are not ingested yet" in blocks["003_bb824e3f4851c86c.txt"]
+    assert "skipped: wiki pages are not ingested yet" in blocks[WIKI.name]
+    assert out.rstrip().endswith(f"built {home / 'kb.sqlite'}: 2 documents, 28 rule texts (en, it)")
+    assert leftovers(home) == []
+
+
+def test_build_json_report(tmp_path: Path) -> None:
+    result = kb("build", "--json", home=tmp_path / "home")
+    assert result.returncode == 0, result.stderr
+    report = json.loads(result.stdout)
+    docs = {Path(d["path"]).name: d for d in report["documents"]}
+    assert docs[ITALIAN.name]["counts"]["subrules"] == 15 and docs[ITALIAN.name]["lang"] == "it"
+    assert docs[WEB_PAGE.name]["counts"]["rules"] == 1 and docs[WEB_PAGE.name]["edition"] is None
+    assert {d["status"] for name, d in docs.items() if name.startswith(("003", "004"))} == {"skipped"}
+    assert all(d.get("reason") for d in docs.values() if d["status"] == "skipped")
+
+
+# -- show --------------------------------------------------------------------------------
+
+
+def test_show_rule_text(home: Path) -> None:
+    result = kb("show", "730.2", home=home)
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert lines[0].startswith("en 730.2") and f"{WEB_PAGE}:3" in lines[0]
+    assert "Merging with Permanents" in result.stdout
+    numbered = [re.match(r"\s*(730\.2[a-z]?) ", line)[1] for line in lines if re.match(r"\s*730\.2[a-z]? ", line)]
+    assert numbered == ["730.2", *[f"730.2{c}" for c in "abcdefghij"]]
+    assert result.stdout.rstrip().endswith("doesn’t change any of its characteristics or their copiable values.")
+
+
+def test_show_rule_json(home: Path) -> None:
+    result = kb("show", "730.2", "--json", home=home)
+    assert result.returncode == 0, result.stderr
+    data = json.loads(result.stdout)
+    assert (data["number"], data["kind"]) == ("730.2", "rule")
+    [english] = data["languages"]
+    assert (english["lang"], english["edition"]) == ("en", None)
+    rules = english["rules"]
+    assert [r["number"] for r in rules] == ["730.2", *[f"730.2{c}" for c in "abcdefghij"]]
+    assert rules[0]["title"] == "Merging with Permanents"
+    source = read_source(WEB_PAGE)
+    for rule in rules:
+        path, line = rule["source"].rsplit(":", 1)
+        assert path == str(WEB_PAGE)
+        assert source.lines[int(line) - 1].strip() == rule["text"]
+
+
+def test_show_chapter_of_a_full_edition(full_kb: Path, corpora: Path) -> None:
+    lines = read_source(corpora / "cr" / "en" / EDITION).lines
+    start = [i for i, line in enumerate(lines) if line.startswith("730. ")][-1]
+    title = lines[start].removeprefix("730. ").strip()
+    expected = [m[1] for line in lines[start:] if (m := re.match(r"(730(?:\.\d+[a-z]?)?)\.? ", line))]
+    result = kb("show", "730", "--json", "--lang", "en", home=full_kb)
+    assert result.returncode == 0, result.stderr
+    data = json.loads(result.stdout)
+    assert data["kind"] == "chapter"
+    [english] = data["languages"]
+    assert english["edition"] == "2026-01-16"
+    assert [r["number"] for r in english["rules"]] == expected
+    assert english["rules"][0]["title"] == title
+    text = kb("show", "730", home=full_kb)
+    assert text.returncode == 0
+    assert title in text.stdout and all(number in text.stdout for number in expected)
+
+
+def test_show_side_by_side(full_kb: Path) -> None:
+    result = kb("show", "729.2", "--lang", "en", "--lang", "it", "--json", home=full_kb)
+    assert result.returncode == 0, result.stderr
+    data = json.loads(result.stdout)
+    assert [block["lang"] for block in data["languages"]] == ["en", "it"]
+    english, italian = data["languages"]
+    assert english["edition"] == "2026-01-16" and italian["edition"] is None
+    assert [r["number"] for r in italian["rules"]] == ["729.2", *[f"729.2{c}" for c in "abcdefghij"]]
+    assert english["rules"][0]["number"] == "729.2"
+    text = kb("show", "729.2", "--lang", "en", "--lang", "it", home=full_kb)
+    assert text.stdout.index("en 729.2") < text.stdout.index("it 729.2")
+
+
+def test_show_side_by_side_with_a_language_missing(home: Path) -> None:
+    result = kb("show", "730.2", "--lang", "en", "--lang", "it", home=home)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith("en 730.2")
+    assert "it: no text numbered 730.2" in result.stdout
+    data = json.loads(kb("show", "730.2", "--lang", "en", "--lang", "it", "--json", home=home).stdout)
+    assert [block["lang"] for block in data["languages"]] == ["en"]
+
+
+def test_show_not_found(home: Path) -> None:
+    result = kb("show", "999.9", home=home)
+    assert result.returncode == 1
+    assert "999.9" in result.stderr and result.stdout == ""
+
+
+def test_show_bad_number(home: Path) -> None:
+    result = kb("show", "abc", home=home)
+    assert result.returncode == 2
+    assert "not a rule number: 'abc'" in result.stderr
+
+
+def test_show_without_a_kb(tmp_path: Path) -> None:
+    result = kb("show", "730.2", home=tmp_path / "nothing")
+    assert result.returncode == 1
+    assert "kb build" in result.stderr
+
+
+# -- export ------------------------------------------------------------------------------
+
+
+def test_export_json_lines(home: Path) -> None:
+    result = kb("export", "--json-lines", home=home)
+    assert result.returncode == 0, result.stderr
+    rows = [json.loads(line) for line in result.stdout.splitlines()]
+    assert len(rows) == 28
+    for row in rows:
+        assert isinstance(row, dict)
+        assert {"lang", "edition", "number", "rule", "title", "text", "examples", "source"} <= set(row)
+        assert row["rule"] == row["number"] and row["edition"] is None
+        path, line = row["source"].rsplit(":", 1)
+        source_line = read_source(path).lines[int(line) - 1]
+        assert row["text"] in source_line
+        assert row["number"] in source_line or Path(path) == WEB_PAGE
+    assert {r["lang"] for r in rows} == {"en", "it"}
+    assert sum(r["lang"] == "it" for r in rows) == 17
+
+
+def test_export_full_edition(full_kb: Path) -> None:
+    result = kb("export", "--json-lines", home=full_kb)
+    rows = [json.loads(line) for line in result.stdout.splitlines()]
+    english = [r for r in rows if r["lang"] == "en"]
+    assert {r["edition"] for r in english} == {"2026-01-16"}
+    assert len(english) == 9 + 146 + 1157 + 1957
+    assert sum(len(r["examples"]) for r in english) == 276
+
+
+# -- bad input: a clear message, exit 2, the old KB untouched ----------------------------
+
+
+def _truncated_edition(corpora: Path, tmp_path: Path) -> Path:
+    """The real 2026-01-16 edition cut in the middle of its glossary."""
+    raw = (corpora / "cr" / "en" / EDITION).read_bytes()
+    glossary = [m.start() for m in re.finditer(rb"[\r\n]Glossary[\r\n]", raw)][1]
+    cut = tmp_path / "MagicCompRules-2026-01-16-cut.txt"
+    cut.write_bytes(raw[: glossary + (len(raw) - glossary) // 2])
+    return cut
+
+
+def _bad_input(kind: str, tmp_path: Path, request: pytest.FixtureRequest) -> tuple[Path, str, int | None]:
+    """(path, words the message must hold, line the message must name)."""
+    folder = tmp_path / "input"
+    folder.mkdir()
+    if kind == "empty":
+        (path := folder / "empty.txt").write_bytes(b"")
+        return path, "empty file", None
+    if kind == "binary":
+        (path := folder / "program.txt").write_bytes(Path(sys.executable).resolve().read_bytes()[:8192])
+        return path, "binary file", None
+    if kind == "png":
+        noise = random.Random(2).randbytes(4000)
+        (path := folder / "image.txt").write_bytes(b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR" + noise)
+        return path, "binary file", None
+    if kind == "truncated":
+        return _truncated_edition(request.getfixturevalue("corpora"), folder), "truncated", None
+    if kind == "unknown":
+        (path := folder / "fuse.txt").write_bytes(WIKI.read_bytes())
+        return path, "unknown format", 1
+    if kind == "duplicate":
+        lines = ITALIAN.read_text(encoding="utf-8").splitlines()
+        lines.insert(5, lines[3])
+        (path := folder / "regole.txt").write_text("\n".join(lines) + "\n", encoding="utf-8")
+        return path, "duplicate rule number 729.2c (first at line 4)", 6
+    if kind == "empty-folder":
+        return folder, "holds no documents", None
+    if kind == "missing":
+        return folder / "nowhere.txt", "no such file or folder", None
+    raise AssertionError(kind)
+
+
+BAD_INPUTS = ["empty", "binary", "png", "truncated", "unknown", "duplicate", "empty-folder", "missing"]
+
+
+@pytest.mark.parametrize("kind", BAD_INPUTS)
+def test_bad_input_leaves_the_old_kb(kind: str, home: Path, tmp_path: Path, request: pytest.FixtureRequest) -> None:
+    path, words, line = _bad_input(kind, tmp_path, request)
+    before = digest(home)
+    result = kb("build", path, home=home)
+    assert result.returncode == 2, result.stderr
+    assert "Traceback" not in result.stderr
+    assert words in result.stderr
+    assert str(path) + (f":{line}" if line else "") in result.stderr
+    assert result.stdout == ""
+    assert digest(home) == before and leftovers(home) == []
+    shown = kb("show", "730.2", home=home)
+    assert shown.returncode == 0 and "Merging with Permanents" in shown.stdout
+
+
+def test_accept_damaged_keeps_the_truncated_edition(home: Path, tmp_path: Path, corpora: Path) -> None:
+    cut = _truncated_edition(corpora, tmp_path)
+    lines = read_source(cut).lines
+    result = kb("build", cut, "--accept-damaged", home=home)
+    assert result.returncode == 0, result.stderr
+    assert f"damage: line {len(lines)}: truncated" in result.stdout
+    report = json.loads(kb("build", cut, "--accept-damaged", "--json", home=home).stdout)
+    [doc] = report["documents"]
+    assert [p["severity"] for p in doc["problems"]] == ["damage"]
+    assert 0 < doc["counts"]["glossary"] < 725 and doc["counts"]["subrules"] == 1957
+    shown = kb("show", "730.2", "--json", home=home)
+    assert json.loads(shown.stdout)["languages"][0]["edition"] == "2026-01-16"
+
+
+# -- interrupted builds ------------------------------------------------------------------
+
+
+def test_disk_full_leaves_the_old_kb(home: Path, corpora: Path) -> None:
+    """The new KB cannot be written (file size limit): the old one answers, no temp file stays."""
+    before = digest(home)
+
+    def small_files() -> None:
+        resource.setrlimit(resource.RLIMIT_FSIZE, (256 * 1024, 256 * 1024))
+
+    result = kb("build", corpora / "cr" / "en" / EDITION, home=home, preexec_fn=small_files)
+    assert result.returncode == 2
+    assert "Traceback" not in result.stderr and str(home) in result.stderr
+    assert digest(home) == before and leftovers(home) == []
+    assert kb("show", "730.2", home=home).returncode == 0
+
+
+def test_interrupted_build_leaves_the_old_kb(home: Path, corpora: Path) -> None:
+    before = digest(home)
+    everything = sorted((corpora / "cr").glob("*/*.txt"))
+    command = [sys.executable, "-m", "kb", "build", "--accept-damaged", "--home", str(home), *map(str, everything)]
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    time.sleep(1.5)
+    assert process.poll() is None, "the build finished before it could be interrupted"
+    process.send_signal(signal.SIGINT)
+    _, stderr = process.communicate(timeout=60)
+    assert process.returncode == 130, stderr
+    assert "interrupted" in stderr and "Traceback" not in stderr
+    assert digest(home) == before and leftovers(home) == []
+    assert kb("show", "730.2", home=home).returncode == 0
+
+
+def test_failure_while_writing_removes_the_temp_file(home: Path) -> None:
+    """A build that dies between two documents leaves neither a half-written KB nor its temp file."""
+    before = digest(home)
+    documents = [ingest(read_source(ITALIAN)), ingest(read_source(WEB_PAGE))]
+
+    def dying():
+        yield documents[0]
+        raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        store.write(home, dying(), {"built_at": "now"})
+    assert digest(home) == before and leftovers(home) == []
+    conn = store.connect(home)
+    try:
+        assert [r.number for r in store.family(conn, documents[1].rules[0].number, "en", None)][0] == \
+            documents[1].rules[0].number
+    finally:
+        conn.close()

@@ -1,0 +1,138 @@
+"""Mutated real rules files: the ingesters answer with a Document or a KbError, never a crash."""
+
+from __future__ import annotations
+
+import functools
+import re
+from pathlib import Path
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from kb.errors import KbError
+from kb.ingest import ingest
+from kb.model import Document
+from kb.textio import decode_source, read_source
+
+#: Real documents to cut slices from: UTF-8 with and without BOM, UTF-16, cp1252, Mac Roman,
+#: the truncated 2013-02-01, Chinese, and both rules seeds.
+SOURCES = (
+    ("cr/en", "MagicCompRules-2026-01-16.txt"),
+    ("cr/en", "MagicCompRules-2003-03-15.txt"),
+    ("cr/en", "MagicCompRules-2013-02-01.txt"),
+    ("cr/en", "MagicCompRules-2016-09-30.txt"),
+    ("cr/en", "MagicCompRules-2015-01-23.txt"),
+    ("cr/en", "MagicCompRules-2004-02-01.txt"),
+    ("cr/zh", "CR-zh-Hans-2022-06-10.txt"),
+    ("seed", "000_7a78d2801561c4e1.txt"),
+    ("seed", "001_abc0dfbf7a321300.txt"),
+)
+ENCODINGS = ("utf-8", "utf-8-sig", "cp1252", "utf-16-le", "utf-16-be", "utf-16", "mac_roman")
+ENDINGS = ("\n", "\r\n", "\r")
+NUMBER = re.compile(r"\d{3}\.\d+[a-z]?")
+
+
+@functools.cache
+def _documents(corpora: Path, seeds: Path) -> tuple[list[str], ...]:
+    """The lines of each source, decoded once (not a fixture: hypothesis would print it)."""
+    roots = {"cr/en": corpora / "cr" / "en", "cr/zh": corpora / "cr" / "zh", "seed": seeds}
+    return tuple(read_source(roots[folder] / name).lines for folder, name in SOURCES)
+
+
+def _slice(lines: list[str], start: int, length: int, keep_frame: bool) -> list[str]:
+    """Up to 300 lines of the document; with ``keep_frame`` also its title and contents,
+    the start of its glossary and its credits, so the official layout is still seen
+    (a short seed is kept whole)."""
+    middle = lines[start % max(1, len(lines)):][:length]
+    headings = [i for i, line in enumerate(lines) if line.strip() in ("Glossary", "词汇表")]
+    if not keep_frame:
+        return middle
+    if len(headings) < 2:
+        return lines
+    first_rule = next(i for i, line in enumerate(lines) if NUMBER.match(line))
+    return lines[:first_rule] + middle + lines[headings[1]:headings[1] + 40] + lines[-40:]
+
+
+#: What a damaged rule number may turn into: "730.0", "000.1", "730.2l", "7301.2", "730.2.".
+numberish = st.one_of(
+    st.from_regex(r"\A\d{1,4}(\.\d{0,3}[a-z]?\.?)?\Z"),
+    st.builds("{:03d}.{}{}".format, st.integers(0, 999), st.integers(0, 20), st.sampled_from(["", "a", "l", "o", "z"])),
+)
+line_edit = st.tuples(
+    st.sampled_from(["delete", "duplicate", "swap", "insert", "truncate-line", "renumber", "renumber-first"]),
+    st.integers(0, 10_000), st.integers(0, 10_000), st.one_of(st.text(max_size=40), numberish))
+byte_edit = st.tuples(st.sampled_from(["flip", "cut", "insert"]), st.integers(0, 1_000_000), st.binary(max_size=8))
+
+
+def _edit_lines(lines: list[str], edits: list[tuple[str, int, int, str]]) -> list[str]:
+    lines = list(lines)
+    for kind, a, b, text in edits:
+        if not lines:
+            lines = [text]
+            continue
+        i, j = a % len(lines), b % len(lines)
+        if kind == "delete":
+            del lines[i]
+        elif kind == "duplicate":
+            lines.insert(j, lines[i])
+        elif kind == "swap":
+            lines[i], lines[j] = lines[j], lines[i]
+        elif kind == "insert":
+            lines.insert(i, text)
+        elif kind.startswith("renumber"):
+            numbered = [k for k, line in enumerate(lines) if NUMBER.search(line)]
+            if numbered:
+                k = numbered[0] if kind == "renumber-first" else numbered[i % len(numbered)]
+                lines[k] = NUMBER.sub(text.replace("\\", ""), lines[k], count=1)
+        else:
+            lines[i] = lines[i][: b % (len(lines[i]) + 1)] + text
+    return lines
+
+
+def _edit_bytes(data: bytes, edits: list[tuple[str, int, bytes]]) -> bytes:
+    for kind, at, extra in edits:
+        at %= len(data) + 1
+        if kind == "flip" and at < len(data):
+            data = data[:at] + bytes([data[at] ^ (extra[0] if extra else 0xFF)]) + data[at + 1:]
+        elif kind == "cut":
+            data = data[:at]
+        elif kind == "insert":
+            data = data[:at] + extra + data[at:]
+    return data
+
+
+def _encode(text: str, encoding: str) -> bytes:
+    return text.encode(encoding, errors="replace" if encoding in ("cp1252", "mac_roman") else "strict")
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    which=st.integers(0, len(SOURCES) - 1),
+    start=st.integers(0, 10_000),
+    length=st.integers(1, 300),
+    keep_frame=st.sampled_from([True, True, False]),
+    line_edits=st.lists(line_edit, max_size=6),
+    encoding=st.sampled_from(ENCODINGS),
+    ending=st.one_of(st.sampled_from(ENDINGS), st.lists(st.sampled_from(ENDINGS), min_size=2, max_size=4)),
+    byte_edits=st.lists(byte_edit, max_size=4),
+)
+def test_mutated_rules_are_read_or_refused(corpora: Path, seeds: Path, which: int, start: int, length: int,
+                                           keep_frame: bool, line_edits: list, encoding: str, ending: str | list[str],
+                                           byte_edits: list) -> None:
+    lines = _edit_lines(_slice(_documents(corpora, seeds)[which], start, length, keep_frame), line_edits)
+    if isinstance(ending, str):
+        text = ending.join(lines)
+    else:
+        text = "".join(line + ending[i % len(ending)] for i, line in enumerate(lines))
+    data = _edit_bytes(_encode(text, encoding), byte_edits)
+    try:
+        result = ingest(decode_source(data, f"fuzz/{SOURCES[which][1]}"))
+    except KbError as err:
+        assert err.path is not None and err.path.startswith("fuzz/") or "layout" in err.message
+        assert str(err)
+        return
+    assert isinstance(result, Document)
+    assert result.rules
+    assert all(text.number.depth <= 3 for text in result.rules)
+    assert all(str(p) for p in result.problems)
+    assert "\ufffd" not in "".join(t.body for t in result.rules)
