@@ -35,7 +35,7 @@ def ms(seconds: float) -> str:
 
 def table(rows: list[tuple[str, ...]], header: tuple[str, ...]) -> str:
     widths = [max(len(str(r[i])) for r in [header, *rows]) for i in range(len(header))]
-    line = " | ".join("{:<%d}" % w for w in widths)
+    line = " | ".join(f"{{:<{w}}}" for w in widths)
     out = [line.format(*header), "-+-".join("-" * w for w in widths)]
     out += [line.format(*map(str, r)) for r in rows]
     return "\n".join(out)
