@@ -66,6 +66,10 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--edition", help="the edition in force on this date (YYYY-MM-DD)")
     p.set_defaults(run=cmd_refs)
 
+    p = commands.add_parser("fetch", parents=[common], help="download the current English rules and rebuild")
+    p.add_argument("--url", default=None, help="the rules page to read (default: the official one)")
+    p.set_defaults(run=cmd_fetch)
+
     p = commands.add_parser("export", parents=[common], help="export every rule text")
     p.add_argument("--json-lines", action="store_true", required=True,
                    help="one JSON object per rule text")
@@ -232,6 +236,40 @@ class _open:
 
     def __exit__(self, *exc: object) -> None:
         self.conn.close()
+
+
+# -- fetch --------------------------------------------------------------------------
+
+
+def cmd_fetch(args: argparse.Namespace) -> int:
+    from kb.fetch import RULES_PAGE, fetch
+
+    home = resolve_home(args.home)
+    fetched = fetch(home, args.url or RULES_PAGE)
+    sources = _previous_sources(home) or [EMBEDDED_CORPUS]
+    if fetched.path not in sources:
+        sources.append(fetched.path)
+    report = build(sources, home)
+    if args.json:
+        _emit({"url": fetched.url, "path": str(fetched.path), "edition": fetched.document.edition,
+               "build": report.to_json()})
+    else:
+        print(f"fetched {fetched.url}\n  edition {fetched.document.edition}, kept as {fetched.path}")
+        print(render_report(report))
+    return 0
+
+
+def _previous_sources(home: Path) -> list[Path]:
+    """What the KB in ``home`` was last built from (empty if there is none)."""
+    try:
+        conn = store.connect(home)
+    except KbError:
+        return []
+    try:
+        row = conn.execute("SELECT value FROM meta WHERE key = 'sources'").fetchone()
+    finally:
+        conn.close()
+    return [Path(line) for line in row[0].splitlines()] if row else []
 
 
 # -- refs ---------------------------------------------------------------------------
