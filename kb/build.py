@@ -165,7 +165,7 @@ def build(paths: list[Path], home: Path, *, accept_damaged: bool = False,
         raise KbError(f"{len(problems)} problem(s) make these documents unreliable; nothing was "
                       f"written (use --accept-damaged to keep them, with the damage listed):\n{listing}")
     meta = {"built_at": dt.datetime.now(dt.UTC).isoformat(timespec="seconds"),
-            "sources": "\n".join(map(str, paths))}
+            "sources": "\n".join(str(p.resolve()) for p in paths)}
     database = store.write(home, documents, meta)
     return BuildReport(home, database, reports)
 
