@@ -13,14 +13,14 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from kb import graph, store
+from kb import card_graph, graph, store
 from kb.errors import KbError
-from kb.ingest import PENDING_FORMATS, ingest
+from kb.ingest import ingest
 from kb.model import Document, Problem
 from kb.textio import read_source
 
 MANIFEST = "manifest.toml"
-DOCUMENT_SUFFIXES = {".txt"}
+DOCUMENT_SUFFIXES = {".txt", *card_graph.SUFFIXES}
 EMBEDDED_CORPUS = Path(__file__).resolve().parent.parent / "corpus"
 
 
@@ -31,6 +31,7 @@ class Source:
     path: Path
     format: str | None = None
     lang: str | None = None
+    in_folder: bool = False
 
 
 @dataclass
@@ -39,12 +40,15 @@ class DocReport:
     status: str
     document: Document | None = None
     reason: str | None = None
+    cards: card_graph.CardInput | None = None  # card data, a rulings page or a wiki page
 
     def to_json(self) -> dict[str, object]:
         doc = self.document
         data: dict[str, object] = {"path": self.path, "status": self.status}
         if self.reason:
             data["reason"] = self.reason
+        if self.cards is not None:
+            data.update(self.cards.to_json())
         if doc:
             data.update(
                 format=doc.format, lang=doc.lang, edition=doc.edition,
@@ -62,10 +66,11 @@ class BuildReport:
     home: Path
     database: Path
     documents: list[DocReport] = field(default_factory=list)
+    cards: dict[str, object] | None = None  # card_graph.summary, when cards or pages were read
 
     def to_json(self) -> dict[str, object]:
         return {"home": str(self.home), "database": str(self.database),
-                "documents": [d.to_json() for d in self.documents]}
+                "documents": [d.to_json() for d in self.documents], **({"cards": self.cards} if self.cards else {})}
 
 
 def collect(paths: list[Path]) -> list[Source | DocReport]:
@@ -77,7 +82,8 @@ def collect(paths: list[Path]) -> list[Source | DocReport]:
             files = sorted(p for p in path.rglob("*") if p.is_file() and not p.name.startswith("."))
             documents = [p for p in files if p.suffix.lower() in DOCUMENT_SUFFIXES]
             if not documents:
-                raise KbError("folder holds no documents (looked for *.txt)", str(path))
+                raise KbError(f"folder holds no documents (looked for {', '.join(sorted(DOCUMENT_SUFFIXES))})",
+                              str(path))
             for file in files:
                 if file.name == MANIFEST:
                     continue
@@ -85,7 +91,7 @@ def collect(paths: list[Path]) -> list[Source | DocReport]:
                     found.append(DocReport(str(file), "skipped", reason="not a document type kb reads yet"))
                     continue
                 hint = hints.get(file.relative_to(path).as_posix(), {})
-                found.append(Source(file, hint.get("format"), hint.get("lang")))
+                found.append(Source(file, hint.get("format"), hint.get("lang"), in_folder=True))
         elif path.is_file():
             hint = _manifest(path.parent).get(path.name, {})
             found.append(Source(path, hint.get("format"), hint.get("lang")))
@@ -116,12 +122,17 @@ def read_all(sources: list[Source | DocReport], override_format: str | None = No
         if isinstance(item, DocReport):
             reports.append(item)
             continue
-        fmt = override_format or item.format
-        if fmt in PENDING_FORMATS:
-            reports.append(DocReport(str(item.path), "skipped", reason=PENDING_FORMATS[fmt]))
+        fmt, lang = override_format or item.format, override_lang or item.lang
+        if card_graph.claims(item.path, fmt):
+            found = card_graph.read(item.path, fmt, lang, item.in_folder)
+            reports.append(DocReport(str(item.path), "skipped", reason=found.reason)
+                           if isinstance(found, card_graph.Skipped) else DocReport(str(item.path), "ok", cards=found))
             continue
         source = read_source(item.path)
-        document = ingest(source, fmt, override_lang or item.lang)
+        if fmt is None and (page := card_graph.read_text(source, lang)) is not None:
+            reports.append(DocReport(str(item.path), "ok", cards=page))
+            continue
+        document = ingest(source, fmt, lang)
         reports.append(DocReport(str(item.path), "ok", document))
     return reports
 
@@ -153,19 +164,21 @@ def build(paths: list[Path], home: Path, *, accept_damaged: bool = False,
     """Build the KB in ``home`` from ``paths``; on any error the old KB stays."""
     reports = read_all(collect(paths), override_format, override_lang, progress)
     documents = [r.document for r in reports if r.document]
-    if not documents:
+    card_inputs = [r.cards for r in reports if r.cards is not None]
+    if not documents and not card_inputs:
         raise KbError("no document could be ingested: " + "; ".join(
             f"{r.path}: {r.reason}" for r in reports))
     if progress:
         progress(len(reports), len(reports), "linking references, writing the KB")
     check_translations(documents)
     graph.link(documents)
-    if (problems := damage(documents)) and not accept_damaged:
+    cards = card_graph.link(card_inputs, documents)
+    if (problems := damage(documents) + card_graph.damaged(card_inputs)) and not accept_damaged:
         listing = "\n".join(f"  {p}" for p in problems)
         raise KbError(f"{len(problems)} problem(s) make these documents unreliable; nothing was "
                       f"written (use --accept-damaged to keep them, with the damage listed):\n{listing}")
     meta = {"built_at": dt.datetime.now(dt.UTC).isoformat(timespec="seconds"),
             "sources": "\n".join(str(p.resolve()) for p in paths)}
-    database = store.write(home, documents, meta)
-    return BuildReport(home, database, reports)
+    database = store.write(home, documents, meta, cards)
+    return BuildReport(home, database, reports, card_graph.summary(card_inputs, cards) if card_inputs else None)
 

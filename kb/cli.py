@@ -70,6 +70,10 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--url", default=None, help="the rules page to read (default: the official one)")
     p.set_defaults(run=cmd_fetch)
 
+    p = commands.add_parser("card", parents=[common], help="a card by any of its names, its rulings and their rules")
+    p.add_argument("name", nargs="+", help="a card name in any language, even misspelled")
+    p.set_defaults(run=cmd_card)
+
     p = commands.add_parser("export", parents=[common], help="export every rule text")
     p.add_argument("--json-lines", action="store_true", required=True,
                    help="one JSON object per rule text")
@@ -125,6 +129,10 @@ def render_report(report: BuildReport) -> str:
     lines = []
     for item in report.documents:
         doc = item.document
+        if item.cards is not None:
+            lines.append(item.path)
+            lines += item.cards.render()
+            continue
         if doc is None:
             lines.append(f"{item.path}\n  skipped: {item.reason}")
             continue
@@ -140,6 +148,10 @@ def render_report(report: BuildReport) -> str:
     built = [d.document for d in report.documents if d.document]
     texts = sum(len(d.rules) for d in built)
     langs = ", ".join(sorted({d.lang for d in built}))
+    if report.cards:
+        from kb.card_graph import render_summary
+
+        lines.append(render_summary(report.cards))
     lines.append(f"built {report.database}: {len(built)} documents, {texts} rule texts ({langs})")
     return "\n".join(lines)
 
@@ -165,8 +177,12 @@ def cmd_show(args: argparse.Namespace) -> int:
         if not blocks:
             raise NotFound(f"rule {number} not found in {', '.join(langs) or 'the KB'}"
                            + (f" on {on}" if on else ""))
+        from kb import card_cli
+
+        linked = card_cli.link_counts(conn, number)
     if args.json:
         _emit({"number": str(number), "kind": number.kind, "missing": missing if args.lang else [],
+               "linked_from": linked,
                "languages": [{"lang": lang, "edition": edition,
                               "rules": [_rule_json(r, out[r.id], cited[r.id]) for r in rules]}
                              for lang, edition, rules, out, cited in blocks]})
@@ -174,6 +190,8 @@ def cmd_show(args: argparse.Namespace) -> int:
         shown = [render_family(*block) for block in blocks]
         if args.lang:
             shown += [f"{lang}: no text numbered {number}" for lang in missing]
+        if linked["rulings"] or linked["pages"]:
+            shown.append(card_cli.counts_line(number, linked))
         print("\n\n".join(shown))
     return 0
 
@@ -284,11 +302,15 @@ def cmd_refs(args: argparse.Namespace) -> int:
         head = store.family(conn, number, lang, edition)[0]
         out = store.outgoing(conn, [head.id])[head.id]
         into = store.incoming(conn, number, lang, edition)
-    if args.json:
-        _emit({"number": str(number), "lang": lang, "edition": edition,
-               "parent": str(number.parent) if number.parent else None,
-               "outgoing": [link.to_json() for link in out], "incoming": [link.to_json() for link in into]})
-        return 0
+        from kb import card_cli
+
+        if args.json:
+            _emit({"number": str(number), "lang": lang, "edition": edition,
+                   "parent": str(number.parent) if number.parent else None,
+                   "outgoing": [link.to_json() for link in out], "incoming": [link.to_json() for link in into],
+                   **card_cli.refs_json(conn, number)})
+            return 0
+        linked = card_cli.refs_lines(conn, number)
     print(f"{lang} {number} · edition {edition or 'undated'} · {head.source}")
     print(f"cites ({len(out)}):")
     for link in out:
@@ -299,6 +321,7 @@ def cmd_refs(args: argparse.Namespace) -> int:
         source = f"glossary “{link.label}”" if link.kind == "glossary" else f"{link.number}  {link.label}"
         via = f" (via {link.via})" if link.via != number else ""
         print(f"  {source}    “{link.phrase}”{via}" + (" in an example" if link.kind == "example" else ""))
+    print("\n".join(linked))
     return 0
 
 
@@ -307,6 +330,16 @@ def _default_lang(conn: sqlite3.Connection) -> str:
     if not langs:
         raise NotFound("the KB holds no rules")
     return "en" if "en" in langs else langs[0]
+
+
+# -- card ---------------------------------------------------------------------------
+
+
+def cmd_card(args: argparse.Namespace) -> int:
+    from kb import card_cli  # lazy: its name tools are not needed by the other commands
+
+    with _open(args.home) as conn:
+        return card_cli.cmd_card(args, conn)
 
 
 # -- export, editions ---------------------------------------------------------------

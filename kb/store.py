@@ -16,11 +16,12 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
+from kb import card_store
 from kb.errors import KbError, NotFound
 from kb.model import Document
 from kb.rulenum import RuleNumber
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2  # 2: card, ruling, page and card-link tables (kb.card_store)
 FILE_NAME = "kb.sqlite"
 
 SCHEMA = """
@@ -77,7 +78,8 @@ def db_path(home: Path) -> Path:
 # -- writing ------------------------------------------------------------------------
 
 
-def write(home: Path, documents: Iterable[Document], meta: dict[str, str]) -> Path:
+def write(home: Path, documents: Iterable[Document], meta: dict[str, str],
+          cards: card_store.CardGraph | None = None) -> Path:
     """Write a complete KB into ``home`` atomically and return its path.
 
     A full disk or a read-only folder is the user's to fix, so it becomes a
@@ -93,9 +95,10 @@ def write(home: Path, documents: Iterable[Document], meta: dict[str, str]) -> Pa
     try:
         conn = sqlite3.connect(tmp)
         try:
-            conn.executescript("PRAGMA journal_mode=OFF; PRAGMA synchronous=OFF;" + SCHEMA)
+            conn.executescript("PRAGMA journal_mode=OFF; PRAGMA synchronous=OFF;" + SCHEMA + card_store.SCHEMA)
             with conn:
                 _insert_all(conn, documents, meta)
+                card_store.insert(conn, cards or card_store.CardGraph())
         finally:
             conn.close()
         os.replace(tmp, target)

@@ -80,8 +80,10 @@ def test_build_embedded_corpus(seed_kb) -> None:
     assert "rule-page · en · edition undated" in blocks[WEB_PAGE.name]
     assert "0 chapters · 1 rules · 10 subrules" in blocks[WEB_PAGE.name]
     assert "dropped (site chrome): line" in blocks[WEB_PAGE.name]
-    assert "skipped: card rulings pages are not ingested yet" in blocks["003_bb824e3f4851c86c.txt"]
-    assert "skipped: wiki pages are not ingested yet" in blocks[WIKI.name]
+    # No card data and no full edition in the embedded corpus: the pages are read, not resolved or linked.
+    assert "rulings-page · en · titled '非瑞克西亚龙引擎' · 19 rulings" in blocks["003_bb824e3f4851c86c.txt"]
+    assert "card: not resolved (weak evidence)" in blocks["003_bb824e3f4851c86c.txt"]
+    assert "wiki-page · en · page 'Fuse'" in blocks[WIKI.name]
     assert out.rstrip().endswith(f"built {home / 'kb.sqlite'}: 2 documents, 28 rule texts (en, it)")
     assert leftovers(home) == []
 
@@ -93,7 +95,8 @@ def test_build_json_report(tmp_path: Path) -> None:
     docs = {Path(d["path"]).name: d for d in report["documents"]}
     assert docs[ITALIAN.name]["counts"]["subrules"] == 15 and docs[ITALIAN.name]["lang"] == "it"
     assert docs[WEB_PAGE.name]["counts"]["rules"] == 1 and docs[WEB_PAGE.name]["edition"] is None
-    assert {d["status"] for name, d in docs.items() if name.startswith(("003", "004"))} == {"skipped"}
+    assert [docs[name]["format"] for name in ("003_bb824e3f4851c86c.txt", WIKI.name)] == ["rulings-page", "wiki-page"]
+    assert {d["status"] for name, d in docs.items() if name.startswith(("003", "004"))} == {"ok"}
     assert all(d.get("reason") for d in docs.values() if d["status"] == "skipped")
 
 
@@ -244,7 +247,7 @@ def _bad_input(kind: str, tmp_path: Path, request: pytest.FixtureRequest) -> tup
     if kind == "truncated":
         return _truncated_edition(request.getfixturevalue("corpora"), folder), "truncated", None
     if kind == "unknown":
-        (path := folder / "fuse.txt").write_bytes(WIKI.read_bytes())
+        (path := folder / "notes.txt").write_bytes((EMBEDDED_CORPUS.parent / "pyproject.toml").read_bytes())
         return path, "unknown format", 1
     if kind == "duplicate":
         lines = ITALIAN.read_text(encoding="utf-8").splitlines()

@@ -115,11 +115,12 @@ def test_manifest_covers_every_seed(seeds: Path) -> None:
         p.name for p in seeds.glob("*.txt"))
 
 
-def test_rulings_and_wiki_pages_are_skipped_with_a_reason(seeds: Path) -> None:
+def test_rulings_and_wiki_pages_are_read_as_pages(seeds: Path) -> None:
     reports = {Path(r.path).name: r for r in read_all(collect([seeds]))}
     assert {name: r.status for name, r in reports.items()} == {
-        ITALIAN: "ok", WEB_PAGE: "ok", RULINGS: "skipped", WIKI: "skipped"}
-    assert "rulings" in reports[RULINGS].reason and "wiki" in reports[WIKI].reason
+        ITALIAN: "ok", WEB_PAGE: "ok", RULINGS: "ok", WIKI: "ok"}
+    assert (reports[RULINGS].cards.format, reports[WIKI].cards.format) == ("rulings-page", "wiki-page")
+    assert reports[RULINGS].document is None and reports[WIKI].document is None
     assert reports[ITALIAN].document.lang == "it"
 
 

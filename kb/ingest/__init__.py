@@ -61,12 +61,6 @@ INGESTERS: tuple[Ingester, ...] = (
 
 BY_FORMAT = {ingester.format: ingester for ingester in INGESTERS}
 
-#: Formats a manifest may name that later work will ingest; the build lists them as skipped.
-PENDING_FORMATS = {
-    "rulings-page": "card rulings pages are not ingested yet",
-    "wiki-page": "wiki pages are not ingested yet",
-}
-
 
 def detect(source: SourceText) -> tuple[str, str]:
     """``(format, language)`` of a source, or :class:`KbError` if no ingester fits."""

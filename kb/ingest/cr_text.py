@@ -287,8 +287,14 @@ def _plain_term(headword: str, layout: Layout) -> tuple[str, bool]:
 def _glossary_entry(line: int, block: list[str], layout: Layout, headwords: set[str]) -> GlossaryEntry:
     term, obsolete = _plain_term(block[0], layout)
     definition = block[1:]
-    numbered = [d for d in definition if SENSE_LINE.match(d)]
-    senses = tuple(SENSE_LINE.sub("", d, count=1) for d in numbered) if numbered else (" ".join(definition),)
+    numbered: list[str] = []
+    for d in definition:  # a line after the numbered senses ("See rule 113, ...") goes with the last one
+        if SENSE_LINE.match(d) or not numbered:
+            numbered.append(SENSE_LINE.sub("", d, count=1) if SENSE_LINE.match(d) else d)
+        else:
+            numbered[-1] += "\n" + d
+    has_numbers = any(SENSE_LINE.match(d) for d in definition)
+    senses = tuple(numbered) if has_numbers else (" ".join(definition),)
     return GlossaryEntry(
         term=term,
         aliases=split_aliases(term, layout, headwords),
