@@ -1,0 +1,76 @@
+"""Alignment benchmarks (issue 4): medians over several runs, parsing excluded.
+
+Run: ``.venv/bin/python benchmarks/bench_align.py [runs]`` (needs ``$KB_CORPORA`` or
+``../shared/corpora``).  Targets: two full editions (about 3,300 rules each) aligned
+in ≤ 1 s; a diff of editions five years apart (alignment included) in ≤ 1 s.  The
+Chinese 2022-06-10 edition against English 2026-04-17 is reported too.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from _common import corpora, median, ms, table, timed  # noqa: E402
+
+from kb.align import align, align_glossary, pair_by_number  # noqa: E402
+from kb.diff import diff  # noqa: E402
+from kb.ingest import ingest  # noqa: E402
+from kb.model import Document, RuleText  # noqa: E402
+from kb.textio import read_source  # noqa: E402
+
+LATEST = "2026-04-17"
+
+
+def load(root: Path, lang: str, date: str) -> Document:
+    if lang == "en":
+        [path] = (root / "cr" / "en").glob(f"MagicCompRules-{date}*.txt")
+    else:
+        path = root / "cr" / "zh" / f"CR-zh-Hans-{date}.txt"
+    return ingest(read_source(path))
+
+
+def rules(doc: Document) -> list[RuleText]:
+    return [t for t in doc.rules if t.number.depth >= 1]
+
+
+def main() -> None:
+    runs = int(sys.argv[1]) if len(sys.argv) > 1 else 5
+    root = corpora()
+    wanted = [("en", d) for d in ("2018-10-05", "2019-01-25", "2020-11-20", "2021-04-19", "2024-02-06",
+                                  "2025-11-14", LATEST)]
+    wanted += [("zh", d) for d in ("2022-06-10", "2024-02-06", LATEST)]
+    docs = {(lang, date): load(root, lang, date) for lang, date in wanted}
+
+    def r(lang: str, date: str) -> list[RuleText]:
+        return rules(docs[lang, date])
+
+    en_latest = r("en", LATEST)
+    cases = [
+        ("EN 2025-11-14 -> EN 2026-04-17", lambda: align(r("en", "2025-11-14"), en_latest), "≤ 1 s"),
+        ("EN 2024-02-06 -> EN 2026-04-17", lambda: align(r("en", "2024-02-06"), en_latest), "≤ 1 s"),
+        ("EN 2020-11-20 -> EN 2026-04-17", lambda: align(r("en", "2020-11-20"), en_latest), "≤ 1 s"),
+        ("ZH 2022-06-10 -> EN 2026-04-17",
+         lambda: align(r("zh", "2022-06-10"), en_latest, old_lang="zh-Hans", new_lang="en"), "reported"),
+        ("ZH 2024-02-06 -> EN 2026-04-17",
+         lambda: align(r("zh", "2024-02-06"), en_latest, old_lang="zh-Hans", new_lang="en"), "reported"),
+        ("ZH 2026-04-17 = EN 2026-04-17 (by number)",
+         lambda: pair_by_number(r("zh", LATEST), en_latest, old_lang="zh-Hans"), "-"),
+        ("diff EN 2021-04-19 -> EN 2026-04-17", lambda: diff(r("en", "2021-04-19"), en_latest), "≤ 1 s"),
+        ("diff EN 2018-10-05 -> EN 2019-01-25", lambda: diff(r("en", "2018-10-05"), r("en", "2019-01-25")), "-"),
+        ("glossary EN <-> ZH 2026-04-17",
+         lambda: align_glossary(docs["en", LATEST].glossary, docs["zh", LATEST].glossary,
+                                left_rules=docs["en", LATEST].rules, right_rules=docs["zh", LATEST].rules), "-"),
+    ]
+    rows = []
+    for name, fn, target in cases:
+        times = timed(fn, runs)
+        rows.append((name, ms(median(times)), ms(min(times)), target))
+    print(f"alignment and diff, median of {runs} runs (parsing excluded; about 3,300 texts a side)\n")
+    print(table(rows, ("case", "median", "best", "target")))
+
+
+if __name__ == "__main__":
+    main()
