@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from kb import card_graph, graph, store
+from kb import card_graph, graph, identity, store
 from kb.errors import KbError
 from kb.ingest import ingest
 from kb.model import Document, Problem
@@ -154,6 +154,21 @@ def check_translations(documents: list[Document]) -> None:
                      + ", ".join(map(str, extra)))
 
 
+def report_identities(documents: list[Document], identities: identity.Identities) -> None:
+    """Say which English editions undated documents fit, and which texts found no counterpart."""
+    reference = identities.reference
+    for d, doc in enumerate(documents):
+        doc.matches = identities.placements.get((doc.lang, doc.edition), []) if doc.edition is None else []
+        if reference is None or (doc.lang, doc.edition) == reference:
+            continue
+        alone = [str(t.number) for r, t in enumerate(doc.rules)
+                 if (found := identities.of.get((d, r))) is not None and found.evidence == "unmatched"]
+        if alone:
+            shown = ", ".join(alone[:40]) + (f", … ({len(alone) - 40} more)" if len(alone) > 40 else "")
+            doc.warn(None, f"{len(alone)} texts have no counterpart in {reference[0]} "
+                     f"{reference[1] or 'undated'}; they keep their own identity: {shown}")
+
+
 def damage(documents: list[Document]) -> list[Problem]:
     return [p for doc in documents for p in doc.damaged]
 
@@ -172,6 +187,8 @@ def build(paths: list[Path], home: Path, *, accept_damaged: bool = False,
         progress(len(reports), len(reports), "linking references, writing the KB")
     check_translations(documents)
     graph.link(documents)
+    identities = identity.assign(documents)
+    report_identities(documents, identities)
     cards = card_graph.link(card_inputs, documents)
     if (problems := damage(documents) + card_graph.damaged(card_inputs)) and not accept_damaged:
         listing = "\n".join(f"  {p}" for p in problems)
@@ -179,6 +196,6 @@ def build(paths: list[Path], home: Path, *, accept_damaged: bool = False,
                       f"written (use --accept-damaged to keep them, with the damage listed):\n{listing}")
     meta = {"built_at": dt.datetime.now(dt.UTC).isoformat(timespec="seconds"),
             "sources": "\n".join(str(p.resolve()) for p in paths)}
-    database = store.write(home, documents, meta, cards)
+    database = store.write(home, documents, meta, cards, identities)
     return BuildReport(home, database, reports, card_graph.summary(card_inputs, cards) if card_inputs else None)
 

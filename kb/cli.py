@@ -66,6 +66,17 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--edition", help="the edition in force on this date (YYYY-MM-DD)")
     p.set_defaults(run=cmd_refs)
 
+    p = commands.add_parser("diff", parents=[common], help="what changed between two editions")
+    p.add_argument("old", help="the old edition: its date, or any date it was in force (YYYY-MM-DD)")
+    p.add_argument("new", help="the new edition, likewise")
+    p.add_argument("--lang", default="en", help="language (default: en)")
+    p.set_defaults(run=cmd_diff)
+
+    p = commands.add_parser("history", parents=[common], help="one rule through every edition")
+    p.add_argument("rule", help="the rule's number in the newest English edition")
+    p.add_argument("--lang", default="en", help="language (default: en)")
+    p.set_defaults(run=cmd_history)
+
     p = commands.add_parser("fetch", parents=[common], help="download the current English rules and rebuild")
     p.add_argument("--url", default=None, help="the rules page to read (default: the official one)")
     p.set_defaults(run=cmd_fetch)
@@ -167,13 +178,14 @@ def cmd_show(args: argparse.Namespace) -> int:
         blocks, missing = [], []
         for lang in langs:
             try:
-                edition = store.choose_edition(conn, number, lang, on)
+                edition, own = store.locate(conn, number, lang, on)
             except NotFound:
                 missing.append(lang)
                 continue
-            rules = store.family(conn, number, lang, edition)
+            rules = store.family(conn, own, lang, edition)
+            context = _context(conn, rules[0], number)
             blocks.append((lang, edition, rules, store.outgoing(conn, [r.id for r in rules]),
-                           store.incoming_counts(conn, rules)))
+                           store.incoming_counts(conn, rules), context))
         if not blocks:
             raise NotFound(f"rule {number} not found in {', '.join(langs) or 'the KB'}"
                            + (f" on {on}" if on else ""))
@@ -183,17 +195,38 @@ def cmd_show(args: argparse.Namespace) -> int:
     if args.json:
         _emit({"number": str(number), "kind": number.kind, "missing": missing if args.lang else [],
                "linked_from": linked,
-               "languages": [{"lang": lang, "edition": edition,
+               "languages": [{"lang": lang, "edition": edition, "number": str(rules[0].number), **context,
                               "rules": [_rule_json(r, out[r.id], cited[r.id]) for r in rules]}
-                             for lang, edition, rules, out, cited in blocks]})
+                             for lang, edition, rules, out, cited, context in blocks]})
     else:
         shown = [render_family(*block) for block in blocks]
         if args.lang:
-            shown += [f"{lang}: no text numbered {number}" for lang in missing]
+            shown += [f"{lang}: no text of rule {number}" for lang in missing]
         if linked["rulings"] or linked["pages"]:
             shown.append(card_cli.counts_line(number, linked))
         print("\n\n".join(shown))
     return 0
+
+
+def _context(conn: sqlite3.Connection, head: store.StoredRule, identity: RuleNumber) -> dict[str, object]:
+    """Where a text stands against the newest English text of the same rule: the
+    English editions an undated text matches, and whether English changed since."""
+    matches = store.matches_of(conn, head.doc_id) if head.edition is None else []
+    context: dict[str, object] = {"matches": matches, "english_changed_since": None}
+    basis = head.edition or (max(matches) if matches else None)
+    newest = store.newest_edition(conn, head.rule, "en")
+    if head.lang == "en" or basis is None or newest is None or basis >= newest:
+        return context
+    then, now = (store.identity_text(conn, head.rule, "en", e) for e in (basis, newest))
+    if then is not None and now is not None and _wording(then) != _wording(now):
+        context["english_changed_since"] = basis
+    return context
+
+
+def _wording(rule: store.StoredRule) -> str:
+    from kb.align import comparable  # the aligner's typography folding, only when needed
+
+    return comparable(" ".join([rule.body, *rule.examples]))
 
 
 def _rule_json(rule: store.StoredRule, out: list[store.Link], cited_by: int) -> dict[str, object]:
@@ -209,11 +242,18 @@ def _rule_json(rule: store.StoredRule, out: list[store.Link], cited_by: int) -> 
 
 
 def render_family(lang: str, edition: str | None, rules: list[store.StoredRule],
-                  out: dict[int, list[store.Link]], cited: dict[int, int]) -> str:
+                  out: dict[int, list[store.Link]], cited: dict[int, int], context: dict[str, object]) -> str:
     """A rule and its descendants, indented by depth, examples and notes under each."""
     head = rules[0]
     example = LAYOUTS[lang].example[0] if lang in LAYOUTS else "Example:"
-    lines = [f"{lang} {head.number} · edition {edition or 'undated'} · {head.source}"]
+    where = f"edition {edition}" if edition else "undated"
+    if matches := context.get("matches"):
+        where += f"; matches en {matches[0]}" + (f" to {matches[-1]}" if len(matches) > 1 else "")
+    lines = [f"{lang} {head.number} ({where}) · {head.source}"]
+    if head.rule != str(head.number):
+        lines.append(f"  = rule {head.rule} of the newest English edition")
+    if since := context.get("english_changed_since"):
+        lines.append(f"  ! the English text changed after {since}: this translation may be out of date")
     for rule in rules:
         indent = "  " * max(0, rule.number.depth - head.number.depth)
         if rule.title and rule.body:
@@ -254,6 +294,32 @@ class _open:
 
     def __exit__(self, *exc: object) -> None:
         self.conn.close()
+
+
+# -- diff, history --------------------------------------------------------------------
+
+
+def cmd_diff(args: argparse.Namespace) -> int:
+    from kb.diff import diff
+    from kb.diff_cli import diff_json, render_diff
+
+    lang = normalize_tag(args.lang)
+    with _open(args.home) as conn:
+        old, new = (store.edition_on(conn, lang, _iso_date(d)) for d in (args.old, args.new))
+        result = diff(store.edition_texts(conn, lang, old), store.edition_texts(conn, lang, new))
+    if args.json:
+        _emit(diff_json(lang, old, new, result))
+    else:
+        print(render_diff(lang, old, new, result))
+    return 0
+
+
+def cmd_history(args: argparse.Namespace) -> int:
+    from kb.diff_cli import cmd_history as history
+
+    number = _rule_number(args.rule)
+    with _open(args.home) as conn:
+        return history(conn, args, str(number), normalize_tag(args.lang))
 
 
 # -- fetch --------------------------------------------------------------------------

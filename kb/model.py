@@ -100,6 +100,7 @@ class Document:
     problems: list[Problem] = field(default_factory=list)
     dropped: list[str] = field(default_factory=list)
     citations: list[Citation] = field(default_factory=list)
+    matches: list[str] = field(default_factory=list)  # undated: the English editions it fits
 
     @property
     def edition(self) -> str | None:

@@ -15,13 +15,17 @@ import tempfile
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from kb import card_store
 from kb.errors import KbError, NotFound
-from kb.model import Document
+from kb.model import Document, RuleText
 from kb.rulenum import RuleNumber
 
-SCHEMA_VERSION = 2  # 2: card, ruling, page and card-link tables (kb.card_store)
+if TYPE_CHECKING:  # the identity step (and its aligner) is only needed to write
+    from kb.identity import Identities
+
+SCHEMA_VERSION = 3  # 2: card tables (kb.card_store); 3: rule identity, placements, lexicons
 FILE_NAME = "kb.sqlite"
 
 SCHEMA = """
@@ -29,7 +33,8 @@ CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE documents (
     id INTEGER PRIMARY KEY,
     path TEXT NOT NULL, sha256 TEXT NOT NULL, format TEXT NOT NULL, lang TEXT NOT NULL,
-    edition TEXT, published TEXT, title TEXT, encoding TEXT, counts TEXT NOT NULL
+    edition TEXT, published TEXT, title TEXT, encoding TEXT, counts TEXT NOT NULL,
+    matches TEXT NOT NULL DEFAULT '[]'  -- undated documents: the English editions they fit
 );
 CREATE TABLE rules (
     id INTEGER PRIMARY KEY,
@@ -37,13 +42,16 @@ CREATE TABLE rules (
     lang TEXT NOT NULL, edition TEXT,
     number TEXT NOT NULL, sort_key INTEGER NOT NULL, depth INTEGER NOT NULL,
     variant INTEGER NOT NULL DEFAULT 0,
-    rule TEXT NOT NULL,
+    rule TEXT NOT NULL,                -- identity: the number in the newest English edition
+    rule_score REAL NOT NULL DEFAULT 1, rule_evidence TEXT NOT NULL DEFAULT 'number',
+    rule_moved INTEGER NOT NULL DEFAULT 0,
     title TEXT, body TEXT NOT NULL, examples TEXT NOT NULL, notes TEXT NOT NULL,
     line INTEGER NOT NULL,
     UNIQUE (doc_id, sort_key, variant)
 );
 CREATE INDEX rules_by_number ON rules (sort_key, lang, edition);
 CREATE INDEX rules_by_rule ON rules (rule);
+CREATE TABLE lexicons (src TEXT NOT NULL, dst TEXT NOT NULL, terms TEXT NOT NULL);
 CREATE TABLE glossary (
     id INTEGER PRIMARY KEY,
     doc_id INTEGER NOT NULL REFERENCES documents(id),
@@ -79,7 +87,7 @@ def db_path(home: Path) -> Path:
 
 
 def write(home: Path, documents: Iterable[Document], meta: dict[str, str],
-          cards: card_store.CardGraph | None = None) -> Path:
+          cards: card_store.CardGraph | None = None, identities: Identities | None = None) -> Path:
     """Write a complete KB into ``home`` atomically and return its path.
 
     A full disk or a read-only folder is the user's to fix, so it becomes a
@@ -97,7 +105,7 @@ def write(home: Path, documents: Iterable[Document], meta: dict[str, str],
         try:
             conn.executescript("PRAGMA journal_mode=OFF; PRAGMA synchronous=OFF;" + SCHEMA + card_store.SCHEMA)
             with conn:
-                _insert_all(conn, documents, meta)
+                _insert_all(conn, documents, meta, identities)
                 card_store.insert(conn, cards or card_store.CardGraph())
         finally:
             conn.close()
@@ -111,24 +119,30 @@ def write(home: Path, documents: Iterable[Document], meta: dict[str, str],
     return target
 
 
-def _insert_all(conn: sqlite3.Connection, documents: Iterable[Document], meta: dict[str, str]) -> None:
+def _insert_all(conn: sqlite3.Connection, documents: Iterable[Document], meta: dict[str, str],
+                identities: Identities | None) -> None:
     conn.executemany("INSERT INTO meta VALUES (?, ?)",
                      [("schema_version", str(SCHEMA_VERSION)), *meta.items()])
+    conn.executemany("INSERT INTO lexicons VALUES (?, ?, ?)",
+                     [(src, dst, json.dumps(lexicon.to_dict(), ensure_ascii=False))
+                      for (src, dst), lexicon in (identities.lexicons if identities else {}).items()])
     rule_id = glossary_id = 0
-    for doc in documents:
+    for d, doc in enumerate(documents):
         doc_id = conn.execute(
-            "INSERT INTO documents (path, sha256, format, lang, edition, published, title, encoding, counts)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            "INSERT INTO documents (path, sha256, format, lang, edition, published, title, encoding, counts,"
+            " matches) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (doc.path, doc.sha256, doc.format, doc.lang, doc.edition,
              doc.published.isoformat() if doc.published else None, doc.title, doc.encoding,
-             json.dumps(doc.counts())),
+             json.dumps(doc.counts()), json.dumps(doc.matches)),
         ).lastrowid
         conn.executemany(
-            "INSERT INTO rules (id, doc_id, lang, edition, number, sort_key, depth, variant, rule, title,"
-            " body, examples, notes, line) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            "INSERT INTO rules (id, doc_id, lang, edition, number, sort_key, depth, variant, rule, rule_score,"
+            " rule_evidence, rule_moved, title, body, examples, notes, line)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             [(rule_id + i + 1, doc_id, doc.lang, doc.edition, str(t.number), t.number.key, t.number.depth,
-              t.variant, str(t.number), t.title, t.body, json.dumps(t.examples, ensure_ascii=False),
-              json.dumps(t.notes, ensure_ascii=False), t.line) for i, t in enumerate(doc.rules)],
+              t.variant, *_identity(identities, (d, i), t), t.title, t.body,
+              json.dumps(t.examples, ensure_ascii=False), json.dumps(t.notes, ensure_ascii=False), t.line)
+             for i, t in enumerate(doc.rules)],
         )
         conn.executemany(
             "INSERT INTO glossary (id, doc_id, lang, edition, term, aliases, senses, obsolete, line)"
@@ -148,6 +162,14 @@ def _insert_all(conn: sqlite3.Connection, documents: Iterable[Document], meta: d
         )
         rule_id += len(doc.rules)
         glossary_id += len(doc.glossary)
+
+
+def _identity(identities: Identities | None, key: tuple[int, int], text: RuleText) -> tuple[str, float, str, int]:
+    """The identity columns of a rule text (its own number when no identity step ran)."""
+    found = identities.of.get(key) if identities else None
+    if found is None:
+        return str(text.number), 1.0, "number", 0
+    return found.rule, found.score, found.evidence, int(found.moved)
 
 
 def _citation_rows(doc: Document, rule_base: int, glossary_base: int) -> Iterator[tuple[object, ...]]:
@@ -248,6 +270,72 @@ def choose_edition(conn: sqlite3.Connection, number: RuleNumber, lang: str, on: 
     if not candidates:
         raise NotFound(f"rule {number} not found in {lang}" + (f" on {on}" if on else ""))
     return candidates[0]
+
+
+def locate(conn: sqlite3.Connection, number: RuleNumber, lang: str, on: str | None) -> tuple[str | None, RuleNumber]:
+    """The edition and the language's own number for the rule whose identity is
+    ``number`` (its number in the newest English edition), newest edition first;
+    texts that were not aligned are found by their own number."""
+    rows = conn.execute(
+        "SELECT DISTINCT edition, number FROM rules WHERE rule = ? AND lang = ? AND variant = 0"
+        " ORDER BY edition IS NULL, edition DESC", (str(number), lang)).fetchall()
+    for edition, own in rows:
+        if on is None or edition is None or edition <= on:
+            return edition, RuleNumber.parse(own)
+    return choose_edition(conn, number, lang, on), number
+
+
+def matches_of(conn: sqlite3.Connection, doc_id: int) -> list[str]:
+    """The English editions an undated document fits (empty when dated or unknown)."""
+    row = conn.execute("SELECT matches FROM documents WHERE id = ?", (doc_id,)).fetchone()
+    return json.loads(row[0]) if row else []
+
+
+def identity_text(conn: sqlite3.Connection, rule: str, lang: str, edition: str | None) -> StoredRule | None:
+    """The text of identity ``rule`` in one language and edition, if held."""
+    row = conn.execute(
+        f"SELECT {_RULE_COLUMNS} FROM rules r JOIN documents d ON d.id = r.doc_id"
+        " WHERE r.rule = ? AND r.lang = ? AND r.edition IS ? AND r.variant = 0 ORDER BY r.doc_id DESC",
+        (rule, lang, edition)).fetchone()
+    return _rule(row) if row else None
+
+
+def newest_edition(conn: sqlite3.Connection, rule: str, lang: str) -> str | None:
+    row = conn.execute("SELECT MAX(edition) FROM rules WHERE rule = ? AND lang = ?", (rule, lang)).fetchone()
+    return row[0] if row else None
+
+
+def edition_texts(conn: sqlite3.Connection, lang: str, edition: str | None) -> list[RuleText]:
+    """Every numbered text of one language and edition, as the model's rule texts
+    (what the aligner and the differ take)."""
+    rows = conn.execute(
+        "SELECT number, body, line, title, examples, notes, variant FROM rules"
+        " WHERE lang = ? AND edition IS ? AND depth >= 1 ORDER BY sort_key, doc_id, variant",
+        (lang, edition)).fetchall()
+    return [RuleText(RuleNumber.parse(r["number"]), r["body"], r["line"], r["title"],
+                     tuple(json.loads(r["examples"])), tuple(json.loads(r["notes"])), r["variant"]) for r in rows]
+
+
+def edition_on(conn: sqlite3.Connection, lang: str, on: str) -> str:
+    """The edition of ``lang`` in force on ``on`` (an ISO date): the newest not after it."""
+    row = conn.execute("SELECT MAX(edition) FROM rules WHERE lang = ? AND edition <= ?", (lang, on)).fetchone()
+    if row is None or row[0] is None:
+        raise NotFound(f"no {lang} edition in force on {on}")
+    return row[0]
+
+
+def history(conn: sqlite3.Connection, rule: str, lang: str) -> list[StoredRule]:
+    """The texts of one rule identity through every dated edition of a language."""
+    rows = conn.execute(
+        f"SELECT {_RULE_COLUMNS} FROM rules r JOIN documents d ON d.id = r.doc_id"
+        " WHERE r.rule = ? AND r.lang = ? AND r.edition IS NOT NULL AND r.variant = 0"
+        " ORDER BY r.edition, r.doc_id", (rule, lang)).fetchall()
+    return [_rule(row) for row in rows]
+
+
+def dated_editions(conn: sqlite3.Connection, lang: str) -> list[str]:
+    return [row[0] for row in conn.execute(
+        "SELECT DISTINCT edition FROM rules WHERE lang = ? AND edition IS NOT NULL ORDER BY edition", (lang,))]
 
 
 def family(conn: sqlite3.Connection, number: RuleNumber, lang: str, edition: str | None) -> list[StoredRule]:

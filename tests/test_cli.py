@@ -104,7 +104,7 @@ def test_build_json_report(tmp_path: Path) -> None:
 
 
 def test_show_rule_text(home: Path) -> None:
-    result = kb("show", "730.2", home=home)
+    result = kb("show", "730.2", "--lang", "en", home=home)
     assert result.returncode == 0, result.stderr
     lines = result.stdout.splitlines()
     assert lines[0].startswith("en 730.2") and f"{WEB_PAGE}:3" in lines[0]
@@ -114,13 +114,24 @@ def test_show_rule_text(home: Path) -> None:
     assert result.stdout.rstrip().endswith("doesn’t change any of its characteristics or their copiable values.")
 
 
+def test_show_without_lang_shows_every_language_of_the_rule(home: Path) -> None:
+    """The Italian seed numbers the merge rules 729: aligned, its 729.2 is rule 730.2."""
+    result = kb("show", "730.2", home=home)
+    assert result.returncode == 0, result.stderr
+    blocks = result.stdout.split("\n\n")
+    assert blocks[0].startswith("en 730.2 (undated)")
+    assert blocks[1].startswith("it 729.2 (undated") and "= rule 730.2 of the newest English edition" in blocks[1]
+
+
 def test_show_rule_json(home: Path) -> None:
     result = kb("show", "730.2", "--json", home=home)
     assert result.returncode == 0, result.stderr
     data = json.loads(result.stdout)
     assert (data["number"], data["kind"]) == ("730.2", "rule")
-    [english] = data["languages"]
+    english, italian = data["languages"]
     assert (english["lang"], english["edition"]) == ("en", None)
+    assert (italian["lang"], italian["number"]) == ("it", "729.2")
+    assert [r["rule"] for r in italian["rules"]] == [r["rule"] for r in english["rules"]]
     rules = english["rules"]
     assert [r["number"] for r in rules] == ["730.2", *[f"730.2{c}" for c in "abcdefghij"]]
     assert rules[0]["title"] == "Merging with Permanents"
@@ -163,12 +174,13 @@ def test_show_side_by_side(full_kb: Path) -> None:
 
 
 def test_show_side_by_side_with_a_language_missing(home: Path) -> None:
-    result = kb("show", "730.2", "--lang", "en", "--lang", "it", home=home)
+    result = kb("show", "730.2", "--lang", "en", "--lang", "it", "--lang", "zh-Hans", home=home)
     assert result.returncode == 0, result.stderr
     assert result.stdout.startswith("en 730.2")
-    assert "it: no text numbered 730.2" in result.stdout
-    data = json.loads(kb("show", "730.2", "--lang", "en", "--lang", "it", "--json", home=home).stdout)
-    assert [block["lang"] for block in data["languages"]] == ["en"]
+    assert "\nit 729.2 (undated" in result.stdout
+    assert "zh-Hans: no text of rule 730.2" in result.stdout
+    data = json.loads(kb("show", "730.2", "--lang", "en", "--lang", "zh", "--json", home=home).stdout)
+    assert [block["lang"] for block in data["languages"]] == ["en"] and data["missing"] == ["zh-Hans"]
 
 
 def test_show_not_found(home: Path) -> None:
@@ -200,13 +212,20 @@ def test_export_json_lines(home: Path) -> None:
     for row in rows:
         assert isinstance(row, dict)
         assert {"lang", "edition", "number", "rule", "title", "text", "examples", "source"} <= set(row)
-        assert row["rule"] == row["number"] and row["edition"] is None
+        assert row["edition"] is None
         path, line = row["source"].rsplit(":", 1)
         source_line = read_source(path).lines[int(line) - 1]
         assert row["text"] in source_line
         assert row["number"] in source_line or Path(path) == WEB_PAGE
     assert {r["lang"] for r in rows} == {"en", "it"}
     assert sum(r["lang"] == "it" for r in rows) == 17
+    # identity: the number in the newest English text held (here the 730.2 web page);
+    # the Italian 729.2x are aligned to it, 729.3x have no English counterpart yet
+    identity = {(r["lang"], r["number"]): r["rule"] for r in rows}
+    assert all(identity[("en", n)] == n for lang, n in identity if lang == "en")
+    assert identity[("it", "729.2")] == "730.2"
+    assert all(identity[("it", f"729.2{c}")] == f"730.2{c}" for c in "abcdefghij")
+    assert all(identity[("it", n)] == f"{n}@it/undated" for lang, n in identity if n.startswith("729.3"))
 
 
 def test_export_full_edition(full_kb: Path) -> None:
