@@ -53,7 +53,7 @@ class DocReport:
             data.update(
                 format=doc.format, lang=doc.lang, edition=doc.edition,
                 effective=doc.edition, published=doc.published.isoformat() if doc.published else None,
-                encoding=doc.encoding, counts=doc.counts(),
+                encoding=doc.encoding, counts=doc.counts(), matches=doc.matches,
                 problems=[{"line": p.line, "severity": p.severity.value, "message": p.message}
                           for p in doc.problems],
                 dropped=doc.dropped,

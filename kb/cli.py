@@ -148,7 +148,8 @@ def render_report(report: BuildReport) -> str:
             lines.append(f"{item.path}\n  skipped: {item.reason}")
             continue
         counts = doc.counts()
-        lines.append(f"{item.path}\n  {doc.format} · {doc.lang} · edition {doc.edition or 'undated'}"
+        fits = f" (matches en {doc.matches[0]} to {doc.matches[-1]})" if doc.matches else ""
+        lines.append(f"{item.path}\n  {doc.format} · {doc.lang} · edition {doc.edition or 'undated'}{fits}"
                      + (f" · published {doc.published}" if doc.published else "")
                      + f" · {doc.encoding}")
         lines.append("  " + " · ".join(f"{counts[k]} {k}" for k in

@@ -111,8 +111,30 @@ def assign(documents: list[Document], workers: int = 2) -> Identities:
             pair = (alignment.old_lang, alignment.new_lang)
             known = result.lexicons.get(pair)
             result.lexicons[pair] = known.merged(alignment.lexicon) if known else alignment.lexicon
+    _learn_from_pairs(result, groups, jobs, reference)
     result.placements = place(groups, reference)
     return result
+
+
+def _learn_from_pairs(result: Identities, groups: dict[Group, list[tuple[TextKey, RuleText]]],
+                      jobs: dict[Group, Group | None], reference: Group) -> None:
+    """Translations paired by number teach a lexicon too: learn one per language from
+    its newest edition that has a same-date English original (kept for search)."""
+    newest: dict[str, Group] = {}
+    for group, via in jobs.items():
+        if via is not None and (group[0] not in newest or (group[1] or "") > (newest[group[0]][1] or "")):
+            newest[group[0]] = group
+    for lang, group in newest.items():
+        english = {text.number: text for _, text in groups[jobs[group] or reference]}
+        pairs = [(_plain(text), _plain(english[text.number])) for _, text in groups[group]
+                 if text.number in english and text.variant == 0]
+        learned = align.learn_lexicon(pairs, lang, "en")
+        key = (learned.src, learned.dst)
+        result.lexicons[key] = result.lexicons[key].merged(learned) if key in result.lexicons else learned
+
+
+def _plain(text: RuleText) -> str:
+    return " ".join([text.title or "", text.body, *text.examples])
 
 
 def _job(group: Group, groups: dict[Group, list], reference: Group) -> Group | None:

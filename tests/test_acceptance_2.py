@@ -1,0 +1,187 @@
+"""Acceptance of issue 2 (foundation) where the existing tests leave gaps: the CLI contract
+(``--edition``, ``$KB_HOME``, ``--json`` and exit codes on every command, quiet output when
+not on a terminal) and the provenance that ``kb export`` gives, all through a real
+subprocess on real documents.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+NEW = "cr/en/MagicCompRules-2026-01-16.txt"
+OLD = "cr/en/MagicCompRules-2025-11-14.txt"
+MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
+          "November", "December"]
+
+
+def kb(*args: str | Path, home: Path | None, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    command = [sys.executable, "-m", "kb", *map(str, args)] + (["--home", str(home)] if home else [])
+    return subprocess.run(command, capture_output=True, text=True, timeout=300, cwd=Path(__file__).parent,
+                          env=env)
+
+
+def kb_json(*args: str | Path, home: Path) -> object:
+    result = kb(*args, "--json", home=home)
+    assert result.returncode == 0, result.stderr
+    return json.loads(result.stdout)
+
+
+def lines_of(path: Path) -> list[str]:
+    """UTF-8 (with or without BOM) files only: the ones used here are."""
+    return path.read_bytes().decode("utf-8-sig").replace("\r\n", "\n").replace("\r", "\n").split("\n")
+
+
+def effective(path: Path) -> dt.date:
+    match = next(m for line in lines_of(path)[:40]
+                 if (m := re.search(r"effective as of ([A-Z][a-z]+) (\d{1,2}), (\d{4})", line)))
+    return dt.date(int(match[3]), MONTHS.index(match[1]) + 1, int(match[2]))
+
+
+@pytest.fixture(scope="module")
+def two_editions(tmp_path_factory: pytest.TempPathFactory, corpora: Path) -> Path:
+    home = tmp_path_factory.mktemp("two") / "home"
+    result = kb("build", corpora / OLD, corpora / NEW, home=home)
+    assert result.returncode == 0, result.stderr
+    return home
+
+
+@pytest.fixture(scope="module")
+def seed_home(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    home = tmp_path_factory.mktemp("seed") / "home"
+    result = kb("build", home=home)
+    assert result.returncode == 0, result.stderr
+    return home
+
+
+# -- --edition: the edition in force on a date -----------------------------------------------
+
+
+def test_show_and_refs_pick_the_edition_in_force(two_editions: Path, corpora: Path) -> None:
+    old, new = effective(corpora / OLD), effective(corpora / NEW)
+    assert old < new
+    cases = [(None, new, NEW), (new, new, NEW), (new - dt.timedelta(days=1), old, OLD), (old, old, OLD),
+             (new + dt.timedelta(days=400), new, NEW)]
+    for on, edition, file in cases:
+        option = ["--edition", on.isoformat()] if on else []
+        shown = kb_json("show", "100.1", "--lang", "en", *option, home=two_editions)
+        [block] = shown["languages"]
+        assert block["edition"] == edition.isoformat(), on
+        path, line = block["rules"][0]["source"].rsplit(":", 1)
+        assert Path(path) == corpora / file
+        assert lines_of(corpora / file)[int(line) - 1].startswith("100.1")
+        refs = kb_json("refs", "100.1", *option, home=two_editions)
+        assert refs["edition"] == edition.isoformat(), on
+    editions = {(e["lang"], e["edition"]) for e in kb_json("editions", home=two_editions)}
+    assert editions == {("en", old.isoformat()), ("en", new.isoformat())}
+
+
+def test_no_edition_in_force_is_not_found(two_editions: Path, corpora: Path) -> None:
+    before = effective(corpora / OLD) - dt.timedelta(days=1)
+    for command in ("show", "refs"):
+        result = kb(command, "100.1", "--lang", "en", "--edition", before.isoformat(), home=two_editions)
+        assert result.returncode == 1, (command, result.stdout, result.stderr)
+        assert result.stdout == "" and "100.1" in result.stderr and "Traceback" not in result.stderr
+
+
+# -- the KB home --------------------------------------------------------------------------------
+
+
+def test_kb_home_comes_from_the_environment(tmp_path: Path) -> None:
+    env = {**os.environ, "KB_HOME": str(tmp_path / "from-env")}
+    built = kb("build", home=None, env=env)
+    assert built.returncode == 0, built.stderr
+    assert (tmp_path / "from-env" / "kb.sqlite").is_file()
+    assert str(tmp_path / "from-env" / "kb.sqlite") in built.stdout
+    listed = kb("editions", "--json", home=None, env=env)
+    assert {e["lang"] for e in json.loads(listed.stdout)} == {"en", "it"}
+    # --home wins over $KB_HOME
+    elsewhere = kb("editions", home=tmp_path / "elsewhere", env=env)
+    assert elsewhere.returncode == 1 and "kb build" in elsewhere.stderr
+
+
+def test_build_is_quiet_off_a_terminal(tmp_path: Path, corpora: Path) -> None:
+    """No progress bar (nor anything else) on stderr when stderr is not a terminal."""
+    result = kb("build", corpora / NEW, home=tmp_path / "home")
+    assert result.returncode == 0 and result.stderr == ""
+
+
+# -- --json and exit codes on every command -------------------------------------------------------
+
+
+def test_json_on_every_command(seed_home: Path) -> None:
+    report = kb_json("build", home=seed_home)
+    assert {Path(d["path"]).name for d in report["documents"]} >= {"000_7a78d2801561c4e1.txt"}
+    assert kb_json("show", "729.2", home=seed_home)["number"] == "729.2"
+    assert kb_json("refs", "729.2a", "--lang", "it", home=seed_home)["number"] == "729.2a"
+    assert {e["lang"] for e in kb_json("editions", home=seed_home)} == {"en", "it"}
+    weak = kb("card", "Phyrexian Dragon Engine", "--json", home=seed_home)  # no card data in the seeds
+    assert weak.returncode == 1 and json.loads(weak.stdout)["resolved"] is False
+    exported = kb("export", "--json-lines", home=seed_home)
+    assert exported.returncode == 0
+    assert len([json.loads(line) for line in exported.stdout.splitlines()]) == 28
+
+
+BAD = [  # (arguments, exit code, words the message must hold)
+    (("show", "999.9"), 1, "999.9"),
+    (("show", "729.2z"), 1, "729.2z"),
+    (("show", "abc"), 2, "abc"),
+    (("show", "7.3"), 2, "section"),
+    (("show", "729.2l"), 2, "l"),
+    (("show", "729.2", "--edition", "2026-13-01"), 2, "2026-13-01"),
+    (("show", "729.2", "--lang", "xx"), 2, "xx"),
+    (("show", "729.2", "--lang", "fr"), 1, "fr"),
+    (("refs", "999.9"), 1, "999.9"),
+    (("refs", "abc"), 2, "abc"),
+    (("refs", "729.2a", "--edition", "yesterday"), 2, "yesterday"),
+    (("refs", "729.2a", "--lang", "klingon!"), 2, "klingon"),
+    (("card", ""), 2, "card name"),
+    (("build", "no/such/file.txt"), 2, "no/such/file.txt"),
+    (("build", "--format", "no-such-format"), 2, "no-such-format"),
+]
+
+
+@pytest.mark.parametrize(("args", "code", "words"), BAD, ids=[" ".join(a) for a, _, _ in BAD])
+def test_exit_codes(seed_home: Path, args: tuple[str, ...], code: int, words: str) -> None:
+    for json_flag in ((), ("--json",)):
+        result = kb(*args, *json_flag, home=seed_home)
+        assert result.returncode == code, (args, json_flag, result.stdout, result.stderr)
+        assert words in result.stderr and "Traceback" not in result.stderr
+        assert result.stdout == ""
+
+
+@pytest.mark.parametrize("args", [("show", "729.2"), ("refs", "729.2"), ("editions",), ("export", "--json-lines"),
+                                  ("card", "Fuse")])
+def test_every_reader_without_a_kb_is_not_found(tmp_path: Path, args: tuple[str, ...]) -> None:
+    result = kb(*args, home=tmp_path / "nothing")
+    assert result.returncode == 1, (args, result.stderr)
+    assert "kb build" in result.stderr and str(tmp_path / "nothing") in result.stderr
+    assert not (tmp_path / "nothing").exists() or not any((tmp_path / "nothing").iterdir())
+
+
+# -- provenance: every exported text points at its line ---------------------------------------------
+
+
+def test_export_source_is_the_line_of_each_text(tmp_path: Path, corpora: Path) -> None:
+    home = tmp_path / "home"
+    assert kb("build", corpora / NEW, home=home).returncode == 0
+    result = kb("export", "--json-lines", home=home)
+    rows = [json.loads(line) for line in result.stdout.splitlines()]
+    lines = lines_of(corpora / NEW)
+    edition = effective(corpora / NEW).isoformat()
+    assert len(rows) > 3000
+    for row in rows:
+        path, line = row["source"].rsplit(":", 1)
+        assert Path(path) == corpora / NEW and row["edition"] == edition
+        text = lines[int(line) - 1]
+        number = re.match(r"(\d+(?:\.\d+[a-z]?)?)\.? ", text)
+        assert number and number[1] == row["number"], (row["number"], text[:60])
+        first = (row["text"] or row["title"]).split("\n")[0]
+        assert first in text, (row["number"], first[:60], text[:60])
