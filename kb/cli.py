@@ -11,14 +11,16 @@ import sys
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import nullcontext
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from kb import store
-from kb.build import EMBEDDED_CORPUS, BuildReport, build
 from kb.errors import KbError, NotFound
 from kb.home import resolve_home
-from kb.ingest import LAYOUTS
 from kb.lang import normalize_tag
 from kb.rulenum import RuleNumber, RuleNumberError
+
+if TYPE_CHECKING:  # building imports every ingester and the aligner: only `kb build` pays for that
+    from kb.build import BuildReport
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -103,6 +105,8 @@ def _emit(data: object) -> None:
 
 
 def cmd_build(args: argparse.Namespace) -> int:
+    from kb.build import EMBEDDED_CORPUS, build
+
     home = resolve_home(args.home)
     sources = args.sources or [EMBEDDED_CORPUS]
     with _progress() as step:
@@ -246,6 +250,8 @@ def render_family(lang: str, edition: str | None, rules: list[store.StoredRule],
                   out: dict[int, list[store.Link]], cited: dict[int, int], context: dict[str, object]) -> str:
     """A rule and its descendants, indented by depth, examples and notes under each."""
     head = rules[0]
+    from kb.ingest import LAYOUTS  # the example label in the text's own language
+
     example = LAYOUTS[lang].example[0] if lang in LAYOUTS else "Example:"
     where = f"edition {edition}" if edition else "undated"
     if matches := context.get("matches"):
@@ -327,6 +333,7 @@ def cmd_history(args: argparse.Namespace) -> int:
 
 
 def cmd_fetch(args: argparse.Namespace) -> int:
+    from kb.build import EMBEDDED_CORPUS, build
     from kb.fetch import RULES_PAGE, fetch
 
     home = resolve_home(args.home)

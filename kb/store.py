@@ -317,7 +317,12 @@ def edition_texts(conn: sqlite3.Connection, lang: str, edition: str | None) -> l
 
 
 def edition_on(conn: sqlite3.Connection, lang: str, on: str) -> str:
-    """The edition of ``lang`` in force on ``on`` (an ISO date): the newest not after it."""
+    """The edition of ``lang`` published on ``on`` (the date in its file name), else the
+    one in force on ``on``: the newest not after it."""
+    published = conn.execute("SELECT edition FROM documents WHERE lang = ? AND published = ? AND edition IS NOT NULL",
+                             (lang, on)).fetchone()
+    if published is not None:
+        return published[0]
     row = conn.execute("SELECT MAX(edition) FROM rules WHERE lang = ? AND edition <= ?", (lang, on)).fetchone()
     if row is None or row[0] is None:
         raise NotFound(f"no {lang} edition in force on {on}")
