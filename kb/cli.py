@@ -9,7 +9,7 @@ import json
 import sqlite3
 import sys
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import nullcontext
+from contextlib import closing, nullcontext
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -290,17 +290,9 @@ def _iso_date(text: str) -> str:
         raise KbError(f"not a date: {text!r} (use YYYY-MM-DD)") from err
 
 
-class _open:
-    """``with _open(home) as conn``: the KB read-only, closed afterwards."""
-
-    def __init__(self, home: str | None) -> None:
-        self.conn = store.connect(resolve_home(home))
-
-    def __enter__(self) -> sqlite3.Connection:
-        return self.conn
-
-    def __exit__(self, *exc: object) -> None:
-        self.conn.close()
+def _open(home: str | None) -> closing[sqlite3.Connection]:
+    """``with _open(home) as conn``: the KB read-only, closed when the block ends."""
+    return closing(store.connect(resolve_home(home)))
 
 
 # -- diff, history --------------------------------------------------------------------
