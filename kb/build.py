@@ -76,7 +76,7 @@ class BuildReport:
 def collect(paths: list[Path]) -> list[Source | DocReport]:
     """Files as given, folders as their document files (sorted), with manifest hints."""
     found: list[Source | DocReport] = []
-    for path in paths:
+    for path in (p.absolute() for p in paths):  # sources are cited as path:line from anywhere
         if path.is_dir():
             hints = _manifest(path)
             files = sorted(p for p in path.rglob("*") if p.is_file() and not p.name.startswith("."))

@@ -47,7 +47,7 @@ def resolve_query(conn: sqlite3.Connection, query: str) -> Resolution:
     if not names:
         return Resolution(query, None, 0.0, (Evidence("weak", "the KB holds no card data: build it with MTGJSON "
                                                               "set files or AtomicCards.json"),))
-    return resolve(query, NameIndex(names))
+    return resolve(query, NameIndex(names + card_store.page_titles(conn)))
 
 
 def _through_page(query: str, page: sqlite3.Row) -> Resolution:

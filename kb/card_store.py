@@ -261,6 +261,14 @@ def all_names(conn: sqlite3.Connection) -> list[NameEntry]:
     return _entries(conn.execute("SELECT key, name, lang, card, face FROM card_names"))
 
 
+def page_titles(conn: sqlite3.Connection) -> list[NameEntry]:
+    """Titles of rulings pages the build resolved to a card, as extra names for fuzzy
+    matching: a page's title is evidence of what people call the card."""
+    rows = conn.execute("SELECT DISTINCT title_key, title, lang, card FROM pages"
+                        " WHERE kind = 'rulings-page' AND card IS NOT NULL").fetchall()
+    return [NameEntry(row["title_key"], row["title"], row["lang"] or "und", row["card"]) for row in rows]
+
+
 def resolved_page(conn: sqlite3.Connection, title_key: str) -> sqlite3.Row | None:
     """The rulings page with this title whose rulings resolved it to a card, if any."""
     return conn.execute(

@@ -30,6 +30,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return args.run(args)
     except KbError as err:
         print(f"kb: {err}", file=sys.stderr)
+        if args.json:  # a program reading JSON gets the error as JSON too
+            _emit({"error": err.message, "path": err.path, "line": err.line, "exit_code": err.exit_code})
         return err.exit_code
     except KeyboardInterrupt:
         print("kb: interrupted", file=sys.stderr)
@@ -39,12 +41,17 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _parser() -> argparse.ArgumentParser:
+    # --home and --json go before or after the command; given after, they win
     common = argparse.ArgumentParser(add_help=False)
-    common.add_argument("--home", help="KB home folder (default: $KB_HOME, else the user data dir)")
-    common.add_argument("--json", action="store_true", help="print JSON instead of text")
+    common.add_argument("--home", default=argparse.SUPPRESS,
+                        help="KB home folder (default: $KB_HOME, else the user data dir)")
+    common.add_argument("--json", action="store_true", default=argparse.SUPPRESS,
+                        help="print JSON instead of text")
 
     parser = argparse.ArgumentParser(prog="kb", description="A multilingual knowledge base of the "
                                      "Magic: The Gathering Comprehensive Rules.")
+    parser.add_argument("--home", help="KB home folder (default: $KB_HOME, else the user data dir)")
+    parser.add_argument("--json", action="store_true", help="print JSON instead of text")
     commands = parser.add_subparsers(required=True, metavar="COMMAND")
 
     p = commands.add_parser("build", parents=[common], help="build the KB from rules documents")
@@ -257,7 +264,9 @@ def render_family(lang: str, edition: str | None, rules: list[store.StoredRule],
     if matches := context.get("matches"):
         where += f"; matches en {matches[0]}" + (f" to {matches[-1]}" if len(matches) > 1 else "")
     lines = [f"{lang} {head.number} ({where}) · {head.source}"]
-    if head.rule != str(head.number):
+    if "@" in head.rule:
+        lines.append("  (no counterpart in the newest English edition)")
+    elif head.rule != str(head.number):
         lines.append(f"  = rule {head.rule} of the newest English edition")
     if since := context.get("english_changed_since"):
         lines.append(f"  ! the English text changed after {since}: this translation may be out of date")
@@ -270,7 +279,8 @@ def render_family(lang: str, edition: str | None, rules: list[store.StoredRule],
         lines.append(f"{indent}{label} {text}".replace("\n", f"\n{indent}    "))
         lines += [f"{indent}    {example} {text}" for text in rule.examples]
         lines += [f"{indent}    [translator's note] {note}" for note in rule.notes]
-        targets = list(dict.fromkeys(str(link.number or link.missing) for link in out[rule.id]))
+        targets = list(dict.fromkeys(str(link.number) if link.number else f"{link.missing} (not in the KB)"
+                                     for link in out[rule.id]))
         if targets or cited[rule.id]:
             lines.append(f"{indent}    → cites {', '.join(targets) or 'nothing'} · cited by {cited[rule.id]}")
     return "\n".join(lines)
@@ -386,6 +396,8 @@ def cmd_refs(args: argparse.Namespace) -> int:
     for link in into:
         source = f"glossary “{link.label}”" if link.kind == "glossary" else f"{link.number}  {link.label}"
         via = f" (via {link.via})" if link.via != number else ""
+        if (link.lang, link.edition) != (lang, edition):
+            via += f" [{link.lang} {link.edition or 'undated'}]"
         print(f"  {source}    “{link.phrase}”{via}" + (" in an example" if link.kind == "example" else ""))
     print("\n".join(linked))
     return 0

@@ -54,7 +54,7 @@ def _texts(doc: Document) -> Iterator[tuple[tuple[str, int], str, int]]:
         for example in rule.examples:
             yield ("example", index), example, rule.line
     for index, entry in enumerate(doc.glossary):
-        yield ("glossary", index), " ".join(entry.senses), entry.line
+        yield ("glossary", index), " ".join(entry.senses), entry.line + 1  # the definition, under the headword
 
 
 def _citations(doc: Document, scopes: list[Scope],

@@ -180,8 +180,8 @@ def _citation_rows(doc: Document, rule_base: int, glossary_base: int) -> Iterato
         head = (kind, src_id, doc.lang, doc.edition, citation.phrase)
         for number, lang, edition in citation.targets:
             yield (*head, number.key, lang, edition, None)
-        if citation.missing:
-            yield (*head, None, None, None, ", ".join(citation.missing))
+        for missing in citation.missing:
+            yield (*head, None, None, None, missing)
 
 
 # -- reading ------------------------------------------------------------------------
@@ -374,6 +374,8 @@ class Link:
     label: str                     # the term, title or first words of the other end
     via: RuleNumber | None = None  # for incoming: the number actually cited (the rule or an ancestor)
     missing: str | None = None     # for outgoing: what did not resolve
+    lang: str | None = None        # for incoming: the citing text's language and edition
+    edition: str | None = None
 
     def to_json(self) -> dict[str, object]:
         data: dict[str, object] = {"phrase": self.phrase, "kind": self.kind,
@@ -382,6 +384,8 @@ class Link:
             data["via"] = str(self.via)
         if self.missing:
             data["missing"] = self.missing
+        if self.lang is not None:
+            data.update(lang=self.lang, edition=self.edition)
         return data
 
 
@@ -413,7 +417,7 @@ def incoming(conn: sqlite3.Connection, number: RuleNumber, lang: str, edition: s
     keys = [number.key, *(a.key for a in number.ancestors())]
     marks = ",".join("?" * len(keys))
     rows = conn.execute(
-        f"SELECT f.src_kind, f.phrase, f.dst_key, r.sort_key, r.title, r.body, g.term"
+        f"SELECT f.src_kind, f.phrase, f.dst_key, f.src_lang, f.src_edition, r.sort_key, r.title, r.body, g.term"
         f" FROM refs f LEFT JOIN rules r ON f.src_kind != 'glossary' AND r.id = f.src_id"
         f" LEFT JOIN glossary g ON f.src_kind = 'glossary' AND g.id = f.src_id"
         f" WHERE f.dst_lang = ? AND f.dst_edition IS ? AND f.dst_key IN ({marks})"
@@ -422,7 +426,8 @@ def incoming(conn: sqlite3.Connection, number: RuleNumber, lang: str, edition: s
     for row in rows:
         source = RuleNumber.from_key(row["sort_key"]) if row["sort_key"] is not None else None
         label = row["term"] if row["src_kind"] == "glossary" else _label(row["title"], row["body"])
-        links.append(Link(row["phrase"], row["src_kind"], source, label, RuleNumber.from_key(row["dst_key"])))
+        links.append(Link(row["phrase"], row["src_kind"], source, label, RuleNumber.from_key(row["dst_key"]),
+                          lang=row["src_lang"], edition=row["src_edition"]))
     return links
 
 

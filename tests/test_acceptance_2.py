@@ -154,7 +154,11 @@ def test_exit_codes(seed_home: Path, args: tuple[str, ...], code: int, words: st
         result = kb(*args, *json_flag, home=seed_home)
         assert result.returncode == code, (args, json_flag, result.stdout, result.stderr)
         assert words in result.stderr and "Traceback" not in result.stderr
-        assert result.stdout == ""
+        if json_flag:  # a program reading JSON gets the error as JSON on stdout too
+            error = json.loads(result.stdout)
+            assert error["exit_code"] == code and words in error["error"] + str(error["path"])
+        else:
+            assert result.stdout == ""
 
 
 @pytest.mark.parametrize("args", [("show", "729.2"), ("refs", "729.2"), ("editions",), ("export", "--json-lines"),
