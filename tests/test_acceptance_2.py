@@ -10,10 +10,9 @@ import datetime as dt
 import json
 import os
 import re
-import subprocess
-import sys
 from pathlib import Path
 
+import kbrun
 import pytest
 
 NEW = "cr/en/MagicCompRules-2026-01-16.txt"
@@ -22,13 +21,12 @@ MONTHS = ["January", "February", "March", "April", "May", "June", "July", "Augus
           "November", "December"]
 
 
-def kb(*args: str | Path, home: Path | None, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
-    command = [sys.executable, "-m", "kb", *map(str, args)] + (["--home", str(home)] if home else [])
-    return subprocess.run(command, capture_output=True, text=True, timeout=300, cwd=Path(__file__).parent,
-                          env=env)
+def kb(*args: object, home: Path | None, **options: object):  # noqa: ANN201
+    """Run from the tests folder, as the checks of relative paths expect."""
+    return kbrun.kb(*args, home=home, cwd=Path(__file__).parent, **options)
 
 
-def kb_json(*args: str | Path, home: Path) -> object:
+def kb_json(*args: object, home: Path) -> object:
     result = kb(*args, "--json", home=home)
     assert result.returncode == 0, result.stderr
     return json.loads(result.stdout)

@@ -12,13 +12,12 @@ import contextlib
 import io
 import json
 import re
-import subprocess
-import sys
 from collections import defaultdict
 from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from kbrun import kb, kb_json
 
 from kb.cli import main as kb_main
 from kb.rulenum import RuleNumber
@@ -32,17 +31,6 @@ RULE_LINE = re.compile(r"(\d{3}\.\d+[a-z]?)\.?\s+(.*)")
 HEADING_LINE = re.compile(r"(\d{1,3})\.\s+(\S.*)")
 #: The test's own simple pattern for an English reference phrase.
 SIMPLE = re.compile(r"\b(?:[Rr]ules?|[Ss]ections?) \d{1,3}(?:\.\d+[a-z]?)?(?![\d.]*\d)")
-
-
-def kb(*args: str | Path, home: Path) -> subprocess.CompletedProcess[str]:
-    command = [sys.executable, "-m", "kb", *map(str, args), "--home", str(home)]
-    return subprocess.run(command, capture_output=True, text=True, timeout=300, cwd=home.parent)
-
-
-def kb_json(*args: str | Path, home: Path) -> dict:
-    result = kb(*args, "--json", home=home)
-    assert result.returncode == 0, result.stderr
-    return json.loads(result.stdout)
 
 
 # -- the test's own reading of a rules file ----------------------------------------------

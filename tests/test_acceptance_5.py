@@ -9,27 +9,15 @@ from __future__ import annotations
 import json
 import random
 import re
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from kbrun import kb, kb_json
 
 from kb.build import EMBEDDED_CORPUS
 
 EN_2026 = "cr/en/MagicCompRules-2026-04-17.normalized.txt"
 EXPORTS = ("affinity", "amplify", "ascend", "cipher", "crew", "glorify")
-
-
-def kb(*args: str | Path, home: Path) -> subprocess.CompletedProcess[str]:
-    command = [sys.executable, "-m", "kb", *map(str, args), "--home", str(home)]
-    return subprocess.run(command, capture_output=True, text=True, timeout=300, cwd=home.parent)
-
-
-def kb_json(*args: str | Path, home: Path) -> dict:
-    result = kb(*args, "--json", home=home)
-    assert result.returncode == 0, (args, result.stderr)
-    return json.loads(result.stdout)
 
 
 def raw_cards(path: Path) -> list[dict]:

@@ -12,11 +12,10 @@ import json
 import random
 import re
 import sqlite3
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from kbrun import kb, kb_json
 
 from kb.build import EMBEDDED_CORPUS, collect, read_all
 from kb.ingest import mtgjson
@@ -28,17 +27,6 @@ WIKI_SEED = EMBEDDED_CORPUS / "004_d2c5e84930c8fccc.txt"
 EXPORTS = ("affinity", "amplify", "ascend", "cipher", "crew", "glorify")
 ENGINE = "Phyrexian Dragon Engine"
 MISHRA = "Mishra, Claimed by Gix"
-
-
-def kb(*args: str | Path, home: Path) -> subprocess.CompletedProcess[str]:
-    command = [sys.executable, "-m", "kb", *map(str, args), "--home", str(home)]
-    return subprocess.run(command, capture_output=True, text=True, timeout=300, cwd=home.parent)
-
-
-def kb_json(*args: str | Path, home: Path) -> dict:
-    result = kb(*args, "--json", home=home)
-    assert result.returncode == 0, result.stderr
-    return json.loads(result.stdout)
 
 
 def digest(home: Path) -> str:

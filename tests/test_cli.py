@@ -15,6 +15,7 @@ import time
 from pathlib import Path
 
 import pytest
+from kbrun import kb
 
 from kb import store
 from kb.build import EMBEDDED_CORPUS
@@ -25,12 +26,6 @@ ITALIAN = EMBEDDED_CORPUS / "000_7a78d2801561c4e1.txt"
 WEB_PAGE = EMBEDDED_CORPUS / "001_abc0dfbf7a321300.txt"
 WIKI = EMBEDDED_CORPUS / "004_d2c5e84930c8fccc.txt"
 EDITION = "MagicCompRules-2026-01-16.txt"
-
-
-def kb(*args: str | Path, home: Path, **options) -> subprocess.CompletedProcess[str]:
-    """Run the installed command, never the caller's KB_HOME."""
-    command = [sys.executable, "-m", "kb", *map(str, args), "--home", str(home)]
-    return subprocess.run(command, capture_output=True, text=True, timeout=300, cwd=home.parent, **options)
 
 
 def digest(home: Path) -> str:

@@ -4,12 +4,11 @@ from __future__ import annotations
 
 import http.server
 import shutil
-import subprocess
-import sys
 import threading
 from pathlib import Path
 
 import pytest
+from kbrun import kb
 
 
 @pytest.fixture
@@ -32,11 +31,6 @@ def site(tmp_path: Path, corpora: Path):
     thread.start()
     yield f"http://127.0.0.1:{server.server_address[1]}"
     server.shutdown()
-
-
-def kb(*args: str, home: Path) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "kb", *args, "--home", str(home)],
-                          capture_output=True, text=True, timeout=120)
 
 
 def test_fetch_downloads_checks_keeps_and_rebuilds(site: str, tmp_path: Path) -> None:

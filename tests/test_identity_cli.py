@@ -7,28 +7,16 @@ from __future__ import annotations
 
 import json
 import sqlite3
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from kbrun import kb, kb_json
 
 from kb.ingest import ingest
 from kb.textio import read_source
 
 EN = ["2022-06-10", "2024-02-06", "2025-07-25", "2025-09-19", "2025-11-14", "2026-01-16"]
 ZH = ["2022-06-10", "2026-04-17"]
-
-
-def kb(*args: object, home: Path) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "kb", *map(str, args), "--home", str(home)],
-                          capture_output=True, text=True, timeout=600)
-
-
-def kb_json(*args: object, home: Path) -> dict:
-    result = kb(*args, "--json", home=home)
-    assert result.returncode == 0, result.stderr
-    return json.loads(result.stdout)
 
 
 @pytest.fixture(scope="module")
