@@ -18,6 +18,9 @@ counterpart in a new one, in the same language or across two:
    lexicon, length ratio) and structure (the number the neighbours predict);
 5. what is left on both sides is paired only on strong content (moves).
 
+The tokens compared live in :mod:`kb.tokens`, the lexicon in :mod:`kb.lexicon`;
+glossaries are paired by :mod:`kb.glossary_align` (re-exported here).
+
 Everything here is pure: sequences of :class:`~kb.model.RuleText` in, an
 :class:`Alignment` out.  Storing it, and showing it, is the caller's business.
 """
@@ -25,17 +28,35 @@ Everything here is pure: sequences of :class:`~kb.model.RuleText` in, an
 from __future__ import annotations
 
 import math
-import re
-import unicodedata
 from collections import Counter, defaultdict
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from itertools import chain
 
 from rapidfuzz.distance import Indel
 
-from kb import refs
-from kb.model import GlossaryEntry, RuleText
+from kb.bags import dice, idf_weights, weighted
+from kb.glossary_align import GlossaryPair, align_glossary
+from kb.lexicon import GramIndex, Lexicon, TermIndex, learn_indexed, learn_lexicon
+from kb.model import RuleText
 from kb.rulenum import RuleNumber
+from kb.tokens import (
+    CJK_RUN,
+    RULE_NUMBER,
+    WORD,
+    base_lang,
+    cited,
+    comparable,
+    content_words,
+    full_text,
+    grammar_lang,
+    is_cjk,
+    marks,
+    name_tokens,
+    normalize_typography,
+    paused_gc,
+    words,
+)
 
 __all__ = [
     "Alignment",
@@ -47,6 +68,7 @@ __all__ = [
     "align_glossary",
     "best_editions",
     "comparable",
+    "is_cjk",
     "learn_lexicon",
     "normalize_typography",
     "pair_by_number",
@@ -86,47 +108,6 @@ class Link:
     @property
     def renumbered(self) -> bool:
         return self.new is not None and self.new != self.old
-
-
-@dataclass(frozen=True)
-class Lexicon:
-    """Terms of one language (``src``, tokenised into words) with their translation
-    into another (``dst``): ``terms[word] = (translation, strength in [0, 1])``.
-
-    Learned from aligned pairs; kept with the knowledge base so that search can
-    translate a query and a later alignment can start from it."""
-
-    src: str
-    dst: str
-    terms: Mapping[str, tuple[str, float]] = field(default_factory=dict)
-
-    def translate(self, word: str) -> str | None:
-        entry = self.terms.get(_stem(word.casefold()))
-        return entry[0] if entry else None
-
-    def __len__(self) -> int:
-        return len(self.terms)
-
-    def merged(self, other: Lexicon) -> Lexicon:
-        """Both lexicons; where both know a word, the stronger entry wins."""
-        if (other.src, other.dst) != (self.src, self.dst):
-            raise ValueError(f"cannot merge lexicons {self.src}->{self.dst} and {other.src}->{other.dst}")
-        terms = dict(self.terms)
-        for word, entry in other.terms.items():
-            if word not in terms or terms[word][1] < entry[1]:
-                terms[word] = entry
-        return Lexicon(self.src, self.dst, terms)
-
-    def to_dict(self) -> dict[str, object]:
-        """A JSON-ready form for storing."""
-        return {"src": self.src, "dst": self.dst,
-                "terms": {w: [t, round(s, 4)] for w, (t, s) in sorted(self.terms.items())}}
-
-    @classmethod
-    def from_dict(cls, data: Mapping[str, object]) -> Lexicon:
-        terms = data.get("terms", {})
-        assert isinstance(terms, Mapping)
-        return cls(str(data["src"]), str(data["dst"]), {str(w): (str(t), float(s)) for w, (t, s) in terms.items()})
 
 
 @dataclass(frozen=True)
@@ -178,91 +159,6 @@ class Alignment:
         return sum(link.new is not None for link in self.links) / max(1, len(self.links))
 
 
-# -- typography -----------------------------------------------------------------------
-
-_TYPOGRAPHY = str.maketrans({
-    "‘": "'", "’": "'", "‚": "'", "′": "'", "`": "'",
-    "“": '"', "”": '"', "„": '"', "″": '"', "«": '"', "»": '"',
-    "–": "-", "—": "-", "‒": "-", "−": "-", "‐": "-", "‑": "-",
-    "\u00a0": " ", "\u3000": " ", "…": "...",
-})
-_TRADEMARK = re.compile(r"™|®|\((?:tm|TM|r|R)\)|(?<=[a-z])TM\b")
-_SPACE = re.compile(r"\s+")
-_COMBINING = re.compile(r"[\u0300-\u036f]")
-
-
-def normalize_typography(text: str) -> str:
-    """Straight quotes, hyphens, no trademark signs, single spaces.
-
-    Some official files lost their typography (2019-01-25: ``'`` for ``’``, ``(tm)``
-    for ``™``); comparing editions must not see that as a change."""
-    return _SPACE.sub(" ", _TRADEMARK.sub("", text.translate(_TYPOGRAPHY))).strip()
-
-
-def comparable(text: str) -> str:
-    """:func:`normalize_typography`, case-folded and without accents: the form in
-    which two texts of one language are compared."""
-    folded = normalize_typography(text).casefold()
-    if folded.isascii():
-        return folded
-    return _COMBINING.sub("", unicodedata.normalize("NFKD", folded))
-
-
-# -- language helpers -----------------------------------------------------------------
-
-_CJK_LANGS = ("zh", "ja", "ko")
-_CJK_CHAR = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
-_CJK_RUN = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]+")
-_WORD = re.compile(r"[^\W\d_]+(?:'[^\W\d_]+)?")
-_LATIN_WORD = re.compile(r"[A-Za-z][A-Za-z'.\-]*[A-Za-z]|[A-Za-z]")
-_SYMBOL = re.compile(r"\{[^{}\s]{1,8}\}")
-_DIGITS = re.compile(r"[+\-]?\d+(?:/[+\-]?\d+)?")
-_RULE_NUMBER = re.compile(r"(?<![\d.])\d{3}(?:\.\d{1,3}[a-z]?)?(?![\d])")
-
-# Words too common to carry meaning in the rules (English, Italian); a lexicon of
-# them would only add noise.
-_STOPWORDS = frozenset(
-    """a an the of to in on at by for from with as and or but if then than that this these those
-    it its is are be been being was were has have had do does not no can can't cannot may must
-    which who whom whose what when whenever where while each any all some other another such
-    only also into onto up down out over under so there their they them he she his her you your
-    we our us one two see rule rules example il lo la i gli le un una uno di del della dei degli
-    delle da dal dalla in con su per tra fra e ed o che non se si sono come anche piu quel
-    quella quei quelle questo questa vedi regola regole esempio""".split()
-)
-
-
-def is_cjk(lang: str) -> bool:
-    return lang.casefold().split("-")[0] in _CJK_LANGS
-
-
-def _grammar_lang(lang: str) -> str | None:
-    base = lang.casefold().split("-")[0]
-    return base if base in ("en", "it", "zh") else None
-
-
-def _stem(word: str) -> str:
-    """A light English/Italian stem, so "permanents" meets "permanent"."""
-    if len(word) > 4 and word.endswith("ies"):
-        return word[:-3] + "y"
-    if len(word) > 3 and word.endswith("s") and not word.endswith("ss"):
-        return word[:-1]
-    return word
-
-
-def _words(text: str) -> list[str]:
-    """Content words of a Latin-script text, stemmed."""
-    return [_stem(w) for w in _WORD.findall(comparable(text)) if w not in _STOPWORDS and len(w) > 1]
-
-
-def _cjk_grams(text: str, sizes: Iterable[int] = (2, 3, 4)) -> set[str]:
-    grams: set[str] = set()
-    for run in _CJK_RUN.findall(text):
-        for size in sizes:
-            grams.update(run[i : i + size] for i in range(len(run) - size + 1))
-    return grams
-
-
 # -- the items being aligned ----------------------------------------------------------
 
 
@@ -278,77 +174,39 @@ class _Item:
     plain: str  # comparable text with rule numbers masked
     refs: tuple[RuleNumber, ...]  # cited numbers, in order
     marks: Counter[str]  # symbols, numbers, names: the same in every language
-    words: frozenset[str]  # Latin-script content words (stemmed), or CJK n-grams
+    words: frozenset  # Latin-script content words (stemmed), or CJK n-gram codes (GramIndex)
     length: int
     names: Counter[str] = field(default_factory=Counter)  # capitalised words of a Latin-script text
-
-
-def _name_token(word: str) -> str | None:
-    """A Latin-script word as a name mark: case-folded, except single capitals, the
-    variables of the rules ("scry N", "X")."""
-    if not word[0].isupper():  # "of" in "Ring of Ma'ruf" is no name
-        return None
-    if len(word) == 1:
-        return None if word in "AI" else "n" + word
-    return "n" + word.casefold()
-
-
-def _full_text(text: RuleText) -> str:
-    parts = [text.title or "", text.body, *text.examples]
-    return "\n".join(p for p in parts if p)
 
 
 def _items(texts: Sequence[RuleText], lang: str, *, cross: bool) -> list[_Item]:
     """What the aligner needs of each text: the comparable text for one language,
     marks and words (or character n-grams) across two."""
-    grammar = _grammar_lang(lang)
+    grammar = grammar_lang(lang)
     cjk = is_cjk(lang)
     items = []
     for index, text in enumerate(texts):
-        raw = _full_text(text)
+        raw = full_text(text)
+        number = text.number
         if not cross:
-            plain = _RULE_NUMBER.sub("#", comparable(raw))
-            items.append(_Item(index, text.number, text.variant, text.number.depth, raw, plain, (), Counter(),
-                               frozenset(), 1))
+            plain = RULE_NUMBER.sub("#", comparable(raw))
+            items.append(_Item(index, number, text.variant, number.depth, raw, plain, (), Counter(), frozenset(), 1))
             continue
-        cited, rest = _cited(raw, grammar)
-        marks: Counter[str] = Counter()
-        rest = unicodedata.normalize("NFKC", rest)
-        for symbol in _SYMBOL.findall(rest):
-            marks["s" + symbol.upper()] += 1
-        rest = _SYMBOL.sub(" ", rest)
-        for number in _DIGITS.findall(rest):
-            marks["d" + number.lstrip("+")] += 1
+        numbers, rest = cited(raw, grammar)
+        found, rest = marks(rest)
         if cjk:
-            for word in _LATIN_WORD.findall(rest):
-                if (token := _name_token(word)) is not None:
-                    marks[token] += 1
-        words = frozenset(_cjk_grams(raw)) if cjk else frozenset(_words(raw))
-        length = len(_CJK_CHAR.findall(raw)) * 3 + len(_WORD.findall(raw)) if cjk else len(_WORD.findall(raw))
-        names = Counter() if cjk else Counter(filter(None, map(_name_token, _LATIN_WORD.findall(raw))))
-        items.append(_Item(index, text.number, text.variant, text.number.depth, raw, "", cited, marks, words,
-                           max(1, length), names))
+            found.update(name_tokens(rest))
+            length = len(WORD.findall(raw)) + 3 * sum(map(len, CJK_RUN.findall(raw)))
+            terms: frozenset = frozenset()  # n-grams: see _Tree.of_texts()
+            names: Counter[str] = Counter()
+        else:
+            in_order = words(raw)
+            length = len(in_order)
+            terms = frozenset(content_words(in_order))
+            names = Counter(name_tokens(raw))
+        items.append(_Item(index, number, text.variant, number.depth, raw, "", numbers, found, terms, max(1, length),
+                           names))
     return items
-
-
-def _cited(text: str, grammar: str | None) -> tuple[tuple[RuleNumber, ...], str]:
-    """The numbers a text cites (range ends included) and the text without them."""
-    if grammar is None:
-        numbers = tuple(n for n in map(RuleNumber.try_parse, _RULE_NUMBER.findall(text)) if n is not None)
-        return numbers, _RULE_NUMBER.sub(" ", text)
-    found = refs.extract(text, grammar)
-    numbers: list[RuleNumber] = []
-    pieces: list[str] = []
-    pos = 0
-    for reference in found:
-        for target in reference.targets:
-            numbers.append(target.first)
-            if target.is_range:
-                numbers.append(target.last)
-        pieces.append(text[pos : reference.start])
-        pos = reference.end
-    pieces.append(text[pos:])
-    return tuple(numbers), " ".join(pieces)
 
 
 # -- the state of an alignment in progress --------------------------------------------
@@ -362,7 +220,9 @@ class _Tree:
     by_number: dict[RuleNumber, int]
     siblings: dict[RuleNumber | None, list[int]]  # parent -> children indices in order
     position: list[int]  # index among siblings
-    term_index: _TermIndex | None = None
+    family: list[list[int]]  # each item's siblings (itself included), in order
+    parent: list[int | None]  # each item's parent's index, if the side has the parent
+    term_index: TermIndex | GramIndex | None = None
 
     @classmethod
     def of(cls, items: list[_Item]) -> _Tree:
@@ -370,22 +230,33 @@ class _Tree:
         siblings: dict[RuleNumber | None, list[int]] = defaultdict(list)
         for item in items:
             by_number.setdefault(item.number, item.index)
+        parents = [item.number.parent for item in items]
         for item in sorted(items, key=lambda i: (i.number.key, i.index)):
-            siblings[item.number.parent].append(item.index)
+            siblings[parents[item.index]].append(item.index)
         position = [0] * len(items)
         for children in siblings.values():
             for pos, index in enumerate(children):
                 position[index] = pos
-        return cls(items, by_number, siblings, position)
+        family = [siblings[parent] for parent in parents]
+        parent = [by_number.get(p) if p is not None else None for p in parents]
+        return cls(items, by_number, siblings, position, family, parent)
 
-    def terms(self) -> _TermIndex:
+    @classmethod
+    def of_texts(cls, texts: Sequence[RuleText], lang: str, *, cross: bool) -> _Tree:
+        tree = cls.of(_items(texts, lang, cross=cross))
+        if cross and is_cjk(lang):  # the words of a CJK text are its n-grams, found for all texts at once
+            tree.term_index = GramIndex([item.raw for item in tree.items])
+            for item, grams in zip(tree.items, tree.term_index.sets, strict=True):
+                item.words = grams
+        return tree
+
+    def terms(self) -> TermIndex | GramIndex:
         if self.term_index is None:
-            self.term_index = _TermIndex([item.words for item in self.items])
+            self.term_index = TermIndex([item.words for item in self.items])
         return self.term_index
 
     def parent_index(self, index: int) -> int | None:
-        parent = self.items[index].number.parent
-        return self.by_number.get(parent) if parent is not None else None
+        return self.parent[index]
 
 
 @dataclass
@@ -396,31 +267,39 @@ class _State:
     forward: dict[int, int] = field(default_factory=dict)
     backward: dict[int, int] = field(default_factory=dict)
     how: dict[int, tuple[float, str, bool]] = field(default_factory=dict)
+    predicted: dict[int, int | None] = field(default_factory=dict)  # valid until the next (un)link
 
     def link(self, i: int, j: int, score: float, evidence: str, moved: bool = False) -> None:
         self.forward[i] = j
         self.backward[j] = i
         self.how[i] = (score, evidence, moved)
+        self.predicted.clear()
 
     def unlink(self, i: int) -> None:
         j = self.forward.pop(i)
         del self.backward[j]
         del self.how[i]
+        self.predicted.clear()
 
     def predict(self, i: int) -> int | None:
         """The new index the neighbours of old ``i`` predict: offset from the nearest
         aligned sibling, else the same position under the aligned parent."""
         if i in self.forward:
             return self.forward[i]
+        if i not in self.predicted:
+            self.predicted[i] = self._predict(i)
+        return self.predicted[i]
+
+    def _predict(self, i: int) -> int | None:
         old, new = self.old, self.new
-        siblings = old.siblings[old.items[i].number.parent]
+        siblings = old.family[i]
         pos = old.position[i]
         for step in (-1, 1):
             k = pos + step
             while 0 <= k < len(siblings):
                 j = self.forward.get(siblings[k])
                 if j is not None and new.items[j].depth == old.items[i].depth and not self.how[siblings[k]][2]:
-                    new_siblings = new.siblings[new.items[j].number.parent]
+                    new_siblings = new.family[j]
                     target = new.position[j] + (pos - k)
                     return new_siblings[target] if 0 <= target < len(new_siblings) else None
                 k += step
@@ -437,39 +316,16 @@ class _State:
 
 def _tokens(item: _Item, translate: Callable[[RuleNumber], str | None], names: frozenset[str] | None) -> Counter[str]:
     """The language-independent tokens of an item: its marks and its cited numbers
-    (old ones translated into the new edition's numbering when known)."""
-    tokens = Counter(item.marks)
+    (``translate`` gives a number's token -- old ones in the new numbering when known)."""
+    tokens: Counter[str] = Counter()
+    dict.update(tokens, item.marks)  # a plain copy: Counter(...) checks its argument at length
     for number in item.refs:
         mapped = translate(number)
         if mapped is not None:
-            tokens["r" + mapped] += 1
-    if names is not None:  # a Latin-script text facing a CJK one: its words that are names there
+            tokens[mapped] += 1
+    if names is not None and item.names:  # a Latin-script text facing a CJK one: its words that are names there
         tokens.update({key: n for key, n in item.names.items() if key in names})
     return tokens
-
-
-def _dice(a: Counter[str], b: Counter[str], weight: Mapping[str, float], norm_a: float,
-          norm_b: float) -> tuple[float, float]:
-    """Weighted Dice similarity of two token bags (``norm_*``: their :func:`_norm`),
-    and the weight they share."""
-    if not norm_a or not norm_b:
-        return 0.0, 0.0
-    shared = sum(min(a[t], b[t]) * weight[t] for t in a.keys() & b.keys())
-    return 2 * shared / (norm_a + norm_b), shared
-
-
-def _norm(bag: Counter[str], weight: Mapping[str, float]) -> float:
-    return sum(n * weight[t] for t, n in bag.items())
-
-
-def _weights(*bags: Iterable[Counter[str]]) -> dict[str, float]:
-    df: Counter[str] = Counter()
-    size = 0
-    for group in bags:
-        for bag in group:
-            df.update(bag.keys())
-            size += 1
-    return {t: math.log(1 + size / n) for t, n in df.items()}
 
 
 # -- ordering -------------------------------------------------------------------------
@@ -538,29 +394,57 @@ def _similarity(a: _Item, b: _Item) -> float:
 @dataclass
 class _Bags:
     """Language-independent tokens of both sides -- marks, cited numbers (old ones in
-    the new numbering) and concepts (lexicon words) -- with weights and an index."""
+    the new numbering) and concepts (lexicon words) -- weighted (rare tokens and
+    exact marks weigh most), with the total weight of each bag."""
 
-    old: list[Counter[str]]
-    new: list[Counter[str]]
-    weight: dict[str, float]
+    old: list[dict[str, float]]
+    new: list[dict[str, float]]
     old_norm: list[float]
     new_norm: list[float]
     enough: float  # the weight of evidence that makes a content score sure
+    counts: tuple[list[Counter[str]], list[Counter[str]]]  # the bags unweighted (old, new)
+    weight: dict[str, float]
+    _groups: dict[tuple[bool, int], dict[int, dict[str, float]]] = field(default_factory=dict)
+
+    def groups(self, state: _State, old: bool, depth: int) -> dict[int, dict[str, float]]:
+        """For each text of ``depth`` with children on one side, the tokens of it and
+        all its descendants: a keyword heading says little, its subrules say a lot."""
+        key = (old, depth)
+        if key not in self._groups:
+            tree, counts = (state.old, self.counts[0]) if old else (state.new, self.counts[1])
+            self._groups[key] = {i: weighted(total, self.weight) for i, total in _group_counts(tree, counts, depth)}
+        return self._groups[key]
 
 
-def _concepts(items: list[_Item], lang: str, lexicon: Lexicon | None) -> list[set[str]]:
+def _group_counts(tree: _Tree, counts: list[Counter[str]], depth: int) -> Iterator[tuple[int, Counter[str]]]:
+    """Each text of ``depth`` that has children, with the tokens of its whole subtree."""
+    for item in tree.items:
+        if item.depth != depth or not tree.siblings.get(item.number):
+            continue
+        members = [item.index]
+        stack = list(tree.siblings[item.number])
+        while stack:
+            child = stack.pop()
+            members.append(child)
+            stack.extend(tree.siblings.get(tree.items[child].number, ()))
+        yield item.index, Counter(chain.from_iterable(counts[k].elements() for k in members))
+
+
+def _concepts(tree: _Tree, lang: str, lexicon: Lexicon | None) -> list[set[str]]:
     """The lexicon words each item expresses, in either language of the lexicon."""
+    found: list[set[str]] = [set() for _ in tree.items]
     if lexicon is None or not lexicon.terms:
-        return [set() for _ in items]
-    if _base(lang) == _base(lexicon.src):
-        known = lexicon.terms
-        return [{"c" + w for w in item.words if w in known} for item in items]
-    if _base(lang) != _base(lexicon.dst):
-        return [set() for _ in items]
-    index: dict[str, list[str]] = defaultdict(list)
+        return found
+    token = {word: "c" + word for word in lexicon.terms}  # one string per concept: quick to hash and compare
+    if base_lang(lang) == base_lang(lexicon.src):
+        return [set(map(token.__getitem__, item.words & token.keys())) for item in tree.items]
+    if base_lang(lang) != base_lang(lexicon.dst):
+        return found
+    index = tree.terms()  # where each translation occurs
     for word, (term, _) in lexicon.terms.items():
-        index[term].append("c" + word)
-    return [{c for t in item.words & index.keys() for c in index[t]} for item in items]
+        for k in index.occurrences(term):
+            found[k].add(token[word])
+    return found
 
 
 def _bags(state: _State, lexicon: Lexicon | None, old_lang: str, new_lang: str) -> _Bags:
@@ -573,6 +457,13 @@ def _bags(state: _State, lexicon: Lexicon | None, old_lang: str, new_lang: str) 
     # A Latin-script side counts, as names, the words the CJK side writes in Latin.
     old_names = names(new_items) if new_cjk and not old_cjk else None
     new_names = names(old_items) if old_cjk and not new_cjk else None
+    tokens: dict[RuleNumber, str] = {}
+
+    def cited_as(number: RuleNumber) -> str:
+        """The token of a cited number (one string per number)."""
+        if number not in tokens:
+            tokens[number] = "r" + str(number)
+        return tokens[number]
 
     def translate_old(number: RuleNumber) -> str | None:
         """A cited number in the new numbering: through the alignment when the old
@@ -580,37 +471,39 @@ def _bags(state: _State, lexicon: Lexicon | None, old_lang: str, new_lang: str) 
         be stable: 613.2 is 613.2)."""
         index = state.old.by_number.get(number)
         if index is None:
-            return str(number)
+            return cited_as(number)
         target = state.predict(index)
-        return str(new_items[target].number) if target is not None else None
+        return cited_as(new_items[target].number) if target is not None else None
 
     old = [_tokens(it, translate_old, old_names) for it in old_items]
-    new = [_tokens(it, str, new_names) for it in new_items]
-    for bag, concepts in zip(old, _concepts(old_items, old_lang, lexicon), strict=True):
-        bag.update(concepts)
-    for bag, concepts in zip(new, _concepts(new_items, new_lang, lexicon), strict=True):
-        bag.update(concepts)
-    weight = _weights(old, new)
+    new = [_tokens(it, cited_as, new_names) for it in new_items]
+    for bag, concepts in zip(old, _concepts(state.old, old_lang, lexicon), strict=True):
+        dict.update(bag, dict.fromkeys(concepts, 1))  # concepts are tokens of their own kind ("c..."): new keys
+    for bag, concepts in zip(new, _concepts(state.new, new_lang, lexicon), strict=True):
+        dict.update(bag, dict.fromkeys(concepts, 1))
+    weight = idf_weights(old, new)
     for token in weight:  # exact marks outweigh learned concepts
         if token[0] != "c":
             weight[token] *= 2.0
     enough = 4 * math.log(1 + (len(old) + len(new)) / 2)  # about two rare marks on each side
-    return _Bags(old, new, weight, [_norm(b, weight) for b in old], [_norm(b, weight) for b in new], enough)
+    old_weighted = [weighted(b, weight) for b in old]
+    new_weighted = [weighted(b, weight) for b in new]
+    return _Bags(old_weighted, new_weighted, [sum(b.values()) for b in old_weighted],
+                 [sum(b.values()) for b in new_weighted], enough, (old, new), weight)
 
 
 def _best_pairs(
     state: _State,
-    old_bags: Mapping[int, Counter[str]],
-    new_bags: Mapping[int, Counter[str]],
-    weight: Mapping[str, float],
+    old_bags: Mapping[int, dict[str, float]],
+    new_bags: Mapping[int, dict[str, float]],
     *,
     rare: int = 12,
     floor: float = 0.5,
     margin: float = 0.15,
     rarity: float = 1.0,
 ) -> list[tuple[int, int, float]]:
-    """Mutual best pairs of bags that share rare tokens, with a clear margin over
-    the runner-up; the number the neighbours predict gets a small bonus.
+    """Mutual best pairs of (weighted) bags that share rare tokens, with a clear
+    margin over the runner-up; the number the neighbours predict gets a small bonus.
 
     The shared weight must reach ``rarity`` times that of a mark found in one text
     of each side (weights grow with the size of the documents)."""
@@ -620,24 +513,30 @@ def _best_pairs(
     for j, bag in new_bags.items():
         for token in bag:
             postings[token].append(j)
-    new_norm = {j: _norm(bag, weight) for j, bag in new_bags.items()}
+    rare_postings = {t: js for t, js in postings.items() if len(js) <= rare}
+    new_norm = {j: sum(bag.values()) for j, bag in new_bags.items()}
     best_for_new: dict[int, tuple[float, int]] = {}
     proposals: dict[int, tuple[int, float]] = {}
     for i, bag in old_bags.items():
         if not bag:
             continue
-        norm = _norm(bag, weight)
-        candidates = {j for t in bag if len(postings.get(t, ())) <= rare for j in postings.get(t, ())}
+        norm = sum(bag.values())
+        candidates = {j for t in bag if t in rare_postings for j in rare_postings[t]}
         predicted = state.predict(i)
         if predicted is not None and predicted in new_bags:
             candidates.add(predicted)
+        depth = old_items[i].depth
+        tokens, weight_of = bag.keys(), bag.__getitem__
         scored = []
         for j in candidates:
-            if new_items[j].depth != old_items[i].depth:
+            if new_items[j].depth != depth:
                 continue
-            score, shared = _dice(bag, new_bags[j], weight, norm, new_norm[j])
+            other = new_bags[j]
+            common = tokens & other.keys()
+            shared = sum(map(min, map(weight_of, common), map(other.__getitem__, common)))  # shared_weight()
             if shared < min_shared:
                 continue
+            score = 2 * shared / (norm + new_norm[j])
             scored.append((score + 0.1 if j == predicted else score, j))
         if not scored:
             continue
@@ -652,33 +551,11 @@ def _best_pairs(
     return [(i, j, min(1.0, s)) for i, (j, s) in proposals.items() if best_for_new[j][1] == i]
 
 
-def _group_bags(tree: _Tree, bags: list[Counter[str]], depth: int,
-                skip: Iterable[int] = ()) -> dict[int, Counter[str]]:
-    """For each text of ``depth`` with children, the tokens of it and all its
-    descendants: a keyword heading says little, its subrules say a lot."""
-    skip = set(skip)
-    groups: dict[int, Counter[str]] = {}
-    for item in tree.items:
-        if item.depth != depth or item.index in skip or not tree.siblings.get(item.number):
-            continue
-        total = Counter(bags[item.index])
-        stack = list(tree.siblings[item.number])
-        while stack:
-            child = stack.pop()
-            total.update(bags[child])
-            stack.extend(tree.siblings.get(tree.items[child].number, ()))
-        groups[item.index] = total
-    return groups
-
-
 def _anchors(state: _State, bags: _Bags) -> list[tuple[int, int, float]]:
     """Anchors on single texts and on whole groups (a rule with its subrules);
     where they disagree the stronger wins."""
-    found = _best_pairs(state, dict(enumerate(bags.old)), dict(enumerate(bags.new)), bags.weight,
-                        floor=0.6)
-    old_groups = _group_bags(state.old, bags.old, 2)
-    new_groups = _group_bags(state.new, bags.new, 2)
-    found += _best_pairs(state, old_groups, new_groups, bags.weight)
+    found = _best_pairs(state, dict(enumerate(bags.old)), dict(enumerate(bags.new)), floor=0.6)
+    found += _best_pairs(state, bags.groups(state, True, 2), bags.groups(state, False, 2))
     best: dict[int, tuple[float, int]] = {}
     for i, j, score in found:
         if score > best.get(i, (-1.0, -1))[0]:
@@ -694,118 +571,11 @@ def _group_leftovers(state: _State, bags: _Bags, floor: float) -> None:
     """Unaligned rules (and chapters) with their subrules, paired as wholes: a
     keyword action moved to another place keeps its subrules' marks and words."""
     for depth in (1, 2):
-        old_groups = _group_bags(state.old, bags.old, depth, skip=state.forward)
-        new_groups = _group_bags(state.new, bags.new, depth, skip=state.backward)
-        for i, j, score in _best_pairs(state, old_groups, new_groups, bags.weight, rare=40, floor=floor,
-                                       margin=0.1, rarity=0.5):
+        old_groups = {i: bag for i, bag in bags.groups(state, True, depth).items() if i not in state.forward}
+        new_groups = {j: bag for j, bag in bags.groups(state, False, depth).items() if j not in state.backward}
+        for i, j, score in _best_pairs(state, old_groups, new_groups, rare=40, floor=floor, margin=0.1,
+                                       rarity=0.5):
             state.link(i, j, score, MARKS, moved=True)
-
-
-# -- lexicon --------------------------------------------------------------------------
-
-
-def learn_lexicon(
-    pairs: Iterable[tuple[str, str]],
-    src_lang: str,
-    dst_lang: str,
-    *,
-    min_count: int = 2,
-    min_strength: float = 0.3,
-) -> Lexicon:
-    """Learn word translations from aligned text pairs ``(src text, dst text)``.
-
-    For each content word of the Latin-script side, the translation is the term of
-    the other side (a Chinese character n-gram, or a word) whose occurrences agree
-    best with the word's (Dice over the pairs); among near-ties the longest term
-    wins.  Candidates are the terms shared by two of the first three pairs holding
-    the word, so one misaligned pair does not hide the translation.  If only
-    ``src_lang`` is CJK the pairs are read the other way round: the result is always
-    keyed by words."""
-    pairs = list(pairs)
-    if is_cjk(src_lang) and not is_cjk(dst_lang):
-        pairs = [(b, a) for a, b in pairs]
-        src_lang, dst_lang = dst_lang, src_lang
-    if is_cjk(src_lang):
-        return Lexicon(src_lang, dst_lang)
-    cjk = is_cjk(dst_lang)
-    src_sets = [frozenset(_words(a)) for a, _ in pairs]
-    dst_sets = [frozenset(_cjk_grams(b)) if cjk else frozenset(_words(b)) for _, b in pairs]
-    return _learn_sets(src_sets, dst_sets, src_lang, dst_lang, min_count=min_count, min_strength=min_strength)
-
-
-def _learn_sets(src_sets: Sequence[frozenset[str]], dst_sets: Sequence[frozenset[str]], src_lang: str,
-                dst_lang: str, *, min_count: int = 2, min_strength: float = 0.3) -> Lexicon:
-    """:func:`learn_lexicon` on texts already tokenised (words, n-grams)."""
-    index = _TermIndex(dst_sets)
-    return _learn_indexed(list(src_sets), index, list(range(len(dst_sets))), src_lang, dst_lang,
-                          min_count=min_count, min_strength=min_strength)
-
-
-class _TermIndex:
-    """Where the terms of one side occur, as bitsets over its texts (built lazily,
-    reused by every round of learning)."""
-
-    def __init__(self, sets: Sequence[frozenset[str]]) -> None:
-        self.sets = sets
-        self.postings: dict[str, list[int]] = defaultdict(list)
-        for k, terms in enumerate(sets):
-            for term in terms:
-                self.postings[term].append(k)
-        self._bits: dict[str, int] = {}
-
-    def bits(self, term: str) -> int:
-        value = self._bits.get(term)
-        if value is None:
-            value = _bitset(self.postings[term])
-            self._bits[term] = value
-        return value
-
-
-def _bitset(where: Iterable[int]) -> int:
-    value = 0
-    for k in where:
-        value |= 1 << k
-    return value
-
-
-def _learn_indexed(word_sets: list[frozenset[str]], index: _TermIndex, keys: list[int], src_lang: str,
-                   dst_lang: str, *, min_count: int = 2, min_strength: float = 0.3) -> Lexicon:
-    """Learn from pairs ``(word_sets[n], index.sets[keys[n]])``; ``keys`` are distinct."""
-    paired = _bitset(keys)
-    word_post: dict[str, list[int]] = defaultdict(list)
-    for words, key in zip(word_sets, keys, strict=True):
-        for word in words:
-            word_post[word].append(key)
-    terms: dict[str, tuple[str, float]] = {}
-    limit = max(min_count, len(keys) // 2)
-    for word, where in word_post.items():
-        if not min_count <= len(where) <= limit:
-            continue
-        first = [index.sets[k] for k in where[:3]]
-        if len(first) == 3:
-            candidates = (first[0] & first[1]) | (first[0] & first[2]) | (first[1] & first[2])
-        else:
-            candidates = first[0] & first[1]
-        word_bits = _bitset(where)
-        best: list[tuple[float, int, str]] = []
-        for term in candidates:
-            term_bits = index.bits(term) & paired
-            together = (term_bits & word_bits).bit_count()
-            term_count = term_bits.bit_count()
-            chance = len(where) * term_count / len(keys)  # in a few pairs on one topic, all words meet
-            if together >= min_count and together - chance >= 1.5:
-                best.append((2 * together / (len(where) + term_count), len(term), term))
-        if not best:
-            continue
-        top = max(best)[0]
-        if top >= min_strength:
-            strength, _, term = max((s, n, t) for s, n, t in best if s >= 0.9 * top)
-            terms[word] = (term, strength)
-    return Lexicon(src_lang, dst_lang, terms)
-
-
-def _base(lang: str) -> str:
-    return lang.casefold().split("-")[0]
 
 
 # How pairs inside a gap are scored (tuned on ZH 2022-06-10 and 2024-02-06 -> EN
@@ -834,14 +604,14 @@ class _Scorer:
         bag_a, bag_b = self.bags.old[i], self.bags.new[j]
         if not bag_a and not bag_b:
             return None
-        score, _ = _dice(bag_a, bag_b, self.bags.weight, self.bags.old_norm[i], self.bags.new_norm[j])
-        marks = any(t[0] != "c" for t in bag_a.keys() & bag_b.keys())
+        score, _ = dice(bag_a, bag_b, self.bags.old_norm[i], self.bags.new_norm[j])
+        exact = any(t[0] != "c" for t in bag_a.keys() & bag_b.keys())
         mean, spread = self.ratio
         deviation = (math.log(a.length / b.length) - mean) / spread
         fit = math.exp(-deviation * deviation / 2)
         # Two words are no proof: little evidence leaves the score near the prior.
         sure = min(1.0, (self.bags.old_norm[i] + self.bags.new_norm[j]) / self.bags.enough)
-        return _NO_CONTENT + (0.8 * score + 0.2 * fit - _NO_CONTENT) * sure, MARKS if marks else LEXICON
+        return _NO_CONTENT + (0.8 * score + 0.2 * fit - _NO_CONTENT) * sure, MARKS if exact else LEXICON
 
     def pair(self, i: int, j: int, predicted: int | None) -> tuple[float, str] | None:
         """The pair's score, or ``None`` when only its children can tell (a chapter
@@ -1061,8 +831,14 @@ def align(
     docstring).  ``lexicon`` (e.g. one stored with the KB) seeds the cross-language
     similarity; the returned alignment carries the lexicon learned from this pair
     merged into it."""
-    cross = _base(old_lang) != _base(new_lang)
-    state = _State(_Tree.of(_items(old, old_lang, cross=cross)), _Tree.of(_items(new, new_lang, cross=cross)), cross)
+    with paused_gc():  # the work of an alignment is freed before the collector runs again
+        return _align(old, new, old_lang, new_lang, lexicon)
+
+
+def _align(old: Sequence[RuleText], new: Sequence[RuleText], old_lang: str, new_lang: str,
+           lexicon: Lexicon | None) -> Alignment:
+    cross = base_lang(old_lang) != base_lang(new_lang)
+    state = _State(_Tree.of_texts(old, old_lang, cross=cross), _Tree.of_texts(new, new_lang, cross=cross), cross)
     if not cross:
         return _align_same(state, old_lang, new_lang)
     return _align_cross(state, old_lang, new_lang, lexicon)
@@ -1131,11 +907,11 @@ def _learn(state: _State, pairs: Iterable[tuple[int, int]], old_lang: str, new_l
     if is_cjk(old_lang) and is_cjk(new_lang):
         return seed or Lexicon(old_lang, new_lang)
     if is_cjk(old_lang):  # words on the new side, n-grams on the old
-        words = [state.new.items[j].words for _, j in pairs]
-        lexicon = _learn_indexed(words, state.old.terms(), [i for i, _ in pairs], new_lang, old_lang)
+        word_sets = [state.new.items[j].words for _, j in pairs]
+        lexicon = learn_indexed(word_sets, state.old.terms(), [i for i, _ in pairs], new_lang, old_lang)
     else:
-        words = [state.old.items[i].words for i, _ in pairs]
-        lexicon = _learn_indexed(words, state.new.terms(), [j for _, j in pairs], old_lang, new_lang)
+        word_sets = [state.old.items[i].words for i, _ in pairs]
+        lexicon = learn_indexed(word_sets, state.new.terms(), [j for _, j in pairs], old_lang, new_lang)
     if seed is not None and (seed.src, seed.dst) == (lexicon.src, lexicon.dst):
         lexicon = seed.merged(lexicon)
     return lexicon
@@ -1152,334 +928,6 @@ def _result(state: _State, old_lang: str, new_lang: str, lexicon: Lexicon) -> Al
             links.append(Link(item.number, state.new.items[j].number, round(score, 3), kind, moved, item.variant))
     unmatched = tuple(it.number for it in state.new.items if it.index not in state.backward)
     return Alignment(old_lang, new_lang, tuple(links), unmatched, lexicon)
-
-
-# -- glossary -------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class GlossaryPair:
-    """Two glossary entries meaning the same thing, with the strength of the evidence
-    and its main kind (``cited``: the rules they send you to; ``usage``: the rules
-    that use the headwords; ``marks``: symbols and numbers)."""
-
-    left: GlossaryEntry
-    right: GlossaryEntry
-    score: float
-    evidence: str
-
-
-@dataclass
-class _Entry:
-    """A glossary entry as the glossary aligner sees it: bags of tokens that are
-    comparable across the two languages."""
-
-    entry: GlossaryEntry
-    cited: Counter[str]  # rules the senses cite (keys in the left numbering)
-    used: Counter[str]  # rules whose text uses the headword
-    where: dict[str, float]  # how far into each of those rules (0..1): lists keep their order
-    head: Counter[str]  # lexicon concepts of the headword
-    sense: Counter[str]  # lexicon concepts, symbols, numbers and names of the senses
-
-
-_NOTE_IN_TERM = re.compile(r"[（(][^）)]*[）)]")
-_FORM_SPLIT = re.compile(r"[/、，,]")
-
-
-def _forms(entry: GlossaryEntry) -> list[str]:
-    """The headword and its aliases, without notes ("循环（异能）", "(Obsolete)")."""
-    forms = []
-    for text in (entry.term, *entry.aliases):
-        for form in _FORM_SPLIT.split(_NOTE_IN_TERM.sub("", text)):
-            form = form.strip(" “”\"'")
-            if len(form) >= 2 and "[" not in form and "…" not in form and form not in forms:
-                forms.append(form)
-    return forms
-
-
-class _Side:
-    """One language's rules, indexed to find where a headword is used and which
-    lexicon concepts a text expresses."""
-
-    def __init__(self, rules: Sequence[RuleText], lang: str, key: Callable[[RuleNumber], str | None],
-                 lexicon: Lexicon | None) -> None:
-        self.lang = lang
-        self.cjk = is_cjk(lang)
-        self.key = key
-        self.keys = [key(t.number) for t in rules]
-        self.lexicon = lexicon
-        if self.cjk:
-            self.texts = [_full_text(t) for t in rules]
-            self.index = _TermIndex([frozenset(_cjk_grams(t)) for t in self.texts])
-        else:
-            self.texts = [comparable(_full_text(t)) for t in rules]
-            postings: dict[str, list[int]] = defaultdict(list)
-            for c, text in enumerate(self.texts):
-                for word in set(_WORD.findall(text)):
-                    postings[_stem(word)].append(c)
-            self.postings = postings
-        self.by_term: dict[str, list[str]] = defaultdict(list)
-        if lexicon is not None:
-            for word, (term, _) in lexicon.terms.items():
-                self.by_term[term].append(word)
-
-    def used(self, form: str) -> dict[str, float]:
-        """Keys of the rules whose text uses ``form`` (a word form may add -s, -ed),
-        with how far into the text it first appears."""
-        found: dict[str, float] = {}
-        if self.cjk:
-            grams = [form[k : k + 4] for k in range(max(1, len(form) - 3))]
-            candidates = set(self.index.postings.get(grams[0], ()))
-            for gram in grams[1:]:
-                candidates &= set(self.index.postings.get(gram, ()))
-            for c in candidates:
-                at = self.texts[c].find(form)
-                if at >= 0 and (k := self.keys[c]) is not None:
-                    found[k] = at / len(self.texts[c])
-            return found
-        words = _WORD.findall(comparable(form))
-        if not words:
-            return found
-        lists = sorted((self.postings.get(_stem(w), []) for w in words), key=len)
-        candidates = set(lists[0]).intersection(*lists[1:])
-        pattern = re.compile(r"(?<!\w)" + r"[\s-]+".join(re.escape(w) for w in words) + r"(?:s|es|d|ed)?(?!\w)")
-        for c in candidates:
-            match = pattern.search(self.texts[c])
-            if match is not None and (k := self.keys[c]) is not None:
-                found[k] = match.start() / len(self.texts[c])
-        return found
-
-    def concepts(self, text: str, *, compounds: bool = False) -> set[str]:
-        """The lexicon words a text expresses; with ``compounds``, also words hidden
-        inside a compound headword ("Islandcycling" holds "island")."""
-        if self.lexicon is None:
-            return set()
-        if _base(self.lang) != _base(self.lexicon.src):  # this side holds the translations
-            terms = _cjk_grams(text) if self.cjk else set(_words(text))
-            return {"c" + w for t in terms if t in self.by_term for w in self.by_term[t]}
-        words = set(_words(text))
-        known = self.lexicon.terms
-        found = {"c" + w for w in words if w in known}
-        if compounds:  # "islandcycling": a known word at the start or the end of an unknown one
-            for word in words - known.keys():
-                found |= {"c" + w for w in known if len(w) >= 4 and (word.startswith(w) or word.endswith(w))}
-        return found
-
-    def entry(self, entry: GlossaryEntry, find_usage: bool) -> _Entry:
-        grammar = _grammar_lang(self.lang)
-        cited: Counter[str] = Counter()
-        sense: Counter[str] = Counter()
-        for text in entry.senses:
-            numbers, rest = _cited(text, grammar)
-            cited.update(k for n in numbers if (k := self.key(n)) is not None)
-            rest = unicodedata.normalize("NFKC", rest)
-            sense.update("s" + m.upper() for m in _SYMBOL.findall(rest))
-            sense.update("d" + m.lstrip("+") for m in _DIGITS.findall(_SYMBOL.sub(" ", rest)))
-            sense.update(t for w in _LATIN_WORD.findall(rest) if (t := _name_token(w)) is not None)
-            sense.update(self.concepts(rest))
-        used: Counter[str] = Counter()
-        where: dict[str, float] = {}
-        head: Counter[str] = Counter()
-        for form in _forms(entry):
-            if find_usage:
-                for key, at in self.used(form).items():
-                    where[key] = min(at, where.get(key, 1.0))
-                    used[key] = 1
-            head.update(self.concepts(form, compounds=True) - head.keys())
-            head.update(t for w in _LATIN_WORD.findall(form) if (t := _name_token(w)) is not None)
-        return _Entry(entry, cited, used, where, head, sense)
-
-
-def align_glossary(
-    left: Sequence[GlossaryEntry],
-    right: Sequence[GlossaryEntry],
-    rule_mapping: Mapping[RuleNumber, RuleNumber | None] | None = None,
-    *,
-    left_lang: str = "en",
-    right_lang: str = "zh-Hans",
-    left_rules: Sequence[RuleText] = (),
-    right_rules: Sequence[RuleText] = (),
-    lexicon: Lexicon | None = None,
-    min_score: float = 0.25,
-) -> list[GlossaryPair]:
-    """Pair the glossary entries of two languages by meaning, never by position.
-
-    Evidence: the rules each entry cites (the right side's numbers translated by
-    ``rule_mapping`` -- e.g. ``align(zh_rules, en_rules).matched`` -- or taken as they
-    are for same-date editions); given the rule texts of both sides, the rules that
-    use each headword ("Color Identity" is used where 标识色 is, not 无色) and a
-    lexicon learned from the rule pairs (or the one given), which also compares
-    headwords ("Islandcycling" holds "island", 循环海岛 holds 海岛) and definitions.
-    Pairs are one-to-one: strongest first, then improved by swapping partners
-    while that raises the total.  Entries with nothing above ``min_score`` stay
-    unpaired."""
-    left_rules = [t for t in left_rules if t.number.depth >= 1]
-    right_rules = [t for t in right_rules if t.number.depth >= 1]
-    right_map = {n: m for n, m in rule_mapping.items() if m is not None} if rule_mapping is not None else None
-
-    def left_key(n: RuleNumber) -> str | None:
-        return str(n)
-
-    def right_key(n: RuleNumber) -> str | None:
-        if right_map is None:
-            return str(n)
-        mapped = right_map.get(n)
-        return str(mapped) if mapped is not None else None
-
-    if lexicon is None and left_rules and right_rules:
-        lexicon = _rules_lexicon(left_rules, right_rules, left_lang, right_lang, right_map)
-    if lexicon is not None and {_base(lexicon.src), _base(lexicon.dst)} != {_base(left_lang), _base(right_lang)}:
-        lexicon = None  # a lexicon of other languages says nothing here
-    left_side = _Side(left_rules, left_lang, left_key, lexicon)
-    right_side = _Side(right_rules, right_lang, right_key, lexicon)
-    usage = bool(left_rules and right_rules)
-    lefts = [left_side.entry(e, usage) for e in left]
-    rights = [right_side.entry(e, usage) for e in right]
-    _keep_shared_names(lefts, rights)
-    first = _pair_entries(lefts, rights, min_score)
-    # Second round: "See Typecycling." / "参见类别循环。" name entries paired in the first.
-    _add_cross_references(lefts, left_lang, rights, right_lang, first)
-    return _pair_entries(lefts, rights, min_score)
-
-
-def _rules_lexicon(left_rules: Sequence[RuleText], right_rules: Sequence[RuleText], left_lang: str,
-                   right_lang: str, right_map: Mapping[RuleNumber, RuleNumber] | None) -> Lexicon:
-    """A lexicon from the rule pairs: by number, or through the mapping."""
-    by_number = {t.number: t for t in left_rules}
-    pairs = []
-    for text in right_rules:
-        number = right_map.get(text.number) if right_map is not None else text.number
-        if number is not None and number in by_number:
-            pairs.append((_full_text(by_number[number]), _full_text(text)))
-    return learn_lexicon(pairs, left_lang, right_lang)
-
-
-def _keep_shared_names(lefts: list[_Entry], rights: list[_Entry]) -> None:
-    """Latin-script names count only if the other side writes them too: in English
-    every capitalised word looks like a name, in Chinese only real names are Latin."""
-    for field_name in ("head", "sense"):
-        left_names = {t for e in lefts for t in getattr(e, field_name) if t[0] == "n"}
-        right_names = {t for e in rights for t in getattr(e, field_name) if t[0] == "n"}
-        for entries, other in ((lefts, right_names), (rights, left_names)):
-            for e in entries:
-                bag = getattr(e, field_name)
-                for token in [t for t in bag if t[0] == "n" and t not in other]:
-                    del bag[token]
-
-
-_SEE = {"en": re.compile(r"\bSee (?:also )?([^.;]+)"), "it": re.compile(r"\bVedi (?:anche )?([^.;]+)"),
-        "zh": re.compile(r"参见([^。；，,]+)")}
-
-
-def _add_cross_references(lefts: list[_Entry], left_lang: str, rights: list[_Entry], right_lang: str,
-                          pairs: list[GlossaryPair]) -> None:
-    """Give entries that refer to another entry ("See X.") a token for the pair X is in."""
-    def headwords(entries: list[_Entry], lang: str) -> dict[str, int]:
-        fold = str.casefold if not is_cjk(lang) else str
-        return {fold(f): k for k, e in enumerate(entries) for f in _forms(e.entry)}
-
-    left_ids = {id(p.left): k for k, p in enumerate(pairs)}
-    right_ids = {id(p.right): k for k, p in enumerate(pairs)}
-    for entries, lang, ids in ((lefts, left_lang, left_ids), (rights, right_lang, right_ids)):
-        pattern = _SEE.get(_base(lang))
-        if pattern is None:
-            continue
-        words = headwords(entries, lang)
-        fold = str.casefold if not is_cjk(lang) else str
-        for e in entries:
-            for sense in e.entry.senses:
-                for match in pattern.finditer(sense):
-                    target = words.get(fold(match.group(1).strip(" “”\"'")))
-                    if target is not None and id(entries[target].entry) in ids:
-                        e.sense["g" + str(ids[id(entries[target].entry)])] += 1
-
-
-def _pair_entries(lefts: list[_Entry], rights: list[_Entry], min_score: float) -> list[GlossaryPair]:
-    fields = ("cited", "used", "head", "sense")
-    weights = {f: _weights([getattr(e, f) for e in lefts], [getattr(e, f) for e in rights]) for f in fields}
-    norms = {f: ([_norm(getattr(e, f), weights[f]) for e in lefts], [_norm(getattr(e, f), weights[f]) for e in rights])
-             for f in fields}
-    importance = {"cited": 3.0, "used": 2.0, "head": 2.0, "sense": 1.5}
-    postings: dict[str, list[int]] = defaultdict(list)
-    for b, e in enumerate(rights):
-        for f in fields:
-            for token in getattr(e, f):
-                postings[f[0] + token].append(b)
-    cap = max(8, (len(lefts) + len(rights)) // 50)
-    scores: dict[tuple[int, int], tuple[float, str]] = {}
-    for a, e in enumerate(lefts):
-        candidates = {b for f in fields for t in getattr(e, f)
-                      if len(found := postings.get(f[0] + t, ())) <= cap for b in found}
-        if not candidates:
-            candidates = set(range(len(rights)))
-        for b in candidates:
-            votes = []
-            for f in fields:
-                x, y = getattr(e, f), getattr(rights[b], f)
-                if (x and y) if f in ("used", "head") else (x or y):  # no usage, no known word: no vote
-                    score, _ = _dice(x, y, weights[f], norms[f][0][a], norms[f][1][b])
-                    if f == "used" and score:  # in a list of names, the same place in the list
-                        shared = x.keys() & y.keys()
-                        gap = sum(abs(e.where[k] - rights[b].where[k]) for k in shared) / len(shared)
-                        score *= 1.0 - 0.25 * min(1.0, 2 * gap)
-                    votes.append((score, importance[f], f))
-            if not votes:
-                continue
-            total = sum(w for _, w, _ in votes)
-            score = sum(v * w for v, w, _ in votes) / total
-            if len(e.entry.senses) != len(rights[b].entry.senses):
-                score *= 0.9
-            if e.entry.obsolete != rights[b].entry.obsolete:
-                score *= 0.8
-            if score >= min_score:
-                scores[a, b] = (score, max(votes, key=lambda v: v[0] * v[1])[2])
-    def content_order(pair: tuple[int, int]) -> tuple[str, ...]:
-        left_entry, right_entry = lefts[pair[0]].entry, rights[pair[1]].entry
-        return (left_entry.term, *left_entry.senses, right_entry.term, *right_entry.senses)
-
-    chosen = _one_to_one({k: v[0] for k, v in scores.items()}, content_order)
-    pairs = [GlossaryPair(lefts[a].entry, rights[b].entry, round(scores[a, b][0], 3), scores[a, b][1])
-             for a, b in sorted(chosen.items())]
-    return pairs
-
-
-def _one_to_one(scores: Mapping[tuple[int, int], float],
-                tie: Callable[[tuple[int, int]], tuple[str, ...]]) -> dict[int, int]:
-    """A one-to-one choice of pairs: greedy by score (ties broken by ``tie``, so the
-    order of the entries does not matter), then 2-swaps that raise the total."""
-    chosen: dict[int, int] = {}
-    taken: dict[int, int] = {}
-    for (a, b), _ in sorted(scores.items(), key=lambda kv: (-kv[1], tie(kv[0]))):
-        if a not in chosen and b not in taken:
-            chosen[a], taken[b] = b, a
-    by_left: dict[int, list[int]] = defaultdict(list)
-    for a, b in sorted(scores, key=tie):
-        by_left[a].append(b)
-    improved = True
-    while improved:
-        improved = False
-        for a, b in list(chosen.items()):
-            if chosen.get(a) != b:
-                continue
-            for d in by_left[a]:
-                c = taken.get(d)
-                if d == b:
-                    continue
-                here = scores[a, b] + (scores[c, d] if c is not None else 0.0)
-                if c is None:
-                    there = scores[a, d]
-                elif (c, b) in scores:
-                    there = scores[a, d] + scores[c, b]
-                else:
-                    continue
-                if there > here + 1e-9:
-                    del taken[b]
-                    chosen[a], taken[d] = d, a
-                    if c is not None:
-                        chosen[c], taken[b] = b, c
-                    improved = True
-                    break
-    return chosen
 
 
 # -- undated documents ----------------------------------------------------------------

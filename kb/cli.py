@@ -94,6 +94,18 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("name", nargs="+", help="a card name in any language, even misspelled")
     p.set_defaults(run=cmd_card)
 
+    p = commands.add_parser("glossary", parents=[common], help="a glossary entry side by side in every language")
+    p.add_argument("term", nargs="+", help="a headword or an alias, in any language (Color Identity, 标识色)")
+    p.add_argument("--lang", action="append", help="language (repeat for several; default: every one held)")
+    p.set_defaults(run=cmd_glossary)
+
+    p = commands.add_parser("search", parents=[common], help="rules by words or numbers, in any language, side by side")
+    p.add_argument("query", nargs="+", help='words, "a phrase", or a rule number, in any language held')
+    p.add_argument("--lang", action="append", help="language to search and show (repeat for side by side)")
+    p.add_argument("--query-lang", help="the query's language (default: detected)")
+    p.add_argument("--limit", type=int, default=10, help="rules to show (default: 10)")
+    p.set_defaults(run=cmd_search)
+
     p = commands.add_parser("export", parents=[common], help="export every rule text")
     p.add_argument("--json-lines", action="store_true", required=True,
                    help="one JSON object per rule text")
@@ -418,6 +430,19 @@ def cmd_card(args: argparse.Namespace) -> int:
 
     with _open(args.home) as conn:
         return card_cli.cmd_card(args, conn)
+
+
+def cmd_glossary(args: argparse.Namespace) -> int:
+    from kb import glossary_cli
+
+    with _open(args.home) as conn:
+        return glossary_cli.cmd_glossary(args, conn)
+
+
+def cmd_search(args: argparse.Namespace) -> int:
+    from kb import search_cli  # lazy: whoosh and the index are only needed to search
+
+    return search_cli.cmd_search(args)
 
 
 # -- export, editions ---------------------------------------------------------------

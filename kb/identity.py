@@ -12,7 +12,8 @@ decided by alignment (:mod:`kb.align`).  One build step, after ingestion:
   edition (``729.3a@it/undated``).
 
 Undated documents are also placed among the English editions: the report says
-which editions their numbering and wording match.
+which editions their numbering and wording match.  Last, glossary entries are
+paired with the English entries they mean (:mod:`kb.glossary_identity`).
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from collections import defaultdict
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
-from kb import align
+from kb import align, glossary_identity
 from kb.model import Document, RuleText
 from kb.rulenum import RuleNumber
 
@@ -50,6 +51,7 @@ class Identities:
     of: dict[TextKey, Identity] = field(default_factory=dict)
     placements: dict[Group, list[str]] = field(default_factory=dict)
     lexicons: dict[tuple[str, str], align.Lexicon] = field(default_factory=dict)
+    glossary: dict[TextKey, glossary_identity.GlossaryIdentity] = field(default_factory=dict)  # (doc, entry) index
 
 
 def qualified(number: RuleNumber, group: Group) -> str:
@@ -113,6 +115,8 @@ def assign(documents: list[Document], workers: int = 2) -> Identities:
             result.lexicons[pair] = known.merged(alignment.lexicon) if known else alignment.lexicon
     _learn_from_pairs(result, groups, jobs, reference)
     result.placements = place(groups, reference)
+    result.glossary = glossary_identity.assign(documents, {key: found.rule for key, found in result.of.items()},
+                                               result.lexicons, reference, workers)
     return result
 
 

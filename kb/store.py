@@ -25,7 +25,7 @@ from kb.rulenum import RuleNumber
 if TYPE_CHECKING:  # the identity step (and its aligner) is only needed to write
     from kb.identity import Identities
 
-SCHEMA_VERSION = 3  # 2: card tables (kb.card_store); 3: rule identity, placements, lexicons
+SCHEMA_VERSION = 4  # 2: card tables (kb.card_store); 3: rule identity, placements, lexicons; 4: glossary identity
 FILE_NAME = "kb.sqlite"
 
 SCHEMA = """
@@ -57,9 +57,13 @@ CREATE TABLE glossary (
     doc_id INTEGER NOT NULL REFERENCES documents(id),
     lang TEXT NOT NULL, edition TEXT,
     term TEXT NOT NULL, aliases TEXT NOT NULL, senses TEXT NOT NULL,
-    obsolete INTEGER NOT NULL, line INTEGER NOT NULL
+    obsolete INTEGER NOT NULL, line INTEGER NOT NULL,
+    term_id TEXT,                      -- identity: the English headword it means (NULL: none found)
+    term_edition TEXT,                 -- the English edition it was paired with
+    term_score REAL, term_evidence TEXT
 );
 CREATE INDEX glossary_by_term ON glossary (term COLLATE NOCASE);
+CREATE INDEX glossary_by_term_id ON glossary (term_id);
 CREATE TABLE refs (
     id INTEGER PRIMARY KEY,
     src_kind TEXT NOT NULL,          -- rule, example, glossary
@@ -145,11 +149,11 @@ def _insert_all(conn: sqlite3.Connection, documents: Iterable[Document], meta: d
              for i, t in enumerate(doc.rules)],
         )
         conn.executemany(
-            "INSERT INTO glossary (id, doc_id, lang, edition, term, aliases, senses, obsolete, line)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            "INSERT INTO glossary (id, doc_id, lang, edition, term, aliases, senses, obsolete, line, term_id,"
+            " term_edition, term_score, term_evidence) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             [(glossary_id + i + 1, doc_id, doc.lang, doc.edition, g.term,
               json.dumps(g.aliases, ensure_ascii=False), json.dumps(g.senses, ensure_ascii=False),
-              int(g.obsolete), g.line) for i, g in enumerate(doc.glossary)],
+              int(g.obsolete), g.line, *_term_identity(identities, (d, i))) for i, g in enumerate(doc.glossary)],
         )
         conn.executemany(
             "INSERT INTO refs (src_kind, src_id, src_lang, src_edition, phrase, dst_key, dst_lang,"
@@ -172,6 +176,12 @@ def _identity(identities: Identities | None, key: tuple[int, int], text: RuleTex
     return found.rule, found.score, found.evidence, int(found.moved)
 
 
+def _term_identity(identities: Identities | None, key: tuple[int, int]) -> tuple[object, ...]:
+    """The identity columns of a glossary entry (all NULL when it has none)."""
+    found = identities.glossary.get(key) if identities else None
+    return (found.term, found.edition, found.score, found.evidence) if found else (None, None, None, None)
+
+
 def _citation_rows(doc: Document, rule_base: int, glossary_base: int) -> Iterator[tuple[object, ...]]:
     """One row per cited number that exists, one per citation with something missing."""
     for citation in doc.citations:
@@ -192,7 +202,7 @@ def connect(home: Path) -> sqlite3.Connection:
     path = db_path(home)
     if not path.is_file():
         raise NotFound(f"no knowledge base in {home}: run `kb build` first")
-    conn = sqlite3.connect(f"{path.as_uri()}?mode=ro", uri=True)
+    conn = sqlite3.connect(f"{path.absolute().as_uri()}?mode=ro", uri=True)
     conn.row_factory = sqlite3.Row
     version = conn.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()
     if version is None or int(version[0]) != SCHEMA_VERSION:
@@ -298,6 +308,13 @@ def identity_text(conn: sqlite3.Connection, rule: str, lang: str, edition: str |
         " WHERE r.rule = ? AND r.lang = ? AND r.edition IS ? AND r.variant = 0 ORDER BY r.doc_id DESC",
         (rule, lang, edition)).fetchone()
     return _rule(row) if row else None
+
+
+def rules_by_id(conn: sqlite3.Connection, ids: list[int]) -> dict[int, StoredRule]:
+    """Rule texts by their row id (what the search index points at)."""
+    rows = conn.execute(f"SELECT {_RULE_COLUMNS} FROM rules r JOIN documents d ON d.id = r.doc_id"
+                        f" WHERE r.id IN ({','.join('?' * len(ids))})", ids) if ids else []
+    return {row["id"]: _rule(row) for row in rows}
 
 
 def newest_edition(conn: sqlite3.Connection, rule: str, lang: str) -> str | None:

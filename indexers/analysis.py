@@ -1,0 +1,306 @@
+"""Whoosh analysis chains for the rules, one per language, from small filters.
+
+Every chain starts with :class:`RulesTokenizer`, which knows the three kinds of
+token the rules hold: rule numbers (``702.102a``, kept whole and written the way
+:class:`~kb.rulenum.RuleNumber` writes them, so "702.102" finds the rule and the
+texts citing it), words, and runs of CJK characters.  The filters after it touch
+only the kind of token they are about:
+
+* English: typography and case folded, possessives dropped, stop words, accents
+  folded, Porter2 stemming;
+* Italian: likewise, with elisions (``l'oggetto`` -> ``oggetto``), Italian stop
+  words and the Snowball Italian stemmer; accents are folded *before* stemming so
+  that a query typed without accents ("citta") meets the text ("città");
+* Chinese: runs of Han characters become overlapping character bigrams, with a
+  unigram at each position (see :class:`CjkGrams` for why not a word segmenter).
+
+Stemmers are cached per language at module level, so the analyzers pickled into
+an index schema stay small.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Iterator
+from functools import cache
+
+from whoosh.analysis import STOP_WORDS, Analyzer, Filter, Token, Tokenizer
+from whoosh.lang import stemmer_for_language, stopwords_for_language
+
+from kb.rulenum import RuleNumber
+from kb.tokens import base_lang
+
+NUMBER, WORD, CJK = "number", "word", "cjk"
+
+_CJK_CHARS = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff"
+_TOKEN = re.compile(
+    rf"""(?P<number>(?<![0-9A-Za-z.])\d{{3}}(?:\.\d{{1,3}}[a-z]?)?(?![0-9A-Za-z]))
+       | (?P<cjk>[{_CJK_CHARS}]+)
+       | (?P<word>[^\W\d_{_CJK_CHARS}]+(?:['’][^\W\d_{_CJK_CHARS}]+)*)
+       | (?P<digits>\d+)""",
+    re.VERBOSE,
+)
+_CJK_RUN = re.compile(f"[{_CJK_CHARS}]")
+_COMBINING = re.compile(r"[\u0300-\u036f]")
+
+
+def has_cjk(text: str) -> bool:
+    return _CJK_RUN.search(text) is not None
+
+
+def token_kind(token: Token) -> str:
+    """The kind :class:`RulesTokenizer` gave a token (a word for other tokenizers)."""
+    return getattr(token, "kind", WORD)
+
+
+class RulesTokenizer(Tokenizer):
+    """Rule numbers, words, CJK runs and bare digits, in text order.
+
+    A rule number is written canonically (``RuleNumber``); a number-like token that
+    is no rule number (``702.102l``: subrules skip l and o) stays as written."""
+
+    def __eq__(self, other: object) -> bool:
+        return type(self) is type(other)
+
+    def __hash__(self) -> int:
+        return hash(type(self))
+
+    def __call__(self, value: str, positions: bool = False, chars: bool = False, keeporiginal: bool = False,
+                 removestops: bool = True, start_pos: int = 0, start_char: int = 0, tokenize: bool = True,
+                 mode: str = "", **kwargs: object) -> Iterator[Token]:
+        token = Token(positions, chars, removestops=removestops, mode=mode, **kwargs)
+        for pos, match in enumerate(_TOKEN.finditer(value) if tokenize else ()):
+            kind = match.lastgroup or WORD
+            text = match.group()
+            if kind == "number":
+                number = RuleNumber.try_parse(text)
+                text = str(number) if number is not None else text
+            token.kind = NUMBER if kind in ("number", "digits") else kind
+            token.text = text
+            token.boost = 1.0
+            token.stopped = False
+            if keeporiginal:
+                token.original = match.group()
+            if positions:
+                token.pos = start_pos + pos
+            if chars:
+                token.startchar = start_char + match.start()
+                token.endchar = start_char + match.end()
+            yield token
+        if not tokenize:  # whoosh asks for the whole value as one token (ID-like use)
+            token.kind, token.text, token.boost, token.stopped = WORD, value, 1.0, False
+            token.original = value
+            if positions:
+                token.pos = start_pos
+            if chars:
+                token.startchar, token.endchar = start_char, start_char + len(value)
+            yield token
+
+
+class _WordFilter(Filter):
+    """A filter that changes word tokens only (numbers and CJK pass untouched)."""
+
+    def __eq__(self, other: object) -> bool:
+        return type(self) is type(other) and self.__dict__ == other.__dict__
+
+    def __hash__(self) -> int:
+        return hash((type(self), tuple(sorted(self.__dict__.items()))))
+
+    def word(self, text: str) -> str:
+        return text
+
+    def __call__(self, tokens: Iterator[Token]) -> Iterator[Token]:
+        for token in tokens:
+            if token_kind(token) == WORD:
+                token.text = self.word(token.text)
+            yield token
+
+
+_TYPOGRAPHY = str.maketrans({"’": "'", "‘": "'", "`": "'", "ʼ": "'"})
+
+
+class Normalize(_WordFilter):
+    """Compatibility forms (full-width letters), one apostrophe, case folded."""
+
+    def word(self, text: str) -> str:
+        if not text.isascii():
+            text = unicodedata.normalize("NFKC", text).translate(_TYPOGRAPHY)
+        return text.casefold()
+
+
+class FoldAccents(_WordFilter):
+    """``città`` -> ``citta``: people type queries without accents."""
+
+    def word(self, text: str) -> str:
+        if text.isascii():
+            return text
+        return _COMBINING.sub("", unicodedata.normalize("NFKD", text))
+
+
+class Possessive(_WordFilter):
+    """``player's`` -> ``player`` (English)."""
+
+    def word(self, text: str) -> str:
+        return text[:-2] if text.endswith("'s") else text
+
+
+class Elisions(_WordFilter):
+    """``l'oggetto``, ``quell'oggetto``, ``dell'avversario`` -> the word after the
+    apostrophe (Italian articles and prepositions elide before a vowel)."""
+
+    def word(self, text: str) -> str:
+        return text.rsplit("'", 1)[-1] if "'" in text else text
+
+
+class StopWords(Filter):
+    """Drops (or, for highlighting, marks) the language's stop words."""
+
+    def __init__(self, lang: str) -> None:
+        self.lang = lang
+
+    def __eq__(self, other: object) -> bool:
+        return type(self) is type(other) and self.lang == other.lang
+
+    def __hash__(self) -> int:
+        return hash((type(self), self.lang))
+
+    def __call__(self, tokens: Iterator[Token]) -> Iterator[Token]:
+        stops = stop_words(self.lang)
+        for token in tokens:
+            if token_kind(token) == WORD and token.text in stops:
+                if token.removestops:
+                    continue
+                token.stopped = True
+            yield token
+
+
+class Stem(_WordFilter):
+    """The language's Snowball stemmer (Porter2 for English), memoised."""
+
+    def __init__(self, lang: str) -> None:
+        self.lang = lang
+
+    def word(self, text: str) -> str:
+        return stem(self.lang, text)
+
+
+class CjkGrams(Filter):
+    """A run of CJK characters -> its overlapping bigrams, then its last character
+    alone.  Every occurrence of a character is then the start of a bigram or a run's
+    last character, so a one-character query is a prefix query and misses nothing,
+    for one extra term per run instead of one per character (unigrams everywhere
+    cost a third more postings, and whoosh's indexing time goes with them).
+
+    Why not a word segmenter (jieba): measured on ZH 2026-04-17, jieba's
+    segmentation of the 691 Chinese glossary terms disagreed with its segmentation
+    of the rule texts containing them for 4.3–5.6% of the occurrences ("攻击" in
+    "攻击者", "阻挡" in "未受阻挡"), so those texts could not be found by their own
+    defined terms; its dictionary also takes ~0.6 s to load, more than the whole
+    budget of a ``kb search`` process.  Bigrams find every occurrence of every term
+    of two characters or more, and a query is matched as a phrase of bigrams, so
+    "标识色" needs "标识" and "识色" side by side.
+
+    At query time (``mode="query"``) a run yields its bigrams only, or its single
+    character (a prefix for the query builder)."""
+
+    def __eq__(self, other: object) -> bool:
+        return type(self) is type(other)
+
+    def __hash__(self) -> int:
+        return hash(type(self))
+
+    def __call__(self, tokens: Iterator[Token]) -> Iterator[Token]:
+        shift = 0  # positions taken by the grams of earlier runs beyond their one token
+        for token in tokens:
+            if token.positions:
+                token.pos += shift
+            if token_kind(token) != CJK:
+                yield token
+                continue
+            run, pos, start = token.text, getattr(token, "pos", 0), getattr(token, "startchar", 0)
+            query = token.mode == "query"
+            last = len(run) - 1
+            for i in range(last + 1):
+                size = 2 if i < last else 1
+                if size == 1 and query and last:
+                    break  # the query's bigrams already hold its last character
+                token.text, token.gram = run[i : i + size], size
+                if token.positions:
+                    token.pos = pos + i
+                if token.chars:
+                    token.startchar, token.endchar = start + i, start + i + size
+                yield token
+            shift += last
+
+
+@cache
+def stop_words(lang: str) -> frozenset[str]:
+    if lang == "en":
+        return frozenset(STOP_WORDS)
+    return frozenset(FoldAccents().word(w) for w in stopwords_for_language(lang))
+
+
+@cache
+def _stemmer(lang: str):  # type: ignore[no-untyped-def]
+    return stemmer_for_language(lang)
+
+
+_STEMS: dict[tuple[str, str], str] = {}
+
+
+def stem(lang: str, word: str) -> str:
+    """The stem of a folded word; the rules use a few thousand distinct words, so a
+    plain dictionary keeps every stem computed."""
+    key = (lang, word)
+    found = _STEMS.get(key)
+    if found is None:
+        found = _STEMS[key] = _stemmer(lang)(word)
+    return found
+
+
+# -- the chains ---------------------------------------------------------------------------
+
+
+def english() -> Analyzer:
+    return RulesTokenizer() | Normalize() | Possessive() | StopWords("en") | FoldAccents() | Stem("en") | CjkGrams()
+
+
+def italian() -> Analyzer:
+    return RulesTokenizer() | Normalize() | Elisions() | StopWords("it") | FoldAccents() | Stem("it") | CjkGrams()
+
+
+def chinese() -> Analyzer:
+    """Chinese texts quote a few Latin words (card names, {T}): folded, unstemmed."""
+    return RulesTokenizer() | Normalize() | FoldAccents() | CjkGrams()
+
+
+def generic() -> Analyzer:
+    """Any other language: no stop words, no stemming, nothing to get wrong."""
+    return RulesTokenizer() | Normalize() | FoldAccents() | CjkGrams()
+
+
+_CHAINS = {"en": english, "it": italian, "zh": chinese, "ja": chinese, "ko": chinese}
+
+
+def analyzer_for(lang: str) -> Analyzer:
+    """The chain for a BCP 47 tag (``zh-Hans`` -> Chinese)."""
+    return _CHAINS.get(base_lang(lang), generic)()
+
+
+def field_code(lang: str) -> str:
+    """``zh-Hans`` -> ``zh_hans``: a language tag as part of a field name."""
+    return re.sub(r"\W", "_", lang.casefold())
+
+
+def terms(analyzer: Analyzer, text: str, mode: str = "query") -> list[str]:
+    """The terms ``analyzer`` makes of ``text`` (in query mode: CJK as bigrams only)."""
+    return [t.text for t in analyzer(text, mode=mode)]
+
+
+def name_key(lang: str, text: str) -> str:
+    """A heading or glossary headword as one comparable key ("Color Identity" and
+    "color identities" meet as ``en:color ident``): the whole query equal to a name
+    is the strongest evidence a search has."""
+    words = terms(analyzer_for(lang), text)
+    return f"{field_code(lang)}:" + " ".join(words) if words else ""

@@ -1,0 +1,319 @@
+"""The search index: a whoosh index of the KB's rule texts and glossary entries.
+
+The index is a pure function of the KB file, so it lives beside it
+(``KB_HOME/index/<fingerprint>/``) and is named after the KB it was built from:
+a new ``kb build`` writes a new SQLite file, whose fingerprint names a folder
+that does not exist yet, so the next search builds it.  A build writes into a
+temporary folder and renames it into place, so a reader never sees half an index;
+``manifest.json``, written last, marks it complete.  A corrupted or unreadable
+index is removed and built again (see :func:`open_index`).
+
+What is indexed, by default: every rule text of the newest edition of each
+language (a language held only undated, like the Italian seed, gives its undated
+texts) and the glossary entries of the same editions.  Each language has its own
+title and body fields with that language's analysis chain
+(:mod:`indexers.analysis`); rule numbers go to language-neutral fields: the
+text's own number, the numbers it sits under, and the numbers it cites (the
+reference graph's resolved sets, so a range "702.102a–d" cites each).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import shutil
+import sqlite3
+import tempfile
+import time
+from collections import defaultdict
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+from whoosh import index as whoosh_index
+from whoosh.codec.whoosh3 import W3Codec
+from whoosh.fields import ID, KEYWORD, STORED, TEXT, Schema
+
+from indexers.analysis import analyzer_for, field_code, name_key
+from kb import store
+from kb.errors import KbError
+from kb.rulenum import RuleNumber
+
+FOLDER = "index"
+MANIFEST = "manifest.json"
+#: Bump when the schema, the analysis or what is indexed changes: old indexes are then rebuilt.
+FORMAT = 1
+#: A temporary build folder older than this is an abandoned build (a killed process).
+STALE_BUILD_SECONDS = 3600
+
+Group = tuple[str, str | None]  # (lang, edition)
+
+
+@dataclass(frozen=True, slots=True)
+class IndexedText:
+    """One document of the index: a rule text or a glossary entry."""
+
+    key: str              # "rule:<rules.id>" or "glossary:<glossary.id>"
+    kind: str             # section, chapter, rule, subrule, glossary
+    lang: str
+    edition: str | None
+    number: str           # the text's own number ("" for a glossary entry)
+    identity: str         # rules.rule; for a glossary entry see glossary_identity()
+    title: str
+    body: str
+    names: tuple[str, ...]  # what names the text: its heading, a glossary entry's headword and aliases
+    under: tuple[str, ...]
+    cites: tuple[str, ...]
+    sort: int
+
+
+# -- what is indexed ------------------------------------------------------------------
+
+
+def newest_editions(conn: sqlite3.Connection) -> list[Group]:
+    """Per language, its newest dated edition, else its undated texts."""
+    chosen: dict[str, str | None] = {}
+    for row in store.editions(conn):  # newest first within a language, undated last
+        chosen.setdefault(row["lang"], row["edition"])
+    return sorted(chosen.items())
+
+
+def heading(title: str | None, body: str, depth: int) -> str:
+    """What names a text: its title, or a rule whose whole body is a name
+    ("702.102 Fuse", "701.67 截水"): no sentence, a few words."""
+    if title:
+        return title
+    stripped = body.strip()
+    if depth < 2 or not stripped or "\n" in stripped or stripped[-1] in ".:;。：；”\")）":
+        return ""
+    return stripped if len(stripped.split()) <= 8 and len(stripped) <= 60 else ""
+
+
+def _cited(conn: sqlite3.Connection, groups: list[Group]) -> dict[tuple[str, int], set[str]]:
+    """The numbers each rule text (its examples included) and glossary entry cites,
+    with each cited subrule's rule, so citing 702.102a counts as citing 702.102."""
+    cited: dict[tuple[str, int], set[str]] = defaultdict(set)
+    for lang, edition in groups:
+        rows = conn.execute("SELECT src_kind, src_id, dst_key FROM refs WHERE src_lang = ? AND src_edition IS ?"
+                            " AND dst_key IS NOT NULL", (lang, edition))
+        for kind, src_id, key in rows:
+            number = RuleNumber.from_key(key)
+            found = cited[("glossary" if kind == "glossary" else "rule", src_id)]
+            found.add(str(number))
+            if number.depth == 3 and number.parent is not None:
+                found.add(str(number.parent))
+    return cited
+
+
+def _under(number: RuleNumber) -> tuple[str, ...]:
+    """The chapter and rule a text sits under (not the section: too broad to search by)."""
+    return tuple(str(a) for a in number.ancestors() if a.depth >= 1)
+
+
+def rule_texts(conn: sqlite3.Connection, groups: list[Group],
+               cited: dict[tuple[str, int], set[str]]) -> Iterator[IndexedText]:
+    for lang, edition in groups:
+        rows = conn.execute("SELECT id, number, sort_key, depth, rule, title, body, examples FROM rules"
+                            " WHERE lang = ? AND edition IS ? ORDER BY sort_key, doc_id, variant", (lang, edition))
+        for row in rows:
+            number = RuleNumber.parse(row["number"])
+            body = "\n".join([row["body"], *json.loads(row["examples"])]).strip()
+            title = heading(row["title"], row["body"], row["depth"])
+            yield IndexedText(f"rule:{row['id']}", number.kind, lang, edition, str(number), row["rule"],
+                              title, body, (title,) if title else (), _under(number),
+                              tuple(sorted(cited.get(("rule", row["id"]), ()))), row["sort_key"])
+
+
+def glossary_texts(conn: sqlite3.Connection, groups: list[Group],
+                   cited: dict[tuple[str, int], set[str]]) -> Iterator[IndexedText]:
+    for lang, edition in groups:
+        rows = conn.execute("SELECT id, lang, term, aliases, senses, term_id FROM glossary"
+                            " WHERE lang = ? AND edition IS ?"
+                            " ORDER BY id", (lang, edition))
+        for row in rows:
+            names = [row["term"], *json.loads(row["aliases"])]
+            yield IndexedText(f"glossary:{row['id']}", "glossary", lang, edition, "", glossary_identity(row),
+                              "\n".join(names),
+                              "\n".join(json.loads(row["senses"])), tuple(names), (),
+                              tuple(sorted(cited.get(("glossary", row["id"]), ()))), 0)
+
+
+def glossary_identity(row: sqlite3.Row) -> str:
+    """A glossary entry's identity: the English headword it means (so 标识色 and Color
+    Identity are one result), else its own headword, qualified by its language."""
+    return f"glossary:{row['term_id']}" if row["term_id"] else f"glossary@{row['lang']}:{row['term']}"
+
+
+def indexed_texts(conn: sqlite3.Connection, groups: list[Group]) -> list[IndexedText]:
+    cited = _cited(conn, groups)
+    return [*rule_texts(conn, groups, cited), *glossary_texts(conn, groups, cited)]
+
+
+# -- the whoosh side ------------------------------------------------------------------
+
+
+def schema(langs: Iterable[str]) -> Schema:
+    """Language-neutral fields, and a title and a body field per language."""
+    fields: dict[str, object] = {  # what is never searched is only stored: every posting costs build time
+        "key": STORED, "kind": STORED, "lang": STORED, "edition": STORED,
+        "number": ID(stored=True), "identity": ID(stored=True),
+        "name": KEYWORD(commas=True, stored=True), "under": KEYWORD, "cites": KEYWORD(stored=True),
+        "sort": STORED,
+    }
+    for lang in langs:
+        analyzer = analyzer_for(lang)
+        fields[title_field(lang)] = TEXT(analyzer=analyzer, phrase=True)
+        fields[body_field(lang)] = TEXT(analyzer=analyzer, phrase=True)
+    return Schema(**fields)
+
+
+def title_field(lang: str) -> str:
+    return f"title_{field_code(lang)}"
+
+
+def body_field(lang: str) -> str:
+    return f"body_{field_code(lang)}"
+
+
+def _document(text: IndexedText) -> dict[str, object]:
+    doc: dict[str, object] = {
+        "key": text.key, "kind": text.kind, "lang": text.lang, "edition": text.edition or "",
+        "number": text.number, "identity": text.identity, "under": " ".join(text.under),
+        "name": ",".join(filter(None, (name_key(text.lang, n).replace(",", " ") for n in text.names))),
+        "cites": " ".join(text.cites), "sort": text.sort, body_field(text.lang): text.body,
+    }
+    if text.title:
+        doc[title_field(text.lang)] = text.title
+    return doc
+
+
+# -- freshness ------------------------------------------------------------------------
+
+
+def fingerprint(home: Path, conn: sqlite3.Connection) -> str:
+    """Names the KB file as it is now: its size, modification time and inode (a
+    build renames a new file into place, so all change) and its ``meta`` rows,
+    with the index format.  Cheap: no hashing of a KB that may weigh 100 MB."""
+    stat = store.db_path(home).stat()
+    blob = json.dumps([FORMAT, stat.st_size, stat.st_mtime_ns, stat.st_ino, sorted(_meta(conn).items())])
+    return hashlib.sha256(blob.encode()).hexdigest()[:20]
+
+
+def _meta(conn: sqlite3.Connection) -> dict[str, str]:
+    return {key: value for key, value in conn.execute("SELECT key, value FROM meta")}
+
+
+def _file_sha256(path: Path) -> str:
+    digest = hashlib.sha256()
+    with path.open("rb") as handle:
+        for block in iter(lambda: handle.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+# -- building and opening -------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class IndexInfo:
+    """An index folder ready to search, and what it holds."""
+
+    path: Path
+    editions: list[Group]
+    documents: int
+    built: bool  # built by this call (not found ready)
+    seconds: float = 0.0
+
+
+def build(home: Path, conn: sqlite3.Connection, name: str | None = None) -> IndexInfo:
+    """Build the index of the KB in ``home`` into ``home/index/<fingerprint>``,
+    atomically, and remove the indexes of older KBs."""
+    started = time.perf_counter()
+    name = name or fingerprint(home, conn)
+    root = home / FOLDER
+    try:
+        root.mkdir(parents=True, exist_ok=True)
+        tmp = Path(tempfile.mkdtemp(prefix=".build-", dir=root))
+    except OSError as err:
+        raise KbError(f"cannot write the search index here: {err.strerror}", str(root)) from err
+    try:
+        groups = newest_editions(conn)
+        texts = indexed_texts(conn, groups)
+        ix = whoosh_index.create_in(str(tmp), schema(sorted({t.lang for t in texts} | {g[0] for g in groups})))
+        # no compression: it saves a few MB and costs half a second at every build
+        writer = ix.writer(limitmb=256, codec=W3Codec(compression=0))
+        for text in texts:
+            writer.add_document(**_document(text))
+        writer.commit(merge=False)
+        ix.close()
+        manifest = {
+            "format": FORMAT, "editions": [[lang, edition] for lang, edition in groups], "documents": len(texts),
+            "kb": {"path": str(store.db_path(home)), "sha256": _file_sha256(store.db_path(home)),
+                   "meta": _meta(conn)},
+            "seconds": round(time.perf_counter() - started, 3),
+        }
+        (tmp / MANIFEST).write_text(json.dumps(manifest, ensure_ascii=False, indent=1), encoding="utf-8")
+        final = root / name
+        try:
+            os.rename(tmp, final)
+        except OSError:  # another process built the same index meanwhile: keep theirs
+            if not (final / MANIFEST).is_file():
+                raise
+            shutil.rmtree(tmp, ignore_errors=True)
+    except BaseException as err:
+        shutil.rmtree(tmp, ignore_errors=True)
+        if isinstance(err, OSError):  # a full disk: the KB is fine, the index could not be written
+            raise KbError(f"cannot write the search index ({err})", str(root)) from err
+        raise
+    _prune(root, keep=name)
+    return IndexInfo(final, groups, len(texts), True, time.perf_counter() - started)
+
+
+def _prune(root: Path, keep: str) -> None:
+    """Indexes of KBs that are gone, and abandoned temporary builds."""
+    for entry in root.iterdir():
+        if entry.name == keep or not entry.is_dir():
+            continue
+        if entry.name.startswith(".build-") and time.time() - entry.stat().st_mtime < STALE_BUILD_SECONDS:
+            continue  # perhaps another process building right now
+        shutil.rmtree(entry, ignore_errors=True)
+
+
+def read_manifest(folder: Path) -> dict[str, object] | None:
+    try:
+        data = json.loads((folder / MANIFEST).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    return data if isinstance(data, dict) and data.get("format") == FORMAT else None
+
+
+def ready(home: Path, conn: sqlite3.Connection) -> IndexInfo:
+    """The index of the KB as it is now, built if missing, stale or incomplete."""
+    name = fingerprint(home, conn)
+    folder = home / FOLDER / name
+    manifest = read_manifest(folder)
+    if manifest is None:
+        if folder.exists():
+            shutil.rmtree(folder, ignore_errors=True)
+        return build(home, conn, name)
+    editions = [(str(lang), edition) for lang, edition in manifest.get("editions", [])]
+    return IndexInfo(folder, editions, int(manifest.get("documents", 0)), False)
+
+
+def open_index(home: Path, conn: sqlite3.Connection) -> tuple[whoosh_index.Index, IndexInfo]:
+    """Open the KB's index, building it when needed.  An index that exists but
+    cannot be opened (truncated or corrupted files) is removed and built again:
+    it holds nothing that the KB does not."""
+    info = ready(home, conn)
+    try:
+        return whoosh_index.open_dir(str(info.path)), info
+    except Exception:  # whoosh reports damage as many kinds of error; the KB can always rebuild it
+        return rebuild(home, conn, info)
+
+
+def rebuild(home: Path, conn: sqlite3.Connection, broken: IndexInfo) -> tuple[whoosh_index.Index, IndexInfo]:
+    """Throw a damaged index away and build it again."""
+    shutil.rmtree(broken.path, ignore_errors=True)
+    info = build(home, conn, broken.path.name)
+    return whoosh_index.open_dir(str(info.path)), info

@@ -1,0 +1,403 @@
+"""Searching the rules index: a query becomes a plan, the plan a whoosh query,
+the hits groups of texts that are the same rule in different languages.
+
+A plan says, for each language searched, what to look for there:
+
+* in the query's own language, its words, stemmed by that language's chain;
+  quoted text ("color identity") as a phrase; a run of Chinese characters as a
+  phrase of its bigrams, so "标识色" must appear as such;
+* in every other language, the query's words translated through the stored
+  lexicons (:mod:`indexers.translate`), weighted by how sure the lexicon is;
+* everywhere, the rule numbers of the query ("702.102"): the text with that
+  number first, then the texts under it and the texts citing it.
+
+The query's language is given, or detected: Chinese by its script, otherwise the
+language of the index whose vocabulary knows most of the query's words (short
+queries have no function words to guess from), ties going to
+:func:`kb.lang.guess_lang`.  Hits are ranked by BM25F and grouped by rule identity
+(the rule's number in the newest English edition), so the English and the Chinese
+text of 903.4 make one result.
+"""
+
+from __future__ import annotations
+
+import re
+import sqlite3
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from whoosh import scoring
+from whoosh.index import Index
+from whoosh.query import Or, Phrase, Prefix, Query, Term
+from whoosh.searching import Searcher
+
+from indexers import rules_index
+from indexers.analysis import CJK, NUMBER, analyzer_for, has_cjk, name_key, token_kind
+from indexers.rules_index import IndexInfo, body_field, title_field
+from indexers.translate import Translation, Translator
+from kb.errors import KbError, NotFound
+from kb.lang import guess_lang
+from kb.rulenum import RuleNumber
+from kb.tokens import is_cjk
+
+#: How much a title (or a glossary headword) outweighs the body.
+TITLE_BOOST = 2.0
+#: The whole query equal to a heading or a glossary headword ("waterbend", "标识色").
+NAME_BOOST = 50.0
+#: The rules a named glossary entry cites come right after it, in the order it cites them.
+DEFINED_BY = 0.98
+#: A translated term counts this much of a term the user typed (times the lexicon's strength).
+TRANSLATED = 0.8
+#: Rule numbers (these fields score a constant, not BM25): the text itself, then the texts under it, then
+#: the texts citing it (through the reference graph's resolved sets, so ranges count), in rule order.
+NUMBER_BOOSTS = {"number": 40.0, "under": 20.0, "cites": 10.0}
+#: Coordination bonus: a text matching more of the query's terms ranks higher.
+COORDINATION = 0.9
+#: Hits read per search (grouping needs more hits than groups).
+MAX_HITS = 2000
+WEIGHTING = scoring.BM25F(B=0.75, K1=1.2)
+
+_QUOTED = re.compile(r'"([^"]+)"|“([^”]+)”|「([^」]+)」|『([^』]+)』')
+
+
+@dataclass(frozen=True, slots=True)
+class Unit:
+    """One thing the query asks of one language: a term, a phrase (several terms in
+    order), or one CJK character (a prefix of the bigrams)."""
+
+    lang: str
+    terms: tuple[str, ...]
+    weight: float = 1.0
+    slop: int = 1
+    prefix: bool = False
+    literal: str | None = None  # CJK characters as written, for highlighting
+    source: str = ""            # the part of the query it stands for
+    translated: bool = False
+
+    def query(self, fieldname: str) -> Query:
+        if self.prefix:
+            return Prefix(fieldname, self.terms[0])
+        if len(self.terms) == 1:
+            return Term(fieldname, self.terms[0])
+        return Phrase(fieldname, list(self.terms), slop=self.slop)
+
+
+@dataclass(frozen=True)
+class Plan:
+    """What a query asks for, language by language."""
+
+    text: str
+    lang: str                                   # the query's language
+    detected: bool
+    langs: tuple[str, ...]                      # searched and shown, in order
+    numbers: tuple[RuleNumber, ...]
+    units: tuple[Unit, ...]
+    translations: tuple[Translation, ...] = ()
+    names: tuple[str, ...] = ()                 # the whole query as a name (analysis.name_key)
+
+    def units_for(self, lang: str) -> list[Unit]:
+        return [u for u in self.units if u.lang == lang]
+
+    @property
+    def empty(self) -> bool:
+        return not self.units and not self.numbers
+
+
+@dataclass(frozen=True, slots=True)
+class Hit:
+    key: str
+    kind: str
+    lang: str
+    edition: str | None
+    number: str
+    identity: str
+    score: float
+    sort: int
+    named: bool = False             # the query is this text's name
+    cites: tuple[str, ...] = ()
+
+
+@dataclass
+class Group:
+    """The hits that are one rule (or one glossary entry), best first."""
+
+    identity: str
+    hits: list[Hit] = field(default_factory=list)
+    floor: float = 0.0  # a score given by a named glossary entry citing this rule
+
+    @property
+    def score(self) -> float:
+        return max(self.floor, *(h.score for h in self.hits))
+
+    @property
+    def kind(self) -> str:
+        return self.hits[0].kind
+
+
+# -- the plan -----------------------------------------------------------------------------
+
+
+def split_query(text: str) -> list[tuple[str, bool]]:
+    """``(part, quoted)``: quoted parts are phrases, the rest free words."""
+    parts: list[tuple[str, bool]] = []
+    pos = 0
+    for match in _QUOTED.finditer(text):
+        parts.append((text[pos : match.start()], False))
+        parts.append((next(g for g in match.groups() if g is not None), True))
+        pos = match.end()
+    parts.append((text[pos:], False))
+    return [(p, quoted) for p, quoted in parts if p.strip()]
+
+
+def rule_numbers(text: str) -> tuple[RuleNumber, ...]:
+    """The rule numbers a query names (three digits at least: "7" is just a number)."""
+    found = []
+    for token in analyzer_for("en")(text):
+        if token_kind(token) == NUMBER and ("." in token.text or len(token.text) == 3):
+            number = RuleNumber.try_parse(token.text)
+            if number is not None and number.depth >= 1 and number not in found:
+                found.append(number)
+    return tuple(found)
+
+
+def own_units(parts: Sequence[tuple[str, bool]], lang: str, numbers: Iterable[RuleNumber]) -> list[Unit]:
+    """The query's words in its own language: a unit per word or CJK run of free
+    text, one phrase per quoted part.  Rule numbers are searched on their own."""
+    skip = {str(n) for n in numbers}
+    analyzer = analyzer_for(lang)
+    units: list[Unit] = []
+    for part, quoted in parts:
+        tokens = [(t.text, t.pos, token_kind(t), getattr(t, "gram", 0), t.startchar, t.endchar)
+                  for t in analyzer(part, positions=True, chars=True, mode="query")]
+        tokens = [t for t in tokens if t[0] not in skip]
+        if quoted and len(tokens) > 1:
+            gaps = [b[1] - a[1] for a, b in zip(tokens, tokens[1:], strict=False)]
+            units.append(Unit(lang, tuple(t[0] for t in tokens), slop=max(gaps), source=part.strip()))
+            continue
+        units += _free_units(part, tokens, lang)
+    return _dedupe(units)
+
+
+def _free_units(part: str, tokens: list[tuple[str, int, str, int, int, int]], lang: str) -> list[Unit]:
+    units: list[Unit] = []
+    run: list[tuple[str, int, str, int, int, int]] = []
+
+    def close_run() -> None:
+        if run:
+            literal = part[run[0][4] : run[-1][5]]
+            single = len(run) == 1 and run[0][3] == 1
+            units.append(Unit(lang, tuple(t[0] for t in run), prefix=single, literal=literal, source=literal))
+            run.clear()
+
+    for token in tokens:
+        if token[2] == CJK:
+            if run and token[4] != run[-1][4] + 1:  # a new run of characters
+                close_run()
+            run.append(token)
+            continue
+        close_run()
+        units.append(Unit(lang, (token[0],), source=part[token[4] : token[5]]))
+    close_run()
+    return units
+
+
+def translated_units(translations: Iterable[Translation], lang: str) -> list[Unit]:
+    """Each translation analysed by the target language's chain, weighted by its strength."""
+    analyzer = analyzer_for(lang)
+    units = []
+    for item in translations:
+        terms = tuple(t.text for t in analyzer(item.target, mode="query") if token_kind(t) != NUMBER)
+        if terms:
+            single = len(terms) == 1 and has_cjk(item.target) and len(item.target) == 1
+            units.append(Unit(lang, terms, weight=TRANSLATED * item.strength, prefix=single,
+                              literal=item.target if has_cjk(item.target) else None,
+                              source=item.source, translated=True))
+    return _dedupe(units)
+
+
+def _dedupe(units: list[Unit]) -> list[Unit]:
+    seen: dict[tuple[tuple[str, ...], bool], Unit] = {}
+    for unit in units:
+        key = (unit.terms, unit.prefix)
+        if key not in seen or unit.weight > seen[key].weight:
+            seen[key] = unit
+    return list(seen.values())
+
+
+def detect_lang(parts: Sequence[tuple[str, bool]], indexed: Sequence[str], searcher: Searcher | None) -> str:
+    """Chinese (or another CJK language the index holds) by script; otherwise the
+    indexed language whose vocabulary knows most of the query's words."""
+    text = " ".join(p for p, _ in parts)
+    if has_cjk(text):
+        return next((lang for lang in indexed if is_cjk(lang)), "zh-Hans")
+    latin = [lang for lang in indexed if not is_cjk(lang)] or ["en"]
+    guess = guess_lang(text)
+
+    def known(lang: str) -> int:
+        if searcher is None:
+            return 0
+        fields = [f for f in (title_field(lang), body_field(lang)) if f in searcher.schema]
+        words = {t.text for t in analyzer_for(lang)(text, mode="query") if token_kind(t) != NUMBER}
+        return sum(any(searcher.doc_frequency(f, w) for f in fields) for w in words)
+
+    return max(latin, key=lambda lang: (known(lang), lang == guess, lang == "en"))
+
+
+def plan(text: str, langs: Sequence[str], translator: Translator, *, query_lang: str | None = None,
+         searcher: Searcher | None = None, indexed: Sequence[str] = ()) -> Plan:
+    """What to look for in each of ``langs`` (see the module docstring); the query's
+    language, unless given, is detected among every language ``indexed``."""
+    parts = split_query(text)
+    if any(has_cjk(p) for p, _ in parts) and "zh-Hans" in (*langs, *indexed):
+        from kb.cards import to_simplified  # lazy: OpenCC's tables, for Chinese queries only
+
+        parts = [(to_simplified(p), quoted) for p, quoted in parts]
+    numbers = rule_numbers(" ".join(p for p, _ in parts))
+    lang = query_lang or detect_lang(parts, indexed or langs, searcher)
+    units: list[Unit] = []
+    translations: list[Translation] = []
+    for target in langs:
+        if target == lang:
+            units += own_units(parts, lang, numbers)
+            continue
+        found = translator.translate(" ".join(p for p, _ in parts), lang, target)
+        translations += found
+        units += translated_units(found, target)
+    if lang not in langs:  # still needed to highlight, and to say what was searched
+        units = [*own_units(parts, lang, numbers), *units]
+    whole = " ".join(p for p, _ in parts)
+    names = tuple(key for key in [name_key(lang, whole)] if key)
+    return Plan(text, lang, query_lang is None, tuple(langs), numbers, tuple(units), tuple(translations), names)
+
+
+# -- the whoosh query -----------------------------------------------------------------------
+
+
+def whoosh_query(p: Plan, schema_names: Iterable[str]) -> Query | None:
+    """One query over every language searched: each language's units (title and body,
+    with a coordination bonus), and the rule numbers."""
+    names = set(schema_names)
+    clauses: list[Query] = []
+    for lang in dict.fromkeys([*p.langs, p.lang]):  # the query's language, shown or not
+        title, body = title_field(lang), body_field(lang)
+        if body not in names:
+            continue
+        per_unit = [Or([u.query(title).with_boost(TITLE_BOOST), u.query(body)]).with_boost(u.weight)
+                    for u in p.units_for(lang)]
+        if per_unit:
+            clauses.append(Or(per_unit, scale=COORDINATION))
+    clauses += [Term("name", key).with_boost(NAME_BOOST) for key in p.names]
+    for number in p.numbers:
+        text = str(number)
+        clauses += [Term(name, text).with_boost(boost) for name, boost in NUMBER_BOOSTS.items()]
+    return Or(clauses) if clauses else None
+
+
+def run(searcher: Searcher, p: Plan, indexed: Sequence[str] = ()) -> list[Group]:
+    """Every hit of the plan, grouped by identity, best first.
+
+    The query's own language is searched even when it is not shown (``--lang en``
+    for a Chinese query): its hits rank the rules and glossary entries, which are
+    shown in the languages asked for through their identity; a group with no text
+    in those languages is no result.  A glossary entry the query names sends the
+    reader to the rules it cites, shown or not."""
+    query = whoosh_query(p, searcher.schema.names())
+    if query is None:
+        return []
+    only = None if set(indexed) <= set(p.langs) else frozenset(p.langs)
+    groups: dict[str, Group] = {}
+    found = _hits(searcher, query, p.names)
+    for hit in found:
+        groups.setdefault(hit.identity, Group(hit.identity)).hits.append(hit)
+    if only is not None:
+        _drop_unshowable(searcher, groups, only)
+    _follow_definitions(searcher, groups, only, [h for h in found if h.named and h.kind == "glossary"])
+    return sorted(groups.values(), key=lambda g: (-g.score, -len({h.lang for h in g.hits}), g.hits[0].sort))
+
+
+def _drop_unshowable(searcher: Searcher, groups: dict[str, Group], only: frozenset[str]) -> None:
+    hidden = [identity for identity, g in groups.items() if not any(h.lang in only for h in g.hits)]
+    if not hidden:
+        return
+    showable = {h.identity for h in _hits(searcher, Or([Term("identity", i) for i in hidden]), limit=None)
+                if h.lang in only}
+    for identity in hidden:
+        if identity not in showable:
+            del groups[identity]
+
+
+def _hits(searcher: Searcher, query: Query, names: Sequence[str] = (), limit: int | None = MAX_HITS) -> list[Hit]:
+    found = []
+    for hit in searcher.search(query, limit=limit):
+        fields = hit.fields()
+        named = bool(names) and not set(names).isdisjoint((fields.get("name") or "").split(","))
+        found.append(Hit(fields["key"], fields["kind"], fields["lang"], fields["edition"] or None, fields["number"],
+                         fields["identity"], hit.score, fields["sort"], named,
+                         tuple((fields.get("cites") or "").split())))
+    return found
+
+
+def _follow_definitions(searcher: Searcher, groups: dict[str, Group], only: frozenset[str] | None,
+                        named: Sequence[Hit]) -> None:
+    """A glossary entry the query names ("标识色") says where the rules define it
+    ("See rule 903.4"): those rules come right after the entry, found or not."""
+    for entry in sorted(named, key=lambda h: -h.score):
+        for k, number in enumerate(entry.cites):
+            cited = [h for h in _hits(searcher, Term("number", number)) if h.lang == entry.lang]
+            for identity in dict.fromkeys(h.identity for h in cited):
+                group = groups.get(identity)
+                if group is None:  # the query's words are not in it: show it all the same
+                    shown = [h for h in _hits(searcher, Term("identity", identity)) if only is None or h.lang in only]
+                    if not shown:
+                        continue
+                    group = groups[identity] = Group(identity, shown)
+                group.floor = max(group.floor, entry.score * DEFINED_BY ** (k + 1))
+
+
+# -- a whole search -----------------------------------------------------------------------
+
+
+@dataclass
+class Outcome:
+    """A search's plan, its groups (all of them, best first) and the index used."""
+
+    plan: Plan
+    groups: list[Group]
+    index: IndexInfo
+
+    def edition_of(self, lang: str) -> str | None:
+        return next((edition for held, edition in self.index.editions if held == lang), None)
+
+
+def search(home: Path, conn: sqlite3.Connection, text: str, langs: Sequence[str] | None = None, *,
+           query_lang: str | None = None) -> Outcome:
+    """Search the KB in ``home`` (its index built or rebuilt as needed).  ``langs``:
+    the languages to search and show (default: every language indexed)."""
+    ix, info = rules_index.open_index(home, conn)
+    try:
+        return _search(ix, info, conn, text, langs, query_lang)
+    except KbError:
+        raise
+    except Exception:  # an index that opened but cannot be read (damaged files): build it again
+        ix.close()
+        ix, info = rules_index.rebuild(home, conn, info)
+        return _search(ix, info, conn, text, langs, query_lang)
+    finally:
+        ix.close()
+
+
+def _search(ix: Index, info: IndexInfo, conn: sqlite3.Connection, text: str, langs: Sequence[str] | None,
+            query_lang: str | None) -> Outcome:
+    indexed = [lang for lang, _ in info.editions]
+    if not indexed:
+        raise NotFound("the KB holds no rule texts to search")
+    wanted = [lang for lang in langs if lang in indexed] if langs else indexed
+    if not wanted:
+        raise NotFound(f"the search index holds no {', '.join(langs or [])} texts (it holds {', '.join(indexed)})")
+    with ix.searcher(weighting=WEIGHTING) as searcher:
+        p = plan(text, wanted, Translator.from_store(conn), query_lang=query_lang, searcher=searcher,
+                 indexed=indexed)
+        if p.empty:
+            raise KbError(f"nothing to search for in {text!r}: only stop words or punctuation")
+        return Outcome(p, run(searcher, p, indexed), info)

@@ -1,0 +1,109 @@
+"""Highlighted snippets: where a text matches a search plan, and the part to show.
+
+Matches are found again in the text shown (not taken from whoosh), with the same
+analysis chain the index used, so a stemmed word ("merged" for "merge"), a rule
+number cited as a subrule ("702.102a" for "702.102"), a phrase and a run of
+Chinese characters all light up exactly where they stand; the texts shown side
+by side in other languages light up their translated terms the same way.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from indexers.analysis import CJK, analyzer_for, token_kind
+from indexers.search import Unit
+from kb.rulenum import RuleNumber
+
+Span = tuple[int, int]
+#: Characters of text around the matches when a text is too long to show whole.
+WIDTH = 260
+
+
+def spans(text: str, lang: str, units: Sequence[Unit], numbers: Sequence[RuleNumber] = ()) -> list[Span]:
+    """Character ranges of ``text`` matching the plan's units for ``lang`` or its
+    rule numbers, sorted and merged."""
+    tokens = [(t.text, t.startchar, t.endchar) for t in analyzer_for(lang)(text, chars=True)
+              if token_kind(t) != CJK]
+    found: list[Span] = []
+    words = {u.terms[0] for u in units if len(u.terms) == 1 and u.literal is None}
+    found += [(start, end) for term, start, end in tokens if term in words]
+    for unit in units:
+        if unit.literal:
+            found += _occurrences(text, unit.literal)
+        elif len(unit.terms) > 1:
+            found += _sequences(tokens, unit.terms)
+    if numbers:
+        found += [(start, end) for term, start, end in tokens if _under_any(term, numbers)]
+    return merge(found)
+
+
+def _occurrences(text: str, literal: str) -> list[Span]:
+    found = []
+    at = text.find(literal)
+    while at >= 0:
+        found.append((at, at + len(literal)))
+        at = text.find(literal, at + len(literal))
+    return found
+
+
+def _sequences(tokens: list[tuple[str, int, int]], terms: tuple[str, ...]) -> list[Span]:
+    size = len(terms)
+    return [(tokens[i][1], tokens[i + size - 1][2]) for i in range(len(tokens) - size + 1)
+            if tuple(t[0] for t in tokens[i : i + size]) == terms]
+
+
+def _under_any(term: str, numbers: Sequence[RuleNumber]) -> bool:
+    if not term[:1].isdigit():
+        return False
+    number = RuleNumber.try_parse(term)
+    return number is not None and any(n == number or n.is_ancestor_of(number) for n in numbers)
+
+
+def merge(found: Sequence[Span]) -> list[Span]:
+    merged: list[Span] = []
+    for start, end in sorted(found):
+        if merged and start <= merged[-1][1]:
+            merged[-1] = (merged[-1][0], max(end, merged[-1][1]))
+        else:
+            merged.append((start, end))
+    return merged
+
+
+def window(text: str, found: Sequence[Span], width: int = WIDTH) -> Span:
+    """The stretch of ``text`` to show: all of it if short, else ``width`` characters
+    holding the most matches (the earliest such), cut at spaces where there are any."""
+    if len(text) <= width:
+        return 0, len(text)
+    if not found:
+        start = 0
+    else:
+        lead = width // 5
+        best = max(range(len(found)),
+                   key=lambda i: (sum(s >= found[i][0] - lead and e <= found[i][0] - lead + width
+                                      for s, e in found), -i))
+        start = max(0, found[best][0] - lead)
+    end = min(len(text), start + width)
+    if end - start < width:
+        start = max(0, end - width)
+    if start > 0 and (space := text.rfind(" ", start - 20, start)) > 0:
+        start = space + 1
+    if end < len(text) and (space := text.rfind(" ", end - 20, end)) > start:
+        end = space
+    return start, end
+
+
+def snippet(text: str, found: Sequence[Span], before: str = "**", after: str = "**",
+            width: int = WIDTH) -> str:
+    """The window of ``text`` with its matches marked, "…" where it was cut."""
+    start, end = window(text, found, width)
+    out = ["…" if start > 0 else ""]
+    pos = start
+    for s, e in found:
+        s, e = max(s, start), min(e, end)
+        if s >= e:
+            continue
+        out += [text[pos:s], before, text[s:e], after]
+        pos = e
+    out += [text[pos:end], "…" if end < len(text) else ""]
+    return "".join(out)

@@ -1,0 +1,235 @@
+"""What the aligners compare in a text: typography folded, content words, character
+n-grams and language-independent marks.
+
+Shared by rule alignment (:mod:`kb.align`), the lexicon (:mod:`kb.lexicon`) and
+glossary alignment (:mod:`kb.glossary_align`).  Every edition of the rules goes
+through here once per alignment, so the functions are written for speed: string
+methods and regular expressions do the scanning, Python loops only touch what
+they must.
+"""
+
+from __future__ import annotations
+
+import gc
+import re
+import unicodedata
+from collections import Counter
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+from functools import lru_cache
+
+from kb import refs
+from kb.model import GlossaryEntry, RuleText
+from kb.rulenum import RuleNumber
+
+# -- typography -----------------------------------------------------------------------
+
+_TYPOGRAPHY = {
+    "‘": "'", "’": "'", "‚": "'", "′": "'", "`": "'",
+    "“": '"', "”": '"', "„": '"', "″": '"', "«": '"', "»": '"',
+    "–": "-", "—": "-", "‒": "-", "−": "-", "‐": "-", "‑": "-",
+    "\u00a0": " ", "\u3000": " ", "…": "...",
+}
+_TRADEMARK = re.compile(r"™|®|\((?:tm|TM|r|R)\)|(?<=[a-z])TM\b")
+_TRADEMARK_HINTS = ("™", "®", "TM", "(t", "(r", "(R")  # every match holds one: without them, no regex
+_COMBINING = re.compile(r"[\u0300-\u036f]")
+
+
+def normalize_typography(text: str) -> str:
+    """Straight quotes, hyphens, no trademark signs, single spaces.
+
+    Some official files lost their typography (2019-01-25: ``'`` for ``’``, ``(tm)``
+    for ``™``); comparing editions must not see that as a change."""
+    for fancy, plain in _TYPOGRAPHY.items():  # a few scans beat a per-character table
+        if fancy in text:
+            text = text.replace(fancy, plain)
+    if any(mark in text for mark in _TRADEMARK_HINTS):
+        text = _TRADEMARK.sub("", text)
+    return " ".join(text.split())
+
+
+def comparable(text: str) -> str:
+    """:func:`normalize_typography`, case-folded and without accents: the form in
+    which two texts of one language are compared."""
+    folded = normalize_typography(text).casefold()
+    if folded.isascii():
+        return folded
+    return _COMBINING.sub("", unicodedata.normalize("NFKD", folded))
+
+
+# -- languages ------------------------------------------------------------------------
+
+_CJK_LANGS = ("zh", "ja", "ko")
+CJK_RUN = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]+")
+WORD = re.compile(r"[^\W\d_]+(?:'[^\W\d_]+)?")
+LATIN_WORD = re.compile(r"[A-Za-z][A-Za-z'.\-]*[A-Za-z]|[A-Za-z]")
+# LATIN_WORD, with the words that start with a capital captured (the others give "").
+_CAPITALISED = re.compile(r"([A-Z][A-Za-z'.\-]*[A-Za-z]|[A-Z])|[a-z][A-Za-z'.\-]*[A-Za-z]|[a-z]")
+SYMBOL = re.compile(r"\{[^{}\s]{1,8}\}")
+DIGITS = re.compile(r"[+\-]?\d+(?:/[+\-]?\d+)?")
+RULE_NUMBER = re.compile(r"(?<![\d.])\d{3}(?:\.\d{1,3}[a-z]?)?(?![\d])")
+
+# Words too common to carry meaning in the rules (English, Italian); a lexicon of
+# them would only add noise.
+STOPWORDS = frozenset(
+    """a an the of to in on at by for from with as and or but if then than that this these those
+    it its is are be been being was were has have had do does not no can can't cannot may must
+    which who whom whose what when whenever where while each any all some other another such
+    only also into onto up down out over under so there their they them he she his her you your
+    we our us one two see rule rules example il lo la i gli le un una uno di del della dei degli
+    delle da dal dalla in con su per tra fra e ed o che non se si sono come anche piu quel
+    quella quei quelle questo questa vedi regola regole esempio""".split()
+)
+
+
+def base_lang(lang: str) -> str:
+    """``zh-Hans`` -> ``zh``: the language without script or region."""
+    return lang.casefold().split("-")[0]
+
+
+def is_cjk(lang: str) -> bool:
+    return base_lang(lang) in _CJK_LANGS
+
+
+def grammar_lang(lang: str) -> str | None:
+    """The language whose reference grammar :mod:`kb.refs` knows, if any."""
+    base = base_lang(lang)
+    return base if base in ("en", "it", "zh") else None
+
+
+@lru_cache(maxsize=1 << 16)  # a few thousand words, each stemmed thousands of times
+def stem(word: str) -> str:
+    """A light English/Italian stem, so "permanents" meets "permanent"."""
+    if len(word) > 4 and word.endswith("ies"):
+        return word[:-3] + "y"
+    if len(word) > 3 and word.endswith("s") and not word.endswith("ss"):
+        return word[:-1]
+    return word
+
+
+_ASCII_WORD = re.compile(r"[A-Za-z]+(?:'[A-Za-z]+)?")  # WORD on ASCII text, twice as fast
+
+
+def words(text: str) -> list[str]:
+    """The words of a Latin-script text in :func:`comparable` form, in order."""
+    return split_words(comparable(text))
+
+
+def split_words(folded: str) -> list[str]:
+    """The words of a text already in :func:`comparable` form, in order."""
+    return (_ASCII_WORD if folded.isascii() else WORD).findall(folded)
+
+
+def content_words(text: str | list[str]) -> set[str]:
+    """The content words of a Latin-script text (or of its :func:`words`), stemmed, each once."""
+    found = words(text) if isinstance(text, str) else text
+    return {stem(w) for w in set(found) - STOPWORDS if len(w) > 1}
+
+
+def cjk_runs(text: str) -> list[str]:
+    return CJK_RUN.findall(text)
+
+
+def cjk_grams(runs: Iterable[str]) -> set[str]:
+    """The character 2-, 3- and 4-grams of runs of CJK characters (see :func:`cjk_runs`):
+    what stands for words in a language written without spaces."""
+    grams: set[str] = set()
+    add = grams.add
+    for run in runs:
+        for i in range(len(run) - 1):
+            add(run[i : i + 2])
+        for i in range(len(run) - 2):
+            add(run[i : i + 3])
+        for i in range(len(run) - 3):
+            add(run[i : i + 4])
+    return grams
+
+
+def name_token(word: str) -> str | None:
+    """A Latin-script word as a name mark: case-folded, except single capitals, the
+    variables of the rules ("scry N", "X")."""
+    if not word[0].isupper():  # "of" in "Ring of Ma'ruf" is no name
+        return None
+    if len(word) == 1:
+        return None if word in "AI" else "n" + word
+    return "n" + word.casefold()
+
+
+def name_tokens(text: str) -> list[str]:
+    """The name marks of a text (:func:`name_token` of each capitalised Latin word)."""
+    return [("n" + w.casefold() if len(w) > 1 else "n" + w) for w in filter(None, _CAPITALISED.findall(text))
+            if w not in ("A", "I")]
+
+
+_NOTE_IN_TERM = re.compile(r"[（(][^）)]*[）)]")
+_FORM_SPLIT = re.compile(r"[/、，,]")
+
+
+def glossary_forms(entry: GlossaryEntry) -> list[str]:
+    """The headword and aliases of a glossary entry, without notes ("循环（异能）",
+    "(Obsolete)"), split where one line names several forms."""
+    found = []
+    for text in (entry.term, *entry.aliases):
+        for form in _FORM_SPLIT.split(_NOTE_IN_TERM.sub("", text)):
+            form = form.strip(" “”\"'")
+            if len(form) >= 2 and "[" not in form and "…" not in form and form not in found:
+                found.append(form)
+    return found
+
+
+def full_text(text: RuleText) -> str:
+    """Title, body and examples: everything a rule text says."""
+    parts = [text.title or "", text.body, *text.examples]
+    return "\n".join(p for p in parts if p)
+
+
+def cited(text: str, grammar: str | None) -> tuple[tuple[RuleNumber, ...], str]:
+    """The numbers a text cites (range ends included) and the text without them."""
+    if grammar is None:
+        numbers = tuple(n for n in map(RuleNumber.try_parse, RULE_NUMBER.findall(text)) if n is not None)
+        return numbers, RULE_NUMBER.sub(" ", text)
+    found = refs.extract(text, grammar)
+    if not found:
+        return (), text
+    numbers: list[RuleNumber] = []
+    pieces: list[str] = []
+    pos = 0
+    for reference in found:
+        for target in reference.targets:
+            numbers.append(target.first)
+            if target.is_range:
+                numbers.append(target.last)
+        pieces.append(text[pos : reference.start])
+        pos = reference.end
+    pieces.append(text[pos:])
+    return tuple(numbers), " ".join(pieces)
+
+
+def marks(text: str) -> tuple[Counter[str], str]:
+    """Symbols ({T}, {2/W}) and numbers of a text whose cited rules are removed: the
+    same in every language.  Also the text (NFKC) without its symbols."""
+    text = unicodedata.normalize("NFKC", text)
+    symbols = []
+    if "{" in text:
+        symbols = ["s" + m.upper() for m in SYMBOL.findall(text)]
+        text = SYMBOL.sub(" ", text)
+    return Counter(symbols + ["d" + m.lstrip("+") for m in DIGITS.findall(text)]), text
+
+
+# -- bulk work ------------------------------------------------------------------------
+
+
+@contextmanager
+def paused_gc() -> Iterator[None]:
+    """Run a block without the cyclic garbage collector.
+
+    Aligning two editions builds hundreds of thousands of small sets and dicts, none
+    of them in a cycle; the collector would walk every live object again and again
+    while they are built (a seventh of the time of an alignment)."""
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()

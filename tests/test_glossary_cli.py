@@ -1,0 +1,136 @@
+"""Glossary entries across languages in the KB, through the real `kb` command (issue 4).
+
+The build pairs each Chinese glossary entry with the English entry it means; the
+pairing is checked against the independent oracle of tests/test_align.py (the
+peer's table where it is certainly right, unique citations elsewhere), for a
+same-date pair of editions and for a Chinese edition two years older than the
+only English one held."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from kbrun import kb, kb_json
+from test_align import glossary_oracle
+
+from kb.model import Document
+from kb.textio import SourceText
+
+LATEST = "2026-04-17"
+OLDER = "2024-02-06"
+Parse = Callable[[Path], tuple[SourceText, Document]]
+
+
+def _english(corpora: Path, date: str) -> Path:
+    [path] = (corpora / "cr" / "en").glob(f"MagicCompRules-{date}*.txt")
+    return path
+
+
+def _chinese(corpora: Path, date: str) -> Path:
+    return corpora / "cr" / "zh" / f"CR-zh-Hans-{date}.txt"
+
+
+def _peer(corpora: Path, date: str) -> list[dict[str, str]]:
+    return json.loads((corpora / "cr" / "bilingual" / f"CR-en-zh-{date}.json").read_text("utf-8"))["glossary"]
+
+
+def _build(home: Path, *sources: Path) -> Path:
+    result = kb("build", *sources, home=home)
+    assert result.returncode == 0, result.stderr
+    return home
+
+
+def _pairing(home: Path, edition: str) -> dict[str, str]:
+    """The English headword each Chinese entry of ``edition`` means, as the KB stores it."""
+    conn = sqlite3.connect(home / "kb.sqlite")
+    try:
+        rows = conn.execute("SELECT term, term_id FROM glossary WHERE lang = 'zh-Hans' AND edition = ?",
+                            (edition,)).fetchall()
+    finally:
+        conn.close()
+    assert rows
+    return {english: chinese for chinese, english in rows if english is not None}
+
+
+@pytest.fixture(scope="module")
+def same_date(tmp_path_factory: pytest.TempPathFactory, corpora: Path) -> Path:
+    return _build(tmp_path_factory.mktemp("glossary"), _english(corpora, LATEST), _chinese(corpora, LATEST))
+
+
+@pytest.fixture(scope="module")
+def two_years_apart(tmp_path_factory: pytest.TempPathFactory, corpora: Path) -> Path:
+    return _build(tmp_path_factory.mktemp("glossary-older"), _english(corpora, LATEST), _chinese(corpora, OLDER))
+
+
+def test_same_date_pairing_matches_the_oracle(same_date: Path, corpora: Path, parsed: Parse) -> None:
+    en, zh = parsed(_english(corpora, LATEST))[1], parsed(_chinese(corpora, LATEST))[1]
+    oracle = glossary_oracle(en, zh, _peer(corpora, LATEST))
+    assert len(oracle) >= 0.9 * len(en.glossary)
+    stored = _pairing(same_date, zh.edition)
+    assert len(stored) >= 0.99 * len(zh.glossary)
+    wrong = [(term, partner, stored.get(term)) for term, partner in oracle.items() if stored.get(term) != partner]
+    assert len(wrong) <= 0.01 * len(oracle), wrong
+    assert stored["Color Identity"] == "标识色" and stored["Colorless"] == "无色"  # the peer's slip, not ours
+
+
+def test_older_translation_is_paired_through_the_rule_identities(two_years_apart: Path, corpora: Path,
+                                                                  parsed: Parse) -> None:
+    """ZH 2024-02-06 with only EN 2026-04-17 held: cited rules reach the English entries
+    through the rules' identities (renumbered rules followed)."""
+    en_then, zh = parsed(_english(corpora, OLDER))[1], parsed(_chinese(corpora, OLDER))[1]
+    headwords_now = {e.term for e in parsed(_english(corpora, LATEST))[1].glossary}
+    oracle = {term: partner for term, partner in glossary_oracle(en_then, zh, _peer(corpora, OLDER)).items()
+              if term in headwords_now}  # entries still under the same headword in 2026
+    assert len(oracle) >= 0.85 * len(zh.glossary)
+    stored = _pairing(two_years_apart, zh.edition)  # effective 2024-02-02: the file name has another date
+    right = sum(stored.get(term) == partner for term, partner in oracle.items())
+    assert right >= 0.98 * len(oracle), [(t, p, stored.get(t)) for t, p in oracle.items() if stored.get(t) != p]
+
+
+def test_chinese_headword_shows_its_english_entry_side_by_side(same_date: Path) -> None:
+    result = kb("glossary", "标识色", home=same_date)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith("Color Identity")
+    english, chinese = result.stdout.split("\nzh-Hans  ")
+    assert "en  Color Identity" in english and "903.4" in english
+    assert chinese.startswith("标识色") and "→ cites 903.4" in chinese and "= Color Identity (en 2026-04-17)" in chinese
+    colorless = kb("glossary", "无色", home=same_date)
+    assert colorless.returncode == 0 and "Color Identity" not in colorless.stdout
+    assert "en  Colorless" in colorless.stdout
+
+
+def test_lookup_ignores_case_and_finds_aliases(same_date: Path) -> None:
+    data = kb_json("glossary", "color", "IDENTITY", home=same_date)
+    [match] = data["matches"]
+    assert match["term"] == "Color Identity"
+    assert [(e["lang"], e["term"]) for e in match["entries"]] == [("en", "Color Identity"), ("zh-Hans", "标识色")]
+    banding = kb_json("glossary", "Bands with Other", home=same_date)  # an alias of "Banding, “Bands with Other”"
+    [match] = banding["matches"]
+    chinese = [e for e in match["entries"] if e["lang"] == "zh-Hans"]
+    assert chinese and chinese[0]["cites"] == ["702.22"] and chinese[0]["pairing"]["term"] == match["term"]
+
+
+def test_json_lists_senses_cites_and_pairing_evidence(same_date: Path) -> None:
+    data = kb_json("glossary", "Colorless", "--lang", "zh", home=same_date)
+    [match] = data["matches"]
+    [entry] = match["entries"]
+    assert entry["lang"] == "zh-Hans" and entry["term"] == "无色" and len(entry["senses"]) == 2
+    assert entry["cites"] == ["105", "106", "107.4c", "202"]
+    pairing = entry["pairing"]
+    assert pairing["term"] == "Colorless" and pairing["edition"] == LATEST and 0 < pairing["score"] <= 1
+    assert pairing["evidence"] in {"cited", "used", "head", "sense"}
+
+
+def test_unknown_term_and_bad_input(same_date: Path) -> None:
+    missing = kb("glossary", "Flibbertigibbet", home=same_date)
+    assert missing.returncode == 1 and "Flibbertigibbet" in missing.stderr and not missing.stdout
+    missing_json = kb("glossary", "不存在的词", "--json", home=same_date)
+    assert missing_json.returncode == 1
+    elsewhere = kb("glossary", "标识色", "--lang", "it", home=same_date)  # held in no Italian edition
+    assert elsewhere.returncode == 1
+    assert kb("glossary", " ", home=same_date).returncode == 2
+    assert kb("glossary", "标识色", "--lang", "xx-notalang!", home=same_date).returncode == 2

@@ -1,0 +1,388 @@
+"""The search index and `kb search`, on real documents.
+
+One KB (the seeds, EN and ZH 2026-04-17) and its whoosh index are built once per
+module; expectations are derived from the texts in the KB (the rule whose heading
+is "Waterbend", the texts that cite 702.102, the Chinese texts holding 标识色),
+never written down from a previous run.  A second, small KB is rebuilt from two
+English editions to check that the index follows the KB, and is damaged on purpose.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sqlite3
+from collections.abc import Iterator
+from contextlib import closing
+from pathlib import Path
+
+import pytest
+from kbrun import kb, kb_json
+
+from indexers import rules_index, search, snippets
+from indexers.analysis import chinese, english, italian, name_key, terms
+from kb import store
+from kb.build import build
+from kb.rulenum import RuleNumber
+
+EDITION = "2026-04-17"
+
+
+@pytest.fixture(scope="module")
+def home(tmp_path_factory: pytest.TempPathFactory, corpora: Path, seeds: Path) -> Path:
+    home = tmp_path_factory.mktemp("search")
+    build([seeds, corpora / "cr" / "en" / f"MagicCompRules-{EDITION}.normalized.txt",
+           corpora / "cr" / "zh" / f"CR-zh-Hans-{EDITION}.txt"], home)
+    with closing(store.connect(home)) as conn:
+        info = rules_index.ready(home, conn)
+    assert info.built and info.documents > 7000
+    return home
+
+
+@pytest.fixture(scope="module")
+def db(home: Path) -> Iterator[sqlite3.Connection]:
+    conn = store.connect(home)
+    yield conn
+    conn.close()
+
+
+def find(home: Path, db: sqlite3.Connection, query: str, langs: list[str] | None = None,
+         query_lang: str | None = None) -> search.Outcome:
+    return search.search(home, db, query, langs, query_lang=query_lang)
+
+
+def rules_of(outcome: search.Outcome) -> list[str]:
+    return [g.identity for g in outcome.groups if g.kind != "glossary"]
+
+
+# -- analysis -------------------------------------------------------------------------
+
+
+def test_rule_numbers_stay_whole_tokens_in_every_language() -> None:
+    assert "702.102a" in terms(english(), "see rules 702.102a–d.")
+    assert "702.102" in terms(chinese(), "（参见规则702.102，“融咒”）")
+    assert "730.2" in terms(italian(), "Vedi regola 730.2.")
+    # canonical form, whatever the text's trailing period
+    assert terms(english(), "100.1.") == [str(RuleNumber.parse("100.1"))]
+
+
+def test_italian_chain_folds_elisions_accents_and_stems() -> None:
+    assert terms(italian(), "amalgamare") == terms(italian(), "amalgamato")
+    assert terms(italian(), "quell'oggetto") == terms(italian(), "oggetto")
+    assert terms(italian(), "città") == terms(italian(), "citta")
+
+
+def test_chinese_bigrams_are_adjacent_positions(db: sqlite3.Connection) -> None:
+    """Phrase queries of bigrams rely on each run's bigrams taking consecutive
+    positions, and on later tokens following them."""
+    text = db.execute("SELECT body FROM rules WHERE lang = 'zh-Hans' AND number = '730.2'").fetchone()[0]
+    tokens = [(t.text, t.pos, t.startchar) for t in chinese()(text, positions=True, chars=True)]
+    positions = [pos for _, pos, _ in tokens]
+    assert positions == sorted(positions) and len(set(positions)) == len(positions)
+    for text_, _, start in tokens:
+        assert text[start : start + len(text_)] == text_
+
+
+def test_every_chinese_glossary_term_finds_every_text_holding_it(home: Path, db: sqlite3.Connection) -> None:
+    """What character bigrams were chosen for (a word segmenter misses 4–6% of the
+    occurrences): a term of the glossary, searched in Chinese, finds every rule
+    text of the edition that holds it."""
+    glossary = [t for (t,) in db.execute("SELECT term FROM glossary WHERE lang = 'zh-Hans' ORDER BY id")]
+    sample = [t for t in glossary if re.fullmatch(r"[\u4e00-\u9fff]{2,6}", t)][::12]
+    assert len(sample) > 40
+    for term in sample:
+        holding = {rule for rule, body, examples in db.execute(
+            "SELECT rule, body, examples FROM rules WHERE lang = 'zh-Hans' AND edition = ?", (EDITION,))
+            if term in body or term in "".join(json.loads(examples))}
+        found = {h.identity for g in find(home, db, term, ["zh-Hans"]).groups for h in g.hits if h.kind != "glossary"}
+        assert holding <= found, (term, sorted(holding - found)[:5])
+
+
+# -- keywords ---------------------------------------------------------------------------
+
+
+def test_a_heading_finds_its_rule_first(home: Path, db: sqlite3.Connection) -> None:
+    """Every keyword ability and action of 701/702 whose name is a single
+    distinct heading: searching the name puts its rule first among the rules."""
+    rows = db.execute("SELECT number, body FROM rules WHERE lang = 'en' AND edition = ? AND depth = 2"
+                      " AND (number LIKE '701.%' OR number LIKE '702.%')", (EDITION,)).fetchall()
+    headings = {}
+    for number, body in rows:
+        if rules_index.heading(None, body, 2):
+            headings.setdefault(name_key("en", body), []).append((number, body))
+    checked = 0
+    for same in headings.values():
+        if len(same) != 1:
+            continue
+        number, name = same[0]
+        assert rules_of(find(home, db, name))[0] == number, name
+        checked += 1
+    assert checked > 150
+
+
+def test_waterbend_on_the_command_line(home: Path, db: sqlite3.Connection) -> None:
+    number = db.execute("SELECT rule FROM rules WHERE lang = 'en' AND body = 'Waterbend'").fetchone()[0]
+    data = kb_json("search", "waterbend", home=home)
+    assert data["query_lang"] == "en" and data["detected"]
+    first = next(r for r in data["results"] if r["kind"] != "glossary")
+    assert first["rule"] == number
+    texts = {t["lang"]: t for t in first["texts"]}
+    assert texts["en"]["snippet"] == "**Waterbend**" and texts["en"]["number"] == number
+    zh = db.execute("SELECT body FROM rules WHERE lang = 'zh-Hans' AND rule = ?", (number,)).fetchone()[0]
+    assert texts["zh-Hans"]["text"] == zh
+    assert texts["zh-Hans"]["hit"]  # found through the lexicon (waterbend -> its Chinese name)
+
+
+def test_a_rule_number_finds_the_rule_its_subrules_then_what_cites_it(home: Path, db: sqlite3.Connection) -> None:
+    outcome = find(home, db, "702.102", ["en"])
+    order = rules_of(outcome)
+    fuse = RuleNumber.parse("702.102")
+    heading = store.identity_text(db, "702.102", "en", EDITION)
+    assert heading is not None and heading.body == "Fuse"
+    assert order[0] == "702.102"
+    subrules = [str(r.number) for r in store.family(db, fuse, "en", EDITION)][1:]
+    assert order[1 : 1 + len(subrules)] == subrules
+    citing = {str(link.number) for link in store.incoming(db, fuse, "en", EDITION)  # directly, not through 702
+              if link.kind != "glossary" and link.via == fuse and str(link.number) not in ("702.102", *subrules)}
+    assert citing and citing <= set(order[1 + len(subrules):])
+
+
+def test_a_phrase_in_quotes_needs_its_words_together(home: Path, db: sqlite3.Connection) -> None:
+    loose = find(home, db, "damage prevention", ["en"])
+    together = find(home, db, '"damage prevention"', ["en"])
+    assert len(together.groups) < len(loose.groups)
+    for group in together.groups:
+        (hit,) = [h for h in group.hits if h.lang == "en"]
+        if hit.kind == "glossary":
+            continue
+        text = store.rules_by_id(db, [int(hit.key.split(":")[1])])[int(hit.key.split(":")[1])]
+        whole = " ".join([text.title or "", text.body, *text.examples]).casefold()
+        assert re.search(r"damage[- ]prevent", whole), whole
+
+
+# -- Chinese and across languages ------------------------------------------------------------
+
+
+def test_chinese_query_finds_the_glossary_entry_then_the_rule_it_cites(home: Path, db: sqlite3.Connection) -> None:
+    senses, english = db.execute("SELECT senses, term_id FROM glossary WHERE lang = 'zh-Hans' AND term = '标识色'"
+                                 ).fetchone()
+    cited = re.findall(r"\d{3}\.\d+[a-z]?", senses)
+    data = kb_json("search", "标识色", home=home)
+    assert data["query_lang"] == "zh-Hans"
+    first, second = data["results"][:2]
+    # the entry, with the English entry it means side by side (the glossary's identity)
+    assert first["kind"] == "glossary" and first["term"] == english
+    entries = {t["lang"]: t for t in first["texts"]}
+    assert entries["zh-Hans"]["title"] == "标识色" and entries["zh-Hans"]["hit"]
+    assert entries["en"]["title"].split(",")[0] == english
+    assert second["rule"] == cited[0]
+    texts = {t["lang"]: t for t in second["texts"]}
+    assert "**标识色**" in texts["zh-Hans"]["snippet"]
+    assert "identity" in texts["en"]["text"] and "**identity**" in texts["en"]["snippet"]
+    holding = {rule for (rule,) in db.execute(
+        "SELECT rule FROM rules WHERE lang = 'zh-Hans' AND edition = ? AND body LIKE '%标识色%'", (EDITION,))}
+    assert holding <= {r["rule"] for r in kb_json("search", "标识色", "--limit", "100", home=home)["results"]}
+
+
+def test_chinese_query_finds_english_rules_through_the_lexicon(home: Path, db: sqlite3.Connection) -> None:
+    data = kb_json("search", "标识色", "--lang", "en", "--limit", "20", home=home)
+    assert data["languages"] == ["en"] and data["query_lang"] == "zh-Hans"
+    assert {"from": "标识色", "to": "identity"}.items() <= data["translations"][0].items()
+    found = [r["rule"] for r in data["results"]]
+    english = {rule for (rule,) in db.execute(
+        "SELECT rule FROM rules WHERE lang = 'en' AND edition = ? AND body LIKE '%color identity%'", (EDITION,))}
+    assert len(set(found) & english) >= 10
+    assert all(t["lang"] == "en" for r in data["results"] for t in r["texts"])
+
+
+def test_traditional_characters_find_the_simplified_text(home: Path, db: sqlite3.Connection) -> None:
+    assert rules_of(find(home, db, "標識色", ["zh-Hans"])) == rules_of(find(home, db, "标识色", ["zh-Hans"]))
+
+
+def test_italian_query_finds_the_merge_rules_through_the_seed(home: Path, db: sqlite3.Connection) -> None:
+    italian_texts = db.execute("SELECT number, rule, body FROM rules WHERE lang = 'it'").fetchall()
+    with_stem = {rule for _, rule, body in italian_texts if "amalgam" in body.casefold()}
+    data = kb_json("search", "amalgamare", "--limit", "50", home=home)
+    assert data["query_lang"] == "it"
+    assert {r["rule"] for r in data["results"]} == with_stem
+    for result in data["results"]:
+        texts = {t["lang"]: t for t in result["texts"]}
+        assert texts["en"]["number"] == result["rule"]  # the English counterpart, side by side
+        assert texts["it"]["hit"] and not texts["en"]["hit"]
+    phrase = kb_json("search", "permanente amalgamato", home=home)
+    top = {t["lang"]: t for t in phrase["results"][0]["texts"]}["it"]
+    assert "**permanente**" in top["snippet"] and "**amalgamato**" in top["snippet"]
+    assert phrase["results"][0]["rule"].startswith("730.2")
+
+
+def test_english_query_finds_chinese_text_through_the_lexicon(home: Path, db: sqlite3.Connection) -> None:
+    outcome = find(home, db, "waterbend", ["zh-Hans"])
+    assert outcome.plan.lang == "en" and outcome.plan.translations
+    number = db.execute("SELECT rule FROM rules WHERE lang = 'en' AND body = 'Waterbend'").fetchone()[0]
+    assert number in rules_of(outcome)[:3]
+
+
+def test_highlights_point_at_matching_words(home: Path) -> None:
+    """English highlights are the query's words (any inflection); Chinese ones are
+    the query's translations, found in the text."""
+    data = kb_json("search", "merged permanent", "--limit", "5", home=home)
+    stems = set(terms(english(), "merged permanent"))
+    targets = [t["to"] for t in data["translations"] if t["dst"] == "zh-Hans"]
+    assert targets
+    checked = 0
+    for result in data["results"]:
+        for text in result["texts"]:
+            for start, end in text["highlights"]:
+                piece = text["text"][start:end]
+                checked += 1
+                if text["lang"] == "en":
+                    assert set(terms(english(), piece)) <= stems, piece
+                else:
+                    assert any(t in piece for t in targets) and set(piece) <= set("".join(targets)), piece
+    assert checked > 10
+
+
+def test_snippet_window_keeps_the_matches() -> None:
+    text = " ".join(["filler"] * 200) + " the target word " + " ".join(["filler"] * 200)
+    found = snippets.spans(text, "en", search.own_units([("target", False)], "en", ()))
+    shown = snippets.snippet(text, found)
+    assert "**target**" in shown and shown.startswith("…") and shown.endswith("…")
+    assert len(shown) <= snippets.WIDTH + 10
+
+
+# -- the command --------------------------------------------------------------------------
+
+
+def test_json_output_is_complete(home: Path) -> None:
+    data = kb_json("search", "first strike", "--limit", "3", home=home)
+    assert set(data) >= {"query", "query_lang", "detected", "languages", "translations", "index", "total", "results"}
+    assert len(data["results"]) == 3 and data["total"] >= 3
+    for rank, result in enumerate(data["results"], start=1):
+        assert result["rank"] == rank and result["texts"]
+        for text in result["texts"]:
+            assert {"lang", "edition", "number", "snippet", "highlights", "source", "hit"} <= set(text)
+    scores = [r["score"] for r in data["results"]]
+    assert scores == sorted(scores, reverse=True)
+
+
+def test_text_output_shows_languages_side_by_side(home: Path) -> None:
+    result = kb("search", "waterbend", "--limit", "1", home=home)
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert lines[0].startswith("waterbend · en (detected)")
+    assert any(line.strip().startswith("en ") for line in lines)
+    assert any(line.strip().startswith("zh-Hans ") for line in lines)
+    assert "**Waterbend**" in result.stdout
+
+
+def test_nothing_found_exits_1(home: Path) -> None:
+    result = kb("search", "xyzzyqwv", home=home)
+    assert result.returncode == 1 and "nothing found" in result.stderr
+    result = kb("search", "xyzzyqwv", "--json", home=home)
+    assert result.returncode == 1 and json.loads(result.stdout)["exit_code"] == 1
+
+
+@pytest.mark.parametrize("args", [("the", "of"), ("fuse", "--limit", "0"), ("fuse", "--lang", "!!")])
+def test_bad_input_exits_2(home: Path, args: tuple[str, ...]) -> None:
+    result = kb("search", *args, home=home)
+    assert result.returncode == 2, result.stderr
+    assert result.stderr.startswith("kb: ")
+
+
+def test_no_knowledge_base_exits_1(tmp_path: Path) -> None:
+    result = kb("search", "fuse", home=tmp_path / "empty")
+    assert result.returncode == 1 and "kb build" in result.stderr
+
+
+# -- the index follows the KB -------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def small(tmp_path_factory: pytest.TempPathFactory, corpora: Path, seeds: Path) -> Path:
+    """Seeds and the English edition before Waterbend existed (2025-09-19)."""
+    home = tmp_path_factory.mktemp("small")
+    build([seeds, corpora / "cr" / "en" / "MagicCompRules-2025-09-19.txt"], home)
+    return home
+
+
+def index_folders(home: Path) -> list[Path]:
+    return [p for p in (home / rules_index.FOLDER).iterdir() if not p.name.startswith(".")]
+
+
+def test_index_is_rebuilt_when_the_kb_changes(small: Path, corpora: Path, seeds: Path) -> None:
+    before = kb("search", "waterbend", "--json", home=small)
+    assert before.returncode == 1  # not a word of the rules yet
+    first = index_folders(small)
+    build([seeds, corpora / "cr" / "en" / "MagicCompRules-2025-11-14.txt"], small)
+    after = kb_json("search", "waterbend", home=small)
+    assert after["index"]["built"]
+    assert [e["edition"] for e in after["index"]["editions"] if e["lang"] == "en"] == ["2025-11-14"]
+    assert any(r["rule"] == "701.67" for r in after["results"])
+    assert index_folders(small) != first and len(index_folders(small)) == 1  # the old index is gone
+    again = kb_json("search", "waterbend", home=small)
+    assert not again["index"]["built"] and again["results"] == after["results"]
+
+
+def test_a_missing_index_is_rebuilt(small: Path) -> None:
+    expected = kb_json("search", "merged permanent", home=small)["results"]
+    for folder in index_folders(small):
+        for file in folder.iterdir():
+            file.unlink()
+        folder.rmdir()
+    data = kb_json("search", "merged permanent", home=small)
+    assert data["index"]["built"] and data["results"] == expected
+
+
+@pytest.mark.parametrize("damage", ["truncate", "garbage", "manifest"])
+def test_a_corrupted_index_is_rebuilt_not_crashed(small: Path, damage: str) -> None:
+    expected = kb_json("search", "merged permanent", home=small)["results"]
+    (folder,) = index_folders(small)
+    for file in folder.iterdir():
+        if (file.name == rules_index.MANIFEST) != (damage == "manifest"):
+            continue
+        if damage == "truncate":
+            file.write_bytes(file.read_bytes()[: file.stat().st_size // 3])
+        else:
+            file.write_bytes(b"\x00garbage" * 64)
+    data = kb_json("search", "merged permanent", home=small)
+    assert data["index"]["built"] and data["results"] == expected
+    with closing(store.connect(small)) as conn:
+        ix, _ = rules_index.open_index(small, conn)
+        with ix.searcher() as searcher:
+            assert searcher.doc_count() == rules_index.read_manifest(index_folders(small)[0])["documents"]
+        ix.close()
+
+
+def test_index_holds_the_newest_edition_of_each_language(home: Path, db: sqlite3.Connection) -> None:
+    with closing(store.connect(home)) as conn:
+        info = rules_index.ready(home, conn)
+    assert info.editions == [("en", EDITION), ("it", None), ("zh-Hans", EDITION)]
+    expected = sum(db.execute("SELECT COUNT(*) FROM rules WHERE lang = ? AND edition IS ?", group).fetchone()[0]
+                   + db.execute("SELECT COUNT(*) FROM glossary WHERE lang = ? AND edition IS ?", group).fetchone()[0]
+                   for group in info.editions)
+    assert info.documents == expected
+
+
+def test_the_query_language_ranks_rules_shown_in_another(home: Path, db: sqlite3.Connection) -> None:
+    """--lang chooses what is shown; the query is still searched in its own language
+    and its hits reach the languages shown through each rule's identity."""
+    italian = {rule for rule, body in db.execute("SELECT rule, body FROM rules WHERE lang = 'it'")
+               if "amalgam" in body.casefold()}
+    data = kb_json("search", "amalgamare", "--lang", "en", "--limit", "50", home=home)
+    assert {r["rule"] for r in data["results"]} == italian
+    assert all(t["lang"] == "en" and t["number"] == r["rule"] for r in data["results"] for t in r["texts"])
+    senses = db.execute("SELECT senses FROM glossary WHERE lang = 'en' AND term = 'Color Identity'").fetchone()[0]
+    cited = re.findall(r"\d{3}\.\d+[a-z]?", senses)[0]
+    chinese_only = kb_json("search", "color identity", "--lang", "zh-Hans", home=home)
+    entry, rule = chinese_only["results"][:2]  # the English entry, shown in Chinese; then the rule it cites
+    chinese_term = db.execute("SELECT term FROM glossary WHERE lang = 'zh-Hans' AND term_id = 'Color Identity'"
+                              ).fetchone()[0]
+    assert entry["kind"] == "glossary" and [t["title"] for t in entry["texts"]] == [chinese_term]
+    assert rule["rule"] == cited and [t["lang"] for t in rule["texts"]] == ["zh-Hans"]
+
+
+def test_an_unwritable_index_folder_is_bad_input_not_a_crash(home: Path, tmp_path: Path) -> None:
+    (tmp_path / store.FILE_NAME).write_bytes(store.db_path(home).read_bytes())
+    (tmp_path / rules_index.FOLDER).write_text("a file where the index folder goes")
+    result = kb("search", "fuse", home=tmp_path)
+    assert result.returncode == 2 and "cannot write the search index" in result.stderr
