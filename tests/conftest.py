@@ -15,7 +15,9 @@ from pathlib import Path
 
 import pytest
 
-from kb.ingest import ingest
+from kb.cards import CardIndex
+from kb.ingest import ingest, mtgjson
+from kb.ingest.mtgjson import CardFile
 from kb.model import Document
 from kb.textio import SourceText, read_source
 
@@ -51,3 +53,15 @@ def parsed() -> Callable[[Path], tuple[SourceText, Document]]:
         return source, ingest(source)
 
     return parse
+
+
+@pytest.fixture(scope="session")
+def card_files(corpora: Path) -> list[CardFile]:
+    """The ten real MTGJSON set files, read once."""
+    return mtgjson.load_all(mtgjson.find_files(corpora / "cards"))
+
+
+@pytest.fixture(scope="session")
+def index(card_files: list[CardFile]) -> CardIndex:
+    """The card index of those sets."""
+    return CardIndex.build(card for file in card_files for card in file.cards)

@@ -16,16 +16,6 @@ BRO_RELEASE = dt.date(2022, 10, 14)
 
 
 @pytest.fixture(scope="module")
-def card_files(corpora: Path) -> list[CardFile]:
-    return mtgjson.load_all(mtgjson.find_files(corpora / "cards"))
-
-
-@pytest.fixture(scope="module")
-def index(card_files: list[CardFile]) -> CardIndex:
-    return CardIndex.build(card for file in card_files for card in file.cards)
-
-
-@pytest.fixture(scope="module")
 def raw_entries(corpora: Path) -> list[dict]:
     """The card entries straight from the JSON, for checks independent of kb's reading."""
     entries = []

@@ -8,7 +8,6 @@ from pathlib import Path
 import pytest
 
 from kb.cards import CardIndex, ruling_key
-from kb.ingest import mtgjson
 from kb.ingest.mtgjson import Card, CardFile
 from kb.ingest.rulings_page import Order, looks_like, parse
 from kb.linking import Linker
@@ -17,16 +16,6 @@ from kb.textio import read_source
 
 SEED = "003_bb824e3f4851c86c.txt"
 EN_2026 = "cr/en/MagicCompRules-2026-04-17.normalized.txt"
-
-
-@pytest.fixture(scope="module")
-def card_files(corpora: Path) -> list[CardFile]:
-    return mtgjson.load_all(mtgjson.find_files(corpora / "cards"))
-
-
-@pytest.fixture(scope="module")
-def index(card_files: list[CardFile]) -> CardIndex:
-    return CardIndex.build(card for file in card_files for card in file.cards)
 
 
 @pytest.fixture(scope="module")
