@@ -295,10 +295,6 @@ class Linker:
             chars[start:end_index + 1] = " " * length
         return "".join(chars) if chars is not None else text
 
-    @classmethod
-    def from_document(cls, doc: Document) -> Linker:
-        return cls(doc)
-
     # -- building ---------------------------------------------------------------------
 
     def _usable(self, text: str) -> bool:

@@ -94,10 +94,6 @@ class CardFile:
     cards: list[Card]
     problems: list[Problem] = field(default_factory=list)
 
-    @property
-    def ruling_count(self) -> int:
-        return sum(len(card.rulings) for card in self.cards)
-
 
 # -- languages ----------------------------------------------------------------------
 
