@@ -29,13 +29,14 @@ from __future__ import annotations
 
 import math
 from collections import Counter, defaultdict
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from itertools import chain
+from itertools import chain, repeat
 
+import numpy as np
 from rapidfuzz.distance import Indel
 
-from kb.bags import dice, idf_weights, weighted
+from kb.bags import BagArrays, dice, rare_pairs, shared_of_pairs
 from kb.glossary_align import GlossaryPair, align_glossary
 from kb.lexicon import GramIndex, Lexicon, TermIndex, learn_indexed, learn_lexicon
 from kb.model import RuleText
@@ -174,7 +175,7 @@ class _Item:
     plain: str  # comparable text with rule numbers masked
     refs: tuple[RuleNumber, ...]  # cited numbers, in order
     marks: Counter[str]  # symbols, numbers, names: the same in every language
-    words: frozenset  # Latin-script content words (stemmed), or CJK n-gram codes (GramIndex)
+    words: frozenset[str]  # Latin-script content words (stemmed); none for CJK text (see _Tree.of_texts)
     length: int
     names: Counter[str] = field(default_factory=Counter)  # capitalised words of a Latin-script text
 
@@ -197,7 +198,7 @@ def _items(texts: Sequence[RuleText], lang: str, *, cross: bool) -> list[_Item]:
         if cjk:
             found.update(name_tokens(rest))
             length = len(WORD.findall(raw)) + 3 * sum(map(len, CJK_RUN.findall(raw)))
-            terms: frozenset = frozenset()  # n-grams: see _Tree.of_texts()
+            terms: frozenset[str] = frozenset()  # its n-grams are indexed for all texts at once
             names: Counter[str] = Counter()
         else:
             in_order = words(raw)
@@ -223,6 +224,7 @@ class _Tree:
     family: list[list[int]]  # each item's siblings (itself included), in order
     parent: list[int | None]  # each item's parent's index, if the side has the parent
     term_index: TermIndex | GramIndex | None = None
+    _subtrees: dict[int, tuple[list[int], list[int], list[int]]] = field(default_factory=dict)
 
     @classmethod
     def of(cls, items: list[_Item]) -> _Tree:
@@ -246,14 +248,33 @@ class _Tree:
         tree = cls.of(_items(texts, lang, cross=cross))
         if cross and is_cjk(lang):  # the words of a CJK text are its n-grams, found for all texts at once
             tree.term_index = GramIndex([item.raw for item in tree.items])
-            for item, grams in zip(tree.items, tree.term_index.sets, strict=True):
-                item.words = grams
         return tree
 
     def terms(self) -> TermIndex | GramIndex:
         if self.term_index is None:
             self.term_index = TermIndex([item.words for item in self.items])
         return self.term_index
+
+    def subtrees(self, depth: int) -> tuple[list[int], list[int], list[int]]:
+        """The texts of ``depth`` that have children (heads), and every text of their
+        subtrees, heads included, with the position of its head."""
+        if depth in self._subtrees:
+            return self._subtrees[depth]
+        heads: list[int] = []
+        members: list[int] = []
+        owners: list[int] = []
+        for item in self.items:
+            if item.depth != depth or not self.siblings.get(item.number):
+                continue
+            stack = [item.index]
+            while stack:
+                k = stack.pop()
+                members.append(k)
+                owners.append(len(heads))
+                stack.extend(self.siblings.get(self.items[k].number, ()))
+            heads.append(item.index)
+        self._subtrees[depth] = heads, members, owners
+        return self._subtrees[depth]
 
     def parent_index(self, index: int) -> int | None:
         return self.parent[index]
@@ -268,6 +289,8 @@ class _State:
     backward: dict[int, int] = field(default_factory=dict)
     how: dict[int, tuple[float, str, bool]] = field(default_factory=dict)
     predicted: dict[int, int | None] = field(default_factory=dict)  # valid until the next (un)link
+    vocabulary: dict[str, int] = field(default_factory=dict)  # tokens of the bags (two languages): their ids
+    fixed: list[_Entries] = field(default_factory=list)  # the bags' tokens that stay from round to round
 
     def link(self, i: int, j: int, score: float, evidence: str, moved: bool = False) -> None:
         self.forward[i] = j
@@ -309,23 +332,6 @@ class _State:
             return new.by_number.get(old.items[i].number)
         children = new.siblings[new.items[new_parent].number]
         return children[pos] if pos < len(children) else None
-
-
-# -- marks ----------------------------------------------------------------------------
-
-
-def _tokens(item: _Item, translate: Callable[[RuleNumber], str | None], names: frozenset[str] | None) -> Counter[str]:
-    """The language-independent tokens of an item: its marks and its cited numbers
-    (``translate`` gives a number's token -- old ones in the new numbering when known)."""
-    tokens: Counter[str] = Counter()
-    dict.update(tokens, item.marks)  # a plain copy: Counter(...) checks its argument at length
-    for number in item.refs:
-        mapped = translate(number)
-        if mapped is not None:
-            tokens[mapped] += 1
-    if names is not None and item.names:  # a Latin-script text facing a CJK one: its words that are names there
-        tokens.update({key: n for key, n in item.names.items() if key in names})
-    return tokens
 
 
 # -- ordering -------------------------------------------------------------------------
@@ -395,77 +401,120 @@ def _similarity(a: _Item, b: _Item) -> float:
 class _Bags:
     """Language-independent tokens of both sides -- marks, cited numbers (old ones in
     the new numbering) and concepts (lexicon words) -- weighted (rare tokens and
-    exact marks weigh most), with the total weight of each bag."""
+    exact marks weigh most): one bag per text, all of a side in one
+    :class:`~kb.bags.BagArrays`."""
 
-    old: list[dict[str, float]]
-    new: list[dict[str, float]]
+    old: BagArrays
+    new: BagArrays
     old_norm: list[float]
     new_norm: list[float]
     enough: float  # the weight of evidence that makes a content score sure
-    counts: tuple[list[Counter[str]], list[Counter[str]]]  # the bags unweighted (old, new)
-    weight: dict[str, float]
-    _groups: dict[tuple[bool, int], dict[int, dict[str, float]]] = field(default_factory=dict)
+    is_concept: list[bool]  # by token id: a lexicon concept, not an exact mark
+    counts: tuple[BagArrays, BagArrays]  # the bags unweighted (old, new)
+    weight: np.ndarray  # by token id
+    _single: dict[tuple[bool, int], dict[int, float]] = field(default_factory=dict)
+    _groups: dict[tuple[bool, int], tuple[BagArrays, list[int]]] = field(default_factory=dict)
 
-    def groups(self, state: _State, old: bool, depth: int) -> dict[int, dict[str, float]]:
+    def bag(self, old: bool, k: int) -> dict[int, float]:
+        """Text ``k``'s bag as a mapping (token id -> weight), to score one pair."""
+        if (old, k) not in self._single:
+            self._single[old, k] = (self.old if old else self.new).bag(k)
+        return self._single[old, k]
+
+    def groups(self, state: _State, old: bool, depth: int) -> tuple[BagArrays, list[int]]:
         """For each text of ``depth`` with children on one side, the tokens of it and
-        all its descendants: a keyword heading says little, its subrules say a lot."""
-        key = (old, depth)
-        if key not in self._groups:
+        all its descendants (a keyword heading says little, its subrules say a lot),
+        and the index of each group's head."""
+        if (old, depth) not in self._groups:
             tree, counts = (state.old, self.counts[0]) if old else (state.new, self.counts[1])
-            self._groups[key] = {i: weighted(total, self.weight) for i, total in _group_counts(tree, counts, depth)}
-        return self._groups[key]
+            heads, members, owners = tree.subtrees(depth)
+            self._groups[old, depth] = counts.take(members, owners, len(heads)).scaled(self.weight), heads
+        return self._groups[old, depth]
 
 
-def _group_counts(tree: _Tree, counts: list[Counter[str]], depth: int) -> Iterator[tuple[int, Counter[str]]]:
-    """Each text of ``depth`` that has children, with the tokens of its whole subtree."""
-    for item in tree.items:
-        if item.depth != depth or not tree.siblings.get(item.number):
-            continue
-        members = [item.index]
-        stack = list(tree.siblings[item.number])
-        while stack:
-            child = stack.pop()
-            members.append(child)
-            stack.extend(tree.siblings.get(tree.items[child].number, ()))
-        yield item.index, Counter(chain.from_iterable(counts[k].elements() for k in members))
+@dataclass
+class _Entries:
+    """Tokens of texts, one entry each: the text, the token's id, how many times."""
+
+    owner: list[int] = field(default_factory=list)
+    token: list[int] = field(default_factory=list)
+    count: list[int] = field(default_factory=list)
+
+    def add(self, owner: int, token: int, count: int = 1) -> None:
+        self.owner.append(owner)
+        self.token.append(token)
+        self.count.append(count)
+
+    def extend(self, owners: Iterable[int], tokens: Iterable[int]) -> None:
+        """Entries counted once each."""
+        before = len(self.owner)
+        self.owner.extend(owners)
+        self.token.extend(tokens)
+        self.count.extend(repeat(1, len(self.owner) - before))
+
+    def bags(self, *more: _Entries, bags: int, tokens: int) -> BagArrays:
+        """These entries and ``more`` as one bag per text."""
+        parts = (self, *more)
+        return BagArrays(np.fromiter(chain.from_iterable(e.owner for e in parts), dtype=np.int64),
+                         np.fromiter(chain.from_iterable(e.token for e in parts), dtype=np.int64),
+                         np.fromiter(chain.from_iterable(e.count for e in parts), dtype=np.float64),
+                         bags=bags, tokens=tokens)
 
 
-def _concepts(tree: _Tree, lang: str, lexicon: Lexicon | None) -> list[set[str]]:
-    """The lexicon words each item expresses, in either language of the lexicon."""
-    found: list[set[str]] = [set() for _ in tree.items]
+def _marks_of(items: list[_Item], token_id: Callable[[str], int], names: frozenset[str] | None) -> _Entries:
+    """The marks of each text; a Latin-script text facing a CJK one also counts, as
+    names, its capitalised words that the other side writes in Latin script."""
+    entries = _Entries()
+    for item in items:
+        for token, n in item.marks.items():
+            entries.add(item.index, token_id(token), n)
+        if names is not None:
+            for token, n in item.names.items():
+                if token in names:
+                    entries.add(item.index, token_id(token), n)
+    return entries
+
+
+def _cited_of(items: list[_Item], token_of: Callable[[RuleNumber], int | None]) -> _Entries:
+    """The numbers each text cites, as tokens (``token_of`` may put them in the new numbering)."""
+    entries = _Entries()
+    for item in items:
+        for number in item.refs:
+            token = token_of(number)
+            if token is not None:
+                entries.add(item.index, token)
+    return entries
+
+
+def _concepts(tree: _Tree, lang: str, lexicon: Lexicon | None, token_id: Callable[[str], int]) -> _Entries:
+    """The lexicon words each text expresses, in either language of the lexicon."""
+    entries = _Entries()
     if lexicon is None or not lexicon.terms:
-        return found
-    token = {word: "c" + word for word in lexicon.terms}  # one string per concept: quick to hash and compare
+        return entries
+    ids = {word: token_id("c" + word) for word in lexicon.terms}  # a concept is a token of its own kind
     if base_lang(lang) == base_lang(lexicon.src):
-        return [set(map(token.__getitem__, item.words & token.keys())) for item in tree.items]
-    if base_lang(lang) != base_lang(lexicon.dst):
-        return found
-    index = tree.terms()  # where each translation occurs
-    for word, (term, _) in lexicon.terms.items():
-        for k in index.occurrences(term):
-            found[k].add(token[word])
-    return found
+        for item in tree.items:
+            found = item.words & ids.keys()
+            entries.extend(repeat(item.index, len(found)), map(ids.__getitem__, found))
+    elif base_lang(lang) == base_lang(lexicon.dst):
+        index = tree.terms()  # where each translation occurs
+        for word, (term, _) in lexicon.terms.items():
+            found = index.occurrences(term)
+            entries.extend(found, repeat(ids[word], len(found)))
+    return entries
 
 
 def _bags(state: _State, lexicon: Lexicon | None, old_lang: str, new_lang: str) -> _Bags:
     old_items, new_items = state.old.items, state.new.items
-    old_cjk, new_cjk = is_cjk(old_lang), is_cjk(new_lang)
+    ids = state.vocabulary
 
-    def names(items: list[_Item]) -> frozenset[str]:
-        return frozenset(t for it in items for t in it.marks if t[0] == "n")
+    def token_id(token: str) -> int:
+        return ids.setdefault(token, len(ids))
 
-    # A Latin-script side counts, as names, the words the CJK side writes in Latin.
-    old_names = names(new_items) if new_cjk and not old_cjk else None
-    new_names = names(old_items) if old_cjk and not new_cjk else None
-    tokens: dict[RuleNumber, str] = {}
+    def cited_as(number: RuleNumber) -> int:
+        return token_id("r" + str(number))
 
-    def cited_as(number: RuleNumber) -> str:
-        """The token of a cited number (one string per number)."""
-        if number not in tokens:
-            tokens[number] = "r" + str(number)
-        return tokens[number]
-
-    def translate_old(number: RuleNumber) -> str | None:
+    def translate_old(number: RuleNumber) -> int | None:
         """A cited number in the new numbering: through the alignment when the old
         document has it, else as it is (a rule outside both documents is taken to
         be stable: 613.2 is 613.2)."""
@@ -475,27 +524,39 @@ def _bags(state: _State, lexicon: Lexicon | None, old_lang: str, new_lang: str) 
         target = state.predict(index)
         return cited_as(new_items[target].number) if target is not None else None
 
-    old = [_tokens(it, translate_old, old_names) for it in old_items]
-    new = [_tokens(it, cited_as, new_names) for it in new_items]
-    for bag, concepts in zip(old, _concepts(state.old, old_lang, lexicon), strict=True):
-        dict.update(bag, dict.fromkeys(concepts, 1))  # concepts are tokens of their own kind ("c..."): new keys
-    for bag, concepts in zip(new, _concepts(state.new, new_lang, lexicon), strict=True):
-        dict.update(bag, dict.fromkeys(concepts, 1))
-    weight = idf_weights(old, new)
-    for token in weight:  # exact marks outweigh learned concepts
-        if token[0] != "c":
-            weight[token] *= 2.0
-    enough = 4 * math.log(1 + (len(old) + len(new)) / 2)  # about two rare marks on each side
-    old_weighted = [weighted(b, weight) for b in old]
-    new_weighted = [weighted(b, weight) for b in new]
-    return _Bags(old_weighted, new_weighted, [sum(b.values()) for b in old_weighted],
-                 [sum(b.values()) for b in new_weighted], enough, (old, new), weight)
+    if not state.fixed:  # what does not change from round to round
+        old_cjk, new_cjk = is_cjk(old_lang), is_cjk(new_lang)
+        old_names = _names(new_items) if new_cjk and not old_cjk else None
+        new_names = _names(old_items) if old_cjk and not new_cjk else None
+        state.fixed = [_marks_of(old_items, token_id, old_names),
+                       _marks_of(new_items, token_id, new_names), _cited_of(new_items, cited_as)]
+    old_marks, new_marks, new_cited = state.fixed
+    old_concepts = _concepts(state.old, old_lang, lexicon, token_id)
+    new_concepts = _concepts(state.new, new_lang, lexicon, token_id)
+    old = old_marks.bags(_cited_of(old_items, translate_old), old_concepts, bags=len(old_items), tokens=len(ids))
+    new = new_marks.bags(new_cited, new_concepts, bags=len(new_items), tokens=len(ids))
+    is_concept = [token[0] == "c" for token in ids]
+    held = old.held() + new.held()
+    weight = np.zeros(len(ids))
+    weight[held > 0] = np.log(1 + (len(old_items) + len(new_items)) / held[held > 0])  # rare tokens weigh most
+    weight[~np.array(is_concept)] *= 2.0  # exact marks outweigh learned concepts
+    enough = 4 * math.log(1 + (len(old_items) + len(new_items)) / 2)  # about two rare marks on each side
+    old_weighted, new_weighted = old.scaled(weight), new.scaled(weight)
+    return _Bags(old_weighted, new_weighted, old_weighted.norms().tolist(), new_weighted.norms().tolist(), enough,
+                 is_concept, (old, new), weight)
+
+
+def _names(items: list[_Item]) -> frozenset[str]:
+    """The name marks of a side (Latin-script words inside CJK text)."""
+    return frozenset(t for it in items for t in it.marks if t[0] == "n")
 
 
 def _best_pairs(
     state: _State,
-    old_bags: Mapping[int, dict[str, float]],
-    new_bags: Mapping[int, dict[str, float]],
+    old: BagArrays,
+    olds: Sequence[int],
+    new: BagArrays,
+    news: Sequence[int],
     *,
     rare: int = 12,
     floor: float = 0.5,
@@ -504,58 +565,52 @@ def _best_pairs(
 ) -> list[tuple[int, int, float]]:
     """Mutual best pairs of (weighted) bags that share rare tokens, with a clear
     margin over the runner-up; the number the neighbours predict gets a small bonus.
+    ``olds`` and ``news`` are the texts the bags stand for.
 
     The shared weight must reach ``rarity`` times that of a mark found in one text
-    of each side (weights grow with the size of the documents)."""
-    old_items, new_items = state.old.items, state.new.items
-    min_shared = rarity * math.log(1 + (len(old_items) + len(new_items)) / 2)
-    postings: dict[str, list[int]] = defaultdict(list)
-    for j, bag in new_bags.items():
-        for token in bag:
-            postings[token].append(j)
-    rare_postings = {t: js for t, js in postings.items() if len(js) <= rare}
-    new_norm = {j: sum(bag.values()) for j, bag in new_bags.items()}
-    best_for_new: dict[int, tuple[float, int]] = {}
-    proposals: dict[int, tuple[int, float]] = {}
-    for i, bag in old_bags.items():
-        if not bag:
-            continue
-        norm = sum(bag.values())
-        candidates = {j for t in bag if t in rare_postings for j in rare_postings[t]}
-        predicted = state.predict(i)
-        if predicted is not None and predicted in new_bags:
-            candidates.add(predicted)
-        depth = old_items[i].depth
-        tokens, weight_of = bag.keys(), bag.__getitem__
-        scored = []
-        for j in candidates:
-            if new_items[j].depth != depth:
-                continue
-            other = new_bags[j]
-            common = tokens & other.keys()
-            shared = sum(map(min, map(weight_of, common), map(other.__getitem__, common)))  # shared_weight()
-            if shared < min_shared:
-                continue
-            score = 2 * shared / (norm + new_norm[j])
-            scored.append((score + 0.1 if j == predicted else score, j))
-        if not scored:
-            continue
-        scored.sort(reverse=True)
-        score, j = scored[0]
-        second = scored[1][0] if len(scored) > 1 else 0.0
-        if score < floor or score - second < margin:
-            continue
-        proposals[i] = (j, score)
-        if score > best_for_new.get(j, (0.0, -1))[0]:
-            best_for_new[j] = (score, i)
-    return [(i, j, min(1.0, s)) for i, (j, s) in proposals.items() if best_for_new[j][1] == i]
+    of each side (weights grow with the size of the documents).  Some 20,000
+    candidate pairs are scored at once (:mod:`kb.bags`)."""
+    if not len(olds) or not len(news):
+        return []
+    position = {j: k for k, j in enumerate(news)}
+    predicted = np.array([position.get(state.predict(i), -1) for i in olds])  # type: ignore[arg-type]
+    a, b = rare_pairs(old, new, rare)
+    guessed = np.flatnonzero(predicted >= 0)  # the predicted counterpart is always a candidate
+    keys = np.unique(np.r_[a * len(news) + b, guessed * len(news) + predicted[guessed]])
+    a, b = keys // len(news), keys % len(news)
+    same_depth = (np.array([state.old.items[i].depth for i in olds])[a]
+                  == np.array([state.new.items[j].depth for j in news])[b])
+    a, b = a[same_depth], b[same_depth]
+    shared = shared_of_pairs(old, new, a, b)
+    enough = shared >= rarity * math.log(1 + (len(state.old.items) + len(state.new.items)) / 2)
+    a, b, shared = a[enough], b[enough], shared[enough]
+    if not a.size:
+        return []
+    score = 2 * shared / (old.norms()[a] + new.norms()[b]) + 0.1 * (b == predicted[a])
+    # Each old text's best candidate (on a tie, the later new text) and its runner-up.
+    order = np.lexsort((-b, -score, a))
+    a, b, score = a[order], b[order], score[order]
+    first = np.flatnonzero(np.r_[True, a[1:] != a[:-1]])
+    runner_up = np.zeros(first.size)
+    has_second = np.r_[first[1:] - first[:-1] > 1, first[-1:] < a.size - 1]
+    runner_up[has_second] = score[first[has_second] + 1]
+    clear = (score[first] >= floor) & (score[first] - runner_up >= margin)
+    a, b, score = a[first][clear], b[first][clear], score[first][clear]
+    if not a.size:
+        return []
+    # Each new text keeps the old text that proposes it most strongly (on a tie, the first).
+    order = np.lexsort((a, -score, b))
+    mutual = np.zeros(a.size, dtype=bool)
+    mutual[order[np.r_[True, b[order][1:] != b[order][:-1]]]] = True
+    return [(olds[i], news[j], min(1.0, s))
+            for i, j, s in zip(a[mutual].tolist(), b[mutual].tolist(), score[mutual].tolist(), strict=True)]
 
 
 def _anchors(state: _State, bags: _Bags) -> list[tuple[int, int, float]]:
     """Anchors on single texts and on whole groups (a rule with its subrules);
     where they disagree the stronger wins."""
-    found = _best_pairs(state, dict(enumerate(bags.old)), dict(enumerate(bags.new)), floor=0.6)
-    found += _best_pairs(state, bags.groups(state, True, 2), bags.groups(state, False, 2))
+    found = _best_pairs(state, bags.old, range(len(bags.old)), bags.new, range(len(bags.new)), floor=0.6)
+    found += _best_pairs(state, *bags.groups(state, True, 2), *bags.groups(state, False, 2))
     best: dict[int, tuple[float, int]] = {}
     for i, j, score in found:
         if score > best.get(i, (-1.0, -1))[0]:
@@ -571,10 +626,13 @@ def _group_leftovers(state: _State, bags: _Bags, floor: float) -> None:
     """Unaligned rules (and chapters) with their subrules, paired as wholes: a
     keyword action moved to another place keeps its subrules' marks and words."""
     for depth in (1, 2):
-        old_groups = {i: bag for i, bag in bags.groups(state, True, depth).items() if i not in state.forward}
-        new_groups = {j: bag for j, bag in bags.groups(state, False, depth).items() if j not in state.backward}
-        for i, j, score in _best_pairs(state, old_groups, new_groups, rare=40, floor=floor, margin=0.1,
-                                       rarity=0.5):
+        old_groups, old_heads = bags.groups(state, True, depth)
+        new_groups, new_heads = bags.groups(state, False, depth)
+        olds = [k for k, i in enumerate(old_heads) if i not in state.forward]
+        news = [k for k, j in enumerate(new_heads) if j not in state.backward]
+        for i, j, score in _best_pairs(state, old_groups.take(olds), [old_heads[k] for k in olds],
+                                       new_groups.take(news), [new_heads[k] for k in news],
+                                       rare=40, floor=floor, margin=0.1, rarity=0.5):
             state.link(i, j, score, MARKS, moved=True)
 
 
@@ -601,11 +659,12 @@ class _Scorer:
         a, b = self.state.old.items[i], self.state.new.items[j]
         if self.bags is None:
             return _similarity(a, b), SIMILAR
-        bag_a, bag_b = self.bags.old[i], self.bags.new[j]
+        bag_a, bag_b = self.bags.bag(True, i), self.bags.bag(False, j)
         if not bag_a and not bag_b:
             return None
         score, _ = dice(bag_a, bag_b, self.bags.old_norm[i], self.bags.new_norm[j])
-        exact = any(t[0] != "c" for t in bag_a.keys() & bag_b.keys())
+        is_concept = self.bags.is_concept
+        exact = any(not is_concept[t] for t in bag_a.keys() & bag_b.keys())
         mean, spread = self.ratio
         deviation = (math.log(a.length / b.length) - mean) / spread
         fit = math.exp(-deviation * deviation / 2)
@@ -701,8 +760,9 @@ def _fill_gaps(state: _State, scorer: _Scorer, threshold: float) -> None:
             _fill_gap(state, scorer, olds, news, threshold)
 
 
-def _pair_leftovers(state: _State, scorer: _Scorer, threshold: float) -> None:
-    """Texts left on both sides are paired out of order, on content alone."""
+def _pair_leftovers(state: _State, scorer: _Scorer, threshold: float, depth_change: int = 0) -> None:
+    """Texts left on both sides are paired out of order, on content alone (with
+    ``depth_change``, a text one level up or down that many levels)."""
     olds = [it.index for it in state.old.items if it.index not in state.forward]
     news = [it.index for it in state.new.items if it.index not in state.backward]
     by_depth: dict[int, list[int]] = defaultdict(list)
@@ -711,12 +771,13 @@ def _pair_leftovers(state: _State, scorer: _Scorer, threshold: float) -> None:
     proposals: dict[int, tuple[float, int, str]] = {}
     best_for_new: dict[int, tuple[float, int]] = {}
     for i in olds:
-        candidates = by_depth.get(state.old.items[i].depth, [])
+        depth = state.old.items[i].depth
+        candidates = sorted(set(by_depth.get(depth - depth_change, [])) | set(by_depth.get(depth + depth_change, [])))
         if scorer.bags is not None:
-            bag = scorer.bags.old[i]
+            bag = scorer.bags.bag(True, i)
             if not bag:
                 continue
-            candidates = [j for j in candidates if scorer.bags.new[j].keys() & bag.keys()]
+            candidates = [j for j in candidates if scorer.bags.bag(False, j).keys() & bag.keys()]
         best: tuple[float, int, str] | None = None
         for j in candidates:
             content = scorer.content(i, j)
@@ -780,11 +841,33 @@ def _keep_families(state: _State, scorer: _Scorer, slack: float = 0.15) -> None:
             continue
         free = [k for k in new.siblings.get(new.items[home].number, ())
                 if k not in state.backward and new.items[k].depth == old.items[i].depth]
-        fits = [(c[0], k) for k in free if (c := scorer.content(i, k)) is not None]
-        if fits and max(fits)[0] >= current[0] - slack:
-            score, k = max(fits)
-            state.unlink(i)
-            state.link(i, k, score, scorer.content(i, k)[1])
+        _move_to_best(state, scorer, i, free, current[0] - slack)
+
+
+def _move_to_best(state: _State, scorer: _Scorer, i: int, candidates: Iterable[int], at_least: float, *,
+                  moved: bool = False) -> None:
+    """Pair old ``i`` with the best of ``candidates`` instead, if its content scores ``at_least``."""
+    fits = [(c[0], k) for k in candidates if (c := scorer.content(i, k)) is not None]
+    if fits and max(fits)[0] >= at_least:
+        score, k = max(fits)
+        state.unlink(i)
+        state.link(i, k, score, scorer.content(i, k)[1], moved)  # type: ignore[index]
+
+
+def _changed_depth(state: _State, scorer: _Scorer, threshold: float, margin: float = 0.3) -> None:
+    """Rules that changed depth: a rule whose text became a subrule of a new rule of
+    the same number (903.11 -> 903.11a: the subrule must fit ``margin`` better than
+    the new rule), and leftovers one level up or down (meld's 713.2 -> 712.4a).
+    Only content decides, by ``threshold``."""
+    old, new = state.old, state.new
+    for i, j in sorted(state.forward.items()):
+        if old.siblings.get(old.items[i].number) or state.how[i][1] == TEXT:  # it has subrules, or is identical
+            continue
+        current = scorer.content(i, j)
+        children = [k for k in new.siblings.get(new.items[j].number, ()) if k not in state.backward]
+        _move_to_best(state, scorer, i, children, max(threshold - 0.1, (current[0] if current else 0.0) + margin),
+                      moved=True)
+    _pair_leftovers(state, scorer, threshold, depth_change=1)
 
 
 def _mark_moves(state: _State) -> None:
@@ -862,6 +945,7 @@ def _align_same(state: _State, old_lang: str, new_lang: str) -> Alignment:
     _follow_children(state)
     _pair_leftovers(state, scorer, threshold=0.75)
     _keep_families(state, scorer)
+    _changed_depth(state, scorer, threshold=0.75)
     _mark_moves(state)
     return _result(state, old_lang, new_lang, Lexicon(old_lang, new_lang))
 
@@ -896,6 +980,7 @@ def _align_cross(state: _State, old_lang: str, new_lang: str, seed: Lexicon | No
         _pair_leftovers(state, scorer, threshold=0.6)
     _follow_children(state)
     _keep_families(state, scorer)
+    _changed_depth(state, scorer, threshold=0.6)
     _mark_moves(state)
     return _result(state, old_lang, new_lang, lexicon)
 

@@ -14,19 +14,21 @@ import argparse
 import json
 import sqlite3
 import sys
+from dataclasses import dataclass
 from typing import Any
 
 from kb import card_store
 from kb.cards import Evidence, NameIndex, Resolution, name_key, resolve
 from kb.errors import KbError
 from kb.rulenum import RuleNumber
+from kb.views import dumps
 
 #: Rulings listed by ``kb refs`` in text (JSON lists all).
 REFS_SHOWN = 20
 
 
 def _emit(data: object) -> None:
-    print(json.dumps(data, ensure_ascii=False, indent=2))
+    print(dumps(data))
 
 
 # -- resolution ---------------------------------------------------------------------
@@ -62,25 +64,50 @@ def _through_page(query: str, page: sqlite3.Row) -> Resolution:
 # -- kb card ------------------------------------------------------------------------
 
 
-def cmd_card(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
-    query = " ".join(args.name).strip()
+@dataclass(frozen=True)
+class CardAnswer:
+    """What ``kb card QUERY`` answers: the resolution, and the card when it resolved."""
+
+    query: str
+    resolution: Resolution
+    view: card_store.CardView | None
+
+    @property
+    def resolved(self) -> bool:
+        return self.view is not None
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"query": self.query, "resolved": self.resolved,
+                                "resolution": card_store.resolution_json(self.resolution)}
+        if self.view is not None:
+            data.update(card=self.view.to_json(), rulings=[r.to_json() for r in self.view.rulings])
+        return data
+
+
+def card(conn: sqlite3.Connection, query: str) -> CardAnswer:
+    """The card ``query`` names, with its rulings; unresolved when the evidence is weak."""
+    query = query.strip()
     resolution = resolve_query(conn, query)
     if not resolution.resolved:
-        if args.json:
-            _emit({"query": query, "resolved": False, "resolution": card_store.resolution_json(resolution)})
-        else:
-            print(render_weak(resolution))
-        print(f"kb: no card resolved for {query!r}: the evidence is weak", file=sys.stderr)
-        return 1
+        return CardAnswer(query, resolution, None)
     assert resolution.card is not None
     view = card_store.card_view(conn, resolution.card)
     if view is None:  # a name whose card rows are missing: the KB is inconsistent
         raise KbError(f"the KB names {resolution.card!r} but holds no card of that name: run `kb build` again")
+    return CardAnswer(query, resolution, view)
+
+
+def cmd_card(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
+    answer = card(conn, " ".join(args.name))
     if args.json:
-        _emit({"query": query, "resolved": True, "resolution": card_store.resolution_json(resolution),
-               "card": view.to_json(), "rulings": [r.to_json() for r in view.rulings]})
+        _emit(answer.to_json())
+    elif answer.view is None:
+        print(render_weak(answer.resolution))
     else:
-        print(render_card(resolution, view))
+        print(render_card(answer.resolution, answer.view))
+    if answer.view is None:
+        print(f"kb: no card resolved for {answer.query!r}: the evidence is weak", file=sys.stderr)
+        return 1
     return 0
 
 
@@ -125,15 +152,8 @@ def render_card(resolution: Resolution, view: card_store.CardView) -> str:
 # -- kb refs, kb show ---------------------------------------------------------------
 
 
-def refs_json(conn: sqlite3.Connection, number: RuleNumber) -> dict[str, Any]:
-    """The rulings and pages linked to a rule, for ``kb refs --json``."""
-    return {"rulings": [r.to_json() for r in card_store.rulings_linking(conn, number)],
-            "pages": [p.to_json() for p in card_store.pages_linking(conn, number)]}
-
-
-def refs_lines(conn: sqlite3.Connection, number: RuleNumber) -> list[str]:
-    rulings = card_store.rulings_linking(conn, number)
-    pages = card_store.pages_linking(conn, number)
+def refs_lines(rulings: list[card_store.StoredRuling], pages: list[card_store.LinkingPage]) -> list[str]:
+    """The rulings and pages linked to a rule, as ``kb refs`` prints them."""
     lines = [f"linked from rulings ({len(rulings)}):"]
     for ruling in rulings[:REFS_SHOWN]:
         owner = ruling.card or (f"page {ruling.page!r}" if ruling.page else "?")
@@ -149,10 +169,6 @@ def refs_lines(conn: sqlite3.Connection, number: RuleNumber) -> list[str]:
         more = f", … {len(places) - 6} more" if len(places) > 6 else ""
         lines.append(f"  {page.kind} {page.title!r} ({page.path}): {', '.join(places[:6])}{more}")
     return lines
-
-
-def link_counts(conn: sqlite3.Connection, number: RuleNumber) -> dict[str, int]:
-    return card_store.link_counts(conn, number)
 
 
 def counts_line(number: RuleNumber, counts: dict[str, int]) -> str:

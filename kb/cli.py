@@ -4,7 +4,6 @@ the same content as JSON.  Exit codes: 0 ok, 1 not found, 2 bad input."""
 from __future__ import annotations
 
 import argparse
-import datetime as dt
 import json
 import sqlite3
 import sys
@@ -13,11 +12,10 @@ from contextlib import closing, nullcontext
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from kb import store
-from kb.errors import KbError, NotFound
+from kb import store, views
+from kb.errors import KbError
 from kb.home import resolve_home
 from kb.lang import normalize_tag
-from kb.rulenum import RuleNumber, RuleNumberError
 
 if TYPE_CHECKING:  # building imports every ingester and the aligner: only `kb build` pays for that
     from kb.build import BuildReport
@@ -31,7 +29,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KbError as err:
         print(f"kb: {err}", file=sys.stderr)
         if args.json:  # a program reading JSON gets the error as JSON too
-            _emit({"error": err.message, "path": err.path, "line": err.line, "exit_code": err.exit_code})
+            _emit(views.error_json(err))
         return err.exit_code
     except KeyboardInterrupt:
         print("kb: interrupted", file=sys.stderr)
@@ -113,11 +111,16 @@ def _parser() -> argparse.ArgumentParser:
 
     p = commands.add_parser("editions", parents=[common], help="list the languages and editions held")
     p.set_defaults(run=cmd_editions)
+
+    p = commands.add_parser("serve", parents=[common], help="browse the KB in a web browser (every page has JSON)")
+    p.add_argument("--host", default="127.0.0.1", help="address to listen on (default: 127.0.0.1)")
+    p.add_argument("--port", type=int, default=8000, help="port to listen on (default: 8000)")
+    p.set_defaults(run=cmd_serve)
     return parser
 
 
 def _emit(data: object) -> None:
-    print(json.dumps(data, ensure_ascii=False, indent=2))
+    print(views.dumps(data))
 
 
 # -- build --------------------------------------------------------------------------
@@ -195,83 +198,29 @@ def render_report(report: BuildReport) -> str:
 
 
 def cmd_show(args: argparse.Namespace) -> int:
-    number = _rule_number(args.rule)
-    on = _iso_date(args.edition) if args.edition else None
+    number = views.rule_number(args.rule)
+    on = views.iso_date(args.edition) if args.edition else None
     with _open(args.home) as conn:
-        langs = [normalize_tag(lang) for lang in args.lang] if args.lang else store.languages(conn)
-        blocks, missing = [], []
-        for lang in langs:
-            try:
-                edition, own = store.locate(conn, number, lang, on)
-            except NotFound:
-                missing.append(lang)
-                continue
-            rules = store.family(conn, own, lang, edition)
-            context = _context(conn, rules[0], number)
-            blocks.append((lang, edition, rules, store.outgoing(conn, [r.id for r in rules]),
-                           store.incoming_counts(conn, rules), context))
-        if not blocks:
-            raise NotFound(f"rule {number} not found in {', '.join(langs) or 'the KB'}"
-                           + (f" on {on}" if on else ""))
-        from kb import card_cli
-
-        linked = card_cli.link_counts(conn, number)
+        view = views.show(conn, number, views.lang_tags(args.lang), on)
     if args.json:
-        _emit({"number": str(number), "kind": number.kind, "missing": missing if args.lang else [],
-               "linked_from": linked,
-               "languages": [{"lang": lang, "edition": edition, "number": str(rules[0].number), **context,
-                              "rules": [_rule_json(r, out[r.id], cited[r.id]) for r in rules]}
-                             for lang, edition, rules, out, cited, context in blocks]})
-    else:
-        shown = [render_family(*block) for block in blocks]
-        if args.lang:
-            shown += [f"{lang}: no text of rule {number}" for lang in missing]
-        if linked["rulings"] or linked["pages"]:
-            shown.append(card_cli.counts_line(number, linked))
-        print("\n\n".join(shown))
+        _emit(view.to_json())
+        return 0
+    from kb import card_cli
+
+    shown = [render_family(b.lang, b.edition, b.rules, b.out, b.cited, b.context) for b in view.blocks]
+    if args.lang:
+        shown += [f"{lang}: no text of rule {number}" for lang in view.missing]
+    if view.linked["rulings"] or view.linked["pages"]:
+        shown.append(card_cli.counts_line(number, view.linked))
+    print("\n\n".join(shown))
     return 0
-
-
-def _context(conn: sqlite3.Connection, head: store.StoredRule, identity: RuleNumber) -> dict[str, object]:
-    """Where a text stands against the newest English text of the same rule: the
-    English editions an undated text matches, and whether English changed since."""
-    matches = store.matches_of(conn, head.doc_id) if head.edition is None else []
-    context: dict[str, object] = {"matches": matches, "english_changed_since": None}
-    basis = head.edition or (max(matches) if matches else None)
-    newest = store.newest_edition(conn, head.rule, "en")
-    if head.lang == "en" or basis is None or newest is None or basis >= newest:
-        return context
-    then, now = (store.identity_text(conn, head.rule, "en", e) for e in (basis, newest))
-    if then is not None and now is not None and _wording(then) != _wording(now):
-        context["english_changed_since"] = basis
-    return context
-
-
-def _wording(rule: store.StoredRule) -> str:
-    from kb.align import comparable  # the aligner's typography folding, only when needed
-
-    return comparable(" ".join([rule.body, *rule.examples]))
-
-
-def _rule_json(rule: store.StoredRule, out: list[store.Link], cited_by: int) -> dict[str, object]:
-    """A rule text with its references resolved to explicit sets of numbers."""
-    phrases: dict[str, dict[str, object]] = {}
-    for link in out:
-        entry = phrases.setdefault(link.phrase, {"phrase": link.phrase, "numbers": [], "missing": []})
-        if link.number:
-            entry["numbers"].append(str(link.number))
-        if link.missing:
-            entry["missing"].append(link.missing)
-    return {**rule.to_json(), "references": list(phrases.values()), "cited_by": cited_by}
 
 
 def render_family(lang: str, edition: str | None, rules: list[store.StoredRule],
                   out: dict[int, list[store.Link]], cited: dict[int, int], context: dict[str, object]) -> str:
     """A rule and its descendants, indented by depth, examples and notes under each."""
     head = rules[0]
-    from kb.ingest import LAYOUTS  # the example label in the text's own language
-
-    example = LAYOUTS[lang].example[0] if lang in LAYOUTS else "Example:"
+    example = views.example_label(lang)
     where = f"edition {edition}" if edition else "undated"
     if matches := context.get("matches"):
         where += f"; matches en {matches[0]}" + (f" to {matches[-1]}" if len(matches) > 1 else "")
@@ -298,20 +247,6 @@ def render_family(lang: str, edition: str | None, rules: list[store.StoredRule],
     return "\n".join(lines)
 
 
-def _rule_number(text: str) -> RuleNumber:
-    try:
-        return RuleNumber.parse(text)
-    except RuleNumberError as err:
-        raise KbError(f"{err} (examples: 7, 730, 730.2, 730.2a)") from err
-
-
-def _iso_date(text: str) -> str:
-    try:
-        return dt.date.fromisoformat(text).isoformat()
-    except ValueError as err:
-        raise KbError(f"not a date: {text!r} (use YYYY-MM-DD)") from err
-
-
 def _open(home: str | None) -> closing[sqlite3.Connection]:
     """``with _open(home) as conn``: the KB read-only, closed when the block ends."""
     return closing(store.connect(resolve_home(home)))
@@ -321,26 +256,29 @@ def _open(home: str | None) -> closing[sqlite3.Connection]:
 
 
 def cmd_diff(args: argparse.Namespace) -> int:
-    from kb.diff import diff
-    from kb.diff_cli import diff_json, render_diff
+    from kb.diff_cli import diff_editions
 
     lang = normalize_tag(args.lang)
     with _open(args.home) as conn:
-        old, new = (store.edition_on(conn, lang, _iso_date(d)) for d in (args.old, args.new))
-        result = diff(store.edition_texts(conn, lang, old), store.edition_texts(conn, lang, new))
+        answer = diff_editions(conn, lang, views.iso_date(args.old), views.iso_date(args.new))
     if args.json:
-        _emit(diff_json(lang, old, new, result))
+        _emit(answer.to_json())
     else:
-        print(render_diff(lang, old, new, result))
+        print(answer.render())
     return 0
 
 
 def cmd_history(args: argparse.Namespace) -> int:
-    from kb.diff_cli import cmd_history as history
+    from kb.diff_cli import history, render_history
 
-    number = _rule_number(args.rule)
+    number = views.rule_number(args.rule)
     with _open(args.home) as conn:
-        return history(conn, args, str(number), normalize_tag(args.lang))
+        data = history(conn, str(number), normalize_tag(args.lang))
+    if args.json:
+        _emit(data)
+    else:
+        print(render_history(data))
+    return 0
 
 
 # -- fetch --------------------------------------------------------------------------
@@ -382,44 +320,30 @@ def _previous_sources(home: Path) -> list[Path]:
 
 
 def cmd_refs(args: argparse.Namespace) -> int:
-    number = _rule_number(args.rule)
-    on = _iso_date(args.edition) if args.edition else None
+    number = views.rule_number(args.rule)
+    on = views.iso_date(args.edition) if args.edition else None
     with _open(args.home) as conn:
-        lang = normalize_tag(args.lang) if args.lang else _default_lang(conn)
-        edition = store.choose_edition(conn, number, lang, on)
-        head = store.family(conn, number, lang, edition)[0]
-        out = store.outgoing(conn, [head.id])[head.id]
-        into = store.incoming(conn, number, lang, edition)
-        from kb import card_cli
+        view = views.refs(conn, number, args.lang, on)
+    if args.json:
+        _emit(view.to_json())
+        return 0
+    from kb import card_cli
 
-        if args.json:
-            _emit({"number": str(number), "lang": lang, "edition": edition,
-                   "parent": str(number.parent) if number.parent else None,
-                   "outgoing": [link.to_json() for link in out], "incoming": [link.to_json() for link in into],
-                   **card_cli.refs_json(conn, number)})
-            return 0
-        linked = card_cli.refs_lines(conn, number)
-    print(f"{lang} {number} · edition {edition or 'undated'} · {head.source}")
-    print(f"cites ({len(out)}):")
-    for link in out:
+    lang, edition = view.lang, view.edition
+    print(f"{lang} {number} · edition {edition or 'undated'} · {view.head.source}")
+    print(f"cites ({len(view.out)}):")
+    for link in view.out:
         target = f"{link.number}  {link.label}" if link.number else f"(missing: {link.missing})"
         print(f"  {target}    ← “{link.phrase}”" + (" in an example" if link.kind == "example" else ""))
-    print(f"cited by ({len(into)}):")
-    for link in into:
+    print(f"cited by ({len(view.into)}):")
+    for link in view.into:
         source = f"glossary “{link.label}”" if link.kind == "glossary" else f"{link.number}  {link.label}"
         via = f" (via {link.via})" if link.via != number else ""
         if (link.lang, link.edition) != (lang, edition):
             via += f" [{link.lang} {link.edition or 'undated'}]"
         print(f"  {source}    “{link.phrase}”{via}" + (" in an example" if link.kind == "example" else ""))
-    print("\n".join(linked))
+    print("\n".join(card_cli.refs_lines(view.rulings, view.pages)))
     return 0
-
-
-def _default_lang(conn: sqlite3.Connection) -> str:
-    langs = store.languages(conn)
-    if not langs:
-        raise NotFound("the KB holds no rules")
-    return "en" if "en" in langs else langs[0]
 
 
 # -- card ---------------------------------------------------------------------------
@@ -462,12 +386,22 @@ def _json_lines(rules: Iterator[store.StoredRule]) -> Iterator[str]:
 
 def cmd_editions(args: argparse.Namespace) -> int:
     with _open(args.home) as conn:
-        rows = [dict(row) for row in store.editions(conn)]
+        rows = views.editions(conn)
     if args.json:
-        _emit([{k: row[k] for k in ("lang", "edition", "texts")} for row in rows])
+        _emit(rows)
     else:
         for row in rows:
             print(f"{row['lang']:8} {row['edition'] or 'undated':10} {row['texts']:6} rule texts")
+    return 0
+
+
+# -- serve --------------------------------------------------------------------------
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    from kb.web import serve  # lazy: only `kb serve` needs the web stack
+
+    serve(resolve_home(args.home), args.host, args.port)
     return 0
 
 

@@ -6,12 +6,12 @@ they print text for people or, with ``--json``, the same content as JSON.
 
 from __future__ import annotations
 
-import argparse
-import json
 import sqlite3
+from dataclasses import dataclass
+from typing import Any
 
 from kb import store
-from kb.diff import Diff, Edit, word_diff
+from kb.diff import Diff, Edit, diff, word_diff
 from kb.errors import NotFound
 from kb.model import RuleText
 
@@ -106,21 +106,44 @@ def history_rows(texts: list[store.StoredRule]) -> list[dict[str, object]]:
     return rows
 
 
-def cmd_history(conn: sqlite3.Connection, args: argparse.Namespace, rule: str, lang: str) -> int:
+def history(conn: sqlite3.Connection, rule: str, lang: str) -> dict[str, object]:
+    """Rule identity ``rule`` through every dated edition of ``lang``: its number and
+    what changed in each, and the later editions that do not hold it."""
     texts = store.history(conn, rule, lang)
-    editions = store.dated_editions(conn, lang)
     if not texts:
         raise NotFound(f"rule {rule} has no dated {lang} text in the KB")
-    rows = history_rows(texts)
     seen = {t.edition for t in texts}
-    absent = [e for e in editions if e not in seen and e > (texts[0].edition or "")]
-    if args.json:
-        print(json.dumps({"rule": rule, "lang": lang, "editions": rows, "absent_from": absent},
-                         ensure_ascii=False, indent=2))
-        return 0
-    print(f"{lang} rule {rule} (its number in the newest English edition) through {len(rows)} editions")
-    for row in rows:
-        print(f"  {row['edition']}  {row['number']:9} {row['change']}")
+    absent = [e for e in store.dated_editions(conn, lang) if e not in seen and e > (texts[0].edition or "")]
+    return {"rule": rule, "lang": lang, "editions": history_rows(texts), "absent_from": absent}
+
+
+def render_history(data: dict[str, Any]) -> str:
+    rows, absent = data["editions"], data["absent_from"]
+    lines = [f"{data['lang']} rule {data['rule']} (its number in the newest English edition) through "
+             f"{len(rows)} editions"]
+    lines += [f"  {row['edition']}  {row['number']:9} {row['change']}" for row in rows]
     if absent:
-        print(f"  not found in: {', '.join(absent)}")
-    return 0
+        lines.append(f"  not found in: {', '.join(absent)}")
+    return "\n".join(lines)
+
+
+@dataclass(frozen=True)
+class DiffAnswer:
+    """What ``kb diff OLD NEW`` answers: the two editions found for the dates, and their diff."""
+
+    lang: str
+    old: str
+    new: str
+    result: Diff
+
+    def to_json(self) -> dict[str, object]:
+        return diff_json(self.lang, self.old, self.new, self.result)
+
+    def render(self) -> str:
+        return render_diff(self.lang, self.old, self.new, self.result)
+
+
+def diff_editions(conn: sqlite3.Connection, lang: str, old_on: str, new_on: str) -> DiffAnswer:
+    """Diff the editions of ``lang`` published (else in force) on two ISO dates."""
+    old, new = (store.edition_on(conn, lang, on) for on in (old_on, new_on))
+    return DiffAnswer(lang, old, new, diff(store.edition_texts(conn, lang, old), store.edition_texts(conn, lang, new)))

@@ -20,6 +20,7 @@ from kb.lang import normalize_tag
 from kb.model import GlossaryEntry
 from kb.rulenum import RuleNumber
 from kb.tokens import glossary_forms, normalize_typography
+from kb.views import dumps
 
 
 @dataclass(frozen=True)
@@ -110,11 +111,31 @@ def _cited(conn: sqlite3.Connection, entry_id: int) -> tuple[str, ...]:
     return tuple(str(RuleNumber.from_key(row[0])) for row in rows)
 
 
-def cmd_glossary(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
-    query = " ".join(args.term).strip()
+@dataclass(frozen=True)
+class GlossaryAnswer:
+    """What ``kb glossary TERM`` answers: each meaning of the term (an English headword,
+    or an entry with no English counterpart) with its entries side by side."""
+
+    query: str
+    langs: list[str] | None
+    matches: list[tuple[object, list[StoredEntry]]]  # (English headword, or ("alone", id)) -> entries
+
+    def missing(self, entries: list[StoredEntry]) -> list[str]:
+        return [lang for lang in self.langs or [] if lang not in {e.lang for e in entries}]
+
+    def to_json(self) -> dict[str, object]:
+        return {"query": self.query, "matches": [
+            {"term": key if isinstance(key, str) else None, "entries": [e.to_json() for e in entries],
+             "missing": self.missing(entries)} for key, entries in self.matches]}
+
+
+def glossary(conn: sqlite3.Connection, query: str, langs: list[str] | None) -> GlossaryAnswer:
+    """The entries called ``query`` (headword or alias, any language), each shown with
+    the entries of the other languages that mean the same (of ``langs``, if given)."""
+    query = query.strip()
     if not query:
         raise KbError("give a glossary term (a headword or an alias, in any language)")
-    langs = [normalize_tag(lang) for lang in args.lang] if args.lang else None
+    langs = [normalize_tag(lang) for lang in langs] if langs else None
     found = find(conn, query)
     if not found:
         raise NotFound(f"no glossary entry is called {query!r}")
@@ -126,22 +147,29 @@ def cmd_glossary(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
     results = [(key, entries) for key, entries in groups.items() if entries]
     if not results:
         raise NotFound(f"{query!r} has no glossary entry in {', '.join(langs or [])}")
+    return GlossaryAnswer(query, langs, results)
+
+
+def cmd_glossary(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
+    answer = glossary(conn, " ".join(args.term), args.lang)
     if args.json:
-        print(json.dumps({"query": query, "matches": [
-            {"term": key if isinstance(key, str) else None, "entries": [e.to_json() for e in entries],
-             "missing": [lang for lang in langs or [] if lang not in {e.lang for e in entries}]}
-            for key, entries in results]}, ensure_ascii=False, indent=2))
+        print(dumps(answer.to_json()))
         return 0
     blocks = []
-    for key, entries in results:
-        head = f"{key}" if isinstance(key, str) else f"{entries[0].term if entries else query} (no English counterpart)"
+    for key, entries in answer.matches:
+        head = key if isinstance(key, str) else f"{entries[0].term} (no English counterpart)"
         lines = [f"{head} · glossary in {len(entries)} language{'s' if len(entries) != 1 else ''}"]
         lines += [render(entry) for entry in entries]
-        missing = [lang for lang in langs or [] if lang not in {e.lang for e in entries}]
-        lines += [f"{lang}: no entry" for lang in missing]
+        lines += [f"{lang}: no entry" for lang in answer.missing(entries)]
         blocks.append("\n".join(lines))
     print("\n\n".join(blocks))
     return 0
+
+
+#: How a pairing was decided, in words (the stored evidence codes).
+PAIRED_BY = {"cited": "the rules both cite", "used": "the rules that use both headwords",
+             "head": "the headwords' known words", "sense": "the definitions' words, symbols and numbers",
+             "term": "the same headword in a paired edition"}
 
 
 def render(entry: StoredEntry) -> str:
@@ -151,9 +179,7 @@ def render(entry: StoredEntry) -> str:
     if entry.aliases:
         lines.append(f"    also: {'; '.join(entry.aliases)}")
     if entry.evidence not in (None, "self"):
-        how = {"cited": "the rules both cite", "used": "the rules that use both headwords",
-               "head": "the headwords' known words", "sense": "the definitions' words, symbols and numbers",
-               "term": "the same headword in a paired edition"}.get(entry.evidence or "", entry.evidence)
+        how = PAIRED_BY.get(entry.evidence or "", entry.evidence)
         lines.append(f"    = {entry.identity} (en {entry.paired_with}), paired by {how}; score {entry.score:.2f}")
     numbered = len(entry.senses) > 1
     for n, sense in enumerate(entry.senses, 1):

@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
+from itertools import chain, pairwise
 
 import numpy as np
 
@@ -88,35 +90,75 @@ def learn_lexicon(
                          min_strength=min_strength)
 
 
-class TermIndex:
-    """Where the words of one side occur: postings, and bitsets over its texts (built
-    lazily, reused by every round of learning)."""
+class Postings:
+    """Where the terms of one side occur, both ways round, in flat numpy arrays: the
+    texts of each term, and each text's terms found in two texts or more (only those
+    can be learned: a term needs two pairs).
+
+    A term is an integer id, given in the terms' own order, so that comparing ids
+    compares terms.  Learning asks for the terms of thousands of texts at once: one
+    gather gives them all, where Python sets took a call each."""
+
+    def __init__(self, ids: np.ndarray, owners: np.ndarray, terms: int, texts: int) -> None:
+        """``ids`` and ``owners``: the distinct (term, text) pairs, sorted by term, then text."""
+        self.term_count = terms
+        self._term_starts = _starts(ids, terms)
+        self._term_texts = owners
+        learnable = (np.diff(self._term_starts) >= 2)[ids]
+        ids, owners = ids[learnable], owners[learnable]
+        # numpy's stable sort of 16-bit integers is a radix sort; a text's terms stay in order
+        by_text = np.argsort(owners.astype(np.uint16) if texts <= 1 << 16 else owners, kind="stable")
+        self._text_terms = ids[by_text]
+        self._text_starts = _starts(owners, texts)
+
+    def terms_of(self, texts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """The learnable terms (ids) of each of ``texts``, a text's in increasing order,
+        concatenated, and how many each has."""
+        return _gather(self._text_starts, self._text_terms, texts)
+
+    def _texts(self, term: int) -> list[int]:
+        return self._term_texts[self._term_starts[term] : self._term_starts[term + 1]].tolist()
+
+
+def _starts(groups: np.ndarray, size: int) -> np.ndarray:
+    """Where each group starts in a layout sorted by group, and the end (``groups``:
+    each element's group, an id below ``size``)."""
+    starts = np.zeros(size + 1, dtype=np.int64)
+    np.cumsum(np.bincount(groups, minlength=size), out=starts[1:])
+    return starts
+
+
+def _gather(starts: np.ndarray, values: np.ndarray, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The values of ``rows`` in a flat layout (row ``r`` is ``values[starts[r]:starts[r + 1]]``),
+    concatenated, and how many each row has.  (Copying slices beats an index array.)"""
+    begin, end = starts[rows], starts[rows + 1]
+    found = np.concatenate([values[:0], *(values[a:b] for a, b in zip(begin.tolist(), end.tolist(), strict=True))])
+    return found, end - begin
+
+
+class TermIndex(Postings):
+    """Where the words of one side occur (``sets``: each text's words)."""
 
     def __init__(self, sets: Sequence[frozenset[str]]) -> None:
         self.sets = sets
-        self.postings: dict[str, list[int]] = defaultdict(list)
-        for k, terms in enumerate(sets):
-            for term in terms:
-                self.postings[term].append(k)
-        self._bits: dict[str, int] = {}
-
-    def bits(self, term: str) -> int:
-        value = self._bits.get(term)
-        if value is None:
-            value = self._bits[term] = bitset(self.postings.get(term, ()))
-        return value
+        self.terms = sorted(set().union(*sets))  # by id
+        self._ids = {term: k for k, term in enumerate(self.terms)}
+        sizes = [len(terms) for terms in sets]
+        ids = np.fromiter((self._ids[term] for terms in sets for term in terms), dtype=np.int64, count=sum(sizes))
+        owners = np.repeat(np.arange(len(sets)), sizes)
+        order = np.argsort(ids, kind="stable")  # by term, then text
+        super().__init__(ids[order], owners[order], len(self.terms), len(sets))
 
     def occurrences(self, text: str) -> list[int]:
         """The texts holding the term written ``text``."""
-        return self.postings.get(text, [])
+        term = self._ids.get(text)
+        return self._texts(term) if term is not None else []
 
-    @staticmethod
-    def length(term: str) -> int:
-        return len(term)
+    def lengths(self, ids: np.ndarray) -> np.ndarray:
+        return np.fromiter((len(self.terms[k]) for k in ids.tolist()), dtype=np.int64, count=ids.size)
 
-    @staticmethod
-    def text(term: str) -> str:
-        return term
+    def text(self, term: int) -> str:
+        return self.terms[term]
 
 
 # CJK characters (kana, ideographs, hangul): all in the Basic Multilingual Plane, so a
@@ -125,69 +167,51 @@ _CJK_RANGES = ((0x3040, 0x30FF), (0x3400, 0x9FFF), (0xAC00, 0xD7AF))
 GRAM_SIZES = (2, 3, 4)
 
 
-class GramIndex:
+class GramIndex(Postings):
     """The character 2-, 3- and 4-grams of CJK text, the words of a language written
-    without spaces: where each gram occurs, and each text's set of the grams that
-    occur in two texts or more (only those can be learned: a term needs two pairs).
+    without spaces: where each gram occurs.
 
     A full edition holds some 400,000 (text, gram) pairs; as strings in Python sets
     and dicts they took a quarter of an alignment, so numpy finds them over the
     code points of all texts at once and a gram is an integer: its characters'
     code points, 16 bits each (a longer gram's code is always larger, since CJK code
-    points are above 0x3000)."""
+    points are above 0x3000).  Its id is its rank among the codes."""
 
     def __init__(self, texts: Sequence[str]) -> None:
         codes, owners = _gram_codes(texts)
         # By gram, then text: grams of one size come in text order and sizes never share a code.
         order = np.argsort(codes, kind="stable")
         codes, owners = codes[order], owners[order]
-        keep = np.ones(codes.size, dtype=bool)
-        keep[1:] = (codes[1:] != codes[:-1]) | (owners[1:] != owners[:-1])  # a gram twice in a text: once
-        codes, owners = codes[keep], owners[keep]
-        starts = np.flatnonzero(np.r_[True, codes[1:] != codes[:-1]])
-        counts = np.diff(np.r_[starts, codes.size])
-        self._codes = codes[starts]
-        self._starts = np.r_[starts, codes.size]
-        self._owners = owners
-        # Only a gram found in two texts can be learned (a term needs two pairs), so
-        # only those go into the texts' sets and get a quick lookup.
-        shared = counts >= 2
-        self._rank = dict(zip(self._codes[shared].tolist(), np.flatnonzero(shared).tolist(), strict=True))
-        in_shared = np.repeat(shared, counts)
-        codes, owners = codes[in_shared], owners[in_shared]
-        by_text = np.argsort(owners, kind="stable")
-        text_codes = codes[by_text].tolist()
-        bounds = np.searchsorted(owners[by_text], np.arange(len(texts) + 1)).tolist()
-        self.sets = [frozenset(text_codes[bounds[k] : bounds[k + 1]]) for k in range(len(texts))]
-        self._bits: dict[int, int] = {}
+        new_gram = np.ones(codes.size, dtype=bool)
+        new_gram[1:] = codes[1:] != codes[:-1]
+        keep = new_gram.copy()
+        keep[1:] |= owners[1:] != owners[:-1]  # a gram twice in a text: once
+        codes, owners, new_gram = codes[keep], owners[keep], new_gram[keep]
+        self._codes = codes[new_gram]
+        super().__init__(np.cumsum(new_gram) - 1, owners, self._codes.size, len(texts))
 
-    def postings(self, code: int) -> list[int]:
-        """The texts holding a gram, in order."""
-        rank = self._rank.get(code)
-        if rank is None:  # a gram of one text, or none
-            rank = int(np.searchsorted(self._codes, np.uint64(code)))
-            if rank == self._codes.size or int(self._codes[rank]) != code:
-                return []
-        return self._owners[self._starts[rank] : self._starts[rank + 1]].tolist()
-
-    def bits(self, code: int) -> int:
-        value = self._bits.get(code)
-        if value is None:
-            value = self._bits[code] = bitset(self.postings(code))
-        return value
+    @cached_property
+    def sets(self) -> list[frozenset[int]]:
+        """Each text's learnable grams (codes); built on first use, as learning does not need them."""
+        codes = self._codes[self._text_terms].tolist()
+        bounds = self._text_starts.tolist()
+        return [frozenset(codes[a:b]) for a, b in pairwise(bounds)]
 
     def occurrences(self, text: str) -> list[int]:
         """The texts holding the gram written ``text``."""
         code = gram_code(text)
-        return self.postings(code) if code is not None else []
+        if code is None:
+            return []
+        term = int(np.searchsorted(self._codes, np.uint64(code)))
+        return self._texts(term) if term < self._codes.size and int(self._codes[term]) == code else []
 
-    @staticmethod
-    def length(code: int) -> int:
-        return 2 if code < 1 << 32 else 3 if code < 1 << 48 else 4
+    def lengths(self, ids: np.ndarray) -> np.ndarray:
+        codes = self._codes[ids]
+        return 2 + (codes >= np.uint64(1 << 32)) + (codes >= np.uint64(1 << 48))
 
-    @staticmethod
-    def text(code: int) -> str:
-        size = GramIndex.length(code)
+    def text(self, term: int) -> str:
+        code = int(self._codes[term])
+        size = 2 if code < 1 << 32 else 3 if code < 1 << 48 else 4
         return "".join(chr((code >> (16 * (size - 1 - k))) & 0xFFFF) for k in range(size))
 
 
@@ -208,7 +232,7 @@ def _gram_codes(texts: Sequence[str]) -> tuple[np.ndarray, np.ndarray]:
     cjk = np.zeros(points.size, dtype=bool)
     for low, high in _CJK_RANGES:
         cjk |= (points >= low) & (points <= high)
-    owner = np.repeat(np.arange(len(texts), dtype=np.int64), [len(t) + 1 for t in texts])[: points.size]
+    owner = np.repeat(np.arange(len(texts), dtype=np.int32), [len(t) + 1 for t in texts])[: points.size]
     values = points.astype(np.uint64)
     codes, owners = [], []
     for size in GRAM_SIZES:
@@ -223,55 +247,103 @@ def _gram_codes(texts: Sequence[str]) -> tuple[np.ndarray, np.ndarray]:
         codes.append(code[whole])
         owners.append(owner[:stop][whole])
     if not codes:
-        return np.zeros(0, dtype=np.uint64), np.zeros(0, dtype=np.int64)
+        return np.zeros(0, dtype=np.uint64), np.zeros(0, dtype=np.int32)
     return np.concatenate(codes), np.concatenate(owners)
-
-
-def bitset(where: Iterable[int]) -> int:
-    value = 0
-    for k in where:
-        value |= 1 << k
-    return value
 
 
 def learn_indexed(word_sets: Sequence[frozenset[str]], index: TermIndex | GramIndex, keys: Sequence[int], src_lang: str,
                   dst_lang: str, *, min_count: int = 2, min_strength: float = 0.3) -> Lexicon:
-    """Learn from pairs ``(word_sets[n], index.sets[keys[n]])``; ``keys`` are distinct."""
-    paired = bitset(keys)
-    word_post: dict[str, list[int]] = defaultdict(list)
-    for words, key in zip(word_sets, keys, strict=True):
+    """Learn from pairs ``(word_sets[n], text keys[n] of the index)``; ``keys`` are distinct.
+
+    A word's translation is its candidate (see :func:`learn_lexicon`) of the highest
+    strength (Dice over the pairs), then length, then term, among those met in
+    ``min_count`` pairs or more, clearly more often than chance, with a strength of
+    ``min_strength`` or more.  Each round of an alignment scores some 60,000 (word,
+    candidate) pairs: numpy scores them all at once, counting the pairs both hold
+    in bit rows over the pairs."""
+    found: dict[str, list[int]] = defaultdict(list)  # word -> the pairs holding it
+    for n, words in enumerate(word_sets):
         for word in words:
-            word_post[word].append(key)
-    terms: dict[str, tuple[str, float]] = {}
+            found[word].append(n)
     limit = max(min_count, len(keys) // 2)
-    in_pairs: dict[str, tuple[int, int]] = {}  # term -> its texts among the pairs, and how many
-    for word, where in word_post.items():
-        count = len(where)
-        if not min_count <= count <= limit:
-            continue
-        first = [index.sets[k] for k in where[:3]]
-        if len(first) == 3:
-            candidates = (first[0] & first[1]) | (first[0] & first[2]) | (first[1] & first[2])
-        else:
-            candidates = first[0] & first[1]
-        word_bits = bitset(where)
-        best: tuple[float, int, str] | None = None
-        floor = min_strength  # a term below it, or below the best so far, cannot win
-        for term in candidates:
-            known = in_pairs.get(term)
-            if known is None:
-                term_bits = index.bits(term) & paired
-                known = in_pairs[term] = (term_bits, term_bits.bit_count())
-            term_bits, term_count = known
-            if 2 * min(count, term_count) < floor * (count + term_count):
-                continue
-            together = (term_bits & word_bits).bit_count()
-            # in a few pairs on one topic, all words meet: demand more than chance
-            if together >= min_count and together - count * term_count / len(keys) >= 1.5:
-                strength = 2 * together / (count + term_count)
-                found = (strength, index.length(term), term)
-                if strength >= floor and (best is None or found > best):
-                    best, floor = found, strength
-        if best is not None:
-            terms[word] = (index.text(best[2]), best[0])
-    return Lexicon(src_lang, dst_lang, terms)
+    words = [word for word, pairs in found.items() if min_count <= len(pairs) <= limit]
+    if not words:
+        return Lexicon(src_lang, dst_lang)
+    counts = np.fromiter((len(found[word]) for word in words), dtype=np.int64, count=len(words))
+    holder = np.repeat(np.arange(len(words)), counts)  # the words' pairs, word by word
+    pairs = np.fromiter(chain.from_iterable(found[word] for word in words), dtype=np.int64, count=holder.size)
+    texts = np.asarray(keys, dtype=np.int64)
+    word, term = _candidates(holder, pairs, counts, index, texts)
+    terms, term = _distinct(term, index.term_count)
+
+    width = (texts.size + 63) // 64
+    term_rows, term_counts = _term_rows(index, texts, terms, width)
+    together = _shared_bits(_bit_rows(holder, pairs, len(words), width), term_rows, word, term)
+
+    count, term_count = counts[word], term_counts[term]
+    strength = 2 * together / (count + term_count)
+    # in a few pairs on one topic, all words meet: demand more than chance
+    good = (together >= min_count) & (together - count * term_count / texts.size >= 1.5) & (strength >= min_strength)
+    word, term, strength = word[good], term[good], strength[good]
+    order = np.lexsort((term, index.lengths(terms)[term], strength, word))  # ids sort as their terms
+    last = np.ones(order.size, dtype=bool)  # of each word
+    last[:-1] = word[order][1:] != word[order][:-1]
+    best = order[last]
+    return Lexicon(src_lang, dst_lang, {
+        words[w]: (index.text(t), s)
+        for w, t, s in zip(word[best].tolist(), terms[term[best]].tolist(), strength[best].tolist(), strict=True)})
+
+
+def _candidates(holder: np.ndarray, pairs: np.ndarray, counts: np.ndarray, index: Postings,
+                texts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The candidate translations of each word, as (word, term id) pairs: the terms
+    shared by two of the first three pairs holding the word (``pairs``: those of
+    each word in order, ``counts`` of them, ``holder`` saying whose)."""
+    first = np.arange(pairs.size) - np.repeat(np.cumsum(counts) - counts, counts) < 3
+    term, sizes = index.terms_of(texts[pairs[first]])
+    word = np.repeat(holder[first], sizes)
+    # a text lists a term once: a (word, term) pair found twice or more is a candidate
+    both = np.sort(word * index.term_count + term, kind="stable")  # merges its sorted runs: quick
+    twice = both[1:] == both[:-1]
+    once = twice.copy()
+    once[1:] &= ~twice[:-1]  # three times: once
+    found = both[1:][once]
+    return found // index.term_count, found % index.term_count
+
+
+def _term_rows(index: Postings, texts: np.ndarray, terms: np.ndarray, width: int) -> tuple[np.ndarray, np.ndarray]:
+    """Which pairs (``texts``: each pair's text) hold each of ``terms``, as bit rows,
+    and how many."""
+    row_of = np.full(index.term_count, -1)
+    row_of[terms] = np.arange(terms.size)
+    held, sizes = index.terms_of(texts)
+    row, pair = row_of[held], np.repeat(np.arange(texts.size), sizes)
+    row, pair = row[row >= 0], pair[row >= 0]
+    return _bit_rows(row, pair, terms.size, width), np.bincount(row, minlength=terms.size)
+
+
+def _distinct(values: np.ndarray, size: int) -> tuple[np.ndarray, np.ndarray]:
+    """The distinct values (ids below ``size``) in order, and each value's position
+    among them: ``np.unique(values, return_inverse=True)`` without a sort."""
+    seen = np.zeros(size, dtype=bool)
+    seen[values] = True
+    return np.flatnonzero(seen), (np.cumsum(seen) - 1)[values]
+
+
+def _bit_rows(rows: np.ndarray, columns: np.ndarray, height: int, width: int) -> np.ndarray:
+    """A bit matrix of ``height`` rows of ``width`` 64-bit words, with the bits
+    ``(rows[k], columns[k])`` set."""
+    bits = np.zeros(height * width, dtype=np.uint64)
+    np.bitwise_or.at(bits, rows * width + (columns >> 6), np.uint64(1) << (columns & 63).astype(np.uint64))
+    return bits.reshape(height, width)
+
+
+def _shared_bits(left: np.ndarray, right: np.ndarray, rows: np.ndarray, other: np.ndarray,
+                 chunk: int = 4096) -> np.ndarray:
+    """How many bits row ``rows[k]`` of ``left`` and row ``other[k]`` of ``right``
+    share, for every ``k`` (a chunk at a time, to bound the memory)."""
+    shared = np.empty(rows.size, dtype=np.int64)
+    for start in range(0, rows.size, chunk):
+        part = slice(start, start + chunk)
+        shared[part] = np.bitwise_count(left[rows[part]] & right[other[part]]).sum(axis=1)
+    return shared

@@ -15,6 +15,7 @@ import sqlite3
 import sys
 from contextlib import closing
 from dataclasses import dataclass
+from pathlib import Path
 
 from indexers import search as engine
 from indexers import snippets
@@ -22,6 +23,7 @@ from kb import store
 from kb.errors import KbError, NotFound
 from kb.home import resolve_home
 from kb.lang import normalize_tag
+from kb.views import dumps
 
 _BOLD, _RESET = "\x1b[1;33m", "\x1b[0m"
 
@@ -62,24 +64,41 @@ class Result:
                 "score": round(self.score, 4), "texts": [t.to_json() for t in self.texts]}
 
 
-def cmd_search(args: argparse.Namespace) -> int:
-    text = " ".join(args.query).strip()
+@dataclass(frozen=True)
+class SearchAnswer:
+    """What ``kb search`` answers: the search's plan and groups, and the results shown."""
+
+    outcome: engine.Outcome
+    results: list[Result]
+
+    def to_json(self) -> dict[str, object]:
+        return to_json(self.outcome, self.results)
+
+
+def search(home: Path, query: str, langs: list[str] | None, query_lang: str | None = None,
+           limit: int = 10) -> SearchAnswer:
+    """The ``limit`` best results for ``query`` in the KB of ``home`` (its search
+    index built first if missing or stale), each in every language searched."""
+    text = query.strip()
     if not text:
         raise KbError("empty query: give words, a phrase in quotes, or a rule number")
-    if args.limit < 1:
-        raise KbError(f"--limit must be at least 1 (got {args.limit})")
-    langs = list(dict.fromkeys(normalize_tag(lang) for lang in args.lang)) if args.lang else None
-    query_lang = normalize_tag(args.query_lang) if args.query_lang else None
-    home = resolve_home(args.home)
+    if limit < 1:
+        raise KbError(f"--limit must be at least 1 (got {limit})")
+    langs = list(dict.fromkeys(normalize_tag(lang) for lang in langs)) if langs else None
+    query_lang = normalize_tag(query_lang) if query_lang else None
     with closing(store.connect(home)) as conn:
         outcome = engine.search(home, conn, text, langs, query_lang=query_lang)
         if not outcome.groups:
             raise NotFound(f"nothing found for {text!r} in {', '.join(outcome.plan.langs)}")
-        results = results_of(conn, outcome, args.limit)
+        return SearchAnswer(outcome, results_of(conn, outcome, limit))
+
+
+def cmd_search(args: argparse.Namespace) -> int:
+    answer = search(resolve_home(args.home), " ".join(args.query), args.lang, args.query_lang, args.limit)
     if args.json:
-        print(json.dumps(to_json(outcome, results), ensure_ascii=False, indent=2))
+        print(dumps(answer.to_json()))
     else:
-        print(render(outcome, results, color=sys.stdout.isatty()))
+        print(render(answer.outcome, answer.results, color=sys.stdout.isatty()))
     return 0
 
 

@@ -163,6 +163,25 @@ def test_moved_rules_keep_their_subrules(en_2024_to_latest: Alignment, load: Loa
     assert transform.new == n("701.27") and transform.moved
 
 
+def test_a_rule_that_became_a_subrule_follows_its_text(en_2024_to_latest: Alignment, load: Loader) -> None:
+    """2026 put a new 903.11 above the old one, which became 903.11a; 2020's 208.4
+    became 208.4a under a new heading, and meld's 712.2 went one level down to 712.4a."""
+    assert en_2024_to_latest.link(n("903.11")).new == n("903.11a")
+    assert en_2024_to_latest.link(n("609.8")).new == n("608.2i")  # "look back in time", reworded and moved
+    older = align(rules(load("en", "2020-11-20")), rules(load("en", LATEST)))
+    expected = {"208.4": "208.4a", "712.2": "712.4a", "903.11": "903.11a"}
+    assert {old: str(older.link(n(old)).new) for old in expected} == expected
+
+
+@pytest.mark.parametrize("date", ["2022-06-10", "2024-02-06"])
+def test_a_chinese_rule_that_became_a_subrule_follows_its_text(load: Loader, date: str) -> None:
+    alignment = align(rules(load("zh", date)), rules(load("en", LATEST)), old_lang="zh-Hans", new_lang="en")
+    assert alignment.link(n("903.11")).new == n("903.11a")
+    assert alignment.link(n("500.5")).new == n("500.5")  # split into three: it keeps its number
+    if date == "2022-06-10":
+        assert alignment.link(n("713.2")).new == n("712.4a")  # meld
+
+
 def test_typography_alone_changes_nothing(load: Loader) -> None:
     """2019-01-25 lost its curly quotes and ™; its neighbours did not."""
     alignment = align(rules(load("en", "2018-10-05")), rules(load("en", "2019-01-25")))

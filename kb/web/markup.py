@@ -1,0 +1,133 @@
+"""Turning the views' JSON into HTML fragments: rule numbers as links, search matches
+highlighted, word diffs marked.  Every function takes what the ``.json`` twin of the
+page holds, escapes the text, and returns :class:`markupsafe.Markup`, so the
+templates never build HTML from strings themselves.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from urllib.parse import quote, urlencode
+
+from markupsafe import Markup, escape
+
+from indexers import snippets
+from kb.rulenum import RuleNumber, RuleNumberError
+
+#: A rule number inside running text, in any language: "rule 613.2", "参见规则903.4",
+#: "rules 601.2a–d" (the range's first end).  Digits glued to CJK text count too.
+NUMBER = re.compile(r"(?<![0-9.])\d{1,3}(?:\.\d+[a-z]?)?(?![0-9])")
+#: Word-level edits as ``kb history`` writes them: [-removed-] and {+added+}.
+EDIT = re.compile(r"\[-(.*?)-\]|\{\+(.*?)\+\}", re.S)
+
+_START, _STOP = "\x00", "\x01"  # highlight marks no rule text contains
+
+
+def rule_url(number: str, langs: Sequence[str] = ()) -> str:
+    """The page of a rule (by its number in the newest English edition)."""
+    query = urlencode([("lang", lang) for lang in langs])
+    return f"/rules/{quote(number)}" + (f"?{query}" if query else "")
+
+
+def term_url(kind: str, name: str) -> str:
+    """The page of a card or a glossary term (names may hold "/" and spaces)."""
+    return f"/{kind}/{quote(name, safe='')}"
+
+
+def _in_range(token: str, numbers: Sequence[str]) -> bool:
+    """A number written inside a cited range ("601.2a–d" resolved to 601.2a … 601.2d)."""
+    try:
+        key = RuleNumber.parse(token).key
+        held = [RuleNumber.parse(n).key for n in numbers]
+    except RuleNumberError:
+        return False
+    return bool(held) and min(held) <= key <= max(held)
+
+
+def link_numbers(text: str, numbers: Sequence[str], missing: Sequence[str] = (), langs: Sequence[str] = ()) -> Markup:
+    """``text`` escaped, each rule number in it that was resolved (``numbers``) a link to
+    its page, each that was cited but is not in the KB (``missing``) marked as such."""
+    out, pos = [], 0
+    for match in NUMBER.finditer(text):
+        token = match.group()
+        if token in numbers or _in_range(token, numbers):
+            tag = Markup('<a class="ref" href="{}">{}</a>').format(rule_url(token, langs), token)
+        elif token in missing:
+            tag = Markup('<span class="ref missing" title="not in the KB">{}</span>').format(token)
+        else:
+            continue
+        out += [escape(text[pos:match.start()]), tag]
+        pos = match.end()
+    out.append(escape(text[pos:]))
+    return Markup("").join(out)
+
+
+def linkify(text: str, references: Iterable[Mapping[str, object]], langs: Sequence[str] = ()) -> Markup:
+    """A rule text with its references ("See rule 613.2", as ``kb show --json`` lists
+    them: phrase, numbers, missing) made links to the rules they cite."""
+    spans: list[tuple[int, int, Mapping[str, object]]] = []
+    for ref in references:
+        phrase = str(ref["phrase"])
+        start = text.find(phrase)
+        while start >= 0:
+            spans.append((start, start + len(phrase), ref))
+            start = text.find(phrase, start + len(phrase))
+    out, pos = [], 0
+    for start, stop, ref in sorted(spans, key=lambda s: (s[0], -s[1])):
+        if start < pos:  # inside a phrase already linked
+            continue
+        numbers, missing = list(ref["numbers"]), list(ref["missing"])  # type: ignore[call-overload]
+        title = "cites " + ", ".join(numbers + [f"{m} (not in the KB)" for m in missing])
+        out += [escape(text[pos:start]),
+                Markup('<span class="cite" title="{}">{}</span>').format(
+                    title, link_numbers(text[start:stop], numbers, missing, langs))]
+        pos = stop
+    out.append(escape(text[pos:]))
+    return Markup("").join(out)
+
+
+def link_terms(text: str, links: Iterable[Mapping[str, object]]) -> Markup:
+    """A ruling with the words the build linked to rules (``start``/``end`` of each
+    link, several rules per span possible) made links to the first rule."""
+    by_span: dict[tuple[int, int], list[Mapping[str, object]]] = {}
+    for link in links:
+        by_span.setdefault((int(link["start"]), int(link["end"])), []).append(link)  # type: ignore[call-overload]
+    out, pos = [], 0
+    for (start, stop), found in sorted(by_span.items()):
+        if start < pos:
+            continue
+        title = "; ".join(f"{link['number']} {link['text'] or ''}".strip() for link in found)
+        out += [escape(text[pos:start]), Markup('<a class="term" href="{}" title="{}">{}</a>').format(
+            rule_url(str(found[0]["number"])), title, text[start:stop])]
+        pos = stop
+    out.append(escape(text[pos:]))
+    return Markup("").join(out)
+
+
+def highlight(text: str, spans: Iterable[Sequence[int]], whole: bool = False) -> Markup:
+    """A search result's text with its matches marked: the snippet ``kb search``
+    prints (or the whole text), the same window, ``<mark>`` instead of ``**``."""
+    found = [(int(s[0]), int(s[1])) for s in spans]
+    cut = snippets.snippet(text, found, _START, _STOP, width=len(text) + 1 if whole else snippets.WIDTH)
+    html = str(escape(cut)).replace(_START, "<mark>").replace(_STOP, "</mark>")
+    return Markup(html.replace("\n", "<br>"))
+
+
+def edits(pairs: Iterable[Sequence[str]]) -> Markup:
+    """A word diff from ``kb diff --json`` ([op, text] pairs) as <del>/<ins>."""
+    tags = {"-": "<del>{}</del>", "+": "<ins>{}</ins>", "=": "<span>{}</span>"}
+    return Markup(" ").join(Markup(tags[op]).format(text) for op, text in pairs)
+
+
+def change(text: str) -> Markup:
+    """A change line of ``kb history`` ("wording changed: … {+or copy+} …") marked up."""
+    out, pos = [], 0
+    for match in EDIT.finditer(text):
+        removed, added = match.groups()
+        out += [escape(text[pos:match.start()]),
+                Markup("<del>{}</del>").format(removed) if removed is not None else
+                Markup("<ins>{}</ins>").format(added)]
+        pos = match.end()
+    out.append(escape(text[pos:]))
+    return Markup("").join(out)

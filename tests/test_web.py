@@ -1,0 +1,513 @@
+"""`kb serve`: a real KB, a real server on 127.0.0.1, real HTTP, a real browser.
+
+One KB is built per module from the seeds, plus (when ``$KB_CORPORA`` holds them)
+English and Chinese 2025-11-14 and 2026-04-17 and the card sets, and served by
+``python -m kb serve`` in a subprocess on a free port.  Every ``.json`` twin is
+compared byte for byte with what ``kb … --json`` prints for the same question;
+the HTML pages are checked against those JSON answers (the texts, numbers and
+links they must show), never against values written down from a previous run.
+The browser tests drive headless Chromium through selenium; they skip, saying why,
+where Chromium or chromedriver is missing, except under CI (``$CI`` set), where
+they fail.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from contextlib import closing
+from html.parser import HTMLParser
+from pathlib import Path
+from typing import Any
+from urllib.parse import quote
+
+import pytest
+from conftest import SEEDS, corpora_path
+from kbrun import kb
+
+from indexers import rules_index
+from kb import store
+from kb.build import build
+
+NEW, OLD = "2026-04-17", "2025-11-14"
+CARD = "非瑞克西亚龙引擎"  # the seed rulings page's title, resolved through its rulings
+STATUS = {0: 200, 1: 404, 2: 400}  # the CLI's exit codes as HTTP statuses
+
+
+def full() -> bool:
+    """The real corpora are here: the KB holds full editions and cards."""
+    return (corpora_path() / "cr" / "en").is_dir()
+
+
+@pytest.fixture(scope="module")
+def home(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    home = tmp_path_factory.mktemp("web") / "home"
+    sources = [SEEDS]
+    if full():
+        cr = corpora_path() / "cr"
+        sources += [cr / "en" / f"MagicCompRules-{NEW}.normalized.txt", cr / "en" / f"MagicCompRules-{OLD}.txt",
+                    cr / "zh" / f"CR-zh-Hans-{NEW}.txt", cr / "zh" / f"CR-zh-Hans-{OLD}.txt",
+                    corpora_path() / "cards"]
+    build(sources, home)
+    with closing(store.connect(home)) as conn:
+        rules_index.ready(home, conn)  # built once here, so the CLI and the web both find it ready
+    return home
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+@pytest.fixture(scope="module")
+def server(home: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """``kb serve`` as a user starts it; stopped with Ctrl-C (SIGINT) at the end, which
+    must end it cleanly (exit 0)."""
+    log = tmp_path_factory.mktemp("serve") / "serve.log"
+    for _attempt in range(3):  # a port taken between choosing and binding: choose again
+        port = free_port()
+        with log.open("w") as out:
+            proc = subprocess.Popen([sys.executable, "-m", "kb", "serve", "--home", str(home), "--port", str(port)],
+                                    stdout=out, stderr=subprocess.STDOUT)
+        base = f"http://127.0.0.1:{port}"
+        deadline = time.monotonic() + 30
+        while proc.poll() is None and time.monotonic() < deadline:
+            try:
+                urllib.request.urlopen(base + "/index.json", timeout=2).close()
+                break
+            except OSError:
+                time.sleep(0.1)
+        if proc.poll() is None:
+            break
+    else:
+        pytest.fail(f"kb serve did not start: {log.read_text()}")
+    try:
+        yield base
+    finally:
+        proc.send_signal(signal.SIGINT)
+        try:
+            code = proc.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            raise
+    assert code == 0, log.read_text()
+
+
+def get(url: str) -> tuple[int, str, str]:
+    """Status, content type and body of a GET (error statuses included)."""
+    try:
+        with urllib.request.urlopen(url, timeout=60) as response:
+            return response.status, response.headers["Content-Type"], response.read().decode("utf-8")
+    except urllib.error.HTTPError as err:
+        return err.code, err.headers["Content-Type"], err.read().decode("utf-8")
+
+
+def get_json(url: str) -> Any:
+    status, kind, body = get(url)
+    assert status == 200 and kind.startswith("application/json"), (url, status, body)
+    return json.loads(body)
+
+
+class Html(HTMLParser):
+    """What a page shows: its visible text, its links, and the rows of its
+    side-by-side table (each row the text of its cells)."""
+
+    def __init__(self, body: str) -> None:
+        super().__init__()
+        self.text: list[str] = []
+        self.links: list[tuple[str, str]] = []
+        self.rows: list[list[str]] = []
+        self._href: str | None = None
+        self._anchor: list[str] = []
+        self._table = self._cell = False
+        self.feed(body)
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        found = dict(attrs)
+        if tag == "a" and found.get("href"):
+            self._href, self._anchor = found["href"], []
+        elif tag == "table" and "side-by-side" in (found.get("class") or ""):
+            self._table = True
+        elif tag == "tr" and self._table:
+            self.rows.append([])
+        elif tag == "td" and self._table:
+            self.rows[-1].append("")
+            self._cell = True
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "a" and self._href is not None:
+            self.links.append((self._href, "".join(self._anchor).strip()))
+            self._href = None
+        elif tag == "table":
+            self._table = False
+        elif tag == "td":
+            self._cell = False
+
+    def handle_data(self, data: str) -> None:
+        self.text.append(data)
+        if self._href is not None:
+            self._anchor.append(data)
+        if self._cell:
+            self.rows[-1][-1] += data
+
+    @property
+    def shown(self) -> str:
+        return " ".join(" ".join(self.text).split())
+
+    def hrefs(self) -> set[str]:
+        return {href for href, _ in self.links}
+
+
+def page(url: str, status: int = 200) -> Html:
+    got, kind, body = get(url)
+    assert got == status and kind.startswith("text/html"), (url, got, body[:500])
+    return Html(body)
+
+
+def words(text: str, count: int = 8) -> str:
+    """The first words of a text, as a page shows them (whitespace collapsed)."""
+    return " ".join(text.split()[:count])
+
+
+# -- every .json twin is the CLI's --json --------------------------------------------------------
+
+TWINS = [
+    # (URL, the same question to the CLI, answered only with the real corpora)
+    ("/index.json", ["editions"], False),
+    ("/editions.json", ["editions"], False),
+    ("/rules/730.2.json", ["show", "730.2"], False),
+    ("/rules/730.2.json?lang=en&lang=it", ["show", "730.2", "--lang", "en", "--lang", "it"], False),
+    ("/rules/729.3d.json?lang=it", ["show", "729.3d", "--lang", "it"], False),
+    ("/rules/730.2j.json?lang=it&lang=zh", ["show", "730.2j", "--lang", "it", "--lang", "zh"], True),
+    (f"/rules/601.2.json?edition={OLD}", ["show", "601.2", "--edition", OLD], True),
+    ("/refs/730.2.json", ["refs", "730.2"], False),
+    ("/refs/702.102.json", ["refs", "702.102"], True),
+    ("/rules/730.2/history.json", ["history", "730.2"], True),
+    ("/rules/730.2/history.json?lang=zh-Hans", ["history", "730.2", "--lang", "zh-Hans"], True),
+    ("/search.json?q=permanente+amalgamato&lang=it&lang=en&limit=1",
+     ["search", "permanente amalgamato", "--lang", "it", "--lang", "en", "--limit", "1"], False),
+    (f"/search.json?q={quote('标识色')}&limit=2", ["search", "标识色", "--limit", "2"], True),
+    ("/search.json?q=702.102", ["search", "702.102"], True),
+    (f"/cards/{quote(CARD)}.json", ["card", CARD], True),
+    ("/cards/Fyrexian%20Drgon.json", ["card", "Fyrexian Drgon"], None),  # weak evidence: 404 and candidates
+    (f"/glossary/{quote('标识色')}.json", ["glossary", "标识色"], True),
+    ("/glossary/Color%20Identity.json?lang=zh", ["glossary", "Color Identity", "--lang", "zh"], True),
+    (f"/diff/{OLD}/{NEW}.json", ["diff", OLD, NEW], True),
+    (f"/diff/{OLD}/{NEW}.json?lang=zh-Hans", ["diff", OLD, NEW, "--lang", "zh-Hans"], True),
+    # errors: the CLI's --json error body, its exit code as the status
+    ("/rules/999.9.json", ["show", "999.9"], None),
+    ("/rules/7x.json", ["show", "7x"], None),
+    ("/rules/730.2.json?edition=2026-13-01", ["show", "730.2", "--edition", "2026-13-01"], None),
+    ("/rules/730.2.json?lang=xx", ["show", "730.2", "--lang", "xx"], None),
+    ("/glossary/No%20Such%20Term.json", ["glossary", "No Such Term"], None),
+    ("/search.json?q=the+of", ["search", "the of"], None),
+    ("/search.json?q=", ["search", ""], None),
+    ("/diff/2026-01-16/not-a-date.json", ["diff", "2026-01-16", "not-a-date"], None),
+]
+
+
+@pytest.mark.parametrize(("url", "args", "answered"), TWINS, ids=[t[0] for t in TWINS])
+def test_json_twin_is_what_the_cli_prints(server: str, home: Path, url: str, args: list[str],
+                                          answered: bool | None) -> None:
+    cli = kb(*args, "--json", home=home)
+    status, kind, body = get(server + url)
+    assert kind.startswith("application/json")
+    assert body == cli.stdout, f"{url} differs from kb {' '.join(args)} --json"
+    assert status == STATUS[cli.returncode], (url, status, cli.returncode, cli.stderr)
+    if answered is True and full():  # the question has an answer in this KB: not just two equal errors
+        assert cli.returncode == 0, cli.stderr
+    if answered is None:
+        assert cli.returncode != 0, cli.stdout
+
+
+# -- the rule page -------------------------------------------------------------------------------
+
+
+def test_rule_page_shows_english_and_italian_side_by_side(server: str) -> None:
+    view = get_json(server + "/rules/730.2.json?lang=en&lang=it")
+    blocks = {block["lang"]: block for block in view["languages"]}
+    assert blocks["en"]["number"] == "730.2" and blocks["it"]["number"] == "729.2"
+    shown = page(server + "/rules/730.2?lang=en&lang=it")
+    assert "Italian 729.2" in shown.shown and "English 730.2" in shown.shown
+    assert "numbered 729.2 here, 730.2 in the newest English edition" in shown.shown
+    # each row holds one rule in both languages: 730.2a beside 729.2a, and so on
+    italian = {text["rule"]: text for text in blocks["it"]["rules"]}
+    paired = 0
+    for english in blocks["en"]["rules"]:
+        row = next(r for r in shown.rows if r and r[0].split()[0] == english["number"])
+        assert words(english["text"]) in " ".join(row[0].split())
+        if english["rule"] in italian:
+            own = italian[english["rule"]]
+            assert row[1].split()[0] == own["number"]
+            assert words(own["text"]) in " ".join(row[1].split())
+            paired += 1
+    assert paired >= 10
+
+
+def test_undated_italian_says_which_english_editions_it_matches(server: str) -> None:
+    view = get_json(server + "/rules/730.2.json?lang=it")
+    block = view["languages"][0]
+    assert block["edition"] is None
+    shown = page(server + "/rules/730.2?lang=it").shown
+    matches = block["matches"]
+    if matches:
+        assert f"undated · matches en {matches[0]}" in shown
+        assert len(matches) == 1 or f"to {matches[-1]}" in shown
+    else:
+        assert "undated" in shown and "matches en" not in shown
+
+
+def test_references_are_links_to_their_targets(server: str) -> None:
+    view = get_json(server + "/rules/730.2.json")
+    shown = page(server + "/rules/730.2")
+    hrefs = shown.hrefs()
+    resolved = 0
+    for block in view["languages"]:
+        for text in block["rules"]:
+            for ref in text["references"]:
+                for number in ref["numbers"]:
+                    if number in ref["phrase"]:  # written out in the phrase (a range's inner numbers are not)
+                        assert f"/rules/{number}" in hrefs, (ref, block["lang"])
+                        resolved += 1
+                for missing in ref["missing"]:
+                    assert missing in shown.shown
+    if full():
+        assert resolved >= 3  # "See rule 613.2" and the like, in English, Italian and Chinese
+        target = page(server + "/rules/613.2")
+        assert "613.2" in target.shown
+
+
+def test_cited_by_entry_appears_on_the_target_page(server: str) -> None:
+    if not full():
+        pytest.skip(f"the seeds cite no rule they hold; needs the real corpora at {corpora_path()}")
+    view = get_json(server + "/rules/730.2.json?lang=en")
+    citing = next(t for t in view["languages"][0]["rules"] if any(r["numbers"] for r in t["references"]))
+    target = next(n for r in citing["references"] for n in r["numbers"])
+    incoming = get_json(server + f"/refs/{target}.json")["incoming"]
+    assert any(link["number"] == citing["number"] for link in incoming)
+    shown = page(server + f"/rules/{target}")
+    assert ("/rules/" + citing["number"], citing["number"]) in shown.links
+    assert f"Cited by {len(incoming)}" in shown.shown
+
+
+def test_translation_older_than_the_english_text_is_flagged(server: str) -> None:
+    if not full():
+        pytest.skip(f"needs two editions of a translation; real corpora not found at {corpora_path()}")
+    changed = get_json(server + f"/diff/{OLD}/{NEW}.json")["changed"]
+    flagged = 0
+    for change in changed[:5]:
+        if not any(op != "=" for op, _ in change["body"]):
+            continue
+        url = f"/rules/{change['new']}?lang=zh-Hans&edition={OLD}"
+        block = get_json(server + url.replace("?", ".json?"))["languages"][0]
+        shown = page(server + url).shown
+        warning = f"The English text changed after {OLD}: this translation may be out of date."
+        assert (warning in shown) == (block["english_changed_since"] == OLD)
+        flagged += block["english_changed_since"] == OLD
+    assert flagged >= 1
+    assert "may be out of date" not in page(server + "/rules/730.2?lang=zh-Hans").shown
+
+
+def test_rule_page_lists_linked_card_rulings(server: str) -> None:
+    if not full():
+        pytest.skip(f"card data not found at {corpora_path()}")
+    refs = get_json(server + "/refs/702.102.json")
+    assert refs["rulings"] and refs["pages"]
+    shown = page(server + "/rules/702.102")
+    assert f"Card rulings {len(refs['rulings'])}" in shown.shown
+    first = refs["rulings"][0]
+    assert words(first["text"], 5) in shown.shown
+    assert any(p["title"] in shown.shown for p in refs["pages"])
+
+
+# -- the other pages -----------------------------------------------------------------------------
+
+
+def test_home_page_lists_what_the_kb_holds(server: str) -> None:
+    held = get_json(server + "/index.json")
+    shown = page(server + "/")
+    for row in held:
+        assert row["lang"] in shown.shown and (row["edition"] or "undated") in shown.shown
+    assert "/index.json" in shown.hrefs()
+    assert "Search" in shown.shown
+
+
+def test_search_page_shows_results_side_by_side_with_highlights(server: str) -> None:
+    url = "/search?q=permanente+amalgamato&lang=it&lang=en&limit=3"
+    data = get_json(server + url.replace("/search", "/search.json"))
+    status, _, body = get(server + url)
+    assert status == 200
+    shown = Html(body)
+    top = data["results"][0]
+    assert ("/rules/" + top["rule"], top["rule"]) in shown.links
+    for text in top["texts"]:
+        assert (text["number"] or text["title"]) in shown.shown and text["lang"] in shown.shown
+    assert "<mark>" in body
+    assert f"{len(data['results'])} of {data['total']} results" in shown.shown
+
+
+def test_history_and_diff_pages(server: str) -> None:
+    if not full():
+        pytest.skip(f"needs two editions; real corpora not found at {corpora_path()}")
+    history = get_json(server + "/rules/730.2/history.json")
+    shown = page(server + "/rules/730.2/history").shown
+    for row in history["editions"]:
+        assert row["edition"] in shown and row["number"] in shown
+    diff = get_json(server + f"/diff/{OLD}/{NEW}.json")
+    html = page(server + f"/diff/{OLD}/{NEW}")
+    assert f"{len(diff['added'])} added" in html.shown and f"{len(diff['changed'])} changed" in html.shown
+    assert all(f"/rules/{a['number']}" in html.hrefs() for a in diff["added"])
+
+
+def test_card_and_glossary_pages(server: str) -> None:
+    if not full():
+        pytest.skip(f"card data and glossaries not found at {corpora_path()}")
+    card = get_json(server + f"/cards/{quote(CARD)}.json")
+    shown = page(server + f"/cards/{quote(CARD)}")
+    assert card["card"]["name"] in shown.shown and f"Rulings {len(card['rulings'])}" in shown.shown
+    linked = {link["number"] for ruling in card["rulings"] for link in ruling["links"]}
+    assert linked and all(f"/rules/{number}" in shown.hrefs() for number in linked)
+    by_name = get_json(server + "/cards/" + quote(card["card"]["name"], safe="") + ".json")  # "A // B": a path
+    assert by_name["resolved"] and by_name["card"]["name"] == card["card"]["name"]
+
+    glossary = get_json(server + f"/glossary/{quote('标识色')}.json")
+    shown = page(server + f"/glossary/{quote('标识色')}")
+    entries = glossary["matches"][0]["entries"]
+    assert {e["lang"] for e in entries} >= {"en", "zh-Hans"}
+    for entry in entries:
+        assert entry["term"] in shown.shown
+        assert all(f"/rules/{n}" in shown.hrefs() for n in entry["cites"])
+
+
+def test_every_page_links_its_json_twin(server: str) -> None:
+    for url, twin in [("/", "/index.json"), ("/editions", "/editions.json"), ("/rules/730.2?lang=it",
+                      "/rules/730.2.json?lang=it"), ("/refs/730.2", "/refs/730.2.json"),
+                      ("/search?q=merge", "/search.json?q=merge")]:
+        assert twin in page(server + url).hrefs(), url
+
+
+# -- errors --------------------------------------------------------------------------------------
+
+
+ERRORS = [
+    ("/rules/999.9", 404), ("/glossary/No%20Such%20Term", 404), ("/no/such/page", 404),
+    ("/rules/730.2/history?lang=it", 404), ("/rules/7x", 400), ("/rules/730.2?edition=2026-13-01", 400),
+    ("/rules/730.2?lang=xx", 400), ("/diff/2026-01-16/not-a-date", 400), ("/search?q=merge&limit=lots", 400),
+]
+
+
+@pytest.mark.parametrize(("url", "status"), ERRORS, ids=[e[0] for e in ERRORS])
+def test_errors_get_a_page_saying_what_is_wrong(server: str, url: str, status: int) -> None:
+    """Unknown things: 404; bad input: 400; the page says what its JSON twin says."""
+    path, _, query = url.partition("?")
+    got, _, body = get(server + path + ".json" + (f"?{query}" if query else ""))
+    error = json.loads(body)
+    assert got == status and error["exit_code"] == {404: 1, 400: 2}[status]
+    assert error["error"] in page(server + url, status).shown
+
+
+def test_what_a_user_typed_is_shown_as_text_never_as_markup(server: str) -> None:
+    typed = "<b>bold</b> & <script>x()</script>"
+    status, _, body = get(server + "/glossary/" + quote(typed, safe=""))
+    assert status == 404
+    assert "<b>bold</b>" not in body and "<script>x()" not in body
+    assert "&lt;b&gt;bold&lt;/b&gt; &amp; &lt;script&gt;" in body
+
+
+def test_a_card_not_resolved_gets_a_404_page_with_its_candidates(server: str) -> None:
+    got, _, body = get(server + "/cards/Fyrexian%20Drgon.json")
+    weak = json.loads(body)
+    assert got == 404 and weak["resolved"] is False
+    shown = page(server + "/cards/Fyrexian%20Drgon", 404)
+    assert "No card resolved for “Fyrexian Drgon”" in shown.shown
+    for candidate in weak["resolution"]["candidates"]:
+        assert "/cards/" + quote(candidate["card"], safe="") in shown.hrefs()
+
+
+def test_serve_without_a_kb_says_so(tmp_path: Path) -> None:
+    result = kb("serve", "--port", str(free_port()), home=tmp_path / "empty", timeout=60)
+    assert result.returncode == 1
+    assert "no knowledge base" in result.stderr and "kb build" in result.stderr
+
+
+def test_serve_says_when_it_cannot_listen(server: str, home: Path) -> None:
+    taken = server.rsplit(":", 1)[1]
+    for port, problem in [(taken, "Address already in use"), ("70000", "--port must be between 0 and 65535")]:
+        result = kb("serve", "--port", port, home=home, timeout=60)
+        assert result.returncode == 2 and problem in result.stderr, result.stderr
+
+
+# -- a real browser ------------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    chromium = next((path for name in ("chromium", "chromium-browser", "google-chrome")
+                     if (path := shutil.which(name))), None)
+    driver_path = shutil.which("chromedriver")
+    if chromium is None or driver_path is None:
+        reason = "headless Chromium and chromedriver are needed (apt-get install chromium chromium-driver)"
+        if os.environ.get("CI"):
+            pytest.fail(reason + ": CI must run the browser tests")
+        pytest.skip(reason)
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    options = webdriver.ChromeOptions()
+    options.binary_location = chromium
+    for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                "--window-size=1400,1000"):
+        options.add_argument(arg)
+    driver = webdriver.Chrome(options=options, service=Service(executable_path=driver_path))
+    driver.set_page_load_timeout(60)
+    try:
+        yield driver
+    finally:
+        driver.quit()
+
+
+def test_browser_search_click_and_follow_a_reference(server: str, browser: Any) -> None:
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+    from selenium.webdriver.support import expected_conditions as until
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    wait = WebDriverWait(browser, 30)
+    browser.get(server + "/")
+    box = browser.find_element(By.CSS_SELECTOR, "main input[name=q]")
+    box.send_keys("permanente amalgamato", Keys.ENTER)
+    wait.until(until.presence_of_element_located((By.CSS_SELECTOR, "li.result")))
+    assert "/search?q=permanente+amalgamato" in browser.current_url
+    first = browser.find_element(By.CSS_SELECTOR, "li.result h2 a")
+    number = first.text
+    first.click()
+    wait.until(until.url_contains(f"/rules/{number}"))
+
+    # the rule in every language held, side by side: one column per language, each with its text
+    heads = [th.text for th in browser.find_elements(By.CSS_SELECTOR, "table.side-by-side thead th")]
+    view = json.loads(urllib.request.urlopen(server + f"/rules/{number}.json", timeout=60).read())
+    assert len(heads) == len(view["languages"]) >= 2
+    for head, block in zip(heads, view["languages"], strict=True):
+        assert block["lang"] in head and block["number"] in head
+    cells = browser.find_elements(By.CSS_SELECTOR, "table.side-by-side tbody tr:first-child td")
+    for cell, block in zip(cells, view["languages"], strict=True):
+        assert cell.is_displayed() and words(block["rules"][0]["text"], 4) in " ".join(cell.text.split())
+
+    links = browser.find_elements(By.CSS_SELECTOR, "table.side-by-side a.ref")
+    if not full():
+        pytest.skip(f"the seeds' references resolve to no rule they hold; real corpora not found at {corpora_path()}")
+    target = links[0].text
+    links[0].click()
+    wait.until(until.url_contains(f"/rules/{target}"))
+    assert browser.find_element(By.CSS_SELECTOR, "h1 .num").text == target
+    assert browser.find_elements(By.CSS_SELECTOR, ".cited-by li a")  # and it lists who cites it
