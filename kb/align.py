@@ -34,6 +34,7 @@ from dataclasses import dataclass, field
 from itertools import chain, repeat
 
 import numpy as np
+from rapidfuzz import process
 from rapidfuzz.distance import Indel
 
 from kb.bags import BagArrays, dice, rare_pairs, shared_of_pairs
@@ -672,6 +673,24 @@ class _Scorer:
         sure = min(1.0, (self.bags.old_norm[i] + self.bags.new_norm[j]) / self.bags.enough)
         return _NO_CONTENT + (0.8 * score + 0.2 * fit - _NO_CONTENT) * sure, MARKS if exact else LEXICON
 
+    def best(self, i: int, candidates: Sequence[int], threshold: float) -> tuple[float, int, str] | None:
+        """The candidate whose content fits old ``i`` best (the first of equals), if
+        it reaches ``threshold``: (score, candidate, kind)."""
+        if self.bags is None:  # one language: rapidfuzz compares the texts in C, skipping hopeless ones early
+            texts = [self.state.new.items[j].plain for j in candidates]
+            found = process.extractOne(self.state.old.items[i].plain, texts, scorer=Indel.normalized_similarity,
+                                       score_cutoff=threshold)
+            return (found[1], candidates[found[2]], SIMILAR) if found else None
+        bag = self.bags.bag(True, i)
+        best: tuple[float, int, str] | None = None
+        for j in candidates:
+            if not bag or not self.bags.bag(False, j).keys() & bag.keys():
+                continue
+            content = self.content(i, j)
+            if content is not None and content[0] >= threshold and (best is None or content[0] > best[0]):
+                best = (content[0], j, content[1])
+        return best
+
     def pair(self, i: int, j: int, predicted: int | None) -> tuple[float, str] | None:
         """The pair's score, or ``None`` when only its children can tell (a chapter
         or keyword heading whose words the lexicon does not know)."""
@@ -773,16 +792,7 @@ def _pair_leftovers(state: _State, scorer: _Scorer, threshold: float, depth_chan
     for i in olds:
         depth = state.old.items[i].depth
         candidates = sorted(set(by_depth.get(depth - depth_change, [])) | set(by_depth.get(depth + depth_change, [])))
-        if scorer.bags is not None:
-            bag = scorer.bags.bag(True, i)
-            if not bag:
-                continue
-            candidates = [j for j in candidates if scorer.bags.bag(False, j).keys() & bag.keys()]
-        best: tuple[float, int, str] | None = None
-        for j in candidates:
-            content = scorer.content(i, j)
-            if content is not None and content[0] >= threshold and (best is None or content[0] > best[0]):
-                best = (content[0], j, content[1])
+        best = scorer.best(i, candidates, threshold)
         if best is not None:
             proposals[i] = best
             if best[0] > best_for_new.get(best[1], (0.0, -1))[0]:
