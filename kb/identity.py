@@ -154,20 +154,29 @@ def _run(jobs: dict[Group, Group | None], groups: dict[Group, list], target: lis
          workers: int) -> dict[Group, align.Alignment]:
     """Align every group that needs content alignment to the reference, in parallel."""
     direct = [g for g, via in jobs.items() if via is None]
-    tasks = [([text for _, text in groups[g]], target, g[0]) for g in direct]
+    tasks = [([text for _, text in groups[g]], g[0]) for g in direct]
     if workers > 1 and len(tasks) > 2:
-        # forkserver: never fork a process that may run threads (the progress bar)
+        # forkserver: never fork a process that may run threads (the progress bar).  The
+        # reference goes to each worker once, not with every task (1 MB, 40 ms to pickle).
         context = multiprocessing.get_context("forkserver")
-        with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
-            results = list(pool.map(_align_task, tasks, chunksize=1))
+        with ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=_keep_reference,
+                                 initargs=(target,)) as pool:
+            results = list(pool.map(_align_to_reference, tasks, chunksize=1))
     else:
-        results = [_align_task(task) for task in tasks]
+        results = [align.align(texts, target, old_lang=lang, new_lang="en") for texts, lang in tasks]
     return dict(zip(direct, results, strict=True))
 
 
-def _align_task(task: tuple[list[RuleText], list[RuleText], str]) -> align.Alignment:
-    texts, target, lang = task
-    return align.align(texts, target, old_lang=lang, new_lang="en")
+_reference: list[RuleText] = []  # in a worker process: the edition every task aligns to
+
+
+def _keep_reference(target: list[RuleText]) -> None:
+    _reference[:] = target
+
+
+def _align_to_reference(task: tuple[list[RuleText], str]) -> align.Alignment:
+    texts, lang = task
+    return align.align(texts, _reference, old_lang=lang, new_lang="en")
 
 
 def _compose(group: Group, groups: dict[Group, list[tuple[TextKey, RuleText]]], jobs: dict[Group, Group | None],
