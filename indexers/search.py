@@ -35,7 +35,7 @@ from whoosh.searching import Searcher
 from indexers import rules_index
 from indexers.analysis import CJK, NUMBER, analyzer_for, has_cjk, name_key, token_kind
 from indexers.rules_index import IndexInfo, body_field, title_field
-from indexers.translate import Translation, Translator
+from indexers.translate import Translation, Translator, coverage
 from kb.errors import KbError, NotFound
 from kb.lang import guess_lang
 from kb.rulenum import RuleNumber
@@ -202,15 +202,16 @@ def _free_units(part: str, tokens: list[tuple[str, int, str, int, int, int]], la
     return units
 
 
-def translated_units(translations: Iterable[Translation], lang: str) -> list[Unit]:
-    """Each translation analysed by the target language's chain, weighted by its strength."""
+def translated_units(translations: Iterable[Translation], lang: str, share: float = 1.0) -> list[Unit]:
+    """Each translation analysed by the target language's chain, weighted by its strength
+    and by the ``share`` of the query the translations stand for."""
     analyzer = analyzer_for(lang)
     units = []
     for item in translations:
         terms = tuple(t.text for t in analyzer(item.target, mode="query") if token_kind(t) != NUMBER)
         if terms:
             single = len(terms) == 1 and has_cjk(item.target) and len(item.target) == 1
-            units.append(Unit(lang, terms, weight=TRANSLATED * item.strength, prefix=single,
+            units.append(Unit(lang, terms, weight=TRANSLATED * item.strength * share, prefix=single,
                               literal=item.target if has_cjk(item.target) else None,
                               source=item.source, translated=True))
     return _dedupe(units)
@@ -233,15 +234,22 @@ def detect_lang(parts: Sequence[tuple[str, bool]], indexed: Sequence[str], searc
         return next((lang for lang in indexed if is_cjk(lang)), "zh-Hans")
     latin = [lang for lang in indexed if not is_cjk(lang)] or ["en"]
     guess = guess_lang(text)
+    return max(latin, key=lambda lang: (known_words(searcher, lang, text)[0], lang == guess, lang == "en"))
 
-    def known(lang: str) -> int:
-        if searcher is None:
-            return 0
-        fields = [f for f in (title_field(lang), body_field(lang)) if f in searcher.schema]
-        words = {t.text for t in analyzer_for(lang)(text, mode="query") if token_kind(t) != NUMBER}
-        return sum(any(searcher.doc_frequency(f, w) for f in fields) for w in words)
 
-    return max(latin, key=lambda lang: (known(lang), lang == guess, lang == "en"))
+def _answers(searcher: Searcher | None, lang: str, text: str) -> bool:
+    """The index holds every word of the query in the query's own language."""
+    known, total = known_words(searcher, lang, text)
+    return searcher is not None and total > 0 and known == total
+
+
+def known_words(searcher: Searcher | None, lang: str, text: str) -> tuple[int, int]:
+    """How many of the words of ``text`` the index holds in ``lang``, and how many words."""
+    words = {t.text for t in analyzer_for(lang)(text, mode="query") if token_kind(t) != NUMBER}
+    if searcher is None:
+        return 0, len(words)
+    fields = [f for f in (title_field(lang), body_field(lang)) if f in searcher.schema]
+    return sum(any(searcher.doc_frequency(f, w) for f in fields) for w in words), len(words)
 
 
 def plan(text: str, langs: Sequence[str], translator: Translator, *, query_lang: str | None = None,
@@ -261,9 +269,13 @@ def plan(text: str, langs: Sequence[str], translator: Translator, *, query_lang:
         if target == lang:
             units += own_units(parts, lang, numbers)
             continue
-        found = translator.translate(" ".join(p for p, _ in parts), lang, target)
+        query = " ".join(p for p, _ in parts)
+        found = translator.translate(query, lang, target)
+        share = coverage(query, lang, found)
+        if share < 1 and _answers(searcher, lang, query):
+            found = []  # its own words are all in the index: half a translation would only add noise
         translations += found
-        units += translated_units(found, target)
+        units += translated_units(found, target, share)
     if lang not in langs:  # still needed to highlight, and to say what was searched
         units = [*own_units(parts, lang, numbers), *units]
     whole = " ".join(p for p, _ in parts)

@@ -19,7 +19,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from kb.align import Lexicon
-from kb.tokens import STOPWORDS, is_cjk, stem, words
+from kb.tokens import CJK_RUN, STOPWORDS, is_cjk, stem, words
 
 #: Weaker entries are mostly chance co-occurrences ("able" -> "则必须").
 MIN_STRENGTH = 0.5
@@ -95,16 +95,23 @@ class Translator:
     """Every stored lexicon, readable in both directions."""
 
     def __init__(self, lexicons: Iterable[Lexicon]) -> None:
+        """Two lexicons of one pair of languages (``it -> en`` learned from the rules,
+        ``en -> it`` from card texts) fill each other's gaps; for a term both know,
+        the lexicon read first -- in the store's order -- speaks."""
         self.tables: dict[tuple[str, str], Entries] = {}
         for lexicon in lexicons:
             if not len(lexicon):
                 continue
-            self.tables.setdefault((lexicon.src, lexicon.dst), _forward(lexicon))
-            self.tables.setdefault((lexicon.dst, lexicon.src), _backward(lexicon))
+            for pair, entries in (((lexicon.src, lexicon.dst), _forward(lexicon)),
+                                  ((lexicon.dst, lexicon.src), _backward(lexicon))):
+                table = self.tables.setdefault(pair, {})
+                for term, found in entries.items():
+                    table.setdefault(term, found)
 
     @classmethod
     def from_store(cls, conn: sqlite3.Connection) -> Translator:
-        return cls(Lexicon.from_dict(json.loads(terms)) for (terms,) in conn.execute("SELECT terms FROM lexicons"))
+        rows = conn.execute("SELECT terms FROM lexicons ORDER BY rowid")
+        return cls(Lexicon.from_dict(json.loads(terms)) for (terms,) in rows)
 
     def pairs(self) -> list[tuple[str, str]]:
         return sorted(self.tables)
@@ -128,6 +135,19 @@ class Translator:
     def _direct(self, text: str, src: str, dst: str) -> list[Translation]:
         hits = lookup(self.tables[(src, dst)], text, is_cjk(src))
         return _unique([Translation(source, target, strength, src, dst, at) for source, target, strength, at in hits])
+
+
+def coverage(text: str, src: str, found: Iterable[Translation]) -> float:
+    """The share of a query that its translations stand for: the words translated
+    (Latin script), or the characters inside a translated term (CJK).  A query half
+    translated ("permanente amalgamato", where only "permanente" is known) must not
+    let texts matching that half outrank texts matching all of it in its own language."""
+    if is_cjk(src):
+        total = sum(map(len, CJK_RUN.findall(text)))
+        covered = {k for t in found if t.at >= 0 for k in range(t.at, t.at + len(t.source))}
+        return min(1.0, len(covered) / total) if total else 1.0
+    total = len(_words(text))
+    return len({t.at for t in found}) / total if total else 1.0
 
 
 def _unique(found: list[Translation]) -> list[Translation]:

@@ -12,12 +12,16 @@ import tomllib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from kb import card_graph, graph, identity, store
 from kb.errors import KbError
 from kb.ingest import ingest
 from kb.model import Document, Problem
 from kb.textio import read_source
+
+if TYPE_CHECKING:
+    from kb.ingest.mtgjson import Card
 
 MANIFEST = "manifest.toml"
 DOCUMENT_SUFFIXES = {".txt", *card_graph.SUFFIXES}
@@ -173,6 +177,16 @@ def damage(documents: list[Document]) -> list[Problem]:
     return [p for doc in documents for p in doc.damaged]
 
 
+def add_card_lexicons(identities: identity.Identities, cards: list[Card], langs: set[str]) -> None:
+    """Lexicons learned from printed card texts, kept with those learned from the rules:
+    where both know a word, the rules' translation stays."""
+    from kb import card_lexicon  # only builds with card data need it
+
+    for key, learned in card_lexicon.learn(cards, langs).items():
+        known = identities.lexicons.get(key)
+        identities.lexicons[key] = known.filled_from(learned) if known else learned
+
+
 def build(paths: list[Path], home: Path, *, accept_damaged: bool = False,
           override_format: str | None = None, override_lang: str | None = None,
           progress: Callable[[int, int, str], None] | None = None) -> BuildReport:
@@ -190,6 +204,7 @@ def build(paths: list[Path], home: Path, *, accept_damaged: bool = False,
     identities = identity.assign(documents)
     report_identities(documents, identities)
     cards = card_graph.link(card_inputs, documents)
+    add_card_lexicons(identities, card_graph.cards_of(card_inputs), {doc.lang for doc in documents})
     if (problems := damage(documents) + card_graph.damaged(card_inputs)) and not accept_damaged:
         listing = "\n".join(f"  {p}" for p in problems)
         raise KbError(f"{len(problems)} problem(s) make these documents unreliable; nothing was "

@@ -406,7 +406,7 @@ def link(inputs: list[CardInput], documents: list[Document]) -> CardGraph:
     if not inputs:
         return CardGraph()
     files = [i for i in inputs if isinstance(i, MtgjsonInput)]
-    cards = [card for i in files for card in i.file.cards]
+    cards = cards_of(inputs)
     builder = _Builder(_Linkers(documents, cards))
     index = _card_index(cards) if cards else None
     if index is not None:
@@ -421,6 +421,11 @@ def link(inputs: list[CardInput], documents: list[Document]) -> CardGraph:
         graph.problems.extend(item.problems)
         graph.sources.append(SourceRow(item.path, _sha256(item), item.format, item.to_json()))
     return graph
+
+
+def cards_of(inputs: list[CardInput]) -> list[Card]:
+    """Every card of the card data files among ``inputs``."""
+    return [card for item in inputs if isinstance(item, MtgjsonInput) for card in item.file.cards]
 
 
 def _sha256(item: CardInput) -> str:

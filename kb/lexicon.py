@@ -48,6 +48,12 @@ class Lexicon:
                 terms[word] = entry
         return Lexicon(self.src, self.dst, terms)
 
+    def filled_from(self, other: Lexicon) -> Lexicon:
+        """This lexicon, trusted first, with the words only ``other`` knows."""
+        if (other.src, other.dst) != (self.src, self.dst):
+            raise ValueError(f"cannot fill lexicon {self.src}->{self.dst} from {other.src}->{other.dst}")
+        return Lexicon(self.src, self.dst, {**other.terms, **self.terms})
+
     def to_dict(self) -> dict[str, object]:
         """A JSON-ready form for storing."""
         return {"src": self.src, "dst": self.dst,

@@ -46,7 +46,9 @@ class CardRuling(NamedTuple):
 
 @dataclass(frozen=True, slots=True)
 class Face:
-    """One face of a card: its English name and its localized names (``lang -> name``)."""
+    """One face of a card: its English name and its localized names (``lang -> name``);
+    ``texts`` holds its printed text in each language MTGJSON gives (``"en"`` is ``text``):
+    a parallel corpus for learning how the rules' words are translated."""
 
     name: str
     side: str | None = None
@@ -54,6 +56,7 @@ class Face:
     mana_cost: str | None = None
     type_line: str | None = None
     text: str | None = None
+    texts: dict[str, str] = field(default_factory=dict, hash=False, compare=False)
 
 
 @dataclass(slots=True)
@@ -255,6 +258,7 @@ def _card(
     for entry in group:
         face_name = entry.get("faceName") or (entry["name"] if entry["name"] != key else None)
         localized_face: dict[str, str] = {"en": face_name} if face_name else {}
+        printed = _printed_texts(entry)
         for foreign in entry.get("foreignData") or ():
             tag = language_tag(foreign.get("language", ""))
             if tag is None:
@@ -281,7 +285,7 @@ def _card(
                     aliases.setdefault((tag, localized), None)
         elif face_name:
             faces[face_name] = Face(face_name, entry.get("side"), localized_face, entry.get("manaCost"),
-                                    entry.get("type"), entry.get("text"))
+                                    entry.get("type"), entry.get("text"), printed)
         for ruling in entry.get("rulings") or ():
             rulings.setdefault((_ruling_date(ruling.get("date"), path, key, problems), ruling.get("text", "")), None)
         for part in entry.get("cardParts") or ():
@@ -291,7 +295,8 @@ def _card(
                 parts.setdefault(uuid_to_card[other], None)
     _join_split_names(key, split_faces, names)
     if not faces:
-        faces[key] = Face(key, None, dict(names), first.get("manaCost"), first.get("type"), first.get("text"))
+        faces[key] = Face(key, None, dict(names), first.get("manaCost"), first.get("type"), first.get("text"),
+                          _printed_texts(first))
     face_list = tuple(sorted(faces.values(), key=lambda f: f.side or ""))
     own = {key, *faces}
     return Card(
@@ -314,6 +319,16 @@ def _join_split_names(key: str, split: dict[str, dict[str, str]], names: dict[st
     for tag, by_face in split.items():
         if all(face in by_face for face in order):
             names.setdefault(tag, " // ".join(by_face[face] for face in order))
+
+
+def _printed_texts(entry: dict[str, Any]) -> dict[str, str]:
+    """A printing's text in English and in each language of its ``foreignData``."""
+    texts = {"en": entry["text"]} if isinstance(entry.get("text"), str) and entry["text"].strip() else {}
+    for foreign in entry.get("foreignData") or ():
+        tag = language_tag(foreign.get("language", ""))
+        if tag is not None and isinstance(foreign.get("text"), str) and foreign["text"].strip():
+            texts.setdefault(tag, foreign["text"])
+    return texts
 
 
 def _ruling_date(text: Any, path: str, card: str, problems: list[Problem]) -> dt.date | None:

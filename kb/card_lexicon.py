@@ -1,0 +1,54 @@
+"""Word translations learned from the printed texts of cards.
+
+The rules teach a lexicon only where a translation of the rules is held (Chinese);
+the Italian rules we have are a few paragraphs, too few to learn from.  Card data
+gives every printed card text in up to ten languages: thousands of short parallel
+texts in the rules' own vocabulary ("cimitero" is "graveyard", "segnalino" is
+"counter").  Search uses the result to carry an Italian query into English and on.
+
+A card names itself in its text ("Sacrifice Alseid of Life's Bounty"); the name,
+a word pair that says nothing about the rules, is masked on both sides first.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from kb.ingest.mtgjson import Card
+from kb.lexicon import Lexicon, learn_lexicon
+
+SOURCE = "en"
+#: Fewer pairs than this teach chance more than translation.
+MIN_PAIRS = 200
+
+
+def text_pairs(cards: Iterable[Card], lang: str) -> list[tuple[str, str]]:
+    """(English text, text in ``lang``) of every card face printed in both, each pair
+    once (a card reprinted in several sets counts once), the card's names masked."""
+    pairs: dict[tuple[str, str], None] = {}
+    for card in cards:
+        for face in card.faces:
+            english, other = face.texts.get(SOURCE), face.texts.get(lang)
+            if english and other:
+                names = {SOURCE: [card.name, face.name], lang: [card.names.get(lang), face.names.get(lang)]}
+                pairs.setdefault((_masked(english, names[SOURCE]), _masked(other, names[lang])), None)
+    return list(pairs)
+
+
+def _masked(text: str, names: Iterable[str | None]) -> str:
+    """The text with each of the card's names (longest first) replaced by "~"."""
+    for name in sorted({n for found in names if found for n in found.split(" // ")}, key=len, reverse=True):
+        text = re.sub(re.escape(name), "~", text, flags=re.IGNORECASE)
+    return text
+
+
+def learn(cards: list[Card], langs: Iterable[str]) -> dict[tuple[str, str], Lexicon]:
+    """A lexicon from English into each of ``langs`` (the languages of the rules held:
+    search translates between those only), where enough card texts are printed in both."""
+    lexicons = {}
+    for lang in sorted(set(langs) - {SOURCE}):
+        pairs = text_pairs(cards, lang)
+        if len(pairs) >= MIN_PAIRS:
+            lexicons[SOURCE, lang] = learn_lexicon(pairs, SOURCE, lang)
+    return lexicons

@@ -1,0 +1,91 @@
+"""Lexicons learned from printed card texts (kb.card_lexicon), and what they give
+search: an Italian query reaches the English and Chinese rules.
+
+The expected translations are the standard Italian and Chinese Magic terms, which
+any player of those languages knows; they are not read back from a previous run."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from kbrun import kb_json
+
+from kb import card_lexicon
+from kb.build import build
+from kb.ingest.mtgjson import Card, CardFile
+from kb.lexicon import Lexicon
+
+ITALIAN = {"graveyard": "cimitero", "library": "grimorio", "counter": "segnalino", "opponent": "avversario",
+           "flying": "volare", "trample": "travolgere", "enchantment": "incantesimo", "artifact": "artefatto",
+           "sorcery": "stregoneria", "sacrifice": "sacrifica", "draw": "pesca", "player": "giocatore"}
+CHINESE = {"graveyard": "坟墓场", "library": "牌库", "counter": "指示物", "opponent": "对手", "flying": "飞行",
+           "trample": "践踏", "enchantment": "结界", "artifact": "神器", "sacrifice": "牺牲", "exile": "放逐",
+           "player": "牌手", "damage": "伤害"}
+
+
+@pytest.fixture(scope="module")
+def cards(card_files: list[CardFile]) -> list[Card]:
+    return [card for file in card_files for card in file.cards]
+
+
+def test_a_card_s_own_name_is_masked_on_both_sides(cards: list[Card]) -> None:
+    alseid = next(card for card in cards if card.name == "Alseid of Life's Bounty")
+    [(english, italian)] = card_lexicon.text_pairs([alseid], "it")
+    assert "Sacrifice ~:" in english and "Alseid" not in english
+    assert "~" in italian and alseid.names["it"] not in italian
+    assert "Legame vitale" in italian  # the keyword stays: it is what the lexicon is for
+
+
+def test_pairs_are_the_faces_printed_in_both_languages(cards: list[Card]) -> None:
+    pairs = card_lexicon.text_pairs(cards, "it")
+    printed = {(face.texts["en"], face.texts["it"]) for card in cards for face in card.faces
+               if "en" in face.texts and "it" in face.texts}
+    assert 0.9 * len(printed) <= len(pairs) <= len(printed)  # reprints of one text count once
+    assert len(pairs) > card_lexicon.MIN_PAIRS
+
+
+@pytest.mark.parametrize(("lang", "known"), [("it", ITALIAN), ("zh-Hans", CHINESE)])
+def test_the_cards_teach_the_game_s_vocabulary(cards: list[Card], lang: str, known: dict[str, str]) -> None:
+    lexicon = card_lexicon.learn(cards, {lang, "en"})[("en", lang)]
+    assert (lexicon.src, lexicon.dst) == ("en", lang)
+    right = [word for word, term in known.items() if word in lexicon.terms and lexicon.terms[word][0] == term]
+    assert len(right) >= len(known) - 2, {w: lexicon.terms.get(w) for w in known}
+
+
+def test_only_languages_asked_for_and_printed_enough(cards: list[Card]) -> None:
+    assert set(card_lexicon.learn(cards, {"it", "en"})) == {("en", "it")}
+    assert card_lexicon.learn(cards, {"en"}) == {}
+    assert card_lexicon.learn(cards[:20], {"it"}) == {}  # too few texts to learn from
+
+
+def test_the_rules_lexicon_is_trusted_first() -> None:
+    rules = Lexicon("en", "zh-Hans", {"permanent": ("永久物", 0.9)})
+    cards = Lexicon("en", "zh-Hans", {"permanent": ("永久", 0.95), "graveyard": ("坟墓场", 0.8)})
+    assert rules.filled_from(cards).terms == {"permanent": ("永久物", 0.9), "graveyard": ("坟墓场", 0.8)}
+    with pytest.raises(ValueError):
+        rules.filled_from(Lexicon("en", "it"))
+
+
+@pytest.fixture(scope="module")
+def home(tmp_path_factory: pytest.TempPathFactory, corpora: Path, seeds: Path) -> Path:
+    """The seeds (with the Italian merge rules), EN 2026-04-17 and the card sets."""
+    home = tmp_path_factory.mktemp("cards") / "kb"
+    build([seeds, corpora / "cr" / "en" / "MagicCompRules-2026-04-17.normalized.txt", corpora / "cards"], home)
+    return home
+
+
+def test_an_italian_query_finds_english_rules_through_card_texts(home: Path) -> None:
+    found = kb_json("search", "cimitero", "--lang", "en", home=home)
+    assert {"from": "cimitero", "to": "graveyard"}.items() <= found["translations"][0].items()
+    texts = [text["text"].casefold() for result in found["results"][:3] for text in result["texts"]]
+    assert texts and all("graveyard" in text for text in texts)
+
+
+def test_a_half_translated_query_keeps_to_its_own_language(home: Path) -> None:
+    """"amalgamato" (merged) is on no card: a search for "permanente" alone in English
+    would drown the Italian merge rules, which hold both words, under every permanent."""
+    found = kb_json("search", "permanente amalgamato", home=home)
+    assert found["translations"] == []
+    top = found["results"][0]["texts"]
+    assert any(t["lang"] == "it" and t["hit"] and "amalgam" in t["text"] for t in top)
