@@ -18,7 +18,7 @@ from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from kb.align import Lexicon
+from kb.lexicon import Lexicon
 from kb.tokens import CJK_RUN, STOPWORDS, is_cjk, stem, words
 
 #: Weaker entries are mostly chance co-occurrences ("able" -> "则必须").

@@ -16,7 +16,8 @@ import re
 from collections.abc import Iterable
 
 from kb.ingest.mtgjson import Card
-from kb.lexicon import Lexicon, learn_lexicon
+from kb.lexicon import Lexicon
+from kb.terms import learn_lexicon
 
 SOURCE = "en"
 #: Fewer pairs than this teach chance more than translation.

@@ -19,9 +19,10 @@ from dataclasses import dataclass
 import numpy as np
 
 from kb.bags import common_tokens, idf_weights, shared_matrix, weighted
-from kb.lexicon import GramIndex, Lexicon, TermIndex, learn_indexed
+from kb.lexicon import Lexicon
 from kb.model import GlossaryEntry, RuleText
 from kb.rulenum import RuleNumber
+from kb.terms import GramIndex, TermIndex, learn_indexed
 from kb.tokens import (
     CJK_RUN,
     LATIN_WORD,

@@ -1,7 +1,7 @@
 """What the aligners compare in a text: typography folded, content words, character
 n-grams and language-independent marks.
 
-Shared by rule alignment (:mod:`kb.align`), the lexicon (:mod:`kb.lexicon`) and
+Shared by rule alignment (:mod:`kb.align`), the lexicon (:mod:`kb.terms`) and
 glossary alignment (:mod:`kb.glossary_align`).  Every edition of the rules goes
 through here once per alignment, so the functions are written for speed: string
 methods and regular expressions do the scanning, Python loops only touch what

@@ -1,4 +1,4 @@
-"""The term indexes and the lexicon learner (kb.lexicon), on real documents.
+"""The term indexes and the lexicon learner (kb.terms), on real documents.
 
 The learner scores its candidates with numpy; here a plain Python reading of its
 documented rule, over sets of strings, must give exactly the same lexicon, for
@@ -17,8 +17,8 @@ from pathlib import Path
 import pytest
 
 from kb.ingest.mtgjson import CardFile
-from kb.lexicon import GramIndex, TermIndex, gram_code, learn_indexed, learn_lexicon
 from kb.model import Document
+from kb.terms import GramIndex, TermIndex, gram_code, learn_indexed, learn_lexicon
 from kb.textio import SourceText
 from kb.tokens import content_words, full_text
 

@@ -34,7 +34,7 @@ The modules, in the order the data flows through them:
   :func:`pair_by_number`, and the order in which the passes run;
 - :mod:`kb.align.undated`: which dated editions an undated document fits.
 
-The tokens compared live in :mod:`kb.tokens`, the lexicon in :mod:`kb.lexicon`;
+The tokens compared live in :mod:`kb.tokens`, the lexicon in :mod:`kb.lexicon` (learned by :mod:`kb.terms`);
 glossaries are paired by :mod:`kb.glossary_align` (re-exported here).
 
 Everything here is pure: sequences of :class:`~kb.model.RuleText` in, an
@@ -47,7 +47,8 @@ from kb.align.aligner import align, pair_by_number
 from kb.align.results import CHILDREN, LEXICON, MARKS, NUMBER, SIMILAR, STRUCTURE, TEXT, Alignment, Link
 from kb.align.undated import EditionFit, best_editions, place_undated
 from kb.glossary_align import GlossaryPair, align_glossary
-from kb.lexicon import Lexicon, learn_lexicon
+from kb.lexicon import Lexicon
+from kb.terms import learn_lexicon
 from kb.tokens import comparable, is_cjk, normalize_typography
 
 __all__ = [

@@ -20,8 +20,9 @@ from kb.align.passes import (
 from kb.align.results import MARKS, NUMBER, TEXT, Alignment, Link
 from kb.align.scoring import GAP_THRESHOLD, Scorer, length_ratio
 from kb.align.texts import State, Tree
-from kb.lexicon import Lexicon, learn_indexed
+from kb.lexicon import Lexicon
 from kb.model import RuleText
+from kb.terms import learn_indexed
 from kb.tokens import base_lang, is_cjk, paused_gc
 
 

@@ -13,9 +13,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from kb.lexicon import GramIndex, TermIndex
 from kb.model import RuleText
 from kb.rulenum import RuleNumber
+from kb.terms import GramIndex, TermIndex
 from kb.tokens import (
     CJK_RUN,
     RULE_NUMBER,
