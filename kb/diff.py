@@ -14,10 +14,14 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from difflib import SequenceMatcher
+from typing import TYPE_CHECKING
 
-from kb.align import Alignment, align, comparable
 from kb.model import RuleText
 from kb.rulenum import RuleNumber
+from kb.tokens import comparable
+
+if TYPE_CHECKING:
+    from kb.align import Alignment
 
 __all__ = ["Change", "Diff", "Edit", "Move", "diff", "word_diff"]
 
@@ -173,11 +177,13 @@ def _mapping_of(old: Sequence[RuleText], new: Sequence[RuleText],
                 ) -> tuple[dict[int, int], set[int]]:
     """Old index -> new index, and the old indices whose pair left its neighbours."""
     if mapping is None:
+        from kb.align import align  # the aligner only when no mapping is given (kb history has its own)
+
         mapping = align(old, new)
     new_index = {t.number: k for k, t in reversed(list(enumerate(new)))}
     pairs: dict[int, int] = {}
     reordered: set[int] = set()
-    if isinstance(mapping, Alignment):
+    if not isinstance(mapping, Mapping):  # an Alignment
         for k, link in enumerate(mapping.links):
             if link.new is not None and link.new in new_index and k < len(old):
                 pairs[k] = new_index[link.new]

@@ -123,7 +123,7 @@ def _context(conn: sqlite3.Connection, head: store.StoredRule) -> dict[str, obje
 
 
 def _wording(rule: store.StoredRule) -> str:
-    from kb.align import comparable  # the aligner's typography folding, only when needed
+    from kb.tokens import comparable  # the aligners' typography folding, only when needed
 
     return comparable(" ".join([rule.body, *rule.examples]))
 
