@@ -163,20 +163,21 @@ def _run(jobs: dict[Group, Group | None], groups: dict[Group, list], target: lis
                                  initargs=(target,)) as pool:
             results = list(pool.map(_align_to_reference, tasks, chunksize=1))
     else:
-        results = [align.align(texts, target, old_lang=lang, new_lang="en") for texts, lang in tasks]
+        reference = align.Edition(target, "en")
+        results = [align.align(texts, reference, old_lang=lang, new_lang="en") for texts, lang in tasks]
     return dict(zip(direct, results, strict=True))
 
 
-_reference: list[RuleText] = []  # in a worker process: the edition every task aligns to
+_reference: list[align.Edition] = []  # in a worker process: the edition every task aligns to
 
 
 def _keep_reference(target: list[RuleText]) -> None:
-    _reference[:] = target
+    _reference[:] = [align.Edition(target, "en")]
 
 
 def _align_to_reference(task: tuple[list[RuleText], str]) -> align.Alignment:
     texts, lang = task
-    return align.align(texts, _reference, old_lang=lang, new_lang="en")
+    return align.align(texts, _reference[0], old_lang=lang, new_lang="en")
 
 
 def _compose(group: Group, groups: dict[Group, list[tuple[TextKey, RuleText]]], jobs: dict[Group, Group | None],

@@ -21,6 +21,7 @@ import pytest
 from kb import refs
 from kb.align import (
     Alignment,
+    Edition,
     Lexicon,
     align,
     align_glossary,
@@ -180,6 +181,18 @@ def test_a_chinese_rule_that_became_a_subrule_follows_its_text(load: Loader, dat
     assert alignment.link(n("500.5")).new == n("500.5")  # split into three: it keeps its number
     if date == "2022-06-10":
         assert alignment.link(n("713.2")).new == n("712.4a")  # meld
+
+
+def test_an_edition_prepared_once_aligns_like_its_texts(load: Loader) -> None:
+    """The build prepares the newest English edition once for every alignment: the
+    prepared texts must come out of each alignment as they went in."""
+    latest = rules(load("en", LATEST))
+    edition = Edition(latest)
+    for lang, tag in (("zh", "zh-Hans"), ("en", "en"), ("zh", "zh-Hans")):
+        old = rules(load(lang, "2024-02-06"))
+        assert align(old, edition, old_lang=tag).links == align(old, latest, old_lang=tag).links
+    with pytest.raises(ValueError, match="not it"):
+        align(old, edition, old_lang="zh-Hans", new_lang="it")
 
 
 def test_typography_alone_changes_nothing(load: Loader) -> None:

@@ -43,7 +43,7 @@ Everything here is pure: sequences of :class:`~kb.model.RuleText` in, an
 
 from __future__ import annotations
 
-from kb.align.aligner import align, pair_by_number
+from kb.align.aligner import Edition, align, pair_by_number
 from kb.align.results import CHILDREN, LEXICON, MARKS, NUMBER, SIMILAR, STRUCTURE, TEXT, Alignment, Link
 from kb.align.undated import EditionFit, best_editions, place_undated
 from kb.glossary_align import GlossaryPair, align_glossary
@@ -60,6 +60,7 @@ __all__ = [
     "STRUCTURE",
     "TEXT",
     "Alignment",
+    "Edition",
     "EditionFit",
     "GlossaryPair",
     "Lexicon",

@@ -37,9 +37,25 @@ def pair_by_number(old: Sequence[RuleText], new: Sequence[RuleText], *, old_lang
     return Alignment(old_lang, new_lang, links, unmatched, Lexicon(old_lang, new_lang))
 
 
+class Edition:
+    """An edition aligned with many others (the build aligns every edition with the
+    newest English one): what the aligner reads of its texts is prepared once, not
+    once per alignment."""
+
+    def __init__(self, texts: Sequence[RuleText], lang: str = "en") -> None:
+        self.texts, self.lang = list(texts), lang
+        self._trees: dict[bool, Tree] = {}
+
+    def tree(self, cross: bool) -> Tree:
+        """Its texts as the aligner reads them, across two languages or within one."""
+        if cross not in self._trees:
+            self._trees[cross] = Tree.of_texts(self.texts, self.lang, cross=cross)
+        return self._trees[cross]
+
+
 def align(
     old: Sequence[RuleText],
-    new: Sequence[RuleText],
+    new: Sequence[RuleText] | Edition,
     *,
     old_lang: str = "en",
     new_lang: str = "en",
@@ -48,15 +64,19 @@ def align(
     """Map each old text onto its counterpart in ``new`` by content (see the package
     docstring, :mod:`kb.align`).  ``lexicon`` (e.g. one stored with the KB) seeds the cross-language
     similarity; the returned alignment carries the lexicon learned from this pair
-    merged into it."""
+    merged into it.  ``new`` may be an :class:`Edition` (of ``new_lang``), prepared once
+    for many alignments."""
     with paused_gc():  # the work of an alignment is freed before the collector runs again
         return _align(old, new, old_lang, new_lang, lexicon)
 
 
-def _align(old: Sequence[RuleText], new: Sequence[RuleText], old_lang: str, new_lang: str,
+def _align(old: Sequence[RuleText], new: Sequence[RuleText] | Edition, old_lang: str, new_lang: str,
            lexicon: Lexicon | None) -> Alignment:
     cross = base_lang(old_lang) != base_lang(new_lang)
-    state = State(Tree.of_texts(old, old_lang, cross=cross), Tree.of_texts(new, new_lang, cross=cross), cross)
+    if isinstance(new, Edition) and new.lang != new_lang:
+        raise ValueError(f"the edition is in {new.lang}, not {new_lang}")
+    new_tree = new.tree(cross) if isinstance(new, Edition) else Tree.of_texts(new, new_lang, cross=cross)
+    state = State(Tree.of_texts(old, old_lang, cross=cross), new_tree, cross)
     if not cross:
         return _align_same(state, old_lang, new_lang)
     return _align_cross(state, old_lang, new_lang, lexicon)
