@@ -261,24 +261,24 @@ def plan(text: str, langs: Sequence[str], translator: Translator, *, query_lang:
         from kb.cards import to_simplified  # lazy: OpenCC's tables, for Chinese queries only
 
         parts = [(to_simplified(p), quoted) for p, quoted in parts]
-    numbers = rule_numbers(" ".join(p for p, _ in parts))
+    whole = " ".join(p for p, _ in parts)
+    numbers = rule_numbers(whole)
     lang = query_lang or detect_lang(parts, indexed or langs, searcher)
+    answered = _answers(searcher, lang, whole)  # its own words are all in the index
     units: list[Unit] = []
     translations: list[Translation] = []
     for target in langs:
         if target == lang:
             units += own_units(parts, lang, numbers)
             continue
-        query = " ".join(p for p, _ in parts)
-        found = translator.translate(query, lang, target)
-        share = coverage(query, lang, found)
-        if share < 1 and _answers(searcher, lang, query):
-            found = []  # its own words are all in the index: half a translation would only add noise
+        found = translator.translate(whole, lang, target)
+        share = coverage(whole, lang, found)
+        if share < 1 and answered:
+            found = []  # half a translation would only add noise to what its own words find
         translations += found
         units += translated_units(found, target, share)
     if lang not in langs:  # still needed to highlight, and to say what was searched
         units = [*own_units(parts, lang, numbers), *units]
-    whole = " ".join(p for p, _ in parts)
     names = tuple(key for key in [name_key(lang, whole)] if key)
     return Plan(text, lang, query_lang is None, tuple(langs), numbers, tuple(units), tuple(translations), names)
 

@@ -63,12 +63,8 @@ class BagArrays:
 
     @classmethod
     def of(cls, bags: Sequence[Bag], vocabulary: Mapping[str, int]) -> BagArrays:
-        """Bags given as mappings (token -> value)."""
-        lengths = np.fromiter(map(len, bags), dtype=np.int64, count=len(bags))
-        total = int(lengths.sum())
-        token = np.fromiter(map(vocabulary.__getitem__, chain.from_iterable(bags)), dtype=np.int64, count=total)
-        value = np.fromiter(chain.from_iterable(bag.values() for bag in bags), dtype=np.float64, count=total)
-        owner = np.repeat(np.arange(len(bags), dtype=np.int64), lengths)
+        """Bags given as mappings (token -> value), every token in ``vocabulary``."""
+        token, value, owner = _entries(bags, vocabulary)
         return cls(owner, token, value, bags=len(bags), tokens=len(vocabulary))
 
     def __len__(self) -> int:
@@ -168,7 +164,7 @@ def common_tokens(left: Sequence[Bag], right: Sequence[Bag]) -> tuple[np.ndarray
     first = np.cumsum(per_token) - per_token  # where each token's right entries start
     repeats = per_token[left_ids]  # each left entry meets every right entry of its token
     left_at = np.repeat(np.arange(left_ids.size), repeats)
-    right_at = np.repeat(first[left_ids] - (np.cumsum(repeats) - repeats), repeats) + np.arange(left_at.size)
+    right_at = _ranges(first[left_ids], repeats)
     return left_bags[left_at], right_bags[right_at], left_values[left_at], right_values[right_at]
 
 

@@ -32,8 +32,8 @@ def text_pairs(cards: Iterable[Card], lang: str) -> list[tuple[str, str]]:
         for face in card.faces:
             english, other = face.texts.get(SOURCE), face.texts.get(lang)
             if english and other:
-                names = {SOURCE: [card.name, face.name], lang: [card.names.get(lang), face.names.get(lang)]}
-                pairs.setdefault((_masked(english, names[SOURCE]), _masked(other, names[lang])), None)
+                pairs.setdefault((_masked(english, [card.name, face.name]),
+                                  _masked(other, [card.names.get(lang), face.names.get(lang)])), None)
     return list(pairs)
 
 

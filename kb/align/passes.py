@@ -86,12 +86,12 @@ def pair_leftovers(state: State, scorer: Scorer, threshold: float, depth_change:
     by_depth: dict[int, list[int]] = defaultdict(list)
     for j in news:
         by_depth[state.new.items[j].depth].append(j)
+    candidates = {depth: sorted({*by_depth.get(depth - depth_change, ()), *by_depth.get(depth + depth_change, ())})
+                  for depth in {state.old.items[i].depth for i in olds}}
     proposals: dict[int, tuple[float, int, str]] = {}
     best_for_new: dict[int, tuple[float, int]] = {}
     for i in olds:
-        depth = state.old.items[i].depth
-        candidates = sorted(set(by_depth.get(depth - depth_change, [])) | set(by_depth.get(depth + depth_change, [])))
-        best = scorer.best(i, candidates, threshold)
+        best = scorer.best(i, candidates[state.old.items[i].depth], threshold)
         if best is not None:
             proposals[i] = best
             if best[0] > best_for_new.get(best[1], (0.0, -1))[0]:
