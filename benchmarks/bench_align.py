@@ -18,12 +18,14 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from _common import corpora, median, ms, table, timed  # noqa: E402
 
-from kb.align import align, align_glossary, learn_lexicon, pair_by_number  # noqa: E402
-from kb.diff import diff  # noqa: E402
+from kb.align.aligner import align, pair_by_number  # noqa: E402
+from kb.align.diff import diff  # noqa: E402
+from kb.align.glossary import align_glossary  # noqa: E402
+from kb.align.terms import learn_lexicon  # noqa: E402
+from kb.align.tokens import full_text  # noqa: E402
+from kb.core.model import Document, RuleText  # noqa: E402
+from kb.core.textio import read_source  # noqa: E402
 from kb.ingest import ingest  # noqa: E402
-from kb.model import Document, RuleText  # noqa: E402
-from kb.textio import read_source  # noqa: E402
-from kb.tokens import full_text  # noqa: E402
 
 LATEST = "2026-04-17"
 

@@ -18,8 +18,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _common import corpora, median, ms, table, timed  # noqa: E402
 
 from kb.build import EMBEDDED_CORPUS, build  # noqa: E402
+from kb.core.textio import read_source  # noqa: E402
 from kb.ingest import ingest  # noqa: E402
-from kb.textio import read_source  # noqa: E402
 
 
 def parse_times(files: list[Path], runs: int) -> list[float]:

@@ -19,11 +19,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from _common import REPO, corpora, median, ms, table, timed  # noqa: E402
 
-from kb.cards import CardIndex  # noqa: E402
+from kb.core.textio import read_source  # noqa: E402
+from kb.graph.cards import CardIndex  # noqa: E402
+from kb.graph.linking import Linker  # noqa: E402
 from kb.ingest import ingest, mtgjson  # noqa: E402
 from kb.ingest.rulings_page import parse as parse_rulings  # noqa: E402
-from kb.linking import Linker  # noqa: E402
-from kb.textio import read_source  # noqa: E402
 
 EN = "cr/en/MagicCompRules-2026-04-17.normalized.txt"
 

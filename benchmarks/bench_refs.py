@@ -18,8 +18,8 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
-from kb.refs import extract, resolve_all  # noqa: E402
-from kb.rulenum import RuleNumber  # noqa: E402
+from kb.core.refs import extract, resolve_all  # noqa: E402
+from kb.core.rulenum import RuleNumber  # noqa: E402
 
 RUNS = 15
 BUDGET_MS = 20.0

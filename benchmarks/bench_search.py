@@ -18,9 +18,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from _common import REPO, corpora, median, ms, table, timed  # noqa: E402
 
-from indexers import rules_index, search  # noqa: E402
-from kb import store  # noqa: E402
+from indexers import engine as search
+from indexers import index as rules_index  # noqa: E402
 from kb.build import build  # noqa: E402
+from kb.store import rules as store  # noqa: E402
 
 QUERIES = [
     ("waterbend", None),              # an English keyword

@@ -1,5 +1,5 @@
 """Search indexes built on the KB store (whoosh analysis chains per language).
 
-The store (:mod:`kb.store`) keeps every rule text with its language, edition and
+The store (:mod:`kb.store.rules`) keeps every rule text with its language, edition and
 identity, so an index is a pure function of the SQLite file.
 """

@@ -2,7 +2,7 @@
 
 Every chain starts with :class:`RulesTokenizer`, which knows the three kinds of
 token the rules hold: rule numbers (``702.102a``, kept whole and written the way
-:class:`~kb.rulenum.RuleNumber` writes them, so "702.102" finds the rule and the
+:class:`~kb.core.rulenum.RuleNumber` writes them, so "702.102" finds the rule and the
 texts citing it), words, and runs of CJK characters.  The filters after it touch
 only the kind of token they are about:
 
@@ -28,8 +28,8 @@ from functools import cache
 from whoosh.analysis import STOP_WORDS, Analyzer, Filter, Token, Tokenizer
 from whoosh.lang import stemmer_for_language, stopwords_for_language
 
-from kb.rulenum import RuleNumber
-from kb.tokens import base_lang
+from kb.align.tokens import base_lang
+from kb.core.rulenum import RuleNumber
 
 NUMBER, WORD, CJK = "number", "word", "cjk"
 

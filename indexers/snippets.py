@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from indexers.analysis import CJK, analyzer_for, token_kind
-from indexers.search import Unit
-from kb.rulenum import RuleNumber
+from indexers.engine import Unit
+from kb.core.rulenum import RuleNumber
 
 Span = tuple[int, int]
 #: Characters of text around the matches when a text is too long to show whole.

@@ -18,8 +18,8 @@ from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from kb.lexicon import Lexicon
-from kb.tokens import CJK_RUN, STOPWORDS, is_cjk, stem, words
+from kb.align.lexicon import Lexicon
+from kb.align.tokens import CJK_RUN, STOPWORDS, is_cjk, stem, words
 
 #: Weaker entries are mostly chance co-occurrences ("able" -> "则必须").
 MIN_STRENGTH = 0.5
@@ -64,7 +64,7 @@ def _backward(lexicon: Lexicon) -> Entries:
 
 def _words(text: str) -> list[tuple[str, str, int]]:
     """Content words of a Latin-script query: folded, as the lexicons key them (the
-    same selection as :func:`kb.tokens.content_words`), and their order."""
+    same selection as :func:`kb.align.tokens.content_words`), and their order."""
     return [(word, stem(word), at) for at, word in enumerate(words(text))
             if word not in STOPWORDS and len(word) > 1]
 

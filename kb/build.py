@@ -14,11 +14,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from kb import card_graph, graph, identity, store
-from kb.errors import KbError
+from kb.align import identity
+from kb.core.errors import KbError
+from kb.core.model import Document, Problem
+from kb.core.textio import read_source
+from kb.graph import card_phase as card_graph
+from kb.graph import references as graph
 from kb.ingest import ingest
-from kb.model import Document, Problem
-from kb.textio import read_source
+from kb.store import rules as store
 
 if TYPE_CHECKING:
     from kb.ingest.mtgjson import Card
@@ -180,7 +183,7 @@ def damage(documents: list[Document]) -> list[Problem]:
 def add_card_lexicons(identities: identity.Identities, cards: list[Card], langs: set[str]) -> None:
     """Lexicons learned from printed card texts, kept with those learned from the rules:
     where both know a word, the rules' translation stays."""
-    from kb import card_lexicon  # only builds with card data need it
+    from kb.align import card_lexicon  # only builds with card data need it
 
     for key, learned in card_lexicon.learn(cards, langs).items():
         known = identities.lexicons.get(key)

@@ -12,10 +12,11 @@ from contextlib import closing, nullcontext
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from kb import store, views
-from kb.errors import KbError
-from kb.home import resolve_home
-from kb.lang import normalize_tag
+from kb.core.errors import KbError
+from kb.core.home import resolve_home
+from kb.core.lang import normalize_tag
+from kb.store import rules as store
+from kb.views import rules as views
 
 if TYPE_CHECKING:  # building imports every ingester and the aligner: only `kb build` pays for that
     from kb.build import BuildReport
@@ -187,7 +188,7 @@ def render_report(report: BuildReport) -> str:
     texts = sum(len(d.rules) for d in built)
     langs = ", ".join(sorted({d.lang for d in built}))
     if report.cards:
-        from kb.card_graph import render_summary
+        from kb.graph.card_phase import render_summary
 
         lines.append(render_summary(report.cards))
     lines.append(f"built {report.database}: {len(built)} documents, {texts} rule texts ({langs})")
@@ -205,7 +206,7 @@ def cmd_show(args: argparse.Namespace) -> int:
     if args.json:
         _emit(view.to_json())
         return 0
-    from kb import card_cli
+    from kb.views import card as card_cli
 
     shown = [render_family(b.lang, b.edition, b.rules, b.out, b.cited, b.context) for b in view.blocks]
     if args.lang:
@@ -256,7 +257,7 @@ def _open(home: str | None) -> closing[sqlite3.Connection]:
 
 
 def cmd_diff(args: argparse.Namespace) -> int:
-    from kb.diff_cli import diff_editions
+    from kb.views.history import diff_editions
 
     lang = normalize_tag(args.lang)
     with _open(args.home) as conn:
@@ -269,7 +270,7 @@ def cmd_diff(args: argparse.Namespace) -> int:
 
 
 def cmd_history(args: argparse.Namespace) -> int:
-    from kb.diff_cli import history, render_history
+    from kb.views.history import history, render_history
 
     number = views.rule_number(args.rule)
     with _open(args.home) as conn:
@@ -327,7 +328,7 @@ def cmd_refs(args: argparse.Namespace) -> int:
     if args.json:
         _emit(view.to_json())
         return 0
-    from kb import card_cli
+    from kb.views import card as card_cli
 
     lang, edition = view.lang, view.edition
     print(f"{lang} {number} · edition {edition or 'undated'} · {view.head.source}")
@@ -350,21 +351,21 @@ def cmd_refs(args: argparse.Namespace) -> int:
 
 
 def cmd_card(args: argparse.Namespace) -> int:
-    from kb import card_cli  # lazy: its name tools are not needed by the other commands
+    from kb.views import card as card_cli  # lazy: its name tools are not needed by the other commands
 
     with _open(args.home) as conn:
         return card_cli.cmd_card(args, conn)
 
 
 def cmd_glossary(args: argparse.Namespace) -> int:
-    from kb import glossary_cli
+    from kb.views import glossary as glossary_cli
 
     with _open(args.home) as conn:
         return glossary_cli.cmd_glossary(args, conn)
 
 
 def cmd_search(args: argparse.Namespace) -> int:
-    from kb import search_cli  # lazy: whoosh and the index are only needed to search
+    from kb.views import search as search_cli  # lazy: whoosh and the index are only needed to search
 
     return search_cli.cmd_search(args)
 

@@ -17,11 +17,11 @@ import urllib.request
 from dataclasses import dataclass
 from pathlib import Path
 
-from kb.dates import date_in_file_name
-from kb.errors import KbError
+from kb.core.dates import date_in_file_name
+from kb.core.errors import KbError
+from kb.core.model import Document
+from kb.core.textio import decode, decode_source
 from kb.ingest import ingest
-from kb.model import Document
-from kb.textio import decode, decode_source
 
 RULES_PAGE = "https://magic.wizards.com/en/rules"
 _TXT_LINK = re.compile(r"""href\s*=\s*(["'])(?P<url>[^"']+?\.txt)\s*\1""", re.IGNORECASE)

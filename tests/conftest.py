@@ -15,11 +15,11 @@ from pathlib import Path
 
 import pytest
 
-from kb.cards import CardIndex
+from kb.core.model import Document
+from kb.core.textio import SourceText, read_source
+from kb.graph.cards import CardIndex
 from kb.ingest import ingest, mtgjson
 from kb.ingest.mtgjson import CardFile
-from kb.model import Document
-from kb.textio import SourceText, read_source
 
 REPO = Path(__file__).resolve().parents[1]
 SEEDS = REPO / "corpus"

@@ -20,7 +20,7 @@ import pytest
 from kbrun import kb, kb_json
 
 from kb.cli import main as kb_main
-from kb.rulenum import RuleNumber
+from kb.core.rulenum import RuleNumber
 
 EN = "cr/en/MagicCompRules-2026-01-16.txt"
 ZH = "cr/zh/CR-zh-Hans-2026-01-16.txt"

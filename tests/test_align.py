@@ -18,24 +18,18 @@ from pathlib import Path
 
 import pytest
 
-from kb import refs
-from kb.align import (
-    Alignment,
-    Edition,
-    Lexicon,
-    align,
-    align_glossary,
-    best_editions,
-    comparable,
-    learn_lexicon,
-    normalize_typography,
-    pair_by_number,
-    place_undated,
-)
+from kb.align.aligner import Edition, align, pair_by_number
+from kb.align.glossary import align_glossary
+from kb.align.lexicon import Lexicon
+from kb.align.results import Alignment
+from kb.align.terms import learn_lexicon
+from kb.align.tokens import comparable, normalize_typography
+from kb.align.undated import best_editions, place_undated
+from kb.core import refs
+from kb.core.model import Document, RuleText
+from kb.core.rulenum import LETTERS, RuleNumber
+from kb.core.textio import read_source
 from kb.ingest import ingest
-from kb.model import Document, RuleText
-from kb.rulenum import LETTERS, RuleNumber
-from kb.textio import read_source
 
 ITALIAN = "000_7a78d2801561c4e1.txt"
 WEB_PAGE = "001_abc0dfbf7a321300.txt"
@@ -363,7 +357,7 @@ def test_glossary_across_editions_uses_the_rule_mapping(load: Loader) -> None:
 
 
 def test_word_diff_ignores_typography_and_followed_citations() -> None:
-    from kb.diff import word_diff
+    from kb.align.diff import word_diff
 
     old = "A player’s “Oracle™” text. See rule 701.18a."
     assert [e.op for e in word_diff(old, "A player's \"Oracle(tm)\" text. See rule 701.18a.")] == ["="]
@@ -374,7 +368,7 @@ def test_word_diff_ignores_typography_and_followed_citations() -> None:
 
 
 def test_diff_lists_waterbend_as_added(load: Loader) -> None:
-    from kb.diff import diff
+    from kb.align.diff import diff
 
     result = diff(rules(load("en", "2025-09-19")), rules(load("en", "2025-11-14")))
     added = {t.number: t for t in result.added}
@@ -390,7 +384,7 @@ def _cited_numbers(text: str) -> set[RuleNumber]:
 
 
 def test_diff_lists_509_5_as_moved_and_skips_followed_citations(load: Loader) -> None:
-    from kb.diff import diff
+    from kb.align.diff import diff
 
     old, new = rules(load("en", "2024-02-06")), rules(load("en", LATEST))
     alignment = align(old, new)
@@ -410,7 +404,7 @@ def test_diff_lists_509_5_as_moved_and_skips_followed_citations(load: Loader) ->
 
 @pytest.mark.parametrize("other", ["2018-10-05", "2019-05-03"])
 def test_diff_of_the_file_without_typography_shows_real_changes_only(load: Loader, other: str) -> None:
-    from kb.diff import diff
+    from kb.align.diff import diff
 
     untyped = rules(load("en", "2019-01-25"))
     old, new = (rules(load("en", other)), untyped) if other < "2019-01-25" else (untyped, rules(load("en", other)))

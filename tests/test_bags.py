@@ -1,4 +1,4 @@
-"""Bags as arrays (kb.bags): the vectorised comparisons must agree with the plain
+"""Bags as arrays (kb.align.bags): the vectorised comparisons must agree with the plain
 dict-based definitions on any bags, and on the real bags of a real alignment."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kb.bags import BagArrays, rare_pairs, shared_of_pairs, shared_weight
+from kb.align.bags import BagArrays, rare_pairs, shared_of_pairs, shared_weight
 
 TOKENS = [f"t{k}" for k in range(12)]
 bag = st.dictionaries(st.sampled_from(TOKENS), st.integers(1, 4).map(float), max_size=8)

@@ -18,8 +18,8 @@ import pytest
 from kbrun import kb, kb_json
 
 from kb.build import EMBEDDED_CORPUS, collect, read_all
+from kb.core.model import Document
 from kb.ingest import mtgjson
-from kb.model import Document
 
 EN_2026 = "cr/en/MagicCompRules-2026-04-17.normalized.txt"
 RULINGS_SEED = EMBEDDED_CORPUS / "003_bb824e3f4851c86c.txt"
@@ -211,8 +211,8 @@ def test_names_in_any_language_or_misspelled(home: Path, query: str) -> None:
 def test_every_chinese_and_italian_name_resolves(home: Path, corpora: Path) -> None:
     """The acceptance: every card of the ten sets with a Chinese and an Italian name, by those
     names (read from the raw MTGJSON), resolves to itself through the stored name table."""
-    from kb import store
-    from kb.card_cli import resolve_query
+    from kb.store import rules as store
+    from kb.views.card import resolve_query
 
     expected: dict[tuple[str, str], set[str]] = {}
     cards = 0

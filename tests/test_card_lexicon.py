@@ -1,4 +1,4 @@
-"""Lexicons learned from printed card texts (kb.card_lexicon), and what they give
+"""Lexicons learned from printed card texts (kb.align.card_lexicon), and what they give
 search: an Italian query reaches the English and Chinese rules.
 
 The expected translations are the standard Italian and Chinese Magic terms, which
@@ -11,10 +11,10 @@ from pathlib import Path
 import pytest
 from kbrun import kb_json
 
-from kb import card_lexicon
+from kb.align import card_lexicon
+from kb.align.lexicon import Lexicon
 from kb.build import build
 from kb.ingest.mtgjson import Card, CardFile
-from kb.lexicon import Lexicon
 
 ITALIAN = {"graveyard": "cimitero", "library": "grimorio", "counter": "segnalino", "opponent": "avversario",
            "flying": "volare", "trample": "travolgere", "enchantment": "incantesimo", "artifact": "artefatto",

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from kb.cards import CardIndex, NameIndex, name_entries, name_key, resolve, ruling_key, to_simplified
+from kb.graph.cards import CardIndex, NameIndex, name_entries, name_key, resolve, ruling_key, to_simplified
 from kb.ingest import mtgjson
 from kb.ingest.mtgjson import CardFile, language_tag
 
@@ -90,7 +90,7 @@ def test_atomic_layout(tmp_path: Path, raw_entries: list[dict]) -> None:
 
 
 def test_not_mtgjson_is_refused(tmp_path: Path, seeds: Path) -> None:
-    from kb.errors import KbError
+    from kb.core.errors import KbError
 
     with pytest.raises(KbError, match="not MTGJSON"):
         mtgjson.parse_bytes((seeds / "003_bb824e3f4851c86c.txt").read_bytes(), "seed003")

@@ -17,10 +17,10 @@ from pathlib import Path
 import pytest
 from kbrun import kb
 
-from kb import store
 from kb.build import EMBEDDED_CORPUS
+from kb.core.textio import read_source
 from kb.ingest import ingest
-from kb.textio import read_source
+from kb.store import rules as store
 
 ITALIAN = EMBEDDED_CORPUS / "000_7a78d2801561c4e1.txt"
 WEB_PAGE = EMBEDDED_CORPUS / "001_abc0dfbf7a321300.txt"

@@ -9,10 +9,10 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from kb.errors import KbError
+from kb.core.errors import KbError
+from kb.core.model import Document
+from kb.core.textio import decode_source, read_source
 from kb.ingest import ingest
-from kb.model import Document
-from kb.textio import decode_source, read_source
 
 #: Real documents to cut slices from: UTF-8 with and without BOM, UTF-16, cp1252, Mac Roman,
 #: the truncated 2013-02-01, Chinese, and both rules seeds.

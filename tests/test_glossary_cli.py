@@ -17,8 +17,8 @@ import pytest
 from kbrun import kb, kb_json
 from test_align import glossary_oracle
 
-from kb.model import Document
-from kb.textio import SourceText
+from kb.core.model import Document
+from kb.core.textio import SourceText
 
 LATEST = "2026-04-17"
 OLDER = "2024-02-06"

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from kb import store
 from kb.build import build
-from kb.rulenum import RuleNumber
+from kb.core.rulenum import RuleNumber
+from kb.store import rules as store
 
 EDITION = "MagicCompRules-2026-01-16.txt"
 

@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 from kbrun import kb, kb_json
 
+from kb.core.textio import read_source
 from kb.ingest import ingest
-from kb.textio import read_source
 
 EN = ["2022-06-10", "2024-02-06", "2025-07-25", "2025-09-19", "2025-11-14", "2026-01-16"]
 ZH = ["2022-06-10", "2026-04-17"]

@@ -14,9 +14,9 @@ from pathlib import Path
 import pytest
 from conftest import corpora_path
 
-from kb.model import Document, Severity
-from kb.rulenum import RuleNumber
-from kb.textio import SourceText
+from kb.core.model import Document, Severity
+from kb.core.rulenum import RuleNumber
+from kb.core.textio import SourceText
 
 EN_FILES = sorted(p.name for p in (corpora_path() / "cr" / "en").glob("*.txt"))
 CANARIES = "’“”–™®"

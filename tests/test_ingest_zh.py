@@ -10,9 +10,9 @@ import pytest
 from conftest import corpora_path
 
 from kb.build import build
-from kb.model import Document
-from kb.rulenum import RuleNumber
-from kb.textio import SourceText
+from kb.core.model import Document
+from kb.core.rulenum import RuleNumber
+from kb.core.textio import SourceText
 
 ZH_FILES = sorted(p.name for p in (corpora_path() / "cr" / "zh").glob("CR-zh-Hans-*.txt"))
 GLOSSARY, CREDITS = "词汇表", "版权信息"
@@ -172,7 +172,7 @@ def test_2022_06_10_build_names_the_missing_numbers(corpora: Path, tmp_path: Pat
 
 
 def test_2022_06_10_damage_stops_the_build_unless_accepted(corpora: Path, tmp_path: Path) -> None:
-    from kb.errors import KbError
+    from kb.core.errors import KbError
 
     with pytest.raises(KbError, match=r"CR-zh-Hans-2022-06-10\.txt:3379: damage: duplicate rule number 701\.42a"):
         build([corpora / "cr" / "zh" / "CR-zh-Hans-2022-06-10.txt"], tmp_path / "home")

@@ -1,4 +1,4 @@
-"""The term indexes and the lexicon learner (kb.terms), on real documents.
+"""The term indexes and the lexicon learner (kb.align.terms), on real documents.
 
 The learner scores its candidates with numpy; here a plain Python reading of its
 documented rule, over sets of strings, must give exactly the same lexicon, for
@@ -16,11 +16,11 @@ from pathlib import Path
 
 import pytest
 
+from kb.align.terms import GramIndex, TermIndex, gram_code, learn_indexed, learn_lexicon
+from kb.align.tokens import content_words, full_text
+from kb.core.model import Document
+from kb.core.textio import SourceText
 from kb.ingest.mtgjson import CardFile
-from kb.model import Document
-from kb.terms import GramIndex, TermIndex, gram_code, learn_indexed, learn_lexicon
-from kb.textio import SourceText
-from kb.tokens import content_words, full_text
 
 LATEST = "2026-04-17"
 CJK_RUN = re.compile("[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]+")

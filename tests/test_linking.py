@@ -9,12 +9,12 @@ from pathlib import Path
 
 import pytest
 
+from kb.core.model import Document
+from kb.core.rulenum import RuleNumber
+from kb.core.textio import read_source
+from kb.graph.linking import Linker, share_linked
 from kb.ingest import ingest, mtgjson
 from kb.ingest.mtgjson import CardFile
-from kb.linking import Linker, share_linked
-from kb.model import Document
-from kb.rulenum import RuleNumber
-from kb.textio import read_source
 
 EN_2026 = "cr/en/MagicCompRules-2026-04-17.normalized.txt"
 ZH_2026 = "cr/zh/CR-zh-Hans-2026-04-17.txt"

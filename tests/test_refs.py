@@ -13,8 +13,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kb.refs import Reference, Target, cited, expand, extract, resolve, resolve_all, resolve_target
-from kb.rulenum import LETTERS, RuleNumber
+from kb.core.refs import Reference, Target, cited, expand, extract, resolve, resolve_all, resolve_target
+from kb.core.rulenum import LETTERS, RuleNumber
 
 N = RuleNumber.parse
 

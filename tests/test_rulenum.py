@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from kb.rulenum import LETTERS, RuleNumber, RuleNumberError
+from kb.core.rulenum import LETTERS, RuleNumber, RuleNumberError
 
 P = RuleNumber.parse
 

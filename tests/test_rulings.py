@@ -7,12 +7,12 @@ from pathlib import Path
 
 import pytest
 
-from kb.cards import CardIndex, ruling_key
+from kb.core.rulenum import RuleNumber
+from kb.core.textio import read_source
+from kb.graph.cards import CardIndex, ruling_key
+from kb.graph.linking import Linker
 from kb.ingest.mtgjson import Card, CardFile
 from kb.ingest.rulings_page import Order, looks_like, parse
-from kb.linking import Linker
-from kb.rulenum import RuleNumber
-from kb.textio import read_source
 
 SEED = "003_bb824e3f4851c86c.txt"
 EN_2026 = "cr/en/MagicCompRules-2026-04-17.normalized.txt"

@@ -19,11 +19,13 @@ from pathlib import Path
 import pytest
 from kbrun import kb, kb_json
 
-from indexers import rules_index, search, snippets
+from indexers import engine as search
+from indexers import index as rules_index
+from indexers import snippets
 from indexers.analysis import chinese, english, italian, name_key, terms
-from kb import store
 from kb.build import build
-from kb.rulenum import RuleNumber
+from kb.core.rulenum import RuleNumber
+from kb.store import rules as store
 
 EDITION = "2026-04-17"
 

@@ -8,11 +8,11 @@ from pathlib import Path
 import pytest
 
 from kb.build import collect, read_all
-from kb.errors import KbError
+from kb.core.errors import KbError
+from kb.core.model import Document
+from kb.core.rulenum import LETTERS, RuleNumber
+from kb.core.textio import read_source
 from kb.ingest import detect, ingest
-from kb.model import Document
-from kb.rulenum import LETTERS, RuleNumber
-from kb.textio import read_source
 
 ITALIAN = "000_7a78d2801561c4e1.txt"
 WEB_PAGE = "001_abc0dfbf7a321300.txt"

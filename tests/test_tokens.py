@@ -1,4 +1,4 @@
-"""What the aligners compare in a text (kb.tokens): the fast forms of words, name marks,
+"""What the aligners compare in a text (kb.align.tokens): the fast forms of words, name marks,
 numbers and NFKC give what their plain definitions give, on edge cases, on random text
 and on every rule of real editions."""
 
@@ -13,9 +13,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from kb.ingest import ingest
-from kb.textio import read_source
-from kb.tokens import (
+from kb.align.tokens import (
     DIGITS,
     LATIN_WORD,
     STOPWORDS,
@@ -30,6 +28,8 @@ from kb.tokens import (
     stem,
     words,
 )
+from kb.core.textio import read_source
+from kb.ingest import ingest
 
 # -- the plain definitions the fast code must match -------------------------------------
 

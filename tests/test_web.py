@@ -34,9 +34,9 @@ import pytest
 from conftest import SEEDS, corpora_path
 from kbrun import kb
 
-from indexers import rules_index
-from kb import store
+from indexers import index as rules_index
 from kb.build import build
+from kb.store import rules as store
 
 NEW, OLD = "2026-04-17", "2025-11-14"
 CARD = "非瑞克西亚龙引擎"  # the seed rulings page's title, resolved through its rulings

@@ -7,11 +7,11 @@ from pathlib import Path
 
 import pytest
 
+from kb.core.model import Severity
+from kb.core.rulenum import RuleNumber
+from kb.core.textio import read_source
+from kb.graph.linking import Linker, link_page
 from kb.ingest import wiki
-from kb.linking import Linker, link_page
-from kb.model import Severity
-from kb.rulenum import RuleNumber
-from kb.textio import read_source
 
 SEED = "004_d2c5e84930c8fccc.txt"
 EN_2026 = "cr/en/MagicCompRules-2026-04-17.normalized.txt"

@@ -1,4 +1,4 @@
-"""One rule across editions and languages: aligning two sequences of rule texts.
+"""The align stage.  One rule across editions and languages: aligning two sequences of rule texts.
 
 Rule numbers move between editions (509.5 became 509.3; the merge rules were 721,
 723, 729 and then 730), and translations lag the English text, so a rule's identity
@@ -34,44 +34,12 @@ The modules, in the order the data flows through them:
   :func:`pair_by_number`, and the order in which the passes run;
 - :mod:`kb.align.undated`: which dated editions an undated document fits.
 
-The tokens compared live in :mod:`kb.tokens`, the lexicon in :mod:`kb.lexicon` (learned by :mod:`kb.terms`);
-glossaries are paired by :mod:`kb.glossary_align` (re-exported here).
+The tokens compared live in :mod:`kb.align.tokens`, the lexicon in :mod:`kb.align.lexicon`
+(learned by :mod:`kb.align.terms`); glossaries are paired by :mod:`kb.align.glossary`.
 
-Everything here is pure: sequences of :class:`~kb.model.RuleText` in, an
+Everything here is pure: sequences of :class:`~kb.core.model.RuleText` in, an
 :class:`Alignment` out.  Storing it, and showing it, is the caller's business.
+
+This package imports nothing on its own: each caller imports the module it needs, so
+that readers of the lexicon (``kb search``) do not load the aligner and numpy.
 """
-
-from __future__ import annotations
-
-from kb.align.aligner import Edition, align, pair_by_number
-from kb.align.results import CHILDREN, LEXICON, MARKS, NUMBER, SIMILAR, STRUCTURE, TEXT, Alignment, Link
-from kb.align.undated import EditionFit, best_editions, place_undated
-from kb.glossary_align import GlossaryPair, align_glossary
-from kb.lexicon import Lexicon
-from kb.terms import learn_lexicon
-from kb.tokens import comparable, is_cjk, normalize_typography
-
-__all__ = [
-    "CHILDREN",
-    "LEXICON",
-    "MARKS",
-    "NUMBER",
-    "SIMILAR",
-    "STRUCTURE",
-    "TEXT",
-    "Alignment",
-    "Edition",
-    "EditionFit",
-    "GlossaryPair",
-    "Lexicon",
-    "Link",
-    "align",
-    "align_glossary",
-    "best_editions",
-    "comparable",
-    "is_cjk",
-    "learn_lexicon",
-    "normalize_typography",
-    "pair_by_number",
-    "place_undated",
-]

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from kb.align.evidence import bag_anchors, group_leftovers, make_bags, text_anchors
+from kb.align.lexicon import Lexicon
 from kb.align.order import heaviest_chain, mark_moves, moved_blocks
 from kb.align.passes import (
     changed_depth,
@@ -19,11 +20,10 @@ from kb.align.passes import (
 )
 from kb.align.results import MARKS, NUMBER, TEXT, Alignment, Link
 from kb.align.scoring import GAP_THRESHOLD, Scorer, length_ratio
+from kb.align.terms import learn_indexed
 from kb.align.texts import State, Tree
-from kb.lexicon import Lexicon
-from kb.model import RuleText
-from kb.terms import learn_indexed
-from kb.tokens import base_lang, is_cjk, paused_gc
+from kb.align.tokens import base_lang, is_cjk, paused_gc
+from kb.core.model import RuleText
 
 
 def pair_by_number(old: Sequence[RuleText], new: Sequence[RuleText], *, old_lang: str = "en",

@@ -17,12 +17,12 @@ from itertools import chain, repeat
 
 import numpy as np
 
+from kb.align.bags import BagArrays, rare_pairs, shared_of_pairs
+from kb.align.lexicon import Lexicon
 from kb.align.results import MARKS
 from kb.align.texts import Item, State, Tree
-from kb.bags import BagArrays, rare_pairs, shared_of_pairs
-from kb.lexicon import Lexicon
-from kb.rulenum import RuleNumber
-from kb.tokens import base_lang, is_cjk
+from kb.align.tokens import base_lang, is_cjk
+from kb.core.rulenum import RuleNumber
 
 # -- the same language ----------------------------------------------------------------
 
@@ -45,7 +45,7 @@ class Bags:
     """Language-independent tokens of both sides -- marks, cited numbers (old ones in
     the new numbering) and concepts (lexicon words) -- weighted (rare tokens and
     exact marks weigh most): one bag per text, all of a side in one
-    :class:`~kb.bags.BagArrays`."""
+    :class:`~kb.align.bags.BagArrays`."""
 
     old: BagArrays
     new: BagArrays
@@ -212,7 +212,7 @@ def _best_pairs(
 
     The shared weight must reach ``rarity`` times that of a mark found in one text
     of each side (weights grow with the size of the documents).  Some 20,000
-    candidate pairs are scored at once (:mod:`kb.bags`)."""
+    candidate pairs are scored at once (:mod:`kb.align.bags`)."""
     if not len(olds) or not len(news):
         return []
     position = {j: k for k, j in enumerate(news)}

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from kb.lexicon import Lexicon
-from kb.rulenum import RuleNumber
+from kb.align.lexicon import Lexicon
+from kb.core.rulenum import RuleNumber
 
 # -- evidence kinds -------------------------------------------------------------------
 
@@ -33,7 +33,7 @@ class Link:
     ``score`` is a confidence in [0, 1]; ``evidence`` names what decided the pair;
     ``moved`` marks a pair out of order with its neighbours (a rule relocated
     rather than renumbered with its chapter); ``variant`` is the old text's
-    :attr:`~kb.model.RuleText.variant` (an old file that used a number twice)."""
+    :attr:`~kb.core.model.RuleText.variant` (an old file that used a number twice)."""
 
     old: RuleNumber
     new: RuleNumber | None

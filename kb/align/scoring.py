@@ -13,8 +13,8 @@ from typing import TYPE_CHECKING
 from rapidfuzz import process
 from rapidfuzz.distance import Indel
 
+from kb.align.bags import dice
 from kb.align.results import LEXICON, MARKS, SIMILAR, STRUCTURE
-from kb.bags import dice
 
 if TYPE_CHECKING:
     from kb.align.evidence import Bags

@@ -1,6 +1,6 @@
 """The texts being aligned and the state of an alignment in progress.
 
-Each :class:`~kb.model.RuleText` becomes an :class:`Item` (what the aligner
+Each :class:`~kb.core.model.RuleText` becomes an :class:`Item` (what the aligner
 compares); a :class:`Tree` gives one side's parents and siblings; a :class:`State`
 holds the pairs found so far and predicts, from the neighbours, where an unpaired
 old text should go.  Every pass of :mod:`kb.align` reads and writes a ``State``.
@@ -13,10 +13,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from kb.model import RuleText
-from kb.rulenum import RuleNumber
-from kb.terms import GramIndex, TermIndex
-from kb.tokens import (
+from kb.align.terms import GramIndex, TermIndex
+from kb.align.tokens import (
     CJK_RUN,
     RULE_NUMBER,
     WORD,
@@ -30,6 +28,8 @@ from kb.tokens import (
     name_tokens,
     words,
 )
+from kb.core.model import RuleText
+from kb.core.rulenum import RuleNumber
 
 if TYPE_CHECKING:
     from kb.align.evidence import Entries

@@ -8,8 +8,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from kb.align.aligner import align
-from kb.lexicon import Lexicon
-from kb.model import RuleText
+from kb.align.lexicon import Lexicon
+from kb.core.model import RuleText
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,6 +1,6 @@
 """Ingesters: one module per kind of source document, chosen by detection.
 
-Each ingester turns a :class:`~kb.textio.SourceText` into a :class:`~kb.model.Document`.
+Each ingester turns a :class:`~kb.core.textio.SourceText` into a :class:`~kb.core.model.Document`.
 Detection looks at the text itself; a manifest or the command line may override
 the format and the language when detection alone cannot be sure.
 """
@@ -10,11 +10,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from kb.errors import KbError
+from kb.core.errors import KbError
+from kb.core.lang import guess_lang, normalize_tag
+from kb.core.model import Document
+from kb.core.textio import SourceText
 from kb.ingest import cr_lines, cr_text, cr_zh, rule_page
-from kb.lang import guess_lang, normalize_tag
-from kb.model import Document
-from kb.textio import SourceText
 
 #: The official layout's words per language.
 LAYOUTS: dict[str, cr_text.Layout] = {

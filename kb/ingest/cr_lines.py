@@ -7,11 +7,11 @@ carry headings still parses the same way through :mod:`kb.ingest.cr_text`.
 
 from __future__ import annotations
 
-from kb.dates import date_in_file_name
-from kb.errors import KbError
+from kb.core.dates import date_in_file_name
+from kb.core.errors import KbError
+from kb.core.model import Document
+from kb.core.textio import SourceText
 from kb.ingest import cr_text
-from kb.model import Document
-from kb.textio import SourceText
 
 FORMAT = "cr-lines"
 

@@ -12,11 +12,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from kb.dates import date_in_file_name, find_date
-from kb.errors import KbError
-from kb.model import Document, GlossaryEntry, RuleText, Severity
-from kb.rulenum import RuleNumber, RuleNumberError
-from kb.textio import SourceText
+from kb.core.dates import date_in_file_name, find_date
+from kb.core.errors import KbError
+from kb.core.model import Document, GlossaryEntry, RuleText, Severity
+from kb.core.rulenum import RuleNumber, RuleNumberError
+from kb.core.textio import SourceText
 
 FORMAT = "cr-text"
 

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import re
 
+from kb.core.model import Document
+from kb.core.textio import SourceText
 from kb.ingest import cr_text
-from kb.model import Document
-from kb.textio import SourceText
 
 CHINESE = cr_text.Layout(
     lang="zh-Hans",

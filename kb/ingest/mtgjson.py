@@ -31,8 +31,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from kb.errors import KbError
-from kb.model import Problem, Severity
+from kb.core.errors import KbError
+from kb.core.model import Problem, Severity
 
 FORMAT = "mtgjson"
 

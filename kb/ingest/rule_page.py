@@ -17,10 +17,10 @@ from __future__ import annotations
 
 import re
 
-from kb.errors import KbError
-from kb.model import Document, RuleText
-from kb.rulenum import RuleNumber, RuleNumberError
-from kb.textio import SourceText
+from kb.core.errors import KbError
+from kb.core.model import Document, RuleText
+from kb.core.rulenum import RuleNumber, RuleNumberError
+from kb.core.textio import SourceText
 
 FORMAT = "rule-page"
 

@@ -16,7 +16,7 @@ A MediaWiki export holds ``<page>`` elements whose ``<text>`` is wikitext, read 
 mwparserfromhell.  The rules are not quoted but transcluded: ``{{CR+G}}`` shows the
 rules (and glossary entry) of the page's own mechanic, ``{{CR|lookup=Crew}}`` those of
 a named one, ``{{CR|glossary|Encoded}}`` a glossary entry.  These become
-:class:`RuleRef` records naming a mechanic; :mod:`kb.linking` turns names into rules.
+:class:`RuleRef` records naming a mechanic; :mod:`kb.graph.linking` turns names into rules.
 
 Exports edited by hand are repaired where the intent is plain and the repair is
 reported: ``crew.xml`` holds unescaped ``<ref>``/``<c>`` markup inside ``<text>`` (an
@@ -34,9 +34,9 @@ import re
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass, field
 
-from kb.model import Problem, Severity
-from kb.rulenum import RuleNumber
-from kb.textio import SourceText
+from kb.core.model import Problem, Severity
+from kb.core.rulenum import RuleNumber
+from kb.core.textio import SourceText
 
 FORMAT_TEXT = "wiki-page"
 FORMAT_XML = "mediawiki-xml"
@@ -145,8 +145,8 @@ def parse_text(source: SourceText) -> WikiPage:
 
 
 def _numbers_in(text: str, line: int, lang: str) -> list[RuleRef]:
-    """Rule numbers written in the text ("rule 702.102"), through kb.refs."""
-    from kb.refs import extract
+    """Rule numbers written in the text ("rule 702.102"), through kb.core.refs."""
+    from kb.core.refs import extract
 
     refs: list[RuleRef] = []
     for reference in extract(_FOOTNOTE_MARK.sub("", text), lang):

@@ -6,7 +6,7 @@ import contextlib
 import socket
 from pathlib import Path
 
-from kb.errors import KbError
+from kb.core.errors import KbError
 from kb.web.app import create_app
 
 

@@ -1,6 +1,6 @@
 """``kb serve``: the KB as web pages, each with a ``.json`` twin.
 
-Every page is one view of :mod:`kb.views` (or of the ``*_cli`` module of its
+Every page is one view of :mod:`kb.views.rules` (or of the ``*_cli`` module of its
 command): the view's ``to_json()`` is what ``kb … --json`` prints, what
 ``/….json`` returns byte for byte, and what the page's template renders, so the
 CLI, the API and the HTML cannot drift apart.  A URL ending in ``.json`` is the
@@ -30,10 +30,15 @@ from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
 from starlette.exceptions import HTTPException
 
-from kb import card_cli, diff_cli, glossary_cli, search_cli, store, views
-from kb.errors import KbError, NotFound
-from kb.lang import display_name, normalize_tag
-from kb.rulenum import RuleNumber
+from kb.core.errors import KbError, NotFound
+from kb.core.lang import display_name, normalize_tag
+from kb.core.rulenum import RuleNumber
+from kb.store import rules as store
+from kb.views import card as card_cli
+from kb.views import glossary as glossary_cli
+from kb.views import history as diff_cli
+from kb.views import rules as views
+from kb.views import search as search_cli
 from kb.web import markup
 
 HERE = Path(__file__).parent

@@ -13,7 +13,7 @@ from urllib.parse import quote, urlencode
 from markupsafe import Markup, escape
 
 from indexers import snippets
-from kb.rulenum import RuleNumber, RuleNumberError
+from kb.core.rulenum import RuleNumber, RuleNumberError
 
 #: A rule number inside running text, in any language: "rule 613.2", "参见规则903.4",
 #: "rules 601.2a–d" (the range's first end).  Digits glued to CJK text count too.

@@ -2,7 +2,7 @@
 
 TERM is a headword or an alias in any language (``Color Identity``, ``color
 identity``, ``标识色``, ``Banding``).  The build paired each translated entry with
-the English entry it means (:mod:`kb.glossary_identity`); the entries sharing that
+the English entry it means (:mod:`kb.align.glossary_identity`); the entries sharing that
 English headword are shown together, the newest edition of each language, with
 their senses, aliases, the rules they cite and how the pairing was decided.
 Imports stay light: no aligner, no numpy.
@@ -15,12 +15,12 @@ import json
 import sqlite3
 from dataclasses import dataclass
 
-from kb.errors import KbError, NotFound
-from kb.lang import normalize_tag
-from kb.model import GlossaryEntry
-from kb.rulenum import RuleNumber
-from kb.tokens import glossary_forms, normalize_typography
-from kb.views import dumps
+from kb.align.tokens import glossary_forms, normalize_typography
+from kb.core.errors import KbError, NotFound
+from kb.core.lang import normalize_tag
+from kb.core.model import GlossaryEntry
+from kb.core.rulenum import RuleNumber
+from kb.views.rules import dumps
 
 
 @dataclass(frozen=True)

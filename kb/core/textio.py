@@ -15,7 +15,7 @@ from pathlib import Path
 
 from charset_normalizer import from_bytes
 
-from kb.errors import KbError
+from kb.core.errors import KbError
 
 _BOMS = (
     (codecs.BOM_UTF8, "utf-8-sig"),

@@ -1,6 +1,6 @@
 """Where terms occur in the texts of one side, and learning translations from aligned pairs.
 
-A :class:`~kb.lexicon.Lexicon` is learned from pairs of texts already aligned:
+A :class:`~kb.align.lexicon.Lexicon` is learned from pairs of texts already aligned:
 for each word of the Latin-script side, the term of the other side (a Chinese
 character n-gram, or a word) whose occurrences agree best with the word's.  The
 term indexes (:class:`TermIndex` for words, :class:`GramIndex` for CJK n-grams)
@@ -17,8 +17,8 @@ from itertools import chain, pairwise
 
 import numpy as np
 
-from kb.lexicon import Lexicon
-from kb.tokens import content_words, is_cjk
+from kb.align.lexicon import Lexicon
+from kb.align.tokens import content_words, is_cjk
 
 
 def learn_lexicon(

@@ -1,6 +1,6 @@
 """``kb diff`` and ``kb history``: what changed between editions, and one rule's story.
 
-Both read the store and hand rule texts to :mod:`kb.diff` / the stored identities;
+Both read the store and hand rule texts to :mod:`kb.align.diff` / the stored identities;
 they print text for people or, with ``--json``, the same content as JSON.
 """
 
@@ -10,10 +10,10 @@ import sqlite3
 from dataclasses import dataclass
 from typing import Any
 
-from kb import store
-from kb.diff import Diff, Edit, diff, word_diff
-from kb.errors import NotFound
-from kb.model import RuleText
+from kb.align.diff import Diff, Edit, diff, word_diff
+from kb.core.errors import NotFound
+from kb.core.model import RuleText
+from kb.store import rules as store
 
 
 def render_edits(edits: tuple[Edit, ...], context: int = 6) -> str:

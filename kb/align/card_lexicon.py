@@ -15,9 +15,9 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from kb.align.lexicon import Lexicon
+from kb.align.terms import learn_lexicon
 from kb.ingest.mtgjson import Card
-from kb.lexicon import Lexicon
-from kb.terms import learn_lexicon
 
 SOURCE = "en"
 #: Fewer pairs than this teach chance more than translation.

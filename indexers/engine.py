@@ -14,7 +14,7 @@ A plan says, for each language searched, what to look for there:
 The query's language is given, or detected: Chinese by its script, otherwise the
 language of the index whose vocabulary knows most of the query's words (short
 queries have no function words to guess from), ties going to
-:func:`kb.lang.guess_lang`.  Hits are ranked by BM25F and grouped by rule identity
+:func:`kb.core.lang.guess_lang`.  Hits are ranked by BM25F and grouped by rule identity
 (the rule's number in the newest English edition), so the English and the Chinese
 text of 903.4 make one result.
 """
@@ -32,14 +32,14 @@ from whoosh.index import Index
 from whoosh.query import Or, Phrase, Prefix, Query, Term
 from whoosh.searching import Searcher
 
-from indexers import rules_index
+from indexers import index as rules_index
 from indexers.analysis import CJK, NUMBER, analyzer_for, has_cjk, name_key, token_kind
-from indexers.rules_index import IndexInfo, body_field, title_field
+from indexers.index import IndexInfo, body_field, title_field
 from indexers.translate import Translation, Translator, coverage
-from kb.errors import KbError, NotFound
-from kb.lang import guess_lang
-from kb.rulenum import RuleNumber
-from kb.tokens import is_cjk
+from kb.align.tokens import is_cjk
+from kb.core.errors import KbError, NotFound
+from kb.core.lang import guess_lang
+from kb.core.rulenum import RuleNumber
 
 #: How much a title (or a glossary headword) outweighs the body.
 TITLE_BOOST = 2.0
@@ -258,7 +258,7 @@ def plan(text: str, langs: Sequence[str], translator: Translator, *, query_lang:
     language, unless given, is detected among every language ``indexed``."""
     parts = split_query(text)
     if any(has_cjk(p) for p, _ in parts) and "zh-Hans" in (*langs, *indexed):
-        from kb.cards import to_simplified  # lazy: OpenCC's tables, for Chinese queries only
+        from kb.graph.cards import to_simplified  # lazy: OpenCC's tables, for Chinese queries only
 
         parts = [(to_simplified(p), quoted) for p, quoted in parts]
     whole = " ".join(p for p, _ in parts)

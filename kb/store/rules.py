@@ -3,7 +3,7 @@
 A build writes a complete new file next to the old one and renames it into place,
 so a failed or interrupted build leaves the previous KB answering.  Readers open
 the file read-only.  Rule numbers are stored with their numeric sort key, so SQL
-orders them like :class:`~kb.rulenum.RuleNumber` does.
+orders them like :class:`~kb.core.rulenum.RuleNumber` does.
 """
 
 from __future__ import annotations
@@ -17,15 +17,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from kb import card_store
-from kb.errors import KbError, NotFound
-from kb.model import Document, RuleText
-from kb.rulenum import RuleNumber
+from kb.core.errors import KbError, NotFound
+from kb.core.model import Document, RuleText
+from kb.core.rulenum import RuleNumber
+from kb.store import cards as card_store
 
 if TYPE_CHECKING:  # the identity step (and its aligner) is only needed to write
-    from kb.identity import Identities
+    from kb.align.identity import Identities
 
-SCHEMA_VERSION = 4  # 2: card tables (kb.card_store); 3: rule identity, placements, lexicons; 4: glossary identity
+SCHEMA_VERSION = 4  # 2: card tables (kb.store.cards); 3: rule identity, placements, lexicons; 4: glossary identity
 FILE_NAME = "kb.sqlite"
 
 SCHEMA = """

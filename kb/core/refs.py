@@ -36,7 +36,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import cast
 
-from kb.rulenum import LETTERS, RuleNumber, RuleNumberError
+from kb.core.rulenum import LETTERS, RuleNumber, RuleNumberError
 
 __all__ = [
     "Reference",

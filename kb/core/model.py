@@ -11,7 +11,7 @@ import datetime as dt
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from kb.rulenum import RuleNumber
+from kb.core.rulenum import RuleNumber
 
 
 class Severity(StrEnum):

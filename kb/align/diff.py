@@ -16,12 +16,12 @@ from dataclasses import dataclass
 from difflib import SequenceMatcher
 from typing import TYPE_CHECKING
 
-from kb.model import RuleText
-from kb.rulenum import RuleNumber
-from kb.tokens import comparable
+from kb.align.tokens import comparable
+from kb.core.model import RuleText
+from kb.core.rulenum import RuleNumber
 
 if TYPE_CHECKING:
-    from kb.align import Alignment
+    from kb.align.results import Alignment
 
 __all__ = ["Change", "Diff", "Edit", "Move", "diff", "word_diff"]
 
@@ -177,7 +177,7 @@ def _mapping_of(old: Sequence[RuleText], new: Sequence[RuleText],
                 ) -> tuple[dict[int, int], set[int]]:
     """Old index -> new index, and the old indices whose pair left its neighbours."""
     if mapping is None:
-        from kb.align import align  # the aligner only when no mapping is given (kb history has its own)
+        from kb.align.aligner import align  # the aligner only when no mapping is given (kb history has its own)
 
         mapping = align(old, new)
     new_index = {t.number: k for k, t in reversed(list(enumerate(new)))}

@@ -36,9 +36,9 @@ from whoosh.codec.whoosh3 import W3Codec
 from whoosh.fields import ID, KEYWORD, STORED, TEXT, Schema
 
 from indexers.analysis import analyzer_for, field_code, name_key
-from kb import store
-from kb.errors import KbError
-from kb.rulenum import RuleNumber
+from kb.core.errors import KbError
+from kb.core.rulenum import RuleNumber
+from kb.store import rules as store
 
 FOLDER = "index"
 MANIFEST = "manifest.json"

@@ -13,7 +13,7 @@ decided by alignment (:mod:`kb.align`).  One build step, after ingestion:
 
 Undated documents are also placed among the English editions: the report says
 which editions their numbering and wording match.  Last, glossary entries are
-paired with the English entries they mean (:mod:`kb.glossary_identity`).
+paired with the English entries they mean (:mod:`kb.align.glossary_identity`).
 """
 
 from __future__ import annotations
@@ -23,9 +23,14 @@ from collections import defaultdict
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
-from kb import align, glossary_identity
-from kb.model import Document, RuleText
-from kb.rulenum import RuleNumber
+from kb.align import glossary_identity
+from kb.align.aligner import Edition, align, pair_by_number
+from kb.align.lexicon import Lexicon
+from kb.align.results import NUMBER, Alignment, Link
+from kb.align.terms import learn_lexicon
+from kb.align.undated import best_editions, place_undated
+from kb.core.model import Document, RuleText
+from kb.core.rulenum import RuleNumber
 
 Group = tuple[str, str | None]  # (lang, edition)
 TextKey = tuple[int, int]  # (document index, rule index)
@@ -50,7 +55,7 @@ class Identities:
     reference: Group | None
     of: dict[TextKey, Identity] = field(default_factory=dict)
     placements: dict[Group, list[str]] = field(default_factory=dict)
-    lexicons: dict[tuple[str, str], align.Lexicon] = field(default_factory=dict)
+    lexicons: dict[tuple[str, str], Lexicon] = field(default_factory=dict)
     glossary: dict[TextKey, glossary_identity.GlossaryIdentity] = field(default_factory=dict)  # (doc, entry) index
 
 
@@ -87,17 +92,17 @@ def assign(documents: list[Document], workers: int = 2) -> Identities:
     for d, doc in enumerate(documents):  # sections never move
         for r, text in enumerate(doc.rules):
             if text.number.depth == 0:
-                result.of[(d, r)] = Identity(str(text.number), 1.0, align.NUMBER)
+                result.of[(d, r)] = Identity(str(text.number), 1.0, NUMBER)
     if reference is None:
         for members in groups.values():
             for key, text in members:
-                result.of[key] = Identity(str(text.number), 1.0, align.NUMBER)
+                result.of[key] = Identity(str(text.number), 1.0, NUMBER)
         return result
     target = [text for _, text in groups[reference]]
     jobs = {group: _job(group, groups, reference) for group in groups if group != reference}
     alignments = _run(jobs, groups, target, workers)
     for key, text in groups[reference]:
-        result.of[key] = Identity(str(text.number), 1.0, align.NUMBER)
+        result.of[key] = Identity(str(text.number), 1.0, NUMBER)
     for group, members in groups.items():
         if group == reference:
             continue
@@ -132,7 +137,7 @@ def _learn_from_pairs(result: Identities, groups: dict[Group, list[tuple[TextKey
         english = {text.number: text for _, text in groups[jobs[group] or reference]}
         pairs = [(_plain(text), _plain(english[text.number])) for _, text in groups[group]
                  if text.number in english and text.variant == 0]
-        learned = align.learn_lexicon(pairs, lang, "en")
+        learned = learn_lexicon(pairs, lang, "en")
         key = (learned.src, learned.dst)
         result.lexicons[key] = result.lexicons[key].merged(learned) if key in result.lexicons else learned
 
@@ -151,7 +156,7 @@ def _job(group: Group, groups: dict[Group, list], reference: Group) -> Group | N
 
 
 def _run(jobs: dict[Group, Group | None], groups: dict[Group, list], target: list[RuleText],
-         workers: int) -> dict[Group, align.Alignment]:
+         workers: int) -> dict[Group, Alignment]:
     """Align every group that needs content alignment to the reference, in parallel."""
     direct = [g for g, via in jobs.items() if via is None]
     tasks = [([text for _, text in groups[g]], g[0]) for g in direct]
@@ -163,31 +168,31 @@ def _run(jobs: dict[Group, Group | None], groups: dict[Group, list], target: lis
                                  initargs=(target,)) as pool:
             results = list(pool.map(_align_to_reference, tasks, chunksize=1))
     else:
-        reference = align.Edition(target, "en")
-        results = [align.align(texts, reference, old_lang=lang, new_lang="en") for texts, lang in tasks]
+        reference = Edition(target, "en")
+        results = [align(texts, reference, old_lang=lang, new_lang="en") for texts, lang in tasks]
     return dict(zip(direct, results, strict=True))
 
 
-_reference: list[align.Edition] = []  # in a worker process: the edition every task aligns to
+_reference: list[Edition] = []  # in a worker process: the edition every task aligns to
 
 
 def _keep_reference(target: list[RuleText]) -> None:
-    _reference[:] = [align.Edition(target, "en")]
+    _reference[:] = [Edition(target, "en")]
 
 
-def _align_to_reference(task: tuple[list[RuleText], str]) -> align.Alignment:
+def _align_to_reference(task: tuple[list[RuleText], str]) -> Alignment:
     texts, lang = task
-    return align.align(texts, _reference[0], old_lang=lang, new_lang="en")
+    return align(texts, _reference[0], old_lang=lang, new_lang="en")
 
 
 def _compose(group: Group, groups: dict[Group, list[tuple[TextKey, RuleText]]], jobs: dict[Group, Group | None],
-             alignments: dict[Group, align.Alignment], reference: Group) -> list[align.Link]:
+             alignments: dict[Group, Alignment], reference: Group) -> list[Link]:
     """The group's links to the reference: direct, or by number to its same-date
     English edition and on through that edition's alignment."""
     via = jobs[group]
     if via is None:
         return list(alignments[group].links)
-    first = align.pair_by_number([t for _, t in groups[group]], [t for _, t in groups[via]],
+    first = pair_by_number([t for _, t in groups[group]], [t for _, t in groups[via]],
                                  old_lang=group[0], new_lang="en")
     if via == reference:
         return list(first.links)
@@ -196,9 +201,9 @@ def _compose(group: Group, groups: dict[Group, list[tuple[TextKey, RuleText]]], 
     for link in first.links:
         step = onward.get((link.new, 0)) if link.new is not None else None
         if step is None or step.new is None:
-            composed.append(align.Link(link.old, None, 0.0, "", variant=link.variant))
+            composed.append(Link(link.old, None, 0.0, "", variant=link.variant))
         else:
-            composed.append(align.Link(link.old, step.new, step.score, step.evidence, step.moved, link.variant))
+            composed.append(Link(link.old, step.new, step.score, step.evidence, step.moved, link.variant))
     return composed
 
 
@@ -214,6 +219,6 @@ def place(groups: dict[Group, list[tuple[TextKey, RuleText]]], reference: Group)
         numbers = {text.number for text in texts}
         candidates = {e: [t for _, t in groups[("en", e)]] for e in english[:PLACEMENT_WINDOW]
                       if numbers <= {t.number for _, t in groups[("en", e)]}}
-        fits = align.place_undated(texts, lang, candidates) if candidates else []
-        placements[group] = align.best_editions(fits)
+        fits = place_undated(texts, lang, candidates) if candidates else []
+        placements[group] = best_editions(fits)
     return placements

@@ -1,8 +1,8 @@
 """Glossary identity: every glossary entry's English headword.
 
 A translated glossary is sorted in its own language, so an entry's counterpart is
-found by meaning (:func:`kb.glossary_align.align_glossary`), never by position.  One
-build step, after the rule identities (:mod:`kb.identity`):
+found by meaning (:func:`kb.align.glossary.align_glossary`), never by position.  One
+build step, after the rule identities (:mod:`kb.align.identity`):
 
 * an English entry is its own identity (its headword);
 * the newest edition of each other language, and every edition that has an
@@ -22,11 +22,11 @@ from collections.abc import Mapping
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
-from kb.glossary_align import align_glossary
-from kb.lexicon import Lexicon
-from kb.model import Document, GlossaryEntry, RuleText
-from kb.rulenum import RuleNumber
-from kb.tokens import base_lang
+from kb.align.glossary import align_glossary
+from kb.align.lexicon import Lexicon
+from kb.align.tokens import base_lang
+from kb.core.model import Document, GlossaryEntry, RuleText
+from kb.core.rulenum import RuleNumber
 
 EntryKey = tuple[int, int]  # (document index, glossary index)
 
@@ -35,7 +35,7 @@ EntryKey = tuple[int, int]  # (document index, glossary index)
 class GlossaryIdentity:
     """The English headword an entry means, with the English edition it was paired
     with, the pairing's score and its strongest evidence (see
-    :class:`~kb.glossary_align.GlossaryPair`; ``self``: an English entry; ``term``:
+    :class:`~kb.align.glossary.GlossaryPair`; ``self``: an English entry; ``term``:
     the same headword in a paired edition of the language)."""
 
     term: str
@@ -94,7 +94,7 @@ def _run(tasks: list[_Task], workers: int) -> list[list[tuple[int, str, float, s
     """Pair every edition's glossary, in parallel when there are several (a full build
     pairs some twenty Chinese editions, half a second each)."""
     if workers > 1 and len(tasks) > 2:
-        # forkserver, as kb.identity: never fork a process that may run threads (the progress bar)
+        # forkserver, as kb.align.identity: never fork a process that may run threads (the progress bar)
         context = multiprocessing.get_context("forkserver")
         with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
             return list(pool.map(_pair_task, tasks, chunksize=1))

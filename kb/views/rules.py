@@ -4,7 +4,7 @@ CLI and the web.
 ``kb show 730.2 --json`` prints ``show(...).to_json()``; the web page ``/rules/730.2``
 renders the same dictionary and ``/rules/730.2.json`` returns it, so the three can
 never disagree.  The views of ``kb card``, ``kb glossary``, ``kb search``, ``kb diff``
-and ``kb history`` live beside their text renderers (:mod:`kb.card_cli` and so on);
+and ``kb history`` live beside their text renderers (:mod:`kb.views.card` and so on);
 this module holds the rule views (show, refs, editions) and what every view shares:
 the parsing of user input and the JSON form of errors.
 """
@@ -17,10 +17,11 @@ import sqlite3
 from dataclasses import dataclass
 from typing import Any
 
-from kb import card_store, store
-from kb.errors import KbError, NotFound
-from kb.lang import normalize_tag
-from kb.rulenum import RuleNumber, RuleNumberError
+from kb.core.errors import KbError, NotFound
+from kb.core.lang import normalize_tag
+from kb.core.rulenum import RuleNumber, RuleNumberError
+from kb.store import cards as card_store
+from kb.store import rules as store
 
 # -- shared: input, output, errors ----------------------------------------------------------
 
@@ -123,7 +124,7 @@ def _context(conn: sqlite3.Connection, head: store.StoredRule) -> dict[str, obje
 
 
 def _wording(rule: store.StoredRule) -> str:
-    from kb.tokens import comparable  # the aligners' typography folding, only when needed
+    from kb.align.tokens import comparable  # the aligners' typography folding, only when needed
 
     return comparable(" ".join([rule.body, *rule.examples]))
 

@@ -1,7 +1,7 @@
 """``kb search``: rules and glossary entries by words or numbers, in any language held,
 each result shown in every language requested, side by side.
 
-The search itself is :mod:`indexers.search`; this module turns its groups of hits
+The search itself is :mod:`indexers.engine`; this module turns its groups of hits
 into what a reader sees: for each rule, the text that matched (number, edition,
 highlighted snippet) and the same rule in the other languages, found through its
 identity, with the query's translated terms highlighted there too.
@@ -17,13 +17,12 @@ from contextlib import closing
 from dataclasses import dataclass
 from pathlib import Path
 
-from indexers import search as engine
-from indexers import snippets
-from kb import store
-from kb.errors import KbError, NotFound
-from kb.home import resolve_home
-from kb.lang import normalize_tag
-from kb.views import dumps
+from indexers import engine, snippets
+from kb.core.errors import KbError, NotFound
+from kb.core.home import resolve_home
+from kb.core.lang import normalize_tag
+from kb.store import rules as store
+from kb.views.rules import dumps
 
 _BOLD, _RESET = "\x1b[1;33m", "\x1b[0m"
 

@@ -18,12 +18,10 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from kb.bags import common_tokens, idf_weights, shared_matrix, weighted
-from kb.lexicon import Lexicon
-from kb.model import GlossaryEntry, RuleText
-from kb.rulenum import RuleNumber
-from kb.terms import GramIndex, TermIndex, learn_indexed
-from kb.tokens import (
+from kb.align.bags import common_tokens, idf_weights, shared_matrix, weighted
+from kb.align.lexicon import Lexicon
+from kb.align.terms import GramIndex, TermIndex, learn_indexed
+from kb.align.tokens import (
     CJK_RUN,
     LATIN_WORD,
     base_lang,
@@ -43,6 +41,8 @@ from kb.tokens import (
     stem,
     words,
 )
+from kb.core.model import GlossaryEntry, RuleText
+from kb.core.rulenum import RuleNumber
 
 __all__ = ["GlossaryPair", "align_glossary"]
 
@@ -125,7 +125,7 @@ class _Side:
             for form in forms:
                 self.usage[form] = self._used_words(form)
             return
-        import ahocorasick  # lazy, like kb.linking: only pairing glossaries needs it here
+        import ahocorasick  # lazy, like kb.graph.linking: only pairing glossaries needs it here
 
         automaton = ahocorasick.Automaton()
         for form in forms:

@@ -7,7 +7,7 @@ import re
 from babel import Locale, UnknownLocaleError
 from babel.core import get_global
 
-from kb.errors import KbError
+from kb.core.errors import KbError
 
 _CJK = re.compile(r"[\u3400-\u9fff]")
 _WORD = re.compile(r"[a-zà-ù]+")

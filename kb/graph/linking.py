@@ -3,7 +3,7 @@
 Three kinds of evidence, each with the matched text and its position:
 
 * ``explicit``: a rule number written in the text ("rule 702.102"), read by
-  :func:`kb.refs.extract` in the text's language;
+  :func:`kb.core.refs.extract` in the text's language;
 * ``term``: a game term.  The term table is derived from the rules themselves, in
   the rules' own language: the keyword actions and keyword abilities (701.x and 702.x,
   whose body is the name: "701.42 Meld"), chapter titles ("709 Split Cards"), and
@@ -32,8 +32,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from kb.model import Document, RuleText
-from kb.rulenum import RuleNumber
+from kb.core.model import Document, RuleText
+from kb.core.rulenum import RuleNumber
 
 __all__ = ["Link", "Linker", "PageLinks", "Term", "link_page", "share_linked"]
 
@@ -173,7 +173,7 @@ def _inflections(term: str, lang: str) -> list[str]:
 
 def derive_terms(doc: Document) -> list[Term]:
     """Every term the document defines, before the generic ones are measured out."""
-    from kb.refs import cited, resolve
+    from kb.core.refs import cited, resolve
 
     rules = [r for r in doc.rules if r.variant == 0]
     existing = sorted({r.number for r in rules})
@@ -408,7 +408,7 @@ class Linker:
 
     def explicit_in(self, text: str) -> list[Link]:
         """Rule numbers written in the text that the edition has."""
-        from kb.refs import extract, resolve
+        from kb.core.refs import extract, resolve
 
         try:
             references = extract(text, self.lang)

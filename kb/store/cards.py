@@ -1,8 +1,8 @@
 """Cards, rulings, pages and their links to the rules, in the KB's SQLite file.
 
 The build writes these tables in the same transaction as the rules (:func:`insert`,
-called from :func:`kb.store.write`), so a KB never holds cards linked to rules it
-does not have.  The rows are plain data produced by :mod:`kb.card_graph`; the read
+called from :func:`kb.store.rules.write`), so a KB never holds cards linked to rules it
+does not have.  The rows are plain data produced by :mod:`kb.graph.card_phase`; the read
 helpers serve ``kb card``, ``kb refs`` and ``kb show`` and import nothing heavy, so a
 fresh ``kb card`` process stays fast.
 
@@ -19,9 +19,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from kb.cards import Candidate, Evidence, NameEntry, Resolution
-from kb.model import Problem
-from kb.rulenum import RuleNumber
+from kb.core.model import Problem
+from kb.core.rulenum import RuleNumber
+from kb.graph.cards import Candidate, Evidence, NameEntry, Resolution
 
 SCHEMA = """
 CREATE TABLE card_sources (

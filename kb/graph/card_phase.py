@@ -3,7 +3,7 @@ pages to cards, and link every ruling and wiki text to the rules it explains.
 
 It runs after the rules are read and their reference graph is linked
 (:func:`kb.build.build`), since linking needs the rules: each text is linked with a
-:class:`kb.linking.Linker` built once per language, over the newest full edition of
+:class:`kb.graph.linking.Linker` built once per language, over the newest full edition of
 that language the build holds (EN 2026-04-17, say).  A text in a language without a
 full edition is stored unlinked, and the report says why.
 
@@ -23,19 +23,19 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from kb.card_store import CardGraph, CardRow, LinkRow, PageRow, RulingRow, SectionRow, SourceRow, resolution_json
-from kb.errors import KbError
-from kb.graph import FULL_FORMATS  # complete editions, whose terms a linker can use
-from kb.model import Document, Problem, Severity
-from kb.rulenum import RuleNumber
+from kb.core.errors import KbError
+from kb.core.model import Document, Problem, Severity
+from kb.core.rulenum import RuleNumber
+from kb.graph.references import FULL_FORMATS  # complete editions, whose terms a linker can use
+from kb.store.cards import CardGraph, CardRow, LinkRow, PageRow, RulingRow, SectionRow, SourceRow, resolution_json
 
 if TYPE_CHECKING:
-    from kb.cards import CardIndex, Resolution
+    from kb.core.textio import SourceText
+    from kb.graph.cards import CardIndex, Resolution
+    from kb.graph.linking import Link, Linker, PageLinks
     from kb.ingest.mtgjson import Card, CardFile
     from kb.ingest.rulings_page import RulingsPage
     from kb.ingest.wiki import WikiPage
-    from kb.linking import Link, Linker, PageLinks
-    from kb.textio import SourceText
 
 MTGJSON = "mtgjson"
 RULINGS_PAGE = "rulings-page"
@@ -209,7 +209,7 @@ def read(path: Path, fmt: str | None, lang: str | None, in_folder: bool) -> Card
     """Read one file this phase claims; :class:`KbError` (with path and line) if it is broken."""
     fmt = fmt or SUFFIXES[path.suffix.lower()]
     if fmt in (RULINGS_PAGE, WIKI_PAGE):
-        from kb.textio import read_source
+        from kb.core.textio import read_source
 
         return parse_text(read_source(path), fmt, lang)
     try:
@@ -294,7 +294,7 @@ def parse_text(source: SourceText, fmt: str, lang: str | None) -> CardInput:
 
 def _lang(given: str | None, text: str) -> str:
     """The language of a text: as given (manifest, --lang), else guessed from it."""
-    from kb.lang import guess_lang, normalize_tag
+    from kb.core.lang import guess_lang, normalize_tag
 
     return normalize_tag(given) if given else guess_lang(text)
 
@@ -343,7 +343,7 @@ class _Linkers:
 
 def _linker(doc: Document, cards: list[Card]) -> Linker:
     """A linker for ``doc`` that reads card names in its language as names, not terms."""
-    from kb.linking import Linker
+    from kb.graph.linking import Linker
 
     linker = Linker(doc)
     if doc.lang == "en":
@@ -371,7 +371,7 @@ class _Builder:
 
     def ruling(self, card: str | None, date: str | None, text: str, lang: str, source: str, path: str,
                line: int | None = None, page_id: int | None = None) -> RulingRow:
-        from kb.cards import ruling_key
+        from kb.graph.cards import ruling_key
 
         row = RulingRow(len(self.graph.rulings) + 1, card, date, text, ruling_key(text), lang, source, path, line,
                         page_id)
@@ -388,7 +388,7 @@ class _Builder:
         return len(links)
 
     def page(self, kind: str, path: str, line: int | None, title: str, lang: str | None) -> PageRow:
-        from kb.cards import name_key
+        from kb.graph.cards import name_key
 
         row = PageRow(len(self.graph.pages) + 1, kind, path, line, title, name_key(title), lang)
         self.graph.pages.append(row)
@@ -437,7 +437,7 @@ def _sha256(item: CardInput) -> str:
 
 
 def _card_index(cards: list[Card]) -> CardIndex:
-    from kb.cards import CardIndex
+    from kb.graph.cards import CardIndex
 
     return CardIndex.build(cards)
 
@@ -448,7 +448,7 @@ def _add_cards(builder: _Builder, files: list[MtgjsonInput], index: CardIndex) -
     graph = builder.graph
     graph.names.extend(index.names.entries())
     by_ruling: dict[tuple[str, str | None, str], RulingRow] = {}
-    from kb.cards import ruling_key
+    from kb.graph.cards import ruling_key
 
     for item in files:
         mine: dict[tuple[str, str | None, str], None] = {}
@@ -493,13 +493,13 @@ def _add_rulings_page(builder: _Builder, item: RulingsPageInput, index: CardInde
 
 
 def _no_cards(title: str) -> Resolution:
-    from kb.cards import Evidence, Resolution
+    from kb.graph.cards import Evidence, Resolution
 
     return Resolution(title, None, 0.0, (Evidence("weak", "the build holds no card data (MTGJSON) to resolve it"),))
 
 
 def _add_wiki(builder: _Builder, item: WikiInput) -> None:
-    from kb.linking import link_page
+    from kb.graph.linking import link_page
 
     linker = builder.linkers.get(item.lang)
     item.linked_against = builder.linkers.label(item.lang)

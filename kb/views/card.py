@@ -17,11 +17,11 @@ import sys
 from dataclasses import dataclass
 from typing import Any
 
-from kb import card_store
-from kb.cards import Evidence, NameIndex, Resolution, name_key, resolve
-from kb.errors import KbError
-from kb.rulenum import RuleNumber
-from kb.views import dumps
+from kb.core.errors import KbError
+from kb.core.rulenum import RuleNumber
+from kb.graph.cards import Evidence, NameIndex, Resolution, name_key, resolve
+from kb.store import cards as card_store
+from kb.views.rules import dumps
 
 #: Rulings listed by ``kb refs`` in text (JSON lists all).
 REFS_SHOWN = 20

@@ -1,8 +1,8 @@
 """What the aligners compare in a text: typography folded, content words, character
 n-grams and language-independent marks.
 
-Shared by rule alignment (:mod:`kb.align`), the lexicon (:mod:`kb.terms`) and
-glossary alignment (:mod:`kb.glossary_align`).  Every edition of the rules goes
+Shared by rule alignment (:mod:`kb.align`), the lexicon (:mod:`kb.align.terms`) and
+glossary alignment (:mod:`kb.align.glossary`).  Every edition of the rules goes
 through here once per alignment, so the functions are written for speed: string
 methods and regular expressions do the scanning, Python loops only touch what
 they must.
@@ -18,9 +18,9 @@ from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from functools import lru_cache
 
-from kb import refs
-from kb.model import GlossaryEntry, RuleText
-from kb.rulenum import RuleNumber
+from kb.core import refs
+from kb.core.model import GlossaryEntry, RuleText
+from kb.core.rulenum import RuleNumber
 
 # -- typography -----------------------------------------------------------------------
 
@@ -114,7 +114,7 @@ def is_cjk(lang: str) -> bool:
 
 
 def grammar_lang(lang: str) -> str | None:
-    """The language whose reference grammar :mod:`kb.refs` knows, if any."""
+    """The language whose reference grammar :mod:`kb.core.refs` knows, if any."""
     base = base_lang(lang)
     return base if base in ("en", "it", "zh") else None
 

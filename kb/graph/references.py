@@ -12,9 +12,9 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Iterator
 
-from kb import refs
-from kb.model import Citation, Document
-from kb.rulenum import RuleNumber
+from kb.core import refs
+from kb.core.model import Citation, Document
+from kb.core.rulenum import RuleNumber
 
 Scope = tuple[str, str | None]  # (lang, edition)
 FULL_FORMATS = {"cr-text"}

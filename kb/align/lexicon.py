@@ -1,7 +1,7 @@
 """A bilingual term lexicon: Latin-script words and their translation in another language.
 
 Cross-language alignment (:mod:`kb.align`) learns which Chinese (or Italian) term
-translates each English word from the pairs it has aligned so far (:mod:`kb.terms`
+translates each English word from the pairs it has aligned so far (:mod:`kb.align.terms`
 does the learning), then uses the lexicon as evidence for the rest; the build keeps
 the lexicon with the knowledge base so that search can translate a query and the
 next alignment can start from it.  This module holds only the type, so that search
@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from kb.tokens import stem
+from kb.align.tokens import stem
 
 
 @dataclass(frozen=True)

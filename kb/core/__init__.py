@@ -1,0 +1,1 @@
+"""The lowest stage: rule numbers, references, the document model, errors, dates, languages, text input."""

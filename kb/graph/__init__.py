@@ -1,0 +1,1 @@
+"""The graph stage: references resolved to edges, card identity, rulings and wiki pages linked to rules."""
