@@ -47,6 +47,7 @@ __all__ = [
     "extract",
     "resolve",
     "resolve_all",
+    "range_end",
     "resolve_target",
 ]
 
@@ -316,7 +317,7 @@ def _read_item(
         first = _number(chapter, rule, letter)
         if first is None:
             return None  # "050", "601.2l"
-        last = _range_end(first, tail) if tail else first
+        last = range_end(first, tail) if tail else first
         if last is None:  # "613.2–x" is no range: keep the first number alone
             return Target.single(first), match.end("letter" if letter else "rule" if rule else "chapter")
         return Target(first, last), match.end()
@@ -339,7 +340,7 @@ def _number(chapter: str, rule: str | None, letter: str | None) -> RuleNumber | 
         return None
 
 
-def _range_end(first: RuleNumber, tail: str) -> RuleNumber | None:
+def range_end(first: RuleNumber, tail: str) -> RuleNumber | None:
     """The last number of ``first–tail``, or ``None`` if that is no sensible range."""
     try:
         if "." in tail:

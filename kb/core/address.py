@@ -1,0 +1,136 @@
+"""Rule addresses as people type them: in a search box, on the command line, in a URL.
+
+Judges and authors name rules in many ways, and every one of them must reach the
+same rules: ``702.19b``, ``702.19B``, ``CR 702.19b``, ``rule 702.19b``,
+``regola 702.19b``, ``规则702.19b``, ``第702.19b条``; ranges ``702.19b-d``,
+``702.19b–d``, ``601.2a-h``, ``903.6-903.11``, ``119.7-8``; lists ``702.19b,702.19c``,
+``702.19b, 702.19c``, ``702.19b and 702.19c``, ``702.19b、702.19c``.
+
+:func:`parse` reads one such text into an :class:`Address` (its targets, in the
+order written), or returns ``None`` when the text is something else (free text for
+a search).  :func:`expand` maps an address onto the numbers an edition really has,
+through :func:`kb.core.refs.expand`, so a range walks the existing siblings
+(``601.2a-h`` is exactly the eight rules 601.2a … 601.2h, ``704.5k-m`` skips the
+letter l that the rules never use).
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Collection, Iterable
+from dataclasses import dataclass
+
+from kb.core.refs import Target, range_end
+from kb.core.refs import expand as expand_target
+from kb.core.rulenum import RuleNumber, RuleNumberError
+
+# Words that may stand before an address: "CR 702.19b", "rules 601.2a-h", "§ 702.19b",
+# "regola 702.19b", "規則"/"规则702.19b", "第702.19b条", "comp rules 100.1".
+_PREFIX = re.compile(
+    r"(?:(?:comprehensive\s+rules?|comp\.?\s*rules?|cr|mtg\s*cr|rules?|r\.|regol[ae]|"
+    r"sezione|section|规则|規則|条款|第)\s*[:.]?\s*|§\s*)+",
+    re.IGNORECASE,
+)
+_SUFFIX = re.compile(r"\s*(?:条|條|款|章)\s*$")
+# One item: a section (7), a chapter (702), a rule (702.19) or a subrule (702.19b),
+# optionally a range to a full number, a last component or a letter.
+_ITEM = re.compile(
+    r"(?P<chapter>\d{1,3})(?:\.(?P<rule>\d{1,3})(?P<letter>[a-z])?)?\.?"
+    r"(?:\s*(?:-|–|—|~|～|至|to)\s*(?P<tail>\d{3}\.\d{1,3}[a-z]?|\d{1,3}[a-z]?|[a-z])(?![a-z]))?"
+)
+_SEPARATOR = re.compile(r"\s*(?:,|，|、|;|；|/|\band\b|\be\b|\bor\b|和|及|与|或)\s*|\s+")
+
+
+@dataclass(frozen=True, slots=True)
+class Address:
+    """What a text names: one or more numbers or ranges, in the order written."""
+
+    text: str
+    targets: tuple[Target, ...]
+
+    def __str__(self) -> str:
+        return ", ".join(str(t) for t in self.targets)
+
+
+def normalize(text: str) -> str:
+    """Full-width digits and letters folded (NFKC), case folded, spaces trimmed."""
+    return unicodedata.normalize("NFKC", text).strip().lower()
+
+
+def parse(text: str) -> Address | None:
+    """The address ``text`` names, or ``None`` if it is not (only) rule numbers.
+
+    ``None`` for free text ("trample damage", "rule of law"), for numbers that are
+    no rule ("1000", "20 life") and for a range that runs backwards or across depths."""
+    rest = _SUFFIX.sub("", _PREFIX.sub("", normalize(text)))
+    targets: list[Target] = []
+    pos = 0
+    while pos < len(rest):
+        if targets:
+            sep = _SEPARATOR.match(rest, pos)
+            if not sep or sep.end() == pos:
+                return None
+            pos = sep.end()
+            prefix = _PREFIX.match(rest, pos)  # "rule 702.19b and rule 702.19c"
+            if prefix and prefix.end() > pos:
+                pos = prefix.end()
+        item = _ITEM.match(rest, pos)
+        if not item:
+            return None
+        target = _target(item)
+        if target is None:
+            return None
+        targets.append(target)
+        pos = item.end()
+    return Address(text, tuple(targets)) if targets else None
+
+
+def parse_all(texts: Iterable[str]) -> Address | None:
+    """One address from several arguments (``kb show 702.19b 702.19c``); ``None`` if
+    any of them is not an address."""
+    targets: list[Target] = []
+    written: list[str] = []
+    for text in texts:
+        address = parse(text)
+        if address is None:
+            return None
+        targets.extend(address.targets)
+        written.append(text)
+    return Address(" ".join(written), tuple(targets)) if targets else None
+
+
+def _target(item: re.Match[str]) -> Target | None:
+    chapter, rule, letter, tail = item.group("chapter", "rule", "letter", "tail")
+    if len(chapter) == 2 or (len(chapter) == 1 and rule):
+        return None  # "20", "7.1": no rule is numbered so
+    try:
+        first = RuleNumber(int(chapter), int(rule) if rule else None, letter)
+    except RuleNumberError:
+        return None
+    if tail is None:
+        return Target.single(first)
+    last = range_end(first, tail)
+    return Target(first, last) if last is not None else None
+
+
+def expand(address: Address, existing: Collection[RuleNumber]) -> list[RuleNumber]:
+    """The existing numbers an address names, in the order written, each once."""
+    seen: set[RuleNumber] = set()
+    numbers: list[RuleNumber] = []
+    for target in address.targets:
+        for number in expand_target(target, existing):
+            if number not in seen:
+                seen.add(number)
+                numbers.append(number)
+    return numbers
+
+
+def missing(address: Address, existing: Collection[RuleNumber]) -> list[str]:
+    """The numbers an address names (single numbers and range ends) that do not exist."""
+    out: list[str] = []
+    for target in address.targets:
+        for end in (target.first, target.last):
+            if end not in existing and str(end) not in out:
+                out.append(str(end))
+    return out

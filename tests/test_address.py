@@ -1,0 +1,78 @@
+"""Rule addresses as people type them (kb.core.address): every form reaches the same rules."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from kb.core import address
+from kb.core.rulenum import LETTERS, RuleNumber
+
+N = RuleNumber.parse
+SUBRULES_601_2 = [N(f"601.2{letter}") for letter in "abcdefghij"]
+EXISTING = sorted([N("601.2"), *SUBRULES_601_2, N("702.19"), *(N(f"702.19{x}") for x in "abcde"),
+                   N("704.5k"), N("704.5m"), N("704.5n"), N("903.6"), N("903.7"), N("903.11")])
+
+
+@pytest.mark.parametrize("text", ["702.19b", "702.19B", "CR 702.19b", "cr702.19b", "rule 702.19b", "Rule 702.19b.",
+                                  "regola 702.19b", "规则702.19b", "第702.19b条", "§ 702.19b", "７０２．１９ｂ"])
+def test_one_rule_in_every_form(text: str) -> None:
+    parsed = address.parse(text)
+    assert parsed is not None
+    assert address.expand(parsed, EXISTING) == [N("702.19b")]
+
+
+@pytest.mark.parametrize("text", ["702.19b-d", "702.19b–d", "702.19b—d", "702.19b - d", "rules 702.19b–702.19d",
+                                  "702.19b to d", "702.19b~d"])
+def test_ranges_are_exactly_the_rules_named(text: str) -> None:
+    parsed = address.parse(text)
+    assert parsed is not None
+    assert address.expand(parsed, EXISTING) == [N("702.19b"), N("702.19c"), N("702.19d")]
+
+
+def test_601_2a_h_is_eight_rules_not_601_2i() -> None:
+    parsed = address.parse("601.2a-h")
+    assert parsed is not None
+    assert address.expand(parsed, EXISTING) == SUBRULES_601_2[:8]
+
+
+def test_a_range_skips_letters_the_rules_never_use() -> None:
+    parsed = address.parse("704.5k-m")
+    assert parsed is not None
+    assert address.expand(parsed, EXISTING) == [N("704.5k"), N("704.5m")]
+
+
+@pytest.mark.parametrize("text", ["702.19b,702.19c", "702.19b, 702.19c", "702.19b and 702.19c", "702.19b e 702.19c",
+                                  "702.19b、702.19c", "702.19b 702.19c", "rule 702.19b and rule 702.19c"])
+def test_lists_in_the_order_written(text: str) -> None:
+    parsed = address.parse(text)
+    assert parsed is not None
+    assert address.expand(parsed, EXISTING) == [N("702.19b"), N("702.19c")]
+
+
+def test_several_arguments_make_one_address() -> None:
+    parsed = address.parse_all(["702.19c", "702.19b-c", "903.6"])
+    assert parsed is not None
+    assert address.expand(parsed, EXISTING) == [N("702.19c"), N("702.19b"), N("903.6")]
+    assert address.parse_all(["702.19c", "trample"]) is None
+
+
+@pytest.mark.parametrize("text", ["trample damage", "20 life", "1000", "7.1", "702.19d-b", "702.19b-702.20",
+                                  "rule of law", "", "   ", "702.19b trample"])
+def test_free_text_is_not_an_address(text: str) -> None:
+    assert address.parse(text) is None
+
+
+def test_missing_names_what_does_not_exist() -> None:
+    parsed = address.parse("903.6-903.12, 702.19z")
+    assert parsed is not None
+    assert address.missing(parsed, set(EXISTING)) == ["903.12", "702.19z"]
+
+
+@given(st.integers(100, 999), st.integers(1, 99), st.sampled_from(LETTERS))
+def test_every_written_subrule_round_trips(chapter: int, rule: int, letter: str) -> None:
+    number = RuleNumber(chapter, rule, letter)
+    for text in (str(number), str(number).upper(), f"CR {number}", f"规则{number}"):
+        parsed = address.parse(text)
+        assert parsed is not None and [t.first for t in parsed.targets] == [number]
