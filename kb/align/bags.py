@@ -14,10 +14,12 @@ import math
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from itertools import chain, repeat
+from typing import TypeVar
 
 import numpy as np
 
 Bag = Mapping[str, float]
+K = TypeVar("K", str, int)  # a token: a word, or its integer id
 
 
 def idf_weights(*groups: Sequence[Mapping[str, float]]) -> dict[str, float]:
@@ -32,13 +34,13 @@ def weighted(bag: Mapping[str, int], weight: Mapping[str, float]) -> dict[str, f
     return {t: n * weight[t] for t, n in bag.items()}
 
 
-def shared_weight(a: Bag, b: Bag) -> float:
+def shared_weight(a: Mapping[K, float], b: Mapping[K, float]) -> float:
     """The weight two :func:`weighted` bags have in common."""
     common = a.keys() & b.keys()
     return sum(map(min, map(a.__getitem__, common), map(b.__getitem__, common)))
 
 
-def dice(a: Bag, b: Bag, norm_a: float, norm_b: float) -> tuple[float, float]:
+def dice(a: Mapping[K, float], b: Mapping[K, float], norm_a: float, norm_b: float) -> tuple[float, float]:
     """Weighted Dice similarity of two :func:`weighted` bags (``norm_*``: the sum of
     their values), and the weight they share."""
     if not norm_a or not norm_b:
@@ -73,12 +75,12 @@ class BagArrays:
     def take(self, rows: Sequence[int], owners: Sequence[int] | None = None, bags: int | None = None) -> BagArrays:
         """The bags ``rows``, in that order; with ``owners``, bag ``rows[k]`` is added
         into bag ``owners[k]`` of ``bags`` (a rule with all its subrules)."""
-        rows = np.asarray(rows, dtype=np.int64)
-        lengths = self.start[rows + 1] - self.start[rows]
-        entry = _ranges(self.start[rows], lengths)
-        into = np.arange(rows.size) if owners is None else np.asarray(owners, dtype=np.int64)
+        picked = np.asarray(rows, dtype=np.int64)
+        lengths = self.start[picked + 1] - self.start[picked]
+        entry = _ranges(self.start[picked], lengths)
+        into = np.arange(picked.size) if owners is None else np.asarray(owners, dtype=np.int64)
         return BagArrays(np.repeat(into, lengths), self.token[entry], self.value[entry],
-                         bags=rows.size if bags is None else bags, tokens=self.tokens)
+                         bags=picked.size if bags is None else bags, tokens=self.tokens)
 
     def scaled(self, weight: np.ndarray) -> BagArrays:
         """Each value multiplied by its token's weight."""

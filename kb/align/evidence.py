@@ -142,8 +142,8 @@ def _concepts(tree: Tree, lang: str, lexicon: Lexicon | None, token_id: Callable
     elif base_lang(lang) == base_lang(lexicon.dst):
         index = tree.terms()  # where each translation occurs
         for word, (term, _) in lexicon.terms.items():
-            found = index.occurrences(term)
-            entries.extend(found, repeat(ids[word], len(found)))
+            where = index.occurrences(term)
+            entries.extend(where, repeat(ids[word], len(where)))
     return entries
 
 

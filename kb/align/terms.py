@@ -223,9 +223,9 @@ def learn_indexed(word_sets: Sequence[frozenset[str]], index: TermIndex | GramIn
     candidate) pairs: numpy scores them all at once, counting the pairs both hold
     in bit rows over the pairs."""
     found: dict[str, list[int]] = defaultdict(list)  # word -> the pairs holding it
-    for n, words in enumerate(word_sets):
-        for word in words:
-            found[word].append(n)
+    for n, held in enumerate(word_sets):
+        for w in held:
+            found[w].append(n)
     limit = max(min_count, len(keys) // 2)
     words = [word for word, pairs in found.items() if min_count <= len(pairs) <= limit]
     if not words:

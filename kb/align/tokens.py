@@ -230,8 +230,8 @@ def full_text(text: RuleText) -> str:
 def cited(text: str, grammar: str | None) -> tuple[tuple[RuleNumber, ...], str]:
     """The numbers a text cites (range ends included) and the text without them."""
     if grammar is None:
-        numbers = tuple(n for n in map(RuleNumber.try_parse, RULE_NUMBER.findall(text)) if n is not None)
-        return numbers, RULE_NUMBER.sub(" ", text)
+        bare = tuple(n for n in map(RuleNumber.try_parse, RULE_NUMBER.findall(text)) if n is not None)
+        return bare, RULE_NUMBER.sub(" ", text)
     found = refs.extract(text, grammar)
     if not found:
         return (), text
