@@ -51,6 +51,8 @@ def check_line(lineno: int, line: str, rules: dict[RuleNumber, str],
         problems.append(f"line {lineno}: unknown language {lang!r}")
     if not question.strip() or question != question.strip():
         problems.append(f"line {lineno}: empty question or stray spaces around it")
+    if any(f.startswith('"') for f in fields):
+        problems.append(f"line {lineno}: a field starts with a quote (a csv reader would unquote it)")
     numbers = expected.split(" ")
     if not expected or any(not n for n in numbers):
         problems.append(f"line {lineno}: expected must be rule numbers separated by single spaces")
