@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sqlite3
 import sys
 from dataclasses import dataclass, field
@@ -139,9 +140,11 @@ def _cited_texts(conn: sqlite3.Connection, cites: tuple[str, ...], lang: str,
 #: headword at 88 or above, so a near-miss is rarely taken for a neighbour.
 SPELLING_PICK = 88.0
 SPELLING_MARGIN = 4.0
-#: Suggestions listed when nothing is taken, and the least similarity (WRatio) shown.
+#: Suggestions listed when nothing is taken: headwords sharing a word with the query, or
+#: at least this similar (ratio) -- a headword with a letter dropped scores 93+, so 75
+#: leaves room for two or three slips without listing unrelated words.
 SUGGESTIONS = 6
-SUGGEST_FROM = 60.0
+SUGGEST_FROM = 75.0
 
 
 @dataclass(frozen=True)
@@ -225,8 +228,30 @@ def _by_spelling(conn: sqlite3.Connection, query: str) -> tuple[list[StoredEntry
         name = names[ranked[0][0]]
         return find(conn, name), {"how": "spelling", "detail": f"{quoted(query)} is {ranked[0][1]:.0f}% "
                                                                 f"like the headword {quoted(name)}", "term": name}, []
-    close = process.extract(wanted, list(names), scorer=fuzz.WRatio, limit=SUGGESTIONS, score_cutoff=SUGGEST_FROM)
-    return [], {}, list(dict.fromkeys(names[key] for key, _, _ in close))
+    return [], {}, _suggestions(wanted, names)
+
+
+def _suggestions(wanted: str, names: dict[str, str]) -> list[str]:
+    """Headwords sharing a word with the query ("melded permanent": Meld, Permanent,
+    Merged Permanent ...), or, for a query without spaced words, at least
+    :data:`SUGGEST_FROM` similar; the most similar first."""
+    from rapidfuzz import fuzz
+
+    from kb.align.tokens import stem
+
+    mine = {stem(word) for word in re.findall(r"[^\W_]{3,}", wanted)}
+    scored = []
+    for key, name in names.items():
+        score = fuzz.ratio(wanted, key)
+        theirs = {stem(word) for word in re.findall(r"[^\W_]{3,}", key)}
+        # "melded" and "meld": a word that begins with the other (four letters or more).
+        shared = {a for a in mine for b in theirs if a == b or (min(len(a), len(b)) >= 4 and
+                                                               (a.startswith(b) or b.startswith(a)))}
+        whole = bool(theirs) and all(any(b == a or (min(len(a), len(b)) >= 4 and a.startswith(b))
+                                         for a in mine) for b in theirs)  # "Meld", "Permanent": all in the query
+        if shared or score >= SUGGEST_FROM:
+            scored.append((-whole, -len(shared), -score, name))
+    return list(dict.fromkeys(name for *_, name in sorted(scored)))[:SUGGESTIONS]
 
 
 def glossary(conn: sqlite3.Connection, query: str, langs: list[str] | None) -> GlossaryAnswer:
