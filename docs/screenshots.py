@@ -1,5 +1,5 @@
-"""Screenshots of kb serve for the README: home, rule (three languages), search, card and
-diff pages, at desktop (1280 px) and phone (390 px) widths, with headless Chromium.
+"""Screenshots of kb serve for the README: home, rule (three languages), search, card,
+diff and glossary pages, at desktop (1280 px) and phone (390 px) widths, with headless Chromium.
 
     .venv/bin/python docs/screenshots.py --home KB_HOME [--out docs/screenshots]
 
@@ -27,6 +27,7 @@ PAGES = {
     "search": "/search?q=" + quote("merged permanent"),
     "card": "/cards/" + quote("非瑞克西亚龙引擎"),
     "diff": "/diff/2025-11-14/2026-04-17",
+    "glossary": "/glossary/" + quote("colour identity"),
 }
 WIDTHS = {"desktop": (1280, 900), "phone": (390, 844)}
 
