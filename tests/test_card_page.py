@@ -174,3 +174,31 @@ def test_spelling_threshold_as_measured(card_home: Path) -> None:
     print(f"\nheadwords {len(heads)}: one letter dropped scores {min(dropped):.0f}+; "
           f"{share:.1%} have no other headword at {SPELLING_PICK}")
     assert share >= 0.95
+
+
+def test_close_names_as_measured(corpora: Path) -> None:
+    """CLOSE_NAME and CLOSE_RATIO's comment, measured with BRO as the data held: every
+    held name with a letter dropped resolves or is listed; names of cards of the other
+    sets (not held) rarely list anything."""
+    import random
+
+    from kb.graph.cards import NameIndex, name_entries, resolve
+    from kb.ingest import mtgjson
+    from kb.views.card import close_candidates
+
+    files = mtgjson.load_all(mtgjson.find_files(corpora / "cards"))
+    bro = [c for f in files if f.set_code == "BRO" for c in f.cards]
+    held = {c.name for c in bro}
+    others = [c for f in files if f.set_code != "BRO" for c in f.cards if c.name not in held]
+    index = NameIndex(name_entries(bro))
+    rng = random.Random(1)
+
+    def answered(query: str) -> bool:
+        found = resolve(query, index)
+        return found.resolved or bool(close_candidates(found).candidates)
+
+    typos = [answered(n[:i] + n[i + 1:]) for c in rng.sample(bro, 150) for lang in ("en", "zh-Hans")
+             if (n := c.names.get(lang)) and len(n) >= 4 and (i := rng.randrange(len(n))) >= 0]
+    absent = [answered(n) for c in rng.sample(others, 300) for lang in ("en", "zh-Hans") if (n := c.names.get(lang))]
+    print(f"\ntypos answered {sum(typos)}/{len(typos)}; names not held listing a card {sum(absent)}/{len(absent)}")
+    assert all(typos) and sum(absent) / len(absent) < 0.03
