@@ -90,11 +90,13 @@ def _parser() -> argparse.ArgumentParser:
     p.set_defaults(run=cmd_fetch)
 
     p = commands.add_parser("card", parents=[common], help="a card by any of its names, its rulings and their rules")
-    p.add_argument("name", nargs="+", help="a card name in any language, even misspelled")
+    p.add_argument("name", nargs="*", help="a card name in any language, even misspelled (none: every card held)")
+    p.add_argument("--explain", action="store_true", help="show how the name was resolved to the card (the evidence)")
     p.set_defaults(run=cmd_card)
 
     p = commands.add_parser("glossary", parents=[common], help="a glossary entry side by side in every language")
-    p.add_argument("term", nargs="+", help="a headword or an alias, in any language (Color Identity, 标识色)")
+    p.add_argument("term", nargs="*", help="a headword or an alias, in any language (Color Identity, 标识色);"
+                                          " none: every headword held")
     p.add_argument("--lang", action="append", help="language (repeat for several; default: every one held)")
     p.set_defaults(run=cmd_glossary)
 

@@ -127,7 +127,8 @@ def test_json_lists_senses_cites_and_pairing_evidence(same_date: Path) -> None:
 
 def test_unknown_term_and_bad_input(same_date: Path) -> None:
     missing = kb("glossary", "Flibbertigibbet", home=same_date)
-    assert missing.returncode == 1 and "Flibbertigibbet" in missing.stderr and not missing.stdout
+    assert missing.returncode == 1 and "Flibbertigibbet" in missing.stderr
+    assert "no lexicon or spelling leads to one" in missing.stdout and "did you mean" not in missing.stdout
     missing_json = kb("glossary", "不存在的词", "--json", home=same_date)
     assert missing_json.returncode == 1
     elsewhere = kb("glossary", "标识色", "--lang", "it", home=same_date)  # held in no Italian edition

@@ -210,3 +210,26 @@ def test_italian_seed_links_what_it_holds(seeds: Path) -> None:
     rule = next(r for r in doc.rules if r.number == R("729.2"))
     assert R("729.2") in {link.rule for link in linker.phrases_in(rule.body)}
     assert [link.rule for link in linker.explicit_in("Vedi regola 729.2.")] == [R("729.2")]
+
+
+# -- words with two senses ------------------------------------------------------------
+
+
+def test_counters_on_permanents_are_not_countering_spells(linker: Linker, rulings: list[str]) -> None:
+    """Issue 12: "Counters, Auras, Equipment, and other effects …" linked to 701.6 (counter a
+    spell).  In the real rulings, a text whose only "counter" words are the marker sense
+    ("+1/+1 counters", "a counter", "Counters, Auras") links to 122 and not to 701.6; a text
+    saying "countered" or "counter target spell" still links to 701.6."""
+    melded = next(text for text in rulings if text.startswith("When two cards are exiled and melded"))
+    links = {link.rule: link for link in linker.link(melded)}
+    assert R("701.6") not in links and links[R("122")].matched == "Counters"
+    verbs = re.compile(r"counter(?:ed|ing|s)?\s+(?:target|that|it|them|the|a|an|this|all|each|up|spells?)\b"
+                       r"|countered|countering|(?:to|can|can't|cannot|would|will|may|must|don't|doesn't) counter", re.I)
+    marker = [t for t in dict.fromkeys(rulings) if not verbs.search(t)
+              and re.search(r"(?:[+-]\d+/[+-]\d+|\ba|\bno|\bof) counters?\b", t)]
+    verb = [t for t in dict.fromkeys(rulings) if re.search(r"\bcountered\b|\bcounter target\b", t)]
+    assert len(marker) > 50 and len(verb) > 20
+    wrong = [t[:80] for t in marker if R("701.6") in {link.rule for link in linker.link(t)}]
+    missed = [t[:80] for t in verb if R("701.6") not in {link.rule for link in linker.link(t)}]
+    assert not wrong and not missed, (wrong[:5], missed[:5])
+    assert all(R("122") in {link.rule for link in linker.link(t)} for t in marker)

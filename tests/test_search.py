@@ -277,11 +277,13 @@ def test_text_output_shows_languages_side_by_side(home: Path) -> None:
     assert "**Waterbend**" in result.stdout
 
 
-def test_nothing_found_exits_1(home: Path) -> None:
+def test_nothing_found_is_an_empty_answer(home: Path) -> None:
+    """Issue 12: a search with no result is an answer (an empty list, exit 0; 200 on the
+    web), not an error like a rule, card or term that does not exist."""
     result = kb("search", "xyzzyqwv", home=home)
-    assert result.returncode == 1 and "nothing found" in result.stderr
-    result = kb("search", "xyzzyqwv", "--json", home=home)
-    assert result.returncode == 1 and json.loads(result.stdout)["exit_code"] == 1
+    assert result.returncode == 0 and "0 results" in result.stdout
+    data = kb_json("search", "xyzzyqwv", home=home)
+    assert data["results"] == [] and data["total"] == 0
 
 
 @pytest.mark.parametrize("args", [("the", "of"), ("fuse", "--limit", "0"), ("fuse", "--lang", "!!")])
@@ -312,8 +314,8 @@ def index_folders(home: Path) -> list[Path]:
 
 
 def test_index_is_rebuilt_when_the_kb_changes(small: Path, corpora: Path, seeds: Path) -> None:
-    before = kb("search", "waterbend", "--json", home=small)
-    assert before.returncode == 1  # not a word of the rules yet
+    before = kb_json("search", "waterbend", home=small)
+    assert before["results"] == []  # not a word of the rules yet
     first = index_folders(small)
     build([seeds, corpora / "cr" / "en" / "MagicCompRules-2025-11-14.txt"], small)
     after = kb_json("search", "waterbend", home=small)

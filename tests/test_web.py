@@ -201,6 +201,13 @@ TWINS = [
     (f"/cards/{quote(CARD)}.json", ["card", CARD], True),
     ("/cards/Fyrexian%20Drgon.json", ["card", "Fyrexian Drgon"], None),  # weak evidence: 404 and candidates
     (f"/glossary/{quote('标识色')}.json", ["glossary", "标识色"], True),
+    ("/glossary/permanente.json", ["glossary", "permanente"], True),  # through the learned lexicon
+    ("/glossary/colour%20identity.json", ["glossary", "colour identity"], True),  # through its spelling
+    ("/glossary/melded%20permanent.json", ["glossary", "melded permanent"], None),  # suggestions, 404
+    ("/glossary.json", ["glossary"], False),
+    ("/cards.json", ["card"], False),
+    ("/cards/Lightning%20Bolt.json", ["card", "Lightning Bolt"], None),
+    ("/search.json?q=xyzzyplugh", ["search", "xyzzyplugh"], False),  # nothing found: 200, an empty list
     ("/glossary/Color%20Identity.json?lang=zh", ["glossary", "Color Identity", "--lang", "zh"], True),
     (f"/diff/{OLD}/{NEW}.json", ["diff", OLD, NEW], True),
     (f"/diff/{OLD}/{NEW}.json?lang=zh-Hans", ["diff", OLD, NEW, "--lang", "zh-Hans"], True),
@@ -400,7 +407,7 @@ def test_every_page_links_its_json_twin(server: str) -> None:
 
 
 ERRORS = [
-    ("/rules/999.9", 404), ("/glossary/No%20Such%20Term", 404), ("/no/such/page", 404),
+    ("/rules/999.9", 404), ("/no/such/page", 404),
     ("/rules/730.2/history?lang=it", 404), ("/rules/7x", 400), ("/rules/730.2?edition=2026-13-01", 400),
     ("/rules/730.2?lang=xx", 400), ("/diff/2026-01-16/not-a-date", 400), ("/search?q=merge&limit=lots", 400),
 ]
@@ -511,3 +518,117 @@ def test_browser_search_click_and_follow_a_reference(server: str, browser: Any) 
     wait.until(until.url_contains(f"/rules/{target}"))
     assert browser.find_element(By.CSS_SELECTOR, "h1 .num").text == target
     assert browser.find_elements(By.CSS_SELECTOR, ".cited-by li a")  # and it lists who cites it
+
+
+# -- issue 12: the card page, index pages, glossary fallback, fonts, phones --------------------------
+
+
+def test_card_page_shows_each_face_and_folds_the_evidence(server: str) -> None:
+    if not full():
+        pytest.skip(f"card data not found at {corpora_path()}")
+    card = get_json(server + f"/cards/{quote(CARD)}.json")
+    status, _, body = get(server + f"/cards/{quote(CARD)}")
+    shown = Html(body)
+    assert status == 200 and len(card["card"]["faces"]) == 2
+    for face in card["card"]["faces"]:
+        for line in face["text"].splitlines():
+            assert " ".join(line.split()) in shown.shown
+        assert face["type"] in shown.shown and f"{face['power']}/{face['toughness']}" in shown.shown
+    details = body[body.index('<details class="resolution">'):body.index("</details>")]
+    assert all(e["detail"].split(":")[0] in Html(details).shown for e in card["resolution"]["evidence"])
+
+
+def test_index_pages_and_the_search_box_everywhere(server: str) -> None:
+    glossary = get_json(server + "/glossary.json")
+    shown = page(server + "/glossary")
+    assert len([href for href in shown.hrefs() if href.startswith("/glossary/")]) == len(glossary["terms"])
+    cards = get_json(server + "/cards.json")
+    assert len([h for h in page(server + "/cards").hrefs() if h.startswith("/cards/")]) == len(cards["cards"])
+    for url, status in [("/glossary", 200), ("/cards", 200), ("/rules/730.2", 200), ("/editions", 200),
+                        ("/rules/999.9", 404), ("/glossary/No%20Such%20Term", 404)]:
+        got, _, body = get(server + url)
+        assert got == status and 'role="search"' in body and 'name="q"' in body, url
+        assert {"/glossary", "/cards"} <= Html(body).hrefs()
+
+
+def test_glossary_page_fallback_cited_rules_and_no_paths_or_scores(server: str) -> None:
+    if not full():
+        pytest.skip(f"glossaries not found at {corpora_path()}")
+    data = get_json(server + "/glossary/permanente.json")
+    shown = page(server + "/glossary/permanente").shown
+    assert f"Found through lexicon: {data['via']['detail']}" in shown
+    entry = get_json(server + f"/glossary/{quote('标识色')}.json")["matches"][0]["entries"]
+    status, _, body = get(server + f"/glossary/{quote('标识色')}")
+    shown = Html(body).shown
+    for e in entry:
+        path, line = e["source"].rsplit(":", 1)
+        assert f"{Path(path).name}:{line}" in shown and path not in body
+        assert f"{e['pairing']['score']:.2f}" not in shown if e["pairing"] and e["pairing"]["score"] else True
+        for cited in e["cited"]:
+            assert words(cited["text"]) in shown
+    got, _, body = get(server + "/glossary/melded%20permanent")
+    assert got == 404 and "Did you mean" in body and "/glossary/Meld" in Html(body).hrefs()
+
+
+def test_search_with_no_result_is_an_empty_list(server: str) -> None:
+    data = get_json(server + "/search.json?q=xyzzyplugh")
+    assert data["results"] == [] and data["total"] == 0
+    status, _, body = get(server + "/search?q=xyzzyplugh")
+    assert status == 200 and "No result for “xyzzyplugh”" in Html(body).shown
+
+
+def test_search_checkboxes_show_the_languages_shown(server: str) -> None:
+    data = get_json(server + "/search.json?q=merge")
+    status, _, body = get(server + "/search?q=merge")
+    checked = {m.split('value="')[1].split('"')[0] for m in body.split("<input")[1:] if "checked" in m.split(">")[0]
+               and 'name="lang"' in m.split(">")[0]}
+    assert status == 200 and checked == set(data["languages"])
+    one = get(server + "/search?q=merge&lang=it")[2]
+    assert [m for m in one.split("<input")[1:] if "checked" in m.split(">")[0]] and \
+        all('value="it"' in m for m in one.split("<input")[1:] if "checked" in m.split(">")[0])
+
+
+@pytest.fixture(scope="module")
+def phone(browser: Any) -> Iterator[Any]:
+    """The same browser with a 390 px wide viewport (a phone), restored afterwards."""
+    browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                            {"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": True})
+    try:
+        yield browser
+    finally:
+        browser.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+
+
+def test_phone_stacks_the_languages_of_each_rule(server: str, phone: Any) -> None:
+    from selenium.webdriver.common.by import By
+
+    phone.get(server + "/rules/730.2?lang=en&lang=it&lang=zh-Hans")
+    assert phone.execute_script("return window.innerWidth") == 390
+    assert phone.execute_script("return document.documentElement.scrollWidth") <= 390  # no sideways scrolling
+    row = phone.find_elements(By.CSS_SELECTOR, "table.side-by-side tbody tr")[0]
+    cells = [c for c in row.find_elements(By.CSS_SELECTOR, "td") if c.is_displayed()]
+    assert len(cells) >= 2
+    boxes = [c.rect for c in cells]
+    for upper, lower in zip(boxes, boxes[1:], strict=False):
+        assert lower["y"] >= upper["y"] + upper["height"] - 1  # one below the other, not side by side
+        assert upper["width"] > 300  # each as wide as the phone
+    assert [c.get_attribute("lang") for c in cells][:2] == ["en", "it"]
+
+
+def test_fonts_follow_the_language(server: str, browser: Any) -> None:
+    """Latin text is never set in a CJK font; Chinese gets the CJK stack, whose bundled
+    fallback is served (so a machine with no CJK font still shows Chinese)."""
+    from selenium.webdriver.common.by import By
+
+    if not full():
+        pytest.skip(f"needs the Chinese edition; real corpora not found at {corpora_path()}")
+    browser.get(server + "/rules/730.2?lang=en&lang=zh-Hans")
+    family = {cell.get_attribute("lang"): browser.execute_script(
+        "return getComputedStyle(arguments[0].querySelector('.body')).fontFamily", cell)
+        for cell in browser.find_elements(By.CSS_SELECTOR, "table.side-by-side tbody tr:first-child td")}
+    assert "Noto Sans SC" not in family["en"].split(",")[0] and "CJK" not in family["en"].split(",")[0]
+    assert "PingFang SC" in family["zh-Hans"] and "kb Noto Sans SC" in family["zh-Hans"]
+    with urllib.request.urlopen(server + "/static/fonts/noto-sans-sc-chinese-simplified-400-normal.woff2") as font:
+        assert font.status == 200 and font.read(4) == b"wOF2"
+    loaded = browser.execute_script("return document.fonts.check('16px \"kb Noto Sans SC\"', '永久物')")
+    assert loaded

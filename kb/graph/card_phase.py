@@ -124,7 +124,9 @@ class RulingsPageInput:
     def render(self) -> list[str]:
         page, res = self.page, self.resolution
         dates = sorted({r.date.isoformat() for r in page.rulings if r.date})
-        lines = [f"  {RULINGS_PAGE} · {self.lang} · titled {page.title!r} · {len(page.rulings)} rulings"
+        from kb.graph.cards import quoted
+
+        lines = [f"  {RULINGS_PAGE} · {self.lang} · titled {quoted(page.title)} · {len(page.rulings)} rulings"
                  + (f" dated {', '.join(dates)}" if dates else "")]
         if res is not None and res.card:
             lines.append(f"  card: {res.card}" + (f" ({self.printing})" if self.printing else "")
@@ -161,10 +163,12 @@ class WikiInput:
                 "unresolved": self.unresolved, "problems": _problems_json(self.problems)}
 
     def render(self) -> list[str]:
+        from kb.graph.cards import quoted
+
         lines = []
         for page in self.pages:
             rules = self.linked.get(page.title, [])
-            lines.append(f"  {self.format} · {self.lang} · page {page.title!r} · {len(page.sections)} sections · "
+            lines.append(f"  {self.format} · {self.lang} · page {quoted(page.title)} · {len(page.sections)} sections · "
                          f"{len(page.rulings)} rulings · links {len(rules)} rules"
                          + (f": {', '.join(rules[:8])}{' …' if len(rules) > 8 else ''}" if rules else "")
                          + f" ({_against(self.linked_against)})")
@@ -466,7 +470,9 @@ def _add_cards(builder: _Builder, files: list[MtgjsonInput], index: CardIndex) -
 
 
 def _card_row(card: Card, path: str) -> CardRow:
-    faces = [{"name": f.name, "side": f.side, "names": f.names} for f in card.faces]
+    faces = [{"name": f.name, "side": f.side, "names": f.names, "mana_cost": f.mana_cost, "type": f.type_line,
+              "text": f.text, "power": f.power, "toughness": f.toughness, "loyalty": f.loyalty, "defense": f.defense}
+             for f in card.faces]
     return CardRow(card.name, card.set_code, card.number, card.layout, dict(card.names),
                    [list(pair) for pair in card.aliases], faces, list(card.parts), path)
 

@@ -179,6 +179,11 @@ class Resolution:
         return self.card is not None
 
 
+def quoted(name: str) -> str:
+    """A name in quotes, as typed: ``repr`` would escape an ideographic space as ``\\u3000``."""
+    return f"'{name}'"
+
+
 # -- indexes ------------------------------------------------------------------------
 
 
@@ -320,7 +325,7 @@ def _name_candidates(key: str, names: NameIndex) -> list[Candidate]:
         for entry in exact:
             cards.setdefault(entry.card, entry)
         return [
-            Candidate(card, 1.0, (Evidence("exact-name", f"{entry.name!r} is its {entry.lang} name"
+            Candidate(card, 1.0, (Evidence("exact-name", f"{quoted(entry.name)} is its {entry.lang} name"
                                            + (f" (face {entry.face})" if entry.face else ""), 1.0),), entry)
             for card, entry in cards.items()
         ]
@@ -328,7 +333,8 @@ def _name_candidates(key: str, names: NameIndex) -> list[Candidate]:
         return []
     return [
         Candidate(entry.card, score / 100,
-                  (Evidence("similar-name", f"{entry.name!r} ({entry.lang}) is {score:.0f}% similar", score / 100),),
+                  (Evidence("similar-name", f"{quoted(entry.name)} ({entry.lang}) is {score:.0f}% similar",
+                            score / 100),),
                   entry)
         for entry, score in names.similar(key)
     ]
@@ -376,7 +382,7 @@ def _by_rulings(query: str, top: Candidate, by_name: list[Candidate], by_rulings
         evidence.extend(name_hit.evidence)
         confidence = 1 - (1 - confidence) * (1 - name_hit.score)
     else:
-        evidence.append(Evidence("weak", f"the title {query!r} is not a known name of {top.card}"))
+        evidence.append(Evidence("weak", f"the title {quoted(query)} is not a known name of {top.card}"))
         confidence = min(confidence, UNNAMED_CAP)
     for other in by_name[:3]:
         if other.card != top.card:
@@ -416,7 +422,7 @@ def _by_name(query: str, by_name: list[Candidate], by_rulings: list[Candidate], 
         return Resolution(query, top.card, round(top.score, 4), top.evidence, candidates, top.matched)
     if score < FUZZY_PICK:
         closest = top.matched.name if top.matched else top.card
-        reason = f"the closest name, {closest!r}, is only {score:.0f}% similar"
+        reason = f"the closest name, {quoted(closest)}, is only {score:.0f}% similar"
     else:
         reason = f"{top.card} and {by_name[1].card} are about equally similar"
     return Resolution(query, None, 0.0, (Evidence("weak", reason),), candidates)

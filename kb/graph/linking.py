@@ -56,6 +56,15 @@ _LATIN_WORD = re.compile(r"[^\W_]+(?:'[^\W_]+)*")
 _NAMED_KINDS = ("keyword", "keyword-action", "chapter", "glossary")
 _Gram = tuple[str, ...]
 _OBSOLETE_FOR = re.compile(r"\bterm for ([^.,;“”\"]+)")
+#: Words before an ambiguous keyword-action form that make it a noun ("a counter", "into exile") ...
+_NOUN_BEFORE = frozenset("a an the no any of more those these its their his her your with additional same each "
+                         "into from in on +1/+1 -1/-1 one two three four five x".split())
+#: ... and words around it that make it the verb ("can't counter", "counter target spell").
+_VERB_BEFORE = frozenset("to can can't cannot could would will may might must should don't doesn't didn't won't "
+                         "you they it then also".split())
+_VERB_AFTER = frozenset("target that it them the a an this those each all any up him her your another "
+                        "x one two spell spells ability abilities card cards creature creatures "
+                        "permanent permanents".split())
 
 
 @dataclass(frozen=True, slots=True)
@@ -263,6 +272,7 @@ class Linker:
             self._by_name[_fold(term.text)].append(term)
         self._phrases, self._common = self._phrase_index(rules)
         self._names: Any = None
+        self._nouns = _noun_senses(every, doc) if _base(doc.lang) == "en" else {}
 
     def mask_names(self, names: Iterable[str]) -> None:
         """Card names to read past: "Cleaving Skyrider" is a card, not the cleave keyword.
@@ -397,14 +407,31 @@ class Linker:
     def terms_in(self, text: str, prepared: str | None = None) -> list[Link]:
         """Term links, one per (rule, term) at its first occurrence."""
         links: dict[tuple[RuleNumber, str], Link] = {}
-        for start, end, _form, owners in self._matches(prepared or self._prepared(text)):
-            for term in owners:
+        folded = prepared or self._prepared(text)
+        for start, end, form, owners in self._matches(folded):
+            for term in self._sense(owners, folded, start, end, form):
                 key = (term.rule, term.text)
                 if key in links:
                     links[key] = _counted(links[key])
                 else:
                     links[key] = Link(term.rule, "term", text[start:end], start, end, term)
         return list(links.values())
+
+    def _sense(self, owners: tuple[Term, ...], folded: str, start: int, end: int, form: str) -> tuple[Term, ...]:
+        """The terms a match stands for in its context: a keyword action that is also a
+        noun ("Counter": 701.6 to counter a spell, 122 a marker) leads to the noun's rule
+        when the words around it make it a noun ("Counters, Auras, Equipment", "a +1/+1
+        counter"); "countered" and "exiling" are verbs whatever surrounds them."""
+        if not self._nouns or not any(t.kind == "keyword-action" and _fold(t.text) in self._nouns for t in owners):
+            return owners
+        chosen: list[Term] = []
+        for term in owners:
+            nouns = self._nouns.get(_fold(term.text)) if term.kind == "keyword-action" else None
+            if nouns and form in (_fold(term.text), _fold(term.text) + "s") and _is_noun(folded, start, end):
+                chosen.extend(nouns)
+            else:
+                chosen.append(term)
+        return tuple(dict.fromkeys(chosen))
 
     def explicit_in(self, text: str) -> list[Link]:
         """Rule numbers written in the text that the edition has."""
@@ -465,6 +492,37 @@ def _automaton(terms: Iterable[Term], lang: str) -> tuple[Any, dict[str, list[Te
     if len(automaton):
         automaton.make_automaton()
     return automaton, forms
+
+
+def _noun_senses(terms: Iterable[Term], doc: Document) -> dict[str, list[Term]]:
+    """Keyword actions whose glossary entry also defines a thing ("A marker ...", "A
+    zone.") that the rules define elsewhere (Counter: 701.6 and 122; Exile: 701.13 and
+    the zone 406): folded name -> the glossary terms of the other sense.  Entries whose
+    senses are all verbs ("Cast: To take a spell ...") are not ambiguous."""
+    terms = list(terms)
+    things = {_fold(entry.term) for entry in doc.glossary if len(entry.senses) > 1
+              and any(re.match(r"(?:an?)\s", sense, re.I) for sense in entry.senses)}
+    actions = {_fold(t.text): t.rule for t in terms if t.kind == "keyword-action" and _fold(t.text) in things}
+    nouns: dict[str, list[Term]] = defaultdict(list)
+    for term in terms:
+        verb = actions.get(_fold(term.text))
+        if term.kind == "glossary" and verb is not None and not (verb.key <= term.home.key < verb.subtree_stop):
+            nouns[_fold(term.text)].append(term)
+    return dict(nouns)
+
+
+def _is_noun(folded: str, start: int, end: int) -> bool:
+    """Whether the word at ``start:end`` is used as a noun, judged by its neighbours: a
+    noun unless a subject or modal precedes it ("can't counter") or an object follows it
+    ("counter target spell"), since the verb is transitive; the real rulings are the test."""
+    before = folded[:start].split()
+    after = folded[end:].lstrip()
+    previous = before[-1].strip(",;:()\"“”") if before and not re.search(r"[.!?:;]$", before[-1]) else ""
+    following = re.match(r"[^\W_]+(?:'[^\W_]+)*|\S", after)
+    nxt = following[0] if following else ""
+    if previous in _NOUN_BEFORE or re.fullmatch(r"[+-]?\d+/[+-]?\d+|\d+", previous):
+        return True
+    return not (previous in _VERB_BEFORE or nxt in _VERB_AFTER)
 
 
 def _distinct(terms: Iterable[Term]) -> list[Term]:

@@ -57,6 +57,11 @@ class Face:
     type_line: str | None = None
     text: str | None = None
     texts: dict[str, str] = field(default_factory=dict, hash=False, compare=False)
+    #: The face's printed numbers, as MTGJSON spells them ("*", "1+*", "X").
+    power: str | None = None
+    toughness: str | None = None
+    loyalty: str | None = None
+    defense: str | None = None
 
 
 @dataclass(slots=True)
@@ -285,7 +290,7 @@ def _card(
                     aliases.setdefault((tag, localized), None)
         elif face_name:
             faces[face_name] = Face(face_name, entry.get("side"), localized_face, entry.get("manaCost"),
-                                    entry.get("type"), entry.get("text"), printed)
+                                    entry.get("type"), entry.get("text"), printed, **_stats(entry))
         for ruling in entry.get("rulings") or ():
             rulings.setdefault((_ruling_date(ruling.get("date"), path, key, problems), ruling.get("text", "")), None)
         for part in entry.get("cardParts") or ():
@@ -296,7 +301,7 @@ def _card(
     _join_split_names(key, split_faces, names)
     if not faces:
         faces[key] = Face(key, None, dict(names), first.get("manaCost"), first.get("type"), first.get("text"),
-                          _printed_texts(first))
+                          _printed_texts(first), **_stats(first))
     face_list = tuple(sorted(faces.values(), key=lambda f: f.side or ""))
     own = {key, *faces}
     return Card(
@@ -319,6 +324,16 @@ def _join_split_names(key: str, split: dict[str, dict[str, str]], names: dict[st
     for tag, by_face in split.items():
         if all(face in by_face for face in order):
             names.setdefault(tag, " // ".join(by_face[face] for face in order))
+
+
+def _stats(entry: dict[str, Any]) -> dict[str, str | None]:
+    """Power, toughness, loyalty and defense of a face, where it has them (as text:
+    MTGJSON writes "*" and "1+*"; a number is kept as it is printed)."""
+    found: dict[str, str | None] = {}
+    for key in ("power", "toughness", "loyalty", "defense"):
+        value = entry.get(key)
+        found[key] = str(value) if isinstance(value, str | int) and not isinstance(value, bool) else None
+    return found
 
 
 def _printed_texts(entry: dict[str, Any]) -> dict[str, str]:

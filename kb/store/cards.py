@@ -34,7 +34,7 @@ CREATE TABLE cards (
     set_code TEXT, number TEXT, layout TEXT NOT NULL,
     names TEXT NOT NULL,             -- {lang: name}
     aliases TEXT NOT NULL,           -- [[lang, name]] other names a printing uses
-    faces TEXT NOT NULL,             -- [{name, side, names}]
+    faces TEXT NOT NULL,             -- [{name, side, names, mana_cost, type, text, power, toughness, loyalty, defense}]
     parts TEXT NOT NULL,             -- [card name]: the other cards of a meld group
     source TEXT NOT NULL
 );
@@ -264,9 +264,32 @@ def all_names(conn: sqlite3.Connection) -> list[NameEntry]:
 def page_titles(conn: sqlite3.Connection) -> list[NameEntry]:
     """Titles of rulings pages the build resolved to a card, as extra names for fuzzy
     matching: a page's title is evidence of what people call the card."""
-    rows = conn.execute("SELECT DISTINCT title_key, title, lang, card FROM pages"
+    rows = conn.execute("SELECT DISTINCT title_key, title, lang, card,"
+                        " json_extract(detail, '$.title_lang') AS title_lang FROM pages"
                         " WHERE kind = 'rulings-page' AND card IS NOT NULL").fetchall()
-    return [NameEntry(row["title_key"], row["title"], row["lang"] or "und", row["card"]) for row in rows]
+    # The title's own language (seed 003: a Chinese title over English rulings), not the rulings'.
+    return [NameEntry(row["title_key"], row["title"], row["title_lang"] or row["lang"] or "und", row["card"])
+            for row in rows]
+
+
+def held(conn: sqlite3.Connection) -> dict[str, Any]:
+    """What card data the KB holds: how many cards, from which sets (for "not in the card
+    data held" answers)."""
+    count = conn.execute("SELECT COUNT(DISTINCT name) FROM cards").fetchone()[0]
+    sets = [row[0] for row in conn.execute("SELECT DISTINCT set_code FROM cards WHERE set_code IS NOT NULL"
+                                           " ORDER BY set_code")]
+    return {"cards": count, "sets": sets}
+
+
+def card_names(conn: sqlite3.Connection) -> list[dict[str, Any]]:
+    """Every card held, by English name, with its names in every language (the card index)."""
+    found: dict[str, dict[str, Any]] = {}
+    for row in conn.execute("SELECT name, set_code, number, names FROM cards ORDER BY name COLLATE NOCASE, id"):
+        entry = found.setdefault(row["name"], {"name": row["name"], "printings": [], "names": {}})
+        entry["printings"].append(" ".join(p for p in (row["set_code"], row["number"]) if p))
+        for lang, localized in json.loads(row["names"]).items():
+            entry["names"].setdefault(lang, localized)
+    return list(found.values())
 
 
 def resolved_page(conn: sqlite3.Connection, title_key: str) -> sqlite3.Row | None:
@@ -401,7 +424,11 @@ def card_view(conn: sqlite3.Connection, name: str) -> CardView | None:
         parts.update(dict.fromkeys(json.loads(row["parts"])))
     printings = [{"set": row["set_code"], "number": row["number"], "layout": row["layout"], "source": row["source"]}
                  for row in rows]
-    return CardView(name, printings, rows[0]["layout"], names, list(others), faces, list(parts),
+    # MTGJSON names a meld partner both as its face ("Mishra, Claimed by Gix") and as its
+    # card ("Mishra, Claimed by Gix // Mishra, Lost to Phyrexia"): keep the card.
+    faces_of_parts = {face for part in parts if " // " in part for face in part.split(" // ")}
+    kept = [part for part in parts if part not in faces_of_parts or part == name]
+    return CardView(name, printings, rows[0]["layout"], names, list(others), faces, kept,
                     card_rulings(conn, name))
 
 

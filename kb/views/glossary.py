@@ -12,8 +12,10 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sqlite3
-from dataclasses import dataclass
+import sys
+from dataclasses import dataclass, field
 
 from kb.align.tokens import glossary_forms, normalize_typography
 from kb.core.errors import KbError, NotFound
@@ -40,10 +42,12 @@ class StoredEntry:
     score: float | None
     evidence: str | None
     cites: tuple[str, ...] = ()
+    cited: tuple[tuple[str, str], ...] = ()  # (number, its text in the entry's own edition)
 
     def to_json(self) -> dict[str, object]:
         return {"lang": self.lang, "edition": self.edition, "term": self.term, "aliases": list(self.aliases),
                 "senses": list(self.senses), "obsolete": self.obsolete, "cites": list(self.cites),
+                "cited": [{"number": number, "text": text} for number, text in self.cited],
                 "source": self.source,
                 "pairing": None if self.identity is None else {
                     "term": self.identity, "edition": self.paired_with, "score": self.score,
@@ -54,10 +58,10 @@ _COLUMNS = """g.id, g.lang, g.edition, g.term, g.aliases, g.senses, g.obsolete, 
               g.term_id, g.term_edition, g.term_score, g.term_evidence"""
 
 
-def _entry(row: sqlite3.Row, cites: tuple[str, ...] = ()) -> StoredEntry:
+def _entry(row: sqlite3.Row, cites: tuple[str, ...] = (), cited: tuple[tuple[str, str], ...] = ()) -> StoredEntry:
     return StoredEntry(row["id"], row["lang"], row["edition"], row["term"], tuple(json.loads(row["aliases"])),
                        tuple(json.loads(row["senses"])), bool(row["obsolete"]), f"{row['path']}:{row['line']}",
-                       row["term_id"], row["term_edition"], row["term_score"], row["term_evidence"], cites)
+                       row["term_id"], row["term_edition"], row["term_score"], row["term_evidence"], cites, cited)
 
 
 def fold(text: str) -> str:
@@ -101,7 +105,12 @@ def side_by_side(conn: sqlite3.Connection, found: StoredEntry, langs: list[str] 
         if langs is None or row["lang"] in langs:
             newest.setdefault(row["lang"], row)
     order = sorted(newest, key=lambda lang: (lang != "en", lang))  # English first: the identity's language
-    return [_entry(newest[lang], _cited(conn, newest[lang]["id"])) for lang in order]
+    entries = []
+    for lang in order:
+        row = newest[lang]
+        cites = _cited(conn, row["id"])
+        entries.append(_entry(row, cites, _cited_texts(conn, cites, row["lang"], row["edition"])))
+    return entries
 
 
 def _cited(conn: sqlite3.Connection, entry_id: int) -> tuple[str, ...]:
@@ -111,34 +120,158 @@ def _cited(conn: sqlite3.Connection, entry_id: int) -> tuple[str, ...]:
     return tuple(str(RuleNumber.from_key(row[0])) for row in rows)
 
 
+def _cited_texts(conn: sqlite3.Connection, cites: tuple[str, ...], lang: str,
+                 edition: str | None) -> tuple[tuple[str, str], ...]:
+    """What each cited rule says, in the entry's own language and edition, so a reader
+    sees the rule without following the link (a section or chapter: its title)."""
+    found = []
+    for number in cites:
+        row = conn.execute("SELECT title, body FROM rules WHERE sort_key = ? AND lang = ? AND edition IS ?"
+                           " AND variant = 0 LIMIT 1", (RuleNumber.parse(number).key, lang, edition)).fetchone()
+        if row is not None:
+            found.append((number, " ".join(part for part in (row["title"], row["body"]) if part)))
+    return tuple(found)
+
+
+#: A headword is taken for a misspelled query ("colour identity") when at least this
+#: similar (rapidfuzz ratio, 0-100) and clearly ahead of the next headword.  Measured on
+#: the 730 headwords of EN 2026-04-17 (tests/test_card_page.py): one letter dropped from
+#: a headword of 8+ letters scores 93 or more, and 96.3 % of headwords have no other
+#: headword at 88 or above, so a near-miss is rarely taken for a neighbour.
+SPELLING_PICK = 88.0
+SPELLING_MARGIN = 4.0
+#: Suggestions listed when nothing is taken: headwords sharing a word with the query, or
+#: at least this similar (ratio) -- a headword with a letter dropped scores 93+, so 75
+#: leaves room for two or three slips without listing unrelated words.
+SUGGESTIONS = 6
+SUGGEST_FROM = 75.0
+
+
 @dataclass(frozen=True)
 class GlossaryAnswer:
     """What ``kb glossary TERM`` answers: each meaning of the term (an English headword,
-    or an entry with no English counterpart) with its entries side by side."""
+    or an entry with no English counterpart) with its entries side by side, and which
+    way the term was found: its own name, a learned lexicon, or its spelling.  With no
+    match, the headwords closest to it (``suggestions``)."""
 
     query: str
     langs: list[str] | None
     matches: list[tuple[object, list[StoredEntry]]]  # (English headword, or ("alone", id)) -> entries
+    via: dict[str, str] = field(default_factory=lambda: {"how": "name"})
+    suggestions: list[str] = field(default_factory=list)
 
     def missing(self, entries: list[StoredEntry]) -> list[str]:
         return [lang for lang in self.langs or [] if lang not in {e.lang for e in entries}]
 
     def to_json(self) -> dict[str, object]:
-        return {"query": self.query, "matches": [
+        return {"query": self.query, "via": self.via, "matches": [
             {"term": key if isinstance(key, str) else None, "entries": [e.to_json() for e in entries],
-             "missing": self.missing(entries)} for key, entries in self.matches]}
+             "missing": self.missing(entries)} for key, entries in self.matches], "suggestions": self.suggestions}
+
+    def render(self) -> str:
+        if not self.matches:
+            lines = [f"no glossary entry is called {quoted(self.query)}, and no lexicon or spelling leads to one"]
+            if self.suggestions:
+                lines.append("did you mean: " + " · ".join(self.suggestions))
+            return "\n".join(lines)
+        blocks = [] if self.via["how"] == "name" else [f"found through {self.via['how']}: {self.via['detail']}"]
+        for key, entries in self.matches:
+            head = key if isinstance(key, str) else f"{entries[0].term} (no English counterpart)"
+            lines = [f"{head} · glossary in {len(entries)} language{'s' if len(entries) != 1 else ''}"]
+            lines += [render(entry) for entry in entries]
+            lines += [f"{lang}: no entry" for lang in self.missing(entries)]
+            blocks.append("\n".join(lines))
+        return "\n\n".join(blocks)
+
+
+def quoted(text: str) -> str:
+    return f"'{text}'"
+
+
+def _headwords(conn: sqlite3.Connection) -> dict[str, str]:
+    """Every headword and alias held, folded -> as written (English first)."""
+    names: dict[str, str] = {}
+    rows = conn.execute("SELECT DISTINCT term, aliases, lang FROM glossary ORDER BY lang != 'en', lang")
+    for row in rows:
+        for name in (row["term"], *json.loads(row["aliases"])):
+            names.setdefault(fold(name), name)
+    return names
+
+
+def _through_lexicons(conn: sqlite3.Connection, query: str) -> tuple[list[StoredEntry], dict[str, str]]:
+    """The query's words translated into English through the lexicons the build
+    learned (``permanente`` -> ``permanent``), when those words are a headword."""
+    from indexers.translate import Translator  # lazy: only a query no headword answers needs it
+
+    translator = Translator.from_store(conn)
+    for src in sorted(src for src, dst in translator.pairs() if dst == "en"):
+        found = translator.translate(query, src, "en")
+        if not found:
+            continue
+        english = " ".join(t.target for t in sorted(found, key=lambda t: t.at))
+        entries = find(conn, english)
+        if entries:
+            words = ", ".join(f"{quoted(t.source)} → {quoted(t.target)}" for t in found)
+            return entries, {"how": "lexicon", "detail": f"{words} ({src} → en, learned at build time)",
+                             "term": english}
+    return [], {}
+
+
+def _by_spelling(conn: sqlite3.Connection, query: str) -> tuple[list[StoredEntry], dict[str, str], list[str]]:
+    """The headword the query misspells, when one is clearly closest; else suggestions."""
+    from rapidfuzz import fuzz, process  # lazy
+
+    names = _headwords(conn)
+    wanted = fold(query)
+    ranked = process.extract(wanted, list(names), scorer=fuzz.ratio, limit=2)
+    if ranked and ranked[0][1] >= SPELLING_PICK and (len(ranked) < 2 or ranked[0][1] - ranked[1][1] >= SPELLING_MARGIN):
+        name = names[ranked[0][0]]
+        return find(conn, name), {"how": "spelling", "detail": f"{quoted(query)} is {ranked[0][1]:.0f}% "
+                                                                f"like the headword {quoted(name)}", "term": name}, []
+    return [], {}, _suggestions(wanted, names)
+
+
+def _suggestions(wanted: str, names: dict[str, str]) -> list[str]:
+    """Headwords sharing a word with the query ("melded permanent": Meld, Permanent,
+    Merged Permanent ...), or, for a query without spaced words, at least
+    :data:`SUGGEST_FROM` similar; the most similar first."""
+    from rapidfuzz import fuzz
+
+    from kb.align.tokens import stem
+
+    mine = {stem(word) for word in re.findall(r"[^\W_]{3,}", wanted)}
+    scored = []
+    for key, name in names.items():
+        score = fuzz.ratio(wanted, key)
+        theirs = {stem(word) for word in re.findall(r"[^\W_]{3,}", key)}
+        # "melded" and "meld": a word that begins with the other (four letters or more).
+        shared = {a for a in mine for b in theirs if a == b or (min(len(a), len(b)) >= 4 and
+                                                               (a.startswith(b) or b.startswith(a)))}
+        whole = bool(theirs) and all(any(b == a or (min(len(a), len(b)) >= 4 and a.startswith(b))
+                                         for a in mine) for b in theirs)  # "Meld", "Permanent": all in the query
+        if shared or score >= SUGGEST_FROM:
+            scored.append((-whole, -len(shared), -score, name))
+    return list(dict.fromkeys(name for *_, name in sorted(scored)))[:SUGGESTIONS]
 
 
 def glossary(conn: sqlite3.Connection, query: str, langs: list[str] | None) -> GlossaryAnswer:
     """The entries called ``query`` (headword or alias, any language), each shown with
-    the entries of the other languages that mean the same (of ``langs``, if given)."""
+    the entries of the other languages that mean the same (of ``langs``, if given).
+    A query no entry is called goes through the learned lexicons, then its spelling;
+    failing both, the answer has no match and lists the closest headwords."""
     query = query.strip()
     if not query:
         raise KbError("give a glossary term (a headword or an alias, in any language)")
     langs = [normalize_tag(lang) for lang in langs] if langs else None
     found = find(conn, query)
+    via: dict[str, str] = {"how": "name"}
+    suggestions: list[str] = []
     if not found:
-        raise NotFound(f"no glossary entry is called {query!r}")
+        found, via = _through_lexicons(conn, query)
+    if not found:
+        found, via, suggestions = _by_spelling(conn, query)
+    if not found:
+        return GlossaryAnswer(query, langs, [], {"how": "none"}, suggestions)
     groups: dict[object, list[StoredEntry]] = {}
     for entry in sorted(found, key=lambda e: (e.lang != "en", e.lang, e.edition or "")):
         key = entry.identity if entry.identity is not None else ("alone", entry.id)
@@ -146,23 +279,61 @@ def glossary(conn: sqlite3.Connection, query: str, langs: list[str] | None) -> G
             groups[key] = side_by_side(conn, entry, langs)
     results = [(key, entries) for key, entries in groups.items() if entries]
     if not results:
-        raise NotFound(f"{query!r} has no glossary entry in {', '.join(langs or [])}")
-    return GlossaryAnswer(query, langs, results)
+        raise NotFound(f"{quoted(query)} has no glossary entry in {', '.join(langs or [])}")
+    return GlossaryAnswer(query, langs, results, via)
+
+
+@dataclass(frozen=True)
+class GlossaryIndex:
+    """``kb glossary`` with no term: every English headword of the newest edition, with
+    the headword it is paired with in each other language (and the unpaired ones)."""
+
+    rows: list[dict[str, object]]
+
+    def to_json(self) -> dict[str, object]:
+        return {"terms": self.rows}
+
+    def render(self) -> str:
+        lines = [f"{len(self.rows)} headwords"]
+        for row in self.rows:
+            names = row["names"]
+            assert isinstance(names, dict)
+            others = " · ".join(f"{lang} {name}" for lang, name in names.items() if lang != "en")
+            lines.append(f"  {row['term']}" + (f"  {others}" if others else ""))
+        return "\n".join(lines)
+
+
+def glossary_index(conn: sqlite3.Connection) -> GlossaryIndex:
+    rows = conn.execute("SELECT g.lang, g.edition, g.term, g.term_id FROM glossary g"
+                        " ORDER BY g.lang, g.edition IS NULL, g.edition DESC").fetchall()
+    newest: dict[str, str | None] = {}
+    groups: dict[str, dict[str, object]] = {}
+    for row in rows:
+        if newest.setdefault(row["lang"], row["edition"]) != row["edition"]:
+            continue
+        key = row["term_id"] or f"{row['term']}@{row['lang']}"
+        entry = groups.setdefault(key, {"term": row["term_id"] or row["term"], "names": {}})
+        names = entry["names"]
+        assert isinstance(names, dict)
+        names.setdefault(row["lang"], row["term"])
+    ordered = sorted(groups.values(), key=lambda g: (fold(str(g["term"])), str(g["term"])))
+    for entry in ordered:
+        names = entry["names"]
+        assert isinstance(names, dict)
+        entry["names"] = dict(sorted(names.items(), key=lambda item: (item[0] != "en", item[0])))
+    return GlossaryIndex(ordered)
 
 
 def cmd_glossary(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
-    answer = glossary(conn, " ".join(args.term), args.lang)
-    if args.json:
-        print(dumps(answer.to_json()))
+    if not args.term:
+        index = glossary_index(conn)
+        print(dumps(index.to_json()) if args.json else index.render())
         return 0
-    blocks = []
-    for key, entries in answer.matches:
-        head = key if isinstance(key, str) else f"{entries[0].term} (no English counterpart)"
-        lines = [f"{head} · glossary in {len(entries)} language{'s' if len(entries) != 1 else ''}"]
-        lines += [render(entry) for entry in entries]
-        lines += [f"{lang}: no entry" for lang in answer.missing(entries)]
-        blocks.append("\n".join(lines))
-    print("\n\n".join(blocks))
+    answer = glossary(conn, " ".join(args.term), args.lang)
+    print(dumps(answer.to_json()) if args.json else answer.render())
+    if not answer.matches:
+        print(f"kb: no glossary entry is called {quoted(answer.query)}", file=sys.stderr)
+        return 1
     return 0
 
 

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from indexers import engine, snippets
-from kb.core.errors import KbError, NotFound
+from kb.core.errors import KbError
 from kb.core.home import resolve_home
 from kb.core.lang import normalize_tag
 from kb.store import rules as store
@@ -87,8 +87,8 @@ def search(home: Path, query: str, langs: list[str] | None, query_lang: str | No
     query_lang = normalize_tag(query_lang) if query_lang else None
     with closing(store.connect(home)) as conn:
         outcome = engine.search(home, conn, text, langs, query_lang=query_lang)
-        if not outcome.groups:
-            raise NotFound(f"nothing found for {text!r} in {', '.join(outcome.plan.langs)}")
+        # Nothing found is an answer (an empty list), not an error: a rule, card or term
+        # that does not exist is one.
         return SearchAnswer(outcome, results_of(conn, outcome, limit))
 
 

@@ -74,7 +74,8 @@ def create_app(home: Path) -> FastAPI:
                                  linkify=markup.linkify, link_numbers=markup.link_numbers,
                                  link_terms=markup.link_terms, highlight=markup.highlight, edits=markup.edits,
                                  change=markup.change, example_label=views.example_label,
-                                 paired_by=glossary_cli.PAIRED_BY)
+                                 paired_by=glossary_cli.PAIRED_BY, face_stats=card_cli.face_stats,
+                                 doc_name=_doc_name)
 
     @contextmanager
     def kb() -> Iterator[sqlite3.Connection]:
@@ -175,6 +176,24 @@ def create_app(home: Path) -> FastAPI:
                         extra={**extra, "held": [e["lang"] for e in data["index"]["editions"]]})
         return answer(request, build)
 
+    @app.get("/cards")
+    @app.get("/cards.json")
+    def cards(request: Request) -> Response:
+        def build() -> Page:
+            with kb() as conn:
+                data = card_cli.card_index(conn).to_json()
+            return Page("cards.html", data, "Cards", ["card"])
+        return answer(request, build)
+
+    @app.get("/glossary")
+    @app.get("/glossary.json")
+    def glossary_index(request: Request) -> Response:
+        def build() -> Page:
+            with kb() as conn:
+                data = glossary_cli.glossary_index(conn).to_json()
+            return Page("glossary_index.html", data, "Glossary", ["glossary"])
+        return answer(request, build)
+
     @app.get("/cards/{name:path}")
     def card(request: Request, name: str) -> Response:
         def build() -> Page:
@@ -192,7 +211,8 @@ def create_app(home: Path) -> FastAPI:
             query = _strip_json(request, term)
             with kb() as conn:
                 data = glossary_cli.glossary(conn, query, lang).to_json()
-            return Page("glossary.html", data, f"Glossary: {query}", ["glossary", query, *_opts(lang, None)])
+            return Page("glossary.html", data, f"Glossary: {query}", ["glossary", query, *_opts(lang, None)],
+                        200 if data["matches"] else 404)
         return answer(request, build)
 
     @app.get("/diff/{old}/{new}")
@@ -265,6 +285,12 @@ def _more(request: Request, limit: int) -> str:
     """The same search with ten more results."""
     params = [(k, v) for k, v in request.query_params.multi_items() if k != "limit"]
     return "/search?" + urlencode([*params, ("limit", str(limit + SEARCH_LIMIT))])
+
+
+def _doc_name(source: str) -> str:
+    """``/long/path/MagicCompRules-2026-04-17.txt:7401`` as a reader wants it: the
+    document's name and line (the full path stays in the JSON)."""
+    return Path(source).name
 
 
 def _lang_name(tag: str) -> str:
