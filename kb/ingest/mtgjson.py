@@ -31,6 +31,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any, NamedTuple
 
+from kb.core.dates import parse_iso
 from kb.core.errors import KbError
 from kb.core.model import Problem, Severity
 
@@ -332,11 +333,10 @@ def _printed_texts(entry: dict[str, Any]) -> dict[str, str]:
 
 
 def _ruling_date(text: Any, path: str, card: str, problems: list[Problem]) -> dt.date | None:
-    try:
-        return dt.date.fromisoformat(text)
-    except (TypeError, ValueError):
-        problems.append(Problem(path, None, f"{card}: ruling date {text!r} is not an ISO date", Severity.WARNING))
-        return None
+    date = parse_iso(text)
+    if date is None:
+        problems.append(Problem(path, None, f"{card}: ruling date {text!r} is not a YYYY-MM-DD date", Severity.WARNING))
+    return date
 
 
 def load_all(paths: Iterable[Path | str]) -> list[CardFile]:

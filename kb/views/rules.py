@@ -11,12 +11,12 @@ the parsing of user input and the JSON form of errors.
 
 from __future__ import annotations
 
-import datetime as dt
 import json
 import sqlite3
 from dataclasses import dataclass
 from typing import Any
 
+from kb.core.dates import parse_iso
 from kb.core.errors import KbError, NotFound
 from kb.core.lang import normalize_tag
 from kb.core.rulenum import RuleNumber, RuleNumberError
@@ -45,10 +45,10 @@ def rule_number(text: str) -> RuleNumber:
 
 
 def iso_date(text: str) -> str:
-    try:
-        return dt.date.fromisoformat(text).isoformat()
-    except ValueError as err:
-        raise KbError(f"not a date: {text!r} (use YYYY-MM-DD)") from err
+    date = parse_iso(text)
+    if date is None:
+        raise KbError(f"not a date: {text!r} (use YYYY-MM-DD)")
+    return date.isoformat()
 
 
 def lang_tags(langs: list[str] | None) -> list[str] | None:
