@@ -18,7 +18,7 @@ from typing import Any
 
 from kb.core.dates import parse_iso
 from kb.core.errors import KbError, NotFound
-from kb.core.lang import display_name, normalize_tag
+from kb.core.lang import language_name, normalize_tag
 from kb.core.rulenum import RuleNumber, RuleNumberError
 from kb.store import cards as card_store
 from kb.store import rules as store
@@ -61,15 +61,8 @@ def require_held(conn: sqlite3.Connection, langs: list[str]) -> None:
     """Refuse a language the KB does not hold, naming it and what is held (never a bare
     "nothing found": the user asked for a language, not for words)."""
     if missing := unheld(conn, langs):
-        names = ", ".join(f"{_language_name(lang)} ({lang})" for lang in missing)
+        names = ", ".join(f"{language_name(lang)} ({lang})" for lang in missing)
         raise NotFound(f"language not in this KB: {names}; it holds {', '.join(store.languages(conn)) or 'none'}")
-
-
-def _language_name(tag: str) -> str:
-    try:
-        return display_name(tag)
-    except (ValueError, LookupError):
-        return tag
 
 
 def lang_tags(langs: list[str] | None) -> list[str] | None:
