@@ -144,6 +144,9 @@ def _read(url: str, limit: int, deadline: float) -> bytes:
             if time.monotonic() > deadline:
                 raise KbError("cannot download: the transfer took longer than its time limit", url)
             chunks.append(chunk)
+        if announced and announced.isdigit() and size < int(announced):
+            raise KbError(f"cannot download: the server sent {size:,} bytes and closed before the {int(announced):,} "
+                          "it announced", url)
         return b"".join(chunks)
 
 
