@@ -217,11 +217,16 @@ def read_file(path: Path, fmt: str | None = None, lang: str | None = None, in_fo
     is :class:`Skipped`; given by name, it is an error."""
     fmt = fmt or BY_SUFFIX.get(path.suffix.lower())
     data = read_bytes(path)
-    if fmt == MTGJSON:
-        return _read_mtgjson(data, str(path), in_folder)
-    if fmt == MEDIAWIKI:
-        return _read_mediawiki(data, str(path), lang, in_folder)
-    return read_text(decode_source(data, str(path)), fmt, lang)
+    try:
+        if fmt == MTGJSON:
+            return _read_mtgjson(data, str(path), in_folder)
+        if fmt == MEDIAWIKI:
+            return _read_mediawiki(data, str(path), lang, in_folder)
+        return read_text(decode_source(data, str(path)), fmt, lang)
+    except KbError as err:
+        if err.path is None:  # a format or language given for this file (manifest, options) that kb lacks
+            raise KbError(err.message, str(path), err.line) from err
+        raise
 
 
 def load_json(data: bytes, path: str) -> Any:
