@@ -20,7 +20,6 @@ import pytest
 from kbrun import kb
 
 from kb.build import EMBEDDED_CORPUS
-from kb.core.tempfiles import hold, release
 
 ZH = "cr/zh/CR-zh-Hans-2026-04-17.txt"
 EN = "cr/en/MagicCompRules-2026-01-16.txt"
@@ -273,6 +272,8 @@ def test_a_language_the_kb_does_not_hold_is_named(home: Path, args: tuple[str, .
 
 
 def test_leftovers_of_killed_builds_are_removed_by_the_next_build(tmp_path: Path) -> None:
+    from kb.core.tempfiles import hold, release
+
     home = tmp_path / "home"
     assert kb("build", home=home).returncode == 0
     (home / ".kb-build-dead.sqlite").write_bytes(b"half a KB")

@@ -24,7 +24,7 @@ from kb.core.errors import KbError
 from kb.core.lang import guess_lang, identify, language_name, normalize_tag
 from kb.core.model import Document
 from kb.core.textio import SourceText, decode_source
-from kb.ingest import cr_lines, cr_text, cr_zh, mtgjson, rule_page, rulings_page, wiki
+from kb.ingest import cr_lines, cr_text, cr_zh, rule_page
 
 if TYPE_CHECKING:
     from kb.ingest.mtgjson import CardFile
@@ -53,8 +53,9 @@ class Format:
 
 
 CR_TEXT, CR_LINES, RULE_PAGE = cr_text.FORMAT, cr_lines.FORMAT, rule_page.FORMAT
-MTGJSON, RULINGS_PAGE = mtgjson.FORMAT, rulings_page.FORMAT
-WIKI_PAGE, MEDIAWIKI = wiki.FORMAT_TEXT, wiki.FORMAT_XML
+#: The card and page formats' modules load only when such a file is read (``kb show`` needs
+#: the layouts above, not babel's date patterns or an XML parser); their names are these.
+MTGJSON, RULINGS_PAGE, WIKI_PAGE, MEDIAWIKI = "mtgjson", "rulings-page", "wiki-page", "mediawiki-xml"
 
 FORMATS: dict[str, Format] = {f.name: f for f in (
     Format(RULE_PAGE, "a rules web page: one rule, unnumbered subrules", rules=True),
@@ -131,6 +132,8 @@ def detect(source: SourceText) -> tuple[str, str]:
     if numbered >= RULES_LIKE_LINES:
         lang = _rules_lang(source)  # numbered rules, no heading kb knows: refused unless the language has a layout
         return CR_TEXT, lang  # an official file cut before its glossary: read, and reported as damaged
+    from kb.ingest import rulings_page, wiki
+
     if rulings_page.looks_like(source):
         return RULINGS_PAGE, guess_lang(source.text)
     if wiki.looks_like_text(source):
@@ -183,6 +186,8 @@ def read_text(source: SourceText, fmt: str | None = None, lang: str | None = Non
     else:
         _known(fmt)
         lang = _text_lang(source, fmt, lang)
+    from kb.ingest import rulings_page, wiki
+
     value: Document | RulingsPage | list[WikiPage]
     if fmt in _RULES_PARSERS:
         value = _RULES_PARSERS[fmt](source, lang)
@@ -246,6 +251,8 @@ def load_json(data: bytes, path: str) -> Any:
 
 
 def _read_mtgjson(data: bytes, path: str, in_folder: bool) -> Read | Skipped:
+    from kb.ingest import mtgjson
+
     document = load_json(data, path)
     if not mtgjson.looks_like(document):
         what = ("JSON, but not MTGJSON card data (expected data.cards of a v5 set file, cards of a v4 set file, "
@@ -258,6 +265,8 @@ def _read_mtgjson(data: bytes, path: str, in_folder: bool) -> Read | Skipped:
 
 
 def _read_mediawiki(data: bytes, path: str, lang: str | None, in_folder: bool) -> Read | Skipped:
+    from kb.ingest import wiki
+
     head = data[:4096].lower()
     if b"<mediawiki" not in head and b"<page" not in data.lower():
         what = "XML, but not a MediaWiki export (no <mediawiki> or <page> element)"
