@@ -112,6 +112,13 @@ def test_a_french_rules_file_is_refused_naming_french(home: Path, tmp_path: Path
     refused(home, path, "--format", "cr-lines", "--lang", "fr", words="no rules layout for French (fr)", where="")
 
 
+def test_numbered_rules_in_no_layout_kb_reads_are_refused(home: Path, corpora: Path) -> None:
+    """The Chinese judge wiki's bilingual DokuWiki pages: hundreds of rule lines, English
+    and Chinese alternating, no official headings -- not English rules, not a wiki page."""
+    path = next((corpora / "wiki").rglob("mtgjudge_cn_dokuwiki_cr/1.txt"))
+    refused(home, path, words="numbered rule lines, but neither the official layout", where=str(path))
+
+
 def test_malformed_xml_alone_does_not_replace_the_kb(home: Path, corpora: Path, tmp_path: Path) -> None:
     """An export cut inside its text: pages recovered, no rules; today it replaced the KB."""
     raw = (corpora / "wiki/mightstone_fandom_xml/cipher.xml").read_bytes()

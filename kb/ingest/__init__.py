@@ -120,7 +120,9 @@ def detect(source: SourceText) -> tuple[str, str]:
 
     The one place where a text's format is decided: a rule page by its heading; a rules
     text by its numbered lines (official layout if it has the layout's headings, bare
-    lines otherwise); then a rulings page; then a wiki page."""
+    lines otherwise; a file cut short keeps the contents that name the glossary, so it is
+    read as the official layout and reported as damaged); then a rulings page; then a
+    wiki page.  Many numbered rule lines in neither layout are refused, not read as a page."""
     if rule_page.looks_like(source):
         return RULE_PAGE, rule_page.lang_of(source)
     numbered, lines = _numbered_lines(source)
@@ -129,9 +131,11 @@ def detect(source: SourceText) -> tuple[str, str]:
         return CR_TEXT, layout.lang
     if numbered and numbered >= 0.8 * lines:
         return CR_LINES, _rules_lang(source)
-    if numbered >= RULES_LIKE_LINES:
-        lang = _rules_lang(source)  # numbered rules, no heading kb knows: refused unless the language has a layout
-        return CR_TEXT, lang  # an official file cut before its glossary: read, and reported as damaged
+    if numbered >= RULES_LIKE_LINES:  # rules, but in no layout kb reads: refused, never taken for a page
+        lang = _rules_lang(source)
+        raise KbError(f"{numbered} numbered rule lines, but neither the official layout (no "
+                      f"{LAYOUTS[lang].glossary[0]!r} heading) nor one rule per line ({numbered} of {lines} lines): "
+                      "not a rules format kb reads", source.path)
     from kb.ingest import rulings_page, wiki
 
     if rulings_page.looks_like(source):
