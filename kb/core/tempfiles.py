@@ -57,7 +57,9 @@ def sweep(folder: Path, pattern: str) -> list[Path]:
         if entry.is_dir() and not entry.is_symlink():
             shutil.rmtree(entry, ignore_errors=True)
         else:
-            with contextlib.suppress(FileNotFoundError):
+            try:
                 entry.unlink()
+            except OSError:  # gone meanwhile, or not ours to remove: the build goes on
+                continue
         removed.append(entry)
     return removed
