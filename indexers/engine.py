@@ -258,7 +258,7 @@ def plan(text: str, langs: Sequence[str], translator: Translator, *, query_lang:
     language, unless given, is detected among every language ``indexed``."""
     parts = split_query(text)
     if any(has_cjk(p) for p, _ in parts) and "zh-Hans" in (*langs, *indexed):
-        from kb.graph.cards import to_simplified  # lazy: OpenCC's tables, for Chinese queries only
+        from kb.core.text import to_simplified  # lazy: OpenCC's tables, for Chinese queries only
 
         parts = [(to_simplified(p), quoted) for p, quoted in parts]
     whole = " ".join(p for p, _ in parts)

@@ -38,14 +38,15 @@ from whoosh.fields import ID, KEYWORD, STORED, TEXT, Schema
 from indexers.analysis import analyzer_for, field_code, name_key
 from kb.core.errors import KbError
 from kb.core.rulenum import RuleNumber
+from kb.core.tempfiles import held, hold, release
 from kb.store import rules as store
 
 FOLDER = "index"
 MANIFEST = "manifest.json"
 #: Bump when the schema, the analysis or what is indexed changes: old indexes are then rebuilt.
 FORMAT = 1
-#: A temporary build folder older than this is an abandoned build (a killed process).
-STALE_BUILD_SECONDS = 3600
+#: A folder of an index being built.
+TEMP_PREFIX = ".build-"  # an index being built; one no live process holds is a leftover (kb.core.tempfiles)
 
 Group = tuple[str, str | None]  # (lang, edition)
 
@@ -234,9 +235,10 @@ def build(home: Path, conn: sqlite3.Connection, name: str | None = None) -> Inde
     root = home / FOLDER
     try:
         root.mkdir(parents=True, exist_ok=True)
-        tmp = Path(tempfile.mkdtemp(prefix=".build-", dir=root))
+        tmp = Path(tempfile.mkdtemp(prefix=TEMP_PREFIX, dir=root))
     except OSError as err:
         raise KbError(f"cannot write the search index here: {err.strerror}", str(root)) from err
+    lock = hold(tmp)  # while held, no other process takes it for a killed build's leftover
     try:
         groups = newest_editions(conn)
         texts = indexed_texts(conn, groups)
@@ -266,6 +268,8 @@ def build(home: Path, conn: sqlite3.Connection, name: str | None = None) -> Inde
         if isinstance(err, OSError):  # a full disk: the KB is fine, the index could not be written
             raise KbError(f"cannot write the search index ({err})", str(root)) from err
         raise
+    finally:
+        release(lock)
     _prune(root, keep=name)
     return IndexInfo(final, groups, len(texts), True, time.perf_counter() - started)
 
@@ -275,8 +279,8 @@ def _prune(root: Path, keep: str) -> None:
     for entry in root.iterdir():
         if entry.name == keep or not entry.is_dir():
             continue
-        if entry.name.startswith(".build-") and time.time() - entry.stat().st_mtime < STALE_BUILD_SECONDS:
-            continue  # perhaps another process building right now
+        if entry.name.startswith(TEMP_PREFIX) and held(entry):
+            continue  # another process is building it right now
         shutil.rmtree(entry, ignore_errors=True)
 
 

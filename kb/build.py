@@ -8,27 +8,32 @@ which case the damage stays listed in the report and in the KB.
 from __future__ import annotations
 
 import datetime as dt
+import os
+import time
 import tomllib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
+from kb import ingest
 from kb.align import identity
 from kb.core.errors import KbError
 from kb.core.model import Document, Problem
-from kb.core.textio import read_source
+from kb.core.tempfiles import sweep
 from kb.graph import card_phase as card_graph
 from kb.graph import references as graph
-from kb.ingest import ingest
 from kb.store import rules as store
 
 if TYPE_CHECKING:
     from kb.ingest.mtgjson import Card
 
 MANIFEST = "manifest.toml"
-DOCUMENT_SUFFIXES = {".txt", *card_graph.SUFFIXES}
+DOCUMENT_SUFFIXES = {".txt", *ingest.BY_SUFFIX}
 EMBEDDED_CORPUS = Path(__file__).resolve().parent.parent / "corpus"
+#: Where the search index lives in a KB home, and how its temporary folders are named
+#: (indexers.index.FOLDER and TEMP_PREFIX; spelled here so a build need not import whoosh).
+INDEX_FOLDER, INDEX_TEMP_PREFIX = "index", ".build-"
 
 
 @dataclass(frozen=True)
@@ -74,10 +79,17 @@ class BuildReport:
     database: Path
     documents: list[DocReport] = field(default_factory=list)
     cards: dict[str, object] | None = None  # card_graph.summary, when cards or pages were read
+    seconds: dict[str, float] = field(default_factory=dict)  # per stage
+
+    @property
+    def dropped(self) -> list[DocReport]:
+        """Inputs left out by --allow-partial, with the reason."""
+        return [d for d in self.documents if d.status == "dropped"]
 
     def to_json(self) -> dict[str, object]:
         return {"home": str(self.home), "database": str(self.database),
-                "documents": [d.to_json() for d in self.documents], **({"cards": self.cards} if self.cards else {})}
+                "documents": [d.to_json() for d in self.documents], **({"cards": self.cards} if self.cards else {}),
+                "stages": self.seconds}
 
 
 def collect(paths: list[Path]) -> list[Source | DocReport]:
@@ -86,7 +98,7 @@ def collect(paths: list[Path]) -> list[Source | DocReport]:
     for path in (p.absolute() for p in paths):  # sources are cited as path:line from anywhere
         if path.is_dir():
             hints = _manifest(path)
-            files = sorted(p for p in path.rglob("*") if p.is_file() and not p.name.startswith("."))
+            files = _files_under(path)
             documents = [p for p in files if p.suffix.lower() in DOCUMENT_SUFFIXES]
             if not documents:
                 raise KbError(f"folder holds no documents (looked for {', '.join(sorted(DOCUMENT_SUFFIXES))})",
@@ -107,21 +119,53 @@ def collect(paths: list[Path]) -> list[Source | DocReport]:
     return found
 
 
+def _files_under(folder: Path) -> list[Path]:
+    """Every visible file under a folder, sorted; a folder kb may not read is an error
+    naming it (``rglob`` would silently pass over it, and its documents with it)."""
+    files: list[Path] = []
+
+    def refuse(err: OSError) -> None:
+        raise KbError(f"cannot read this folder: {err.strerror or err}", err.filename or str(folder))
+
+    for root, dirs, names in os.walk(folder, onerror=refuse):
+        dirs[:] = sorted(d for d in dirs if not d.startswith("."))
+        files += [Path(root, name) for name in names if not name.startswith(".") and Path(root, name).is_file()]
+    return sorted(files)
+
+
 def _manifest(folder: Path) -> dict[str, dict[str, str]]:
+    """The ``[documents."name"]`` tables of a folder's manifest, each checked: its
+    ``format``, ``lang`` and ``about`` are strings (a wrong type is named with its place)."""
     path = folder / MANIFEST
     if not path.is_file():
         return {}
     try:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except tomllib.TOMLDecodeError as err:
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as err:
         raise KbError(f"bad manifest: {err}", str(path)) from err
-    return data.get("documents", {})
+    except OSError as err:
+        raise KbError(f"cannot read: {err.strerror or err}", str(path)) from err
+    documents = data.get("documents", {})
+    if not isinstance(documents, dict):
+        raise KbError(f"bad manifest: 'documents' must be a table of tables, not {type(documents).__name__}",
+                      str(path))
+    for name, hint in documents.items():
+        if not isinstance(hint, dict):
+            raise KbError(f"bad manifest: documents.{name!r} must be a table, not {type(hint).__name__}", str(path))
+        for key, value in hint.items():
+            if key in ("format", "lang", "about") and not isinstance(value, str):
+                raise KbError(f"bad manifest: documents.{name!r}.{key} must be a string, not "
+                              f"{type(value).__name__}", str(path))
+    return documents
 
 
 def read_all(sources: list[Source | DocReport], override_format: str | None = None,
              override_lang: str | None = None,
-             progress: Callable[[int, int, str], None] | None = None) -> list[DocReport]:
-    """Ingest every source; the first unreadable one stops everything."""
+             progress: Callable[[int, int, str], None] | None = None,
+             allow_partial: bool = False) -> list[DocReport]:
+    """Ingest every source, each through :func:`kb.ingest.read_file`.  The first
+    unreadable one stops everything, unless ``allow_partial``: then it is dropped,
+    with the reason, and the others are read."""
     reports: list[DocReport] = []
     for done, item in enumerate(sources):
         if progress:
@@ -129,19 +173,33 @@ def read_all(sources: list[Source | DocReport], override_format: str | None = No
         if isinstance(item, DocReport):
             reports.append(item)
             continue
-        fmt, lang = override_format or item.format, override_lang or item.lang
-        if card_graph.claims(item.path, fmt):
-            found = card_graph.read(item.path, fmt, lang, item.in_folder)
-            reports.append(DocReport(str(item.path), "skipped", reason=found.reason)
-                           if isinstance(found, card_graph.Skipped) else DocReport(str(item.path), "ok", cards=found))
+        try:
+            read = ingest.read_file(item.path, override_format or item.format, override_lang or item.lang,
+                                    item.in_folder)
+        except KbError as err:
+            if not allow_partial:
+                raise
+            reports.append(DocReport(str(item.path), "dropped", reason=str(err)))
             continue
-        source = read_source(item.path)
-        if fmt is None and (page := card_graph.read_text(source, lang)) is not None:
-            reports.append(DocReport(str(item.path), "ok", cards=page))
-            continue
-        document = ingest(source, fmt, lang)
-        reports.append(DocReport(str(item.path), "ok", document))
+        if isinstance(read, ingest.Skipped):
+            reports.append(DocReport(str(item.path), "skipped", reason=read.reason))
+        elif isinstance(read.value, Document):
+            reports.append(DocReport(str(item.path), "ok", read.value))
+        else:
+            reports.append(DocReport(str(item.path), "ok", cards=card_graph.input_of(read)))
     return reports
+
+
+def check_complete(reports: list[DocReport], allow_partial: bool) -> None:
+    """A build replaces the KB only with everything it was given: every input read, and
+    some rule texts among them (a KB of no rules is a lost KB), unless the user allows a
+    partial one; what was dropped stays listed in the report."""
+    if allow_partial:
+        return
+    if not any(r.document and r.document.rules for r in reports):
+        read = ", ".join(f"{Path(r.path).name} ({r.cards.format if r.cards else r.status})" for r in reports)
+        raise KbError(f"the build yields no rule texts ({read or 'nothing read'}); nothing was written "
+                      "(use --allow-partial to write a KB without rules)")
 
 
 def check_translations(documents: list[Document]) -> None:
@@ -190,23 +248,44 @@ def add_card_lexicons(identities: identity.Identities, cards: list[Card], langs:
         identities.lexicons[key] = known.filled_from(learned) if known else learned
 
 
-def build(paths: list[Path], home: Path, *, accept_damaged: bool = False,
+class _Stages:
+    """The named stages of a build, each timed and announced to the progress callback."""
+
+    def __init__(self, progress: Callable[[int, int, str], None] | None) -> None:
+        self.progress = progress
+        self.seconds: dict[str, float] = {}
+
+    def run(self, name: str, step: Callable[[], _T]) -> _T:
+        if self.progress:
+            self.progress(len(self.seconds), len(STAGES), name)
+        started = time.perf_counter()
+        result = step()
+        self.seconds[name] = round(time.perf_counter() - started, 3)
+        return result
+
+
+_T = TypeVar("_T")
+STAGES = ("clean up", "read", "check", "link references", "align", "link cards", "write")
+
+
+def build(paths: list[Path], home: Path, *, accept_damaged: bool = False, allow_partial: bool = False,
           override_format: str | None = None, override_lang: str | None = None,
           progress: Callable[[int, int, str], None] | None = None) -> BuildReport:
     """Build the KB in ``home`` from ``paths``; on any error the old KB stays."""
-    reports = read_all(collect(paths), override_format, override_lang, progress)
+    stages = _Stages(progress)
+    stages.run("clean up", lambda: sweep_leftovers(home))
+    reports = stages.run("read", lambda: read_all(collect(paths), override_format, override_lang, progress,
+                                                   allow_partial))
     documents = [r.document for r in reports if r.document]
     card_inputs = [r.cards for r in reports if r.cards is not None]
     if not documents and not card_inputs:
         raise KbError("no document could be ingested: " + "; ".join(
             f"{r.path}: {r.reason}" for r in reports))
-    if progress:
-        progress(len(reports), len(reports), "linking references, writing the KB")
-    check_translations(documents)
-    graph.link(documents)
-    identities = identity.assign(documents)
+    stages.run("check", lambda: (check_complete(reports, allow_partial), check_translations(documents)))
+    stages.run("link references", lambda: graph.link(documents))
+    identities = stages.run("align", lambda: identity.assign(documents))
     report_identities(documents, identities)
-    cards = card_graph.link(card_inputs, documents)
+    cards = stages.run("link cards", lambda: card_graph.link(card_inputs, documents))
     add_card_lexicons(identities, card_graph.cards_of(card_inputs), {doc.lang for doc in documents})
     if (problems := damage(documents) + card_graph.damaged(card_inputs)) and not accept_damaged:
         listing = "\n".join(f"  {p}" for p in problems)
@@ -214,6 +293,12 @@ def build(paths: list[Path], home: Path, *, accept_damaged: bool = False,
                       f"written (use --accept-damaged to keep them, with the damage listed):\n{listing}")
     meta = {"built_at": dt.datetime.now(dt.UTC).isoformat(timespec="seconds"),
             "sources": "\n".join(str(p.resolve()) for p in paths)}
-    database = store.write(home, documents, meta, cards, identities)
-    return BuildReport(home, database, reports, card_graph.summary(card_inputs, cards) if card_inputs else None)
+    database = stages.run("write", lambda: store.write(home, documents, meta, cards, identities))
+    return BuildReport(home, database, reports, card_graph.summary(card_inputs, cards) if card_inputs else None,
+                       stages.seconds)
 
+
+def sweep_leftovers(home: Path) -> list[Path]:
+    """Remove what killed builds left in ``home``: temporary KB files and index folders
+    that no live process holds (see :mod:`kb.core.tempfiles`)."""
+    return [*sweep(home, store.TEMP_PATTERN), *sweep(home / INDEX_FOLDER, f"{INDEX_TEMP_PREFIX}*")]

@@ -28,15 +28,21 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return args.run(args)
     except KbError as err:
-        print(f"kb: {err}", file=sys.stderr)
-        if args.json:  # a program reading JSON gets the error as JSON too
-            _emit(views.error_json(err))
-        return err.exit_code
+        return _fail(err, args)
     except KeyboardInterrupt:
         print("kb: interrupted", file=sys.stderr)
         return 130
+    except sqlite3.DatabaseError as err:  # a KB file damaged after it was opened
+        return _fail(KbError(f"the knowledge base cannot be read ({err}): run `kb build` again"), args)
     except BrokenPipeError:
         return 0
+
+
+def _fail(err: KbError, args: argparse.Namespace) -> int:
+    print(f"kb: {err}", file=sys.stderr)
+    if args.json:  # a program reading JSON gets the error as JSON too
+        _emit(views.error_json(err))
+    return err.exit_code
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -60,6 +66,9 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--lang", help="read every source as this language (default: detect)")
     p.add_argument("--accept-damaged", action="store_true",
                    help="keep truncated or duplicate-numbered documents, with the damage listed")
+    p.add_argument("--allow-partial", action="store_true",
+                   help="write the KB even if some inputs cannot be read (they are listed as dropped) "
+                        "or no rule texts were read")
     p.set_defaults(run=cmd_build)
 
     p = commands.add_parser("show", parents=[common], help="show a rule with its subrules")
@@ -135,7 +144,7 @@ def cmd_build(args: argparse.Namespace) -> int:
     home = resolve_home(args.home)
     sources = args.sources or [EMBEDDED_CORPUS]
     with _progress() as step:
-        report = build(sources, home, accept_damaged=args.accept_damaged,
+        report = build(sources, home, accept_damaged=args.accept_damaged, allow_partial=args.allow_partial,
                        override_format=args.format, override_lang=args.lang, progress=step)
     if args.json:
         _emit(report.to_json())
@@ -174,7 +183,7 @@ def render_report(report: BuildReport) -> str:
             lines += item.cards.render()
             continue
         if doc is None:
-            lines.append(f"{item.path}\n  skipped: {item.reason}")
+            lines.append(f"{item.path}\n  {item.status}: {item.reason}")
             continue
         counts = doc.counts()
         fits = f" (matches en {doc.matches[0]} to {doc.matches[-1]})" if doc.matches else ""
@@ -193,7 +202,9 @@ def render_report(report: BuildReport) -> str:
         from kb.graph.card_phase import render_summary
 
         lines.append(render_summary(report.cards))
-    lines.append(f"built {report.database}: {len(built)} documents, {texts} rule texts ({langs})")
+    lines.append(f"built {report.database}: {len(built)} documents, {texts} rule texts ({langs})"
+                 + (f"; {len(report.dropped)} input(s) dropped (--allow-partial): "
+                    + ", ".join(Path(d.path).name for d in report.dropped) if report.dropped else ""))
     return "\n".join(lines)
 
 

@@ -124,8 +124,12 @@ def test_rulings_and_wiki_pages_are_read_as_pages(seeds: Path) -> None:
     assert reports[ITALIAN].document.lang == "it"
 
 
-@pytest.mark.parametrize("name", [RULINGS, WIKI])
-def test_rulings_and_wiki_pages_are_no_rules_format(seeds: Path, name: str) -> None:
-    with pytest.raises(KbError, match="unknown format") as err:
-        detect(read_source(seeds / name))
+@pytest.mark.parametrize(("name", "fmt"), [(RULINGS, "rulings-page"), (WIKI, "wiki-page")])
+def test_rulings_and_wiki_pages_are_detected_once_and_are_no_rules(seeds: Path, name: str, fmt: str) -> None:
+    """One detection for every format: the pages are recognised as pages, and asking
+    for a rules document from them is refused with the file named."""
+    source = read_source(seeds / name)
+    assert detect(source)[0] == fmt
+    with pytest.raises(KbError, match=f"a {fmt}.*not a rules document") as err:
+        ingest(source)
     assert err.value.path == str(seeds / name)

@@ -64,3 +64,14 @@ def _date(year: int, month: int, day: int) -> dt.date | None:
         return dt.date(year, month, day)
     except ValueError:
         return None
+
+
+_ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
+
+
+def parse_iso(text: object) -> dt.date | None:
+    """A date written exactly ``YYYY-MM-DD``, else ``None``.  (``date.fromisoformat``
+    also takes ``20260417`` and ``2026-W16-5``: not what a user or a data file means.)"""
+    if not isinstance(text, str) or not _ISO_DATE.fullmatch(text):
+        return None
+    return _date(int(text[:4]), int(text[5:7]), int(text[8:]))

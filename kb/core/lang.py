@@ -49,3 +49,24 @@ def guess_lang(text: str) -> str:
 def display_name(tag: str) -> str:
     """``zh-Hans`` -> ``Chinese (Simplified)``, for reports."""
     return Locale.parse(tag.replace("-", "_")).get_display_name("en") or tag
+
+
+def identify(text: str) -> str:
+    """The language of a text, among every language py3langid knows (97), as a BCP 47
+    tag: used where kb must name a language it may not read (a French rules file),
+    which :func:`guess_lang` cannot (French reads as Italian to its word lists)."""
+    import py3langid  # lazy: its model loads in half a second, only for rules texts without headings
+
+    code, _ = py3langid.classify(text[:20000])
+    try:
+        return normalize_tag(code)
+    except KbError:  # a code CLDR does not know: still a name to show
+        return code
+
+
+def language_name(tag: str) -> str:
+    """``fr`` -> ``French``; the tag itself if CLDR has no name for it."""
+    try:
+        return display_name(tag)
+    except (ValueError, LookupError, UnknownLocaleError):
+        return tag

@@ -61,7 +61,9 @@ def decode_source(data: bytes, path: str) -> SourceText:
 
 def decode(data: bytes, path: str) -> tuple[str, str]:
     """Return ``(text, encoding)``: BOM first, then strict UTF-8, UTF-16 without a
-    BOM, cp1252, and only then charset-normalizer's best guess."""
+    BOM, cp1252, and only then charset-normalizer's best guess.  A file that is UTF-8
+    but for a few bad bytes is refused with the line and column of the first one:
+    re-guessed, it would read as another encoding and every ’ would become ‚Äô."""
     for bom, encoding in _BOMS:
         if data.startswith(bom):
             return _strict(data, encoding, path), encoding
@@ -73,18 +75,40 @@ def decode(data: bytes, path: str) -> tuple[str, str]:
             raise KbError("binary file (NUL bytes, and not UTF-16 text either), not a text document", path) from err
     if b"\x00" in data:
         raise KbError("binary file (NUL bytes), not a text document", path)
-    for encoding in ("utf-8", "cp1252"):
-        try:
-            text = data.decode(encoding)
-        except UnicodeDecodeError:
-            continue
-        if encoding == "cp1252" and _mac_roman_fits_better(data):
+    try:
+        return _check_text(data.decode("utf-8"), path), "utf-8"
+    except UnicodeDecodeError as err:
+        if _mostly_utf8(data):
+            raise _invalid_utf8(data, err, path) from err
+    try:
+        text, encoding = data.decode("cp1252"), "cp1252"
+    except UnicodeDecodeError:
+        pass
+    else:
+        if _mac_roman_fits_better(data):
             text, encoding = data.decode("mac_roman"), "mac_roman"
         return _check_text(text, path), encoding
     guess = from_bytes(data).best()
     if guess is None:
         raise KbError("cannot decode: not text in any known encoding", path)
     return _check_text(str(guess), path), guess.encoding
+
+
+def _mostly_utf8(data: bytes) -> bool:
+    """A UTF-8 file with a few bad bytes, not a file in another encoding: more valid
+    multi-byte UTF-8 characters than invalid bytes.  (A cp1252 or Mac Roman file has
+    lone high bytes, which almost never form valid UTF-8 sequences.)"""
+    text = data.decode("utf-8", errors="replace")
+    invalid = text.count("\ufffd")
+    return sum(1 for char in text if ord(char) > 127) - invalid > invalid
+
+
+def _invalid_utf8(data: bytes, err: UnicodeDecodeError, path: str) -> KbError:
+    """Where the first bad byte is, as an editor shows it (line, column in characters)."""
+    lines = split_lines(data[: err.start].decode("utf-8"))
+    bad = data[err.start:err.end].hex(" ")
+    return KbError(f"not valid UTF-8 at column {len(lines[-1]) + 1} (byte {bad}); the rest of the file is UTF-8, "
+                   "so kb does not guess another encoding: fix or re-save the file", path, len(lines))
 
 
 #: Punctuation the rules use, which cp1252 and Mac Roman put on different bytes.
@@ -114,7 +138,10 @@ def _strict(data: bytes, encoding: str, path: str) -> str:
     try:
         return _check_text(data.decode(encoding), path)
     except UnicodeDecodeError as err:
-        raise KbError(f"not valid {encoding} at byte {err.start}", path) from err
+        body = data[len(codecs.BOM_UTF8):] if encoding == "utf-8-sig" else data  # the codec's offsets skip the BOM
+        lines = split_lines(body[: err.start].decode(encoding, errors="replace"))
+        raise KbError(f"not valid {encoding} at column {len(lines[-1]) + 1} (byte {body[err.start:err.end].hex(' ')})",
+                      path, len(lines)) from err
 
 
 def _check_text(text: str, path: str) -> str:

@@ -7,50 +7,33 @@ It runs after the rules are read and their reference graph is linked
 that language the build holds (EN 2026-04-17, say).  A text in a language without a
 full edition is stored unlinked, and the report says why.
 
-Reading is strict where the user can act: invalid JSON, or an XML file from which no
-page can be read, stops the build with the file and line.  A JSON or XML file found in
-a folder that is simply not card data (a glossary, a peer's bilingual rules) is
-skipped with the reason.  Heavy modules (babel, mwparserfromhell, rapidfuzz,
+The files are read by the ingesters (:func:`kb.ingest.read_file`); this phase wraps
+what they read (:func:`input_of`) and links it.  Heavy modules (babel, mwparserfromhell, rapidfuzz,
 Aho-Corasick) are imported only when such inputs are present.
 """
 
 from __future__ import annotations
 
-import json
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from kb.core.errors import KbError
+from kb import ingest
 from kb.core.model import Document, Problem, Severity
 from kb.core.rulenum import RuleNumber
 from kb.graph.references import FULL_FORMATS  # complete editions, whose terms a linker can use
 from kb.store.cards import CardGraph, CardRow, LinkRow, PageRow, RulingRow, SectionRow, SourceRow, resolution_json
 
 if TYPE_CHECKING:
-    from kb.core.textio import SourceText
     from kb.graph.cards import CardIndex, Resolution
     from kb.graph.linking import Link, Linker, PageLinks
+    from kb.ingest import Read
     from kb.ingest.mtgjson import Card, CardFile
     from kb.ingest.rulings_page import RulingsPage
     from kb.ingest.wiki import WikiPage
 
-MTGJSON = "mtgjson"
-RULINGS_PAGE = "rulings-page"
-WIKI_PAGE = "wiki-page"
-MEDIAWIKI = "mediawiki-xml"
-FORMATS = (MTGJSON, RULINGS_PAGE, WIKI_PAGE, MEDIAWIKI)
-SUFFIXES = {".json": MTGJSON, ".xml": MEDIAWIKI}
-
-
-@dataclass(frozen=True, slots=True)
-class Skipped:
-    """A file in a folder that is not card data, and why."""
-
-    reason: str
-
+MTGJSON, RULINGS_PAGE, WIKI_PAGE, MEDIAWIKI = ingest.MTGJSON, ingest.RULINGS_PAGE, ingest.WIKI_PAGE, ingest.MEDIAWIKI
 
 # -- inputs -------------------------------------------------------------------------
 
@@ -200,107 +183,21 @@ def _problem_lines(problems: Iterable[Problem]) -> list[str]:
             for p in problems]
 
 
-# -- reading ------------------------------------------------------------------------
+# -- inputs from the ingesters -------------------------------------------------------
 
 
-def claims(path: Path, fmt: str | None) -> bool:
-    """Whether this phase reads the file (by format, else by suffix) rather than the
-    rules ingesters.  Plain-text pages without a format are found by :func:`read_text`."""
-    return fmt in FORMATS if fmt else path.suffix.lower() in SUFFIXES
+def input_of(read: Read) -> CardInput:
+    """The card-phase input of a file the ingesters read as card data or a page."""
+    from kb.ingest.mtgjson import CardFile
+    from kb.ingest.rulings_page import RulingsPage
 
-
-def read(path: Path, fmt: str | None, lang: str | None, in_folder: bool) -> CardInput | Skipped:
-    """Read one file this phase claims; :class:`KbError` (with path and line) if it is broken."""
-    fmt = fmt or SUFFIXES[path.suffix.lower()]
-    if fmt in (RULINGS_PAGE, WIKI_PAGE):
-        from kb.core.textio import read_source
-
-        return parse_text(read_source(path), fmt, lang)
-    try:
-        data = path.read_bytes()
-    except OSError as err:
-        raise KbError(f"cannot read: {err.strerror}", str(path)) from err
-    if fmt == MTGJSON:
-        return _read_mtgjson(data, str(path), in_folder)
-    return _read_mediawiki(data, str(path), lang, in_folder)
-
-
-def _read_mtgjson(data: bytes, path: str, in_folder: bool) -> MtgjsonInput | Skipped:
-    import hashlib
-
-    from kb.ingest import mtgjson
-
-    try:
-        document = json.loads(data)
-    except UnicodeDecodeError as err:
-        raise KbError(f"invalid JSON: not UTF-8 text (byte {err.start})", path) from err
-    except json.JSONDecodeError as err:
-        raise KbError(f"invalid JSON: {err.msg} (column {err.colno})", path, err.lineno) from err
-    if not mtgjson.looks_like(document):
-        what = ("JSON, but not MTGJSON card data (expected data.cards of a v5 set file, cards of a v4 set file, "
-                "or the data of AtomicCards.json)")
-        if in_folder:
-            return Skipped(what)
-        raise KbError(what, path)
-    return MtgjsonInput(mtgjson.parse_document(document, path, hashlib.sha256(data).hexdigest()))
-
-
-def _read_mediawiki(data: bytes, path: str, lang: str | None, in_folder: bool) -> WikiInput | Skipped:
-    import hashlib
-
-    from kb.ingest import wiki
-
-    head = data[:4096].lower()
-    if b"<mediawiki" not in head and b"<page" not in data.lower():
-        what = "XML, but not a MediaWiki export (no <mediawiki> or <page> element)"
-        if in_folder:
-            return Skipped(what)
-        raise KbError(what, path)
-    pages = wiki.parse_mediawiki(data, path)
-    readable = [page for page in pages if page.title]
-    if not readable:
-        problems = [p for page in pages for p in page.problems]
-        line = next((p.line for p in problems if p.line), None)
-        raise KbError("no page could be read from this MediaWiki export: "
-                      + "; ".join(p.message for p in problems), path, line)
-    text = "\n".join(s.text for page in readable for s in page.sections)
-    return WikiInput(path, hashlib.sha256(data).hexdigest(), MEDIAWIKI, _lang(lang, text), readable)
-
-
-def text_format(source: SourceText) -> str | None:
-    """A rulings page or a plain wiki page, recognised from the text alone; ``None`` for
-    anything else (rules documents are the rules ingesters' to recognise first)."""
-    from kb.ingest import detect, rulings_page, wiki
-
-    try:
-        detect(source)  # a rules document (the common case, and quick to tell) stays one
-        return None
-    except KbError:
-        pass
-    return RULINGS_PAGE if rulings_page.looks_like(source) else WIKI_PAGE if wiki.looks_like_text(source) else None
-
-
-def read_text(source: SourceText, lang: str | None) -> CardInput | None:
-    """Read a text that is a rulings or wiki page (found by :func:`text_format`), else ``None``."""
-    fmt = text_format(source)
-    return parse_text(source, fmt, lang) if fmt else None
-
-
-def parse_text(source: SourceText, fmt: str, lang: str | None) -> CardInput:
-    from kb.ingest import rulings_page, wiki
-
-    if fmt == RULINGS_PAGE:
-        page = rulings_page.parse(source)
-        return RulingsPageInput(page, _lang(lang, "\n".join(r.text for r in page.rulings)))
-    page = wiki.parse_text(source)
-    return WikiInput(source.path, source.sha256, WIKI_PAGE, _lang(lang, source.text), [page])
-
-
-def _lang(given: str | None, text: str) -> str:
-    """The language of a text: as given (manifest, --lang), else guessed from it."""
-    from kb.core.lang import guess_lang, normalize_tag
-
-    return normalize_tag(given) if given else guess_lang(text)
+    if isinstance(read.value, CardFile):
+        return MtgjsonInput(read.value)
+    if isinstance(read.value, RulingsPage):
+        return RulingsPageInput(read.value, read.lang or "en")
+    if isinstance(read.value, list):
+        return WikiInput(read.path, read.sha256, read.format, read.lang or "en", read.value)
+    raise TypeError(f"{read.format} is not card data or a page")  # a rules Document: the caller's bug
 
 
 # -- linking ------------------------------------------------------------------------

@@ -22,8 +22,9 @@ import unicodedata
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from functools import cache
 from typing import TYPE_CHECKING
+
+from kb.core.text import has_han, to_simplified
 
 if TYPE_CHECKING:
     from kb.ingest.mtgjson import Card
@@ -58,28 +59,11 @@ UNNAMED_CAP = 0.98
 # -- normal forms -------------------------------------------------------------------
 
 
-@cache
-def _t2s():  # type: ignore[no-untyped-def]
-    from opencc import OpenCC  # lazy: only Chinese queries need it
-
-    return OpenCC("t2s")
-
-
-_HAN = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
 _SCRIPTS = (
     ("cjk", re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff]")),
     ("hangul", re.compile(r"[\u1100-\u11ff\uac00-\ud7af]")),
     ("cyrillic", re.compile(r"[\u0400-\u04ff]")),
 )
-
-
-def _has_han(text: str) -> bool:
-    return not text.isascii() and _HAN.search(text) is not None
-
-
-def to_simplified(text: str) -> str:
-    """Traditional -> simplified Chinese (OpenCC's t2s tables); other text unchanged."""
-    return _t2s().convert(text) if _has_han(text) else text
 
 
 _PUNCT = re.compile(r"[\s\-‐‑‒–—―_,.;:!?¡¿/\\|·・•()\[\]{}<>«»\"“”„『』「」《》〈〉，。、：；！？（）【】]+")
@@ -104,7 +88,7 @@ def name_key(text: str) -> str:
     Chinese, case folded, Latin accents and apostrophes dropped, punctuation as spaces."""
     if not text.isascii():
         text = unicodedata.normalize("NFKC", text)
-    if _has_han(text):
+    if has_han(text):
         text = to_simplified(text)
     text = _strip_latin_marks(text.casefold())
     text = _APOSTROPHES.sub("", text)

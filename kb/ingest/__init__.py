@@ -1,83 +1,289 @@
-"""Ingesters: one module per kind of source document, chosen by detection.
+"""Ingesters: one registry of every input format, and one function that tells a file's format.
 
-Each ingester turns a :class:`~kb.core.textio.SourceText` into a :class:`~kb.core.model.Document`.
-Detection looks at the text itself; a manifest or the command line may override
-the format and the language when detection alone cannot be sure.
+A file is read once and detected once, by :func:`read_file`: ``.json`` files are MTGJSON
+card data and ``.xml`` files MediaWiki exports (by suffix, then checked by content);
+any other file is decoded as text and recognised by :func:`detect`, which looks at
+the text itself, in an order where the stricter formats come first.  A manifest or
+the command line may name the format and the language instead.
+
+A text that looks like rules is read as rules or refused: a rules file cut short is
+a damaged rules document (the build stops on it), never a wiki page, and a rules
+file in a language kb has no layout for is refused with the language named.
 """
 
 from __future__ import annotations
 
+import hashlib
+import json
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from kb.core.errors import KbError
-from kb.core.lang import guess_lang, normalize_tag
+from kb.core.lang import guess_lang, identify, language_name, normalize_tag
 from kb.core.model import Document
-from kb.core.textio import SourceText
+from kb.core.textio import SourceText, decode_source
 from kb.ingest import cr_lines, cr_text, cr_zh, rule_page
+
+if TYPE_CHECKING:
+    from kb.ingest.mtgjson import CardFile
+    from kb.ingest.rulings_page import RulingsPage
+    from kb.ingest.wiki import WikiPage
 
 #: The official layout's words per language.
 LAYOUTS: dict[str, cr_text.Layout] = {
     layout.lang: layout for layout in (cr_text.ENGLISH, cr_text.ITALIAN, cr_zh.CHINESE)
 }
 
+#: A text with at least this many lines that start with a rule number ("702.19a ...") is
+#: a rules text, whatever else it holds: read as rules or refused, never as a page.
+#: The seeds' pages have none; a rules file cut after its contents has hundreds.
+RULES_LIKE_LINES = 20
+
 
 @dataclass(frozen=True)
-class Ingester:
-    format: str
+class Format:
+    """One input format kb reads."""
+
+    name: str
     description: str
-    looks_like: Callable[[SourceText], bool]
-    parse: Callable[[SourceText, str], Document]
+    rules: bool  # True: a rules document (Document); False: card data or a page, for the card phase
+    suffix: str | None = None  # recognised by the file's suffix, then checked by content
 
 
-def _official_layout(source: SourceText) -> bool:
-    return _layout_of(source) is not None
+CR_TEXT, CR_LINES, RULE_PAGE = cr_text.FORMAT, cr_lines.FORMAT, rule_page.FORMAT
+#: The card and page formats' modules load only when such a file is read (``kb show`` needs
+#: the layouts above, not babel's date patterns or an XML parser); their names are these.
+MTGJSON, RULINGS_PAGE, WIKI_PAGE, MEDIAWIKI = "mtgjson", "rulings-page", "wiki-page", "mediawiki-xml"
+
+FORMATS: dict[str, Format] = {f.name: f for f in (
+    Format(RULE_PAGE, "a rules web page: one rule, unnumbered subrules", rules=True),
+    Format(CR_TEXT, "Comprehensive Rules in the official layout (English, Italian, Chinese)", rules=True),
+    Format(CR_LINES, "numbered rule lines without headings", rules=True),
+    Format(RULINGS_PAGE, "a card's rulings page: a title, then dated rulings", rules=False),
+    Format(WIKI_PAGE, "a wiki page about a mechanic, as plain text", rules=False),
+    Format(MTGJSON, "MTGJSON card data (set files v4/v5, AtomicCards)", rules=False, suffix=".json"),
+    Format(MEDIAWIKI, "a MediaWiki XML export of wiki pages", rules=False, suffix=".xml"),
+)}
+BY_SUFFIX = {f.suffix: f.name for f in FORMATS.values() if f.suffix}
+#: Kept for callers that knew only the rules formats.
+BY_FORMAT = {name: f for name, f in FORMATS.items() if f.rules}
+
+
+@dataclass(frozen=True, slots=True)
+class Read:
+    """A file read as one format: a rules :class:`Document`, MTGJSON card data, a
+    rulings page or the pages of a wiki file."""
+
+    path: str
+    format: str
+    lang: str | None
+    sha256: str
+    value: Document | CardFile | RulingsPage | list[WikiPage]
+
+
+@dataclass(frozen=True, slots=True)
+class Skipped:
+    """A file in a folder that is not kb's kind of data, and why (listed, not read)."""
+
+    reason: str
+
+
+# -- detection --------------------------------------------------------------------------
 
 
 def _layout_of(source: SourceText) -> cr_text.Layout | None:
-    """The official layout whose glossary heading stands on a line of its own, twice
-    (contents, then the glossary itself)."""
-    headings = [line.strip() for line in source.lines if len(line) < 40]
-    for layout in LAYOUTS.values():
-        if sum(headings.count(word) for word in layout.glossary) >= 2:
-            return layout
-    return None
+    """The official layout whose glossary heading stands on a line of its own (the
+    contents name it; a complete file names it twice)."""
+    headings = {line.strip() for line in source.lines if len(line) < 40}
+    return next((layout for layout in LAYOUTS.values() if headings & set(layout.glossary)), None)
+
+
+def _numbered_lines(source: SourceText) -> tuple[int, int]:
+    """(lines that start with a rule number, non-blank lines)."""
+    lines = [line for line in source.lines if line.strip()]
+    return sum(1 for line in lines if cr_text.RULE_LINE.match(line)), len(lines)
+
+
+def _rules_lang(source: SourceText) -> str:
+    """The language of a rules text kb has a layout for, or a refusal naming it."""
+    lang = identify(source.text)
+    if lang not in LAYOUTS:
+        raise KbError(f"a rules text in {language_name(lang)} ({lang}): kb has no rules layout for it "
+                      f"(known: {', '.join(LAYOUTS)})", source.path)
+    return lang
+
+
+def detect(source: SourceText) -> tuple[str, str]:
+    """``(format, language)`` of a text, or :class:`KbError` if no format fits.
+
+    The one place where a text's format is decided: a rule page by its heading; a rules
+    text by its numbered lines (official layout if it has the layout's headings, bare
+    lines otherwise; a file cut short keeps the contents that name the glossary, so it is
+    read as the official layout and reported as damaged); then a rulings page; then a
+    wiki page.  Many numbered rule lines in neither layout are refused, not read as a page."""
+    if rule_page.looks_like(source):
+        return RULE_PAGE, rule_page.lang_of(source)
+    numbered, lines = _numbered_lines(source)
+    layout = _layout_of(source) if numbered else None
+    if layout is not None and numbered >= min(RULES_LIKE_LINES, lines // 2):
+        return CR_TEXT, layout.lang
+    if numbered and numbered >= 0.8 * lines:
+        return CR_LINES, _rules_lang(source)
+    if numbered >= RULES_LIKE_LINES:  # rules, but in no layout kb reads: refused, never taken for a page
+        lang = _rules_lang(source)
+        raise KbError(f"{numbered} numbered rule lines, but neither the official layout (no "
+                      f"{LAYOUTS[lang].glossary[0]!r} heading) nor one rule per line ({numbered} of {lines} lines): "
+                      "not a rules format kb reads", source.path)
+    from kb.ingest import rulings_page, wiki
+
+    if rulings_page.looks_like(source):
+        return RULINGS_PAGE, guess_lang(source.text)
+    if wiki.looks_like_text(source):
+        return WIKI_PAGE, guess_lang(source.text)
+    first = next((line.strip() for line in source.lines if line.strip()), "")
+    raise KbError(f"unknown format: no ingester recognises this document (first line: {first[:60]!r}; "
+                  f"known formats: {', '.join(FORMATS)})", source.path, 1)
 
 
 def _layout(lang: str) -> cr_text.Layout:
     if lang not in LAYOUTS:
-        raise KbError(f"no rules layout for language {lang!r} (known: {', '.join(LAYOUTS)})")
+        raise KbError(f"no rules layout for {language_name(lang)} ({lang}) (known: {', '.join(LAYOUTS)})")
     return LAYOUTS[lang]
 
 
-INGESTERS: tuple[Ingester, ...] = (
-    Ingester(rule_page.FORMAT, "a rules web page: one rule, unnumbered subrules",
-             rule_page.looks_like, rule_page.parse),
-    Ingester(cr_text.FORMAT, "Comprehensive Rules in the official layout (any language)",
-             _official_layout, lambda source, lang: cr_text.parse(source, _layout(lang))),
-    Ingester(cr_lines.FORMAT, "numbered rule lines without headings",
-             cr_lines.looks_like, lambda source, lang: cr_lines.parse(source, _layout(lang))),
-)
-
-BY_FORMAT = {ingester.format: ingester for ingester in INGESTERS}
+def _known(fmt: str) -> Format:
+    if fmt not in FORMATS:
+        raise KbError(f"unknown format {fmt!r} (known: {', '.join(FORMATS)})")
+    return FORMATS[fmt]
 
 
-def detect(source: SourceText) -> tuple[str, str]:
-    """``(format, language)`` of a source, or :class:`KbError` if no ingester fits."""
-    for ingester in INGESTERS:
-        if ingester.looks_like(source):
-            layout = _layout_of(source) if ingester.format == cr_text.FORMAT else None
-            return ingester.format, layout.lang if layout else guess_lang(source.text)
-    first = next((line.strip() for line in source.lines if line.strip()), "")
-    raise KbError(f"unknown format: no ingester recognises this document (first line: {first[:60]!r}; "
-                  f"known formats: {', '.join(BY_FORMAT)})", source.path, 1)
+# -- parsing ----------------------------------------------------------------------------
+
+
+_RULES_PARSERS: dict[str, Callable[[SourceText, str], Document]] = {
+    RULE_PAGE: rule_page.parse,
+    CR_TEXT: lambda source, lang: cr_text.parse(source, _layout(lang)),
+    CR_LINES: lambda source, lang: cr_lines.parse(source, _layout(lang)),
+}
+
+
+def _text_lang(source: SourceText, fmt: str, lang: str | None) -> str:
+    """The given language (normalised), else the one the text tells for its format."""
+    if lang:
+        return normalize_tag(lang)
+    if fmt == RULE_PAGE and rule_page.looks_like(source):
+        return rule_page.lang_of(source)
+    if fmt == CR_TEXT and (layout := _layout_of(source)) is not None:
+        return layout.lang
+    if FORMATS[fmt].rules:
+        return _rules_lang(source)
+    return guess_lang(source.text)
+
+
+def read_text(source: SourceText, fmt: str | None = None, lang: str | None = None) -> Read:
+    """Read a decoded text as the given format, else the detected one."""
+    if fmt is None:
+        fmt, detected = detect(source)
+        lang = normalize_tag(lang) if lang else detected
+    else:
+        _known(fmt)
+        lang = _text_lang(source, fmt, lang)
+    from kb.ingest import rulings_page, wiki
+
+    value: Document | RulingsPage | list[WikiPage]
+    if fmt in _RULES_PARSERS:
+        value = _RULES_PARSERS[fmt](source, lang)
+    elif fmt == RULINGS_PAGE:
+        value = rulings_page.parse(source)
+    elif fmt == WIKI_PAGE:
+        value = [wiki.parse_text(source)]
+    else:
+        raise KbError(f"format {fmt!r} is read from a file's bytes, not from text", source.path)
+    return Read(source.path, fmt, lang, source.sha256, value)
 
 
 def ingest(source: SourceText, fmt: str | None = None, lang: str | None = None) -> Document:
-    """Parse a source with the given or detected format and language."""
-    if fmt is None or lang is None:
-        detected_format, detected_lang = detect(source) if fmt is None else (fmt, guess_lang(source.text))
-        fmt, lang = fmt or detected_format, lang or detected_lang
-    if fmt not in BY_FORMAT:
-        raise KbError(f"unknown format {fmt!r} (known: {', '.join(BY_FORMAT)})", source.path)
-    return BY_FORMAT[fmt].parse(source, normalize_tag(lang))
+    """Parse a rules document with the given or detected format and language."""
+    read = read_text(source, fmt, lang)
+    if not isinstance(read.value, Document):
+        raise KbError(f"a {read.format} ({FORMATS[read.format].description}), not a rules document", source.path)
+    return read.value
+
+
+def read_bytes(path: Path) -> bytes:
+    """A file's bytes, or a one-line :class:`KbError` (permissions, a folder, a vanished file)."""
+    try:
+        return path.read_bytes()
+    except OSError as err:
+        raise KbError(f"cannot read: {err.strerror or err}", str(path)) from err
+
+
+def read_file(path: Path, fmt: str | None = None, lang: str | None = None, in_folder: bool = False) -> Read | Skipped:
+    """Read one file: the single path from a file to a parsed input.  A file found in a
+    folder that is not kb's kind of data (a JSON glossary, XML that is no wiki export)
+    is :class:`Skipped`; given by name, it is an error."""
+    fmt = fmt or BY_SUFFIX.get(path.suffix.lower())
+    data = read_bytes(path)
+    try:
+        if fmt == MTGJSON:
+            return _read_mtgjson(data, str(path), in_folder)
+        if fmt == MEDIAWIKI:
+            return _read_mediawiki(data, str(path), lang, in_folder)
+        return read_text(decode_source(data, str(path)), fmt, lang)
+    except KbError as err:
+        if err.path is None:  # a format or language given for this file (manifest, options) that kb lacks
+            raise KbError(err.message, str(path), err.line) from err
+        raise
+
+
+def load_json(data: bytes, path: str) -> Any:
+    """Parsed JSON, or a one-line :class:`KbError` with the line and column."""
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as err:
+        raise KbError(f"invalid JSON: not UTF-8 text (byte {err.start})", path) from err
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as err:
+        raise KbError(f"invalid JSON: {err.msg} (column {err.colno})", path, err.lineno) from err
+    except RecursionError as err:  # nested thousands deep: no card data looks like that
+        raise KbError("invalid JSON: nested too deep to be card data", path) from err
+    except ValueError as err:  # a 5,000-digit integer, say
+        raise KbError(f"invalid JSON: {err}", path) from err
+
+
+def _read_mtgjson(data: bytes, path: str, in_folder: bool) -> Read | Skipped:
+    from kb.ingest import mtgjson
+
+    document = load_json(data, path)
+    if not mtgjson.looks_like(document):
+        what = ("JSON, but not MTGJSON card data (expected data.cards of a v5 set file, cards of a v4 set file, "
+                "or the data of AtomicCards.json)")
+        if in_folder:
+            return Skipped(what)
+        raise KbError(what, path)
+    sha256 = hashlib.sha256(data).hexdigest()
+    return Read(path, MTGJSON, "en", sha256, mtgjson.parse_document(document, path, sha256))
+
+
+def _read_mediawiki(data: bytes, path: str, lang: str | None, in_folder: bool) -> Read | Skipped:
+    from kb.ingest import wiki
+
+    head = data[:4096].lower()
+    if b"<mediawiki" not in head and b"<page" not in data.lower():
+        what = "XML, but not a MediaWiki export (no <mediawiki> or <page> element)"
+        if in_folder:
+            return Skipped(what)
+        raise KbError(what, path)
+    pages = wiki.parse_mediawiki(data, path)
+    readable = [page for page in pages if page.title]
+    if not readable:
+        problems = [p for page in pages for p in page.problems]
+        line = next((p.line for p in problems if p.line), None)
+        raise KbError("no page could be read from this MediaWiki export: "
+                      + "; ".join(p.message for p in problems), path, line)
+    text = "\n".join(s.text for page in readable for s in page.sections)
+    return Read(path, MEDIAWIKI, normalize_tag(lang) if lang else guess_lang(text),
+                hashlib.sha256(data).hexdigest(), readable)

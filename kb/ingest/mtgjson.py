@@ -31,6 +31,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any, NamedTuple
 
+from kb.core.dates import parse_iso
 from kb.core.errors import KbError
 from kb.core.model import Problem, Severity
 
@@ -185,12 +186,12 @@ def parse_document(document: Any, path: str, sha256: str = "") -> CardFile:
         raise KbError("not MTGJSON: expected data.cards (v5 set), cards (v4 set) or data{name: [faces]} (atomic)", path)
     problems: list[Problem] = []
     if kind == "atomic":
-        entries = [entry for faces in document["data"].values() for entry in faces]
+        entries = [entry for faces in document["data"].values() if isinstance(faces, list) for entry in faces]
         set_code = None
     else:
         container = document["data"] if kind == "set-v5" else document
         entries = container["cards"]
-        set_code = container.get("code")
+        set_code = container.get("code") if isinstance(container.get("code"), str) else None
     cards = _cards(entries, set_code, kind, path, problems)
     return CardFile(path, sha256, kind, set_code, cards, problems)
 
@@ -219,10 +220,60 @@ def _number_order(number: str | None) -> tuple[int, str]:
     return (int(match[0]) if match else 1 << 30, number or "")
 
 
+#: The fields kb reads from a card entry, and the type each must have; a field of
+#: another type is dropped (and counted in the report), never trusted.
+_FIELDS: dict[str, type] = {
+    "name": str, "faceName": str, "layout": str, "number": str, "side": str, "uuid": str, "setCode": str,
+    "manaCost": str, "type": str, "text": str, "names": list, "cardParts": list, "otherFaceIds": list,
+    "foreignData": list, "rulings": list,
+}
+_STRING_LISTS = ("names", "cardParts", "otherFaceIds")
+#: Inside ``foreignData`` and ``rulings`` items.
+_FOREIGN_FIELDS = ("language", "name", "faceName", "text")
+_RULING_FIELDS = ("date", "text")
+
+
+def _checked(entry: dict[str, Any], wrong: dict[str, tuple[int, str]]) -> dict[str, Any]:
+    """A copy of an entry whose fields kb reads have the types MTGJSON documents;
+    ``wrong`` counts each field that did not, with a first example (the rest of the
+    entry is kept as is)."""
+    clean = dict(entry)
+
+    def note(key: str, value: object, count: int = 1) -> None:
+        seen, example = wrong.get(key, (0, f"card {entry['name']!r}: {key} = {json.dumps(value)[:60]}"))
+        wrong[key] = (seen + count, example)
+
+    for key, kind in _FIELDS.items():
+        if key in clean and clean[key] is not None and not isinstance(clean[key], kind):
+            note(key, clean.pop(key))
+    for key in _STRING_LISTS:
+        if clean.get(key) and not all(isinstance(v, str) for v in clean[key]):
+            note(key, clean[key])
+            clean[key] = [v for v in clean[key] if isinstance(v, str)]
+    for key, fields in (("foreignData", _FOREIGN_FIELDS), ("rulings", _RULING_FIELDS)):
+        items = clean.get(key)
+        if not items:
+            continue
+        kept = [item for item in items if isinstance(item, dict)
+                and all(item.get(f) is None or isinstance(item[f], str) for f in fields)]
+        if len(kept) < len(items):
+            note(f"{key} item", next(item for item in items if item not in kept), len(items) - len(kept))
+            clean[key] = kept
+    return clean
+
+
 def _cards(entries: list[Any], set_code: str | None, kind: str, path: str, problems: list[Problem]) -> list[Card]:
-    valid = [e for e in entries if isinstance(e, dict) and isinstance(e.get("name"), str)]
+    wrong: dict[str, tuple[int, str]] = {}
+    valid = [_checked(e, wrong) for e in entries if isinstance(e, dict) and isinstance(e.get("name"), str)]
     if len(valid) < len(entries):
-        problems.append(Problem(path, None, f"{len(entries) - len(valid)} entries without a name were skipped"))
+        problems.append(Problem(path, None, f"{len(entries) - len(valid)} entries without a name were skipped",
+                                Severity.DAMAGE))
+    for key, (count, example) in sorted(wrong.items()):  # not MTGJSON as documented: the file is damaged
+        problems.append(Problem(path, None, f"{count} × {key} of the wrong type, left out (first: {example})",
+                                Severity.DAMAGE))
+    if entries and not valid:
+        raise KbError(f"no card could be read: none of its {len(entries)} entries is a card object with a name",
+                      path)
     # Front faces of meld cards, by collector-number stem ("163a" -> "163").
     stems = {
         stem: e["name"]
@@ -265,9 +316,10 @@ def _card(
         localized_face: dict[str, str] = {"en": face_name} if face_name else {}
         printed = _printed_texts(entry)
         for foreign in entry.get("foreignData") or ():
-            tag = language_tag(foreign.get("language", ""))
+            tag = language_tag(foreign.get("language") or "")
             if tag is None:
-                unknown[foreign.get("language", "?")] = unknown.get(foreign.get("language", "?"), 0) + 1
+                language = foreign.get("language") or "?"
+                unknown[language] = unknown.get(language, 0) + 1
                 continue
             full, face = foreign.get("name"), foreign.get("faceName")
             if not isinstance(full, str) or not full.strip():
@@ -340,18 +392,17 @@ def _printed_texts(entry: dict[str, Any]) -> dict[str, str]:
     """A printing's text in English and in each language of its ``foreignData``."""
     texts = {"en": entry["text"]} if isinstance(entry.get("text"), str) and entry["text"].strip() else {}
     for foreign in entry.get("foreignData") or ():
-        tag = language_tag(foreign.get("language", ""))
+        tag = language_tag(foreign.get("language") or "")
         if tag is not None and isinstance(foreign.get("text"), str) and foreign["text"].strip():
             texts.setdefault(tag, foreign["text"])
     return texts
 
 
 def _ruling_date(text: Any, path: str, card: str, problems: list[Problem]) -> dt.date | None:
-    try:
-        return dt.date.fromisoformat(text)
-    except (TypeError, ValueError):
-        problems.append(Problem(path, None, f"{card}: ruling date {text!r} is not an ISO date", Severity.WARNING))
-        return None
+    date = parse_iso(text)
+    if date is None:
+        problems.append(Problem(path, None, f"{card}: ruling date {text!r} is not a YYYY-MM-DD date", Severity.WARNING))
+    return date
 
 
 def load_all(paths: Iterable[Path | str]) -> list[CardFile]:

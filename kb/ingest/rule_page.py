@@ -34,6 +34,16 @@ def looks_like(source: SourceText) -> bool:
     return bool(HEADING.match(first))
 
 
+#: The heading's word tells the page's language.
+_HEADING_LANG = {"Rule": "en", "Regola": "it", "规则": "zh-Hans"}
+
+
+def lang_of(source: SourceText) -> str:
+    """The language of a page :func:`looks_like` accepted, by its heading's word."""
+    first = next((line for line in source.lines if line.strip()), "")
+    return _HEADING_LANG[first.split()[0]]
+
+
 def parse(source: SourceText, lang: str) -> Document:
     doc = Document(path=source.path, sha256=source.sha256, format=FORMAT, lang=lang,
                    encoding=source.encoding)

@@ -34,6 +34,7 @@ from babel import Locale, UnknownLocaleError
 from babel.dates import get_date_format
 
 from kb.core.model import Problem, Severity
+from kb.core.text import to_simplified
 from kb.core.textio import SourceText
 
 FORMAT = "rulings-page"
@@ -204,7 +205,5 @@ def script_language(title: str) -> str | None:
     if any(n.startswith("CYRILLIC") for n in names):
         return "ru"
     if any(n.startswith("CJK UNIFIED") for n in names):
-        from kb.graph.cards import to_simplified  # lazy: the converter is only needed for Chinese
-
         return "zh-Hans" if to_simplified(title) == title else "zh-Hant"
     return None

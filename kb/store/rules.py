@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 from kb.core.errors import KbError, NotFound
 from kb.core.model import Document, RuleText
 from kb.core.rulenum import RuleNumber
+from kb.core.tempfiles import hold, release, sweep
 from kb.store import cards as card_store
 
 if TYPE_CHECKING:  # the identity step (and its aligner) is only needed to write
@@ -27,6 +28,8 @@ if TYPE_CHECKING:  # the identity step (and its aligner) is only needed to write
 
 SCHEMA_VERSION = 4  # 2: card tables (kb.store.cards); 3: rule identity, placements, lexicons; 4: glossary identity
 FILE_NAME = "kb.sqlite"
+TEMP_PREFIX = ".kb-build-"  # a KB being written; one no live build holds is a leftover (kb.core.tempfiles)
+TEMP_PATTERN = f"{TEMP_PREFIX}*.sqlite"
 
 SCHEMA = """
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -99,11 +102,13 @@ def write(home: Path, documents: Iterable[Document], meta: dict[str, str],
     target = db_path(home)
     try:
         home.mkdir(parents=True, exist_ok=True)
-        handle, tmp_name = tempfile.mkstemp(prefix=".kb-build-", suffix=".sqlite", dir=home)
+        sweep(home, TEMP_PATTERN)  # what builds killed with kill -9 left behind
+        handle, tmp_name = tempfile.mkstemp(prefix=TEMP_PREFIX, suffix=".sqlite", dir=home)
     except OSError as err:
         raise KbError(f"cannot write a knowledge base here: {err.strerror}", str(home)) from err
     os.close(handle)
     tmp = Path(tmp_name)
+    lock = hold(tmp)
     try:
         conn = sqlite3.connect(tmp)
         try:
@@ -120,6 +125,8 @@ def write(home: Path, documents: Iterable[Document], meta: dict[str, str],
             raise KbError(f"cannot write the knowledge base ({err}); the previous one is unchanged",
                           str(target)) from err
         raise
+    finally:
+        release(lock)
     return target
 
 
@@ -202,10 +209,16 @@ def connect(home: Path) -> sqlite3.Connection:
     path = db_path(home)
     if not path.is_file():
         raise NotFound(f"no knowledge base in {home}: run `kb build` first")
-    conn = sqlite3.connect(f"{path.absolute().as_uri()}?mode=ro", uri=True)
-    conn.row_factory = sqlite3.Row
-    version = conn.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()
-    if version is None or int(version[0]) != SCHEMA_VERSION:
+    try:
+        conn = sqlite3.connect(f"{path.absolute().as_uri()}?mode=ro", uri=True)
+        conn.row_factory = sqlite3.Row
+        version = conn.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()
+    except sqlite3.Error as err:  # unreadable (permissions), not a database, damaged
+        reason = "permission denied" if not os.access(path, os.R_OK) else str(err)
+        raise KbError(f"cannot read the knowledge base: {reason} (run `kb build` to make a new one)",
+                      str(path)) from err
+    if version is None or not str(version[0]).isdigit() or int(version[0]) != SCHEMA_VERSION:
+        conn.close()
         raise KbError(f"{path} was written by another version of kb: run `kb build` again")
     return conn
 

@@ -22,7 +22,7 @@ from kb.core.errors import KbError, NotFound
 from kb.core.lang import normalize_tag
 from kb.core.model import GlossaryEntry
 from kb.core.rulenum import RuleNumber
-from kb.views.rules import dumps
+from kb.views.rules import dumps, require_held
 
 
 @dataclass(frozen=True)
@@ -263,6 +263,8 @@ def glossary(conn: sqlite3.Connection, query: str, langs: list[str] | None) -> G
     if not query:
         raise KbError("give a glossary term (a headword or an alias, in any language)")
     langs = [normalize_tag(lang) for lang in langs] if langs else None
+    if langs:
+        require_held(conn, langs)
     found = find(conn, query)
     via: dict[str, str] = {"how": "name"}
     suggestions: list[str] = []

@@ -14,6 +14,7 @@ from kb.align.diff import Diff, Edit, diff, word_diff
 from kb.core.errors import NotFound
 from kb.core.model import RuleText
 from kb.store import rules as store
+from kb.views.rules import require_held
 
 
 def render_edits(edits: tuple[Edit, ...], context: int = 6) -> str:
@@ -111,6 +112,8 @@ def history(conn: sqlite3.Connection, rule: str, lang: str) -> dict[str, object]
     what changed in each, and the later editions that do not hold it."""
     texts = store.history(conn, rule, lang)
     if not texts:
+        require_held(conn, [lang])
+    if not texts:
         raise NotFound(f"rule {rule} has no dated {lang} text in the KB")
     seen = {t.edition for t in texts}
     absent = [e for e in store.dated_editions(conn, lang) if e not in seen and e > (texts[0].edition or "")]
@@ -145,5 +148,6 @@ class DiffAnswer:
 
 def diff_editions(conn: sqlite3.Connection, lang: str, old_on: str, new_on: str) -> DiffAnswer:
     """Diff the editions of ``lang`` published (else in force) on two ISO dates."""
+    require_held(conn, [lang])
     old, new = (store.edition_on(conn, lang, on) for on in (old_on, new_on))
     return DiffAnswer(lang, old, new, diff(store.edition_texts(conn, lang, old), store.edition_texts(conn, lang, new)))

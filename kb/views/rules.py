@@ -11,14 +11,14 @@ the parsing of user input and the JSON form of errors.
 
 from __future__ import annotations
 
-import datetime as dt
 import json
 import sqlite3
 from dataclasses import dataclass
 from typing import Any
 
+from kb.core.dates import parse_iso
 from kb.core.errors import KbError, NotFound
-from kb.core.lang import normalize_tag
+from kb.core.lang import language_name, normalize_tag
 from kb.core.rulenum import RuleNumber, RuleNumberError
 from kb.store import cards as card_store
 from kb.store import rules as store
@@ -45,10 +45,24 @@ def rule_number(text: str) -> RuleNumber:
 
 
 def iso_date(text: str) -> str:
-    try:
-        return dt.date.fromisoformat(text).isoformat()
-    except ValueError as err:
-        raise KbError(f"not a date: {text!r} (use YYYY-MM-DD)") from err
+    date = parse_iso(text)
+    if date is None:
+        raise KbError(f"not a date: {text!r} (use YYYY-MM-DD)")
+    return date.isoformat()
+
+
+def unheld(conn: sqlite3.Connection, langs: list[str]) -> list[str]:
+    """The languages asked for that the KB holds no text of."""
+    have = set(store.languages(conn))
+    return [lang for lang in langs if lang not in have]
+
+
+def require_held(conn: sqlite3.Connection, langs: list[str]) -> None:
+    """Refuse a language the KB does not hold, naming it and what is held (never a bare
+    "nothing found": the user asked for a language, not for words)."""
+    if missing := unheld(conn, langs):
+        names = ", ".join(f"{language_name(lang)} ({lang})" for lang in missing)
+        raise NotFound(f"language not in this KB: {names}; it holds {', '.join(store.languages(conn)) or 'none'}")
 
 
 def lang_tags(langs: list[str] | None) -> list[str] | None:
@@ -104,6 +118,7 @@ def show(conn: sqlite3.Connection, number: RuleNumber, langs: list[str] | None, 
         blocks.append(Block(lang, edition, rules, store.outgoing(conn, [r.id for r in rules]),
                             store.incoming_counts(conn, rules), _context(conn, rules[0])))
     if not blocks:
+        require_held(conn, wanted)
         raise NotFound(f"rule {number} not found in {', '.join(wanted) or 'the KB'}" + (f" on {on}" if on else ""))
     return ShowView(number, blocks, missing, bool(langs), card_store.link_counts(conn, number))
 
@@ -173,6 +188,7 @@ def refs(conn: sqlite3.Connection, number: RuleNumber, lang: str | None, on: str
     """What rule ``number`` cites and everything that cites it (directly, through a
     range or through an ancestor), with the card rulings and pages linked to it."""
     lang = normalize_tag(lang) if lang else default_lang(conn)
+    require_held(conn, [lang])
     edition = store.choose_edition(conn, number, lang, on)
     head = store.family(conn, number, lang, edition)[0]
     return RefsView(number, lang, edition, head, store.outgoing(conn, [head.id])[head.id],

@@ -22,7 +22,7 @@ from kb.core.errors import KbError
 from kb.core.home import resolve_home
 from kb.core.lang import normalize_tag
 from kb.store import rules as store
-from kb.views.rules import dumps
+from kb.views.rules import dumps, require_held
 
 _BOLD, _RESET = "\x1b[1;33m", "\x1b[0m"
 
@@ -86,6 +86,7 @@ def search(home: Path, query: str, langs: list[str] | None, query_lang: str | No
     langs = list(dict.fromkeys(normalize_tag(lang) for lang in langs)) if langs else None
     query_lang = normalize_tag(query_lang) if query_lang else None
     with closing(store.connect(home)) as conn:
+        require_held(conn, [*(langs or ()), *([query_lang] if query_lang else [])])
         outcome = engine.search(home, conn, text, langs, query_lang=query_lang)
         # Nothing found is an answer (an empty list), not an error: a rule, card or term
         # that does not exist is one.

@@ -1,0 +1,375 @@
+"""Builds never lose the KB: every input is read as what it is, or the build stops with one
+line naming the file and the problem (exit 2), and the KB that answered before still answers.
+
+Each case here is a defect found by a reliability test of kb (issue 11) on real documents."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import random
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from kbrun import kb
+
+from kb.build import EMBEDDED_CORPUS
+
+ZH = "cr/zh/CR-zh-Hans-2026-04-17.txt"
+EN = "cr/en/MagicCompRules-2026-01-16.txt"
+
+
+def digest(home: Path) -> str:
+    return hashlib.sha256((home / "kb.sqlite").read_bytes()).hexdigest()
+
+
+def strays(home: Path) -> list[str]:
+    """Everything in a KB home but the KB and the folders a build keeps."""
+    index = home / "index"
+    found = [p.name for p in home.iterdir() if p.name not in ("kb.sqlite", "index", "sources")]
+    return sorted(found + ([f"index/{p.name}" for p in index.iterdir() if p.name.startswith(".")]
+                           if index.is_dir() else []))
+
+
+@pytest.fixture(scope="module")
+def home(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A KB of the seeds: the KB every bad build below must leave answering."""
+    home = tmp_path_factory.mktemp("safety") / "home"
+    result = kb("build", home=home)
+    assert result.returncode == 0, result.stderr
+    return home
+
+
+def refused(home: Path, *args: object, words: str, where: str) -> subprocess.CompletedProcess[str]:
+    """Build ``args``: exit 2, no traceback, one first line naming ``where`` and saying
+    ``words``, the old KB unchanged and still answering."""
+    before = digest(home)
+    result = kb("build", *args, home=home)
+    assert result.returncode == 2, (result.stdout, result.stderr)
+    assert "Traceback" not in result.stderr
+    assert words in result.stderr and where in result.stderr, result.stderr
+    assert result.stdout == ""
+    assert digest(home) == before and strays(home) == []
+    assert kb("show", "730.2", home=home).returncode == 0
+    return result
+
+
+# -- inputs that are not what they look like -------------------------------------------
+
+
+def test_a_cut_chinese_rules_file_is_damaged_rules_not_a_wiki_page(home: Path, corpora: Path, tmp_path: Path) -> None:
+    """Cut at byte 116,740 it lost its glossary: today a wiki page, 0 rule texts, exit 0."""
+    cut = tmp_path / "CR-zh-Hans-2026-04-17.txt"
+    cut.write_bytes((corpora / ZH).read_bytes()[:116_740])
+    refused(home, cut, words="truncated: no glossary after the rules", where=str(cut))
+    report = json.loads(kb("build", cut, "--accept-damaged", "--json", home=tmp_path / "h").stdout)
+    [doc] = report["documents"]
+    assert (doc["format"], doc["lang"]) == ("cr-text", "zh-Hans") and doc["counts"]["rules"] > 100
+
+
+def test_a_utf8_rules_file_with_one_bad_byte_is_refused_with_line_and_column(home: Path, corpora: Path,
+                                                                           tmp_path: Path) -> None:
+    """One invalid byte: charset-normalizer guessed mac_iceland and every ’ became ‚Äô."""
+    raw = (corpora / EN).read_bytes()
+    at = raw.index("’".encode(), 200_000)
+    bad = tmp_path / "MagicCompRules-2026-01-16.txt"
+    bad.write_bytes(raw[:at] + b"\x9d" + raw[at + 1:])
+    before = raw[:at].replace(b"\r\n", b"\n").replace(b"\r", b"\n")  # this edition ends its lines with CR
+    line = before.count(b"\n") + 1
+    column = len(before.rsplit(b"\n", 1)[-1].decode("utf-8-sig")) + 1
+    refused(home, bad, words=f"not valid utf-8-sig at column {column} (byte 9d)", where=f"{bad}:{line}")
+    no_bom = tmp_path / "no-bom.txt"
+    no_bom.write_bytes(bad.read_bytes()[3:] if raw.startswith(b"\xef\xbb\xbf") else bad.read_bytes())
+    refused(home, no_bom, words="not valid UTF-8 at column", where=f"{no_bom}:{line}")
+
+
+def test_cp1252_and_mac_roman_editions_are_still_read(parsed, corpora: Path) -> None:  # type: ignore[no-untyped-def]
+    """Guessing stays for files with no valid UTF-8 reading."""
+    assert parsed(corpora / "cr/en/MagicCompRules-2003-10-01.txt")[0].encoding == "cp1252"
+    assert parsed(corpora / "cr/en/MagicCompRules-2004-02-01.txt")[0].encoding == "mac_roman"
+
+
+FRENCH = """\
+729.2 Une fusion se produit quand un sort de créature avec la mutation se résout sur un permanent.
+729.2a Un permanent fusionné est un seul objet composé de deux cartes ou plus, avec les caractéristiques du dessus.
+729.2b Un permanent fusionné a toutes les capacités de chacune des cartes qui le composent.
+729.2c Si un permanent fusionné quitte le champ de bataille, chacune de ses cartes va dans la même zone.
+729.3 Les effets qui se réfèrent au permanent fusionné ne changent pas quand un autre objet fusionne avec lui.
+"""
+
+
+def test_a_french_rules_file_is_refused_naming_french(home: Path, tmp_path: Path) -> None:
+    """Numbered rule lines in French: today read as English rules."""
+    path = tmp_path / "regles.txt"
+    path.write_text(FRENCH, encoding="utf-8")
+    refused(home, path, words="a rules text in French (fr): kb has no rules layout for it", where=str(path))
+    refused(home, path, "--format", "cr-lines", "--lang", "fr", words="no rules layout for French (fr)", where="")
+
+
+def test_numbered_rules_in_no_layout_kb_reads_are_refused(home: Path, corpora: Path) -> None:
+    """The Chinese judge wiki's bilingual DokuWiki pages: hundreds of rule lines, English
+    and Chinese alternating, no official headings -- not English rules, not a wiki page."""
+    path = next((corpora / "wiki").rglob("mtgjudge_cn_dokuwiki_cr/1.txt"))
+    refused(home, path, words="numbered rule lines, but neither the official layout", where=str(path))
+
+
+def test_malformed_xml_alone_does_not_replace_the_kb(home: Path, corpora: Path, tmp_path: Path) -> None:
+    """An export cut inside its text: pages recovered, no rules; today it replaced the KB."""
+    raw = (corpora / "wiki/mightstone_fandom_xml/cipher.xml").read_bytes()
+    cut = tmp_path / "cipher.xml"
+    cut.write_bytes(raw[: raw.index(b"==", raw.index(b"<text")) + 40])
+    refused(home, cut, words="the build yields no rule texts", where=cut.name)
+
+
+@pytest.mark.parametrize(("name", "body", "words"), [
+    ("null-card.json", {"code": "X", "cards": [None]}, "no card could be read"),
+    ("null-card-v5.json", {"data": {"code": "X", "cards": [None]}}, "no card could be read"),
+    ("null-ruling.json", {"data": {"cards": [{"name": "A", "rulings": [None]}]}},
+     "1 × rulings item of the wrong type, left out (first: card 'A': rulings item = null)"),
+    ("foreign-true.json", {"data": {"cards": [{"name": "A", "foreignData": True}]}},
+     "foreignData of the wrong type, left out (first: card 'A': foreignData = true)"),
+    ("language-5.json", {"data": {"cards": [{"name": "A", "foreignData": [{"language": 5, "name": "B"}]}]}},
+     "foreignData item of the wrong type"),
+    ("text-7.json", {"data": {"cards": [{"name": "A", "rulings": [{"date": "2022-10-14", "text": 7}]}]}},
+     "rulings item of the wrong type"),
+])
+def test_mtgjson_of_the_wrong_shape_is_one_line(home: Path, tmp_path: Path, name: str, body: object,
+                                                words: str) -> None:
+    path = tmp_path / name
+    path.write_text(json.dumps(body), encoding="utf-8")
+    refused(home, EMBEDDED_CORPUS, path, words=words, where=str(path))
+
+
+def test_json_nested_100000_deep_is_one_line(home: Path, tmp_path: Path) -> None:
+    path = tmp_path / "deep.json"
+    path.write_text("[" * 100_000 + "]" * 100_000, encoding="utf-8")
+    refused(home, EMBEDDED_CORPUS, path, words="invalid JSON: nested too deep", where=str(path))
+
+
+@pytest.mark.parametrize(("manifest", "words"), [
+    ('documents = 5\n', "'documents' must be a table of tables, not int"),
+    ('[documents]\n"a.txt" = "cr-text"\n', "documents.'a.txt' must be a table, not str"),
+    ('[documents."a.txt"]\nformat = 3\n', "documents.'a.txt'.format must be a string, not int"),
+    ('[documents."a.txt"]\nlang = ["en"]\n', "documents.'a.txt'.lang must be a string, not list"),
+])
+def test_a_manifest_with_wrong_types_is_one_line(home: Path, tmp_path: Path, manifest: str, words: str) -> None:
+    folder = tmp_path / "input"
+    folder.mkdir()
+    shutil.copy(EMBEDDED_CORPUS / "001_abc0dfbf7a321300.txt", folder / "a.txt")
+    (folder / "manifest.toml").write_text(manifest, encoding="utf-8")
+    refused(home, folder, words=f"bad manifest: {words}", where=str(folder / "manifest.toml"))
+
+
+# -- permissions and a damaged KB -------------------------------------------------------
+
+#: Root reads anything: run kb without the capabilities that let it, so permissions bite.
+UNPRIVILEGED = (["setpriv", "--bounding-set", "-dac_override,-dac_read_search",
+                 "--inh-caps", "-dac_override,-dac_read_search"] if os.geteuid() == 0 else [])
+
+
+def kb_unprivileged(*args: object, home: Path) -> subprocess.CompletedProcess[str]:
+    if UNPRIVILEGED and not shutil.which("setpriv"):
+        pytest.skip("running as root without setpriv: permissions cannot be tested")
+    command = [*UNPRIVILEGED, sys.executable, "-m", "kb", *map(str, args), "--home", str(home)]
+    return subprocess.run(command, capture_output=True, text=True, timeout=300, cwd=home.parent)
+
+
+def test_an_unreadable_folder_is_one_line(home: Path, tmp_path: Path) -> None:
+    folder = tmp_path / "input"
+    (folder / "locked").mkdir(parents=True)
+    shutil.copy(EMBEDDED_CORPUS / "001_abc0dfbf7a321300.txt", folder / "page.txt")
+    shutil.copy(EMBEDDED_CORPUS / "000_7a78d2801561c4e1.txt", folder / "locked" / "rules.txt")
+    (folder / "locked").chmod(0)
+    before = digest(home)
+    try:
+        result = kb_unprivileged("build", folder, home=home)
+    finally:
+        (folder / "locked").chmod(0o755)
+    assert result.returncode == 2 and "Traceback" not in result.stderr, result.stderr
+    assert f"{folder / 'locked'}: cannot read this folder: Permission denied" in result.stderr
+    assert digest(home) == before
+
+
+def test_an_unreadable_file_is_one_line(home: Path, tmp_path: Path) -> None:
+    path = tmp_path / "rules.txt"
+    shutil.copy(EMBEDDED_CORPUS / "000_7a78d2801561c4e1.txt", path)
+    path.chmod(0)
+    result = kb_unprivileged("build", path, home=home)
+    assert result.returncode == 2 and "Traceback" not in result.stderr, result.stderr
+    assert f"{path}: cannot read: Permission denied" in result.stderr
+
+
+def test_an_unreadable_kb_is_one_line(home: Path, tmp_path: Path) -> None:
+    locked = tmp_path / "locked"
+    shutil.copytree(home, locked)
+    (locked / "kb.sqlite").chmod(0)
+    result = kb_unprivileged("show", "730.2", home=locked)
+    assert result.returncode == 2 and "Traceback" not in result.stderr, result.stderr
+    assert "cannot read the knowledge base: permission denied" in result.stderr
+    assert str(locked / "kb.sqlite") in result.stderr
+
+
+def test_a_kb_file_that_is_not_a_database_is_one_line(tmp_path: Path) -> None:
+    damaged = tmp_path / "home"
+    damaged.mkdir()
+    (damaged / "kb.sqlite").write_bytes(b"not a database at all" * 100)
+    for command in (("show", "730.2"), ("search", "merge"), ("editions",)):
+        result = kb(*command, home=damaged)
+        assert result.returncode == 2 and "Traceback" not in result.stderr, result.stderr
+        assert "cannot read the knowledge base" in result.stderr and len(result.stderr.splitlines()) == 1
+
+
+# -- partial builds ---------------------------------------------------------------------
+
+
+def bro(corpora: Path) -> Path:
+    return next((corpora / "cards").rglob("BRO.json"))
+
+
+def test_a_build_without_rules_fails_unless_partial_is_allowed(home: Path, corpora: Path, tmp_path: Path) -> None:
+    refused(home, bro(corpora), words="the build yields no rule texts (BRO.json (mtgjson))", where="")
+    result = kb("build", bro(corpora), "--allow-partial", home=tmp_path / "cards-only")
+    assert result.returncode == 0, result.stderr
+    assert "0 rule texts" in result.stdout
+
+
+def test_allow_partial_keeps_the_rest_and_says_what_was_dropped(home: Path, tmp_path: Path) -> None:
+    empty = tmp_path / "empty.txt"
+    empty.write_bytes(b"")
+    refused(home, EMBEDDED_CORPUS, empty, words="empty file", where=str(empty))
+    partial = tmp_path / "partial"
+    result = kb("build", EMBEDDED_CORPUS, empty, "--allow-partial", home=partial)
+    assert result.returncode == 0, result.stderr
+    assert f"{empty}\n  dropped: {empty}: empty file" in result.stdout
+    assert "28 rule texts (en, it); 1 input(s) dropped (--allow-partial): empty.txt" in result.stdout
+    report = json.loads(kb("build", EMBEDDED_CORPUS, empty, "--allow-partial", "--json", home=partial).stdout)
+    assert [d["status"] for d in report["documents"] if d["path"] == str(empty)] == ["dropped"]
+    assert set(report["stages"]) >= {"read", "align", "write"}
+
+
+# -- dates and languages ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("args", [("show", "730.2", "--edition", "20260417"),
+                                  ("refs", "730.2", "--edition", "2026-4-17"),
+                                  ("diff", "20260116", "2026-04-17")])
+def test_dates_are_exactly_yyyy_mm_dd(home: Path, args: tuple[str, ...]) -> None:
+    result = kb(*args, home=home)
+    assert result.returncode == 2 and "(use YYYY-MM-DD)" in result.stderr, result.stderr
+
+
+@pytest.mark.parametrize("args", [("show", "730.2", "--lang", "fr"), ("refs", "730.2", "--lang", "fr"),
+                                  ("history", "730.2", "--lang", "fr"), ("diff", "2026-01-16", "2026-04-17",
+                                                                          "--lang", "fr"),
+                                  ("glossary", "Merge", "--lang", "fr"), ("search", "merge", "--lang", "fr"),
+                                  ("search", "merge", "--query-lang", "fr")])
+def test_a_language_the_kb_does_not_hold_is_named(home: Path, args: tuple[str, ...]) -> None:
+    result = kb(*args, home=home)
+    assert result.returncode == 1 and "Traceback" not in result.stderr, result.stderr
+    assert "language not in this KB: French (fr); it holds en, it" in result.stderr
+
+
+# -- killed builds ----------------------------------------------------------------------
+
+
+def test_leftovers_of_killed_builds_are_removed_by_the_next_build(tmp_path: Path) -> None:
+    from kb.core.tempfiles import hold, release
+
+    home = tmp_path / "home"
+    assert kb("build", home=home).returncode == 0
+    (home / ".kb-build-dead.sqlite").write_bytes(b"half a KB")
+    (home / "index" / ".build-dead").mkdir(parents=True)
+    (home / "index" / ".build-dead" / "_MAIN_1.toc").write_bytes(b"half an index")
+    alive = home / ".kb-build-alive.sqlite"
+    alive.write_bytes(b"another build, writing right now")
+    lock = hold(alive)  # as a live build holds what it writes
+    try:
+        assert kb("build", home=home).returncode == 0
+        assert strays(home) == [alive.name]
+    finally:
+        release(lock)
+    assert kb("build", home=home).returncode == 0
+    assert strays(home) == []
+
+
+def test_kill_9_at_random_points_of_a_build(home: Path, corpora: Path, tmp_path: Path) -> None:
+    """A build of an edition, the seeds and a set of cards, killed with SIGKILL at
+    random moments: each time the old KB answers unchanged; the next build leaves no
+    stray file.  A search killed while it builds its index likewise."""
+    victim = tmp_path / "home"
+    shutil.copytree(home, victim)
+    before = digest(victim)
+    sources = [EMBEDDED_CORPUS, corpora / EN, bro(corpora)]
+    command = [sys.executable, "-m", "kb", "build", *map(str, sources), "--home"]
+    started = time.monotonic()  # how long a whole build takes here, to kill it anywhere inside
+    assert subprocess.run([*command, str(tmp_path / "timing")], capture_output=True).returncode == 0
+    whole = time.monotonic() - started
+    rng = random.Random(11)
+    for _ in range(4):
+        process = subprocess.Popen([*command, str(victim)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        time.sleep(rng.uniform(0.05, 0.98) * whole)
+        finished = process.poll() is not None  # a build faster this time than the timing run
+        process.send_signal(signal.SIGKILL)
+        process.wait(timeout=60)
+        if finished:
+            before = digest(victim)  # it completed: the new KB is the one that answers now
+        assert digest(victim) == before
+        assert kb("show", "730.2", home=victim).returncode == 0
+    search = subprocess.Popen([sys.executable, "-m", "kb", "search", "merge", "--home", str(victim)],
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + 60
+    while not list((victim / "index").glob(".build-*")) and time.monotonic() < deadline and search.poll() is None:
+        time.sleep(0.02)
+    search.send_signal(signal.SIGKILL)
+    search.wait(timeout=60)
+    result = kb("build", home=victim)
+    assert result.returncode == 0, result.stderr
+    assert strays(victim) == []
+
+
+def test_the_web_names_an_unknown_language_and_a_bad_date(home: Path, tmp_path: Path) -> None:
+    """The views raise the same errors for the web: ``query_lang=fr`` answered 404
+    "nothing found", ``edition=20260417`` was taken for a date."""
+    import socket
+    import urllib.error
+    import urllib.request
+
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    base = f"http://127.0.0.1:{port}"
+    log = (tmp_path / "serve.log").open("w")
+    proc = subprocess.Popen([sys.executable, "-m", "kb", "serve", "--home", str(home), "--port", str(port)],
+                            stdout=log, stderr=subprocess.STDOUT)
+
+    def get(path: str) -> tuple[int, dict]:
+        try:
+            with urllib.request.urlopen(base + path, timeout=60) as response:
+                return response.status, json.loads(response.read())
+        except urllib.error.HTTPError as err:
+            return err.code, json.loads(err.read())
+
+    try:
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            try:
+                urllib.request.urlopen(base + "/index.json", timeout=2).close()
+                break
+            except OSError:
+                time.sleep(0.1)
+        status, body = get("/search.json?q=merge&query_lang=fr")
+        assert status == 404 and "language not in this KB: French (fr)" in body["error"], body
+        status, body = get("/rules/730.2.json?lang=fr")
+        assert status == 404 and "French (fr)" in body["error"], body
+        status, body = get("/rules/730.2.json?edition=20260417")
+        assert status == 400 and "use YYYY-MM-DD" in body["error"], body
+    finally:
+        proc.send_signal(signal.SIGINT)
+        proc.wait(timeout=20)
+        log.close()
