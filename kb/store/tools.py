@@ -82,12 +82,15 @@ def rules_by_identity(conn: sqlite3.Connection, lang: str, edition: str,
     return found
 
 
-def cited_keys(conn: sqlite3.Connection, lang: str, edition: str) -> dict[int, list[tuple[str, int | None, str | None]]]:
+Cites = dict[int, list[tuple[str, int | None, str | None]]]
+
+
+def cited_keys(conn: sqlite3.Connection, lang: str, edition: str) -> Cites:
     """What each rule text of one edition cites (body and examples): rule id → (phrase,
     cited sort key or None, what is missing)."""
     rows = conn.execute("SELECT src_id, phrase, dst_key, missing FROM refs WHERE src_kind IN ('rule', 'example')"
                         " AND src_lang = ? AND src_edition = ? ORDER BY id", (lang, edition))
-    found: dict[int, list[tuple[str, int | None, str | None]]] = {}
+    found: Cites = {}
     for src_id, phrase, key, missing in rows:
         found.setdefault(src_id, []).append((phrase, key, missing))
     return found

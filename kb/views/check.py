@@ -156,7 +156,8 @@ def references(conn: sqlite3.Connection, pair: _Pair) -> list[Finding]:
     """Compared as identities, so that two editions numbered differently compare too."""
     identity = {lang: {t.number.key: t.rule for t in texts}
                 for lang, texts in ((pair.lang, pair.ours), ("en", pair.theirs))}
-    cites = {pair.lang: tools.cited_keys(conn, pair.lang, pair.edition), "en": tools.cited_keys(conn, "en", pair.english)}
+    cites = {pair.lang: tools.cited_keys(conn, pair.lang, pair.edition),
+             "en": tools.cited_keys(conn, "en", pair.english)}
 
     def targets(lang: str, text: store.StoredRule) -> tuple[dict[str, str], list[str]]:
         found: dict[str, str] = {}
@@ -195,7 +196,8 @@ _EN_NUMBER = re.compile(_DIGITS + r"|\b(" + "|".join(_EN_WORDS) + r")\b", re.IGN
 _ZH_DIGITS = {"零": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
 # Arabic numbers, or Chinese numerals of at most two places (十, 二十, 二十一, 三);
 # not ordinals (第二), not 一 alone (also "a"), not 两 of 两者 ("both").
-_ZH_NUMBER = re.compile(_DIGITS + r"|(?<!第)([一二两三四五六七八九]百|[一二两三四五六七八九]?十[一二三四五六七八九]?|[二两三四五六七八九])(?![者十百千])")
+_ZH_NUMBER = re.compile(_DIGITS + r"|(?<!第)([一二两三四五六七八九]百|[一二两三四五六七八九]?十[一二三四五六七八九]?"
+                        r"|[二两三四五六七八九])(?![者十百千])")
 # Mana symbols, power/toughness and stray rule numbers are no quantities ({2}, 4/4, 613.2);
 # reference phrases are taken out first with the reference grammar.
 _NOT_QUANTITY = re.compile(r"\{[^}]*\}|\d{3}\.\d+[a-z]?|\d+/\d+")
