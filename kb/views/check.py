@@ -28,7 +28,7 @@ from typing import Any
 from kb.align.diff import word_diff
 from kb.align.tokens import comparable
 from kb.core import refs
-from kb.core.errors import NotFound
+from kb.core.errors import KbError, NotFound
 from kb.core.rulenum import RuleNumber
 from kb.store import rules as store
 from kb.store import tools
@@ -358,7 +358,7 @@ def check(conn: sqlite3.Connection, lang: str, on: str | None = None) -> CheckRe
     """Check the edition of ``lang`` published (else in force) on ``on`` (default: the
     newest held) against its English source."""
     if lang == "en":
-        raise NotFound("kb check compares a translation with its English source: give a translation's language")
+        raise KbError("kb check compares a translation with its English source: give a translation's language")
     held = store.dated_editions(conn, lang)
     if not held:
         raise NotFound(f"the KB holds no dated {lang} edition")
