@@ -25,6 +25,8 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
+import ahocorasick
+
 from kb.align.diff import word_diff
 from kb.align.tokens import comparable
 from kb.core import refs
@@ -118,6 +120,8 @@ class _Pair:
     ours: list[store.StoredRule]
     theirs: list[store.StoredRule]
 
+    cites: dict[str, tools.Cites]   # by language: what each rule text cites (tools.cited_keys)
+
     def __post_init__(self) -> None:
         self.our_first = {t.number: t for t in self.ours if t.variant == 0}
         self.their_first = {t.number: t for t in self.theirs if t.variant == 0}
@@ -152,12 +156,11 @@ def numbering(pair: _Pair) -> list[Finding]:
     return found
 
 
-def references(conn: sqlite3.Connection, pair: _Pair) -> list[Finding]:
+def references(pair: _Pair) -> list[Finding]:
     """Compared as identities, so that two editions numbered differently compare too."""
     identity = {lang: {t.number.key: t.rule for t in texts}
                 for lang, texts in ((pair.lang, pair.ours), ("en", pair.theirs))}
-    cites = {pair.lang: tools.cited_keys(conn, pair.lang, pair.edition),
-             "en": tools.cited_keys(conn, "en", pair.english)}
+    cites = pair.cites
 
     def targets(lang: str, text: store.StoredRule) -> tuple[dict[str, str], list[str]]:
         found: dict[str, str] = {}
@@ -191,18 +194,25 @@ _EN_WORDS = {w: i for i, w in enumerate(
     "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen "
     "seventeen eighteen nineteen twenty".split())}
 _EN_WORDS.update(thirty=30, forty=40, fifty=50, sixty=60, hundred=100)
-_DIGITS = r"(?<![0-9A-Za-z{/+–-])(?<![0-9]\.)([0-9]+)(?![0-9A-Za-z}/]|\.[0-9])"  # not a CJK-blind \w: "为60张" holds 60
-_EN_NUMBER = re.compile(_DIGITS + r"|\b(" + "|".join(_EN_WORDS) + r")\b", re.IGNORECASE)
 _ZH_DIGITS = {"零": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
-# Arabic numbers, or Chinese numerals of at most two places (十, 二十, 二十一, 三);
-# not ordinals (第二), not 一 alone (also "a"), not 两 of 两者 ("both").
-_ZH_NUMBER = re.compile(_DIGITS + r"|(?<!第)([一二两三四五六七八九]百|[一二两三四五六七八九]?十[一二三四五六七八九]?"
-                        r"|[二两三四五六七八九])(?![者十百千])")
+# Chinese numerals of at most two places (十, 二十, 二十一, 三, 一百); not ordinals (第二),
+# not 一 alone (also "a"), not 两 of 两者 ("both").  Found inside runs of numeral characters.
+_ZH_RUN = re.compile(r"[一二两三四五六七八九十百]+")
+_ZH_NUMERAL = re.compile(r"[一二两三四五六七八九]百|[一二两三四五六七八九]?十[一二三四五六七八九]?"
+                         r"|[二两三四五六七八九]")
+_DIGIT_RUN = re.compile(r"[0-9]+")
+# Number words, longest first, matched on the lower-cased text (the start of a word is
+# checked by hand: a leading \b costs this pattern a third of its speed).
+_EN_WORD = re.compile("(?:" + "|".join(sorted((w for w, v in _EN_WORDS.items() if v > 1), key=len, reverse=True))
+                      + r")\b")
+# A digit run is no quantity next to these: "Celebr-8000", "+1", "2.5"; and letters
+# (not \w, which holds CJK: "为60张" holds 60).
+_ASCII_ALNUM = frozenset("0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
+_NOT_BEFORE = _ASCII_ALNUM | frozenset("{/+–-")
+_NOT_AFTER = _ASCII_ALNUM | frozenset("}/")
 # Mana symbols, power/toughness and stray rule numbers are no quantities ({2}, 4/4, 613.2);
 # reference phrases are taken out first with the reference grammar.
 _NOT_QUANTITY = re.compile(r"\{[^}]*\}|\d{3}\.\d+[a-z]?|\d+/\d+")
-
-
 _THOUSANDS = re.compile(r"\d{1,3}(?:,\d{3})+(?!\d)")
 
 
@@ -215,23 +225,51 @@ def _zh_value(numeral: str) -> int:
     return (_ZH_DIGITS[tens] if tens else 1) * 10 + (_ZH_DIGITS[ones] if ones else 0)
 
 
-def quantities(text: str, lang: str) -> tuple[set[int], set[int]]:
+def _digit_values(text: str) -> set[int]:
+    found = set()
+    size = len(text)
+    for match in _DIGIT_RUN.finditer(text):
+        start, end = match.span()
+        before = text[start - 1] if start else " "
+        after = text[end] if end < size else " "
+        if before in _NOT_BEFORE or after in _NOT_AFTER:
+            continue
+        if (before == "." and start > 1 and text[start - 2].isdigit()) or \
+                (after == "." and end + 1 < size and text[end + 1].isdigit()):
+            continue  # a decimal part: "2.5"
+        found.add(int(match.group()))
+    return found
+
+
+def _word_values(text: str, lang: str) -> set[int]:
+    if not lang.startswith("zh"):
+        lower = text.lower()
+        return {_EN_WORDS[m.group()] for m in _EN_WORD.finditer(lower)
+                if not m.start() or not lower[m.start() - 1].isalpha()}
+    found = set()
+    for run in _ZH_RUN.finditer(text):
+        for numeral in _ZH_NUMERAL.finditer(run.group()):
+            start, end = run.start() + numeral.start(), run.start() + numeral.end()
+            if (start and text[start - 1] == "第") or (end < len(text) and text[end] in "者十百千"):
+                continue
+            found.add(_zh_value(numeral.group()))
+    return found
+
+
+def quantities(text: str, lang: str, phrases: list[str] | None = None) -> tuple[set[int], set[int]]:
     """The quantities a text writes (in digits or words), rule numbers and mana symbols
-    aside; and those of them it writes in digits."""
-    for reference in reversed(refs.extract(text, lang)):
-        text = text[:reference.start] + " " + text[reference.end:]
-    text = _NOT_QUANTITY.sub(" ", _THOUSANDS.sub(lambda m: m.group().replace(",", ""), text))
-    pattern = _ZH_NUMBER if lang.startswith("zh") else _EN_NUMBER
-    every: set[int] = set()
-    digits: set[int] = set()
-    for match in pattern.finditer(text):
-        if match[1]:
-            value = int(match[1])
-            digits.add(value)
-        else:
-            value = _zh_value(match[2]) if pattern is _ZH_NUMBER else _EN_WORDS[match[2].lower()]
-        every.add(value)
-    return every - {0, 1}, digits - {0, 1}
+    aside; and those of them it writes in digits.  ``phrases``: the text's reference
+    phrases, when the store has them already (else they are found here)."""
+    if phrases is None:
+        phrases = [r.phrase for r in refs.extract(text, lang)]
+    for phrase in phrases:
+        text = text.replace(phrase, " ")
+    if "," in text:
+        text = _THOUSANDS.sub(lambda m: m.group().replace(",", ""), text)
+    if "{" in text or "/" in text or "." in text:
+        text = _NOT_QUANTITY.sub(" ", text)
+    digits = _digit_values(text) - {0, 1}
+    return (digits | _word_values(text, lang)) - {0, 1}, digits
 
 
 def numbers(pair: _Pair) -> list[Finding]:
@@ -239,8 +277,8 @@ def numbers(pair: _Pair) -> list[Finding]:
     digits or words): "21" against "20", never "ten" against "十"."""
     found: list[Finding] = []
     for mine, english in pair.paired:
-        ours, digits_ours = quantities(_full(mine), pair.lang)
-        theirs, digits_theirs = quantities(_full(english), "en")
+        ours, digits_ours = quantities(_full(mine), pair.lang, [c[0] for c in pair.cites[pair.lang].get(mine.id, ())])
+        theirs, digits_theirs = quantities(_full(english), "en", [c[0] for c in pair.cites["en"].get(english.id, ())])
         only_theirs = sorted(digits_theirs - ours)
         only_ours = sorted(digits_ours - theirs)
         if only_theirs or only_ours:
@@ -287,6 +325,21 @@ def glossary(conn: sqlite3.Connection, pair: _Pair) -> tuple[list[Finding], list
 _NOTE = re.compile(r"[（(][^）)]*[）)]")
 
 
+def _terms_in(text: str, automaton: ahocorasick.Automaton) -> list[str]:
+    """The terms found in ``text`` as whole words (a plural "s" or "es" allowed), once each."""
+    found: dict[str, None] = {}
+    for end, term in automaton.iter(text):
+        start = end - len(term) + 1
+        if start and text[start - 1].isalnum():
+            continue
+        rest = text[end + 1:end + 4]
+        for suffix in ("", "s", "es"):
+            if rest.startswith(suffix) and not rest[len(suffix):len(suffix) + 1].isalnum():
+                found[term] = None
+                break
+    return list(found)
+
+
 def terminology(pair: _Pair, terms: list[tuple[str, str]],
                 sides: dict[str, tuple[dict[str, object], dict[str, object]]]) -> list[Finding]:
     """Rules whose English uses a glossary term (of two words or more: single words are
@@ -299,13 +352,15 @@ def terminology(pair: _Pair, terms: list[tuple[str, str]],
             wanted.setdefault(comparable(english), (english, word))
     if not wanted:
         return []
-    alternatives = "|".join(re.escape(t) for t in sorted(wanted, key=len, reverse=True))
-    pattern = re.compile(rf"\b({alternatives})(?:s|es)?\b")
+    automaton = ahocorasick.Automaton()
+    for term in wanted:
+        automaton.add_word(term, term)
+    automaton.make_automaton()
     rules_using: dict[str, list[store.StoredRule]] = {t: [] for t in wanted}
     differently: dict[str, list[store.StoredRule]] = {t: [] for t in wanted}
     for mine, their in pair.paired:
         our_text = _full(mine)
-        for term in dict.fromkeys(m[1] for m in pattern.finditer(comparable(_full(their)))):
+        for term in _terms_in(comparable(_full(their)), automaton):
             rules_using[term].append(mine)
             if wanted[term][1] not in our_text:
                 differently[term].append(mine)
@@ -368,8 +423,9 @@ def check(conn: sqlite3.Connection, lang: str, on: str | None = None) -> CheckRe
         raise NotFound("the KB holds no dated English edition to check against")
     english = edition if edition in english_held else store.edition_on(conn, "en", edition)
     pair = _Pair(lang, edition, english, tools.edition_rules(conn, lang, edition),
-                 tools.edition_rules(conn, "en", english))
+                 tools.edition_rules(conn, "en", english),
+                 {lang: tools.cited_keys(conn, lang, edition), "en": tools.cited_keys(conn, "en", english)})
     glossary_found, terms, sides = glossary(conn, pair)
-    findings = [*numbering(pair), *references(conn, pair), *numbers(pair), *glossary_found,
+    findings = [*numbering(pair), *references(pair), *numbers(pair), *glossary_found,
                 *terminology(pair, terms, sides), *stale(conn, pair, english_held[-1])]
     return CheckReport(lang, edition, english, english_held[-1], findings)
