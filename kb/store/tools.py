@@ -87,19 +87,6 @@ def _list(data: str) -> tuple[str, ...]:
     return () if data == "[]" else tuple(json.loads(data))
 
 
-def rules_by_identity(conn: sqlite3.Connection, lang: str, edition: str,
-                      identities: list[str]) -> dict[str, StoredRule]:
-    """The texts of one edition with these identities (first variant)."""
-    found: dict[str, StoredRule] = {}
-    for start in range(0, len(identities), 900):  # SQLite's limit on parameters
-        chunk = identities[start:start + 900]
-        rows = conn.execute(f"SELECT {_RULE_COLUMNS} {_FROM} WHERE r.lang = ? AND r.edition = ? AND r.variant = 0"
-                            f" AND r.rule IN ({','.join('?' * len(chunk))})", (lang, edition, *chunk))
-        for row in rows:
-            found.setdefault(row["rule"], _rule(row))
-    return found
-
-
 Cites = dict[int, list[tuple[str, int | None, str | None]]]
 
 

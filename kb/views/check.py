@@ -389,7 +389,7 @@ def _key(text: store.StoredRule, identity: dict[str, str]) -> str:
 def stale(conn: sqlite3.Connection, pair: _Pair, newest: str) -> list[Finding]:
     if pair.english >= newest:
         return []
-    now = tools.rules_by_identity(conn, "en", newest, [english.rule for _, english in pair.paired])
+    now = {t.rule: t for t in tools.edition_rules(conn, "en", newest) if t.variant == 0}
     then_ids = {str(t.number): t.rule for t in pair.theirs}
     now_ids = {str(t.number): t.rule for t in now.values()}
     found: list[Finding] = []
@@ -398,7 +398,7 @@ def stale(conn: sqlite3.Connection, pair: _Pair, newest: str) -> list[Finding]:
         if current is None:
             found.append(Finding("stale", str(mine.number), f"the English rule is gone by {newest}",
                                  _side(english), _side(mine)))
-        elif _key(english, then_ids) != _key(current, now_ids):
+        elif _full(english) != _full(current) and _key(english, then_ids) != _key(current, now_ids):
             edits = word_diff(_full(english), _full(current))
             found.append(Finding("stale", str(mine.number),
                                  f"the English changed by {newest} (now {current.number}): {render_edits(edits)}",
