@@ -113,6 +113,21 @@ def test_a_range_with_a_rule_inserted_inside_becomes_a_list(home: Path, conn: An
     assert between is not None and not tools.has_identity(conn, between.rule, "en", "2025-11-14")
 
 
+def test_lone_letters_stay_letters_and_a_wrong_chapter_title_is_flagged(home: Path, conn: Any) -> None:
+    text = "See rules 608.3a and b. See rule 725, “Merging with Permanents.”\n"
+    data = cite_json(home, text, "--as-of", "2022-06-10")
+    first, chapter = data["citations"]
+    a, b = (RuleNumber.parse(n["new"]) for n in first["numbers"])
+    assert a.parent == b.parent and b.letter  # still siblings: "608.3a and b" keeps its shape
+    assert first["new"] == f"See rules {a} and {b.letter}"
+    # derived: chapter 725 of 2022-06-10 has another title, so the text is suspect
+    old = tools.text_at(conn, "en", "2022-06-10", RuleNumber.parse("725"))
+    assert old is not None and old.title != "Merging with Permanents"
+    said = f"the text calls 725 “Merging with Permanents”; in en 2022-06-10 it is “{old.title}”"
+    assert chapter["warnings"] == [said]
+    assert cite(home, text, "--as-of", "2022-06-10", "--check").returncode == 1
+
+
 def test_unresolved_citations_are_flagged_not_guessed(home: Path) -> None:
     text = "See rule 729.2z and rule 509.5.\n"
     data = cite_json(home, text, "--as-of", "2024-09-17")

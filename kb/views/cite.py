@@ -170,6 +170,7 @@ class Citation:
     new: str
     fates: tuple[Fate, ...]
     unresolved: tuple[str, ...] = ()   # cited but not in the as-of edition: flagged, not guessed
+    warnings: tuple[str, ...] = ()     # e.g. a chapter cited with another edition's title
 
     @property
     def changed(self) -> bool:
@@ -177,11 +178,12 @@ class Citation:
 
     @property
     def attention(self) -> bool:
-        return bool(self.unresolved) or any(f.new is None for f in self.fates)
+        return bool(self.unresolved or self.warnings) or any(f.new is None for f in self.fates)
 
     def to_json(self) -> dict[str, object]:
         return {"line": self.line, "old": self.old, "new": self.new, "changed": self.changed,
-                "numbers": [f.to_json() for f in self.fates], "unresolved": list(self.unresolved)}
+                "numbers": [f.to_json() for f in self.fates], "unresolved": list(self.unresolved),
+                "warnings": list(self.warnings)}
 
 
 def _spans(phrase: str, targets: tuple[refs.Target, ...]) -> list[tuple[int, int, re.Match[str] | None]]:
@@ -250,11 +252,21 @@ def cite_reference(reference: refs.Reference, line: int, editions: _Editions, la
     cursor = 0
     fates: list[Fate] = []
     unresolved: list[str] = []
+    warnings: list[str] = []
     grew = False
+    previous: RuleNumber | None = None
     for target, (start, end, match) in zip(reference.targets, _spans(phrase, reference.targets), strict=True):
         written, found, missing = _rewrite(target, match, editions, lang)
         fates += found
         unresolved += missing
+        lone_letter = match is None and target.first.letter is not None  # "608.3a and b"
+        if written is not None and lone_letter and previous is not None and found and found[0].new is not None \
+                and found[0].new.parent == previous.parent and found[0].new.letter:
+            written = found[0].new.letter
+        if found and found[-1].new is not None:
+            previous = found[-1].new
+        if lang == "en" and target.first.depth == 1 and not target.is_range and not missing:
+            warnings += _title_warning(phrase[end:], target.first, editions)
         pieces.append(phrase[cursor:start])
         pieces.append(phrase[start:end] if written is None else written)
         grew |= written is not None and len(reference.targets) == 1 and _LIST_SEP.get(lang, ", ") in written
@@ -264,7 +276,26 @@ def cite_reference(reference: refs.Reference, line: int, editions: _Editions, la
     if grew and lang in _SINGULAR:  # "rule 729.2a–j" became a list: "rules …"
         pattern, plural = _SINGULAR[lang]
         new = pattern.sub(plural, new, count=1)
-    return Citation(line, phrase, new, tuple(fates), tuple(unresolved))
+    return Citation(line, phrase, new, tuple(fates), tuple(unresolved), tuple(warnings))
+
+
+_TITLE = re.compile(r"\s*,\s*[“\"]([^”\"]{1,80})[”\"]")
+
+
+def _title_warning(after: str, chapter: RuleNumber, editions: _Editions) -> list[str]:
+    """A chapter cited with its title ("rule 725, “Merging with Permanents”") whose title in
+    the as-of edition is another: the text may have been written against another edition."""
+    written = _TITLE.match(after)
+    text = editions.text(chapter, editions.old)
+    if written is None or text is None or not text.title:
+        return []
+    if _plain_title(written[1]) == _plain_title(text.title):
+        return []
+    return [f"the text calls {chapter} “{written[1].strip(' ,.')}”; in en {editions.old} it is “{text.title}”"]
+
+
+def _plain_title(title: str) -> str:
+    return "".join(ch for ch in title.casefold() if ch.isalnum())
 
 
 # -- the whole text --------------------------------------------------------------------------
@@ -309,6 +340,7 @@ class CiteAnswer:
                     lines.append(f"      {fate.old} → {fate.new or '(none)'}: {fate.describe()}")
             if citation.unresolved:
                 lines.append(f"      ! not in en {self.as_of}: {', '.join(citation.unresolved)} (left as written)")
+            lines += [f"      ! {warning}" for warning in citation.warnings]
         return "\n".join(lines)
 
 
