@@ -335,13 +335,31 @@ class CiteAnswer:
         for citation in self.citations:
             arrow = f"“{citation.old}” → “{citation.new}”" if citation.changed else f"“{citation.old}” (unchanged)"
             lines.append(f"  line {citation.line}: {arrow}")
-            for fate in citation.fates:
-                if fate.reasons != ("same",) or len(citation.fates) == 1:
-                    lines.append(f"      {fate.old} → {fate.new or '(none)'}: {fate.describe()}")
+            shown = [f for f in citation.fates if f.reasons != ("same",) or len(citation.fates) == 1]
+            for run in _runs(shown):
+                first, last = run[0], run[-1]
+                if len(run) == 1:
+                    lines.append(f"      {first.old} → {first.new or '(none)'}: {first.describe()}")
+                else:
+                    lines.append(f"      {first.old}–{last.old} → {first.new}–{last.new} ({len(run)} rules): "
+                                 f"{first.describe()}")
             if citation.unresolved:
                 lines.append(f"      ! not in en {self.as_of}: {', '.join(citation.unresolved)} (left as written)")
             lines += [f"      ! {warning}" for warning in citation.warnings]
         return "\n".join(lines)
+
+
+def _runs(fates: list[Fate]) -> list[list[Fate]]:
+    """Neighbouring fates that say the same (a range renumbered as a block), as runs."""
+    runs: list[list[Fate]] = []
+    for fate in fates:
+        last = runs[-1][-1] if runs else None
+        if last is not None and not fate.edits and not last.edits and not fate.note and not last.note \
+                and fate.reasons == last.reasons and fate.new is not None and last.new is not None:
+            runs[-1].append(fate)
+        else:
+            runs.append([fate])
+    return runs
 
 
 def _line_starts(text: str) -> list[int]:
