@@ -23,11 +23,22 @@ def text_at(conn: sqlite3.Connection, lang: str, edition: str, number: RuleNumbe
     return _rule(row) if row else None
 
 
-def numbers_of(conn: sqlite3.Connection, lang: str, edition: str) -> list[RuleNumber]:
-    """Every number of one edition, sorted (what references resolve against)."""
-    rows = conn.execute("SELECT DISTINCT sort_key FROM rules WHERE lang = ? AND edition = ? ORDER BY sort_key",
-                        (lang, edition))
+def numbers_of(conn: sqlite3.Connection, lang: str, edition: str,
+               low: RuleNumber | None = None, high: RuleNumber | None = None) -> list[RuleNumber]:
+    """The numbers of one edition, sorted (what references resolve against): all of them,
+    or those from ``low`` to everything under ``high``."""
+    bounds = (low.key if low else -1, high.subtree_stop if high else 1 << 62)
+    rows = conn.execute("SELECT DISTINCT sort_key FROM rules WHERE sort_key >= ? AND sort_key < ? AND lang = ?"
+                        " AND edition = ? ORDER BY sort_key", (*bounds, lang, edition))
     return [RuleNumber.from_key(row[0]) for row in rows]
+
+
+def dated_editions(conn: sqlite3.Connection, lang: str) -> list[str]:
+    """The dated editions of ``lang`` holding rules, oldest first (from the documents:
+    a few rows, where :func:`kb.store.rules.dated_editions` reads every rule)."""
+    return [row[0] for row in conn.execute(
+        "SELECT DISTINCT d.edition FROM documents d WHERE d.lang = ? AND d.edition IS NOT NULL"
+        " AND EXISTS (SELECT 1 FROM rules r WHERE r.doc_id = d.id) ORDER BY d.edition", (lang,))]
 
 
 def identity_count(conn: sqlite3.Connection, rule: str, lang: str, edition: str) -> int:

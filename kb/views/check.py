@@ -414,11 +414,11 @@ def check(conn: sqlite3.Connection, lang: str, on: str | None = None) -> CheckRe
     newest held) against its English source."""
     if lang == "en":
         raise KbError("kb check compares a translation with its English source: give a translation's language")
-    held = store.dated_editions(conn, lang)
+    held = tools.dated_editions(conn, lang)
     if not held:
         raise NotFound(f"the KB holds no dated {lang} edition")
     edition = store.edition_on(conn, lang, on) if on else held[-1]
-    english_held = store.dated_editions(conn, "en")
+    english_held = tools.dated_editions(conn, "en")
     if not english_held:
         raise NotFound("the KB holds no dated English edition to check against")
     english = edition if edition in english_held else store.edition_on(conn, "en", edition)

@@ -84,9 +84,19 @@ class _Editions:
 
     def __init__(self, conn: sqlite3.Connection, old: str, new: str) -> None:
         self.conn, self.old, self.new = conn, old, new
-        self.old_numbers = _numbers(conn, old)
-        self.new_numbers = _numbers(conn, new)
         self._fates: dict[RuleNumber, Fate] = {}
+        self._held: dict[tuple[str, int], list[RuleNumber]] = {}
+
+    def held(self, edition: str, first: RuleNumber, last: RuleNumber) -> list[RuleNumber]:
+        """The numbers of ``edition`` in the chapters from ``first`` to ``last`` (a citation
+        needs its neighbours only: reading a whole edition would cost more than the rest)."""
+        low, high = _chapter(first), _chapter(last)
+        if low == high:
+            key = (edition, low.key)
+            if key not in self._held:
+                self._held[key] = tools.numbers_of(self.conn, SOURCE_LANG, edition, low, high)
+            return self._held[key]
+        return tools.numbers_of(self.conn, SOURCE_LANG, edition, low, high)
 
     def text(self, number: RuleNumber, edition: str) -> store.StoredRule | None:
         return tools.text_at(self.conn, SOURCE_LANG, edition, number)
@@ -131,7 +141,8 @@ class _Editions:
         has no text for now sit under it."""
         if old.number.depth != new.number.depth:
             return True
-        if any(n.parent == old.number for n in self.old_numbers[_after(self.old_numbers, old.number):][:1]):
+        around = self.held(self.old, old.number, old.number)
+        if any(n.parent == old.number for n in around[bisect_right(around, old.number):][:1]):
             return False  # it had subrules already: new ones are additions, not a split
         children = tools.children_identities(self.conn, SOURCE_LANG, self.new, new.number)
         return any(not tools.has_identity(self.conn, rule, SOURCE_LANG, self.old) for rule in children)
@@ -146,12 +157,9 @@ class _Editions:
         return note
 
 
-def _numbers(conn: sqlite3.Connection, edition: str) -> list[RuleNumber]:
-    return tools.numbers_of(conn, SOURCE_LANG, edition)
-
-
-def _after(numbers: list[RuleNumber], number: RuleNumber) -> int:
-    return bisect_right(numbers, number)
+def _chapter(number: RuleNumber) -> RuleNumber:
+    """The chapter holding a number (a section is its own)."""
+    return RuleNumber(number.chapter) if number.depth > 1 else number
 
 
 def _full(text: store.StoredRule) -> str:
@@ -228,10 +236,11 @@ def _rewrite(target: refs.Target, match: re.Match[str] | None, editions: _Editio
     and what it cites that the as-of edition lacks."""
     if target.first.depth == 0:
         return None, [], []
-    resolution = refs.resolve_target(target, editions.old_numbers)
+    old_numbers = editions.held(editions.old, target.first, target.last)
+    resolution = refs.resolve_target(target, old_numbers)
     if not resolution.ok:
         return None, [], list(resolution.missing)
-    members = refs.expand(target, editions.old_numbers)
+    members = refs.expand(target, old_numbers)
     fates = [editions.fate(n) for n in members]
     survivors = [f.new for f in fates if f.new is not None]
     if not survivors:
@@ -239,7 +248,7 @@ def _rewrite(target: refs.Target, match: re.Match[str] | None, editions: _Editio
     if not target.is_range:
         return str(survivors[0]), fates, []
     ordered = sorted(set(survivors))
-    span = refs.expand(refs.Target(ordered[0], ordered[-1]), editions.new_numbers)
+    span = refs.expand(refs.Target(ordered[0], ordered[-1]), editions.held(editions.new, ordered[0], ordered[-1]))
     same_depth = {n.depth for n in ordered} == {target.first.depth}
     if match is not None and match["tail"] and same_depth and span == ordered and len(ordered) > 1:
         return _written_range(ordered[0], ordered[-1], match), fates, []
@@ -373,7 +382,7 @@ def cite(conn: sqlite3.Connection, text: str, as_of: str | None, to: str | None 
     newest English edition held)."""
     lang = lang or detect_lang(text)
     found = refs.extract(text, lang)
-    held = store.dated_editions(conn, SOURCE_LANG)
+    held = tools.dated_editions(conn, SOURCE_LANG)
     if not held:
         raise NotFound("the KB holds no dated English edition to follow citations through")
     target = store.edition_on(conn, SOURCE_LANG, to) if to else held[-1]
