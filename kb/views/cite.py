@@ -152,7 +152,9 @@ class _Editions:
         parent = number.parent
         if parent is not None and parent.depth > 0 and self.text(parent, self.old) is not None:
             found = self.fate(parent)
-            if found.new is not None:
+            if found.new == parent:
+                note += f"; its parent {parent} is still there"
+            elif found.new is not None:
                 note += f"; its parent {parent} is {found.new} there"
         return note
 
