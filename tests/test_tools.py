@@ -158,6 +158,11 @@ def test_the_edition_is_detected_from_the_citations(home: Path, conn: Any) -> No
     assert ambiguous.returncode == 2 and "--as-of" in ambiguous.stderr
 
 
+def test_a_text_citing_nothing_is_left_alone(home: Path) -> None:
+    result = cite(home, "Cast spells, attack, win.\n", "--check")
+    assert result.returncode == 0 and "0 citations" in result.stdout
+
+
 def test_bad_input(home: Path, tmp_path: Path) -> None:
     binary = tmp_path / "notes.txt"
     binary.write_bytes(b"See rule 509.5\n\xff\xfe\x00")

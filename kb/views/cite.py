@@ -391,6 +391,8 @@ def cite(conn: sqlite3.Connection, text: str, as_of: str | None, to: str | None 
     detected: list[str] = []
     if as_of:
         old = store.edition_on(conn, SOURCE_LANG, as_of)
+    elif not found:  # nothing cited: nothing to update, whatever the date
+        return CiteAnswer(lang, target, target, [], text, [])
     else:
         old, detected = detect_edition(conn, found, target)
     editions = _Editions(conn, old, target)
@@ -410,7 +412,7 @@ def detect_edition(conn: sqlite3.Connection, found: list[refs.Reference], target
     the user must say (a :class:`KbError` listing them)."""
     cited = sorted({n for r in found for t in r.targets if t.first.depth > 0 for n in (t.first, t.last)})
     if not cited:
-        raise KbError("the text cites no rule: nothing to update (or give --as-of)")
+        raise KbError("the text cites sections only, which keep their numbers: give --as-of to check them")
     rows = tools.identities_of(conn, SOURCE_LANG, cited)
     identities: dict[str, dict[int, str]] = {}
     for edition, key, rule in rows:
