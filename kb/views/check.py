@@ -98,13 +98,13 @@ class CheckReport:
                 for label, side in (("en", finding.english), (self.lang, finding.translation)):
                     if side:
                         lines.append(f"      {label} {side['number']} · {side['source']}")
-                        lines.append(f"        {_cut(str(side['text']))}")
+                        lines.append(f"        {_one_line(str(side['text']))}")
         return "\n".join(lines)
 
 
-def _cut(text: str, limit: int = 160) -> str:
-    text = " ".join(text.split())
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+def _one_line(text: str) -> str:
+    """A text whole (both texts are the point of a finding), its examples on the same line."""
+    return " ".join(text.split())
 
 
 # -- the checks -----------------------------------------------------------------------------
