@@ -196,6 +196,20 @@ def test_updating_an_unchanged_rule_gives_the_number_kb_history_gives(home: Path
         assert next(r for r in printed["editions"] if r["edition"] == NEWEST)["number"] == new
 
 
+def test_text_changed_is_what_kb_diff_calls_changed(home: Path, conn: Any) -> None:
+    """Every number of 2025-11-14 cited at once: the citations whose text changed by the
+    newest edition are exactly the texts `kb diff` lists as changed (a citation inside a
+    text that only follows a renumbering is no change for either)."""
+    numbers = [str(n) for n in tools.numbers_of(conn, "en", "2025-11-14") if n.depth >= 1]
+    data = cite_json(home, "".join(f"See rule {n}.\n" for n in numbers), "--as-of", "2025-11-14")
+    changed = {f["old"] for c in data["citations"] for f in c["numbers"] if "text changed" in f["reasons"]}
+    diff = kb_json("diff", "2025-11-14", NEWEST, home=home)
+    edited = {c["old"] for c in diff["changed"]
+              if any(op != "=" for op, _ in c["body"]) or any(op != "=" for e in c["examples"] for op, _ in e)}
+    assert len(edited) > 5
+    assert changed == edited
+
+
 # -- kb check -----------------------------------------------------------------------------------
 
 

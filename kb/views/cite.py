@@ -35,6 +35,7 @@ _WRITTEN = re.compile(
     r"(?P<first>[0-9]{3}(?:\.[0-9]{1,3}[a-z]?)?)"
     r"(?:(?P<sep>\s?[-–~～]\s?|至)(?P<tail>[0-9]{3}\.[0-9]{1,3}[a-z]?|[0-9]{1,3}[a-z]?|[a-z]))?"
     r"(?![0-9A-Za-z])")
+_CITED = re.compile(r"(?<![\d.])\d{3}(?:\.\d{1,3}[a-z]?)?(?!\d)")  # a rule number inside a rule's text
 _LIST_SEP = {"en": ", ", "it": ", ", "zh-Hans": "、"}
 _SINGULAR = {"en": (re.compile(r"\b([Rr]ule)(?=\s)"), r"\1s"), "it": (re.compile(r"\b([Rr]egol)a(?=\s)"), r"\1e")}
 
@@ -121,11 +122,24 @@ class _Editions:
         if tools.identity_count(self.conn, old.rule, SOURCE_LANG, self.old) > 1:
             reasons.append("merged")
         edits = word_diff(_full(old), _full(new))
+        if any(e.op != "=" for e in edits) and (followed := self._followed(_full(old))):
+            edits = word_diff(_full(old), _full(new), followed)  # as kb diff: a followed citation is no change
         changed = any(e.op != "=" for e in edits)
         if changed:
             reasons.append("text changed")
         return Fate(number, new.number, tuple(reasons) or ("same",), edits if changed else (),
                     source=old.source, new_source=new.source)
+
+    def _followed(self, text: str) -> dict[RuleNumber, RuleNumber]:
+        """The numbers a text cites, old → new, where the rule cited has another number now."""
+        found: dict[RuleNumber, RuleNumber] = {}
+        for written in dict.fromkeys(_CITED.findall(text)):
+            number = RuleNumber.try_parse(written)
+            cited = self.text(number, self.old) if number is not None else None
+            now = tools.number_of(self.conn, cited.rule, SOURCE_LANG, self.new) if cited is not None else None
+            if number is not None and now is not None and now != written:
+                found[number] = RuleNumber.parse(now)
+        return found
 
     def _left_parent(self, old: RuleNumber, new: RuleNumber) -> bool:
         """Did the text leave its parent (a move), or did the parent go with it (a renumbering)?"""
