@@ -124,6 +124,21 @@ def _parser() -> argparse.ArgumentParser:
     p = commands.add_parser("editions", parents=[common], help="list the languages and editions held")
     p.set_defaults(run=cmd_editions)
 
+    # -- tools for authors and translators: kb cite, kb check (kb/views/cite.py, kb/views/check.py)
+    p = commands.add_parser("cite", parents=[common], help="update the rule citations of a text to a newer edition")
+    p.add_argument("file", nargs="?", type=Path, help="the text (default: standard input)")
+    p.add_argument("--as-of", help="the date the text was written against (default: detected from its citations)")
+    p.add_argument("--to", help="update to the edition in force on this date (default: the newest held)")
+    p.add_argument("--lang", help="the text's language: en, it, zh-Hans (default: detected)")
+    p.add_argument("--check", action="store_true",
+                   help="write nothing; exit 1 when a citation would change or needs a look")
+    p.set_defaults(run=cmd_cite)
+
+    p = commands.add_parser("check", parents=[common], help="check a translation against its English source")
+    p.add_argument("lang", help="the translation's language (zh-Hans)")
+    p.add_argument("--edition", help="the edition published or in force on this date (default: the newest)")
+    p.set_defaults(run=cmd_check)
+
     p = commands.add_parser("serve", parents=[common], help="browse the KB in a web browser (every page has JSON)")
     p.add_argument("--host", default="127.0.0.1", help="address to listen on (default: 127.0.0.1)")
     p.add_argument("--port", type=int, default=8000, help="port to listen on (default: 8000)")
@@ -406,6 +421,56 @@ def cmd_editions(args: argparse.Namespace) -> int:
     else:
         for row in rows:
             print(f"{row['lang']:8} {row['edition'] or 'undated':10} {row['texts']:6} rule texts")
+    return 0
+
+
+# -- cite, check ----------------------------------------------------------------------
+
+
+def cmd_cite(args: argparse.Namespace) -> int:
+    """The updated text on standard output, the table on standard error (so that
+    ``kb cite old.md > new.md`` works); ``--json``: the table with the text in it."""
+    from kb.views.cite import cite
+
+    text = _read_text(args.file)
+    as_of = views.iso_date(args.as_of) if args.as_of else None
+    to = views.iso_date(args.to) if args.to else None
+    with _open(args.home) as conn:
+        answer = cite(conn, text, as_of, to, normalize_tag(args.lang) if args.lang else None)
+    if args.json:
+        _emit(answer.to_json())
+    elif args.check:
+        print(answer.render())
+    else:
+        sys.stdout.write(answer.text)
+        print(answer.render(), file=sys.stderr)
+    return 1 if args.check and (answer.changed or answer.attention) else 0
+
+
+def _read_text(path: Path | None) -> str:
+    if path is None:
+        return sys.stdin.read()
+    try:
+        data = path.read_bytes()
+    except OSError as err:
+        raise KbError(f"cannot read: {err.strerror}", str(path)) from err
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as err:
+        line = data[: err.start].count(b"\n") + 1
+        raise KbError("not UTF-8 text", str(path), line) from err
+
+
+def cmd_check(args: argparse.Namespace) -> int:
+    from kb.views.check import check
+
+    on = views.iso_date(args.edition) if args.edition else None
+    with _open(args.home) as conn:
+        report = check(conn, normalize_tag(args.lang), on)
+    if args.json:
+        _emit(report.to_json())
+    else:
+        print(report.render())
     return 0
 
 

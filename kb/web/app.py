@@ -14,6 +14,7 @@ bad input (2) → 400, with the CLI's ``--json`` error body on ``.json`` URLs.
 
 from __future__ import annotations
 
+import json
 import shlex
 import sqlite3
 from collections.abc import Callable, Iterator
@@ -21,7 +22,7 @@ from contextlib import closing, contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Any
-from urllib.parse import quote, urlencode
+from urllib.parse import parse_qs, quote, urlencode
 
 from fastapi import FastAPI, Query, Request
 from fastapi.exceptions import RequestValidationError
@@ -35,6 +36,8 @@ from kb.core.lang import display_name, normalize_tag
 from kb.core.rulenum import RuleNumber
 from kb.store import rules as store
 from kb.views import card as card_cli
+from kb.views import check as check_view
+from kb.views import cite as cite_view
 from kb.views import glossary as glossary_cli
 from kb.views import history as diff_cli
 from kb.views import rules as views
@@ -227,6 +230,51 @@ def create_app(home: Path) -> FastAPI:
                         ["diff", old, newer] + (["--lang", lang] if lang != "en" else []))
         return answer(request, build)
 
+    # -- tools for authors and translators: /cite (a form; POST /cite.json is its twin), /check/LANG ------
+
+    def cite_page(request: Request, fields: dict[str, str]) -> Response:
+        def build() -> Page:
+            text, as_of, to = fields.get("text", ""), fields.get("as_of", ""), fields.get("to", "")
+            lang = fields.get("lang", "")
+            options = (["--as-of", as_of] if as_of else []) + (["--to", to] if to else []) + \
+                (["--lang", lang] if lang else [])
+            extra = {"form": {"text": text, "as_of": as_of, "to": to, "lang": lang}}
+            if not text.strip() and not request.url.path.endswith(".json"):  # the empty form
+                return Page("cite.html", None, "Update citations", ["cite", *options], extra=extra)
+            with kb() as conn:
+                data = cite_view.cite(conn, text, views.iso_date(as_of) if as_of else None,
+                                      views.iso_date(to) if to else None,
+                                      normalize_tag(lang) if lang else None).to_json()
+            return Page("cite.html", data, "Updated citations", ["cite", *options], extra=extra)
+        return answer(request, build)
+
+    @app.get("/cite")
+    @app.get("/cite.json")
+    def cite_get(request: Request) -> Response:
+        return cite_page(request, dict(request.query_params))
+
+    @app.post("/cite")
+    @app.post("/cite.json")
+    async def cite_post(request: Request) -> Response:
+        body = await request.body()
+        try:
+            fields = _posted(body, request.headers.get("content-type", ""))
+        except ValueError as err:
+            return _error(request, templates, KbError(f"bad request body: {err}"), request.url.path.endswith(".json"))
+        return cite_page(request, fields)
+
+    @app.get("/check/{lang}")
+    def check(request: Request, lang: str, edition: str | None = None) -> Response:
+        def build() -> Page:
+            tag = normalize_tag(_strip_json(request, lang))
+            on = views.iso_date(edition) if edition else None
+            with kb() as conn:
+                data = check_view.check(conn, tag, on).to_json()
+            return Page("check.html", data, f"Check of {tag} {data['edition']}",
+                        ["check", tag] + (["--edition", edition] if edition else []),
+                        extra={"kinds": check_view.KINDS})
+        return answer(request, build)
+
     # -- errors that FastAPI raises itself: an unknown URL, a parameter of the wrong type ------
 
     @app.exception_handler(HTTPException)
@@ -259,6 +307,17 @@ def _error(request: Request, templates: Jinja2Templates, err: KbError, as_json: 
     return templates.TemplateResponse(request, "error.html", {
         "title": "Not found" if status == 404 else "Bad request", "message": err.message, "status": status,
         "json_url": _twin(request), "cli": "", "q": ""}, status_code=status)
+
+
+def _posted(body: bytes, content_type: str) -> dict[str, str]:
+    """The fields of a POSTed form (``application/x-www-form-urlencoded``) or JSON object."""
+    text = body.decode("utf-8")
+    if content_type.startswith("application/json"):
+        data = json.loads(text) if text.strip() else {}
+        if not isinstance(data, dict) or not all(isinstance(v, str | None) for v in data.values()):
+            raise ValueError('expected a JSON object of strings: {"text": …, "as_of": "YYYY-MM-DD", "to": …}')
+        return {k: v for k, v in data.items() if v is not None}
+    return {k: v[-1] for k, v in parse_qs(text, keep_blank_values=True).items()}
 
 
 def _twin(request: Request) -> str:

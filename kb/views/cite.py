@@ -1,0 +1,450 @@
+"""``kb cite``: a text written against an old edition, with its rule citations updated.
+
+Judges' articles and bots cite numbers that later editions move (509.5 became 509.3 in
+November 2024; the merge rules went 721 → … → 730).  Every cited number is followed
+through the stored rule identities (each text's number in the newest English edition,
+computed by alignment at build time), so a rule keeps its citation wherever its text
+went; nothing is matched by number alone.  The text keeps its own wording: only the
+numbers change ("rule 509.5" → "rule 509.3", "规则729.2a" → "规则730.2a"); a range stays
+a range while its members stay contiguous and becomes a list otherwise.
+
+Translations share the numbering of the English edition of their date, so citations in
+any language are followed through the English editions.
+"""
+
+from __future__ import annotations
+
+import re
+import sqlite3
+from bisect import bisect_right
+from dataclasses import dataclass, field
+
+from kb.align.diff import Edit, word_diff
+from kb.core import refs
+from kb.core.errors import KbError, NotFound
+from kb.core.rulenum import RuleNumber
+from kb.store import rules as store
+from kb.store import tools
+from kb.views.history import render_edits
+
+SOURCE_LANG = "en"  # editions are followed in English: translations number their rules alike
+_CJK = re.compile(r"[\u3400-\u9fff]")
+_ITALIAN = re.compile(r"\b(?:[Rr]egol[ae]|[Vv]edi|[Ss]ezion[ei])\b")
+# A cited number as written: 613.2, 903.9b–c, 119.7-8, 903.6–903.11, 509.1至3.
+_WRITTEN = re.compile(
+    r"(?P<first>[0-9]{3}(?:\.[0-9]{1,3}[a-z]?)?)"
+    r"(?:(?P<sep>\s?[-–~～]\s?|至)(?P<tail>[0-9]{3}\.[0-9]{1,3}[a-z]?|[0-9]{1,3}[a-z]?|[a-z]))?"
+    r"(?![0-9A-Za-z])")
+_CITED = re.compile(r"(?<![\d.])\d{3}(?:\.\d{1,3}[a-z]?)?(?!\d)")  # a rule number inside a rule's text
+_LIST_SEP = {"en": ", ", "it": ", ", "zh-Hans": "、"}
+_SINGULAR = {"en": (re.compile(r"\b([Rr]ule)(?=\s)"), r"\1s"), "it": (re.compile(r"\b([Rr]egol)a(?=\s)"), r"\1e")}
+
+
+def detect_lang(text: str) -> str:
+    """The reference grammar a text needs: Chinese by its script, Italian by its
+    reference words ("regola", "vedi"), else English."""
+    if _CJK.search(text):
+        return "zh-Hans"
+    return "it" if _ITALIAN.search(text) else "en"
+
+
+# -- what became of one number ---------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Fate:
+    """What became of one number of the ``as_of`` edition in the target edition.
+
+    ``reasons``: ``same`` (same number, same text) or any of ``renumbered`` (moved with
+    its neighbours), ``moved`` (left its parent), ``split`` (new subrules under it, or
+    its text went a level down), ``merged`` (another text of the old edition went to the
+    same rule), ``text changed`` (with ``edits``, a word diff), ``removed`` (no successor)."""
+
+    old: RuleNumber
+    new: RuleNumber | None
+    reasons: tuple[str, ...]
+    edits: tuple[Edit, ...] = ()
+    note: str = ""
+    source: str = ""          # path:line of the old text
+    new_source: str = ""
+
+    def to_json(self) -> dict[str, object]:
+        return {"old": str(self.old), "new": str(self.new) if self.new else None, "reasons": list(self.reasons),
+                "diff": [[e.op, e.text] for e in self.edits], "note": self.note,
+                "source": self.source, "new_source": self.new_source}
+
+    def describe(self) -> str:
+        said = ", ".join(self.reasons)
+        if self.edits:
+            said += f": {render_edits(self.edits)}"
+        return said + (f" ({self.note})" if self.note else "")
+
+
+class _Editions:
+    """The two editions being compared, with the lookups a citation needs (cached)."""
+
+    def __init__(self, conn: sqlite3.Connection, old: str, new: str) -> None:
+        self.conn, self.old, self.new = conn, old, new
+        self._fates: dict[RuleNumber, Fate] = {}
+        self._held: dict[tuple[str, int], list[RuleNumber]] = {}
+
+    def held(self, edition: str, first: RuleNumber, last: RuleNumber) -> list[RuleNumber]:
+        """The numbers of ``edition`` in the chapters from ``first`` to ``last`` (a citation
+        needs its neighbours only: reading a whole edition would cost more than the rest)."""
+        low, high = _chapter(first), _chapter(last)
+        if low == high:
+            key = (edition, low.key)
+            if key not in self._held:
+                self._held[key] = tools.numbers_of(self.conn, SOURCE_LANG, edition, low, high)
+            return self._held[key]
+        return tools.numbers_of(self.conn, SOURCE_LANG, edition, low, high)
+
+    def text(self, number: RuleNumber, edition: str) -> store.StoredRule | None:
+        return tools.text_at(self.conn, SOURCE_LANG, edition, number)
+
+    def fate(self, number: RuleNumber) -> Fate:
+        if number not in self._fates:
+            self._fates[number] = self._follow(number)
+        return self._fates[number]
+
+    def _follow(self, number: RuleNumber) -> Fate:
+        old = self.text(number, self.old)
+        if old is None:
+            raise NotFound(f"{number} is not in en {self.old}")
+        new = store.identity_text(self.conn, old.rule, SOURCE_LANG, self.new)
+        if new is None:
+            return Fate(number, None, ("removed",), note=self._orphan_note(number), source=old.source)
+        reasons = []
+        if new.number != number:
+            reasons.append("moved" if self._left_parent(number, new.number) else "renumbered")
+        if self._split(old, new):
+            reasons.append("split")
+        if tools.identity_count(self.conn, old.rule, SOURCE_LANG, self.old) > 1:
+            reasons.append("merged")
+        edits = word_diff(_full(old), _full(new))
+        if any(e.op != "=" for e in edits) and (followed := self._followed(_full(old))):
+            edits = word_diff(_full(old), _full(new), followed)  # as kb diff: a followed citation is no change
+        changed = any(e.op != "=" for e in edits)
+        if changed:
+            reasons.append("text changed")
+        return Fate(number, new.number, tuple(reasons) or ("same",), edits if changed else (),
+                    source=old.source, new_source=new.source)
+
+    def _followed(self, text: str) -> dict[RuleNumber, RuleNumber]:
+        """The numbers a text cites, old → new, where the rule cited has another number now."""
+        found: dict[RuleNumber, RuleNumber] = {}
+        for written in dict.fromkeys(_CITED.findall(text)):
+            number = RuleNumber.try_parse(written)
+            cited = self.text(number, self.old) if number is not None else None
+            now = tools.number_of(self.conn, cited.rule, SOURCE_LANG, self.new) if cited is not None else None
+            if number is not None and now is not None and now != written:
+                found[number] = RuleNumber.parse(now)
+        return found
+
+    def _left_parent(self, old: RuleNumber, new: RuleNumber) -> bool:
+        """Did the text leave its parent (a move), or did the parent go with it (a renumbering)?"""
+        parent = old.parent
+        if parent is None or parent.depth == 0:
+            return old.chapter // 100 != new.chapter // 100  # a chapter that changed section
+        if self.text(parent, self.old) is None:
+            return False
+        return self.fate(parent).new != new.parent
+
+    def _split(self, old: store.StoredRule, new: store.StoredRule) -> bool:
+        """The text went a level down (903.11 → 903.11a), or subrules the old edition
+        has no text for now sit under it."""
+        if old.number.depth != new.number.depth:
+            return True
+        around = self.held(self.old, old.number, old.number)
+        if any(n.parent == old.number for n in around[bisect_right(around, old.number):][:1]):
+            return False  # it had subrules already: new ones are additions, not a split
+        children = tools.children_identities(self.conn, SOURCE_LANG, self.new, new.number)
+        return any(not tools.has_identity(self.conn, rule, SOURCE_LANG, self.old) for rule in children)
+
+    def _orphan_note(self, number: RuleNumber) -> str:
+        note = f"no successor in en {self.new}"
+        parent = number.parent
+        if parent is not None and parent.depth > 0 and self.text(parent, self.old) is not None:
+            found = self.fate(parent)
+            if found.new == parent:
+                note += f"; its parent {parent} is still there"
+            elif found.new is not None:
+                note += f"; its parent {parent} is {found.new} there"
+        return note
+
+
+def _chapter(number: RuleNumber) -> RuleNumber:
+    """The chapter holding a number (a section is its own)."""
+    return RuleNumber(number.chapter) if number.depth > 1 else number
+
+
+def _full(text: store.StoredRule) -> str:
+    return " ".join([text.body, *text.examples])
+
+
+# -- one citation ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Citation:
+    """One reference phrase of the text: where it is, what it becomes, and why."""
+
+    line: int
+    old: str
+    new: str
+    fates: tuple[Fate, ...]
+    unresolved: tuple[str, ...] = ()   # cited but not in the as-of edition: flagged, not guessed
+    warnings: tuple[str, ...] = ()     # e.g. a chapter cited with another edition's title
+
+    @property
+    def changed(self) -> bool:
+        return self.old != self.new
+
+    @property
+    def attention(self) -> bool:
+        return bool(self.unresolved or self.warnings) or any(f.new is None for f in self.fates)
+
+    def to_json(self) -> dict[str, object]:
+        return {"line": self.line, "old": self.old, "new": self.new, "changed": self.changed,
+                "numbers": [f.to_json() for f in self.fates], "unresolved": list(self.unresolved),
+                "warnings": list(self.warnings)}
+
+
+def _spans(phrase: str, targets: tuple[refs.Target, ...]) -> list[tuple[int, int, re.Match[str] | None]]:
+    """Where each target is written in its phrase (a lone letter, as in "608.3a and b",
+    has no match object)."""
+    spans: list[tuple[int, int, re.Match[str] | None]] = []
+    cursor = 0
+    for target in targets:
+        if target.first.depth == 0:  # a section: "section 8", "第8章"
+            found = re.compile(rf"(?<![0-9]){target.first.chapter}(?![0-9])").search(phrase, cursor)
+            assert found is not None, (phrase, target)
+            spans.append((found.start(), found.end(), None))
+            cursor = found.end()
+            continue
+        match = _WRITTEN.search(phrase, cursor)
+        if match is not None and RuleNumber.try_parse(match["first"]) == target.first:
+            spans.append((match.start(), match.end(), match))
+            cursor = match.end()
+            continue
+        letter = re.compile(rf"(?<![0-9A-Za-z]){target.first.letter}(?![0-9A-Za-z])").search(phrase, cursor)
+        assert letter is not None, (phrase, target)
+        spans.append((letter.start(), letter.end(), None))
+        cursor = letter.end()
+    return spans
+
+
+def _written_range(first: RuleNumber, last: RuleNumber, match: re.Match[str]) -> str:
+    """``first``–``last`` in the style the old range was written: 730.2a–j, 119.7–8, 903.6–903.11."""
+    tail = match["tail"]
+    if tail.isalpha() and first.parent == last.parent and last.letter:
+        end = last.letter
+    elif "." not in tail and first.chapter == last.chapter and last.letter is None and first.depth == last.depth == 2:
+        end = str(last.rule)
+    else:
+        end = str(last)
+    return f"{first}{match['sep']}{end}"
+
+
+def _rewrite(target: refs.Target, match: re.Match[str] | None, editions: _Editions,
+             lang: str) -> tuple[str | None, list[Fate], list[str]]:
+    """The new writing of one target (None: leave it as written), its members' fates,
+    and what it cites that the as-of edition lacks."""
+    if target.first.depth == 0:
+        return None, [], []
+    old_numbers = editions.held(editions.old, target.first, target.last)
+    resolution = refs.resolve_target(target, old_numbers)
+    if not resolution.ok:
+        return None, [], list(resolution.missing)
+    members = refs.expand(target, old_numbers)
+    fates = [editions.fate(n) for n in members]
+    survivors = [f.new for f in fates if f.new is not None]
+    if not survivors:
+        return None, fates, []
+    if not target.is_range:
+        return str(survivors[0]), fates, []
+    ordered = sorted(set(survivors))
+    span = refs.expand(refs.Target(ordered[0], ordered[-1]), editions.held(editions.new, ordered[0], ordered[-1]))
+    same_depth = {n.depth for n in ordered} == {target.first.depth}
+    if match is not None and match["tail"] and same_depth and span == ordered and len(ordered) > 1:
+        return _written_range(ordered[0], ordered[-1], match), fates, []
+    return _LIST_SEP.get(lang, ", ").join(map(str, survivors)), fates, []
+
+
+def cite_reference(reference: refs.Reference, line: int, editions: _Editions, lang: str) -> Citation:
+    phrase = reference.phrase
+    pieces: list[str] = []
+    cursor = 0
+    fates: list[Fate] = []
+    unresolved: list[str] = []
+    warnings: list[str] = []
+    grew = False
+    previous: RuleNumber | None = None
+    for target, (start, end, match) in zip(reference.targets, _spans(phrase, reference.targets), strict=True):
+        written, found, missing = _rewrite(target, match, editions, lang)
+        fates += found
+        unresolved += missing
+        lone_letter = match is None and target.first.letter is not None  # "608.3a and b"
+        if written is not None and lone_letter and previous is not None and found and found[0].new is not None \
+                and found[0].new.parent == previous.parent and found[0].new.letter:
+            written = found[0].new.letter
+        if found and found[-1].new is not None:
+            previous = found[-1].new
+        if lang == "en" and target.first.depth == 1 and not target.is_range and not missing:
+            warnings += _title_warning(phrase[end:], target.first, editions)
+        pieces.append(phrase[cursor:start])
+        pieces.append(phrase[start:end] if written is None else written)
+        grew |= written is not None and len(reference.targets) == 1 and _LIST_SEP.get(lang, ", ") in written
+        cursor = end
+    pieces.append(phrase[cursor:])
+    new = "".join(pieces)
+    if grew and lang in _SINGULAR:  # "rule 729.2a–j" became a list: "rules …"
+        pattern, plural = _SINGULAR[lang]
+        new = pattern.sub(plural, new, count=1)
+    return Citation(line, phrase, new, tuple(fates), tuple(unresolved), tuple(warnings))
+
+
+_TITLE = re.compile(r"\s*,\s*[“\"]([^”\"]{1,80})[”\"]")
+
+
+def _title_warning(after: str, chapter: RuleNumber, editions: _Editions) -> list[str]:
+    """A chapter cited with its title ("rule 725, “Merging with Permanents”") whose title in
+    the as-of edition is another: the text may have been written against another edition."""
+    written = _TITLE.match(after)
+    text = editions.text(chapter, editions.old)
+    if written is None or text is None or not text.title:
+        return []
+    if _plain_title(written[1]) == _plain_title(text.title):
+        return []
+    return [f"the text calls {chapter} “{written[1].strip(' ,.')}”; in en {editions.old} it is “{text.title}”"]
+
+
+def _plain_title(title: str) -> str:
+    return "".join(ch for ch in title.casefold() if ch.isalnum())
+
+
+# -- the whole text --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class CiteAnswer:
+    """The text with its citations updated, and the table saying what changed and why."""
+
+    lang: str
+    as_of: str
+    to: str
+    detected: list[str]            # the editions the citations fit, when ``as_of`` was detected
+    text: str
+    citations: list[Citation] = field(default_factory=list)
+
+    @property
+    def changed(self) -> bool:
+        return any(c.changed for c in self.citations)
+
+    @property
+    def attention(self) -> bool:
+        return any(c.attention for c in self.citations)
+
+    def to_json(self) -> dict[str, object]:
+        return {"lang": self.lang, "as_of": self.as_of, "to": self.to,
+                "as_of_detected": bool(self.detected), "fits": self.detected,
+                "changed": self.changed, "needs_attention": self.attention,
+                "text": self.text, "citations": [c.to_json() for c in self.citations]}
+
+    def render(self) -> str:
+        """The table (the text itself is :attr:`text`)."""
+        how = f" (detected: the citations fit en {self.detected[0]} to {self.detected[-1]})" if self.detected else ""
+        changed = sum(c.changed for c in self.citations)
+        lines = [f"{self.lang} text written against en {self.as_of}{how} → en {self.to}: "
+                 f"{len(self.citations)} citations, {changed} updated"]
+        for citation in self.citations:
+            arrow = f"“{citation.old}” → “{citation.new}”" if citation.changed else f"“{citation.old}” (unchanged)"
+            lines.append(f"  line {citation.line}: {arrow}")
+            shown = [f for f in citation.fates if f.reasons != ("same",) or len(citation.fates) == 1]
+            for run in _runs(shown):
+                first, last = run[0], run[-1]
+                if len(run) == 1:
+                    lines.append(f"      {first.old} → {first.new or '(none)'}: {first.describe()}")
+                else:
+                    lines.append(f"      {first.old}–{last.old} → {first.new}–{last.new} ({len(run)} rules): "
+                                 f"{first.describe()}")
+            if citation.unresolved:
+                lines.append(f"      ! not in en {self.as_of}: {', '.join(citation.unresolved)} (left as written)")
+            lines += [f"      ! {warning}" for warning in citation.warnings]
+        return "\n".join(lines)
+
+
+def _runs(fates: list[Fate]) -> list[list[Fate]]:
+    """Neighbouring fates that say the same (a range renumbered as a block), as runs."""
+    runs: list[list[Fate]] = []
+    for fate in fates:
+        last = runs[-1][-1] if runs else None
+        if last is not None and not fate.edits and not last.edits and not fate.note and not last.note \
+                and fate.reasons == last.reasons and fate.new is not None and last.new is not None:
+            runs[-1].append(fate)
+        else:
+            runs.append([fate])
+    return runs
+
+
+def _line_starts(text: str) -> list[int]:
+    return [0] + [m.end() for m in re.finditer("\n", text)]
+
+
+def cite(conn: sqlite3.Connection, text: str, as_of: str | None, to: str | None = None,
+         lang: str | None = None) -> CiteAnswer:
+    """Update every rule citation of ``text`` (written against the rules in force on
+    ``as_of``; None: detected from the citations) to the edition of ``to`` (default the
+    newest English edition held)."""
+    lang = lang or detect_lang(text)
+    found = refs.extract(text, lang)
+    held = tools.dated_editions(conn, SOURCE_LANG)
+    if not held:
+        raise NotFound("the KB holds no dated English edition to follow citations through")
+    target = store.edition_on(conn, SOURCE_LANG, to) if to else held[-1]
+    detected: list[str] = []
+    if as_of:
+        old = store.edition_on(conn, SOURCE_LANG, as_of)
+    elif not found:  # nothing cited: nothing to update, whatever the date
+        return CiteAnswer(lang, target, target, [], text, [])
+    else:
+        old, detected = detect_edition(conn, found, target)
+    editions = _Editions(conn, old, target)
+    starts = _line_starts(text)
+    citations = [cite_reference(r, bisect_right(starts, r.start), editions, lang) for r in found]
+    pieces, cursor = [], 0
+    for reference, citation in zip(found, citations, strict=True):
+        pieces += [text[cursor:reference.start], citation.new]
+        cursor = reference.end
+    pieces.append(text[cursor:])
+    return CiteAnswer(lang, old, target, detected, "".join(pieces), citations)
+
+
+def detect_edition(conn: sqlite3.Connection, found: list[refs.Reference], target: str) -> tuple[str, list[str]]:
+    """The edition a text was written against, from its citations: the editions holding
+    every number it cites.  When those editions would update the citations differently,
+    the user must say (a :class:`KbError` listing them)."""
+    cited = sorted({n for r in found for t in r.targets if t.first.depth > 0 for n in (t.first, t.last)})
+    if not cited:
+        raise KbError("the text cites sections only, which keep their numbers: give --as-of to check them")
+    rows = tools.identities_of(conn, SOURCE_LANG, cited)
+    identities: dict[str, dict[int, str]] = {}
+    for edition, key, rule in rows:
+        identities.setdefault(edition, {})[key] = rule
+    fits = sorted(e for e, found_keys in identities.items() if len(found_keys) == len(cited))
+    if not fits:
+        raise KbError("no edition held has every rule the text cites "
+                      f"({', '.join(map(str, cited))}): give the date it was written with --as-of")
+    outcomes: dict[tuple[str | None, ...], list[str]] = {}
+    for edition in fits:
+        where = tuple(_new_number(conn, identities[edition][n.key], target) for n in cited)
+        outcomes.setdefault(where, []).append(edition)
+    if len(outcomes) > 1:
+        groups = "; ".join(f"{e[0]} to {e[-1]}" if len(e) > 1 else e[0] for e in outcomes.values())
+        raise KbError(f"the citations fit editions that number them differently ({groups}): "
+                      "give the date the text was written with --as-of")
+    return fits[-1], fits
+
+
+def _new_number(conn: sqlite3.Connection, rule: str, target: str) -> str | None:
+    return tools.number_of(conn, rule, SOURCE_LANG, target)
