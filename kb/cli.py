@@ -4,10 +4,9 @@ the same content as JSON.  Exit codes: 0 ok, 1 not found, 2 bad input."""
 from __future__ import annotations
 
 import argparse
-import json
 import sqlite3
 import sys
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from contextlib import closing, nullcontext
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -119,9 +118,12 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--limit", type=int, default=10, help="rules to show (default: 10)")
     p.set_defaults(run=cmd_search)
 
-    p = commands.add_parser("export", parents=[common], help="export every rule text")
-    p.add_argument("--json-lines", action="store_true", required=True,
-                   help="one JSON object per rule text")
+    p = commands.add_parser("export", parents=[common], help="export a part of the KB as JSON lines")
+    p.add_argument("--what", default="rules", choices=("rules", "glossary", "cards", "rulings", "refs"),
+                   help="what to export, one JSON object a line (default: rules)")
+    p.add_argument("--lang", action="append", help="only this language (repeat for several)")
+    p.add_argument("--edition", help="only the editions in force on this date (YYYY-MM-DD), or 'undated'")
+    p.add_argument("--json-lines", action="store_true", help="JSON lines (the default and only format)")
     p.set_defaults(run=cmd_export)
 
     p = commands.add_parser("editions", parents=[common], help="list the languages and editions held")
@@ -355,15 +357,12 @@ def cmd_search(args: argparse.Namespace) -> int:
 
 
 def cmd_export(args: argparse.Namespace) -> int:
+    from kb.views.export import export
+
     with _open(args.home) as conn:
-        for line in _json_lines(store.iter_rules(conn)):
+        for line in export(conn, args.what, args.lang, args.edition).lines():
             sys.stdout.write(line)
     return 0
-
-
-def _json_lines(rules: Iterator[store.StoredRule]) -> Iterator[str]:
-    for rule in rules:
-        yield json.dumps(rule.to_json(), ensure_ascii=False) + "\n"
 
 
 def cmd_editions(args: argparse.Namespace) -> int:

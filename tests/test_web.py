@@ -205,7 +205,21 @@ TWINS = [
     ("/glossary/Color%20Identity.json?lang=zh", ["glossary", "Color Identity", "--lang", "zh"], True),
     (f"/diff/{OLD}/{NEW}.json", ["diff", OLD, NEW], "corpora"),
     (f"/diff/{OLD}/{NEW}.json?lang=zh-Hans", ["diff", OLD, NEW, "--lang", "zh-Hans"], "corpora"),
+    ("/rules.json", ["toc"], True),
+    ("/rules/7.json", ["toc", "7"], True),
+    ("/rules/7.json?lang=zh-Hans", ["toc", "7", "--lang", "zh-Hans"], True),
+    ("/rules/601.2a-h.json", ["show", "601.2a-h"], True),
+    ("/rules/702.19b%E2%80%93d.json?lang=en&lang=zh-Hans", ["show", "702.19b–d", "--lang", "en", "--lang", "zh-Hans"],
+     True),
+    ("/rules/CR%20702.19B.json", ["show", "CR 702.19B"], True),
+    ("/rules/702.124k.json?as-of=2025-11-14", ["show", "702.124k", "--as-of", "2025-11-14"], "corpora"),
+    ("/refs/702.19b-c.json", ["refs", "702.19b-c"], True),
+    ("/rules/702.19/history.json", ["history", "702.19"], True),
     # errors: the CLI's --json error body, its exit code as the status
+    ("/rules/730.2.json?lang=fr", ["show", "730.2", "--lang", "fr"], None),
+    ("/rules/730.2.json?edition=2001-01-01", ["show", "730.2", "--edition", "2001-01-01"], None),
+    ("/rules/702.124k.json?as-of=2001-01-01", ["show", "702.124k", "--as-of", "2001-01-01"], None),
+    ("/rules/trample%20damage.json", ["show", "trample damage"], None),
     ("/rules/999.9.json", ["show", "999.9"], None),
     ("/rules/7x.json", ["show", "7x"], None),
     ("/rules/730.2.json?edition=2026-13-01", ["show", "730.2", "--edition", "2026-13-01"], None),
@@ -295,7 +309,8 @@ def test_cited_by_entry_appears_on_the_target_page(server: str) -> None:
     assert any(link["number"] == citing["number"] for link in incoming)
     shown = page(server + f"/rules/{target}")
     assert ("/rules/" + citing["number"], citing["number"]) in shown.links
-    assert f"Cited by {len(incoming)}" in shown.shown
+    direct = get_json(server + f"/refs/{target}.json")["incoming_direct"]
+    assert f"Cited by {direct}" in shown.shown
 
 
 def test_translation_older_than_the_english_text_is_flagged(server: str) -> None:
