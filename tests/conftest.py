@@ -57,6 +57,18 @@ def seeds(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 @pytest.fixture(scope="session")
+def default_home(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A KB built once per session by `kb build` with no arguments (the default corpus).
+    Tests only read it."""
+    from kbrun import kb
+
+    home = tmp_path_factory.mktemp("default") / "home"
+    result = kb("build", home=home)
+    assert result.returncode == 0, result.stderr
+    return home
+
+
+@pytest.fixture(scope="session")
 def default_corpus() -> Path:
     """The embedded default corpus, as `kb build` without arguments reads it."""
     return DEFAULT_CORPUS

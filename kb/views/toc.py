@@ -16,8 +16,10 @@ from kb.core.errors import NotFound
 from kb.core.rulenum import RuleNumber
 from kb.store import rules as store
 
-#: Words of a rule's text shown for an entry without a title.
+#: Words of a rule's text shown for an entry without a title, and at most this many
+#: characters (Chinese is not spaced into words).
 FIRST_WORDS = 12
+FIRST_CHARS = 80
 
 
 @dataclass(frozen=True)
@@ -56,7 +58,10 @@ def _title(rule: store.StoredRule) -> str:
     if rule.title:
         return rule.title
     words = rule.body.split()
-    return " ".join(words[:FIRST_WORDS]) + (" …" if len(words) > FIRST_WORDS else "")
+    text = " ".join(words[:FIRST_WORDS])
+    if len(text) > FIRST_CHARS:
+        return text[:FIRST_CHARS].rstrip() + "…"
+    return text + (" …" if len(words) > FIRST_WORDS else "")
 
 
 def toc(conn: sqlite3.Connection, number: RuleNumber | None, lang: str, on: str | None = None) -> TocView:
