@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import signal
 import socket
@@ -378,6 +379,96 @@ def test_history_and_diff_pages(server: str) -> None:
     html = page(server + f"/diff/{OLD}/{NEW}")
     assert f"{len(diff['added'])} added" in html.shown and f"{len(diff['changed'])} changed" in html.shown
     assert all(f"/rules/{a['number']}" in html.hrefs() for a in diff["added"])
+
+
+# -- reading as a judge does: contents, previous / next, ranges, numbers as they were (issue 12) ------
+
+
+def test_contents_link_down_to_every_section_and_chapter(server: str) -> None:
+    toc = get_json(server + "/rules.json")
+    shown = page(server + "/rules")
+    for entry in toc["entries"]:
+        assert (f"/rules/{entry['rule']}", entry["number"]) in shown.links and entry["title"] in shown.shown
+    section = get_json(server + "/rules/7.json")
+    status, kind, body = get(server + "/rules/7")
+    assert status == 200 and len(body.encode()) < 200_000  # the section's contents, not its 1.8 MB of text
+    listed = Html(body)
+    assert all((f"/rules/{e['rule']}", e["number"]) in listed.links for e in section["entries"])
+    assert ("/rules", "Contents") in listed.links and ("/rules/7", "the full text") not in listed.links
+    chinese = page(server + "/rules/7?lang=zh-Hans")
+    assert get_json(server + "/rules/7.json?lang=zh-Hans")["title"] in chinese.shown
+
+
+def test_rule_page_links_parent_previous_and_next(server: str) -> None:
+    view = get_json(server + "/rules/702.19.json")
+    nav = view["navigation"]
+    assert (nav["parent"], nav["previous"], nav["next"]) == ("702", "702.18", "702.20")
+    links = page(server + "/rules/702.19").links
+    for arrow, number in (("←", nav["previous"]), ("↑", nav["parent"]), ("→", nav["next"])):
+        assert any(href == f"/rules/{number}" and arrow in text for href, text in links), (arrow, number)
+    section = page(server + "/rules/1.json".removesuffix(".json") + "00").links  # chapter 100: its parent is 1
+    assert any(href == "/rules/1" and "↑" in text for href, text in section)
+
+
+def test_a_range_page_shows_exactly_the_rules_named(server: str) -> None:
+    data = get_json(server + "/rules/601.2a-h.json")
+    status, _, body = get(server + "/rules/601.2a-h")
+    shown = Html(body)
+    headings = re.findall(r'<h2><a class="num" href="/rules/([^"?]+)"', body)
+    assert status == 200 and headings == data["numbers"] == [f"601.2{c}" for c in "abcdefgh"]
+    for view in data["rules"]:
+        for block in view["languages"]:  # (Chinese has no spaces: its first 20 characters)
+            assert words(block["rules"][0]["text"], 6)[:20] in shown.shown
+    same = get_json(server + "/rules/" + quote("CR 702.19B") + ".json")
+    assert same == get_json(server + "/rules/702.19b.json")
+
+
+def test_references_through_an_ancestor_are_folded_away(server: str) -> None:
+    refs = get_json(server + "/refs/704.5a.json")
+    status, _, body = get(server + "/refs/704.5a")
+    assert status == 200 and f"Cited by <span class=\"count\">{refs['incoming_direct']}</span>" in body
+    folded = body[body.index('<details class="through">'):body.index("</details>")]
+    shown = Html(folded)
+    assert f"via 704 ({refs['incoming_through']['704']})" in shown.shown
+    direct = Html(body[:body.index('<details class="through">')])
+    for link in refs["incoming"]:
+        if link["number"]:  # a rule or an example (a glossary entry is linked by its term)
+            assert (f"/rules/{link['number']}", link["number"]) in (direct if link["via"] == "704.5a" else shown).links
+
+
+def test_history_page_shows_the_texts_and_switches_language(server: str) -> None:
+    history = get_json(server + "/rules/730.2/history.json")
+    shown = page(server + "/rules/730.2/history")
+    for row in history["editions"]:
+        assert words(row["text"], 8) in shown.shown or row["edits"]
+    assert history["languages"] == ["en", "zh-Hans"]
+    assert ("/rules/730.2/history?lang=zh-Hans", "Chinese (Simplified)") in shown.links
+    chinese = get_json(server + "/rules/730.2/history.json?lang=zh-Hans")
+    assert chinese["editions"][-1]["text"] in page(server + "/rules/730.2/history?lang=zh-Hans").shown
+    if full():  # a rule whose wording changed: the page marks the words
+        changed = get_json(server + "/rules/508.4/history.json")["editions"][-1]
+        status, _, body = get(server + "/rules/508.4/history")
+        added = next(text for op, text in changed["edits"] if op == "+")
+        assert f"<ins>{added.strip()}</ins>" in body.replace("&#39;", "'").replace("&#34;", '"')
+
+
+def test_a_number_as_it_was_says_what_it_is_today(server: str) -> None:
+    if not full():
+        pytest.skip(f"needs an older edition; real corpora not found at {corpora_path()}")
+    moved = get_json(server + f"/rules/702.124m.json?as-of={OLD}")
+    shown = page(server + f"/rules/702.124m?as-of={OLD}")
+    assert moved["today"]["status"] == "renumbered" and "renumbered: today 702.124k" in shown.shown
+    assert ("/rules/702.124k", "702.124k") in shown.links
+    assert words(moved["languages"][0]["rules"][0]["text"], 8) in shown.shown
+    removed = page(server + f"/rules/702.124k?as-of={OLD}").shown
+    assert "removed: no counterpart in the newest English edition" in removed and "Friends forever" in removed
+    before = page(server + "/rules/730.2?as-of=2001-01-01", 404).shown
+    assert "no English edition held was in force on 2001-01-01" in before
+
+
+def test_an_unknown_language_page_lists_the_languages_held(server: str) -> None:
+    shown = page(server + "/rules/730.2?lang=fr", 404).shown
+    assert "the KB holds no French (fr) texts; it holds: en (English)" in shown
 
 
 def test_card_and_glossary_pages(server: str) -> None:
