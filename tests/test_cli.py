@@ -204,9 +204,13 @@ def test_show_side_by_side_with_a_language_missing(home: Path) -> None:
     assert result.returncode == 0, result.stderr
     assert result.stdout.startswith("en 730.2")
     assert "\nit 729.2 (undated" in result.stdout
-    assert "zh-Hans: no text of rule 730.2" in result.stdout
+    # the seeds hold no Chinese: said so, with the languages they hold
+    assert "the KB holds no Chinese (Simplified) (zh-Hans) texts; it holds: en (English), it (Italian)" in result.stdout
     data = json.loads(kb("show", "730.2", "--lang", "en", "--lang", "zh", "--json", home=home).stdout)
     assert [block["lang"] for block in data["languages"]] == ["en"] and data["missing"] == ["zh-Hans"]
+    assert data["not_held"] == ["zh-Hans"]
+    held = kb("show", "729.3d", "--lang", "en", "--lang", "it", home=home)  # held, but not this rule in English
+    assert held.returncode == 0 and "en: no text of rule 729.3d" in held.stdout
 
 
 def test_show_not_found(home: Path) -> None:

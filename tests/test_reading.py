@@ -100,7 +100,9 @@ def test_names_not_held_are_listed(default_home: Path) -> None:
 @pytest.mark.parametrize("command", ["show", "refs", "history"])
 def test_free_text_is_no_address(default_home: Path, command: str) -> None:
     result = kb(command, "trample damage", home=default_home)
-    assert result.returncode == 2 and "not a rule address: 'trample damage'" in result.stderr
+    assert result.returncode == 2 and "not a rule number: 'trample damage' (examples: 7, 730," in result.stderr
+    several = kb(command, "702.19b", "trample", home=default_home)
+    assert several.returncode == 2 and "not a rule address: '702.19b trample'" in several.stderr
 
 
 def test_an_unknown_language_lists_the_languages_held(default_home: Path) -> None:

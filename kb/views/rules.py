@@ -367,6 +367,12 @@ def address_of(texts: Sequence[str]) -> addresses.Address:
     anything else is bad input, with examples."""
     found = addresses.parse_all(texts)
     if found is None:
+        if len(texts) == 1:  # say what is wrong with it as a number ("a section has no rules of its own")
+            try:
+                RuleNumber.parse(texts[0])
+            except RuleNumberError as err:
+                problem = str(err) if repr(texts[0]) in str(err) else f"{texts[0]!r}: {err}"
+                raise KbError(f"{problem} ({ADDRESS_EXAMPLES})") from err
         raise KbError(f"not a rule address: {' '.join(texts)!r} ({ADDRESS_EXAMPLES})")
     return found
 
