@@ -147,7 +147,7 @@ def show(conn: sqlite3.Connection, number: RuleNumber, langs: list[str] | None, 
     A language the KB holds no text in is named with the languages it holds."""
     held = store.languages(conn)
     if on is not None:
-        check_in_force(conn, on)
+        check_in_force(conn, on, number)
     wanted = langs or held
     not_held = tuple(lang for lang in wanted if lang not in held)
     if not_held and len(not_held) == len(wanted):
@@ -202,15 +202,16 @@ def held_lang(conn: sqlite3.Connection, tag: str) -> str:
     return lang
 
 
-def check_in_force(conn: sqlite3.Connection, on: str) -> None:
+def check_in_force(conn: sqlite3.Connection, on: str, number: RuleNumber) -> None:
     """A date no English edition held was in force on is said to be so, rather than
     answered with an undated text as if it were in force then."""
     dated = store.dated_editions(conn, "en")
     if not dated:
-        raise NotFound(f"the KB holds no dated English edition, so no text is known to be in force on {on}"
-                       " (without a date, the undated texts are shown)")
+        raise NotFound(f"rule {number}: the KB holds no dated English edition, so no text is known to be in force"
+                       f" on {on} (without a date, the undated texts are shown)")
     if on < dated[0]:
-        raise NotFound(f"no English edition held was in force on {on}: the oldest held took effect on {dated[0]}")
+        raise NotFound(f"rule {number}: no English edition held was in force on {on}: the oldest held took effect"
+                       f" on {dated[0]}")
 
 
 def _context(conn: sqlite3.Connection, head: store.StoredRule) -> dict[str, object]:
@@ -325,7 +326,7 @@ def refs(conn: sqlite3.Connection, number: RuleNumber, lang: str | None, on: str
     range or through an ancestor), with the card rulings and pages linked to it."""
     lang = held_lang(conn, lang) if lang else default_lang(conn)
     if on is not None:
-        check_in_force(conn, on)
+        check_in_force(conn, on, number)
     edition = store.choose_edition(conn, number, lang, on)
     head = store.family(conn, number, lang, edition)[0]
     return RefsView(number, lang, edition, head, store.outgoing(conn, [head.id])[head.id],
@@ -474,7 +475,7 @@ def as_of(conn: sqlite3.Connection, number: RuleNumber, on: str, langs: list[str
     """``number`` as the English edition in force ``on`` numbered it (with the texts of
     the other languages asked for under that number in their edition in force then), and
     what that rule is numbered today."""
-    check_in_force(conn, on)
+    check_in_force(conn, on, number)
     edition = store.edition_on(conn, "en", on)
     blocks = []
     for lang in langs or ["en"]:
