@@ -8,6 +8,7 @@ which case the damage stays listed in the report and in the KB.
 from __future__ import annotations
 
 import datetime as dt
+import hashlib
 import os
 import time
 import tomllib
@@ -116,7 +117,28 @@ def collect(paths: list[Path]) -> list[Source | DocReport]:
             found.append(Source(path, hint.get("format"), hint.get("lang")))
         else:
             raise KbError("no such file or folder", str(path))
-    return found
+    return drop_repeats(found)
+
+
+def drop_repeats(found: list[Source | DocReport]) -> list[Source | DocReport]:
+    """A file whose bytes were already given (the default corpus and the shared corpora
+    hold the same English edition) is skipped, saying which file it repeats: the same
+    document twice would double every text, citation and card printing."""
+    first: dict[str, Path] = {}
+    kept: list[Source | DocReport] = []
+    for item in found:
+        if isinstance(item, Source):
+            try:
+                digest = hashlib.sha256(item.path.read_bytes()).hexdigest()
+            except OSError:  # reading it again reports the problem with the file named
+                kept.append(item)
+                continue
+            if digest in first:
+                kept.append(DocReport(str(item.path), "skipped", reason=f"same content as {first[digest]}"))
+                continue
+            first[digest] = item.path
+        kept.append(item)
+    return kept
 
 
 def _files_under(folder: Path) -> list[Path]:

@@ -4,10 +4,9 @@ the same content as JSON.  Exit codes: 0 ok, 1 not found, 2 bad input."""
 from __future__ import annotations
 
 import argparse
-import json
 import sqlite3
 import sys
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from contextlib import closing, nullcontext
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -20,6 +19,10 @@ from kb.views import rules as views
 
 if TYPE_CHECKING:  # building imports every ingester and the aligner: only `kb build` pays for that
     from kb.build import BuildReport
+
+
+ADDRESS_HELP = ("rules as people write them: 7, 730, 730.2a, 702.19B, 'CR 702.19b', ranges 702.19b-d, "
+                "lists 702.19b,702.19c or several arguments")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -72,16 +75,26 @@ def _parser() -> argparse.ArgumentParser:
     p.set_defaults(run=cmd_build)
 
     p = commands.add_parser("show", parents=[common], help="show a rule with its subrules")
-    p.add_argument("rule", help="a rule number: 7, 730, 730.2, 730.2a")
+    p.add_argument("rule", nargs="+", help=ADDRESS_HELP)
     p.add_argument("--lang", action="append", help="language (repeat for side by side)")
     p.add_argument("--edition", help="the edition in force on this date (YYYY-MM-DD)")
+    p.add_argument("--as-of", help="read RULE as the English edition in force on this date numbered it (YYYY-MM-DD),"
+                   " and say what it is today")
     p.set_defaults(run=cmd_show)
 
     p = commands.add_parser("refs", parents=[common], help="what a rule cites and what cites it")
-    p.add_argument("rule", help="a rule number: 7, 730, 730.2, 730.2a")
+    p.add_argument("rule", nargs="+", help=ADDRESS_HELP)
     p.add_argument("--lang", help="language (default: English if held)")
     p.add_argument("--edition", help="the edition in force on this date (YYYY-MM-DD)")
+    p.add_argument("--all", action="store_true", help="also list the citations through a chapter or section")
     p.set_defaults(run=cmd_refs)
+
+    p = commands.add_parser("toc", parents=[common], help="the table of contents: sections, chapters, rules")
+    p.add_argument("rule", nargs="?", help="a section (7), chapter (702) or rule (702.19): what is under it"
+                   " (default: the sections and their chapters)")
+    p.add_argument("--lang", default=None, help="language (default: English if held)")
+    p.add_argument("--edition", help="the edition in force on this date (YYYY-MM-DD)")
+    p.set_defaults(run=cmd_toc)
 
     p = commands.add_parser("diff", parents=[common], help="what changed between two editions")
     p.add_argument("old", help="the old edition: its date, or any date it was in force (YYYY-MM-DD)")
@@ -90,7 +103,7 @@ def _parser() -> argparse.ArgumentParser:
     p.set_defaults(run=cmd_diff)
 
     p = commands.add_parser("history", parents=[common], help="one rule through every edition")
-    p.add_argument("rule", help="the rule's number in the newest English edition")
+    p.add_argument("rule", nargs="+", help="the rule's number in the newest English edition (" + ADDRESS_HELP + ")")
     p.add_argument("--lang", default="en", help="language (default: en)")
     p.set_defaults(run=cmd_history)
 
@@ -116,9 +129,12 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--limit", type=int, default=10, help="rules to show (default: 10)")
     p.set_defaults(run=cmd_search)
 
-    p = commands.add_parser("export", parents=[common], help="export every rule text")
-    p.add_argument("--json-lines", action="store_true", required=True,
-                   help="one JSON object per rule text")
+    p = commands.add_parser("export", parents=[common], help="export a part of the KB as JSON lines")
+    p.add_argument("--what", default="rules", choices=("rules", "glossary", "cards", "rulings", "refs"),
+                   help="what to export, one JSON object a line (default: rules)")
+    p.add_argument("--lang", action="append", help="only this language (repeat for several)")
+    p.add_argument("--edition", help="only the editions in force on this date (YYYY-MM-DD), or 'undated'")
+    p.add_argument("--json-lines", action="store_true", help="JSON lines (the default and only format)")
     p.set_defaults(run=cmd_export)
 
     p = commands.add_parser("editions", parents=[common], help="list the languages and editions held")
@@ -227,53 +243,36 @@ def render_report(report: BuildReport) -> str:
 
 
 def cmd_show(args: argparse.Namespace) -> int:
-    number = views.rule_number(args.rule)
     on = views.iso_date(args.edition) if args.edition else None
+    as_of = views.iso_date(args.as_of) if args.as_of else None
+    if on and as_of:
+        raise KbError("--edition and --as-of cannot be used together (--as-of reads a number as that edition did)")
+    langs = views.lang_tags(args.lang)
     with _open(args.home) as conn:
-        view = views.show(conn, number, views.lang_tags(args.lang), on)
+        if as_of:
+            view = views.named(conn, args.rule, lambda number: views.as_of(conn, number, as_of, langs))
+        else:
+            view = views.named(conn, args.rule, lambda number: views.show(conn, number, langs, on))
     if args.json:
         _emit(view.to_json())
-        return 0
-    from kb.views import card as card_cli
-
-    shown = [render_family(b.lang, b.edition, b.rules, b.out, b.cited, b.context) for b in view.blocks]
-    if args.lang:
-        shown += [f"{lang}: no text of rule {number}" for lang in view.missing]
-    if view.linked["rulings"] or view.linked["pages"]:
-        shown.append(card_cli.counts_line(number, view.linked))
-    print("\n\n".join(shown))
+    else:
+        print(view.render())
     return 0
 
 
-def render_family(lang: str, edition: str | None, rules: list[store.StoredRule],
-                  out: dict[int, list[store.Link]], cited: dict[int, int], context: dict[str, object]) -> str:
-    """A rule and its descendants, indented by depth, examples and notes under each."""
-    head = rules[0]
-    example = views.example_label(lang)
-    where = f"edition {edition}" if edition else "undated"
-    if matches := context.get("matches"):
-        where += f"; matches en {matches[0]}" + (f" to {matches[-1]}" if len(matches) > 1 else "")
-    lines = [f"{lang} {head.number} ({where}) · {head.source}"]
-    if "@" in head.rule:
-        lines.append("  (no counterpart in the newest English edition)")
-    elif head.rule != str(head.number):
-        lines.append(f"  = rule {head.rule} of the newest English edition")
-    if since := context.get("english_changed_since"):
-        lines.append(f"  ! the English text changed after {since}: this translation may be out of date")
-    for rule in rules:
-        indent = "  " * max(0, rule.number.depth - head.number.depth)
-        if rule.title and rule.body:
-            lines.append(f"{indent}{rule.title}")
-        text = rule.body or rule.title or ""
-        label = f"{rule.number}" + (" (duplicate)" if rule.variant else "")
-        lines.append(f"{indent}{label} {text}".replace("\n", f"\n{indent}    "))
-        lines += [f"{indent}    {example} {text}" for text in rule.examples]
-        lines += [f"{indent}    [translator's note] {note}" for note in rule.notes]
-        targets = list(dict.fromkeys(str(link.number) if link.number else f"{link.missing} (not in the KB)"
-                                     for link in out[rule.id]))
-        if targets or cited[rule.id]:
-            lines.append(f"{indent}    → cites {', '.join(targets) or 'nothing'} · cited by {cited[rule.id]}")
-    return "\n".join(lines)
+def cmd_toc(args: argparse.Namespace) -> int:
+    from kb.views.toc import toc
+
+    on = views.iso_date(args.edition) if args.edition else None
+    with _open(args.home) as conn:
+        number = views.one_number(args.rule) if args.rule else None
+        lang = views.held_lang(conn, args.lang) if args.lang else views.default_lang(conn)
+        view = toc(conn, number, lang, on)
+    if args.json:
+        _emit(view.to_json())
+    else:
+        print(view.render())
+    return 0
 
 
 def _open(home: str | None) -> closing[sqlite3.Connection]:
@@ -298,15 +297,15 @@ def cmd_diff(args: argparse.Namespace) -> int:
 
 
 def cmd_history(args: argparse.Namespace) -> int:
-    from kb.views.history import history, render_history
+    from kb.views.history import history
 
-    number = views.rule_number(args.rule)
     with _open(args.home) as conn:
-        data = history(conn, str(number), normalize_tag(args.lang))
+        lang = views.held_lang(conn, args.lang)
+        view = views.named(conn, args.rule, lambda number: history(conn, str(number), lang))
     if args.json:
-        _emit(data)
+        _emit(view.to_json())
     else:
-        print(render_history(data))
+        print(view.render())
     return 0
 
 
@@ -349,29 +348,13 @@ def _previous_sources(home: Path) -> list[Path]:
 
 
 def cmd_refs(args: argparse.Namespace) -> int:
-    number = views.rule_number(args.rule)
     on = views.iso_date(args.edition) if args.edition else None
     with _open(args.home) as conn:
-        view = views.refs(conn, number, args.lang, on)
+        view = views.named(conn, args.rule, lambda number: views.refs(conn, number, args.lang, on))
     if args.json:
         _emit(view.to_json())
-        return 0
-    from kb.views import card as card_cli
-
-    lang, edition = view.lang, view.edition
-    print(f"{lang} {number} · edition {edition or 'undated'} · {view.head.source}")
-    print(f"cites ({len(view.out)}):")
-    for link in view.out:
-        target = f"{link.number}  {link.label}" if link.number else f"(missing: {link.missing})"
-        print(f"  {target}    ← “{link.phrase}”" + (" in an example" if link.kind == "example" else ""))
-    print(f"cited by ({len(view.into)}):")
-    for link in view.into:
-        source = f"glossary “{link.label}”" if link.kind == "glossary" else f"{link.number}  {link.label}"
-        via = f" (via {link.via})" if link.via != number else ""
-        if (link.lang, link.edition) != (lang, edition):
-            via += f" [{link.lang} {link.edition or 'undated'}]"
-        print(f"  {source}    “{link.phrase}”{via}" + (" in an example" if link.kind == "example" else ""))
-    print("\n".join(card_cli.refs_lines(view.rulings, view.pages)))
+    else:
+        print(view.render(args.all) if isinstance(view, views.RefsView) else view.render())
     return 0
 
 
@@ -402,15 +385,12 @@ def cmd_search(args: argparse.Namespace) -> int:
 
 
 def cmd_export(args: argparse.Namespace) -> int:
+    from kb.views.export import export
+
     with _open(args.home) as conn:
-        for line in _json_lines(store.iter_rules(conn)):
+        for line in export(conn, args.what, args.lang, args.edition).lines():
             sys.stdout.write(line)
     return 0
-
-
-def _json_lines(rules: Iterator[store.StoredRule]) -> Iterator[str]:
-    for rule in rules:
-        yield json.dumps(rule.to_json(), ensure_ascii=False) + "\n"
 
 
 def cmd_editions(args: argparse.Namespace) -> int:

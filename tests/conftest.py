@@ -1,9 +1,11 @@
 """Shared fixtures: where the real documents live.
 
-Tests read the seeds from the project's own ``corpus/`` and the large real corpora
-from ``$KB_CORPORA`` (default ``../shared/corpora`` beside the repository).  Where
-the corpora are absent (a fresh clone elsewhere) those tests skip with the reason;
-CI sets ``KB_CORPORA`` and fails if the folder is missing.
+Tests read the project's own ``corpus/`` (the default corpus: the four seeds, English
+and Chinese 2026-04-17 and the BRO set file) from the clone, so they run anywhere;
+the larger real corpora (every edition, ten card sets, wiki exports) come from
+``$KB_CORPORA`` (default ``../shared/corpora`` beside the repository).  Where the
+corpora are absent (a fresh clone elsewhere) those tests skip saying where to put
+them; CI sets ``KB_CORPORA`` and fails if the folder is missing.
 """
 
 from __future__ import annotations
@@ -22,7 +24,13 @@ from kb.ingest import ingest, mtgjson
 from kb.ingest.mtgjson import CardFile
 
 REPO = Path(__file__).resolve().parents[1]
-SEEDS = REPO / "corpus"
+DEFAULT_CORPUS = REPO / "corpus"
+SEEDS = DEFAULT_CORPUS  # the seed files live there, beside the three full documents
+SEED_FILES = ("000_7a78d2801561c4e1.txt", "001_abc0dfbf7a321300.txt", "003_bb824e3f4851c86c.txt",
+              "004_d2c5e84930c8fccc.txt")
+EN_LATEST = DEFAULT_CORPUS / "MagicCompRules-2026-04-17.normalized.txt"
+ZH_LATEST = DEFAULT_CORPUS / "CR-zh-Hans-2026-04-17.txt"
+BRO = DEFAULT_CORPUS / "BRO.json"
 
 
 def corpora_path() -> Path:
@@ -33,13 +41,37 @@ def corpora_path() -> Path:
 def corpora() -> Path:
     path = corpora_path()
     if not (path / "cr" / "en").is_dir():
-        pytest.skip(f"real corpora not found at {path} (set KB_CORPORA)")
+        pytest.skip(f"needs the real corpora (every edition, ten card sets, wiki exports): not found at {path};"
+                    " put them there or set KB_CORPORA")
     return path
 
 
 @pytest.fixture(scope="session")
-def seeds() -> Path:
-    return SEEDS
+def seeds(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A folder holding the four seed documents alone (links into ``corpus/``) with the
+    corpus manifest: what the tests of the seeds by themselves build."""
+    folder = tmp_path_factory.mktemp("seeds")
+    for name in (*SEED_FILES, "manifest.toml"):
+        (folder / name).symlink_to(DEFAULT_CORPUS / name)
+    return folder
+
+
+@pytest.fixture(scope="session")
+def default_home(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A KB built once per session by `kb build` with no arguments (the default corpus).
+    Tests only read it."""
+    from kbrun import kb
+
+    home = tmp_path_factory.mktemp("default") / "home"
+    result = kb("build", home=home)
+    assert result.returncode == 0, result.stderr
+    return home
+
+
+@pytest.fixture(scope="session")
+def default_corpus() -> Path:
+    """The embedded default corpus, as `kb build` without arguments reads it."""
+    return DEFAULT_CORPUS
 
 
 @pytest.fixture(scope="session")

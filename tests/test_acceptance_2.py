@@ -99,7 +99,7 @@ def test_kb_home_comes_from_the_environment(tmp_path: Path) -> None:
     assert (tmp_path / "from-env" / "kb.sqlite").is_file()
     assert str(tmp_path / "from-env" / "kb.sqlite") in built.stdout
     listed = kb("editions", "--json", home=None, env=env)
-    assert {e["lang"] for e in json.loads(listed.stdout)} == {"en", "it"}
+    assert {e["lang"] for e in json.loads(listed.stdout)} == {"en", "it", "zh-Hans"}
     # --home wins over $KB_HOME
     elsewhere = kb("editions", home=tmp_path / "elsewhere", env=env)
     assert elsewhere.returncode == 1 and "kb build" in elsewhere.stderr
@@ -119,12 +119,12 @@ def test_json_on_every_command(seed_home: Path) -> None:
     assert {Path(d["path"]).name for d in report["documents"]} >= {"000_7a78d2801561c4e1.txt"}
     assert kb_json("show", "729.2", home=seed_home)["number"] == "729.2"
     assert kb_json("refs", "729.2a", "--lang", "it", home=seed_home)["number"] == "729.2a"
-    assert {e["lang"] for e in kb_json("editions", home=seed_home)} == {"en", "it"}
-    weak = kb("card", "Phyrexian Dragon Engine", "--json", home=seed_home)  # no card data in the seeds
-    assert weak.returncode == 1 and json.loads(weak.stdout)["resolved"] is False
-    exported = kb("export", "--json-lines", home=seed_home)
+    assert {e["lang"] for e in kb_json("editions", home=seed_home)} == {"en", "it", "zh-Hans"}
+    card = kb("card", "Phyrexian Dragon Engine", "--json", home=seed_home)  # BRO is in the default corpus
+    assert card.returncode == 0 and json.loads(card.stdout)["resolved"] is True
+    exported = kb("export", "--what", "rules", home=seed_home)
     assert exported.returncode == 0
-    assert len([json.loads(line) for line in exported.stdout.splitlines()]) == 28
+    assert len([json.loads(line) for line in exported.stdout.splitlines()]) == 6616
 
 
 BAD = [  # (arguments, exit code, words the message must hold)

@@ -112,10 +112,10 @@ def stored(pair: tuple[Path, dict]) -> dict[str, dict[str, dict]]:
 
 
 @pytest.fixture(scope="module")
-def seeds_only(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict]:
-    """The embedded corpus alone (``kb build`` without sources)."""
+def seeds_only(tmp_path_factory: pytest.TempPathFactory, seeds: Path) -> tuple[Path, dict]:
+    """The four seeds alone, without the full editions the default corpus holds beside them."""
     home = tmp_path_factory.mktemp("seeds") / "home"
-    result = kb("build", "--json", home=home)
+    result = kb("build", seeds, "--json", home=home)
     assert result.returncode == 0, result.stderr
     return home, json.loads(result.stdout)
 

@@ -272,7 +272,7 @@ def test_dates_are_exactly_yyyy_mm_dd(home: Path, args: tuple[str, ...]) -> None
 def test_a_language_the_kb_does_not_hold_is_named(home: Path, args: tuple[str, ...]) -> None:
     result = kb(*args, home=home)
     assert result.returncode == 1 and "Traceback" not in result.stderr, result.stderr
-    assert "language not in this KB: French (fr); it holds en, it" in result.stderr
+    assert "the KB holds no French (fr) texts; it holds: en (English), it (Italian)" in result.stderr
 
 
 # -- killed builds ----------------------------------------------------------------------
@@ -364,7 +364,7 @@ def test_the_web_names_an_unknown_language_and_a_bad_date(home: Path, tmp_path: 
             except OSError:
                 time.sleep(0.1)
         status, body = get("/search.json?q=merge&query_lang=fr")
-        assert status == 404 and "language not in this KB: French (fr)" in body["error"], body
+        assert status == 404 and "the KB holds no French (fr) texts" in body["error"], body
         status, body = get("/rules/730.2.json?lang=fr")
         assert status == 404 and "French (fr)" in body["error"], body
         status, body = get("/rules/730.2.json?edition=20260417")

@@ -15,6 +15,7 @@ import sqlite3
 from pathlib import Path
 
 import pytest
+from conftest import BRO, EN_LATEST
 from kbrun import kb, kb_json
 
 from kb.build import EMBEDDED_CORPUS, collect, read_all
@@ -54,22 +55,22 @@ def report(full: tuple[Path, dict]) -> dict:
 
 
 @pytest.fixture(scope="session")
-def bro_path(corpora: Path) -> Path:
-    return next(p for p in mtgjson.find_files(corpora / "cards") if p.name == "BRO.json")
+def bro_path() -> Path:
+    return BRO  # in the default corpus (the shared corpora's copy is the same file)
 
 
 @pytest.fixture(scope="session")
-def without_seed(tmp_path_factory: pytest.TempPathFactory, corpora: Path, bro_path: Path) -> tuple[Path, str]:
+def without_seed(tmp_path_factory: pytest.TempPathFactory, bro_path: Path) -> tuple[Path, str]:
     """EN 2026-04-17 and BRO only: no rulings page says what 非瑞克西亚龙引擎 is."""
     home = tmp_path_factory.mktemp("bro") / "home"
-    result = kb("build", corpora / EN_2026, bro_path, home=home)
+    result = kb("build", EN_LATEST, bro_path, home=home)
     assert result.returncode == 0, result.stderr
     return home, result.stdout
 
 
 @pytest.fixture(scope="session")
-def en(corpora: Path, parsed) -> Document:  # type: ignore[no-untyped-def]
-    return parsed(corpora / EN_2026)[1]
+def en(parsed) -> Document:  # type: ignore[no-untyped-def]
+    return parsed(EN_LATEST)[1]
 
 
 def keyword_rule(en: Document, name: str) -> str | None:

@@ -37,8 +37,16 @@ def leftovers(home: Path) -> list[str]:
 
 
 @pytest.fixture(scope="module")
-def seed_kb(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, subprocess.CompletedProcess[str]]:
+def seed_kb(tmp_path_factory: pytest.TempPathFactory, seeds: Path) -> tuple[Path, subprocess.CompletedProcess[str]]:
+    """The four seeds alone: what they hold and cite without a full edition beside them."""
     home = tmp_path_factory.mktemp("seed") / "home"
+    return home, kb("build", seeds, home=home)
+
+
+@pytest.fixture(scope="module")
+def default_kb(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, subprocess.CompletedProcess[str]]:
+    """`kb build` with no arguments: the embedded default corpus."""
+    home = tmp_path_factory.mktemp("default") / "home"
     return home, kb("build", home=home)
 
 
@@ -65,7 +73,7 @@ def full_kb(tmp_path_factory: pytest.TempPathFactory, corpora: Path) -> Path:
 # -- build -------------------------------------------------------------------------------
 
 
-def test_build_embedded_corpus(seed_kb) -> None:
+def test_build_the_seeds_alone(seed_kb) -> None:
     home, result = seed_kb
     assert result.returncode == 0, result.stderr
     out = result.stdout
@@ -83,12 +91,35 @@ def test_build_embedded_corpus(seed_kb) -> None:
     assert leftovers(home) == []
 
 
-def test_build_json_report(tmp_path: Path) -> None:
+def test_build_embedded_corpus(default_kb) -> None:
+    """With no arguments: the seeds, English and Chinese 2026-04-17 and the seed card's set."""
+    home, result = default_kb
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
+    blocks = {Path(block.split("\n")[0]).name: block for block in re.split(r"\n(?=/)", out)}
+    assert "cr-lines · it · edition undated" in blocks[ITALIAN.name]
+    assert "rule-page · en · edition undated (matches en 2026-04-17 to 2026-04-17)" in blocks[WEB_PAGE.name]
+    for name, lang in (("MagicCompRules-2026-04-17.normalized.txt", "en"), ("CR-zh-Hans-2026-04-17.txt", "zh-Hans")):
+        assert f"cr-text · {lang} · edition 2026-04-17 · published 2026-04-17" in blocks[name]
+        assert "147 chapters · 1165 rules · 1973 subrules · 277 examples · 730 glossary" in blocks[name]
+    assert "mtgjson set-v5 · BRO · 278 cards · 602 rulings" in blocks["BRO.json"]
+    # The card data and the full edition resolve the rulings page and link its rulings.
+    seed = blocks["003_bb824e3f4851c86c.txt"]
+    assert "card: Phyrexian Dragon Engine // Mishra, Lost to Phyrexia (BRO 163a)" in seed
+    assert "18/19 rulings linked to rules (against en 2026-04-17)" in seed
+    assert "wiki-page · en · page 'Fuse'" in blocks[WIKI.name] and "(against en 2026-04-17)" in blocks[WIKI.name]
+    assert out.rstrip().endswith(f"built {home / 'kb.sqlite'}: 4 documents, 6616 rule texts (en, it, zh-Hans)")
+    assert leftovers(home) == []
+
+
+def test_build_json_report(default_kb, tmp_path: Path) -> None:
     result = kb("build", "--json", home=tmp_path / "home")
     assert result.returncode == 0, result.stderr
     report = json.loads(result.stdout)
     docs = {Path(d["path"]).name: d for d in report["documents"]}
     assert docs[ITALIAN.name]["counts"]["subrules"] == 15 and docs[ITALIAN.name]["lang"] == "it"
+    assert docs["CR-zh-Hans-2026-04-17.txt"]["counts"]["subrules"] == 1973
+    assert docs["BRO.json"]["status"] == "ok"
     assert docs[WEB_PAGE.name]["counts"]["rules"] == 1 and docs[WEB_PAGE.name]["edition"] is None
     assert [docs[name]["format"] for name in ("003_bb824e3f4851c86c.txt", WIKI.name)] == ["rulings-page", "wiki-page"]
     assert {d["status"] for name, d in docs.items() if name.startswith(("003", "004"))} == {"ok"}
@@ -102,7 +133,7 @@ def test_show_rule_text(home: Path) -> None:
     result = kb("show", "730.2", "--lang", "en", home=home)
     assert result.returncode == 0, result.stderr
     lines = result.stdout.splitlines()
-    assert lines[0].startswith("en 730.2") and f"{WEB_PAGE}:3" in lines[0]
+    assert lines[0].startswith("en 730.2") and f"/{WEB_PAGE.name}:3" in lines[0]
     assert "Merging with Permanents" in result.stdout
     numbered = [re.match(r"\s*(730\.2[a-z]?) ", line)[1] for line in lines if re.match(r"\s*730\.2[a-z]? ", line)]
     assert numbered == ["730.2", *[f"730.2{c}" for c in "abcdefghij"]]
@@ -133,7 +164,7 @@ def test_show_rule_json(home: Path) -> None:
     source = read_source(WEB_PAGE)
     for rule in rules:
         path, line = rule["source"].rsplit(":", 1)
-        assert path == str(WEB_PAGE)
+        assert Path(path).resolve() == WEB_PAGE  # the seeds folder links to corpus/
         assert source.lines[int(line) - 1].strip() == rule["text"]
 
 
@@ -173,9 +204,13 @@ def test_show_side_by_side_with_a_language_missing(home: Path) -> None:
     assert result.returncode == 0, result.stderr
     assert result.stdout.startswith("en 730.2")
     assert "\nit 729.2 (undated" in result.stdout
-    assert "zh-Hans: no text of rule 730.2" in result.stdout
+    # the seeds hold no Chinese: said so, with the languages they hold
+    assert "the KB holds no Chinese (Simplified) (zh-Hans) texts; it holds: en (English), it (Italian)" in result.stdout
     data = json.loads(kb("show", "730.2", "--lang", "en", "--lang", "zh", "--json", home=home).stdout)
     assert [block["lang"] for block in data["languages"]] == ["en"] and data["missing"] == ["zh-Hans"]
+    assert data["not_held"] == ["zh-Hans"]
+    held = kb("show", "729.3d", "--lang", "en", "--lang", "it", home=home)  # held, but not this rule in English
+    assert held.returncode == 0 and "en: no text of rule 729.3d" in held.stdout
 
 
 def test_show_not_found(home: Path) -> None:
@@ -211,7 +246,7 @@ def test_export_json_lines(home: Path) -> None:
         path, line = row["source"].rsplit(":", 1)
         source_line = read_source(path).lines[int(line) - 1]
         assert row["text"] in source_line
-        assert row["number"] in source_line or Path(path) == WEB_PAGE
+        assert row["number"] in source_line or Path(path).resolve() == WEB_PAGE
     assert {r["lang"] for r in rows} == {"en", "it"}
     assert sum(r["lang"] == "it" for r in rows) == 17
     # identity: the number in the newest English text held (here the 730.2 web page);

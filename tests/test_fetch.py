@@ -46,8 +46,9 @@ def test_fetch_downloads_checks_keeps_and_rebuilds(site: str, tmp_path: Path) ->
     assert "MagicComp%20Rules%2020260116.txt" in result.stdout
     kept = home / "sources" / "MagicCompRules-2026-01-16.txt"
     assert kept.is_file()
-    shown = kb("show", "100.1", "--lang", "en", home=home)
-    assert shown.returncode == 0 and "edition 2026-01-16" in shown.stdout
+    # the default corpus holds the newer 2026-04-17: the fetched edition is the one in force before it
+    shown = kb("show", "100.1", "--lang", "en", "--edition", "2026-02-01", home=home)
+    assert shown.returncode == 0 and "edition 2026-01-16" in shown.stdout and str(kept) in shown.stdout
     # the embedded corpus is still there: the fetch added to what the KB held
     assert kb("show", "729.2a", "--lang", "it", home=home).returncode == 0
 

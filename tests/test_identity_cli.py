@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 from kbrun import kb, kb_json
 
+from kb.core.rulenum import RuleNumber
 from kb.core.textio import read_source
 from kb.ingest import ingest
 
@@ -114,7 +115,18 @@ def test_diff_lists_moves_and_the_citation_table(home: Path) -> None:
         any(m["old"] == "509.5" and m["new"] == "509.3" for m in data["moved"])
     assert data["citations"]["509.5"] == "509.3"
     text = kb("diff", "2024-02-06", "2026-04-17", home=home).stdout
-    assert "509.5 → 509.3" in text
+    # the text lists runs: the moves in old-number order, each run taking its count of them
+    moves = sorted(data["moved"], key=lambda m: RuleNumber.parse(m["old"]))
+    assert sum(run["texts"] for run in data["moved_runs"]) == len(moves)
+    start = 0
+    for run in data["moved_runs"]:
+        members = moves[start:start + run["texts"]]
+        start += run["texts"]
+        if any(m["old"] == "509.5" for m in members):
+            assert f"  {run['old']} → {run['new']}" in text and run["old"].startswith("509.")
+            break
+    else:
+        raise AssertionError("509.5 is in no run")
 
 
 def test_history_follows_a_rule_through_renumberings(home: Path) -> None:

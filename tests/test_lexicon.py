@@ -15,6 +15,7 @@ from itertools import combinations
 from pathlib import Path
 
 import pytest
+from conftest import EN_LATEST, ZH_LATEST
 
 from kb.align.terms import GramIndex, TermIndex, gram_code, learn_indexed, learn_lexicon
 from kb.align.tokens import content_words, full_text
@@ -66,11 +67,10 @@ def _rule(word_sets: Sequence[frozenset[str]], term_sets: Sequence[set[str]], mi
 
 
 @pytest.fixture(scope="module")
-def chinese_pairs(corpora: Path, parsed: Parse) -> list[tuple[str, str]]:
-    """English and Chinese rules of the same date, paired by number."""
-    [en_path] = (corpora / "cr" / "en").glob(f"MagicCompRules-{LATEST}*.txt")
-    _, en = parsed(en_path)
-    _, zh = parsed(corpora / "cr" / "zh" / f"CR-zh-Hans-{LATEST}.txt")
+def chinese_pairs(parsed: Parse) -> list[tuple[str, str]]:
+    """English and Chinese rules of the same date (2026-04-17, from the default corpus), paired by number."""
+    _, en = parsed(EN_LATEST)
+    _, zh = parsed(ZH_LATEST)
     by_number = {t.number: t for t in zh.rules}
     return [(full_text(t), full_text(by_number[t.number])) for t in en.rules
             if t.number.depth >= 1 and t.number in by_number]

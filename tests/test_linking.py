@@ -8,6 +8,7 @@ import re
 from pathlib import Path
 
 import pytest
+from conftest import EN_LATEST
 
 from kb.core.model import Document
 from kb.core.rulenum import RuleNumber
@@ -22,8 +23,8 @@ R = RuleNumber.parse
 
 
 @pytest.fixture(scope="module")
-def en(corpora: Path, parsed) -> Document:  # type: ignore[no-untyped-def]
-    return parsed(corpora / EN_2026)[1]
+def en(parsed) -> Document:  # type: ignore[no-untyped-def]
+    return parsed(EN_LATEST)[1]  # EN 2026-04-17, from the default corpus
 
 
 @pytest.fixture(scope="module")

@@ -17,6 +17,7 @@ from contextlib import closing
 from pathlib import Path
 
 import pytest
+from conftest import EN_LATEST, ZH_LATEST
 from kbrun import kb, kb_json
 
 from indexers import engine as search
@@ -31,10 +32,10 @@ EDITION = "2026-04-17"
 
 
 @pytest.fixture(scope="module")
-def home(tmp_path_factory: pytest.TempPathFactory, corpora: Path, seeds: Path) -> Path:
+def home(tmp_path_factory: pytest.TempPathFactory, seeds: Path) -> Path:
+    """The seeds with EN and ZH 2026-04-17 (from the default corpus; no card data)."""
     home = tmp_path_factory.mktemp("search")
-    build([seeds, corpora / "cr" / "en" / f"MagicCompRules-{EDITION}.normalized.txt",
-           corpora / "cr" / "zh" / f"CR-zh-Hans-{EDITION}.txt"], home)
+    build([seeds, EN_LATEST, ZH_LATEST], home)
     with closing(store.connect(home)) as conn:
         info = rules_index.ready(home, conn)
     assert info.built and info.documents > 7000

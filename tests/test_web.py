@@ -1,7 +1,8 @@
 """`kb serve`: a real KB, a real server on 127.0.0.1, real HTTP, a real browser.
 
-One KB is built per module from the seeds, plus (when ``$KB_CORPORA`` holds them)
-English and Chinese 2025-11-14 and 2026-04-17 and the card sets, and served by
+One KB is built per module from the default corpus (the seeds, English and Chinese
+2026-04-17, the BRO set), plus (when ``$KB_CORPORA`` holds them) English and Chinese
+2025-11-14 and the other card sets, and served by
 ``python -m kb serve`` in a subprocess on a free port.  Every ``.json`` twin is
 compared byte for byte with what ``kb … --json`` prints for the same question;
 the HTML pages are checked against those JSON answers (the texts, numbers and
@@ -15,6 +16,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import signal
 import socket
@@ -44,19 +46,18 @@ STATUS = {0: 200, 1: 404, 2: 400}  # the CLI's exit codes as HTTP statuses
 
 
 def full() -> bool:
-    """The real corpora are here: the KB holds full editions and cards."""
+    """The real corpora are here: the KB holds two editions of each language and ten card sets."""
     return (corpora_path() / "cr" / "en").is_dir()
 
 
 @pytest.fixture(scope="module")
 def home(tmp_path_factory: pytest.TempPathFactory) -> Path:
     home = tmp_path_factory.mktemp("web") / "home"
-    sources = [SEEDS]
+    sources = [SEEDS]  # the default corpus: EN and ZH 2026-04-17 are in it
     if full():
         cr = corpora_path() / "cr"
-        sources += [cr / "en" / f"MagicCompRules-{NEW}.normalized.txt", cr / "en" / f"MagicCompRules-{OLD}.txt",
-                    cr / "zh" / f"CR-zh-Hans-{NEW}.txt", cr / "zh" / f"CR-zh-Hans-{OLD}.txt",
-                    corpora_path() / "cards"]
+        sources += [cr / "en" / f"MagicCompRules-{OLD}.txt", cr / "zh" / f"CR-zh-Hans-{OLD}.txt",
+                    corpora_path() / "cards"]  # its BRO.json repeats the default corpus's: read once
     build(sources, home)
     with closing(store.connect(home)) as conn:
         rules_index.ready(home, conn)  # built once here, so the CLI and the web both find it ready
@@ -182,14 +183,15 @@ def words(text: str, count: int = 8) -> str:
 # -- every .json twin is the CLI's --json --------------------------------------------------------
 
 TWINS = [
-    # (URL, the same question to the CLI, answered only with the real corpora)
+    # (URL, the same question to the CLI, answered: True from the default corpus, "corpora" only
+    # with the real corpora (an older edition), None never (an error))
     ("/index.json", ["editions"], False),
     ("/editions.json", ["editions"], False),
     ("/rules/730.2.json", ["show", "730.2"], False),
     ("/rules/730.2.json?lang=en&lang=it", ["show", "730.2", "--lang", "en", "--lang", "it"], False),
     ("/rules/729.3d.json?lang=it", ["show", "729.3d", "--lang", "it"], False),
     ("/rules/730.2j.json?lang=it&lang=zh", ["show", "730.2j", "--lang", "it", "--lang", "zh"], True),
-    (f"/rules/601.2.json?edition={OLD}", ["show", "601.2", "--edition", OLD], True),
+    (f"/rules/601.2.json?edition={OLD}", ["show", "601.2", "--edition", OLD], "corpora"),
     ("/refs/730.2.json", ["refs", "730.2"], False),
     ("/refs/702.102.json", ["refs", "702.102"], True),
     ("/rules/730.2/history.json", ["history", "730.2"], True),
@@ -209,9 +211,23 @@ TWINS = [
     ("/cards/Lightning%20Bolt.json", ["card", "Lightning Bolt"], None),
     ("/search.json?q=xyzzyplugh", ["search", "xyzzyplugh"], False),  # nothing found: 200, an empty list
     ("/glossary/Color%20Identity.json?lang=zh", ["glossary", "Color Identity", "--lang", "zh"], True),
-    (f"/diff/{OLD}/{NEW}.json", ["diff", OLD, NEW], True),
-    (f"/diff/{OLD}/{NEW}.json?lang=zh-Hans", ["diff", OLD, NEW, "--lang", "zh-Hans"], True),
+    (f"/diff/{OLD}/{NEW}.json", ["diff", OLD, NEW], "corpora"),
+    (f"/diff/{OLD}/{NEW}.json?lang=zh-Hans", ["diff", OLD, NEW, "--lang", "zh-Hans"], "corpora"),
+    ("/rules.json", ["toc"], True),
+    ("/rules/7.json", ["toc", "7"], True),
+    ("/rules/7.json?lang=zh-Hans", ["toc", "7", "--lang", "zh-Hans"], True),
+    ("/rules/601.2a-h.json", ["show", "601.2a-h"], True),
+    ("/rules/702.19b%E2%80%93d.json?lang=en&lang=zh-Hans", ["show", "702.19b–d", "--lang", "en", "--lang", "zh-Hans"],
+     True),
+    ("/rules/CR%20702.19B.json", ["show", "CR 702.19B"], True),
+    ("/rules/702.124k.json?as-of=2025-11-14", ["show", "702.124k", "--as-of", "2025-11-14"], "corpora"),
+    ("/refs/702.19b-c.json", ["refs", "702.19b-c"], True),
+    ("/rules/702.19/history.json", ["history", "702.19"], True),
     # errors: the CLI's --json error body, its exit code as the status
+    ("/rules/730.2.json?lang=fr", ["show", "730.2", "--lang", "fr"], None),
+    ("/rules/730.2.json?edition=2001-01-01", ["show", "730.2", "--edition", "2001-01-01"], None),
+    ("/rules/702.124k.json?as-of=2001-01-01", ["show", "702.124k", "--as-of", "2001-01-01"], None),
+    ("/rules/trample%20damage.json", ["show", "trample damage"], None),
     ("/rules/999.9.json", ["show", "999.9"], None),
     ("/rules/7x.json", ["show", "7x"], None),
     ("/rules/730.2.json?edition=2026-13-01", ["show", "730.2", "--edition", "2026-13-01"], None),
@@ -225,13 +241,13 @@ TWINS = [
 
 @pytest.mark.parametrize(("url", "args", "answered"), TWINS, ids=[t[0] for t in TWINS])
 def test_json_twin_is_what_the_cli_prints(server: str, home: Path, url: str, args: list[str],
-                                          answered: bool | None) -> None:
+                                          answered: bool | str | None) -> None:
     cli = kb(*args, "--json", home=home)
     status, kind, body = get(server + url)
     assert kind.startswith("application/json")
     assert body == cli.stdout, f"{url} differs from kb {' '.join(args)} --json"
     assert status == STATUS[cli.returncode], (url, status, cli.returncode, cli.stderr)
-    if answered is True and full():  # the question has an answer in this KB: not just two equal errors
+    if answered is True or (answered == "corpora" and full()):  # an answer, not just two equal errors
         assert cli.returncode == 0, cli.stderr
     if answered is None:
         assert cli.returncode != 0, cli.stdout
@@ -288,15 +304,12 @@ def test_references_are_links_to_their_targets(server: str) -> None:
                         resolved += 1
                 for missing in ref["missing"]:
                     assert missing in shown.shown
-    if full():
-        assert resolved >= 3  # "See rule 613.2" and the like, in English, Italian and Chinese
-        target = page(server + "/rules/613.2")
-        assert "613.2" in target.shown
+    assert resolved >= 3  # "See rule 613.2" and the like, in English, Italian and Chinese
+    target = page(server + "/rules/613.2")
+    assert "613.2" in target.shown
 
 
 def test_cited_by_entry_appears_on_the_target_page(server: str) -> None:
-    if not full():
-        pytest.skip(f"the seeds cite no rule they hold; needs the real corpora at {corpora_path()}")
     view = get_json(server + "/rules/730.2.json?lang=en")
     citing = next(t for t in view["languages"][0]["rules"] if any(r["numbers"] for r in t["references"]))
     target = next(n for r in citing["references"] for n in r["numbers"])
@@ -304,7 +317,8 @@ def test_cited_by_entry_appears_on_the_target_page(server: str) -> None:
     assert any(link["number"] == citing["number"] for link in incoming)
     shown = page(server + f"/rules/{target}")
     assert ("/rules/" + citing["number"], citing["number"]) in shown.links
-    assert f"Cited by {len(incoming)}" in shown.shown
+    direct = get_json(server + f"/refs/{target}.json")["incoming_direct"]
+    assert f"Cited by {direct}" in shown.shown
 
 
 def test_translation_older_than_the_english_text_is_flagged(server: str) -> None:
@@ -326,8 +340,6 @@ def test_translation_older_than_the_english_text_is_flagged(server: str) -> None
 
 
 def test_rule_page_lists_linked_card_rulings(server: str) -> None:
-    if not full():
-        pytest.skip(f"card data not found at {corpora_path()}")
     refs = get_json(server + "/refs/702.102.json")
     assert refs["rulings"] and refs["pages"]
     shown = page(server + "/rules/702.102")
@@ -376,9 +388,97 @@ def test_history_and_diff_pages(server: str) -> None:
     assert all(f"/rules/{a['number']}" in html.hrefs() for a in diff["added"])
 
 
-def test_card_and_glossary_pages(server: str) -> None:
+# -- reading as a judge does: contents, previous / next, ranges, numbers as they were (issue 12) ------
+
+
+def test_contents_link_down_to_every_section_and_chapter(server: str) -> None:
+    toc = get_json(server + "/rules.json")
+    shown = page(server + "/rules")
+    for entry in toc["entries"]:
+        assert (f"/rules/{entry['rule']}", entry["number"]) in shown.links and entry["title"] in shown.shown
+    section = get_json(server + "/rules/7.json")
+    status, kind, body = get(server + "/rules/7")
+    assert status == 200 and len(body.encode()) < 200_000  # the section's contents, not its 1.8 MB of text
+    listed = Html(body)
+    assert all((f"/rules/{e['rule']}", e["number"]) in listed.links for e in section["entries"])
+    assert ("/rules", "Contents") in listed.links and ("/rules/7", "the full text") not in listed.links
+    chinese = page(server + "/rules/7?lang=zh-Hans")
+    assert get_json(server + "/rules/7.json?lang=zh-Hans")["title"] in chinese.shown
+
+
+def test_rule_page_links_parent_previous_and_next(server: str) -> None:
+    view = get_json(server + "/rules/702.19.json")
+    nav = view["navigation"]
+    assert (nav["parent"], nav["previous"], nav["next"]) == ("702", "702.18", "702.20")
+    links = page(server + "/rules/702.19").links
+    for arrow, number in (("←", nav["previous"]), ("↑", nav["parent"]), ("→", nav["next"])):
+        assert any(href == f"/rules/{number}" and arrow in text for href, text in links), (arrow, number)
+    section = page(server + "/rules/1.json".removesuffix(".json") + "00").links  # chapter 100: its parent is 1
+    assert any(href == "/rules/1" and "↑" in text for href, text in section)
+
+
+def test_a_range_page_shows_exactly_the_rules_named(server: str) -> None:
+    data = get_json(server + "/rules/601.2a-h.json")
+    status, _, body = get(server + "/rules/601.2a-h")
+    shown = Html(body)
+    headings = re.findall(r'<h2><a class="num" href="/rules/([^"?]+)"', body)
+    assert status == 200 and headings == data["numbers"] == [f"601.2{c}" for c in "abcdefgh"]
+    for view in data["rules"]:
+        for block in view["languages"]:  # (Chinese has no spaces: its first 20 characters)
+            assert words(block["rules"][0]["text"], 6)[:20] in shown.shown
+    same = get_json(server + "/rules/" + quote("CR 702.19B") + ".json")
+    assert same == get_json(server + "/rules/702.19b.json")
+
+
+def test_references_through_an_ancestor_are_folded_away(server: str) -> None:
+    refs = get_json(server + "/refs/704.5a.json")
+    status, _, body = get(server + "/refs/704.5a")
+    assert status == 200 and f"Cited by <span class=\"count\">{refs['incoming_direct']}</span>" in body
+    folded = body[body.index('<details class="through">'):body.index("</details>")]
+    shown = Html(folded)
+    assert f"via 704 ({refs['incoming_through']['704']})" in shown.shown
+    direct = Html(body[:body.index('<details class="through">')])
+    for link in refs["incoming"]:
+        if link["number"]:  # a rule or an example (a glossary entry is linked by its term)
+            assert (f"/rules/{link['number']}", link["number"]) in (direct if link["via"] == "704.5a" else shown).links
+
+
+def test_history_page_shows_the_texts_and_switches_language(server: str) -> None:
+    history = get_json(server + "/rules/730.2/history.json")
+    shown = page(server + "/rules/730.2/history")
+    for row in history["editions"]:
+        assert words(row["text"], 8) in shown.shown or row["edits"]
+    assert history["languages"] == ["en", "zh-Hans"]
+    assert ("/rules/730.2/history?lang=zh-Hans", "Chinese (Simplified)") in shown.links
+    chinese = get_json(server + "/rules/730.2/history.json?lang=zh-Hans")
+    assert chinese["editions"][-1]["text"] in page(server + "/rules/730.2/history?lang=zh-Hans").shown
+    if full():  # a rule whose wording changed: the page marks the words
+        changed = get_json(server + "/rules/508.4/history.json")["editions"][-1]
+        status, _, body = get(server + "/rules/508.4/history")
+        added = next(text for op, text in changed["edits"] if op == "+")
+        assert f"<ins>{added.strip()}</ins>" in body.replace("&#39;", "'").replace("&#34;", '"')
+
+
+def test_a_number_as_it_was_says_what_it_is_today(server: str) -> None:
     if not full():
-        pytest.skip(f"card data and glossaries not found at {corpora_path()}")
+        pytest.skip(f"needs an older edition; real corpora not found at {corpora_path()}")
+    moved = get_json(server + f"/rules/702.124m.json?as-of={OLD}")
+    shown = page(server + f"/rules/702.124m?as-of={OLD}")
+    assert moved["today"]["status"] == "renumbered" and "renumbered: today 702.124k" in shown.shown
+    assert ("/rules/702.124k", "702.124k") in shown.links
+    assert words(moved["languages"][0]["rules"][0]["text"], 8) in shown.shown
+    removed = page(server + f"/rules/702.124k?as-of={OLD}").shown
+    assert "removed: no counterpart in the newest English edition" in removed and "Friends forever" in removed
+    before = page(server + "/rules/730.2?as-of=2001-01-01", 404).shown
+    assert "no English edition held was in force on 2001-01-01" in before
+
+
+def test_an_unknown_language_page_lists_the_languages_held(server: str) -> None:
+    shown = page(server + "/rules/730.2?lang=fr", 404).shown
+    assert "the KB holds no French (fr) texts; it holds: en (English)" in shown
+
+
+def test_card_and_glossary_pages(server: str) -> None:
     card = get_json(server + f"/cards/{quote(CARD)}.json")
     shown = page(server + f"/cards/{quote(CARD)}")
     assert card["card"]["name"] in shown.shown and f"Rulings {len(card['rulings'])}" in shown.shown
@@ -511,8 +611,6 @@ def test_browser_search_click_and_follow_a_reference(server: str, browser: Any) 
         assert cell.is_displayed() and words(block["rules"][0]["text"], 4) in " ".join(cell.text.split())
 
     links = browser.find_elements(By.CSS_SELECTOR, "table.side-by-side a.ref")
-    if not full():
-        pytest.skip(f"the seeds' references resolve to no rule they hold; real corpora not found at {corpora_path()}")
     target = links[0].text
     links[0].click()
     wait.until(until.url_contains(f"/rules/{target}"))

@@ -6,6 +6,7 @@ import re
 from pathlib import Path
 
 import pytest
+from conftest import EN_LATEST
 
 from kb.core.model import Severity
 from kb.core.rulenum import RuleNumber
@@ -19,8 +20,8 @@ EXPORTS = ("affinity", "amplify", "ascend", "cipher", "crew", "glorify")
 
 
 @pytest.fixture(scope="module")
-def linker(corpora: Path, parsed) -> Linker:  # type: ignore[no-untyped-def]
-    _, doc = parsed(corpora / EN_2026)
+def linker(parsed) -> Linker:  # type: ignore[no-untyped-def]
+    _, doc = parsed(EN_LATEST)  # EN 2026-04-17, from the default corpus
     return Linker(doc)
 
 

@@ -29,10 +29,19 @@ __all__ = ["Change", "Diff", "Edit", "Move", "diff", "word_diff"]
 
 @dataclass(frozen=True, slots=True)
 class Edit:
-    """One run of a word-level diff: ``=`` kept, ``-`` removed, ``+`` added."""
+    """One run of a word-level diff: ``=`` kept, ``-`` removed, ``+`` added.  ``space``:
+    whether its text stood after whitespace, so a diff is shown with the text's own
+    spacing (``Bobblehead{+, Book+},``, not ``Bobblehead {+, Book+} ,``)."""
 
     op: str
     text: str
+    space: bool = True
+
+    @property
+    def spaced(self) -> str:
+        """The run with the whitespace before it, as JSON gives it: the ``=`` and ``+``
+        runs joined are the new text, the ``=`` and ``-`` runs the old one."""
+        return (" " if self.space else "") + self.text
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,17 +128,24 @@ def word_diff(old: str, new: str, renumber: Mapping[RuleNumber, RuleNumber] | No
     matcher = SequenceMatcher(None, old_keys, new_keys, autojunk=False)
     for op, a0, a1, b0, b1 in matcher.get_opcodes():
         if op == "equal":
-            edits.append(Edit("=", _cut(new, new_spans, b0, b1)))
+            edits.append(Edit("=", _cut(new, new_spans, b0, b1), _spaced(new, new_spans, b0)))
             continue
         if a1 > a0:
-            edits.append(Edit("-", _cut(old, old_spans, a0, a1)))
+            edits.append(Edit("-", _cut(old, old_spans, a0, a1), _spaced(old, old_spans, a0)))
         if b1 > b0:
-            edits.append(Edit("+", _cut(new, new_spans, b0, b1)))
+            edits.append(Edit("+", _cut(new, new_spans, b0, b1), _spaced(new, new_spans, b0)))
+    if edits:
+        edits[0] = Edit(edits[0].op, edits[0].text, False)
     return tuple(edits)
 
 
 def _cut(text: str, spans: list[tuple[int, int]], first: int, stop: int) -> str:
     return text[spans[first][0] : spans[stop - 1][1]]
+
+
+def _spaced(text: str, spans: list[tuple[int, int]], first: int) -> bool:
+    start = spans[first][0]
+    return start > 0 and text[start - 1].isspace()
 
 
 def _same(old: str, new: str, renumber: Mapping[RuleNumber, RuleNumber]) -> bool:

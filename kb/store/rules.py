@@ -469,3 +469,56 @@ def incoming_counts(conn: sqlite3.Connection, rules: list[StoredRule]) -> dict[i
             "SELECT COUNT(*) FROM refs WHERE dst_key = ? AND dst_lang = ? AND dst_edition IS ?",
             (rule.number.key, rule.lang, rule.edition)).fetchone()[0]
     return counts
+
+
+# -- addressing and navigation ------------------------------------------------------------
+
+
+def known_numbers(conn: sqlite3.Connection) -> list[RuleNumber]:
+    """Every rule identity and every number a text is held under, in rule order: what a
+    range a user types (``702.19b-d``) walks."""
+    keys = {row[0] for row in conn.execute("SELECT DISTINCT sort_key FROM rules")}
+    keys |= {RuleNumber.parse(row[0]).key for row in conn.execute(
+        "SELECT DISTINCT rule FROM rules WHERE rule NOT LIKE '%@%'")}
+    return [RuleNumber.from_key(key) for key in sorted(keys)]
+
+
+def identity_numbers(conn: sqlite3.Connection, depth: int) -> list[RuleNumber]:
+    """The rule identities of one depth (sections, chapters, rules or subrules), in rule
+    order: the numbers a reader steps through with previous and next."""
+    found = {RuleNumber.parse(row[0]) for row in conn.execute(
+        "SELECT DISTINCT rule FROM rules WHERE depth = ? AND rule NOT LIKE '%@%'", (depth,))}
+    return sorted(n for n in found if n.depth == depth)
+
+
+def outline(conn: sqlite3.Connection, lang: str, edition: str | None, under: RuleNumber | None,
+            depth: int) -> list[StoredRule]:
+    """The texts of one edition down to ``depth`` (under one number, or all), in order:
+    what a table of contents lists."""
+    low, high = (under.key, under.subtree_stop) if under else (-1, 1 << 62)
+    rows = conn.execute(
+        f"SELECT {_RULE_COLUMNS} FROM rules r JOIN documents d ON d.id = r.doc_id"
+        " WHERE r.lang = ? AND r.edition IS ? AND r.depth <= ? AND r.sort_key >= ? AND r.sort_key < ?"
+        " AND r.variant = 0 ORDER BY r.sort_key, r.doc_id DESC", (lang, edition, depth, low, high)).fetchall()
+    seen: set[int] = set()
+    out = []
+    for row in rows:  # several undated documents may hold a number: the first is listed
+        rule = _rule(row)
+        if rule.number.key not in seen:
+            seen.add(rule.number.key)
+            out.append(rule)
+    return out
+
+
+def newest_of(conn: sqlite3.Connection, lang: str) -> str | None:
+    """The newest dated edition of a language (None: only undated texts)."""
+    row = conn.execute("SELECT MAX(edition) FROM rules WHERE lang = ?", (lang,)).fetchone()
+    return row[0] if row else None
+
+
+def glossary_of(conn: sqlite3.Connection, lang: str, edition: str) -> dict[str, tuple[str, tuple[str, ...]]]:
+    """One edition's glossary: each headword (case folded) with its spelling and senses,
+    as ``kb diff`` compares them."""
+    rows = conn.execute("SELECT term, senses FROM glossary WHERE lang = ? AND edition IS ? ORDER BY id",
+                        (lang, edition)).fetchall()
+    return {row["term"].casefold(): (row["term"], tuple(json.loads(row["senses"]))) for row in rows}

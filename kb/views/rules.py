@@ -13,9 +13,11 @@ from __future__ import annotations
 
 import json
 import sqlite3
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
+from kb.core import address as addresses
 from kb.core.dates import parse_iso
 from kb.core.errors import KbError, NotFound
 from kb.core.lang import language_name, normalize_tag
@@ -61,8 +63,7 @@ def require_held(conn: sqlite3.Connection, langs: list[str]) -> None:
     """Refuse a language the KB does not hold, naming it and what is held (never a bare
     "nothing found": the user asked for a language, not for words)."""
     if missing := unheld(conn, langs):
-        names = ", ".join(f"{language_name(lang)} ({lang})" for lang in missing)
-        raise NotFound(f"language not in this KB: {names}; it holds {', '.join(store.languages(conn)) or 'none'}")
+        raise NotFound(not_held_message(missing, store.languages(conn)))
 
 
 def lang_tags(langs: list[str] | None) -> list[str] | None:
@@ -97,16 +98,73 @@ class ShowView:
     missing: list[str]           # languages asked for that have no text of the rule
     asked: bool                  # languages were given (else: every language held)
     linked: dict[str, int]       # how many card rulings and pages link to the rule
+    not_held: tuple[str, ...] = ()  # languages asked for that the KB holds no text in
+    held: tuple[str, ...] = ()
+    navigation: dict[str, str | None] | None = None  # parent, previous and next rule
 
     def to_json(self) -> dict[str, object]:
-        return {"number": str(self.number), "kind": self.number.kind, "missing": self.missing if self.asked else [],
-                "linked_from": self.linked, "languages": [block.to_json() for block in self.blocks]}
+        data: dict[str, object] = {"number": str(self.number), "kind": self.number.kind,
+                                   "missing": self.missing if self.asked else [], "linked_from": self.linked,
+                                   "navigation": self.navigation,
+                                   "languages": [block.to_json() for block in self.blocks]}
+        if self.not_held:
+            data["not_held"] = list(self.not_held)
+        return data
+
+    def render(self) -> str:
+        from kb.views import card as card_cli  # the card views, only when a rule is shown
+
+        shown = [render_family(b.lang, b.edition, b.rules, b.out, b.cited, b.context) for b in self.blocks]
+        if self.asked:
+            shown += [f"{lang}: no text of rule {self.number}" for lang in self.missing if lang not in self.not_held]
+            shown += [not_held_message(lang, self.held) for lang in self.not_held]
+        if self.linked["rulings"] or self.linked["pages"]:
+            shown.append(card_cli.counts_line(self.number, self.linked))
+        return "\n\n".join(shown)
+
+
+def render_family(lang: str, edition: str | None, rules: list[store.StoredRule],
+                  out: dict[int, list[store.Link]], cited: dict[int, int], context: dict[str, object]) -> str:
+    """A rule and its descendants, indented by depth, examples and notes under each."""
+    head = rules[0]
+    example = example_label(lang)
+    where = f"edition {edition}" if edition else "undated"
+    if matches := context.get("matches"):
+        where += f"; matches en {matches[0]}" + (f" to {matches[-1]}" if len(matches) > 1 else "")
+    lines = [f"{lang} {head.number} ({where}) · {head.source}"]
+    if "@" in head.rule:
+        lines.append("  (no counterpart in the newest English edition)")
+    elif head.rule != str(head.number):
+        lines.append(f"  = rule {head.rule} of the newest English edition")
+    if since := context.get("english_changed_since"):
+        lines.append(f"  ! the English text changed after {since}: this translation may be out of date")
+    for rule in rules:
+        indent = "  " * max(0, rule.number.depth - head.number.depth)
+        if rule.title and rule.body:
+            lines.append(f"{indent}{rule.title}")
+        text = rule.body or rule.title or ""
+        label = f"{rule.number}" + (" (duplicate)" if rule.variant else "")
+        lines.append(f"{indent}{label} {text}".replace("\n", f"\n{indent}    "))
+        lines += [f"{indent}    {example} {text}" for text in rule.examples]
+        lines += [f"{indent}    [translator's note] {note}" for note in rule.notes]
+        targets = list(dict.fromkeys(str(link.number) if link.number else f"{link.missing} (not in the KB)"
+                                     for link in out[rule.id]))
+        if targets or cited[rule.id]:
+            lines.append(f"{indent}    → cites {', '.join(targets) or 'nothing'} · cited by {cited[rule.id]}")
+    return "\n".join(lines)
 
 
 def show(conn: sqlite3.Connection, number: RuleNumber, langs: list[str] | None, on: str | None) -> ShowView:
     """The rule whose identity is ``number`` in each language (default: every one
-    held), each under its own number, in the edition in force ``on`` (default: newest)."""
-    wanted = langs or store.languages(conn)
+    held), each under its own number, in the edition in force ``on`` (default: newest).
+    A language the KB holds no text in is named with the languages it holds."""
+    held = store.languages(conn)
+    if on is not None:
+        check_in_force(conn, on, number)
+    wanted = langs or held
+    not_held = tuple(lang for lang in wanted if lang not in held)
+    if not_held and len(not_held) == len(wanted):
+        raise NotFound(not_held_message(not_held[0], held))
     blocks, missing = [], []
     for lang in wanted:
         try:
@@ -118,9 +176,49 @@ def show(conn: sqlite3.Connection, number: RuleNumber, langs: list[str] | None, 
         blocks.append(Block(lang, edition, rules, store.outgoing(conn, [r.id for r in rules]),
                             store.incoming_counts(conn, rules), _context(conn, rules[0])))
     if not blocks:
-        require_held(conn, wanted)
         raise NotFound(f"rule {number} not found in {', '.join(wanted) or 'the KB'}" + (f" on {on}" if on else ""))
-    return ShowView(number, blocks, missing, bool(langs), card_store.link_counts(conn, number))
+    return ShowView(number, blocks, missing, bool(langs), card_store.link_counts(conn, number), not_held, tuple(held),
+                    navigation(conn, number))
+
+
+def navigation(conn: sqlite3.Connection, number: RuleNumber) -> dict[str, str | None]:
+    """The parent of a rule and the rules before and after it at its depth (702.19e is
+    followed by 702.20a, chapter 702 by 703), by identity."""
+    from bisect import bisect_left, bisect_right
+
+    same = store.identity_numbers(conn, number.depth)
+    before, after = bisect_left(same, number), bisect_right(same, number)
+    return {"parent": str(number.parent) if number.parent else None,
+            "previous": str(same[before - 1]) if before > 0 else None,
+            "next": str(same[after]) if after < len(same) else None}
+
+
+def not_held_message(tags: str | Sequence[str], held: Sequence[str]) -> str:
+    """What to say of languages the KB holds no text in: which languages it holds."""
+    asked = " or ".join(f"{language_name(tag)} ({tag})" for tag in ([tags] if isinstance(tags, str) else tags))
+    listing = ", ".join(f"{lang} ({language_name(lang)})" for lang in held) or "none"
+    return f"the KB holds no {asked} texts; it holds: {listing}"
+
+
+def held_lang(conn: sqlite3.Connection, tag: str) -> str:
+    """One language option, checked against what the KB holds."""
+    lang = normalize_tag(tag)
+    held = store.languages(conn)
+    if lang not in held:
+        raise NotFound(not_held_message(lang, held))
+    return lang
+
+
+def check_in_force(conn: sqlite3.Connection, on: str, number: RuleNumber) -> None:
+    """A date no English edition held was in force on is said to be so, rather than
+    answered with an undated text as if it were in force then."""
+    dated = store.dated_editions(conn, "en")
+    if not dated:
+        raise NotFound(f"rule {number}: the KB holds no dated English edition, so no text is known to be in force"
+                       f" on {on} (without a date, the undated texts are shown)")
+    if on < dated[0]:
+        raise NotFound(f"rule {number}: no English edition held was in force on {on}: the oldest held took effect"
+                       f" on {dated[0]}")
 
 
 def _context(conn: sqlite3.Connection, head: store.StoredRule) -> dict[str, object]:
@@ -177,18 +275,65 @@ class RefsView:
     rulings: list[card_store.StoredRuling]  # the card rulings and pages linked to the rule
     pages: list[card_store.LinkingPage]
 
+    @property
+    def direct(self) -> list[store.Link]:
+        """Texts citing the rule itself (by its number or through a range holding it)."""
+        return [link for link in self.into if link.via == self.number]
+
+    @property
+    def through(self) -> dict[str, list[store.Link]]:
+        """Texts citing a chapter or section the rule belongs to, by the number cited."""
+        groups: dict[str, list[store.Link]] = {}
+        for link in self.into:
+            if link.via != self.number:
+                groups.setdefault(str(link.via), []).append(link)
+        return groups
+
     def to_json(self) -> dict[str, object]:
         return {"number": str(self.number), "lang": self.lang, "edition": self.edition,
                 "parent": str(self.number.parent) if self.number.parent else None,
                 "outgoing": [link.to_json() for link in self.out], "incoming": [link.to_json() for link in self.into],
+                "incoming_direct": len(self.direct),
+                "incoming_through": {via: len(links) for via, links in self.through.items()},
                 "rulings": [r.to_json() for r in self.rulings], "pages": [p.to_json() for p in self.pages]}
+
+    def render(self, through_shown: bool = False) -> str:
+        """Direct citations first; those through a chapter or section as one line per
+        ancestor with its count (``through_shown`` lists them too)."""
+        from kb.views import card as card_cli  # the card views, only when references are shown
+
+        lines = [f"{self.lang} {self.number} · edition {self.edition or 'undated'} · {self.head.source}",
+                 f"cites ({len(self.out)}):"]
+        for link in self.out:
+            target = f"{link.number}  {link.label}" if link.number else f"(missing: {link.missing})"
+            lines.append(f"  {target}    ← “{link.phrase}”" + (" in an example" if link.kind == "example" else ""))
+        lines.append(f"cited by ({len(self.direct)}):")
+        lines += [self._incoming_line(link) for link in self.direct]
+        through = self.through
+        if through:
+            total = sum(len(links) for links in through.values())
+            lines.append(f"cited through a chapter or section it belongs to ({total}; "
+                         + ("listed" if through_shown else "--json lists them") + "):")
+            for via, links in through.items():
+                lines.append(f"  via {via} ({len(links)})")
+                if through_shown:
+                    lines += ["  " + self._incoming_line(link) for link in links]
+        lines += card_cli.refs_lines(self.rulings, self.pages)
+        return "\n".join(lines)
+
+    def _incoming_line(self, link: store.Link) -> str:
+        source = f"glossary “{link.label}”" if link.kind == "glossary" else f"{link.number}  {link.label}"
+        elsewhere = (link.lang, link.edition) != (self.lang, self.edition)
+        where = f" [{link.lang} {link.edition or 'undated'}]" if elsewhere else ""
+        return f"  {source}    “{link.phrase}”{where}" + (" in an example" if link.kind == "example" else "")
 
 
 def refs(conn: sqlite3.Connection, number: RuleNumber, lang: str | None, on: str | None) -> RefsView:
     """What rule ``number`` cites and everything that cites it (directly, through a
     range or through an ancestor), with the card rulings and pages linked to it."""
-    lang = normalize_tag(lang) if lang else default_lang(conn)
-    require_held(conn, [lang])
+    lang = held_lang(conn, lang) if lang else default_lang(conn)
+    if on is not None:
+        check_in_force(conn, on, number)
     edition = store.choose_edition(conn, number, lang, on)
     head = store.family(conn, number, lang, edition)[0]
     return RefsView(number, lang, edition, head, store.outgoing(conn, [head.id])[head.id],
@@ -209,3 +354,150 @@ def default_lang(conn: sqlite3.Connection) -> str:
 def editions(conn: sqlite3.Connection) -> list[dict[str, object]]:
     """The languages and editions held, with their number of rule texts."""
     return [{"lang": row["lang"], "edition": row["edition"], "texts": row["texts"]} for row in store.editions(conn)]
+
+
+# -- addresses: the rules a user names, however written ------------------------------------
+
+
+class View(Protocol):
+    number: RuleNumber
+
+    def to_json(self) -> dict[str, object]: ...
+
+    def render(self) -> str: ...
+
+
+ADDRESS_EXAMPLES = "examples: 7, 730, 730.2a, 702.19b-d, 'CR 702.19B', 702.19b,702.19c"
+
+
+def address_of(texts: Sequence[str]) -> addresses.Address:
+    """What the arguments name (``702.19b-d``, ``CR 702.19B``, several arguments);
+    anything else is bad input, with examples."""
+    found = addresses.parse_all(texts)
+    if found is None:
+        if len(texts) == 1:  # say what is wrong with it as a number ("a section has no rules of its own")
+            try:
+                RuleNumber.parse(texts[0])
+            except RuleNumberError as err:
+                problem = str(err) if repr(texts[0]) in str(err) else f"{texts[0]!r}: {err}"
+                raise KbError(f"{problem} ({ADDRESS_EXAMPLES})") from err
+        raise KbError(f"not a rule address: {' '.join(texts)!r} ({ADDRESS_EXAMPLES})")
+    return found
+
+
+def one_number(text: str) -> RuleNumber:
+    """One rule named however written (``CR 702.19B``); a range or a list is bad input here."""
+    found = address_of([text])
+    if len(found.targets) != 1 or found.targets[0].is_range:
+        raise KbError(f"one rule number please, not {text!r} (examples: 7, 702, 702.19)")
+    return found.targets[0].first
+
+
+def numbers_named(conn: sqlite3.Connection, address: addresses.Address) -> tuple[list[RuleNumber], list[str]]:
+    """The numbers an address names, in the order written (ranges walk the numbers the
+    KB holds), and the numbers named that it does not hold."""
+    if len(address.targets) == 1 and not address.targets[0].is_range:
+        return [address.targets[0].first], []  # one number: the view says itself if it is missing
+    existing = store.known_numbers(conn)
+    return addresses.expand(address, existing), addresses.missing(address, existing)
+
+
+@dataclass(frozen=True)
+class Several:
+    """The answers for each rule an address names (one view per rule, in the order written)."""
+
+    address: str
+    views: list[View]
+    missing: list[str]   # numbers named that the KB does not hold
+
+    def to_json(self) -> dict[str, object]:
+        return {"address": self.address, "numbers": [str(v.number) for v in self.views], "missing": self.missing,
+                "rules": [v.to_json() for v in self.views]}
+
+    def render(self) -> str:
+        parts = [view.render() for view in self.views]
+        if self.missing:
+            parts.append(f"not in the KB: {', '.join(self.missing)}")
+        return "\n\n".join(parts)
+
+
+def named(conn: sqlite3.Connection, texts: Sequence[str], answer: Callable[[RuleNumber], View]) -> View | Several:
+    """``answer`` for each rule the arguments name: one number gives its view as it is,
+    a range or a list gives :class:`Several`.  Numbers that no view can answer are listed
+    as missing; when none can, that is not found."""
+    address = address_of(texts)
+    numbers, missing = numbers_named(conn, address)
+    single = len(address.targets) == 1 and not address.targets[0].is_range
+    if single:
+        return answer(numbers[0])
+    views: list[View] = []
+    for number in numbers:
+        try:
+            views.append(answer(number))
+        except NotFound:
+            missing.append(str(number))
+    if not views:
+        raise NotFound(f"none of the rules named is in the KB: {address.text} ({', '.join(missing) or 'nothing'})")
+    return Several(address.text, views, missing)
+
+
+# -- a number as it was in an older edition -------------------------------------------------
+
+
+@dataclass(frozen=True)
+class AsOfView:
+    """A number as an older edition used it: that edition's text, and the rule it is today."""
+
+    number: RuleNumber
+    as_of: str
+    edition: str
+    blocks: list[Block]
+    today: str | None        # its number in the newest English edition (None: removed since)
+    newest: str | None       # the newest English edition held
+
+    @property
+    def status(self) -> str:
+        if self.today is None:
+            return "removed"
+        return "same number" if self.today == str(self.number) else "renumbered"
+
+    def to_json(self) -> dict[str, object]:
+        return {"number": str(self.number), "as_of": self.as_of, "edition": self.edition,
+                "today": {"number": self.today, "status": self.status, "edition": self.newest},
+                "languages": [block.to_json() for block in self.blocks]}
+
+    def render(self) -> str:
+        if self.today is None:
+            now = f"removed: no counterpart in the newest English edition ({self.newest})"
+        elif self.status == "renumbered":
+            now = f"renumbered: it is {self.today} in the newest English edition ({self.newest})"
+        else:
+            now = f"still {self.today} in the newest English edition ({self.newest})"
+        head = f"{self.number} as of {self.as_of} (en edition {self.edition}) · today: {now}"
+        return "\n\n".join([head, *(render_family(b.lang, b.edition, b.rules, b.out, b.cited, b.context)
+                                    for b in self.blocks)])
+
+
+def as_of(conn: sqlite3.Connection, number: RuleNumber, on: str, langs: list[str] | None) -> AsOfView:
+    """``number`` as the English edition in force ``on`` numbered it (with the texts of
+    the other languages asked for under that number in their edition in force then), and
+    what that rule is numbered today."""
+    check_in_force(conn, on, number)
+    edition = store.edition_on(conn, "en", on)
+    blocks = []
+    for lang in langs or ["en"]:
+        held_lang(conn, lang)
+        try:
+            own_edition = edition if lang == "en" else store.edition_on(conn, lang, on)
+        except NotFound:
+            continue
+        rules = store.family(conn, number, lang, own_edition)
+        if rules and rules[0].number == number:
+            blocks.append(Block(lang, own_edition, rules, store.outgoing(conn, [r.id for r in rules]),
+                                store.incoming_counts(conn, rules), {"matches": [], "english_changed_since": None}))
+    if not blocks or blocks[0].lang != (langs or ["en"])[0]:
+        raise NotFound(f"rule {number} is not in the {(langs or ['en'])[0]} edition in force on {on}"
+                       f" (en {edition})")
+    identity = blocks[0].rules[0].rule
+    newest = store.dated_editions(conn, "en")[-1]
+    return AsOfView(number, on, edition, blocks, None if "@" in identity else identity, newest)

@@ -118,11 +118,42 @@ def create_app(home: Path) -> FastAPI:
             return Page("editions.html", data, "Editions", ["editions"], extra={"held": _by_language(data)})
         return answer(request, build)
 
-    @app.get("/rules/{number}")
-    def rule(request: Request, number: str, lang: Langs = None, edition: str | None = None) -> Response:
+    @app.get("/rules")
+    @app.get("/rules.json")
+    def contents(request: Request, lang: str | None = None, edition: str | None = None) -> Response:
         def build() -> Page:
-            wanted = views.rule_number(_strip_json(request, number))
+            with kb() as conn:
+                data = _toc(conn, None, lang, edition)
+            return Page("toc.html", data, "Contents", ["toc", *_one_lang(lang), *_opts(None, edition)])
+        return answer(request, build)
+
+    @app.get("/rules/{number}")
+    def rule(request: Request, number: str, lang: Langs = None, edition: str | None = None,
+             as_of: Annotated[str | None, Query(alias="as-of")] = None) -> Response:
+        def build() -> Page:
+            text = _strip_json(request, number)
+            named = views.address_of([text])
+            single = len(named.targets) == 1 and not named.targets[0].is_range
             on = views.iso_date(edition) if edition else None
+            when = views.iso_date(as_of) if as_of else None
+            if single and named.targets[0].first.depth == 0 and not when:  # a section: its contents
+                with kb() as conn:
+                    data = _toc(conn, named.targets[0].first, (lang or [None])[0], edition)
+                return Page("toc.html", data, f"Section {data['number']}: {data['title']}",
+                            ["toc", data["number"], *_one_lang((lang or [None])[0]), *_opts(None, edition)])
+            if when or not single:
+                with kb() as conn:
+                    if when:
+                        several = views.named(conn, [text], lambda n: views.as_of(conn, n, when, views.lang_tags(lang)))
+                    else:
+                        several = views.named(conn, [text], lambda n: views.show(conn, n, views.lang_tags(lang), on))
+                data = several.to_json()
+                cli = ["show", text, *_opts(lang, edition)] + (["--as-of", as_of] if as_of else [])
+                parts = _parts(data)
+                return Page("rules.html", data, f"{text} as of {when}" if when else f"Rules {text}", cli,
+                            extra={"parts": [{"data": part, "rows": _rows(part)} for part in parts],
+                                   "link_langs": [b["lang"] for b in parts[0]["languages"]] if lang else []})
+            wanted = named.targets[0].first
             with kb() as conn:
                 view = views.show(conn, wanted, views.lang_tags(lang), on).to_json()
                 try:
@@ -143,23 +174,25 @@ def create_app(home: Path) -> FastAPI:
     @app.get("/rules/{number}/history.json")
     def history(request: Request, number: str, lang: str = "en") -> Response:
         def build() -> Page:
-            wanted = views.rule_number(number)
             with kb() as conn:
-                data = diff_cli.history(conn, str(wanted), normalize_tag(lang))
-            return Page("history.html", data, f"History of rule {wanted}",
-                        ["history", str(wanted), "--lang", lang])
+                tag = views.held_lang(conn, lang)
+                data = views.named(conn, [number], lambda n: diff_cli.history(conn, str(n), tag)).to_json()
+            title = f"History of rule {data.get('rule') or data.get('address')}"
+            return Page("history.html", data, title, ["history", number, "--lang", lang],
+                        extra={"parts": _parts(data)})
         return answer(request, build)
 
     @app.get("/refs/{number}")
     def refs(request: Request, number: str, lang: str | None = None, edition: str | None = None) -> Response:
         def build() -> Page:
-            wanted = views.rule_number(_strip_json(request, number))
+            text = _strip_json(request, number)
             on = views.iso_date(edition) if edition else None
             with kb() as conn:
-                data = views.refs(conn, wanted, lang, on).to_json()
+                data = views.named(conn, [text], lambda n: views.refs(conn, n, lang, on)).to_json()
             options = (["--lang", lang] if lang else []) + (["--edition", edition] if edition else [])
-            return Page("refs.html", data, f"References of rule {wanted}", ["refs", str(wanted), *options],
-                        extra={"rulings_shown": None})
+            parts = _parts(data)
+            return Page("refs.html", data, f"References of rule {text}", ["refs", text, *options],
+                        extra={"rulings_shown": None, "parts": parts})
         return answer(request, build)
 
     @app.get("/search")
@@ -292,6 +325,23 @@ def create_app(home: Path) -> FastAPI:
 
 
 # -- helpers ------------------------------------------------------------------------------------
+
+
+def _toc(conn: sqlite3.Connection, number: RuleNumber | None, lang: str | None, edition: str | None) -> dict[str, Any]:
+    """``kb toc [NUMBER] [--lang L] [--edition DATE] --json``."""
+    from kb.views.toc import toc
+
+    tag = views.held_lang(conn, lang) if lang else views.default_lang(conn)
+    return toc(conn, number, tag, views.iso_date(edition) if edition else None).to_json()
+
+
+def _parts(data: dict[str, Any]) -> list[dict[str, Any]]:
+    """The answers of a page naming several rules (``/refs/702.19b-d``), or its one answer."""
+    return data.get("rules", [data])
+
+
+def _one_lang(lang: str | None) -> list[str]:
+    return ["--lang", lang] if lang else []
 
 
 def _json(data: object, status: int = 200) -> Response:

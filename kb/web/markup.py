@@ -115,9 +115,11 @@ def highlight(text: str, spans: Iterable[Sequence[int]], whole: bool = False) ->
 
 
 def edits(pairs: Iterable[Sequence[str]]) -> Markup:
-    """A word diff from ``kb diff --json`` ([op, text] pairs) as <del>/<ins>."""
+    """A word diff from ``kb diff --json`` ([op, text] pairs, each text with the space
+    that stood before it) as <del>/<ins>, spaced as the text is."""
     tags = {"-": "<del>{}</del>", "+": "<ins>{}</ins>", "=": "<span>{}</span>"}
-    return Markup(" ").join(Markup(tags[op]).format(text) for op, text in pairs)
+    return Markup("").join(Markup("{}" + tags[op]).format(text[: len(text) - len(text.lstrip())], text.lstrip())
+                           for op, text in pairs)
 
 
 def change(text: str) -> Markup:

@@ -1,0 +1,82 @@
+"""``kb toc [SECTION|CHAPTER|RULE]`` and ``/rules``: the table of contents of an edition.
+
+Without a number: the nine sections and their chapters.  A section lists its chapters
+and their rules, a chapter its rules and subrules, a rule its subrules — each entry
+with its title or first words, so a reader finds the rule and follows the link down.
+The web's ``/rules`` and ``/rules/7`` render this same view (a section's page is its
+table of contents: the full text of section 7 is 1.8 MB).
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from dataclasses import dataclass
+
+from kb.core.errors import NotFound
+from kb.core.rulenum import RuleNumber
+from kb.store import rules as store
+
+#: Words of a rule's text shown for an entry without a title, and at most this many
+#: characters (Chinese is not spaced into words).
+FIRST_WORDS = 12
+FIRST_CHARS = 80
+
+
+@dataclass(frozen=True)
+class Entry:
+    number: RuleNumber
+    rule: str          # its identity (its number in the newest English edition)
+    title: str         # its title, or the first words of its text
+
+    def to_json(self) -> dict[str, object]:
+        return {"number": str(self.number), "rule": self.rule, "kind": self.number.kind, "title": self.title}
+
+
+@dataclass(frozen=True)
+class TocView:
+    lang: str
+    edition: str | None
+    number: RuleNumber | None   # what the table is of (None: the whole edition)
+    title: str | None
+    entries: list[Entry]
+
+    def to_json(self) -> dict[str, object]:
+        return {"lang": self.lang, "edition": self.edition, "number": str(self.number) if self.number else None,
+                "kind": self.number.kind if self.number else "rules", "title": self.title,
+                "entries": [entry.to_json() for entry in self.entries]}
+
+    def render(self) -> str:
+        head = f"{self.number} {self.title}" if self.number else "Comprehensive Rules"
+        lines = [f"{head} · {self.lang} {'edition ' + self.edition if self.edition else 'undated'}"]
+        top = self.number.depth + 1 if self.number else 0
+        for entry in self.entries:
+            lines.append("  " * (entry.number.depth - top + 1) + f"{entry.number}  {entry.title}")
+        return "\n".join(lines)
+
+
+def _title(rule: store.StoredRule) -> str:
+    if rule.title:
+        return rule.title
+    words = rule.body.split()
+    text = " ".join(words[:FIRST_WORDS])
+    if len(text) > FIRST_CHARS:
+        return text[:FIRST_CHARS].rstrip() + "…"
+    return text + (" …" if len(words) > FIRST_WORDS else "")
+
+
+def toc(conn: sqlite3.Connection, number: RuleNumber | None, lang: str, on: str | None = None) -> TocView:
+    """The table of contents of ``lang``'s newest edition (or the one in force ``on``):
+    two levels below ``number`` (a subrule has none: it is not found)."""
+    edition = store.edition_on(conn, lang, on) if on else store.newest_of(conn, lang)
+    if number is not None and number.depth >= 3:
+        raise NotFound(f"{number} is a subrule: it has no table of contents (kb show {number} shows it)")
+    depth = 1 if number is None else min(3, number.depth + 2)
+    rules = store.outline(conn, lang, edition, number, depth)
+    if number is not None:
+        if not rules or rules[0].number != number:
+            raise NotFound(f"{number} is not in {lang} {edition or 'undated'}")
+        head, rules = rules[0], rules[1:]
+        return TocView(lang, edition, number, _title(head), [Entry(r.number, r.rule, _title(r)) for r in rules])
+    if not rules:
+        raise NotFound(f"the {lang} {edition or 'undated'} texts have no sections or chapters")
+    return TocView(lang, edition, None, None, [Entry(r.number, r.rule, _title(r)) for r in rules])
