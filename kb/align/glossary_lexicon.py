@@ -25,7 +25,7 @@ ORIGIN = "glossary"
 #: Sections whose titled rules name a keyword action (701) or ability (702).
 KEYWORD_SECTIONS = ("701.", "702.")
 _NOTE = re.compile(r"[（(][^）)]*[）)]")  # "鹏洛客（旧译旅法师）", "Exile (verb)"
-_CJK_TERM = re.compile(r"^[\u3400-\u9fff]{2,8}$")
+_CJK_TERM = re.compile(r"^[\u3400-\u9fff]{2,12}$")
 
 
 def headword_pairs(english: str, other: str) -> list[tuple[str, str]]:
@@ -48,7 +48,7 @@ def key_of(english: str) -> str | None:
 
 def learn(pairs: Iterable[tuple[str, str]], lang: str) -> Lexicon:
     """English -> ``lang`` from (English term, term in ``lang``) pairs; the first pair
-    given for a key speaks.  A CJK translation must be a plain run of 2–8 characters
+    given for a key speaks.  A CJK translation must be a plain run of 2–12 characters
     (a headword with brackets or notes is a description, not a term)."""
     terms: dict[str, tuple[str, float]] = {}
     for english, other in pairs:
