@@ -163,9 +163,9 @@ def test_learned_lexicons_on_the_glossary_gold(conn: sqlite3.Connection) -> None
     learned = [lexicon for lexicon in lexicons if lexicon.origin != "glossary"]
     _at_least(measure(Translator(learned), glossary), 0.90, 0.84)
     _at_least(measure(Translator(learned), flipped(glossary)), 0.92, 0.87)
-    for lexicon in (rules, cards):  # the thresholds buy precision
-        assert measure(Translator(lexicon), glossary).precision > measure(Translator(lexicon, NO_THRESHOLD),
-                                                                          glossary).precision + 0.05 / len(lexicon)
+    for lexicon in (rules, cards):  # the thresholds buy precision (bench: +0.081 and +0.173)
+        used, every = measure(Translator(lexicon), glossary), measure(Translator(lexicon, NO_THRESHOLD), glossary)
+        assert used.precision > every.precision + 0.05
 
 
 def test_search_on_the_keywords_of_sets_its_card_lexicons_did_not_see(conn: sqlite3.Connection, folds: Folds) -> None:
