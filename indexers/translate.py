@@ -23,8 +23,9 @@ from __future__ import annotations
 import json
 import sqlite3
 from collections import defaultdict
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, replace
+from typing import NamedTuple
 
 from kb.align.lexicon import Lexicon
 from kb.align.tokens import CJK_RUN, STOPWORDS, base_lang, is_cjk, stem, words
@@ -106,9 +107,9 @@ class Translation:
         return found
 
 
-@dataclass(frozen=True, slots=True)
-class Entry:
-    """One stored translation of a term, as search reads it."""
+class Entry(NamedTuple):
+    """One stored translation of a term, as search reads it (a tuple: tables of some
+    5,000 entries are made per process, and a frozen dataclass takes three times as long)."""
 
     target: str
     strength: float
@@ -141,17 +142,23 @@ def _trusted(trust: Trust, strength: float, support: int) -> bool:
     return strength >= trust.strength and (not support or support >= trust.support)
 
 
-def _forward(lexicon: Lexicon, trust: Trust) -> Entries:
-    return {word: [Entry(target, strength, lexicon.origin, lexicon.support.get(word, 0),
-                         _trusted(trust, strength, lexicon.support.get(word, 0)))]
-            for word, (target, strength) in lexicon.terms.items()}
+def _entry(target: str, strength: float, lexicon: Lexicon, word: str, trust: Trust) -> Entry:
+    support = lexicon.support.get(word, 0)
+    return Entry(target, strength, lexicon.origin, support, _trusted(trust, strength, support))
 
 
-def _backward(lexicon: Lexicon, trust: Trust) -> Entries:
+def _forward(lexicon: Lexicon, trust: Trust, keys: Iterable[str]) -> Entries:
+    """The lexicon's entries of ``keys`` (the words it is keyed by)."""
+    return {word: [_entry(entry[0], entry[1], lexicon, word, trust)]
+            for word in keys if (entry := lexicon.terms.get(word)) is not None}
+
+
+def _backward(lexicon: Lexicon, trust: Trust, wanted: Callable[[str], bool]) -> Entries:
+    """The lexicon read backwards, for the translations ``wanted`` (those in the query)."""
     found: Entries = defaultdict(list)
     for word, (target, strength) in lexicon.terms.items():
-        support = lexicon.support.get(word, 0)
-        found[target].append(Entry(word, strength, lexicon.origin, support, _trusted(trust, strength, support)))
+        if wanted(target):
+            found[target].append(_entry(word, strength, lexicon, word, trust))
     for entries in found.values():
         entries.sort(key=lambda e: (not e.trusted, -e.strength, e.target))
         del entries[2:]  # a Chinese term learned for several inflections: the two best
@@ -187,6 +194,13 @@ def lookup(entries: Entries, text: str, cjk: bool) -> list[tuple[str, Entry, int
     else:
         found += _latin_lookup(entries, _words(text))
     return found
+
+
+def _keys(text: str) -> set[str]:
+    """Every key a Latin-script query may hold: its content words (stemmed) and their runs."""
+    stems = [key for _, key, _ in _words(text)]
+    return {" ".join(stems[k : k + size]) for k in range(len(stems)) for size in range(1, MAX_PHRASE + 1)
+            if k + size <= len(stems)}
 
 
 def _latin_lookup(entries: Entries, found: list[tuple[str, str, int]]) -> list[tuple[str, Entry, int]]:
@@ -237,16 +251,33 @@ class Translator:
         those learned from the rules, then from card texts) fill each other's gaps;
         for a term several know, the first lexicon -- in the store's order -- with a
         trusted entry speaks.  ``thresholds`` replace :data:`THRESHOLDS` (to measure)."""
-        self.tables: dict[tuple[str, str], Entries] = {}
-        for lexicon in lexicons:
-            if not len(lexicon):
+        self.lexicons = [lexicon for lexicon in lexicons if len(lexicon)]
+        self.thresholds = thresholds
+        self.known = {pair for lexicon in self.lexicons
+                      for pair in ((lexicon.src, lexicon.dst), (lexicon.dst, lexicon.src))}
+
+    def entries(self, text: str, src: str, dst: str) -> Entries:
+        """The entries from ``src`` into ``dst`` that ``text`` may use (forwards or
+        backwards through each lexicon, in the lexicons' order).  Only the query's
+        terms are read: a whole table takes 10-20 ms to make, a query's share well under one."""
+        cjk = is_cjk(src)
+        keys = set() if cjk else _keys(text)
+
+        def wanted(term: str) -> bool:
+            return term in text if cjk else term in keys
+
+        table: Entries = {}
+        for lexicon in self.lexicons:
+            trust = trust_of(lexicon.origin, lexicon.src, lexicon.dst, self.thresholds)
+            if (lexicon.src, lexicon.dst) == (src, dst):
+                found = _forward(lexicon, trust, [k for k in lexicon.terms if k in text] if cjk else keys)
+            elif (lexicon.dst, lexicon.src) == (src, dst):
+                found = _backward(lexicon, trust, wanted)
+            else:
                 continue
-            trust = trust_of(lexicon.origin, lexicon.src, lexicon.dst, thresholds)
-            for pair, entries in (((lexicon.src, lexicon.dst), _forward(lexicon, trust)),
-                                  ((lexicon.dst, lexicon.src), _backward(lexicon, trust))):
-                table = self.tables.setdefault(pair, {})
-                for term, found in entries.items():
-                    table.setdefault(term, []).extend(found)
+            for term, entries in found.items():
+                table.setdefault(term, []).extend(entries)
+        return table
 
     @classmethod
     def from_store(cls, conn: sqlite3.Connection) -> Translator:
@@ -254,7 +285,7 @@ class Translator:
         return cls(Lexicon.from_dict(json.loads(terms)) for (terms,) in rows)
 
     def pairs(self) -> list[tuple[str, str]]:
-        return sorted(self.tables)
+        return sorted(self.known)
 
     def translate(self, text: str, src: str, dst: str) -> list[Translation]:
         """The terms of ``text`` (in ``src``) translated into ``dst``, in query order;
@@ -267,9 +298,9 @@ class Translator:
         threshold too, marked ``dropped`` (when no trusted one stands for the term)."""
         if src == dst:
             return []
-        if (src, dst) in self.tables:
+        if (src, dst) in self.known:
             return self._direct(text, src, dst)
-        if PIVOT in (src, dst) or (src, PIVOT) not in self.tables or (PIVOT, dst) not in self.tables:
+        if PIVOT in (src, dst) or (src, PIVOT) not in self.known or (PIVOT, dst) not in self.known:
             return []
         found = []
         for first in self._direct(text, src, PIVOT):
@@ -297,7 +328,7 @@ class Translator:
         return QueryTranslation(tuple(used), tuple(sorted(dropped, key=lambda t: (t.at, t.target))), share)
 
     def _direct(self, text: str, src: str, dst: str) -> list[Translation]:
-        hits = lookup(self.tables[(src, dst)], text, is_cjk(src))
+        hits = lookup(self.entries(text, src, dst), text, is_cjk(src))
         return _unique([Translation(source, e.target, e.strength, src, dst, at, e.origin, e.support,
                                     "" if e.trusted else BELOW_THRESHOLD) for source, e, at in hits])
 
