@@ -35,7 +35,7 @@ from whoosh.searching import Searcher
 from indexers import index as rules_index
 from indexers.analysis import CJK, NUMBER, analyzer_for, has_cjk, name_key, token_kind
 from indexers.index import IndexInfo, body_field, title_field
-from indexers.translate import Translation, Translator, coverage
+from indexers.translate import Translation, Translator
 from kb.align.tokens import is_cjk
 from kb.core.errors import KbError, NotFound
 from kb.core.lang import guess_lang
@@ -95,6 +95,7 @@ class Plan:
     units: tuple[Unit, ...]
     translations: tuple[Translation, ...] = ()
     names: tuple[str, ...] = ()                 # the whole query as a name (analysis.name_key)
+    dropped: tuple[Translation, ...] = ()       # translations known but not used, each with its reason
 
     def units_for(self, lang: str) -> list[Unit]:
         return [u for u in self.units if u.lang == lang]
@@ -267,20 +268,20 @@ def plan(text: str, langs: Sequence[str], translator: Translator, *, query_lang:
     answered = _answers(searcher, lang, whole)  # its own words are all in the index
     units: list[Unit] = []
     translations: list[Translation] = []
+    dropped: list[Translation] = []
     for target in langs:
         if target == lang:
             units += own_units(parts, lang, numbers)
             continue
-        found = translator.translate(whole, lang, target)
-        share = coverage(whole, lang, found)
-        if share < 1 and answered:
-            found = []  # half a translation would only add noise to what its own words find
-        translations += found
-        units += translated_units(found, target, share)
+        found = translator.for_query(whole, lang, target, answered=answered)  # drops half translations if answered
+        translations += found.used
+        dropped += found.dropped
+        units += translated_units(found.used, target, found.share)
     if lang not in langs:  # still needed to highlight, and to say what was searched
         units = [*own_units(parts, lang, numbers), *units]
     names = tuple(key for key in [name_key(lang, whole)] if key)
-    return Plan(text, lang, query_lang is None, tuple(langs), numbers, tuple(units), tuple(translations), names)
+    return Plan(text, lang, query_lang is None, tuple(langs), numbers, tuple(units), tuple(translations), names,
+                tuple(dropped))
 
 
 # -- the whoosh query -----------------------------------------------------------------------

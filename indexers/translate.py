@@ -8,6 +8,14 @@ it both ways: forwards by word, backwards by finding the stored translations ins
 the query (a Chinese query has no spaces: "结聚永久物" holds 永久物, "permanent",
 and 聚永久物, "merged").  Languages without a lexicon between them meet through
 English.
+
+Lexicons come from three origins, read in this order: official pairs (the aligned
+glossaries' headwords and keyword titles, :mod:`kb.align.glossary_lexicon`), the
+aligned rules, printed card texts.  An entry is used only above the floor measured
+for its origin and language (:data:`THRESHOLDS`, from ``benchmarks/bench_lexicon.py``);
+an entry below it is still returned by :meth:`Translator.translate_all` and
+:meth:`Translator.for_query`, marked ``dropped`` with the reason, so that a header
+can say what was known and why it was not used.
 """
 
 from __future__ import annotations
@@ -15,24 +23,69 @@ from __future__ import annotations
 import json
 import sqlite3
 from collections import defaultdict
-from collections.abc import Iterable
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, replace
+from typing import NamedTuple
 
 from kb.align.lexicon import Lexicon
-from kb.align.tokens import CJK_RUN, STOPWORDS, is_cjk, stem, words
+from kb.align.tokens import CJK_RUN, STOPWORDS, base_lang, is_cjk, stem, words
 
-#: Weaker entries are mostly chance co-occurrences ("able" -> "则必须").
+
+@dataclass(frozen=True, slots=True)
+class Trust:
+    """The least an entry of one lexicon must show to be used: its strength (Dice
+    over the aligned pairs) and its support (how many pairs hold both terms)."""
+
+    strength: float
+    support: int = 0
+
+
+#: Default floor, for an origin or a pair of languages not measured below.
 MIN_STRENGTH = 0.5
+#: The measured floors, by (origin, language other than English); figures from
+#: ``benchmarks/bench_lexicon.py`` (see there for the gold and the buckets).
+THRESHOLDS: dict[tuple[str, str], Trust] = {
+    # Learned from the rules (EN-ZH).  Entries of 0.5-0.7 are right about half the time
+    # EN->ZH (buckets 0.53, 0.72; ZH->EN 0.84, 0.92), of 0.8 up 0.86-0.98.  Floor 0.5 / 0.6 /
+    # 0.7 / 0.8, precision/recall on the glossary gold EN->ZH: 0.890/0.861, 0.905/0.844,
+    # 0.915/0.829, 0.936/0.789; on the card keywords EN->ZH 0.844, 0.844, 0.900, 0.897 at
+    # recall 0.818, 0.818, 0.818, 0.788: 0.7 is the last step that costs no keyword.
+    # No support floor: three pairs at least would cost 8 points of recall for under 1 of precision.
+    # Bench rows "rules", every entry -> used: EN->ZH glossary 0.834/0.866 -> 0.915/0.829.
+    ("rules", "zh"): Trust(0.7),
+    # Learned from card texts (EN-ZH): entries below 0.95 are right a third to two thirds
+    # of the time on the glossary gold (buckets 0.26, 0.65, 0.32) and about half the time on
+    # the held-out keywords (0.62, 0.60); from 0.95, 0.82 and 1.00.  Support 2 is right
+    # 0.50 / 0.33 of the time ("apply" -> 规则 at 1.0 from two cards): three pairs at least.
+    # Bench rows "cards", every entry -> used: EN->ZH glossary 0.658/0.343 -> 0.831/0.292,
+    # held-out keywords 0.875/0.836 -> 1.000/0.736 (the rules lexicon, read first, has them).
+    ("cards", "zh"): Trust(0.95, 3),
+    # Learned from card texts (EN-IT): Italian words pair with English ones far better
+    # than Chinese n-grams do; on the held-out keywords every bucket from 0.6 up is right
+    # 0.89-1.00 of the time, and the entries of 0.6-0.8 read right (permanente, esilia, costo).
+    # Held-out keywords EN->IT, every entry -> used: 0.994/0.905 -> 1.000/0.905.
+    ("cards", "it"): Trust(0.6, 3),
+    # Official pairs (aligned glossary headwords, keyword titles): used whatever their strength.
+    ("glossary", "*"): Trust(0.0),
+}
 #: Per query term, keep translations at least this close to the best one.
 NEAR_BEST = 0.8
 PIVOT = "en"
-
-Entries = dict[str, list[tuple[str, float]]]  # term -> [(translation, strength)], strongest first
+#: The longest run of words looked up as one term (official headwords: "declare attackers step").
+MAX_PHRASE = 4
+#: Why a translation was not used (``Translation.dropped``).
+BELOW_THRESHOLD = "below threshold"
+OWN_LANGUAGE = "query's own language holds all its words"
 
 
 @dataclass(frozen=True, slots=True)
 class Translation:
-    """One query term and what it stands for in another language."""
+    """One query term and what it stands for in another language.
+
+    ``origin`` says which lexicon gave it (``glossary``: an official pair of the
+    aligned glossaries; ``rules``; ``cards``), ``support`` how many aligned pairs
+    taught it (0: not counted, as for official pairs), ``dropped`` why it is not
+    used ("" when it is: see :data:`BELOW_THRESHOLD`, :data:`OWN_LANGUAGE`)."""
 
     source: str
     target: str
@@ -40,24 +93,74 @@ class Translation:
     src: str
     dst: str
     at: int = 0  # where the source term starts in the query (to keep the query's order)
+    origin: str = "rules"
+    support: int = 0
+    dropped: str = ""
 
     def to_json(self) -> dict[str, object]:
-        return {"from": self.source, "to": self.target, "src": self.src, "dst": self.dst,
-                "strength": round(self.strength, 3)}
+        found: dict[str, object] = {"from": self.source, "to": self.target, "src": self.src, "dst": self.dst,
+                                    "strength": round(self.strength, 3), "origin": self.origin}
+        if self.support:
+            found["support"] = self.support
+        if self.dropped:
+            found["dropped"] = self.dropped
+        return found
 
 
-def _forward(lexicon: Lexicon) -> Entries:
-    return {word: [(target, strength)] for word, (target, strength) in lexicon.terms.items()
-            if strength >= MIN_STRENGTH}
+class Entry(NamedTuple):
+    """One stored translation of a term, as search reads it (a tuple: tables of some
+    5,000 entries are made per process, and a frozen dataclass takes three times as long)."""
+
+    target: str
+    strength: float
+    origin: str
+    support: int
+    trusted: bool
 
 
-def _backward(lexicon: Lexicon) -> Entries:
+@dataclass(frozen=True, slots=True)
+class QueryTranslation:
+    """What a query becomes in one other language: the translations used, those
+    dropped (each with its reason) and the share of the query the used ones stand for."""
+
+    used: tuple[Translation, ...]
+    dropped: tuple[Translation, ...]
+    share: float
+
+
+Entries = dict[str, list[Entry]]  # term -> its entries, the lexicon read first first, strongest first
+
+
+def trust_of(origin: str, src: str, dst: str, thresholds: Mapping[tuple[str, str], Trust] | None = None) -> Trust:
+    """The floor of a lexicon of ``origin`` between ``src`` and ``dst``."""
+    table = THRESHOLDS if thresholds is None else thresholds
+    other = base_lang(dst) if base_lang(src) == PIVOT else base_lang(src)
+    return table.get((origin, other), table.get((origin, "*"), Trust(MIN_STRENGTH)))
+
+
+def _trusted(trust: Trust, strength: float, support: int) -> bool:
+    return strength >= trust.strength and (not support or support >= trust.support)
+
+
+def _entry(target: str, strength: float, lexicon: Lexicon, word: str, trust: Trust) -> Entry:
+    support = lexicon.support.get(word, 0)
+    return Entry(target, strength, lexicon.origin, support, _trusted(trust, strength, support))
+
+
+def _forward(lexicon: Lexicon, trust: Trust, keys: Iterable[str]) -> Entries:
+    """The lexicon's entries of ``keys`` (the words it is keyed by)."""
+    return {word: [_entry(entry[0], entry[1], lexicon, word, trust)]
+            for word in keys if (entry := lexicon.terms.get(word)) is not None}
+
+
+def _backward(lexicon: Lexicon, trust: Trust, wanted: Callable[[str], bool]) -> Entries:
+    """The lexicon read backwards, for the translations ``wanted`` (those in the query)."""
     found: Entries = defaultdict(list)
     for word, (target, strength) in lexicon.terms.items():
-        if strength >= MIN_STRENGTH:
-            found[target].append((word, strength))
+        if wanted(target):
+            found[target].append(_entry(word, strength, lexicon, word, trust))
     for entries in found.values():
-        entries.sort(key=lambda e: (-e[1], e[0]))
+        entries.sort(key=lambda e: (not e.trusted, -e.strength, e.target))
         del entries[2:]  # a Chinese term learned for several inflections: the two best
     return dict(found)
 
@@ -69,44 +172,112 @@ def _words(text: str) -> list[tuple[str, str, int]]:
             if word not in STOPWORDS and len(word) > 1]
 
 
-def lookup(entries: Entries, text: str, cjk: bool) -> list[tuple[str, str, float, int]]:
-    """``(source, target, strength, at)`` for every term of ``text`` the entries know.
+def lookup(entries: Entries, text: str, cjk: bool) -> list[tuple[str, Entry, int]]:
+    """``(source, entry, at)`` for every term of ``text`` the entries know: for each
+    term, its trusted entries near the best, or failing any, its untrusted ones.
 
-    For a CJK side the keys are found inside the text (every stored term it
-    contains, longest first, so "聚永久物" and the "永久物" within it both count)."""
-    found: list[tuple[str, str, float, int]] = []
+    For a CJK side the keys are found inside the text, longest first, so "聚永久物"
+    and the "永久物" within it both count; but a key crossing the edge of a longer
+    trusted key found first is no word of the query (亚龙, "wurm", inside
+    非瑞克西亚龙, "Phyrexian dragon"), and is skipped."""
+    found: list[tuple[str, Entry, int]] = []
     if cjk:
+        taken: list[tuple[int, int]] = []
         for key in sorted((k for k in entries if k in text), key=lambda k: (-len(k), k)):
-            found += [(key, target, s, text.find(key)) for target, s in _near_best(entries[key])]
+            at = _free_place(text, key, taken)
+            if at < 0:
+                continue
+            chosen = _chosen(entries[key])
+            if any(e.trusted for e in chosen):
+                taken.append((at, at + len(key)))
+            found += [(key, e, at) for e in chosen]
     else:
-        for word, key, at in _words(text):
-            found += [(word, target, s, at) for target, s in _near_best(entries.get(key, []))]
+        found += _latin_lookup(entries, _words(text))
     return found
 
 
-def _near_best(entries: list[tuple[str, float]]) -> list[tuple[str, float]]:
-    if not entries:
-        return []
-    best = max(s for _, s in entries)
-    return [(t, s) for t, s in entries if s >= NEAR_BEST * best]
+def _keys(text: str) -> set[str]:
+    """Every key a Latin-script query may hold: its content words (stemmed) and their runs."""
+    stems = [key for _, key, _ in _words(text)]
+    return {" ".join(stems[k : k + size]) for k in range(len(stems)) for size in range(1, MAX_PHRASE + 1)
+            if k + size <= len(stems)}
+
+
+def _latin_lookup(entries: Entries, found: list[tuple[str, str, int]]) -> list[tuple[str, Entry, int]]:
+    """The words' translations, a run of words known as one term first ("first strike"
+    is 先攻, not "first" and "strike" apart), longest run first."""
+    hits: list[tuple[str, Entry, int]] = []
+    k = 0
+    while k < len(found):
+        for size in range(min(MAX_PHRASE, len(found) - k), 0, -1):
+            run = found[k : k + size]  # consecutive content words (stopwords between are keyless)
+            chosen = _chosen(entries.get(" ".join(key for _, key, _ in run), []))
+            if size > 1 and not any(e.trusted for e in chosen):
+                continue
+            hits += [(" ".join(word for word, _, _ in run), e, run[0][2]) for e in chosen]
+            k += size
+            break
+    return hits
+
+
+def _free_place(text: str, key: str, taken: list[tuple[int, int]]) -> int:
+    """Where ``key`` first occurs in ``text`` without crossing a taken span (inside one is fine), or -1."""
+    at = text.find(key)
+    while at >= 0:
+        end = at + len(key)
+        if not any(a < end and at < b and not (a <= at and end <= b) for a, b in taken):
+            return at
+        at = text.find(key, at + 1)
+    return -1
+
+
+def _chosen(entries: list[Entry]) -> list[Entry]:
+    """The entries of one term that speak: from the first lexicon holding a trusted one,
+    those near its best; with none trusted, every untrusted one (to say what was dropped)."""
+    trusted = [e for e in entries if e.trusted]
+    if not trusted:
+        return entries
+    origin = trusted[0].origin
+    mine = [e for e in trusted if e.origin == origin]
+    best = max(e.strength for e in mine)
+    return [e for e in mine if e.strength >= NEAR_BEST * best]
 
 
 class Translator:
     """Every stored lexicon, readable in both directions."""
 
-    def __init__(self, lexicons: Iterable[Lexicon]) -> None:
-        """Two lexicons of one pair of languages (``it -> en`` learned from the rules,
-        ``en -> it`` from card texts) fill each other's gaps; for a term both know,
-        the lexicon read first -- in the store's order -- speaks."""
-        self.tables: dict[tuple[str, str], Entries] = {}
-        for lexicon in lexicons:
-            if not len(lexicon):
+    def __init__(self, lexicons: Iterable[Lexicon], thresholds: Mapping[tuple[str, str], Trust] | None = None) -> None:
+        """Lexicons of one pair of languages (official pairs from the glossaries, then
+        those learned from the rules, then from card texts) fill each other's gaps;
+        for a term several know, the first lexicon -- in the store's order -- with a
+        trusted entry speaks.  ``thresholds`` replace :data:`THRESHOLDS` (to measure)."""
+        self.lexicons = [lexicon for lexicon in lexicons if len(lexicon)]
+        self.thresholds = thresholds
+        self.known = {pair for lexicon in self.lexicons
+                      for pair in ((lexicon.src, lexicon.dst), (lexicon.dst, lexicon.src))}
+
+    def entries(self, text: str, src: str, dst: str) -> Entries:
+        """The entries from ``src`` into ``dst`` that ``text`` may use (forwards or
+        backwards through each lexicon, in the lexicons' order).  Only the query's
+        terms are read: a whole table takes 10-20 ms to make, a query's share well under one."""
+        cjk = is_cjk(src)
+        keys = set() if cjk else _keys(text)
+
+        def wanted(term: str) -> bool:
+            return term in text if cjk else term in keys
+
+        table: Entries = {}
+        for lexicon in self.lexicons:
+            trust = trust_of(lexicon.origin, lexicon.src, lexicon.dst, self.thresholds)
+            if (lexicon.src, lexicon.dst) == (src, dst):
+                found = _forward(lexicon, trust, [k for k in lexicon.terms if k in text] if cjk else keys)
+            elif (lexicon.dst, lexicon.src) == (src, dst):
+                found = _backward(lexicon, trust, wanted)
+            else:
                 continue
-            for pair, entries in (((lexicon.src, lexicon.dst), _forward(lexicon)),
-                                  ((lexicon.dst, lexicon.src), _backward(lexicon))):
-                table = self.tables.setdefault(pair, {})
-                for term, found in entries.items():
-                    table.setdefault(term, found)
+            for term, entries in found.items():
+                table.setdefault(term, []).extend(entries)
+        return table
 
     @classmethod
     def from_store(cls, conn: sqlite3.Connection) -> Translator:
@@ -114,27 +285,52 @@ class Translator:
         return cls(Lexicon.from_dict(json.loads(terms)) for (terms,) in rows)
 
     def pairs(self) -> list[tuple[str, str]]:
-        return sorted(self.tables)
+        return sorted(self.known)
 
     def translate(self, text: str, src: str, dst: str) -> list[Translation]:
         """The terms of ``text`` (in ``src``) translated into ``dst``, in query order;
-        through English when no lexicon joins the two languages."""
+        through English when no lexicon joins the two languages.  Only the
+        translations used: :meth:`translate_all` also gives those dropped."""
+        return [t for t in self.translate_all(text, src, dst) if not t.dropped]
+
+    def translate_all(self, text: str, src: str, dst: str) -> list[Translation]:
+        """As :meth:`translate`, with the translations below their lexicon's measured
+        threshold too, marked ``dropped`` (when no trusted one stands for the term)."""
         if src == dst:
             return []
-        if (src, dst) in self.tables:
+        if (src, dst) in self.known:
             return self._direct(text, src, dst)
-        if PIVOT in (src, dst) or (src, PIVOT) not in self.tables or (PIVOT, dst) not in self.tables:
+        if PIVOT in (src, dst) or (src, PIVOT) not in self.known or (PIVOT, dst) not in self.known:
             return []
         found = []
         for first in self._direct(text, src, PIVOT):
             for second in self._direct(first.target, PIVOT, dst):
-                found.append(Translation(first.source, second.target, first.strength * second.strength,
-                                         src, dst, first.at))
+                found.append(Translation(first.source, second.target, first.strength * second.strength, src, dst,
+                                         first.at, first.origin if first.origin == second.origin
+                                         else f"{first.origin}+{second.origin}",
+                                         min(first.support, second.support) if first.support and second.support
+                                         else first.support or second.support, first.dropped or second.dropped))
         return _unique(found)
 
+    def for_query(self, text: str, src: str, dst: str, *, answered: bool = False) -> QueryTranslation:
+        """What to search in ``dst`` for a query: the translations used and those dropped.
+
+        ``answered``: the index holds every word of the query in its own language;
+        a partial translation is then dropped whole (:data:`OWN_LANGUAGE`), since half
+        a translation would only add noise to what the query's own words find."""
+        found = self.translate_all(text, src, dst)
+        used = [t for t in found if not t.dropped]
+        dropped = [t for t in found if t.dropped]
+        share = coverage(text, src, used)
+        if share < 1 and answered and used:
+            dropped = [*(replace(t, dropped=OWN_LANGUAGE) for t in used), *dropped]
+            used = []
+        return QueryTranslation(tuple(used), tuple(sorted(dropped, key=lambda t: (t.at, t.target))), share)
+
     def _direct(self, text: str, src: str, dst: str) -> list[Translation]:
-        hits = lookup(self.tables[(src, dst)], text, is_cjk(src))
-        return _unique([Translation(source, target, strength, src, dst, at) for source, target, strength, at in hits])
+        hits = lookup(self.entries(text, src, dst), text, is_cjk(src))
+        return _unique([Translation(source, e.target, e.strength, src, dst, at, e.origin, e.support,
+                                    "" if e.trusted else BELOW_THRESHOLD) for source, e, at in hits])
 
 
 def coverage(text: str, src: str, found: Iterable[Translation]) -> float:
@@ -142,18 +338,22 @@ def coverage(text: str, src: str, found: Iterable[Translation]) -> float:
     (Latin script), or the characters inside a translated term (CJK).  A query half
     translated ("permanente amalgamato", where only "permanente" is known) must not
     let texts matching that half outrank texts matching all of it in its own language."""
+    found = [t for t in found if not t.dropped]
     if is_cjk(src):
         total = sum(map(len, CJK_RUN.findall(text)))
         covered = {k for t in found if t.at >= 0 for k in range(t.at, t.at + len(t.source))}
         return min(1.0, len(covered) / total) if total else 1.0
-    total = len(_words(text))
-    return len({t.at for t in found}) / total if total else 1.0
+    places = [at for _, _, at in _words(text)]
+    covered = {places[k] for t in found if t.at in places
+               for k in range(places.index(t.at), min(len(places), places.index(t.at) + len(t.source.split())))}
+    return len(covered) / len(places) if places else 1.0
 
 
 def _unique(found: list[Translation]) -> list[Translation]:
-    """One entry per target (its strongest source), in query order."""
+    """One entry per target (its strongest source, a used one before a dropped one), in query order."""
     best: dict[str, Translation] = {}
     for item in found:
-        if item.target not in best or item.strength > best[item.target].strength:
+        known = best.get(item.target)
+        if known is None or (not item.dropped, item.strength) > (not known.dropped, known.strength):
             best[item.target] = item
     return sorted(best.values(), key=lambda t: (t.at, -t.strength, t.target))

@@ -261,13 +261,11 @@ def damage(documents: list[Document]) -> list[Problem]:
 
 
 def add_card_lexicons(identities: identity.Identities, cards: list[Card], langs: set[str]) -> None:
-    """Lexicons learned from printed card texts, kept with those learned from the rules:
-    where both know a word, the rules' translation stays."""
+    """Lexicons learned from printed card texts, kept beside those learned from the rules
+    (stored after them: where both know a word, the rules' translation speaks)."""
     from kb.align import card_lexicon  # only builds with card data need it
 
-    for key, learned in card_lexicon.learn(cards, langs).items():
-        known = identities.lexicons.get(key)
-        identities.lexicons[key] = known.filled_from(learned) if known else learned
+    identities.more_lexicons += card_lexicon.learn(cards, langs).values()
 
 
 class _Stages:

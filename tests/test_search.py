@@ -181,7 +181,8 @@ def test_chinese_query_finds_the_glossary_entry_then_the_rule_it_cites(home: Pat
     assert second["rule"] == cited[0]
     texts = {t["lang"]: t for t in second["texts"]}
     assert "**标识色**" in texts["zh-Hans"]["snippet"]
-    assert "identity" in texts["en"]["text"] and "**identity**" in texts["en"]["snippet"]
+    # through the official pair of the aligned glossaries: 标识色 is "color identity", the whole term
+    assert "identity" in texts["en"]["text"] and "**color identity**" in texts["en"]["snippet"]
     holding = {rule for (rule,) in db.execute(
         "SELECT rule FROM rules WHERE lang = 'zh-Hans' AND edition = ? AND body LIKE '%标识色%'", (EDITION,))}
     assert holding <= {r["rule"] for r in kb_json("search", "标识色", "--limit", "100", home=home)["results"]}
@@ -190,7 +191,7 @@ def test_chinese_query_finds_the_glossary_entry_then_the_rule_it_cites(home: Pat
 def test_chinese_query_finds_english_rules_through_the_lexicon(home: Path, db: sqlite3.Connection) -> None:
     data = kb_json("search", "标识色", "--lang", "en", "--limit", "20", home=home)
     assert data["languages"] == ["en"] and data["query_lang"] == "zh-Hans"
-    assert {"from": "标识色", "to": "identity"}.items() <= data["translations"][0].items()
+    assert {"from": "标识色", "to": "color identity", "origin": "glossary"}.items() <= data["translations"][0].items()
     found = [r["rule"] for r in data["results"]]
     english = {rule for (rule,) in db.execute(
         "SELECT rule FROM rules WHERE lang = 'en' AND edition = ? AND body LIKE '%color identity%'", (EDITION,))}

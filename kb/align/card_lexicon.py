@@ -14,12 +14,21 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from dataclasses import replace
 
 from kb.align.lexicon import Lexicon
 from kb.align.terms import learn_lexicon
 from kb.ingest.mtgjson import Card
 
 SOURCE = "en"
+ORIGIN = "cards"
+#: A term goes to the word it agrees with best (kb.align.terms._unclaimed): card texts
+#: repeat set phrases ("deals N damage", "create a token") whose words all meet.
+#: Measured (benchmarks/bench_lexicon.py, "used" columns, without -> with): held-out
+#: keywords EN->IT precision 0.994 -> 1.000, IT->EN 0.981 -> 0.994 at the same recall
+#: (0.905; "damage" is "danno", no longer "infligge"); EN-ZH about even (glossary gold
+#: EN->ZH 0.833/0.295 -> 0.831/0.292, ZH->EN 0.946/0.307 -> 0.953/0.304).
+EXCLUSIVE = True
 #: Fewer pairs than this teach chance more than translation.
 MIN_PAIRS = 200
 
@@ -51,5 +60,5 @@ def learn(cards: list[Card], langs: Iterable[str]) -> dict[tuple[str, str], Lexi
     for lang in sorted(set(langs) - {SOURCE}):
         pairs = text_pairs(cards, lang)
         if len(pairs) >= MIN_PAIRS:
-            lexicons[SOURCE, lang] = learn_lexicon(pairs, SOURCE, lang)
+            lexicons[SOURCE, lang] = replace(learn_lexicon(pairs, SOURCE, lang, exclusive=EXCLUSIVE), origin=ORIGIN)
     return lexicons

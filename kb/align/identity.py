@@ -23,7 +23,7 @@ from collections import defaultdict
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
-from kb.align import glossary_identity
+from kb.align import glossary_identity, glossary_lexicon
 from kb.align.aligner import Edition, align, pair_by_number
 from kb.align.lexicon import Lexicon
 from kb.align.results import NUMBER, Alignment, Link
@@ -34,6 +34,8 @@ from kb.core.rulenum import RuleNumber
 
 Group = tuple[str, str | None]  # (lang, edition)
 TextKey = tuple[int, int]  # (document index, rule index)
+#: Origins of lexicons, most trusted first.
+ORIGINS = (glossary_lexicon.ORIGIN, "rules", "cards")
 #: Undated documents are placed among at most this many English editions (newest first).
 PLACEMENT_WINDOW = 24
 
@@ -57,6 +59,16 @@ class Identities:
     placements: dict[Group, list[str]] = field(default_factory=dict)
     lexicons: dict[tuple[str, str], Lexicon] = field(default_factory=dict)
     glossary: dict[TextKey, glossary_identity.GlossaryIdentity] = field(default_factory=dict)  # (doc, entry) index
+    #: Lexicons kept for search beside ``lexicons`` (learned from the rules): official pairs
+    #: (origin ``glossary``) and those learned from card texts (``cards``).
+    more_lexicons: list[Lexicon] = field(default_factory=list)
+
+    def stored_lexicons(self) -> list[Lexicon]:
+        """Every lexicon to keep, the most trusted origin first (search lets the first
+        lexicon of a pair that knows a term speak): official pairs, rules, cards."""
+        every = [*self.more_lexicons, *self.lexicons.values()]
+        return sorted(every, key=lambda lexicon: ORIGINS.index(lexicon.origin) if lexicon.origin in ORIGINS
+                      else len(ORIGINS))
 
 
 def qualified(number: RuleNumber, group: Group) -> str:
@@ -122,6 +134,8 @@ def assign(documents: list[Document], workers: int = 2) -> Identities:
     result.placements = place(groups, reference)
     result.glossary = glossary_identity.assign(documents, {key: found.rule for key, found in result.of.items()},
                                                result.lexicons, reference, workers)
+    result.more_lexicons += glossary_lexicon.official_lexicons(
+        documents, {key: found.rule for key, found in result.of.items()}, result.glossary, reference)
     return result
 
 

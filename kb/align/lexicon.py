@@ -27,6 +27,13 @@ class Lexicon:
     src: str
     dst: str
     terms: Mapping[str, tuple[str, float]] = field(default_factory=dict)
+    #: Where it was learned: ``rules`` (aligned rule texts), ``cards`` (printed card
+    #: texts) or ``glossary`` (the aligned glossaries' headwords, official pairs).
+    #: Search trusts each origin from its own measured threshold (indexers.translate).
+    origin: str = "rules"
+    #: How many aligned pairs hold both the word and its translation (where known):
+    #: a strength of 1.0 from two pairs is chance more often than one from twenty.
+    support: Mapping[str, int] = field(default_factory=dict)
 
     def translate(self, word: str) -> str | None:
         entry = self.terms.get(stem(word.casefold()))
@@ -39,25 +46,32 @@ class Lexicon:
         """Both lexicons; where both know a word, the stronger entry wins."""
         if (other.src, other.dst) != (self.src, self.dst):
             raise ValueError(f"cannot merge lexicons {self.src}->{self.dst} and {other.src}->{other.dst}")
-        terms = dict(self.terms)
+        terms, support = dict(self.terms), dict(self.support)
         for word, entry in other.terms.items():
             if word not in terms or terms[word][1] < entry[1]:
                 terms[word] = entry
-        return Lexicon(self.src, self.dst, terms)
+                support.pop(word, None)
+                if word in other.support:
+                    support[word] = other.support[word]
+        return Lexicon(self.src, self.dst, terms, self.origin, support)
 
     def filled_from(self, other: Lexicon) -> Lexicon:
         """This lexicon, trusted first, with the words only ``other`` knows."""
         if (other.src, other.dst) != (self.src, self.dst):
             raise ValueError(f"cannot fill lexicon {self.src}->{self.dst} from {other.src}->{other.dst}")
-        return Lexicon(self.src, self.dst, {**other.terms, **self.terms})
+        support = {**{w: n for w, n in other.support.items() if w not in self.terms}, **self.support}
+        return Lexicon(self.src, self.dst, {**other.terms, **self.terms}, self.origin, support)
 
     def to_dict(self) -> dict[str, object]:
         """A JSON-ready form for storing."""
-        return {"src": self.src, "dst": self.dst,
-                "terms": {w: [t, round(s, 4)] for w, (t, s) in sorted(self.terms.items())}}
+        return {"src": self.src, "dst": self.dst, "origin": self.origin,
+                "terms": {w: [t, round(s, 4)] for w, (t, s) in sorted(self.terms.items())},
+                "support": dict(sorted(self.support.items()))}
 
     @classmethod
     def from_dict(cls, data: Mapping[str, object]) -> Lexicon:
         terms = data.get("terms", {})
-        assert isinstance(terms, Mapping)
-        return cls(str(data["src"]), str(data["dst"]), {str(w): (str(t), float(s)) for w, (t, s) in terms.items()})
+        support = data.get("support", {})
+        assert isinstance(terms, Mapping) and isinstance(support, Mapping)
+        return cls(str(data["src"]), str(data["dst"]), {str(w): (str(t), float(s)) for w, (t, s) in terms.items()},
+                   str(data.get("origin", "rules")), {str(w): int(n) for w, n in support.items()})

@@ -25,6 +25,7 @@ from kb.store import cards as card_store
 
 if TYPE_CHECKING:  # the identity step (and its aligner) is only needed to write
     from kb.align.identity import Identities
+    from kb.align.lexicon import Lexicon
 
 SCHEMA_VERSION = 4  # 2: card tables (kb.store.cards); 3: rule identity, placements, lexicons; 4: glossary identity
 FILE_NAME = "kb.sqlite"
@@ -135,8 +136,8 @@ def _insert_all(conn: sqlite3.Connection, documents: Iterable[Document], meta: d
     conn.executemany("INSERT INTO meta VALUES (?, ?)",
                      [("schema_version", str(SCHEMA_VERSION)), *meta.items()])
     conn.executemany("INSERT INTO lexicons VALUES (?, ?, ?)",
-                     [(src, dst, json.dumps(lexicon.to_dict(), ensure_ascii=False))
-                      for (src, dst), lexicon in (identities.lexicons if identities else {}).items()])
+                     [(lexicon.src, lexicon.dst, json.dumps(lexicon.to_dict(), ensure_ascii=False))
+                      for lexicon in (identities.stored_lexicons() if identities else [])])
     rule_id = glossary_id = 0
     for d, doc in enumerate(documents):
         doc_id = conn.execute(
@@ -522,3 +523,18 @@ def glossary_of(conn: sqlite3.Connection, lang: str, edition: str) -> dict[str, 
     rows = conn.execute("SELECT term, senses FROM glossary WHERE lang = ? AND edition IS ? ORDER BY id",
                         (lang, edition)).fetchall()
     return {row["term"].casefold(): (row["term"], tuple(json.loads(row["senses"]))) for row in rows}
+def glossary_pairs(conn: sqlite3.Connection, lang: str) -> list[tuple[str, str, str, float]]:
+    """(English headword, headword in ``lang``, evidence, score) of every entry of the
+    newest edition of ``lang`` paired with an English entry (glossary identity)."""
+    newest = conn.execute("SELECT MAX(edition) FROM glossary WHERE lang = ?", (lang,)).fetchone()[0]
+    rows = conn.execute("SELECT term_id, term, term_evidence, term_score FROM glossary WHERE lang = ? AND edition IS ?"
+                        " AND term_id IS NOT NULL ORDER BY id", (lang, newest))
+    return [(str(a), str(b), str(c), float(d)) for a, b, c, d in rows]
+
+
+def lexicons(conn: sqlite3.Connection) -> list[Lexicon]:
+    """The stored lexicons, in the order search reads them (most trusted origin first)."""
+    from kb.align.lexicon import Lexicon  # lazy: the tokenizer costs readers of rules 60 ms
+
+    rows = conn.execute("SELECT terms FROM lexicons ORDER BY rowid")
+    return [Lexicon.from_dict(json.loads(terms)) for (terms,) in rows]

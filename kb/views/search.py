@@ -194,6 +194,7 @@ def to_json(outcome: engine.Outcome, results: list[Result]) -> dict[str, object]
     return {
         "query": plan.text, "query_lang": plan.lang, "detected": plan.detected, "languages": list(plan.langs),
         "numbers": [str(n) for n in plan.numbers], "translations": [t.to_json() for t in plan.translations],
+        "dropped_translations": [t.to_json() for t in plan.dropped],
         "index": {"path": str(outcome.index.path), "built": outcome.index.built,
                   "editions": [{"lang": lang, "edition": edition} for lang, edition in outcome.index.editions]},
         "total": len(outcome.groups), "results": [r.to_json() for r in results],
@@ -232,7 +233,11 @@ def _header(plan: engine.Plan) -> str:
         if lang == plan.lang:
             continue
         found = [t for t in plan.translations if t.dst == lang]
-        others.append(f"{lang}: " + (", ".join(f"{t.source} → {t.target}" for t in found) if found
-                                     else "no translation known"))
+        dropped = [t for t in plan.dropped if t.dst == lang]
+        said_lang = ", ".join(f"{t.source} → {t.target}" for t in found) if found else (
+            "no translation used" if dropped else "no translation known")
+        if dropped:
+            said_lang += " (dropped: " + ", ".join(f"{t.source} → {t.target}, {t.dropped}" for t in dropped) + ")"
+        others.append(f"{lang}: {said_lang}")
     numbers = f" · rule numbers {', '.join(map(str, plan.numbers))}" if plan.numbers else ""
     return said + numbers + ("" if not others else " · " + "; ".join(others))
