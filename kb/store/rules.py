@@ -523,6 +523,8 @@ def glossary_of(conn: sqlite3.Connection, lang: str, edition: str) -> dict[str, 
     rows = conn.execute("SELECT term, senses FROM glossary WHERE lang = ? AND edition IS ? ORDER BY id",
                         (lang, edition)).fetchall()
     return {row["term"].casefold(): (row["term"], tuple(json.loads(row["senses"]))) for row in rows}
+
+
 def glossary_pairs(conn: sqlite3.Connection, lang: str) -> list[tuple[str, str, str, float]]:
     """(English headword, headword in ``lang``, evidence, score) of every entry of the
     newest edition of ``lang`` paired with an English entry (glossary identity)."""
