@@ -378,6 +378,18 @@ def documents(conn: sqlite3.Connection) -> list[sqlite3.Row]:
     return conn.execute("SELECT * FROM documents ORDER BY id").fetchall()
 
 
+def source_paths(conn: sqlite3.Connection) -> list[str]:
+    """Every file path the KB records (documents, card files, pages, rulings, problems):
+    what ``kb serve`` must not show to the world, so it shows the file names instead."""
+    tables = [row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")]
+    found: set[str] = set()
+    for table in tables:
+        columns = {row[1] for row in conn.execute(f"PRAGMA table_info({table})")}
+        if "path" in columns:
+            found.update(row[0] for row in conn.execute(f"SELECT DISTINCT path FROM {table} WHERE path IS NOT NULL"))
+    return sorted(found)
+
+
 # -- references ---------------------------------------------------------------------
 
 

@@ -10,10 +10,15 @@ Each request opens the SQLite file read-only and closes it (opening costs well
 under a millisecond), so requests share nothing and a rebuild of the KB is seen
 by the next request.  Errors map like the CLI's exit codes: not found (1) → 404,
 bad input (2) → 400, with the CLI's ``--json`` error body on ``.json`` URLs.
+
+In front of the pages, :mod:`kb.web.serving` caches answers per KB file, bounds
+the work of each request and of the process, and hides the server's paths: the
+pages themselves stay plain functions of the KB and the request.
 """
 
 from __future__ import annotations
 
+import os
 import shlex
 import sqlite3
 from collections.abc import Callable, Iterator
@@ -30,6 +35,7 @@ from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
 from starlette.exceptions import HTTPException
 
+from indexers import index as rules_index
 from kb.core.errors import KbError, NotFound
 from kb.core.lang import display_name, normalize_tag
 from kb.core.rulenum import RuleNumber
@@ -40,6 +46,7 @@ from kb.views import history as diff_cli
 from kb.views import rules as views
 from kb.views import search as search_cli
 from kb.web import markup
+from kb.web.serving import Options, Serving
 
 HERE = Path(__file__).parent
 #: Card rulings listed on a rule's page (its references page lists them all).
@@ -48,6 +55,13 @@ RULINGS_ON_RULE_PAGE = 10
 SEARCH_LIMIT = 10
 
 Langs = Annotated[list[str] | None, Query()]
+#: The environment variable through which ``kb serve --workers N`` gives each worker its KB
+#: and options (workers are started by uvicorn with an import string, not an object).
+ENVIRONMENT = "KB_SERVE"
+
+
+class Unavailable(KbError):
+    """The KB answers, but not this yet (its search index is being built): 503, retry."""
 
 
 @dataclass
@@ -63,7 +77,14 @@ class Page:
     extra: dict[str, Any] = field(default_factory=dict)
 
 
-def create_app(home: Path) -> FastAPI:
+def from_environment() -> FastAPI:
+    """The app of one ``kb serve --workers N`` worker (uvicorn's factory, by import string)."""
+    settings = os.environ[ENVIRONMENT]
+    home, options = settings.split("\n", 1)
+    return create_app(Path(home), Options.from_json(options))
+
+
+def create_app(home: Path, options: Options | None = None) -> FastAPI:
     """The web app answering from the KB in ``home`` (checked now: no KB, no app)."""
     with closing(store.connect(home)):
         pass
@@ -170,6 +191,8 @@ def create_app(home: Path) -> FastAPI:
                 with kb() as conn:
                     return Page("search.html", None, "Search", ["search", *options],
                                 extra={**extra, "held": store.languages(conn)})
+            with kb() as conn:
+                _index_built(home, conn)
             data = search_cli.search(home, q, lang, query_lang, limit).to_json()
             return Page("search.html", data, f"Search: {q}", ["search", q, *options],
                         extra={**extra, "held": [e["lang"] for e in data["index"]["editions"]]})
@@ -220,7 +243,28 @@ def create_app(home: Path) -> FastAPI:
         problems = "; ".join(f"{'.'.join(map(str, e['loc'][1:]))}: {e['msg']}" for e in exc.errors())
         return _error(request, templates, KbError(f"bad parameter: {problems}"), request.url.path.endswith(".json"))
 
+    def error_page(path: str, status: int, message: str) -> tuple[str, bytes]:
+        """An error :mod:`kb.web.serving` answers itself (busy, too long, a host not allowed)."""
+        if path.endswith(".json"):
+            return "application/json", (views.dumps(views.error_json(KbError(message))) + "\n").encode()
+        html = templates.get_template("error.html").render(
+            title=_TITLES.get(status, "Error"), message=message, status=status, json_url=None, cli="", q="")
+        return "text/html; charset=utf-8", html.encode()
+
+    app.add_middleware(Serving, home=home, error_page=error_page, options=options or Options())
     return app
+
+
+_TITLES = {400: "Bad request", 404: "Not found", 405: "Method not allowed", 414: "Too long",
+           500: "Internal error", 503: "Busy"}
+
+
+def _index_built(home: Path, conn: sqlite3.Connection) -> None:
+    """A search needs the KB's index; a request never builds it (a build takes seconds
+    and every worker would start its own): until ``kb build`` has, 503 and retry."""
+    folder = home / rules_index.FOLDER / rules_index.fingerprint(home, conn)
+    if rules_index.read_manifest(folder) is None:
+        raise Unavailable("the search index of this KB is being built: try again in a moment")
 
 
 # -- helpers ------------------------------------------------------------------------------------
@@ -233,22 +277,32 @@ def _json(data: object, status: int = 200) -> Response:
 
 def _error(request: Request, templates: Jinja2Templates, err: KbError, as_json: bool,
            status: int | None = None) -> Response:
-    status = status or (404 if isinstance(err, NotFound) else 400)
+    status = status or (404 if isinstance(err, NotFound) else 503 if isinstance(err, Unavailable) else 400)
+    headers = {"Retry-After": "2"} if status == 503 else None
     if as_json:
-        return _json(views.error_json(err), status)
+        response = _json(views.error_json(err), status)
+        response.headers.update(headers or {})
+        return response
     return templates.TemplateResponse(request, "error.html", {
-        "title": "Not found" if status == 404 else "Bad request", "message": err.message, "status": status,
-        "json_url": _twin(request), "cli": "", "q": ""}, status_code=status)
+        "title": _TITLES.get(status, "Error"), "message": err.message, "status": status,
+        "json_url": _twin(request), "cli": "", "q": ""}, status_code=status, headers=headers)
 
 
-def _twin(request: Request) -> str:
-    """The URL of this page's JSON twin (or, on a twin, of the page)."""
-    path = request.url.path
+def _twin(request: Request) -> str | None:
+    """The URL of this page's JSON twin (or, on a twin, of the page), rebuilt from the
+    route that answered and its parameters, never from the raw path: a path like
+    ``//evil.example/x`` must not become a link to another host.  None: no route."""
+    route = request.scope.get("route")
+    format_ = getattr(route, "path_format", None)
+    if not format_:
+        return None
+    params = {name: quote(str(value), safe="") for name, value in request.path_params.items()}
+    path = format_.format(**params)
     if path.endswith(".json"):
         path = "/" if path == "/index.json" else path[: -len(".json")]
     else:
         path = "/index.json" if path == "/" else path.rstrip("/") + ".json"
-    return quote(path) + (f"?{request.url.query}" if request.url.query else "")
+    return path + (f"?{request.url.query}" if request.url.query else "")
 
 
 def _strip_json(request: Request, value: str) -> str:
