@@ -44,7 +44,7 @@ def serve(home: Path, host: str, port: int, workers: int | None = None, extra_ho
     import uvicorn
     from uvicorn.supervisors import Multiprocess
 
-    workers = workers or default_workers()
+    workers = default_workers() if workers is None else workers
     if workers < 1:
         raise KbError(f"--workers must be at least 1 (got {workers})")
     options = Options(allowed_hosts=allowed_hosts(host, extra_hosts),

@@ -194,7 +194,7 @@ def canonical_query(raw: bytes, most_values: int) -> bytes:
     too many parameters, values or too long a value is refused."""
     try:
         pairs = parse_qsl(raw.decode("latin-1"), keep_blank_values=True, strict_parsing=False,
-                          encoding="utf-8", errors="strict", max_num_fields=PARAMS * 8)
+                          encoding="utf-8", errors="strict", max_num_fields=URL_BYTES)
     except (ValueError, UnicodeDecodeError) as err:
         raise Refused(400, f"bad query string: {err}") from err
     unique = list(dict.fromkeys(pairs))
