@@ -313,6 +313,9 @@ async def run(args: argparse.Namespace, home: Path, inputs: list[Path]) -> None:
     server, port = start_server(home, args.workers)
     rebuilt_in = None
     try:
+        if args.warm:  # every distinct URL asked once, unmeasured: the steady state of a server in use
+            await load(port, list(dict((url, (kind, url)) for kind, url in todo).values()), args.clients,
+                       args.max_seconds)
         halfway = asyncio.Event() if args.rebuild else None
         loading = asyncio.ensure_future(load(port, todo, args.clients, args.max_seconds, halfway))
         if halfway is not None:
@@ -328,8 +331,8 @@ async def run(args: argparse.Namespace, home: Path, inputs: list[Path]) -> None:
             server.kill()
     text, checks = report(done, seconds, args.rebuild)
     distinct = len({url for _, url in todo})
-    what = (f"{len(done)} GETs ({distinct} distinct URLs) from {args.clients} clients, "
-            f"kb serve --workers {args.workers}, "
+    what = (f"{len(done)} GETs ({distinct} distinct URLs, {'each asked once before' if args.warm else 'cold'})"
+            f" from {args.clients} clients, kb serve --workers {args.workers}, "
             f"{os.cpu_count()} cores" + (f", KB rebuilt halfway ({rebuilt_in:.1f} s to build and swap)"
                                          if rebuilt_in is not None else ""))
     print(what)
@@ -349,6 +352,8 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--max-seconds", type=float, default=600, help="stop sending after this long")
     parser.add_argument("--rebuild", action="store_true", help="rebuild the KB once half the requests are answered")
+    parser.add_argument("--warm", action="store_true",
+                        help="ask every distinct URL once before measuring (the server's steady state)")
     parser.add_argument("--home", type=Path, help="serve this KB home (its KB rebuilt from the same sources with"
                                                   " --rebuild) instead of building a temporary one")
     parser.add_argument("--small", action="store_true", help="the seeds and EN 2026-04-17 only (a quick run)")

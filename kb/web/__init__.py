@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import os
+import shutil
 import socket
+import tempfile
 from pathlib import Path
 
 from kb.core.errors import KbError
@@ -63,9 +66,14 @@ def serve(home: Path, host: str, port: int, workers: int | None = None, extra_ho
         if workers == 1:
             uvicorn.Server(uvicorn.Config(app, **settings)).run(sockets=[sock])
         else:
-            os.environ[ENVIRONMENT] = f"{home}\n{options.to_json()}"
-            config = uvicorn.Config("kb.web.app:from_environment", factory=True, workers=workers, **settings)
-            Multiprocess(config, sockets=[sock]).run()
+            shared = tempfile.mkdtemp(prefix="kb-serve-")  # the workers' shared answers, gone at the end
+            try:
+                options = dataclasses.replace(options, shared=os.path.join(shared, "answers.sqlite"))
+                os.environ[ENVIRONMENT] = f"{home}\n{options.to_json()}"
+                config = uvicorn.Config("kb.web.app:from_environment", factory=True, workers=workers, **settings)
+                Multiprocess(config, sockets=[sock]).run()
+            finally:
+                shutil.rmtree(shared, ignore_errors=True)
 
 
 def listen(host: str, port: int) -> socket.socket:

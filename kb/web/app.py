@@ -21,6 +21,7 @@ from __future__ import annotations
 import os
 import shlex
 import sqlite3
+import threading
 from collections.abc import Callable, Iterator
 from contextlib import closing, contextmanager
 from dataclasses import dataclass, field
@@ -46,13 +47,17 @@ from kb.views import history as diff_cli
 from kb.views import rules as views
 from kb.views import search as search_cli
 from kb.web import markup
-from kb.web.serving import Options, Serving
+from kb.web.serving import Options, Serving, fingerprint
 
 HERE = Path(__file__).parent
 #: Card rulings listed on a rule's page (its references page lists them all).
 RULINGS_ON_RULE_PAGE = 10
 #: Search results per page, as ``kb search`` shows by default.
 SEARCH_LIMIT = 10
+#: SQLite reads the KB through a memory map this big (the KB of the seeds, three English
+#: editions, one Chinese and the card sets weighs 21 MB): pages come from the OS cache
+#: without a copy (measured: rule, refs and history views 0.25 s → 0.17 s for six rules).
+MMAP_BYTES = 1 << 30
 
 Langs = Annotated[list[str] | None, Query()]
 #: The environment variable through which ``kb serve --workers N`` gives each worker its KB
@@ -97,10 +102,22 @@ def create_app(home: Path, options: Options | None = None) -> FastAPI:
                                  change=markup.change, example_label=views.example_label,
                                  paired_by=glossary_cli.PAIRED_BY)
 
+    opened = threading.local()  # each worker thread keeps its connection (and SQLite's page cache)
+
     @contextmanager
     def kb() -> Iterator[sqlite3.Connection]:
-        with closing(store.connect(home)) as conn:
-            yield conn
+        """The KB as it is now, read-only: the thread's connection while the KB file is the
+        same, a new one once a build has renamed a new file in."""
+        current = fingerprint(home)
+        held = getattr(opened, "held", None)
+        if held is None or held[0] != current or current is None:
+            if held is not None:
+                held[1].close()
+                opened.held = None
+            conn = store.connect(home)
+            conn.execute(f"PRAGMA mmap_size = {MMAP_BYTES}")
+            opened.held = held = (current, conn)
+        yield held[1]
 
     def answer(request: Request, build: Callable[[], Page]) -> Response:
         as_json = request.url.path.endswith(".json")

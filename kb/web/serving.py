@@ -33,6 +33,8 @@ import hashlib
 import json
 import logging
 import os
+import sqlite3
+import threading
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Iterable
 from contextlib import closing
@@ -98,10 +100,12 @@ class Options:
     pending: int = 64                # answers computing or waiting per process; beyond: 503
     deadline: float = 10.0           # seconds a request waits for its answer; beyond: 503
     cache_mb: int = 128              # the answer cache of each process
+    shared: str | None = None        # the answer cache the workers share (a SQLite file), if any
 
     def to_json(self) -> str:
         return json.dumps({"allowed_hosts": list(self.allowed_hosts) if self.allowed_hosts is not None else None,
-                           "pending": self.pending, "deadline": self.deadline, "cache_mb": self.cache_mb})
+                           "pending": self.pending, "deadline": self.deadline, "cache_mb": self.cache_mb,
+                           "shared": self.shared})
 
     @classmethod
     def from_json(cls, text: str) -> Options:
@@ -268,6 +272,59 @@ class Cache:
             self.used -= dropped.size
 
 
+class SharedCache:
+    """The answers of every worker of one ``kb serve``, in a SQLite file of a temporary
+    folder: a page computed by one worker is not computed again by the others (with N
+    workers, a rebuild costs each page once instead of N times).  Best effort: a busy or
+    broken file is a miss, never an error."""
+
+    def __init__(self, path: str, limit: int) -> None:
+        self.limit = limit
+        self.puts = 0
+        self.lock = threading.Lock()  # one connection, used by the event loop and by put()'s thread
+        self.conn = sqlite3.connect(path, timeout=0.5, isolation_level=None, check_same_thread=False)
+        try:
+            self.conn.execute("PRAGMA journal_mode = WAL")
+            self.conn.execute("PRAGMA synchronous = OFF")  # a cache: a crash may lose it whole
+            self.conn.execute("CREATE TABLE IF NOT EXISTS answers (kb TEXT NOT NULL, key TEXT NOT NULL,"
+                              " status INTEGER NOT NULL, headers TEXT NOT NULL, body BLOB NOT NULL,"
+                              " etag BLOB NOT NULL, PRIMARY KEY (kb, key))")
+        except sqlite3.Error as err:  # another worker creating it at the same moment: it will be there
+            log.info("shared cache: %s", err)
+
+    def get(self, key: tuple[str, str]) -> Answer | None:
+        try:
+            with self.lock:
+                row = self.conn.execute("SELECT status, headers, body, etag FROM answers WHERE kb = ? AND key = ?",
+                                        key).fetchone()
+        except sqlite3.Error:
+            return None
+        if row is None:
+            return None
+        headers = tuple((k.encode("latin-1"), v.encode("latin-1")) for k, v in json.loads(row[1]))
+        return Answer(row[0], headers, row[2], row[3])
+
+    def put(self, key: tuple[str, str], answer: Answer) -> None:
+        headers = json.dumps([(k.decode("latin-1"), v.decode("latin-1")) for k, v in answer.headers])
+        try:
+            with self.lock:
+                self.conn.execute("INSERT OR REPLACE INTO answers VALUES (?, ?, ?, ?, ?, ?)",
+                                  (*key, answer.status, headers, answer.body, answer.etag))
+                self.puts += 1
+                if self.puts % 256 == 0:
+                    self._trim(key[0])
+        except sqlite3.Error as err:
+            log.info("shared cache: %s", err)
+
+    def _trim(self, current: str) -> None:
+        """Drop the answers of older KB files, then the oldest beyond the limit."""
+        self.conn.execute("DELETE FROM answers WHERE kb != ?", (current,))
+        used = self.conn.execute("SELECT COALESCE(SUM(LENGTH(body)), 0) FROM answers").fetchone()[0]
+        if used > self.limit:
+            self.conn.execute("DELETE FROM answers WHERE rowid IN (SELECT rowid FROM answers ORDER BY rowid"
+                              " LIMIT (SELECT COUNT(*) / 2 FROM answers))")
+
+
 def matches(if_none_match: bytes | None, etag: bytes) -> bool:
     if not if_none_match:
         return False
@@ -294,6 +351,7 @@ class Serving:
 
     def __post_init__(self) -> None:
         self.cache = Cache(self.options.cache_mb << 20)
+        self.shared = SharedCache(self.options.shared, self.options.cache_mb << 21) if self.options.shared else None
         self.known: dict[str, Held] = {}
         self.flights: dict[tuple[str, str], _Flight] = {}
         self.slots: asyncio.Semaphore | None = None
@@ -335,6 +393,9 @@ class Serving:
         found = self.cache.get(key)
         if found is not None:
             return found
+        if self.shared is not None and (found := self.shared.get(key)) is not None:
+            self.cache.put(key, found)
+            return found
         flight = self.flights.get(key)
         if flight is None:
             if self.pending >= self.options.pending:
@@ -369,6 +430,8 @@ class Serving:
             self.pending -= 1
         if answer.status in (200, 400, 404) and fingerprint(self.home) == key[0]:
             self.cache.put(key, answer)
+            if self.shared is not None and answer.size <= ITEM_BYTES:
+                await asyncio.to_thread(self.shared.put, key, answer)
         return answer
 
     async def _compute(self, scope: Scope, redact: Callable[[bytes], bytes] | None = None) -> Answer:
