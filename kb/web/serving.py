@@ -19,8 +19,8 @@ so every answer is a pure function of (the KB file, the request).  This layer
   request waits at most ``deadline`` seconds; beyond any of these it gets 503 with
   ``Retry-After`` at once, never a queue of minutes (a computation that outlives its
   request still finishes and is cached, so the retry is answered from the cache);
-- answers HEAD like GET without the body, serves ``/static`` without touching the
-  KB, refuses hosts not allowed (a DNS-rebinding page cannot read the KB through a
+- answers HEAD like GET without the body, serves ``/static`` from memory without
+  touching the KB, refuses hosts not allowed (a DNS-rebinding page cannot read the KB through a
   victim's browser), adds security headers (nosniff, a CSP allowing no script at
   all, no framing, no referrer), and replaces every file path the KB records by the
   file's name, so no answer shows where the server keeps its files.
@@ -362,21 +362,30 @@ class Serving:
             await self.app(scope, receive, send)
             return
         head = scope["method"] == "HEAD"
+        static = False
         try:
             check_host(scope["headers"], self.options.allowed_hosts)
             if scope["method"] not in ("GET", "HEAD"):
                 raise Refused(405, f"method {scope['method']} not allowed: kb serve only reads")
             check_path(scope)
-            if scope["path"].startswith("/static/"):
-                await self.app(scope, receive, _with_headers(send, [(b"cache-control", STATIC_CACHE)]))
-                return
-            answer = await self._answer(scope)
+            static = scope["path"].startswith("/static/")
+            answer = await (self._static(scope) if static else self._answer(scope))
         except Refused as refused:
             answer = self._refusal(scope["path"], refused)
         except Exception:
             log.exception("error answering %s", scope["path"])
             answer = self._refusal(scope["path"], Refused(500, "internal error: the server's log says more"))
-        await _send(send, answer, head, _header(scope, b"if-none-match"))
+        await _send(send, answer, head, _header(scope, b"if-none-match"), STATIC_CACHE if static else PAGE_CACHE)
+
+    async def _static(self, scope: Scope) -> Answer:
+        """A file of ``/static``: read once per process, never the KB."""
+        key = ("static", scope["path"])
+        found = self.cache.get(key)
+        if found is None:
+            found = await self._compute(dict(scope, method="GET", query_string=b""), lambda body: body)
+            if found.status == 200:
+                self.cache.put(key, found)
+        return found
 
     async def _answer(self, scope: Scope) -> Answer:
         kb_print = fingerprint(self.home)
@@ -474,11 +483,11 @@ def _header(scope: Scope, name: bytes) -> bytes | None:
     return next((v for k, v in scope["headers"] if k == name), None)
 
 
-async def _send(send: Send, answer: Answer, head: bool, if_none_match: bytes | None) -> None:
+async def _send(send: Send, answer: Answer, head: bool, if_none_match: bytes | None, cache: bytes) -> None:
     status = answer.status
-    headers = list(answer.headers)
+    headers = [(k, v) for k, v in answer.headers if k != b"last-modified"]
     if answer.etag:
-        headers += [(b"etag", answer.etag), (b"cache-control", PAGE_CACHE)]
+        headers += [(b"etag", answer.etag), (b"cache-control", cache)]
         if status == 200 and matches(if_none_match, answer.etag):
             status = 304
             headers = [(k, v) for k, v in headers if k != b"content-type"]
@@ -490,14 +499,3 @@ async def _send(send: Send, answer: Answer, head: bool, if_none_match: bytes | N
     headers += SECURITY_HEADERS
     await send({"type": "http.response.start", "status": status, "headers": headers})
     await send({"type": "http.response.body", "body": b"" if head else body})
-
-
-def _with_headers(send: Send, extra: list[tuple[bytes, bytes]]) -> Send:
-    """``send`` adding the security headers (and ``extra``) to the answer's start."""
-
-    async def sending(message: Message) -> None:
-        if message["type"] == "http.response.start":
-            message = dict(message, headers=[*message.get("headers", []), *extra, *SECURITY_HEADERS])
-        await send(message)
-
-    return sending
