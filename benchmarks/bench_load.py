@@ -19,12 +19,14 @@ failed connection), 503s, p50, p95, p99, the slowest, and the throughput; then t
 issue's targets (0 errors, p95 ≤ 50 ms, p99 ≤ 200 ms, ≥ 400 requests/s; with a
 rebuild: 0 errors, none over 2 s) as met or not.
 
-``--rebuild``: once half of the requests are answered, ``kb build`` writes the same
-KB again into a folder beside the served one, its search index is built there, and
-both are renamed into the served home (the index first): a new KB file, so every
-cached answer is dropped at once, as after a real rebuild.  The KB and the index are
-renamed separately because in this tree ``kb build`` does not build the index yet;
-with a ``kb build`` that does, the rename is what it does itself.
+``--rebuild``: as the measured requests start, ``kb build`` writes the same KB again
+into a folder beside the served one (competing with the server for the cores), its
+search index is built there, and both are renamed into the served home (the index
+first): a new KB file, so every cached answer is dropped at once, as after a real
+rebuild.  The KB and the index are renamed separately because in this tree ``kb
+build`` does not build the index yet; with a ``kb build`` that does, the rename is
+what it does itself.  The report says at which request the new KB took over: give
+enough ``--requests`` for it to land in the middle.
 """
 
 from __future__ import annotations
@@ -191,9 +193,9 @@ class Connection:
 
 
 async def load(port: int, todo: list[tuple[str, str]], clients: int, max_seconds: float,
-               halfway: asyncio.Event | None = None) -> tuple[list[Done], float]:
-    """Send ``todo`` from ``clients`` connections; every answer timed."""
-    done: list[Done] = []
+               done: list[Done] | None = None) -> tuple[list[Done], float]:
+    """Send ``todo`` from ``clients`` connections; every answer timed (into ``done``)."""
+    done = [] if done is None else done
     queue = iter(todo)
     start = time.perf_counter()
     deadline = start + max_seconds
@@ -211,8 +213,6 @@ async def load(port: int, todo: list[tuple[str, str]], clients: int, max_seconds
                 await conn.close()
             now = time.perf_counter()
             done.append(Done(kind, url, status, now - began, size, now - start))
-            if halfway is not None and len(done) == len(todo) // 2:
-                halfway.set()
         await conn.close()
 
     await asyncio.gather(*(client() for _ in range(clients)))
@@ -235,8 +235,9 @@ def build(home: Path, inputs: list[Path]) -> None:
         rules_index.ready(home, conn)
 
 
-def rebuild(home: Path, inputs: list[Path]) -> float:
-    """Build the KB and its index beside ``home``, then rename both in (see the docstring)."""
+def rebuild(home: Path, inputs: list[Path], done: list[Done]) -> tuple[float, int]:
+    """Build the KB and its index beside ``home``, then rename both in (see the
+    docstring); how long it took, and how many requests were answered before the swap."""
     began = time.perf_counter()
     staging = Path(tempfile.mkdtemp(prefix=".rebuild-", dir=home.parent))
     try:
@@ -246,9 +247,10 @@ def rebuild(home: Path, inputs: list[Path]) -> float:
             if not index.name.startswith("."):
                 os.rename(index, home / rules_index.FOLDER / index.name)
         os.rename(store.db_path(staging), store.db_path(home))
+        swapped_at = len(done)
     finally:
         shutil.rmtree(staging, ignore_errors=True)
-    return time.perf_counter() - began
+    return time.perf_counter() - began, swapped_at
 
 
 def start_server(home: Path, workers: int) -> tuple[subprocess.Popen[bytes], int]:
@@ -316,12 +318,10 @@ async def run(args: argparse.Namespace, home: Path, inputs: list[Path]) -> None:
         if args.warm:  # every distinct URL asked once, unmeasured: the steady state of a server in use
             await load(port, list(dict((url, (kind, url)) for kind, url in todo).values()), args.clients,
                        args.max_seconds)
-        halfway = asyncio.Event() if args.rebuild else None
-        loading = asyncio.ensure_future(load(port, todo, args.clients, args.max_seconds, halfway))
-        if halfway is not None:
-            await asyncio.wait([loading, asyncio.ensure_future(halfway.wait())], return_when=asyncio.FIRST_COMPLETED)
-            if halfway.is_set():
-                rebuilt_in = await asyncio.to_thread(rebuild, home, inputs)
+        answered: list[Done] = []
+        loading = asyncio.ensure_future(load(port, todo, args.clients, args.max_seconds, answered))
+        if args.rebuild:
+            rebuilt_in = await asyncio.to_thread(rebuild, home, inputs, answered)
         done, seconds = await loading
     finally:
         server.send_signal(signal.SIGINT)
@@ -332,15 +332,16 @@ async def run(args: argparse.Namespace, home: Path, inputs: list[Path]) -> None:
     text, checks = report(done, seconds, args.rebuild)
     distinct = len({url for _, url in todo})
     what = (f"{len(done)} GETs ({distinct} distinct URLs, {'each asked once before' if args.warm else 'cold'})"
-            f" from {args.clients} clients, kb serve --workers {args.workers}, "
-            f"{os.cpu_count()} cores" + (f", KB rebuilt halfway ({rebuilt_in:.1f} s to build and swap)"
-                                         if rebuilt_in is not None else ""))
+            f" from {args.clients} clients, kb serve --workers {args.workers}, {os.cpu_count()} cores")
+    if rebuilt_in is not None:
+        what += (f", KB rebuilt ({rebuilt_in[0]:.1f} s to build and swap): the new KB answered from request"
+                 f" {rebuilt_in[1] + 1} on")
     print(what)
     print(text)
     for line in checks:
         print(line)
-    if args.rebuild and rebuilt_in is None:
-        print("the rebuild did not happen: the run ended before half of the requests were answered")
+    if rebuilt_in is not None and rebuilt_in[1] >= len(done):
+        print("the new KB took over after the last request: give more --requests")
 
 
 def main() -> None:
@@ -351,7 +352,7 @@ def main() -> None:
                         help=f"distinct rules, cards and terms asked for (default {POOL}; popularity 1/rank)")
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--max-seconds", type=float, default=600, help="stop sending after this long")
-    parser.add_argument("--rebuild", action="store_true", help="rebuild the KB once half the requests are answered")
+    parser.add_argument("--rebuild", action="store_true", help="rebuild the KB during the run")
     parser.add_argument("--warm", action="store_true",
                         help="ask every distinct URL once before measuring (the server's steady state)")
     parser.add_argument("--home", type=Path, help="serve this KB home (its KB rebuilt from the same sources with"
