@@ -5,8 +5,10 @@ so every answer is a pure function of (the KB file, the request).  This layer
 
 - names the KB file by its :func:`fingerprint` (device, inode, size, modification
   time: all change when a build renames a new file in) and keeps each answer in a
-  bounded LRU per process under (fingerprint, canonical request); a rebuild is a new
-  fingerprint, so it is seen by the very next request;
+  bounded LRU per process (and in a file the workers share) under (fingerprint,
+  canonical request); a rebuild is a new fingerprint, so it is seen by the very next
+  request (for 30 s after it, a request whose new answer takes over a second to compute
+  gets the previous answer, marked stale, rather than waiting behind the whole site);
 - gives every answer a strong ``ETag`` (a hash of its body: the same on every worker
   and every machine serving the same KB) and answers ``If-None-Match`` with 304;
 - bounds the work of one request before any is done: the URL's length, the path's
@@ -35,6 +37,7 @@ import logging
 import os
 import sqlite3
 import threading
+import time
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Iterable
 from contextlib import closing
@@ -75,6 +78,13 @@ PARAMS = 16
 #: language of a KB of three editions, is 1.8 MB); the cache holds ``cache_mb`` in all.
 ITEM_BYTES = 16 << 20
 RETRY_AFTER = "2"
+#: Just after a rebuild every answer must be computed again.  For this long after a worker
+#: first sees a new KB file, a request whose new answer is not ready within ``GRACE``
+#: seconds gets the previous file's answer to the same URL (if this worker holds one),
+#: marked stale, while the new one is computed: what a request sent a moment earlier would
+#: have got, instead of a wait of seconds behind every page of the site being recomputed.
+STALE_SECONDS = 30.0
+GRACE = 1.0
 
 SECURITY_HEADERS = [
     (b"x-content-type-options", b"nosniff"),
@@ -353,6 +363,7 @@ class Serving:
         self.cache = Cache(self.options.cache_mb << 20)
         self.shared = SharedCache(self.options.shared, self.options.cache_mb << 21) if self.options.shared else None
         self.known: dict[str, Held] = {}
+        self.previous: tuple[str, float] | None = None  # the KB file before the current one, until when
         self.flights: dict[tuple[str, str], _Flight] = {}
         self.slots: asyncio.Semaphore | None = None
         self.pending = 0
@@ -396,6 +407,7 @@ class Serving:
             info = self.known[kb_print] = await asyncio.to_thread(held, self.home)
             for old in [k for k in self.known if k != kb_print]:
                 del self.known[old]
+                self.previous = (old, time.monotonic() + STALE_SECONDS)
         query = canonical_query(scope.get("query_string", b""), info.languages)
         inner = dict(scope, method="GET", query_string=query)
         key = (kb_print, scope["path"] + "?" + query.decode("latin-1"))
@@ -413,11 +425,27 @@ class Serving:
             flight.task.add_done_callback(lambda task: self._landed(key, task))
         flight.waiters += 1
         try:
+            stale = self._stale(key)
+            if stale is not None:
+                try:
+                    return await asyncio.wait_for(asyncio.shield(flight.task), GRACE)
+                except TimeoutError:
+                    return stale
             return await asyncio.wait_for(asyncio.shield(flight.task), self.options.deadline)
         except TimeoutError:
             raise Refused(503, f"no answer within {self.options.deadline:g} s: try again in a moment") from None
         finally:
             flight.waiters -= 1
+
+    def _stale(self, key: tuple[str, str]) -> Answer | None:
+        """The previous KB file's answer to the same request, just after a rebuild."""
+        if self.previous is None or time.monotonic() > self.previous[1]:
+            return None
+        found = self.cache.get((self.previous[0], key[1]))
+        if found is None:
+            return None
+        return Answer(found.status, (*found.headers, (b"warning", b'110 - "Response is Stale"')), found.body,
+                      found.etag)
 
     def _landed(self, key: tuple[str, str], task: asyncio.Task[Answer]) -> None:
         self.flights.pop(key, None)
