@@ -418,14 +418,16 @@ class Serving:
             self.cache.put(key, found)
             return found
         flight = self.flights.get(key)
+        stale = self._stale(key)
         if flight is None:
             if self.pending >= self.options.pending:
+                if stale is not None:  # busy recomputing the site after a rebuild: the previous answer
+                    return stale
                 raise Refused(503, "the server is busy: try again in a moment")
             flight = self.flights[key] = _Flight(asyncio.ensure_future(self._computed(inner, key, info)))
             flight.task.add_done_callback(lambda task: self._landed(key, task))
         flight.waiters += 1
         try:
-            stale = self._stale(key)
             if stale is not None:
                 try:
                     return await asyncio.wait_for(asyncio.shield(flight.task), GRACE)
