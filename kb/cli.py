@@ -158,6 +158,13 @@ def _parser() -> argparse.ArgumentParser:
     p = commands.add_parser("serve", parents=[common], help="browse the KB in a web browser (every page has JSON)")
     p.add_argument("--host", default="127.0.0.1", help="address to listen on (default: 127.0.0.1)")
     p.add_argument("--port", type=int, default=8000, help="port to listen on (default: 8000)")
+    p.add_argument("--workers", type=int, default=None,
+                   help="worker processes (default: one per core); each opens the KB read-only")
+    p.add_argument("--allowed-host", action="append", default=None, metavar="HOST", dest="allowed_hosts",
+                   help="a host name browsers may use to reach the server, beside the address served and"
+                        " localhost (repeatable; *.example.org for its subdomains; * for any)")
+    p.add_argument("--max-pending", type=int, default=None, metavar="N",
+                   help="answers computing or waiting per worker before 503 'busy' (default: 64)")
     p.set_defaults(run=cmd_serve)
     return parser
 
@@ -460,7 +467,7 @@ def cmd_check(args: argparse.Namespace) -> int:
 def cmd_serve(args: argparse.Namespace) -> int:
     from kb.web import serve  # lazy: only `kb serve` needs the web stack
 
-    serve(resolve_home(args.home), args.host, args.port)
+    serve(resolve_home(args.home), args.host, args.port, args.workers, args.allowed_hosts, args.max_pending)
     return 0
 
 

@@ -12,7 +12,8 @@ import json
 import os
 import sqlite3
 import tempfile
-from collections.abc import Iterable, Iterator
+import uuid
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -134,7 +135,7 @@ def write(home: Path, documents: Iterable[Document], meta: dict[str, str],
 def _insert_all(conn: sqlite3.Connection, documents: Iterable[Document], meta: dict[str, str],
                 identities: Identities | None) -> None:
     conn.executemany("INSERT INTO meta VALUES (?, ?)",
-                     [("schema_version", str(SCHEMA_VERSION)), *meta.items()])
+                     [("schema_version", str(SCHEMA_VERSION)), ("build_id", uuid.uuid4().hex), *meta.items()])
     conn.executemany("INSERT INTO lexicons VALUES (?, ?, ?)",
                      [(lexicon.src, lexicon.dst, json.dumps(lexicon.to_dict(), ensure_ascii=False))
                       for lexicon in (identities.stored_lexicons() if identities else [])])
@@ -274,11 +275,33 @@ def iter_rules(conn: sqlite3.Connection) -> Iterator[StoredRule]:
     return map(_rule, rows)
 
 
+def build_id(conn: sqlite3.Connection) -> str:
+    """Names the build that wrote the file ``conn`` reads: a random id stored by the
+    build (a KB written before there was one: its build time and sources)."""
+    meta = dict(conn.execute("SELECT key, value FROM meta WHERE key IN ('build_id', 'built_at', 'sources')"))
+    return meta.get("build_id") or f"{meta.get('built_at')}\n{meta.get('sources')}"
+
+
+#: Facts of a whole KB file (its languages, its editions), computed once per build and
+#: process: each scans every rule text (13 ms on a KB of four editions) and a page asks
+#: two or three of them, while ``build_id`` costs a lookup in ``meta`` (20 µs).
+_FACTS: dict[tuple[str, str], object] = {}
+
+
+def _fact(conn: sqlite3.Connection, name: str, compute: Callable[[], object]) -> object:
+    key = (build_id(conn), name)
+    if key not in _FACTS:
+        if len(_FACTS) >= 64:  # the facts of KBs rebuilt since: forget them all, the current ones come back
+            _FACTS.clear()
+        _FACTS[key] = compute()
+    return _FACTS[key]
+
+
 def editions(conn: sqlite3.Connection) -> list[sqlite3.Row]:
     """Languages and editions held, newest first within a language (undated last)."""
-    return conn.execute(
+    return list(_fact(conn, "editions", lambda: conn.execute(  # type: ignore[call-overload]
         "SELECT lang, edition, COUNT(*) AS texts, MAX(doc_id) AS doc_id FROM rules"
-        " GROUP BY lang, edition ORDER BY lang, edition IS NULL, edition DESC").fetchall()
+        " GROUP BY lang, edition ORDER BY lang, edition IS NULL, edition DESC").fetchall()))
 
 
 def choose_edition(conn: sqlite3.Connection, number: RuleNumber, lang: str, on: str | None) -> str | None:
@@ -370,8 +393,7 @@ def history(conn: sqlite3.Connection, rule: str, lang: str) -> list[StoredRule]:
 
 
 def dated_editions(conn: sqlite3.Connection, lang: str) -> list[str]:
-    return [row[0] for row in conn.execute(
-        "SELECT DISTINCT edition FROM rules WHERE lang = ? AND edition IS NOT NULL ORDER BY edition", (lang,))]
+    return sorted(row["edition"] for row in editions(conn) if row["lang"] == lang and row["edition"] is not None)
 
 
 def family(conn: sqlite3.Connection, number: RuleNumber, lang: str, edition: str | None) -> list[StoredRule]:
@@ -385,11 +407,23 @@ def family(conn: sqlite3.Connection, number: RuleNumber, lang: str, edition: str
 
 
 def languages(conn: sqlite3.Connection) -> list[str]:
-    return [row[0] for row in conn.execute("SELECT DISTINCT lang FROM rules ORDER BY lang")]
+    return sorted({row["lang"] for row in editions(conn)})
 
 
 def documents(conn: sqlite3.Connection) -> list[sqlite3.Row]:
     return conn.execute("SELECT * FROM documents ORDER BY id").fetchall()
+
+
+def source_paths(conn: sqlite3.Connection) -> list[str]:
+    """Every file path the KB records (documents, card files, pages, rulings, problems):
+    what ``kb serve`` must not show to the world, so it shows the file names instead."""
+    tables = [row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")]
+    found: set[str] = set()
+    for table in tables:
+        columns = {row[1] for row in conn.execute(f"PRAGMA table_info({table})")}
+        if "path" in columns:
+            found.update(row[0] for row in conn.execute(f"SELECT DISTINCT path FROM {table} WHERE path IS NOT NULL"))
+    return sorted(found)
 
 
 # -- references ---------------------------------------------------------------------

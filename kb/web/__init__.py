@@ -3,24 +3,77 @@
 from __future__ import annotations
 
 import contextlib
+import dataclasses
+import os
+import shutil
 import socket
+import tempfile
 from pathlib import Path
 
 from kb.core.errors import KbError
-from kb.web.app import create_app
+from kb.web.app import ENVIRONMENT, create_app
+from kb.web.serving import Options
+
+#: Hosts a browser may name in its Host header whatever the address served.
+LOCAL_NAMES = ("localhost", "127.0.0.1", "::1")
+#: Connections the kernel holds before the workers accept them (Python's default is 128).
+BACKLOG = 2048
 
 
-def serve(home: Path, host: str, port: int) -> None:
-    """Serve the KB in ``home`` until interrupted (Ctrl-C stops it cleanly)."""
+def default_workers() -> int:
+    """One worker per core this process may run on."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not Linux
+        return os.cpu_count() or 1
+
+
+def allowed_hosts(host: str, extra: list[str] | None) -> tuple[str, ...] | None:
+    """The Host header values answered: the address served, the local names, the
+    machine's names when every address is served, and ``extra`` (``*``: any)."""
+    extra = [name.strip().lower().strip("[]") for name in extra or []]
+    if "*" in extra:
+        return None
+    names = [host.lower().strip("[]"), *LOCAL_NAMES, *extra]
+    if host in ("", "0.0.0.0", "::"):
+        names += [socket.gethostname().lower(), socket.getfqdn().lower()]
+    return tuple(dict.fromkeys(names))
+
+
+def serve(home: Path, host: str, port: int, workers: int | None = None, extra_hosts: list[str] | None = None,
+          pending: int | None = None) -> None:
+    """Serve the KB in ``home`` until interrupted (Ctrl-C stops it cleanly) with
+    ``workers`` processes (default: one per core) sharing one listening socket."""
     import uvicorn
+    from uvicorn.supervisors import Multiprocess
 
-    app = create_app(home)
+    workers = default_workers() if workers is None else workers
+    if workers < 1:
+        raise KbError(f"--workers must be at least 1 (got {workers})")
+    options = Options(allowed_hosts=allowed_hosts(host, extra_hosts),
+                      **({"pending": pending} if pending is not None else {}))
+    if options.pending < 1:
+        raise KbError(f"--max-pending must be at least 1 (got {options.pending})")
+    home = home.absolute()
+    app = create_app(home, options)  # checks the KB now: no KB, a clear error before any worker starts
     sock = listen(host, port)
     shown = f"[{host}]" if ":" in host else host
-    print(f"kb: serving {home} at http://{shown}:{sock.getsockname()[1]}/ (Ctrl-C stops)", flush=True)
+    print(f"kb: serving {home} at http://{shown}:{sock.getsockname()[1]}/ with {workers} worker"
+          f"{'s' if workers > 1 else ''} (Ctrl-C stops)", flush=True)
+    settings = {"log_level": "warning", "server_header": False, "timeout_keep_alive": 15}
     # uvicorn shuts down gracefully on Ctrl-C, then raises it again: here, the normal way to stop
     with contextlib.suppress(KeyboardInterrupt):
-        uvicorn.Server(uvicorn.Config(app, log_level="warning")).run(sockets=[sock])
+        if workers == 1:
+            uvicorn.Server(uvicorn.Config(app, **settings)).run(sockets=[sock])
+        else:
+            shared = tempfile.mkdtemp(prefix="kb-serve-")  # the workers' shared answers, gone at the end
+            try:
+                options = dataclasses.replace(options, shared=os.path.join(shared, "answers.sqlite"))
+                os.environ[ENVIRONMENT] = f"{home}\n{options.to_json()}"
+                config = uvicorn.Config("kb.web.app:from_environment", factory=True, workers=workers, **settings)
+                Multiprocess(config, sockets=[sock]).run()
+            finally:
+                shutil.rmtree(shared, ignore_errors=True)
 
 
 def listen(host: str, port: int) -> socket.socket:
@@ -30,7 +83,7 @@ def listen(host: str, port: int) -> socket.socket:
         raise KbError(f"--port must be between 0 and 65535 (got {port})")
     try:
         family = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0][0]
-        return socket.create_server((host, port), family=family)
+        return socket.create_server((host, port), family=family, backlog=BACKLOG)
     except OSError as err:
         raise KbError(f"cannot listen on {host}:{port}: {err.strerror or err}") from err
 

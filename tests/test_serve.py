@@ -1,0 +1,364 @@
+"""`kb serve` under hostile and heavy use: a real KB, a real server on 127.0.0.1 in a
+subprocess, real HTTP (http.client, so methods and headers are ours to choose).
+
+Each test is one defect of issue 11 as a reliability tester found it: repeated
+parameters that multiplied a page (29.5 MB for 6 KB of URL), names that cost seconds
+of fuzzy matching, no ETag, no HEAD, no security headers, a link to another host
+built from the raw path, absolute server paths in answers, a search building the
+index inside the request, no bound on work in flight, and a rebuild under load.
+Most run on a KB of the seeds (fast to build); those needing slow pages or real
+editions use EN 2026-04-17 from ``$KB_CORPORA`` and skip, saying why, without it.
+"""
+
+from __future__ import annotations
+
+import http.client
+import json
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
+from contextlib import closing, contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from urllib.parse import quote
+
+import pytest
+from conftest import REPO, SEEDS, corpora_path
+from kbrun import kb
+
+from indexers import index as rules_index
+from kb.build import build
+from kb.store import rules as store
+
+EDITION = "2026-04-17"
+
+
+@dataclass(frozen=True)
+class Reply:
+    status: int
+    headers: dict[str, str]   # names in lower case
+    body: bytes
+    seconds: float
+
+
+def request(base: str, path: str, method: str = "GET", headers: dict[str, str] | None = None,
+            timeout: float = 60) -> Reply:
+    """One request on its own connection; the status whatever it is."""
+    host, port = base.removeprefix("http://").split(":")
+    conn = http.client.HTTPConnection(host, int(port), timeout=timeout)
+    began = time.perf_counter()
+    try:
+        conn.request(method, path, headers=headers or {})
+        response = conn.getresponse()
+        body = response.read()
+        return Reply(response.status, {k.lower(): v for k, v in response.getheaders()}, body,
+                     time.perf_counter() - began)
+    finally:
+        conn.close()
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+@contextmanager
+def serving(home: Path, *options: str) -> Iterator[str]:
+    """``kb serve`` with ``options`` until the block ends (then Ctrl-C: it must exit 0)."""
+    port = free_port()
+    proc = subprocess.Popen([sys.executable, "-m", "kb", "serve", "--home", str(home), "--port", str(port), *options],
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    base = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 60
+    while True:
+        try:
+            if request(base, "/index.json", timeout=5).status == 200:
+                break
+        except OSError:
+            pass
+        if proc.poll() is not None or time.monotonic() > deadline:
+            proc.kill()
+            pytest.fail(f"kb serve did not start: {proc.stdout.read().decode() if proc.stdout else ''}")
+        time.sleep(0.1)
+    try:
+        yield base
+    finally:
+        proc.send_signal(signal.SIGINT)
+        try:
+            code = proc.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            raise
+        assert code == 0, proc.stdout.read().decode() if proc.stdout else ""
+
+
+def with_index(home: Path) -> Path:
+    with closing(store.connect(home)) as conn:
+        rules_index.ready(home, conn)
+    return home
+
+
+@pytest.fixture(scope="module")
+def home(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    home = tmp_path_factory.mktemp("serve") / "home"
+    build([SEEDS], home)
+    return with_index(home)
+
+
+@pytest.fixture(scope="module")
+def server(home: Path) -> Iterator[str]:
+    with serving(home, "--workers", "1") as base:
+        yield base
+
+
+def edition_sources() -> list[Path]:
+    path = corpora_path() / "cr" / "en" / f"MagicCompRules-{EDITION}.normalized.txt"
+    if not path.is_file():
+        pytest.skip(f"needs a full edition (slow pages); real corpora not found at {corpora_path()}")
+    return [SEEDS, path]
+
+
+@pytest.fixture(scope="module")
+def full_home(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    sources = edition_sources()
+    home = tmp_path_factory.mktemp("serve-full") / "home"
+    build(sources, home)
+    return with_index(home)
+
+
+# -- amplification: the work of one request is bounded before any is done -----------------------
+
+
+def test_a_repeated_language_is_asked_once(server: str) -> None:
+    """`?lang=en` 400 times made a 29.5 MB page (2,000 times: 685 MB in 112 s)."""
+    once = request(server, "/rules/730.2.json?lang=en")
+    assert once.status == 200
+    repeated = request(server, "/rules/730.2.json?" + "&".join(["lang=en"] * 300))  # 2.4 KB of URL
+    assert repeated.status == 200 and repeated.body == once.body and repeated.seconds < 5
+    page = request(server, "/rules/730.2?lang=en")
+    for count in (400, 2000):  # 3 KB of URL: the page once; 16 KB: refused before any work
+        huge = request(server, "/rules/730.2?" + "&".join(["lang=en"] * count))
+        assert huge.status in (200, 414) and len(huge.body) <= len(page.body) + 2000 and huge.seconds < 5, count
+    assert huge.status == 414
+    section = request(server, "/rules/7.json?" + "&".join(["lang=en"] * 1900))
+    assert section.status == 414 and len(section.body) < 20_000 and section.seconds < 2
+
+
+def test_more_languages_than_the_kb_holds_is_bad_input(server: str) -> None:
+    langs = ["en", "it", "zh", "fr", "de", "ja"]
+    reply = request(server, "/rules/730.2.json?" + "&".join(f"lang={lang}" for lang in langs))
+    assert reply.status == 400
+    assert "too many values for 'lang'" in json.loads(reply.body)["error"]
+
+
+def test_a_long_card_name_is_refused_at_once(server: str) -> None:
+    """A 15 KB card name cost 16 s of CPU; 100 KB never answered."""
+    for size in (15_000, 100_000):
+        reply = request(server, "/cards/" + "a" * size)
+        assert reply.status in (400, 414) and reply.seconds < 2 and len(reply.body) < 20_000, (size, reply.status)
+    near = request(server, "/cards/" + "a" * 240 + ".json")  # under the bound: answered, not found
+    assert near.status == 404 and near.seconds < 10
+
+
+def test_a_long_search_is_refused_at_once(server: str) -> None:
+    reply = request(server, "/search.json?q=" + "merged+" * 2000)
+    assert reply.status in (400, 414) and reply.seconds < 2
+
+
+# -- caching -------------------------------------------------------------------------------------
+
+
+def test_etag_and_304(server: str) -> None:
+    first = request(server, "/rules/730.2?lang=it")
+    etag = first.headers.get("etag")
+    assert first.status == 200 and etag and "cache-control" in first.headers
+    again = request(server, "/rules/730.2?lang=it", headers={"If-None-Match": etag})
+    assert again.status == 304 and again.body == b"" and again.headers["etag"] == etag
+    other = request(server, "/rules/730.2?lang=en", headers={"If-None-Match": etag})
+    assert other.status == 200 and other.headers["etag"] != etag
+    assert request(server, "/rules/730.2?lang=it").body == first.body
+
+
+def test_head_is_answered_like_get(server: str) -> None:
+    for path in ("/rules/730.2", "/rules/730.2.json", "/static/kb.css", "/no/such/page"):
+        got, head = request(server, path), request(server, path, "HEAD")
+        assert head.status == got.status and head.body == b"", path
+        assert head.headers.get("content-length") == str(len(got.body)), path
+        assert head.headers.get("content-type") == got.headers.get("content-type"), path
+
+
+# -- headers, hosts, links, paths ----------------------------------------------------------------
+
+
+def test_security_headers_and_no_server_name(server: str) -> None:
+    for path in ("/", "/rules/730.2.json", "/static/kb.css", "/rules/999.9", "/search?q=merged"):
+        reply = request(server, path)
+        headers = reply.headers
+        assert headers.get("x-content-type-options") == "nosniff", path
+        policy = headers.get("content-security-policy", "")
+        assert "frame-ancestors 'none'" in policy and "default-src 'none'" in policy, path
+        assert "unsafe-inline" not in policy and "script-src" not in policy, path  # no script may run at all
+        assert headers.get("referrer-policy") == "no-referrer", path
+        assert "server" not in headers, (path, headers.get("server"))
+    assert b"<script" not in request(server, "/rules/730.2").body
+
+
+def test_css_and_methods(server: str) -> None:
+    css = request(server, "/static/kb.css")
+    assert css.status == 200 and css.headers["content-type"].startswith("text/css")
+    assert "max-age" in css.headers.get("cache-control", "")
+    post = request(server, "/rules/730.2", "POST")
+    assert post.status == 405 and "GET" in post.headers.get("allow", "")
+
+
+def test_only_allowed_hosts_are_answered(home: Path, server: str) -> None:
+    port = server.rsplit(":", 1)[1]
+    assert request(server, "/", headers={"Host": "evil.example"}).status == 400
+    assert request(server, "/", headers={"Host": f"localhost:{port}"}).status == 200
+    with serving(home, "--workers", "1", "--allowed-host", "kb.example.org", "--allowed-host", "*.rules.test") as other:
+        for host, status in [("kb.example.org", 200), ("a.rules.test:80", 200), ("evil.example", 400),
+                             ("127.0.0.1", 200)]:
+            assert request(other, "/index.json", headers={"Host": host}).status == status, host
+
+
+def test_links_never_lead_to_another_host(server: str) -> None:
+    """``//evil.example/x`` rendered a link to //evil.example/x.json."""
+    for path in ("//evil.example/x", "//evil.example/rules/730.2", "/cards//evil.example", "/\\evil.example/x"):
+        reply = request(server, path)
+        assert reply.status == 404, path
+        body = reply.body.decode()
+        assert "href=\"//" not in body and "href=\"/\\" not in body and "evil.example/" not in body.split("<main>")[0]
+        for link in body.split('href="')[1:]:
+            target = link.split('"', 1)[0]
+            assert target.startswith(("/", "#")) and not target.startswith(("//", "/\\")), (path, target)
+
+
+def test_no_answer_shows_a_server_path(home: Path, server: str) -> None:
+    """Search JSON showed /abs/path/of/the/index and every text's /abs/path/file.txt:line."""
+    forbidden = {str(home), str(home.resolve()), str(REPO), str(SEEDS), str(corpora_path())}
+    urls = ["/search.json?q=merged", "/search?q=merged", "/rules/730.2.json?lang=it", "/rules/730.2?lang=it&lang=en",
+            "/refs/730.2.json", "/index.json", "/rules/999.9.json", f"/cards/{quote('非瑞克西亚龙引擎')}.json",
+            f"/cards/{quote('非瑞克西亚龙引擎')}", "/glossary/Merge.json", "/rules/7"]
+    for url in urls:
+        body = request(server, url).body.decode()
+        for path in forbidden:
+            assert path not in body, (url, path)
+    found = json.loads(request(server, "/search.json?q=merged").body)
+    sources = [text["source"] for result in found["results"] for text in result["texts"]]
+    assert sources and all("/" not in source and source.endswith(tuple("0123456789")) for source in sources)
+    assert "001_abc0dfbf7a321300.txt:3" in sources  # a text's source: the document's name and line
+    assert not Path(found["index"]["path"]).is_absolute()
+
+
+# -- the search index is never built inside a request ----------------------------------------
+
+
+def test_search_without_an_index_answers_503_and_builds_nothing(tmp_path: Path) -> None:
+    """Every concurrent search built the whole index itself (20 at once: 237 s, 1.96 GB)."""
+    home = tmp_path / "home"
+    build([SEEDS], home)
+    with serving(home, "--workers", "1") as base:
+        replies = list(ThreadPoolExecutor(8).map(lambda _: request(base, "/search.json?q=merged"), range(8)))
+        assert all(r.status == 503 and r.headers.get("retry-after") for r in replies), [r.status for r in replies]
+        assert "index" in json.loads(replies[0].body)["error"]
+        assert not (home / rules_index.FOLDER).exists() or not any((home / rules_index.FOLDER).iterdir())
+        with_index(home)  # what `kb build` does
+        assert request(base, "/search.json?q=merged").status == 200
+
+
+# -- work in flight -------------------------------------------------------------------------------
+
+
+def test_overload_gets_503_with_retry_after_at_once(full_home: Path) -> None:
+    """One server answered 8 requests a second whatever the load: p99 42 s.  Beyond its
+    bound, a request is refused at once, never queued for minutes."""
+    with serving(full_home, "--workers", "1", "--max-pending", "1") as base:
+        paths = [f"/rules/{section}.json" for section in range(1, 10)] + [f"/refs/{s}01.1" for s in range(1, 8)]
+        with ThreadPoolExecutor(len(paths)) as pool:
+            replies = list(pool.map(lambda p: request(base, p), paths))
+        statuses = [r.status for r in replies]
+        busy = [r for r in replies if r.status == 503]
+        assert busy and all(r.headers.get("retry-after") for r in busy), statuses
+        assert all(r.status in (200, 404, 503) for r in replies), statuses
+        assert all(r.seconds < 10 for r in busy)
+        # once it is quiet again, the same pages are answered
+        assert all(request(base, p).status in (200, 404) for p in paths[:3])
+
+
+# -- a rebuild under load -------------------------------------------------------------------------
+
+
+def test_rebuild_under_load_loses_no_request(tmp_path: Path) -> None:
+    """Clients keep asking while ``kb build`` replaces the KB: every request is answered
+    (no error, none slower than a few seconds) and the new KB is seen at once."""
+    sources = edition_sources()
+    home = tmp_path / "home"
+    build([SEEDS], home)
+    with_index(home)
+    paths = ["/", "/index.json", "/rules/730.2", "/rules/730.2.json?lang=it", "/refs/730.2", "/static/kb.css",
+             "/editions", "/rules/729.3d?lang=it", "/rules/730.2j.json", "/refs/729.3d.json?lang=it"]
+    stop = threading.Event()
+    replies: list[tuple[str, Reply | Exception]] = []
+
+    def client(offset: int) -> None:
+        i = offset
+        while not stop.is_set():
+            path = paths[i % len(paths)]
+            try:
+                replies.append((path, request(server, path, timeout=30)))
+            except Exception as err:  # noqa: BLE001 -- a failed connection is what this test looks for
+                replies.append((path, err))
+            i += 1
+
+    with serving(home, "--workers", "2") as server:
+        before = json.loads(request(server, "/index.json").body)
+        threads = [threading.Thread(target=client, args=(n,)) for n in range(8)]
+        for thread in threads:
+            thread.start()
+        time.sleep(1)
+        result = kb("build", *sources, home=home)
+        assert result.returncode == 0, result.stderr
+        after = json.loads(request(server, "/index.json").body)  # seen at once, by every worker
+        time.sleep(1)
+        stop.set()
+        for thread in threads:
+            thread.join(timeout=60)
+        assert after != before and any(row["edition"] == EDITION for row in after)
+        for _ in range(4):
+            assert json.loads(request(server, "/index.json").body) == after
+    failed = [(p, r) for p, r in replies if isinstance(r, Exception) or r.status != 200]
+    assert not failed, failed[:5]
+    assert len(replies) > 50
+    slowest = max(r.seconds for _, r in replies if isinstance(r, Reply))
+    assert slowest < 10, slowest  # the issue's bound on the 2-core machine is 2 s: see bench_load.py --rebuild
+    leftovers = [p.name for p in home.iterdir() if p.name not in ("kb.sqlite", rules_index.FOLDER)]
+    assert not leftovers
+
+
+def test_workers_option(home: Path) -> None:
+    with serving(home, "--workers", "2") as base:
+        replies = list(ThreadPoolExecutor(8).map(lambda _: request(base, "/rules/730.2.json"), range(16)))
+        assert {r.status for r in replies} == {200} and len({r.body for r in replies}) == 1
+        assert len({r.headers["etag"] for r in replies}) == 1  # the same ETag from every worker
+    result = kb("serve", "--workers", "0", "--port", str(free_port()), home=home, timeout=60)
+    assert result.returncode == 2 and "--workers must be at least 1" in result.stderr
+
+
+def test_static_files_do_not_need_the_kb(tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    build([SEEDS], home)
+    with serving(home, "--workers", "1") as base:
+        shutil.move(store.db_path(home), tmp_path / "away.sqlite")
+        assert request(base, "/static/kb.css").status == 200
+        gone = request(base, "/index.json")
+        assert gone.status == 404 and str(home) not in gone.body.decode()
+        os.replace(tmp_path / "away.sqlite", store.db_path(home))
+        assert request(base, "/index.json").status == 200
