@@ -23,6 +23,7 @@ from kb.core.errors import KbError
 ITALIAN_SEED = EMBEDDED_CORPUS / "000_7a78d2801561c4e1.txt"  # rules to build with: the smallest real ones
 RULINGS_SEED = EMBEDDED_CORPUS / "003_bb824e3f4851c86c.txt"
 WIKI_SEED = EMBEDDED_CORPUS / "004_d2c5e84930c8fccc.txt"
+RULE_PAGE_SEED = EMBEDDED_CORPUS / "001_abc0dfbf7a321300.txt"
 MANIFEST_SEED = EMBEDDED_CORPUS / "manifest.toml"
 
 # -- generic edits ----------------------------------------------------------------------
@@ -238,7 +239,9 @@ def build_once(case: Case, data: bytes, work: Path) -> str:
     work.mkdir(parents=True)
     if case.folder:
         folder = work / "corpus"
-        shutil.copytree(EMBEDDED_CORPUS, folder)
+        folder.mkdir()
+        for seed in (ITALIAN_SEED, RULE_PAGE_SEED, RULINGS_SEED, WIKI_SEED):  # the seeds, not the full editions
+            shutil.copy(seed, folder / seed.name)
         target = folder / "manifest.toml"
         sources = [folder]
     else:

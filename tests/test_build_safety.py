@@ -38,10 +38,10 @@ def strays(home: Path) -> list[str]:
 
 
 @pytest.fixture(scope="module")
-def home(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def home(tmp_path_factory: pytest.TempPathFactory, seeds: Path) -> Path:
     """A KB of the seeds: the KB every bad build below must leave answering."""
     home = tmp_path_factory.mktemp("safety") / "home"
-    result = kb("build", home=home)
+    result = kb("build", seeds, home=home)
     assert result.returncode == 0, result.stderr
     return home
 
@@ -139,17 +139,17 @@ def test_malformed_xml_alone_does_not_replace_the_kb(home: Path, corpora: Path, 
     ("text-7.json", {"data": {"cards": [{"name": "A", "rulings": [{"date": "2022-10-14", "text": 7}]}]}},
      "rulings item of the wrong type"),
 ])
-def test_mtgjson_of_the_wrong_shape_is_one_line(home: Path, tmp_path: Path, name: str, body: object,
+def test_mtgjson_of_the_wrong_shape_is_one_line(home: Path, seeds: Path, tmp_path: Path, name: str, body: object,
                                                 words: str) -> None:
     path = tmp_path / name
     path.write_text(json.dumps(body), encoding="utf-8")
-    refused(home, EMBEDDED_CORPUS, path, words=words, where=str(path))
+    refused(home, seeds, path, words=words, where=str(path))
 
 
-def test_json_nested_100000_deep_is_one_line(home: Path, tmp_path: Path) -> None:
+def test_json_nested_100000_deep_is_one_line(home: Path, seeds: Path, tmp_path: Path) -> None:
     path = tmp_path / "deep.json"
     path.write_text("[" * 100_000 + "]" * 100_000, encoding="utf-8")
-    refused(home, EMBEDDED_CORPUS, path, words="invalid JSON: nested too deep", where=str(path))
+    refused(home, seeds, path, words="invalid JSON: nested too deep", where=str(path))
 
 
 @pytest.mark.parametrize(("manifest", "words"), [
@@ -239,16 +239,16 @@ def test_a_build_without_rules_fails_unless_partial_is_allowed(home: Path, corpo
     assert "0 rule texts" in result.stdout
 
 
-def test_allow_partial_keeps_the_rest_and_says_what_was_dropped(home: Path, tmp_path: Path) -> None:
+def test_allow_partial_keeps_the_rest_and_says_what_was_dropped(home: Path, seeds: Path, tmp_path: Path) -> None:
     empty = tmp_path / "empty.txt"
     empty.write_bytes(b"")
-    refused(home, EMBEDDED_CORPUS, empty, words="empty file", where=str(empty))
+    refused(home, seeds, empty, words="empty file", where=str(empty))
     partial = tmp_path / "partial"
-    result = kb("build", EMBEDDED_CORPUS, empty, "--allow-partial", home=partial)
+    result = kb("build", seeds, empty, "--allow-partial", home=partial)
     assert result.returncode == 0, result.stderr
     assert f"{empty}\n  dropped: {empty}: empty file" in result.stdout
     assert "28 rule texts (en, it); 1 input(s) dropped (--allow-partial): empty.txt" in result.stdout
-    report = json.loads(kb("build", EMBEDDED_CORPUS, empty, "--allow-partial", "--json", home=partial).stdout)
+    report = json.loads(kb("build", seeds, empty, "--allow-partial", "--json", home=partial).stdout)
     assert [d["status"] for d in report["documents"] if d["path"] == str(empty)] == ["dropped"]
     assert set(report["stages"]) >= {"read", "align", "write"}
 
