@@ -99,11 +99,14 @@ def _parser() -> argparse.ArgumentParser:
     p.set_defaults(run=cmd_glossary)
 
     p = commands.add_parser("search", parents=[common], help="rules by words or numbers, in any language, side by side")
-    p.add_argument("query", nargs="+", help='words, "a phrase", or a rule number, in any language held')
+    p.add_argument("query", nargs="+", help='words, "a phrase", a rule address (601.2a-h), a name (even misspelled) '
+                   'or a card name, in any language held; "-": one query per line of standard input, '
+                   'one JSON object per line out')
     p.add_argument("--lang", action="append", help="language to search and show (repeat for side by side)")
     p.add_argument("--query-lang", help="the query's language (default: detected)")
     p.add_argument("--limit", type=int, default=10, help="rules to show (default: 10)")
     p.set_defaults(run=cmd_search)
+    _add_ask(commands, common)
 
     p = commands.add_parser("export", parents=[common], help="export every rule text")
     p.add_argument("--json-lines", action="store_true", required=True,
@@ -368,6 +371,24 @@ def cmd_search(args: argparse.Namespace) -> int:
     from kb.views import search as search_cli  # lazy: whoosh and the index are only needed to search
 
     return search_cli.cmd_search(args)
+
+
+# -- ask ----------------------------------------------------------------------------
+
+
+def _add_ask(commands: argparse._SubParsersAction, common: argparse.ArgumentParser) -> None:
+    p = commands.add_parser("ask", parents=[common], help="the rules that answer a question, quoted (offline)")
+    p.add_argument("question", nargs="+", help='a question in any language held; "-": one question per line of '
+                   "standard input, one JSON object per line out")
+    p.add_argument("--lang", action="append", help="language to search and show (repeat for side by side)")
+    p.add_argument("--query-lang", help="the question's language (default: detected)")
+    p.set_defaults(run=cmd_ask)
+
+
+def cmd_ask(args: argparse.Namespace) -> int:
+    from kb.views import ask  # lazy: whoosh and the index are only needed to search
+
+    return ask.cmd_ask(args)
 
 
 # -- export, editions ---------------------------------------------------------------
