@@ -137,3 +137,9 @@ def card_names(conn: sqlite3.Connection, card: str) -> dict[str, str]:
         for lang, name in json.loads(names_json).items():
             found.setdefault(lang, name)
     return found
+
+
+def texts_hold(conn: sqlite3.Connection, lang: str, words: list[str]) -> bool:
+    """Every word (as written, case folded) occurs in some rule text of ``lang``."""
+    return all(conn.execute("SELECT 1 FROM rules WHERE lang = ? AND (body LIKE ? OR title LIKE ?) LIMIT 1",
+                            (lang, f"%{word}%", f"%{word}%")).fetchone() is not None for word in words)

@@ -226,6 +226,8 @@ class OneBox:
         query's words through the learned lexicons to a name held in another."""
         if script_class(key) != "latin":
             return None
+        from indexers.translate import coverage
+
         translator = self.translator
         held = {lang for lang, _ in self.editions}
         for src, dst in translator.pairs():
@@ -235,6 +237,8 @@ class OneBox:
             targets = {t.target for t in found}
             if len(targets) != 1:
                 continue
+            if coverage(key, src, found) < 1 and box_store.texts_hold(self.conn, src, key.split()):
+                continue  # "permanente amalgamato": half translated, and the texts of its language hold it all
             target = targets.pop()
             match = self._exact_name(text, fold(target), 100.0,
                                      ", ".join(f"{t.source} → {t.target}" for t in found))
