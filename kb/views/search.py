@@ -136,18 +136,13 @@ class Session:
         searched = text
         if box.term is not None and not box.term.exact:
             searched = box.term.name  # "deaftouch": search what it stands for
-        try:
-            outcome = engine.search(self.home, self.conn, searched, langs, query_lang=query_lang)
-        except KbError:
-            if not box.term and not box.cards:
-                raise
-            outcome = None  # "Sheoldred, the Apocalypse": the card is the answer
-        if outcome is not None and not outcome.groups and not box.term and not box.cards:
+        outcome = engine.search(self.home, self.conn, searched, langs, query_lang=query_lang)
+        if not outcome.groups and not box.term and not box.cards:
             raise NotFound(f"nothing found for {text!r} in {', '.join(outcome.plan.langs)}")
-        plan = outcome.plan if outcome is not None else self._plain_plan(text, langs, query_lang)
+        plan = outcome.plan
         lead = self._lead(box, plan, outcome)
         results = lead + (results_of(self.conn, outcome, limit - len(lead), skip={r.identity for r in lead},
-                                     first=len(lead) + 1) if outcome is not None and len(lead) < limit else [])
+                                     first=len(lead) + 1) if len(lead) < limit else [])
         return SearchAnswer(plan, results[:limit], box, outcome, searched if searched != text else None,
                             dropped_translations(self.box.translator, plan))
 
@@ -175,11 +170,13 @@ class Session:
                                       tuple(_as_hit(t) for t in texts), lead=True))
         return SearchAnswer(plan, results, box)
 
-    def _lead(self, box: Box, plan: engine.Plan, outcome: engine.Outcome | None) -> list[Result]:
-        """The rules a name leads to ("deaftouch" -> 702.2), before the engine's results."""
-        if box.term is None:
+    def _lead(self, box: Box, plan: engine.Plan, outcome: engine.Outcome) -> list[Result]:
+        """The rules a misspelled or translated name leads to ("deaftouch" -> 702.2),
+        before the engine's results.  A name typed exactly is the engine's to rank (it
+        knows names: the entry, then the rules it cites)."""
+        if box.term is None or box.term.exact:
             return []
-        editions = dict(outcome.index.editions) if outcome is not None else dict(self.box.editions)
+        editions = dict(outcome.index.editions)
         found = []
         for rule in box.term.rules:
             texts = [_with_spans(_shown(text), plan, None) for lang in plan.langs
