@@ -69,6 +69,23 @@ def main() -> None:
             print(f"{threshold:9.0f} {right / n:7.3f} {wrong / n:7.3f} {(n - right - wrong) / n:7.3f}"
                   f" {taken:8} of {len(free)}")
         onebox.NAME_FUZZY = 80.0
+        cards = sorted({e.card: key for key, entries in box.card_names.items() for e in entries
+                        if e.lang == "en" and key.isascii() and len(key) >= onebox.NAME_MIN_FUZZY}.items())[::5]
+        card_cases = [(typo, card) for card, key in cards for typo in typos(key) if typo not in box.card_names]
+        print(f"\ncards: {len(card_cases)} misspellings of {len(cards)} English card names (every fifth)")
+        print(f"{'threshold':>9} {'right':>7} {'wrong':>7} {'none':>7} {'questions taken':>16}")
+        for threshold in (85.0, 90.0, 95.0):
+            onebox.CARD_FUZZY = threshold
+            right = wrong = 0
+            for typo, card in card_cases:
+                found = box.cards(typo)
+                right += bool(found) and found[0].card == card
+                wrong += bool(found) and found[0].card != card
+            taken = sum(1 for q in free if box.cards(q))
+            n = len(card_cases)
+            print(f"{threshold:9.0f} {right / n:7.3f} {wrong / n:7.3f} {(n - right - wrong) / n:7.3f}"
+                  f" {taken:8} of {len(free)}")
+        onebox.CARD_FUZZY = 85.0
         times = []
         for query in [*free, *(t for t, _ in cases[:300])]:
             started = time.perf_counter()
