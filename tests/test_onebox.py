@@ -21,7 +21,6 @@ from indexers import index as rules_index
 from indexers.translate import Translator
 from kb.build import build
 from kb.core.rulenum import RuleNumber
-from kb.core.sentences import sentences, split
 from kb.store import rules as store
 
 EDITION = "2026-04-17"
@@ -165,6 +164,8 @@ def test_ask_batch_matches_ask_json(home: Path) -> None:
 
 
 def test_ask_quotes_answering_sentences_with_aligned_texts_and_citations(home: Path, db: sqlite3.Connection) -> None:
+    from kb.core.sentences import split
+
     data = kb_json("ask", "How many poison counters make a player lose the game?", home=home)
     assert 1 <= len(data["answers"]) <= 3
     for answer in data["answers"]:
@@ -225,6 +226,8 @@ def test_web_search_and_ask_json_are_the_cli_json(home: Path) -> None:
 
 
 def test_sentences_of_rules_text() -> None:
+    from kb.core.sentences import sentences
+
     assert sentences("Some effects (e.g. those of Auras) apply. See rule 603.2a. Then {T}: it ends.") == [
         "Some effects (e.g. those of Auras) apply.", "See rule 603.2a.", "Then {T}: it ends."]
     assert sentences("If a spell says “Tap two target creatures.” Then it may.\nExample: One. Two.") == [

@@ -95,7 +95,7 @@ class AskAnswer:
                 lines.append(f"   {other.lang} {other.number}: " + other.text.replace("\n", "\n      "))
         cited = _cited(self.answers)
         if cited:
-            lines += ["", "cited by these rules:"]
+            lines += ["", "these rules cite:"]
             lines += [f"   {link.number}  {link.label}" if link.number else f"   (missing: {link.missing})"
                       for link in cited]
         return "\n".join(lines)
