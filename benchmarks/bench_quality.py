@@ -86,9 +86,9 @@ def main() -> None:
         full, bare = work / "glossary-full", work / "glossary-bare"
         build_glossary_kb(root, bare, work / "glossary-files")
         if not (full / "kb.sqlite").exists() and not any(full.glob("*.sqlite")):
-            from kb.build import build
-
             from quality import rule_files
+
+            from kb.build import build
             build(rule_files(root), full)
         with open_kb(full) as conn:
             qs = glossary_questions(conn)

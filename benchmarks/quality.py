@@ -234,12 +234,14 @@ class Fts5Baseline:
         from indexers.index import newest_editions
 
         self.db = sqlite3.connect(":memory:")
-        self.db.execute("CREATE VIRTUAL TABLE t USING fts5(number UNINDEXED, body, tokenize='unicode61 remove_diacritics 2')")
+        self.db.execute("CREATE VIRTUAL TABLE t USING fts5(number UNINDEXED, body,"
+                        " tokenize='unicode61 remove_diacritics 2')")
         for lang, edition in newest_editions(conn):
             rows = conn.execute("SELECT number, title, body, examples FROM rules WHERE lang = ? AND edition IS ?",
                                 (lang, edition))
             self.db.executemany("INSERT INTO t VALUES (?, ?)", [
-                (number, bigrams(" ".join([title or "", body, *json.loads(examples)]))) for number, title, body, examples in rows])
+                (number, bigrams(" ".join([title or "", body, *json.loads(examples)])))
+                for number, title, body, examples in rows])
 
     def rank(self, q: Question) -> list[str]:
         words = re.findall(r"\w+", bigrams(q.text))

@@ -21,12 +21,15 @@ text of 903.4 make one result.
 
 from __future__ import annotations
 
+import heapq
 import re
+import shutil
 import sqlite3
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from whoosh import index as whoosh_index
 from whoosh import scoring
 from whoosh.index import Index
 from whoosh.query import Or, Phrase, Prefix, Query, Term
@@ -36,6 +39,7 @@ from indexers import index as rules_index
 from indexers import segment
 from indexers.analysis import CJK, NUMBER, analyzer_for, has_cjk, name_key, token_kind
 from indexers.index import IndexInfo, body_field, gloss_field, parent_field, title_field
+from indexers.scoring import Clause, Scorer
 from indexers.translate import Translation, Translator, coverage
 from kb.align.tokens import is_cjk
 from kb.core.errors import KbError, NotFound
@@ -125,6 +129,7 @@ class Hit:
     sort: int
     named: bool = False             # the query is this text's name
     cites: tuple[str, ...] = ()
+    role: str = "rule"              # rule, heading (a title-only line), glossary
 
 
 @dataclass
@@ -329,11 +334,32 @@ def plan(text: str, langs: Sequence[str], translator: Translator, *, query_lang:
 
 
 def whoosh_query(p: Plan, schema_names: Iterable[str]) -> Query | None:
-    """One query over every language searched: each language's units (body, title,
-    the headings above a text, the glossary headwords citing it; with a coordination
-    bonus), and the rule numbers."""
+    """The plan as one whoosh query (for tools that want one; :func:`find` scores the
+    plan's clauses itself, see :mod:`indexers.scoring`)."""
     names = set(schema_names)
     clauses: list[Query] = []
+    for lang, units in clauses_by_lang(p, names).items():
+        del lang
+        per_unit = [Or([_query(c) for c in unit]) for unit in units]
+        if per_unit:
+            clauses.append(Or(per_unit, scale=COORDINATION))
+    clauses += [_query(c) for c in constant_clauses(p)]
+    return Or(clauses) if clauses else None
+
+
+def _query(c: Clause) -> Query:
+    if c.prefix:
+        return Prefix(c.field, c.terms[0]).with_boost(c.boost)
+    if len(c.terms) == 1:
+        return Term(c.field, c.terms[0]).with_boost(c.boost)
+    return Phrase(c.field, list(c.terms), slop=c.slop).with_boost(c.boost)
+
+
+def clauses_by_lang(p: Plan, names: set[str]) -> dict[str, list[list[Clause]]]:
+    """Per language searched, each unit as its clauses: body, title, the headings
+    above a text and the glossary headwords citing it (one-word units only: those
+    two fields keep no positions)."""
+    found: dict[str, list[list[Clause]]] = {}
     for lang in dict.fromkeys([*p.langs, p.lang]):  # the query's language, shown or not
         body = body_field(lang)
         if body not in names:
@@ -341,17 +367,20 @@ def whoosh_query(p: Plan, schema_names: Iterable[str]) -> Query | None:
         fields = [(body, 1.0), (title_field(lang), TITLE_BOOST)]
         words_only = [(parent_field(lang), PARENT_BOOST), (gloss_field(lang), GLOSS_BOOST)]
         words_only = [(f, b) for f, b in words_only if f in names and b]
-        per_unit = []
+        units = []
         for u in p.units_for(lang):
             wanted = fields + (words_only if len(u.terms) == 1 else [])
-            per_unit.append(Or([u.query(f).with_boost(b) for f, b in wanted]).with_boost(u.weight))
-        if per_unit:
-            clauses.append(Or(per_unit, scale=COORDINATION))
-    clauses += [Term("name", key).with_boost(NAME_BOOST) for key in p.names]
+            units.append([Clause(f, u.terms, b * u.weight, u.prefix, u.slop) for f, b in wanted])
+        found[lang] = units
+    return found
+
+
+def constant_clauses(p: Plan) -> list[Clause]:
+    """The whole query as a name, and the rule numbers it names: fixed scores."""
+    found = [Clause("name", (key,), NAME_BOOST, constant=True) for key in p.names]
     for number in p.numbers:
-        text = str(number)
-        clauses += [Term(name, text).with_boost(boost) for name, boost in NUMBER_BOOSTS.items()]
-    return Or(clauses) if clauses else None
+        found += [Clause(name, (str(number),), boost, constant=True) for name, boost in NUMBER_BOOSTS.items()]
+    return found
 
 
 def run(searcher: Searcher, p: Plan, indexed: Sequence[str] = ()) -> list[Group]:
@@ -370,14 +399,22 @@ def find(searcher: Searcher, p: Plan, indexed: Sequence[str] = ()) -> tuple[list
     the languages asked for through their identity; a group with no text in those
     languages is no result.  A glossary entry the query names sends the reader to
     the rules it cites, shown or not."""
-    query = whoosh_query(p, searcher.schema.names())
-    if query is None:
+    scorer = scorer_of(searcher)
+    names = set(searcher.schema.names())
+    totals: dict[int, float] = {}
+    for units in clauses_by_lang(p, names).values():
+        for doc, value in scorer.score(units, COORDINATION).items():
+            totals[doc] = totals.get(doc, 0.0) + value
+    for doc, value in scorer.score([[c] for c in constant_clauses(p)], 0.0).items():
+        totals[doc] = totals.get(doc, 0.0) + value
+    if not totals:
         return [], []
     only = None if set(indexed) <= set(p.langs) else frozenset(p.langs)
-    roles = Term("role", "rule") if not p.numbers else Or([Term("role", "rule"), Term("role", "heading")])
-    found = _hits(searcher, query, p.names, filter=roles)
-    definitions = _groups(_hits(searcher, query, p.names, limit=DEFINITIONS * 4, filter=Term("role", "glossary")))
-    groups = _groups(found)
+    best = heapq.nlargest(MAX_HITS, totals.items(), key=lambda item: (item[1], -item[0]))
+    found = [_hit(searcher.stored_fields(doc), score, p.names) for doc, score in best]  # roles told apart after
+    ranked_roles = ("rule", "heading") if p.numbers else ("rule",)
+    definitions = _groups(h for h in found if h.role == "glossary")
+    groups = _groups(h for h in found if h.role in ranked_roles)
     if only is not None:
         _drop_unshowable(searcher, groups, only)
         for identity in [i for i, g in definitions.items() if not any(h.lang in only for h in g.hits)]:
@@ -408,14 +445,26 @@ def _drop_unshowable(searcher: Searcher, groups: dict[str, Group], only: frozens
 
 def _hits(searcher: Searcher, query: Query, names: Sequence[str] = (), limit: int | None = MAX_HITS,
           filter: Query | None = None) -> list[Hit]:
-    found = []
-    for hit in searcher.search(query, limit=limit, filter=filter):
-        fields = hit.fields()
-        named = bool(names) and not set(names).isdisjoint((fields.get("name") or "").split(","))
-        found.append(Hit(fields["key"], fields["kind"], fields["lang"], fields["edition"] or None, fields["number"],
-                         fields["identity"], hit.score, fields["sort"], named,
-                         tuple((fields.get("cites") or "").split())))
-    return found
+    return [_hit(hit.fields(), hit.score, names) for hit in searcher.search(query, limit=limit, filter=filter)]
+
+
+def _hit(fields: dict[str, object], score: float, names: Sequence[str]) -> Hit:
+    named = bool(names) and not set(names).isdisjoint(str(fields.get("name") or "").split(","))
+    return Hit(str(fields["key"]), str(fields["kind"]), str(fields["lang"]), str(fields["edition"] or "") or None,
+               str(fields["number"]), str(fields["identity"]), score, int(fields["sort"]), named,  # type: ignore[call-overload]
+               tuple(str(fields.get("cites") or "").split()), str(fields.get("role") or "rule"))
+
+
+_SCORERS: dict[int, Scorer] = {}
+
+
+def scorer_of(searcher: Searcher) -> Scorer:
+    """One :class:`Scorer` per open searcher (its postings cache lives as long as it)."""
+    key = id(searcher)
+    if key not in _SCORERS or _SCORERS[key].searcher is not searcher:
+        _SCORERS.clear()
+        _SCORERS[key] = Scorer(searcher)
+    return _SCORERS[key]
 
 
 def _follow_definitions(searcher: Searcher, groups: dict[str, Group], only: frozenset[str] | None,
@@ -457,18 +506,37 @@ class Outcome:
 def search(home: Path, conn: sqlite3.Connection, text: str, langs: Sequence[str] | None = None, *,
            query_lang: str | None = None) -> Outcome:
     """Search the KB in ``home`` (its index built or rebuilt as needed).  ``langs``:
-    the languages to search and show (default: every language indexed)."""
-    ix, info = rules_index.open_index(home, conn)
+    the languages to search and show (default: every language indexed).  The index
+    stays open for the next search of the process (postings read once)."""
+    info = rules_index.ready(home, conn)
     try:
-        return _search(ix, info, conn, text, langs, query_lang)
+        return _search(_searcher(info), info, conn, text, langs, query_lang)
     except KbError:
         raise
-    except Exception:  # an index that opened but cannot be read (damaged files): build it again
+    except Exception:  # an index that cannot be opened or read (damaged files): build it again
+        _close()
+        shutil.rmtree(info.path, ignore_errors=True)
+        info = rules_index.build(home, conn, info.path.name)
+        return _search(_searcher(info), info, conn, text, langs, query_lang)
+
+
+_OPEN: dict[Path, tuple[Index, Searcher]] = {}
+
+
+def _searcher(info: IndexInfo) -> Searcher:
+    """The open searcher of the index ``info`` names (one index open per process)."""
+    if info.path not in _OPEN:
+        _close()
+        ix = whoosh_index.open_dir(str(info.path))
+        _OPEN[info.path] = (ix, ix.searcher(weighting=WEIGHTING))
+    return _OPEN[info.path][1]
+
+
+def _close() -> None:
+    for ix, searcher in _OPEN.values():
+        searcher.close()
         ix.close()
-        ix, info = rules_index.rebuild(home, conn, info)
-        return _search(ix, info, conn, text, langs, query_lang)
-    finally:
-        ix.close()
+    _OPEN.clear()
 
 
 _TRANSLATORS: dict[tuple[str, int, int], Translator] = {}
@@ -488,7 +556,7 @@ def translator_of(conn: sqlite3.Connection) -> Translator:
     return _TRANSLATORS[key]
 
 
-def _search(ix: Index, info: IndexInfo, conn: sqlite3.Connection, text: str, langs: Sequence[str] | None,
+def _search(searcher: Searcher, info: IndexInfo, conn: sqlite3.Connection, text: str, langs: Sequence[str] | None,
             query_lang: str | None) -> Outcome:
     indexed = [lang for lang, _ in info.editions]
     if not indexed:
@@ -498,23 +566,22 @@ def _search(ix: Index, info: IndexInfo, conn: sqlite3.Connection, text: str, lan
         raise NotFound(f"the search index holds no {', '.join(langs or [])} texts (it holds {', '.join(indexed)})")
     translator = translator_of(conn)
     words = segment.load(info.path)
-    with ix.searcher(weighting=WEIGHTING) as searcher:
-        p = plan(text, wanted, translator, query_lang=query_lang, searcher=searcher, indexed=indexed, words=words)
-        if p.empty:
-            raise KbError(f"nothing to search for in {text!r}: only stop words or punctuation")
-        groups, definitions = find(searcher, p, indexed)
-        tried = [p.lang]
-        if not groups and query_lang is None:  # the detected language found nothing: try the others
-            others = [lang for lang in dict.fromkeys([*indexed, *(s for s, _ in translator.pairs())])
-                      if lang != p.lang and is_cjk(lang) == has_cjk(text)]
-            for other in others:
-                tried.append(other)
-                alt = plan(text, wanted, translator, query_lang=other, searcher=searcher, indexed=indexed, words=words)
-                if alt.empty:
-                    continue
-                found, defs = find(searcher, alt, indexed)
-                if found:
-                    p = Plan(alt.text, alt.lang, True, alt.langs, alt.numbers, alt.units, alt.translations, alt.names)
-                    groups, definitions = found, defs
-                    break
-        return Outcome(p, groups, info, definitions, tuple(tried))
+    p = plan(text, wanted, translator, query_lang=query_lang, searcher=searcher, indexed=indexed, words=words)
+    if p.empty:
+        raise KbError(f"nothing to search for in {text!r}: only stop words or punctuation")
+    groups, definitions = find(searcher, p, indexed)
+    tried = [p.lang]
+    if not groups and query_lang is None:  # the detected language found nothing: try the others
+        others = [lang for lang in dict.fromkeys([*indexed, *(s for s, _ in translator.pairs())])
+                  if lang != p.lang and is_cjk(lang) == has_cjk(text)]
+        for other in others:
+            tried.append(other)
+            alt = plan(text, wanted, translator, query_lang=other, searcher=searcher, indexed=indexed, words=words)
+            if alt.empty:
+                continue
+            found, defs = find(searcher, alt, indexed)
+            if found:
+                p = Plan(alt.text, alt.lang, True, alt.langs, alt.numbers, alt.units, alt.translations, alt.names)
+                groups, definitions = found, defs
+                break
+    return Outcome(p, groups, info, definitions, tuple(tried))

@@ -185,7 +185,7 @@ def chinese_words(conn: sqlite3.Connection, texts: Iterable[IndexedText]) -> set
     rule headings, card names and the Chinese side of the learned lexicons."""
     words = {name for t in texts if t.lang.startswith("zh") for name in t.names if has_cjk(name)}
     words |= {name for (name,) in conn.execute("SELECT name FROM card_names WHERE lang LIKE 'zh%'")}
-    for src, dst, terms in conn.execute("SELECT src, dst, terms FROM lexicons"):
+    for dst, terms in conn.execute("SELECT dst, terms FROM lexicons"):
         if dst.startswith("zh"):
             words |= {target for target, strength in json.loads(terms).get("terms", {}).values()
                       if strength >= LEXICON_WORD}
