@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import heapq
 import re
-import shutil
 import sqlite3
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -420,7 +419,7 @@ def find(searcher: Searcher, p: Plan, indexed: Sequence[str] = ()) -> tuple[list
         for identity in [i for i, g in definitions.items() if not any(h.lang in only for h in g.hits)]:
             del definitions[identity]
     named = [h for g in definitions.values() for h in g.hits if h.named]
-    _follow_definitions(searcher, groups, only, named)
+    _follow_definitions(searcher, groups, only, named, ranked_roles)
     ranked = sorted(groups.values(), key=lambda g: (-g.score, -len({h.lang for h in g.hits}), g.hits[0].sort))
     return ranked, sorted(definitions.values(), key=lambda g: -g.score)[:DEFINITIONS]
 
@@ -468,12 +467,12 @@ def scorer_of(searcher: Searcher) -> Scorer:
 
 
 def _follow_definitions(searcher: Searcher, groups: dict[str, Group], only: frozenset[str] | None,
-                        named: Sequence[Hit]) -> None:
+                        named: Sequence[Hit], roles: Sequence[str] = ("rule",)) -> None:
     """A glossary entry the query names ("标识色") says where the rules define it
     ("See rule 903.4"): those rules come first, found or not, in the order it cites them."""
     for entry in sorted(named, key=lambda h: -h.score):
         for k, number in enumerate(entry.cites):
-            cited = [h for h in _hits(searcher, Term("number", number)) if h.lang == entry.lang]
+            cited = [h for h in _hits(searcher, Term("number", number)) if h.lang == entry.lang and h.role in roles]
             for identity in dict.fromkeys(h.identity for h in cited):
                 group = groups.get(identity)
                 if group is None:  # the query's words are not in it: show it all the same
@@ -505,19 +504,17 @@ class Outcome:
 
 def search(home: Path, conn: sqlite3.Connection, text: str, langs: Sequence[str] | None = None, *,
            query_lang: str | None = None) -> Outcome:
-    """Search the KB in ``home`` (its index built or rebuilt as needed).  ``langs``:
+    """Search the KB in ``home`` (its index is built by ``kb build`` or ``kb index``).  ``langs``:
     the languages to search and show (default: every language indexed).  The index
     stays open for the next search of the process (postings read once)."""
-    info = rules_index.ready(home, conn)
+    info = rules_index.current(home, conn)
     try:
-        return _search(_searcher(info), info, conn, text, langs, query_lang)
-    except KbError:
-        raise
-    except Exception:  # an index that cannot be opened or read (damaged files): build it again
+        searcher = _searcher(info)
+    except Exception as err:  # whoosh reports damaged files as many kinds of error
         _close()
-        shutil.rmtree(info.path, ignore_errors=True)
-        info = rules_index.build(home, conn, info.path.name)
-        return _search(_searcher(info), info, conn, text, langs, query_lang)
+        raise KbError("the search index of this KB is damaged: run `kb index` to build it again",
+                      str(info.path)) from err
+    return _search(searcher, info, conn, text, langs, query_lang)
 
 
 _OPEN: dict[Path, tuple[Index, Searcher]] = {}

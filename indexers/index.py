@@ -19,6 +19,7 @@ reference graph's resolved sets, so a range "702.102a–d" cites each).
 
 from __future__ import annotations
 
+import fcntl
 import hashlib
 import json
 import os
@@ -28,6 +29,7 @@ import tempfile
 import time
 from collections import defaultdict
 from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -43,6 +45,7 @@ from kb.store import rules as store
 
 FOLDER = "index"
 MANIFEST = "manifest.json"
+LOCK = ".lock"
 #: Bump when the schema, the analysis or what is indexed changes: old indexes are then rebuilt.
 FORMAT = 2
 #: A temporary build folder older than this is an abandoned build (a killed process).
@@ -330,7 +333,7 @@ def build(home: Path, conn: sqlite3.Connection, name: str | None = None) -> Inde
 def _prune(root: Path, keep: str) -> None:
     """Indexes of KBs that are gone, and abandoned temporary builds."""
     for entry in root.iterdir():
-        if entry.name == keep or not entry.is_dir():
+        if entry.name == keep or not entry.is_dir() or entry.name == LOCK:
             continue
         if entry.name.startswith(".build-") and time.time() - entry.stat().st_mtime < STALE_BUILD_SECONDS:
             continue  # perhaps another process building right now
@@ -346,16 +349,53 @@ def read_manifest(folder: Path) -> dict[str, object] | None:
 
 
 def ready(home: Path, conn: sqlite3.Connection) -> IndexInfo:
-    """The index of the KB as it is now, built if missing, stale or incomplete."""
-    name = fingerprint(home, conn)
-    folder = home / FOLDER / name
+    """The index of the KB as it is now, built if missing, stale or incomplete
+    (for ``kb build``, ``kb index`` and the benchmarks; a search calls :func:`current`)."""
+    found = _found(home, conn)
+    if found is not None:
+        return found
+    with _lock(home / FOLDER):  # one process builds; the others wait, then find it built
+        found = _found(home, conn)
+        if found is not None:
+            return found
+        name = fingerprint(home, conn)
+        shutil.rmtree(home / FOLDER / name, ignore_errors=True)
+        return build(home, conn, name)
+
+
+def current(home: Path, conn: sqlite3.Connection) -> IndexInfo:
+    """The index of the KB as it is now; a clear error when it is missing, stale or
+    damaged (a search never builds it: ``kb build`` does, or ``kb index``)."""
+    found = _found(home, conn)
+    if found is None:
+        raise KbError("the search index of this KB is missing, out of date or damaged:"
+                      " run `kb index` to build it (or `kb build` again)", str(home / FOLDER))
+    return found
+
+
+def _found(home: Path, conn: sqlite3.Connection) -> IndexInfo | None:
+    folder = home / FOLDER / fingerprint(home, conn)
     manifest = read_manifest(folder)
     if manifest is None:
-        if folder.exists():
-            shutil.rmtree(folder, ignore_errors=True)
-        return build(home, conn, name)
-    editions = [(str(lang), edition) for lang, edition in manifest.get("editions", [])]
-    return IndexInfo(folder, editions, int(manifest.get("documents", 0)), False)
+        return None
+    editions = [(str(lang), edition) for lang, edition in manifest.get("editions", [])]  # type: ignore[union-attr]
+    return IndexInfo(folder, editions, int(manifest.get("documents", 0)), False)  # type: ignore[call-overload]
+
+
+@contextmanager
+def _lock(root: Path) -> Iterator[None]:
+    """An exclusive lock on ``root/.lock`` (released when the process dies)."""
+    try:
+        root.mkdir(parents=True, exist_ok=True)
+        handle = (root / LOCK).open("a+")
+    except OSError as err:
+        raise KbError(f"cannot write the search index here: {err.strerror}", str(root)) from err
+    with handle:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
 
 
 def open_index(home: Path, conn: sqlite3.Connection) -> tuple[whoosh_index.Index, IndexInfo]:
@@ -371,6 +411,7 @@ def open_index(home: Path, conn: sqlite3.Connection) -> tuple[whoosh_index.Index
 
 def rebuild(home: Path, conn: sqlite3.Connection, broken: IndexInfo) -> tuple[whoosh_index.Index, IndexInfo]:
     """Throw a damaged index away and build it again."""
-    shutil.rmtree(broken.path, ignore_errors=True)
-    info = build(home, conn, broken.path.name)
+    with _lock(home / FOLDER):
+        shutil.rmtree(broken.path, ignore_errors=True)
+        info = build(home, conn, broken.path.name)
     return whoosh_index.open_dir(str(info.path)), info
