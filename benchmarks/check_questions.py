@@ -1,7 +1,8 @@
 """Check benchmarks/questions.tsv against the 2026-04-17 English rules, parsed by kb itself.
 
 Every expected number must be a rule of that edition (a glossary entry has no number, so it
-cannot be one); every line must have the four columns and a known language; no question may
+cannot be one) and of the Chinese edition of the same date, which Chinese questions are
+answered from; every line must have the four columns and a known language; no question may
 repeat within a language. Prints the counts per language and exits 1 on any problem, so a
 renumbered or mistyped target is caught before it silently spoils the search benchmark.
 
@@ -28,6 +29,7 @@ from kb.ingest import ingest  # noqa: E402
 HEADER = ["lang", "question", "expected", "note"]
 LANGS = ("en", "zh-Hans", "it")
 EDITION = "cr/en/MagicCompRules-2026-04-17.normalized.txt"
+CHINESE = "cr/zh/CR-zh-Hans-2026-04-17.txt"
 FLOORS = {"en": 80, "zh-Hans": 50, "it": 40}
 
 
@@ -37,7 +39,8 @@ def rules_of_edition(path: Path) -> dict[RuleNumber, str]:
     return {rule.number: " ".join(filter(None, [rule.title, rule.body])) for rule in doc.rules}
 
 
-def check_line(lineno: int, line: str, rules: dict[RuleNumber, str]) -> tuple[list[str], tuple[str, str] | None]:
+def check_line(lineno: int, line: str, rules: dict[RuleNumber, str],
+               chinese: dict[RuleNumber, str]) -> tuple[list[str], tuple[str, str] | None]:
     """Problems on one data line, and its (lang, question) when it is well formed."""
     fields = line.split("\t")
     if len(fields) != 4:
@@ -48,6 +51,8 @@ def check_line(lineno: int, line: str, rules: dict[RuleNumber, str]) -> tuple[li
         problems.append(f"line {lineno}: unknown language {lang!r}")
     if not question.strip() or question != question.strip():
         problems.append(f"line {lineno}: empty question or stray spaces around it")
+    if any(f.startswith('"') for f in fields):
+        problems.append(f"line {lineno}: a field starts with a quote (a csv reader would unquote it)")
     numbers = expected.split(" ")
     if not expected or any(not n for n in numbers):
         problems.append(f"line {lineno}: expected must be rule numbers separated by single spaces")
@@ -61,6 +66,8 @@ def check_line(lineno: int, line: str, rules: dict[RuleNumber, str]) -> tuple[li
             problems.append(f"line {lineno}: {text!r} is not written as kb writes it ({number})")
         if number not in rules:
             problems.append(f"line {lineno}: {text} is not a rule of the 2026-04-17 English edition")
+        elif number not in chinese:
+            problems.append(f"line {lineno}: {text} is not a rule of the 2026-04-17 Chinese edition")
     return problems, (lang, question)
 
 
@@ -69,13 +76,14 @@ def main(argv: list[str]) -> int:
     args = [a for a in argv if a != "--show"]
     tsv = Path(args[0]) if args else Path(__file__).with_name("questions.tsv")
     rules = rules_of_edition(corpora() / EDITION)
+    chinese = rules_of_edition(corpora() / CHINESE)
     lines = tsv.read_text(encoding="utf-8").split("\n")
     problems = [] if lines[0].split("\t") == HEADER else [f"line 1: header must be {HEADER}"]
     seen: Counter[tuple[str, str]] = Counter()
     for lineno, line in enumerate(lines[1:], start=2):
         if not line.strip() or line.startswith("#"):
             continue
-        found, key = check_line(lineno, line, rules)
+        found, key = check_line(lineno, line, rules, chinese)
         problems += found
         if key:
             seen[key] += 1
@@ -91,7 +99,8 @@ def main(argv: list[str]) -> int:
         print(f"{lang:8} {counts[lang]:4} questions{floor}")
     for problem in problems:
         print(f"{tsv}: {problem}", file=sys.stderr)
-    print("OK: every expected number is a rule of 2026-04-17" if not problems else f"{len(problems)} problem(s)")
+    verdict = "OK: every expected number is a rule of the 2026-04-17 English and Chinese editions"
+    print(verdict if not problems else f"{len(problems)} problem(s)")
     return 1 if problems else 0
 
 
