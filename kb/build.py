@@ -190,6 +190,17 @@ def add_card_lexicons(identities: identity.Identities, cards: list[Card], langs:
         identities.lexicons[key] = known.filled_from(learned) if known else learned
 
 
+def build_index(home: Path) -> float:
+    """The search index of the KB just written (``kb build`` and ``kb index``): a search
+    never builds it.  Seconds taken."""
+    from contextlib import closing
+
+    from indexers import index as rules_index  # lazy: whoosh only where an index is built
+
+    with closing(store.connect(home)) as conn:
+        return rules_index.ready(home, conn).seconds
+
+
 def build(paths: list[Path], home: Path, *, accept_damaged: bool = False,
           override_format: str | None = None, override_lang: str | None = None,
           progress: Callable[[int, int, str], None] | None = None) -> BuildReport:
@@ -215,5 +226,8 @@ def build(paths: list[Path], home: Path, *, accept_damaged: bool = False,
     meta = {"built_at": dt.datetime.now(dt.UTC).isoformat(timespec="seconds"),
             "sources": "\n".join(str(p.resolve()) for p in paths)}
     database = store.write(home, documents, meta, cards, identities)
+    if progress:
+        progress(len(reports), len(reports), "building the search index")
+    build_index(home)
     return BuildReport(home, database, reports, card_graph.summary(card_inputs, cards) if card_inputs else None)
 

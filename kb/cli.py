@@ -98,6 +98,9 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--lang", action="append", help="language (repeat for several; default: every one held)")
     p.set_defaults(run=cmd_glossary)
 
+    p = commands.add_parser("index", parents=[common], help="build the search index of the KB (kb build does it too)")
+    p.set_defaults(run=cmd_index)
+
     p = commands.add_parser("search", parents=[common], help="rules by words or numbers, in any language, side by side")
     p.add_argument("query", nargs="+", help='words, "a phrase", a rule address (601.2a-h), a name (even misspelled) '
                    'or a card name, in any language held; "-": one query per line of standard input, '
@@ -142,6 +145,18 @@ def cmd_build(args: argparse.Namespace) -> int:
         _emit(report.to_json())
     else:
         print(render_report(report))
+    return 0
+
+
+def cmd_index(args: argparse.Namespace) -> int:
+    from kb.build import build_index
+    from kb.store import rules as store
+
+    home = resolve_home(args.home)
+    if not store.db_path(home).exists():
+        raise KbError("no KB here: run `kb build` first", str(home))
+    seconds = build_index(home)
+    print(f"search index ready ({seconds:.1f} s)" if seconds else "search index already up to date")
     return 0
 
 

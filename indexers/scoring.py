@@ -1,0 +1,145 @@
+"""BM25 over the whoosh index, term at a time, in plain Python.
+
+whoosh's own matchers evaluate an OR of many terms document at a time through a
+tree of matcher objects; on the rules index that took 30–400 ms for a player's
+question and up to 12 s for a glossary definition used as a query (profile in
+the module :mod:`indexers.engine`'s notes).  The index itself is fine: its postings
+and field lengths are read here directly, each term's postings once per process
+(:class:`Scorer` caches them), and scores are summed in a dictionary, which takes
+a few milliseconds for a question of ten terms.
+
+Scores follow BM25 per field (``k1``, ``b``), multiplied by the field's boost and
+the unit's weight, summed over fields and units, then scaled by a coordination
+factor (the share of the query's units a text matches).  Phrases (quoted text, a
+Chinese game word as a sequence of bigrams) go through whoosh's phrase matcher,
+which reads positions; they are few and short.
+"""
+
+from __future__ import annotations
+
+import math
+import threading
+from collections import defaultdict
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from whoosh.query import Phrase
+from whoosh.searching import Searcher
+
+K1 = 1.2
+B = 0.75
+
+Posting = tuple[int, float]  # (document number, term frequency)
+
+
+@dataclass(frozen=True)
+class Clause:
+    """One unit of a plan, in one field: its terms (one: a term; several: a phrase),
+    or a prefix, with the boost it carries."""
+
+    field: str
+    terms: tuple[str, ...]
+    boost: float
+    prefix: bool = False
+    slop: int = 1
+    constant: bool = False  # rule numbers: a fixed score, no BM25
+
+
+class Scorer:
+    """Reads postings from one open whoosh searcher, caching what it read."""
+
+    def __init__(self, searcher: Searcher) -> None:
+        self.searcher = searcher
+        self.reader = searcher.reader()
+        self.n = max(1, self.reader.doc_count_all())
+        self._postings: dict[tuple[str, str], list[Posting]] = {}
+        self._lengths: dict[str, dict[int, int]] = defaultdict(dict)
+        self._avg: dict[str, float] = {}
+        self._prefixes: dict[tuple[str, str], list[str]] = {}
+        self.lock = threading.Lock()
+
+    def postings(self, field: str, term: str) -> list[Posting]:
+        key = (field, term)
+        found = self._postings.get(key)
+        if found is None:
+            found = []
+            if (field, term) in self.reader:
+                matcher = self.reader.postings(field, term)
+                while matcher.is_active():
+                    found.append((matcher.id(), matcher.weight()))
+                    matcher.next()
+            self._postings[key] = found
+        return found
+
+    def length(self, field: str, doc: int) -> int:
+        lengths = self._lengths[field]
+        value = lengths.get(doc)
+        if value is None:
+            value = lengths[doc] = self.reader.doc_field_length(doc, field, 1)
+        return value
+
+    def average(self, field: str) -> float:
+        if field not in self._avg:
+            self._avg[field] = max(1.0, self.reader.field_length(field) / self.n)
+        return self._avg[field]
+
+    def expand(self, field: str, prefix: str) -> list[str]:
+        key = (field, prefix)
+        if key not in self._prefixes:
+            known = field in self.searcher.schema
+            self._prefixes[key] = list(self.reader.expand_prefix(field, prefix)) if known else []
+        return self._prefixes[key]
+
+    def bm25(self, field: str, postings: Sequence[Posting], boost: float, into: dict[int, float]) -> None:
+        df = len(postings)
+        if not df:
+            return
+        idf = math.log(1 + (self.n - df + 0.5) / (df + 0.5))
+        avg = self.average(field)
+        for doc, tf in postings:
+            norm = K1 * (1 - B + B * self.length(field, doc) / avg)
+            into[doc] = into.get(doc, 0.0) + boost * idf * tf * (K1 + 1) / (tf + norm)
+
+    def clause(self, c: Clause, into: dict[int, float]) -> None:
+        if c.constant:
+            for doc, _ in self.postings(c.field, c.terms[0]):
+                into[doc] = into.get(doc, 0.0) + c.boost
+            return
+        if c.prefix:
+            merged: dict[int, float] = {}
+            for term in self.expand(c.field, c.terms[0]):
+                for doc, tf in self.postings(c.field, term):
+                    merged[doc] = merged.get(doc, 0.0) + tf
+            self.bm25(c.field, sorted(merged.items()), c.boost, into)
+            return
+        if len(c.terms) == 1:
+            self.bm25(c.field, self.postings(c.field, c.terms[0]), c.boost, into)
+            return
+        if any(not self.postings(c.field, t) for t in c.terms):
+            return
+        matcher = Phrase(c.field, list(c.terms), slop=c.slop).matcher(self.searcher)
+        found: list[Posting] = []
+        while matcher.is_active():  # a phrase found counts once: its terms are scored on their own
+            found.append((matcher.id(), 1.0))
+            matcher.next()
+        self.bm25(c.field, found, c.boost, into)
+
+    def score(self, units: Iterable[Sequence[Clause]], coordination: float) -> dict[int, float]:
+        """Each unit is a list of clauses (its fields); a text's score is the sum over
+        units, times ``1 - coordination + coordination * matched / units``."""
+        totals: dict[int, float] = {}
+        matched: dict[int, int] = {}
+        count = 0
+        with self.lock:
+            for unit in units:
+                count += 1
+                scores: dict[int, float] = {}
+                for c in unit:
+                    self.clause(c, scores)
+                for doc, value in scores.items():
+                    totals[doc] = totals.get(doc, 0.0) + value
+                    matched[doc] = matched.get(doc, 0) + 1
+        if coordination and count > 1:
+            for doc in totals:
+                totals[doc] *= 1 - coordination + coordination * matched[doc] / count
+        return totals
