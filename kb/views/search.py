@@ -14,7 +14,7 @@ import json
 import sqlite3
 import sys
 from collections.abc import Callable, Collection
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -81,6 +81,7 @@ class SearchAnswer:
     outcome: engine.Outcome | None = None
     showing: str | None = None          # the query the engine searched, when the box corrected it
     dropped: tuple[Translation, ...] = ()
+    definitions: list[Result] = field(default_factory=list)  # glossary entries, beside the ranks
 
     @property
     def total(self) -> int:
@@ -143,8 +144,9 @@ class Session:
         lead = self._lead(box, plan, outcome)
         results = lead + (results_of(self.conn, outcome, limit - len(lead), skip={r.identity for r in lead},
                                      first=len(lead) + 1) if len(lead) < limit else [])
+        definitions = [result(self.conn, outcome, n, group) for n, group in enumerate(outcome.definitions, 1)]
         return SearchAnswer(plan, results[:limit], box, outcome, searched if searched != text else None,
-                            dropped_translations(self.box.translator, plan))
+                            dropped_translations(self.box.translator, plan), [d for d in definitions if d.texts])
 
     def _plain_plan(self, text: str, langs: list[str] | None, query_lang: str | None) -> engine.Plan:
         held = [lang for lang, _ in self.box.editions]
@@ -359,7 +361,9 @@ def to_json(answer: SearchAnswer) -> dict[str, object]:
         "box": answer.box.to_json(), "showing": answer.showing,
         "numbers": [str(n) for n in plan.numbers], "translations": [t.to_json() for t in plan.translations],
         "dropped": [t.to_json() for t in answer.dropped],
+        "tried": list(outcome.tried) if outcome is not None else [plan.lang],
         "index": index, "cards": [c.to_json() for c in answer.box.cards],
+        "definitions": [d.to_json() for d in answer.definitions],
         "total": answer.total, "results": [r.to_json() for r in answer.results],
     }
 
@@ -372,9 +376,16 @@ def render(answer: SearchAnswer, color: bool = False) -> str:
         lines.append(note)
     if outcome is not None and outcome.index.built:
         lines.append(f"(built the search index: {outcome.index.documents} texts in {outcome.index.seconds:.1f} s)")
+    if outcome is not None and len(outcome.tried) > 1:
+        lines.append(f"(nothing in {outcome.tried[0]}: tried {', '.join(outcome.tried[1:])})")
     for found in answer.box.cards:
         lines += ["", *render_card(found)]
     width = max(len(lang) for lang in plan.langs)
+    for entry in answer.definitions:
+        lines += ["", f"definition “{entry.term}”"]
+        for shown in entry.texts:
+            lines.append(f"   {shown.lang:<{width}} {shown.title} · {shown.edition or 'undated'}")
+            lines.append("      " + shown.text.replace("\n", "\n      "))
     for res in results:
         lines.append("")
         glossary = res.kind == "glossary"
