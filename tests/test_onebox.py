@@ -85,9 +85,11 @@ def test_a_list_and_a_missing_rule(home: Path) -> None:
 
 @pytest.mark.parametrize("query", ["deaftouch", "Deathtuch", "tocco letale", "死触", "死觸"])
 def test_a_name_misspelled_or_in_any_language_leads_to_its_rule(home: Path, query: str) -> None:
-    """`deaftouch` once found nothing; the glossary entry "Deathtouch" cites 702.2."""
+    """`deaftouch` once found nothing; the glossary entry "Deathtouch" cites 702.2 (the
+    first rule is 702.2 or a rule of it: the heading alone is no answer)."""
     data = kb_json("search", query, home=home)
-    assert rules_of(data)[0] == "702.2", (query, rules_of(data)[:5])
+    first = rules_of(data)[0]
+    assert first == "702.2" or RuleNumber.parse(first).parent == RuleNumber.parse("702.2"), (query, rules_of(data))
     assert data["box"]["kind"] == "term" and data["box"]["term"]["rules"][0] == "702.2"
 
 

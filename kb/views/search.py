@@ -25,6 +25,7 @@ from indexers.translate import Translation, Translator
 from kb.core.errors import KbError, NotFound
 from kb.core.home import resolve_home
 from kb.core.lang import guess_lang, normalize_tag
+from kb.core.rulenum import RuleNumber
 from kb.store import rules as store
 from kb.views.onebox import Box, CardMatch, OneBox
 from kb.views.rules import dumps, error_json
@@ -175,8 +176,11 @@ class Session:
     def _lead(self, box: Box, plan: engine.Plan, outcome: engine.Outcome) -> list[Result]:
         """The rules a misspelled or translated name leads to ("deaftouch" -> 702.2),
         before the engine's results.  A name typed exactly is the engine's to rank (it
-        knows names: the entry, then the rules it cites)."""
+        knows names: the entry, then the rules it cites), and so is a corrected name whose
+        rules (or rules under them: 702.2a for 702.2) the engine already ranks first."""
         if box.term is None or box.term.exact:
+            return []
+        if outcome.groups and _under_any(outcome.groups[0].identity, box.term.rules):
             return []
         editions = dict(outcome.index.editions)
         found = []
@@ -188,6 +192,14 @@ class Session:
                 found.append(Result(len(found) + 1, rule, kind, None, 0.0, tuple(_as_hit(t) for t in texts),
                                     lead=True))
         return found
+
+
+def _under_any(identity: str, rules: Collection[str]) -> bool:
+    """``identity`` is one of ``rules`` or a rule under one of them."""
+    number = RuleNumber.try_parse(identity)
+    if number is None:
+        return False
+    return any(str(n) in rules for n in (number, *number.ancestors()))
 
 
 def search(home: Path, query: str, langs: list[str] | None, query_lang: str | None = None,
