@@ -14,7 +14,7 @@ import json
 import sqlite3
 import sys
 from contextlib import closing
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from indexers import engine, snippets
@@ -69,9 +69,10 @@ class SearchAnswer:
 
     outcome: engine.Outcome
     results: list[Result]
+    definitions: list[Result] = field(default_factory=list)  # glossary entries, beside the ranks
 
     def to_json(self) -> dict[str, object]:
-        return to_json(self.outcome, self.results)
+        return to_json(self.outcome, self.results, self.definitions)
 
 
 def search(home: Path, query: str, langs: list[str] | None, query_lang: str | None = None,
@@ -89,7 +90,9 @@ def search(home: Path, query: str, langs: list[str] | None, query_lang: str | No
         outcome = engine.search(home, conn, text, langs, query_lang=query_lang)
         if not outcome.groups:
             raise NotFound(f"nothing found for {text!r} in {', '.join(outcome.plan.langs)}")
-        return SearchAnswer(outcome, results_of(conn, outcome, limit))
+        definitions = [found for k, group in enumerate(outcome.definitions)
+                       if (found := result(conn, outcome, k + 1, group)).texts]
+        return SearchAnswer(outcome, results_of(conn, outcome, limit), definitions)
 
 
 def cmd_search(args: argparse.Namespace) -> int:
@@ -97,7 +100,7 @@ def cmd_search(args: argparse.Namespace) -> int:
     if args.json:
         print(dumps(answer.to_json()))
     else:
-        print(render(answer.outcome, answer.results, color=sys.stdout.isatty()))
+        print(render(answer.outcome, answer.results, color=sys.stdout.isatty(), definitions=answer.definitions))
     return 0
 
 
@@ -188,7 +191,7 @@ def _glossary_shown(row: sqlite3.Row) -> Shown:
 # -- output -----------------------------------------------------------------------------
 
 
-def to_json(outcome: engine.Outcome, results: list[Result]) -> dict[str, object]:
+def to_json(outcome: engine.Outcome, results: list[Result], definitions: list[Result] = ()) -> dict[str, object]:  # type: ignore[assignment]
     plan = outcome.plan
     return {
         "query": plan.text, "query_lang": plan.lang, "detected": plan.detected, "languages": list(plan.langs),
@@ -196,20 +199,22 @@ def to_json(outcome: engine.Outcome, results: list[Result]) -> dict[str, object]
         "index": {"path": str(outcome.index.path), "built": outcome.index.built,
                   "editions": [{"lang": lang, "edition": edition} for lang, edition in outcome.index.editions]},
         "total": len(outcome.groups), "results": [r.to_json() for r in results],
+        "definitions": [d.to_json() for d in definitions], "tried": list(outcome.tried),
     }
 
 
-def render(outcome: engine.Outcome, results: list[Result], color: bool = False) -> str:
+def render(outcome: engine.Outcome, results: list[Result], color: bool = False,
+           definitions: list[Result] = ()) -> str:  # type: ignore[assignment]
     plan = outcome.plan
     marks = (_BOLD, _RESET) if color else ("**", "**")
     lines = [_header(plan)]
     if outcome.index.built:
         lines.append(f"(built the search index: {outcome.index.documents} texts in {outcome.index.seconds:.1f} s)")
     width = max(len(lang) for lang in plan.langs)
-    for res in results:
+    for res in [*definitions, *results]:
         lines.append("")
         glossary = res.kind == "glossary"
-        lines.append(f"{res.rank}. glossary “{res.term}”" if glossary else f"{res.rank}. {res.identity} ({res.kind})")
+        lines.append(f"definition: glossary “{res.term}”" if glossary else f"{res.rank}. {res.identity} ({res.kind})")
         for shown in res.texts:
             body = snippets.snippet(shown.text, shown.spans, *marks)
             same = "" if shown.hit else (" · same entry" if glossary else " · same rule")
