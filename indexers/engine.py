@@ -53,6 +53,8 @@ PARENT_BOOST = 1.0
 GLOSS_BOOST = 1.0
 #: A Chinese game word of the query (segment.py) as a phrase of its bigrams, on top of the bigrams.
 CJK_WORD = 1.0
+#: A rule's texts in other languages add this share of their score to its best text's.
+OTHER_LANGS = 0.0
 #: Glossary entries shown as definitions beside the results.
 DEFINITIONS = 3
 #: The whole query equal to a heading or a glossary headword ("waterbend", "标识色").
@@ -67,7 +69,7 @@ NUMBER_BOOSTS = {"number": 40.0, "under": 20.0, "cites": 10.0}
 #: Coordination bonus: a text matching more of the query's terms ranks higher.
 COORDINATION = 0.9
 #: Hits read per search (grouping needs more hits than groups).
-MAX_HITS = 100
+MAX_HITS = 50
 WEIGHTING = scoring.BM25F(B=0.75, K1=1.2)
 
 _QUOTED = re.compile(r'"([^"]+)"|“([^”]+)”|「([^」]+)」|『([^』]+)』')
@@ -141,7 +143,13 @@ class Group:
 
     @property
     def score(self) -> float:
-        return max(self.floor, *(h.score for h in self.hits))
+        """The best text's score, plus ``OTHER_LANGS`` of the best of each other language
+        (the same rule matched in English and in Chinese)."""
+        best: dict[str, float] = {}
+        for h in self.hits:
+            best[h.lang] = max(best.get(h.lang, 0.0), h.score)
+        ranked = sorted(best.values(), reverse=True)
+        return max(self.floor, ranked[0] + OTHER_LANGS * sum(ranked[1:]))
 
     @property
     def kind(self) -> str:
