@@ -29,6 +29,16 @@ def bigrams_only(run: str, words: frozenset[str]) -> list[tuple[str, list[str]]]
     return [(run, [])]
 
 
+def words_no_stops(run: str, words: frozenset[str]) -> list[tuple[str, list[str]]]:
+    """Game words as phrases, but no function word dropped."""
+    return [(run, [p for p in segment.segment(run, words) if len(p) > 1])]
+
+
+def stops_no_words(run: str, words: frozenset[str]) -> list[tuple[str, list[str]]]:
+    """Function words dropped, no game word as a phrase."""
+    return [(chunk, []) for chunk, _ in OWN(run, words)]
+
+
 def jieba_chunks(run: str, words: frozenset[str]) -> list[tuple[str, list[str]]]:
     import jieba
 
@@ -60,7 +70,9 @@ def main() -> None:
         start = time.perf_counter()
         words = segment.load(info.path)
         own_load = time.perf_counter() - start
-        variants = [("KB word list (indexers.segment)", OWN, own_load), ("bigrams alone", bigrams_only, 0.0)]
+        variants = [("KB word list (indexers.segment)", OWN, own_load), ("bigrams alone", bigrams_only, 0.0),
+                    ("KB words as phrases, no stop words", words_no_stops, own_load),
+                    ("stop words dropped, no phrases", stops_no_words, own_load)]
         try:
             start = time.perf_counter()
             import jieba

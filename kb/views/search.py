@@ -87,7 +87,7 @@ def search(home: Path, query: str, langs: list[str] | None, query_lang: str | No
     langs = list(dict.fromkeys(normalize_tag(lang) for lang in langs)) if langs else None
     query_lang = normalize_tag(query_lang) if query_lang else None
     with closing(store.connect(home)) as conn:
-        outcome = engine.search(home, conn, text, langs, query_lang=query_lang)
+        outcome = engine.search(home, conn, text, langs, query_lang=query_lang, limit=limit * 5)
         if not outcome.groups:
             raise NotFound(f"nothing found for {text!r} in {', '.join(outcome.plan.langs)}")
         definitions = [found for k, group in enumerate(outcome.definitions)
@@ -196,6 +196,7 @@ def to_json(outcome: engine.Outcome, results: list[Result], definitions: list[Re
     return {
         "query": plan.text, "query_lang": plan.lang, "detected": plan.detected, "languages": list(plan.langs),
         "numbers": [str(n) for n in plan.numbers], "translations": [t.to_json() for t in plan.translations],
+        "dropped_translations": [t.to_json() for t in plan.dropped],
         "index": {"path": str(outcome.index.path), "built": outcome.index.built,
                   "editions": [{"lang": lang, "edition": edition} for lang, edition in outcome.index.editions]},
         "total": len(outcome.groups), "results": [r.to_json() for r in results],
@@ -236,7 +237,9 @@ def _header(plan: engine.Plan) -> str:
         if lang == plan.lang:
             continue
         found = [t for t in plan.translations if t.dst == lang]
+        dropped = [t for t in plan.dropped if t.dst == lang]
+        said_dropped = "not searched: " + ", ".join(f"{t.source} → {t.target}" for t in dropped) if dropped else ""
         others.append(f"{lang}: " + (", ".join(f"{t.source} → {t.target}" for t in found) if found
-                                     else "no translation known"))
+                                     else said_dropped or "no translation known"))
     numbers = f" · rule numbers {', '.join(map(str, plan.numbers))}" if plan.numbers else ""
     return said + numbers + ("" if not others else " · " + "; ".join(others))
