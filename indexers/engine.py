@@ -45,14 +45,21 @@ from kb.core.errors import KbError, NotFound
 from kb.core.lang import guess_lang
 from kb.core.rulenum import RuleNumber
 
-#: How much a title (or a glossary headword) outweighs the body.
+#: How much a title (or a glossary headword) outweighs the body.  1 and 4 measure the same as 2
+#: (bench_quality: titles are headings now, outside the ranks, so the field rarely decides).
 TITLE_BOOST = 2.0
-#: The headings a rule sits under ("Trample" for 702.19b).
+#: The headings a rule sits under ("Trample" for 702.19b).  Measured (questions s@1 / s@5, first
+#: batch): 0 -> EN 0.36/0.56, ZH 0.26/0.57; 1 -> EN 0.31/0.71, ZH 0.35/0.74; 2 -> EN 0.31/0.67, ZH 0.43/0.74.
 PARENT_BOOST = 1.0
-#: The headwords of glossary entries citing a rule.
+#: The headwords of glossary entries citing a rule.  0 -> ZH s@5 0.65 (1: 0.74), 3 -> EN s@5 0.62 (1: 0.71).
 GLOSS_BOOST = 1.0
 #: A Chinese game word of the query (segment.py) as a phrase of its bigrams, on top of the bigrams.
-CJK_WORD = 1.0
+#: Off: bench_segment on 126 ZH questions, function words dropped: 0.43/0.85 without the phrases,
+#: 0.40/0.83 with them (glossary sample 0.51/0.79 and 0.51/0.77).
+CJK_WORD = 0.0
+#: A rule's texts in other languages add this share of their score to its best text's.  Measured
+#: 0.3 and 0.7: no gain (EN 0.44/0.79 and 0.43/0.79 against 0.45/0.79; ZH within 0.01), so 0.
+OTHER_LANGS = 0.0
 #: Glossary entries shown as definitions beside the results.
 DEFINITIONS = 3
 #: The whole query equal to a heading or a glossary headword ("waterbend", "标识色").
@@ -60,14 +67,16 @@ NAME_BOOST = 50.0
 #: The rules a named glossary entry cites come right after it, in the order it cites them.
 DEFINED_BY = 0.98
 #: A translated term counts this much of a term the user typed (times the lexicon's strength).
+#: 0 -> IT s@5 0.21 (0.8: 0.32, first batch); 0.4 measures as 0.8; EN and ZH do not move.
 TRANSLATED = 0.8
 #: Rule numbers (these fields score a constant, not BM25): the text itself, then the texts under it, then
 #: the texts citing it (through the reference graph's resolved sets, so ranges count), in rule order.
 NUMBER_BOOSTS = {"number": 40.0, "under": 20.0, "cites": 10.0}
-#: Coordination bonus: a text matching more of the query's terms ranks higher.
+#: Coordination bonus: a text matching more of the query's terms ranks higher.  0 -> EN s@5 0.56,
+#: ZH 0.52; 0.5 -> 0.64, 0.65; 0.9 -> 0.71, 0.74 (first batch of questions).
 COORDINATION = 0.9
-#: Hits read per search (grouping needs more hits than groups).
-MAX_HITS = 100
+#: Hits whose stored fields are read per search (grouping needs more hits than groups; a page shows 10).
+MAX_HITS = 50
 WEIGHTING = scoring.BM25F(B=0.75, K1=1.2)
 
 _QUOTED = re.compile(r'"([^"]+)"|“([^”]+)”|「([^」]+)」|『([^』]+)』')
@@ -107,6 +116,7 @@ class Plan:
     units: tuple[Unit, ...]
     translations: tuple[Translation, ...] = ()
     names: tuple[str, ...] = ()                 # the whole query as a name (analysis.name_key)
+    dropped: tuple[Translation, ...] = ()       # translations known but not searched (see plan())
 
     def units_for(self, lang: str) -> list[Unit]:
         return [u for u in self.units if u.lang == lang]
@@ -141,7 +151,13 @@ class Group:
 
     @property
     def score(self) -> float:
-        return max(self.floor, *(h.score for h in self.hits))
+        """The best text's score, plus ``OTHER_LANGS`` of the best of each other language
+        (the same rule matched in English and in Chinese)."""
+        best: dict[str, float] = {}
+        for h in self.hits:
+            best[h.lang] = max(best.get(h.lang, 0.0), h.score)
+        ranked = sorted(best.values(), reverse=True)
+        return max(self.floor, ranked[0] + OTHER_LANGS * sum(ranked[1:]))
 
     @property
     def kind(self) -> str:
@@ -313,6 +329,7 @@ def plan(text: str, langs: Sequence[str], translator: Translator, *, query_lang:
     answered = _answers(searcher, lang, whole)  # its own words are all in the index
     units: list[Unit] = []
     translations: list[Translation] = []
+    dropped: list[Translation] = []
     for target in langs:
         if target == lang:
             units += own_units(parts, lang, numbers, words)
@@ -320,13 +337,15 @@ def plan(text: str, langs: Sequence[str], translator: Translator, *, query_lang:
         found = translator.translate(whole, lang, target)
         share = coverage(whole, lang, found)
         if share < 1 and answered:
+            dropped += found
             found = []  # half a translation would only add noise to what its own words find
         translations += found
         units += translated_units(found, target, share)
     if lang not in langs:  # still needed to highlight, and to say what was searched
         units = [*own_units(parts, lang, numbers, words), *units]
     names = tuple(key for key in [name_key(lang, whole)] if key)
-    return Plan(text, lang, query_lang is None, tuple(langs), numbers, tuple(units), tuple(translations), names)
+    return Plan(text, lang, query_lang is None, tuple(langs), numbers, tuple(units), tuple(translations), names,
+                tuple(dropped))
 
 
 # -- the whoosh query -----------------------------------------------------------------------
@@ -387,7 +406,7 @@ def run(searcher: Searcher, p: Plan, indexed: Sequence[str] = ()) -> list[Group]
     return find(searcher, p, indexed)[0]
 
 
-def find(searcher: Searcher, p: Plan, indexed: Sequence[str] = ()) -> tuple[list[Group], list[Group]]:
+def find(searcher: Searcher, p: Plan, indexed: Sequence[str] = (), limit: int = 0) -> tuple[list[Group], list[Group]]:
     """The rules the plan finds, grouped by identity, best first; and the glossary
     entries it finds (definitions, shown beside the results, never ranked with them).
 
@@ -409,7 +428,7 @@ def find(searcher: Searcher, p: Plan, indexed: Sequence[str] = ()) -> tuple[list
     if not totals:
         return [], []
     only = None if set(indexed) <= set(p.langs) else frozenset(p.langs)
-    best = heapq.nlargest(MAX_HITS, totals.items(), key=lambda item: (item[1], -item[0]))
+    best = heapq.nlargest(limit or MAX_HITS, totals.items(), key=lambda item: (item[1], -item[0]))
     found = [_hit(searcher.stored_fields(doc), score, p.names) for doc, score in best]  # roles told apart after
     ranked_roles = ("rule", "heading") if p.numbers else ("rule",)
     definitions = _groups(h for h in found if h.role == "glossary")
@@ -503,7 +522,7 @@ class Outcome:
 
 
 def search(home: Path, conn: sqlite3.Connection, text: str, langs: Sequence[str] | None = None, *,
-           query_lang: str | None = None) -> Outcome:
+           query_lang: str | None = None, limit: int | None = None) -> Outcome:
     """Search the KB in ``home`` (its index is built by ``kb build`` or ``kb index``).  ``langs``:
     the languages to search and show (default: every language indexed).  The index
     stays open for the next search of the process (postings read once)."""
@@ -514,7 +533,7 @@ def search(home: Path, conn: sqlite3.Connection, text: str, langs: Sequence[str]
         _close()
         raise KbError("the search index of this KB is damaged: run `kb index` to build it again",
                       str(info.path)) from err
-    return _search(searcher, info, conn, text, langs, query_lang)
+    return _search(searcher, info, conn, text, langs, query_lang, max(MAX_HITS, limit or 0))
 
 
 _OPEN: dict[Path, tuple[Index, Searcher]] = {}
@@ -554,7 +573,7 @@ def translator_of(conn: sqlite3.Connection) -> Translator:
 
 
 def _search(searcher: Searcher, info: IndexInfo, conn: sqlite3.Connection, text: str, langs: Sequence[str] | None,
-            query_lang: str | None) -> Outcome:
+            query_lang: str | None, hits: int = 0) -> Outcome:
     indexed = [lang for lang, _ in info.editions]
     if not indexed:
         raise NotFound("the KB holds no rule texts to search")
@@ -566,7 +585,7 @@ def _search(searcher: Searcher, info: IndexInfo, conn: sqlite3.Connection, text:
     p = plan(text, wanted, translator, query_lang=query_lang, searcher=searcher, indexed=indexed, words=words)
     if p.empty:
         raise KbError(f"nothing to search for in {text!r}: only stop words or punctuation")
-    groups, definitions = find(searcher, p, indexed)
+    groups, definitions = find(searcher, p, indexed, hits or MAX_HITS)
     tried = [p.lang]
     if not groups and query_lang is None:  # the detected language found nothing: try the others
         others = [lang for lang in dict.fromkeys([*indexed, *(s for s, _ in translator.pairs())])
@@ -576,9 +595,10 @@ def _search(searcher: Searcher, info: IndexInfo, conn: sqlite3.Connection, text:
             alt = plan(text, wanted, translator, query_lang=other, searcher=searcher, indexed=indexed, words=words)
             if alt.empty:
                 continue
-            found, defs = find(searcher, alt, indexed)
+            found, defs = find(searcher, alt, indexed, hits or MAX_HITS)
             if found:
-                p = Plan(alt.text, alt.lang, True, alt.langs, alt.numbers, alt.units, alt.translations, alt.names)
+                p = Plan(alt.text, alt.lang, True, alt.langs, alt.numbers, alt.units, alt.translations, alt.names,
+                         alt.dropped)
                 groups, definitions = found, defs
                 break
     return Outcome(p, groups, info, definitions, tuple(tried))

@@ -130,6 +130,7 @@ def rule_texts(conn: sqlite3.Connection, groups: list[Group], cited: dict[tuple[
         rows = conn.execute("SELECT id, number, sort_key, depth, rule, title, body, examples FROM rules"
                             " WHERE lang = ? AND edition IS ? ORDER BY sort_key, doc_id, variant", (lang, edition))
         headings: dict[str, str] = {}
+        titled: dict[str, str] = {}  # the title-only rules (depth 2) met so far
         for row in rows:
             number = RuleNumber.parse(row["number"])
             body = "\n".join([row["body"], *json.loads(row["examples"])]).strip()
@@ -140,8 +141,13 @@ def rule_texts(conn: sqlite3.Connection, groups: list[Group], cited: dict[tuple[
             above = [str(a) for a in number.ancestors() if a.depth >= 1]
             parents = tuple(headings[a] for a in above if a in headings)
             words = tuple(dict.fromkeys(w for a in [*above, str(number)] for w in glossed.get((lang, a), ())))
+            names = (title,) if title else ()
+            if role == "rule" and number.depth == 3 and above and above[-1] in titled:
+                names += (titled[above[-1]],)  # "trample" names 702.19a-g, the answers under "702.19 Trample"
+            if role == "heading" and number.depth == 2:
+                titled[str(number)] = title
             yield IndexedText(f"rule:{row['id']}", number.kind, lang, edition, str(number), row["rule"],
-                              title, body, (title,) if title else (), _under(number),
+                              title, body, names, _under(number),
                               tuple(sorted(cited.get(("rule", row["id"]), ()))), row["sort_key"],
                               role, parents, words)
 

@@ -132,7 +132,7 @@ def test_the_header_never_says_no_translation_when_one_was_set_aside(home: Path,
     known = Translator.from_store(db).translate(query, "it", "en")
     assert known, "the lexicon knows part of the query"
     data = kb_json("search", query, "--lang", "it", "--lang", "en", home=home)
-    shown = {(t["from"], t["to"]) for t in data["translations"] + data["dropped"] if t["dst"] == "en"}
+    shown = {(t["from"], t["to"]) for t in data["translations"] + data["dropped_translations"] if t["dst"] == "en"}
     assert {(t.source, t.target) for t in known} <= shown
     header = kb("search", query, "--lang", "it", "--lang", "en", home=home).stdout.splitlines()[0]
     assert "en: no translation known" not in header

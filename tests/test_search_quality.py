@@ -37,7 +37,7 @@ from kb.store import rules as store  # noqa: E402
 #: (lang, s@1, s@5) reached on benchmarks/questions.tsv, less 0.05 (bench_quality.py).
 QUESTION_FLOORS = {"en": (0.25, 0.65), "zh-Hans": (0.25, 0.65), "it": (0.10, 0.25)}
 #: Glossary benchmark floors, less 0.03.
-GLOSSARY_FLOORS = {"en": (0.58, 0.82), "zh-Hans": (0.45, 0.75)}
+GLOSSARY_FLOORS = {"en": (0.58, 0.79), "zh-Hans": (0.50, 0.72)}
 
 
 @pytest.fixture(scope="module")
@@ -121,8 +121,9 @@ def test_headings_and_glossary_entries_are_not_in_the_ranks(home: Path, db: sqli
     outcome = engine.search(home, db, query)
     assert outcome.groups
     assert all(h.role == "rule" and h.kind != "glossary" for g in outcome.groups for h in g.hits)
-    headings = {n for (n,) in db.execute("SELECT number FROM rules WHERE lang = 'en' AND depth = 2 AND body = 'Trample'")}
-    assert not headings & {g.hits[0].number for g in outcome.groups}
+    titled = {n for (n,) in db.execute("SELECT number FROM rules WHERE lang = 'en' AND depth = 2"
+                                        " AND body IN ('Trample', 'Deathtouch')")}
+    assert titled == {"702.2", "702.19"} and not titled & {g.hits[0].number for g in outcome.groups}
 
 
 def test_a_named_keyword_gives_its_definition_beside_the_rules(home: Path, db: sqlite3.Connection) -> None:

@@ -80,7 +80,8 @@ class AskAnswer:
         search = self.search.to_json()
         cited = _cited(self.answers)
         return {"question": self.question, "query_lang": search["query_lang"], "languages": search["languages"],
-                "box": search["box"], "translations": search["translations"], "dropped": search["dropped"],
+                "box": search["box"], "translations": search["translations"],
+                "dropped_translations": search["dropped_translations"],
                 "answers": [a.to_json() for a in self.answers], "cited": [link.to_json() for link in cited],
                 "cards": search["cards"]}
 

@@ -20,8 +20,6 @@ from typing import Any
 
 from indexers import engine, snippets
 from indexers import index as rules_index
-from indexers.analysis import has_cjk
-from indexers.translate import Translation, Translator
 from kb.core.errors import KbError, NotFound
 from kb.core.home import resolve_home
 from kb.core.lang import guess_lang, normalize_tag
@@ -81,7 +79,6 @@ class SearchAnswer:
     box: Box
     outcome: engine.Outcome | None = None
     showing: str | None = None          # the query the engine searched, when the box corrected it
-    dropped: tuple[Translation, ...] = ()
     definitions: list[Result] = field(default_factory=list)  # glossary entries, beside the ranks
 
     @property
@@ -138,7 +135,7 @@ class Session:
         searched = text
         if box.term is not None and not box.term.exact:
             searched = box.term.name  # "deaftouch": search what it stands for
-        outcome = engine.search(self.home, self.conn, searched, langs, query_lang=query_lang)
+        outcome = engine.search(self.home, self.conn, searched, langs, query_lang=query_lang, limit=limit * 5)
         if not outcome.groups and not box.term and not box.cards:
             raise NotFound(f"nothing found for {text!r} in {', '.join(outcome.plan.langs)}")
         plan = outcome.plan
@@ -147,7 +144,7 @@ class Session:
                                      first=len(lead) + 1) if len(lead) < limit else [])
         definitions = [result(self.conn, outcome, n, group) for n, group in enumerate(outcome.definitions, 1)]
         return SearchAnswer(plan, results[:limit], box, outcome, searched if searched != text else None,
-                            dropped_translations(self.box.translator, plan), [d for d in definitions if d.texts])
+                            [d for d in definitions if d.texts])
 
     def _plain_plan(self, text: str, langs: list[str] | None, query_lang: str | None) -> engine.Plan:
         held = [lang for lang, _ in self.box.editions]
@@ -341,28 +338,6 @@ def _glossary_shown(row: sqlite3.Row) -> Shown:
 # -- output -----------------------------------------------------------------------------
 
 
-def dropped_translations(translator: Translator, plan: engine.Plan) -> tuple[Translation, ...]:
-    """The translations the lexicons know for a query but the plan did not use (a
-    partial translation is dropped when the query's own language holds all its words),
-    so the header never says none is known when one was set aside."""
-    if not plan.units_for(plan.lang):  # a rule number needs no translation
-        return ()
-    used = {t.dst for t in plan.translations}
-    dropped: list[Translation] = []
-    for lang in plan.langs:
-        if lang != plan.lang and lang not in used:
-            dropped += translator.translate(_searched_text(plan), plan.lang, lang)
-    return tuple(dropped)
-
-
-def _searched_text(plan: engine.Plan) -> str:
-    if has_cjk(plan.text):
-        from kb.graph.cards import to_simplified
-
-        return to_simplified(plan.text)
-    return plan.text
-
-
 def to_json(answer: SearchAnswer) -> dict[str, object]:
     plan, outcome = answer.plan, answer.outcome
     index = None if outcome is None else {
@@ -372,7 +347,7 @@ def to_json(answer: SearchAnswer) -> dict[str, object]:
         "query": answer.box.query, "query_lang": plan.lang, "detected": plan.detected, "languages": list(plan.langs),
         "box": answer.box.to_json(), "showing": answer.showing,
         "numbers": [str(n) for n in plan.numbers], "translations": [t.to_json() for t in plan.translations],
-        "dropped": [t.to_json() for t in answer.dropped],
+        "dropped_translations": [t.to_json() for t in plan.dropped],
         "tried": list(outcome.tried) if outcome is not None else [plan.lang],
         "index": index, "cards": [c.to_json() for c in answer.box.cards],
         "definitions": [d.to_json() for d in answer.definitions],
@@ -393,15 +368,10 @@ def render(answer: SearchAnswer, color: bool = False) -> str:
     for found in answer.box.cards:
         lines += ["", *render_card(found)]
     width = max(len(lang) for lang in plan.langs)
-    for entry in answer.definitions:
-        lines += ["", f"definition “{entry.term}”"]
-        for shown in entry.texts:
-            lines.append(f"   {shown.lang:<{width}} {shown.title} · {shown.edition or 'undated'}")
-            lines.append("      " + shown.text.replace("\n", "\n      "))
-    for res in results:
+    for res in [*answer.definitions, *results]:
         lines.append("")
         glossary = res.kind == "glossary"
-        lines.append(f"{res.rank}. glossary “{res.term}”" if glossary else f"{res.rank}. {res.identity} ({res.kind})")
+        lines.append(f"definition: glossary “{res.term}”" if glossary else f"{res.rank}. {res.identity} ({res.kind})")
         for shown in res.texts:
             body = snippets.snippet(shown.text, shown.spans, *marks) if outcome is not None else shown.text
             same = "" if shown.hit else (" · same entry" if glossary else " · same rule")
@@ -452,10 +422,11 @@ def _header(answer: SearchAnswer) -> str:
         if lang == plan.lang:
             continue
         found = [t for t in plan.translations if t.dst == lang]
-        dropped = [t for t in answer.dropped if t.dst == lang]
+        dropped = [t for t in plan.dropped if t.dst == lang]
         words = ", ".join(f"{t.source} → {t.target}" for t in found)
         if dropped:
-            words += ("; " if words else "") + "not used: " + ", ".join(f"{t.source} → {t.target}" for t in dropped)
+            words += ("; " if words else "") + "not searched: " + ", ".join(f"{t.source} → {t.target}"
+                                                                          for t in dropped)
         others.append(f"{lang}: " + (words or "no translation known"))
     numbers = f" · rule numbers {', '.join(map(str, plan.numbers))}" if plan.numbers else ""
     return said + numbers + ("" if not others else " · " + "; ".join(others))
