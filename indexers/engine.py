@@ -294,7 +294,10 @@ def detect_lang(parts: Sequence[tuple[str, bool]], indexed: Sequence[str], searc
         in_index, _ = known_words(searcher, lang, text)
         return max(in_index, translator.known(text, lang) if translator else 0)
 
-    return max(latin, key=lambda lang: (known(lang), lang == guess, lang == "en"))
+    def stops(lang: str) -> int:  # "come", "cosa", "il": function words say the language when content words tie
+        return sum(t.stopped for t in analyzer_for(lang)(text, removestops=False, mode="query"))
+
+    return max(latin, key=lambda lang: (known(lang), stops(lang), lang == guess, lang == "en"))
 
 
 def _answers(searcher: Searcher | None, lang: str, text: str) -> bool:
@@ -438,7 +441,8 @@ def find(searcher: Searcher, p: Plan, indexed: Sequence[str] = (), limit: int = 
         for identity in [i for i, g in definitions.items() if not any(h.lang in only for h in g.hits)]:
             del definitions[identity]
     named = [h for g in definitions.values() for h in g.hits if h.named]
-    _follow_definitions(searcher, groups, only, named, ranked_roles)
+    if not any(h.named for g in groups.values() for h in g.hits):  # rules the query names come first
+        _follow_definitions(searcher, groups, only, named, ranked_roles)
     ranked = sorted(groups.values(), key=lambda g: (-g.score, -len({h.lang for h in g.hits}), g.hits[0].sort))
     return ranked, sorted(definitions.values(), key=lambda g: -g.score)[:DEFINITIONS]
 
