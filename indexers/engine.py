@@ -410,6 +410,12 @@ def run(searcher: Searcher, p: Plan, indexed: Sequence[str] = ()) -> list[Group]
 
 
 def find(searcher: Searcher, p: Plan, indexed: Sequence[str] = (), limit: int = 0) -> tuple[list[Group], list[Group]]:
+    """See :func:`_find`; one search at a time per open searcher (whoosh readers are not thread-safe)."""
+    with scorer_of(searcher).lock:
+        return _find(searcher, p, indexed, limit)
+
+
+def _find(searcher: Searcher, p: Plan, indexed: Sequence[str] = (), limit: int = 0) -> tuple[list[Group], list[Group]]:
     """The rules the plan finds, grouped by identity, best first; and the glossary
     entries it finds (definitions, shown beside the results, never ranked with them).
 
@@ -537,7 +543,8 @@ def search(home: Path, conn: sqlite3.Connection, text: str, langs: Sequence[str]
         _close()
         raise KbError("the search index of this KB is damaged: run `kb index` to build it again",
                       str(info.path)) from err
-    return _search(searcher, info, conn, text, langs, query_lang, max(MAX_HITS, limit or 0))
+    with scorer_of(searcher).lock:
+        return _search(searcher, info, conn, text, langs, query_lang, max(MAX_HITS, limit or 0))
 
 
 _OPEN: dict[Path, tuple[Index, Searcher]] = {}
