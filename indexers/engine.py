@@ -294,7 +294,10 @@ def detect_lang(parts: Sequence[tuple[str, bool]], indexed: Sequence[str], searc
         in_index, _ = known_words(searcher, lang, text)
         return max(in_index, translator.known(text, lang) if translator else 0)
 
-    return max(latin, key=lambda lang: (known(lang), lang == guess, lang == "en"))
+    def stops(lang: str) -> int:  # "come", "cosa", "il": function words say the language when content words tie
+        return sum(t.stopped for t in analyzer_for(lang)(text, removestops=False, mode="query"))
+
+    return max(latin, key=lambda lang: (known(lang), stops(lang), lang == guess, lang == "en"))
 
 
 def _answers(searcher: Searcher | None, lang: str, text: str) -> bool:
@@ -407,6 +410,12 @@ def run(searcher: Searcher, p: Plan, indexed: Sequence[str] = ()) -> list[Group]
 
 
 def find(searcher: Searcher, p: Plan, indexed: Sequence[str] = (), limit: int = 0) -> tuple[list[Group], list[Group]]:
+    """See :func:`_find`; one search at a time per open searcher (whoosh readers are not thread-safe)."""
+    with scorer_of(searcher).lock:
+        return _find(searcher, p, indexed, limit)
+
+
+def _find(searcher: Searcher, p: Plan, indexed: Sequence[str] = (), limit: int = 0) -> tuple[list[Group], list[Group]]:
     """The rules the plan finds, grouped by identity, best first; and the glossary
     entries it finds (definitions, shown beside the results, never ranked with them).
 
@@ -438,7 +447,8 @@ def find(searcher: Searcher, p: Plan, indexed: Sequence[str] = (), limit: int = 
         for identity in [i for i, g in definitions.items() if not any(h.lang in only for h in g.hits)]:
             del definitions[identity]
     named = [h for g in definitions.values() for h in g.hits if h.named]
-    _follow_definitions(searcher, groups, only, named, ranked_roles)
+    if not any(h.named for g in groups.values() for h in g.hits):  # rules the query names come first
+        _follow_definitions(searcher, groups, only, named, ranked_roles)
     ranked = sorted(groups.values(), key=lambda g: (-g.score, -len({h.lang for h in g.hits}), g.hits[0].sort))
     return ranked, sorted(definitions.values(), key=lambda g: -g.score)[:DEFINITIONS]
 
@@ -533,7 +543,8 @@ def search(home: Path, conn: sqlite3.Connection, text: str, langs: Sequence[str]
         _close()
         raise KbError("the search index of this KB is damaged: run `kb index` to build it again",
                       str(info.path)) from err
-    return _search(searcher, info, conn, text, langs, query_lang, max(MAX_HITS, limit or 0))
+    with scorer_of(searcher).lock:
+        return _search(searcher, info, conn, text, langs, query_lang, max(MAX_HITS, limit or 0))
 
 
 _OPEN: dict[Path, tuple[Index, Searcher]] = {}

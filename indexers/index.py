@@ -47,7 +47,7 @@ FOLDER = "index"
 MANIFEST = "manifest.json"
 LOCK = ".lock"
 #: Bump when the schema, the analysis or what is indexed changes: old indexes are then rebuilt.
-FORMAT = 2
+FORMAT = 3
 #: A temporary build folder older than this is an abandoned build (a killed process).
 STALE_BUILD_SECONDS = 3600
 #: A learned Chinese translation this sure is a word for the segmenter (weaker ones hold
@@ -142,8 +142,8 @@ def rule_texts(conn: sqlite3.Connection, groups: list[Group], cited: dict[tuple[
             parents = tuple(headings[a] for a in above if a in headings)
             words = tuple(dict.fromkeys(w for a in [*above, str(number)] for w in glossed.get((lang, a), ())))
             names = (title,) if title else ()
-            if role == "rule" and number.depth == 3 and above and above[-1] in titled:
-                names += (titled[above[-1]],)  # "trample" names 702.19a-g, the answers under "702.19 Trample"
+            if role == "rule" and number.depth == 3 and above and above[0] in titled:  # above: nearest first
+                names += (titled[above[0]],)  # "trample" names 702.19a-g, the answers under "702.19 Trample"
             if role == "heading" and number.depth == 2:
                 titled[str(number)] = title
             yield IndexedText(f"rule:{row['id']}", number.kind, lang, edition, str(number), row["rule"],

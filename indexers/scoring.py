@@ -61,7 +61,7 @@ class Scorer:
         self._avg: dict[str, float] = {}
         self._prefixes: dict[tuple[str, str], list[str]] = {}
         self._scored: dict[tuple[str, ...], list[tuple[int, float]]] = {}
-        self.lock = threading.Lock()
+        self.lock = threading.RLock()  # one open searcher per process: threads (kb serve) take turns
 
     def postings(self, field: str, term: str) -> list[Posting]:
         key = (field, term)
