@@ -234,11 +234,24 @@ class CjkGrams(Filter):
             shift += last
 
 
+#: Question words and the verbs of asking: what a player types around the words of the
+#: game ("how does trample work", "cosa succede se"), never what a rule is about.
+QUESTION_WORDS = {
+    "en": """how does do did doing done what which when where who whom whose why can could would should happens
+        happen happening work works working mean means meaning get gets i me my mine you your there any some
+        about much many exactly really still also then than so just it's its""",
+    "it": """come cosa quando perche perché succede succedono accade funziona funzionano posso puoi puo può
+        devo deve quale quali quanti quante quanto chi dove mio mia miei mie significa cos cos'è e' viene
+        fare fa ancora allora""",
+}
+
+
 @cache
 def stop_words(lang: str) -> frozenset[str]:
+    extra = {FoldAccents().word(w) for w in QUESTION_WORDS.get(lang, "").split()}
     if lang == "en":
-        return frozenset(STOP_WORDS)
-    return frozenset(FoldAccents().word(w) for w in stopwords_for_language(lang))
+        return frozenset(STOP_WORDS) | extra
+    return frozenset(FoldAccents().word(w) for w in stopwords_for_language(lang)) | extra
 
 
 @cache

@@ -21,41 +21,62 @@ text of 903.4 make one result.
 
 from __future__ import annotations
 
+import heapq
 import re
 import sqlite3
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from whoosh import index as whoosh_index
 from whoosh import scoring
 from whoosh.index import Index
 from whoosh.query import Or, Phrase, Prefix, Query, Term
 from whoosh.searching import Searcher
 
 from indexers import index as rules_index
+from indexers import segment
 from indexers.analysis import CJK, NUMBER, analyzer_for, has_cjk, name_key, token_kind
-from indexers.index import IndexInfo, body_field, title_field
+from indexers.index import IndexInfo, body_field, gloss_field, parent_field, title_field
+from indexers.scoring import Clause, Scorer
 from indexers.translate import Translation, Translator
 from kb.align.tokens import is_cjk
 from kb.core.errors import KbError, NotFound
 from kb.core.lang import guess_lang
 from kb.core.rulenum import RuleNumber
 
-#: How much a title (or a glossary headword) outweighs the body.
+#: How much a title (or a glossary headword) outweighs the body.  1 and 4 measure the same as 2
+#: (bench_quality: titles are headings now, outside the ranks, so the field rarely decides).
 TITLE_BOOST = 2.0
+#: The headings a rule sits under ("Trample" for 702.19b).  Measured (questions s@1 / s@5, first
+#: batch): 0 -> EN 0.36/0.56, ZH 0.26/0.57; 1 -> EN 0.31/0.71, ZH 0.35/0.74; 2 -> EN 0.31/0.67, ZH 0.43/0.74.
+PARENT_BOOST = 1.0
+#: The headwords of glossary entries citing a rule.  0 -> ZH s@5 0.65 (1: 0.74), 3 -> EN s@5 0.62 (1: 0.71).
+GLOSS_BOOST = 1.0
+#: A Chinese game word of the query (segment.py) as a phrase of its bigrams, on top of the bigrams.
+#: Off: bench_segment on 126 ZH questions, function words dropped: 0.43/0.85 without the phrases,
+#: 0.40/0.83 with them (glossary sample 0.51/0.79 and 0.51/0.77).
+CJK_WORD = 0.0
+#: A rule's texts in other languages add this share of their score to its best text's.  Measured
+#: 0.3 and 0.7: no gain (EN 0.44/0.79 and 0.43/0.79 against 0.45/0.79; ZH within 0.01), so 0.
+OTHER_LANGS = 0.0
+#: Glossary entries shown as definitions beside the results.
+DEFINITIONS = 3
 #: The whole query equal to a heading or a glossary headword ("waterbend", "标识色").
 NAME_BOOST = 50.0
 #: The rules a named glossary entry cites come right after it, in the order it cites them.
 DEFINED_BY = 0.98
 #: A translated term counts this much of a term the user typed (times the lexicon's strength).
+#: 0 -> IT s@5 0.21 (0.8: 0.32, first batch); 0.4 measures as 0.8; EN and ZH do not move.
 TRANSLATED = 0.8
 #: Rule numbers (these fields score a constant, not BM25): the text itself, then the texts under it, then
 #: the texts citing it (through the reference graph's resolved sets, so ranges count), in rule order.
 NUMBER_BOOSTS = {"number": 40.0, "under": 20.0, "cites": 10.0}
-#: Coordination bonus: a text matching more of the query's terms ranks higher.
+#: Coordination bonus: a text matching more of the query's terms ranks higher.  0 -> EN s@5 0.56,
+#: ZH 0.52; 0.5 -> 0.64, 0.65; 0.9 -> 0.71, 0.74 (first batch of questions).
 COORDINATION = 0.9
-#: Hits read per search (grouping needs more hits than groups).
-MAX_HITS = 2000
+#: Hits whose stored fields are read per search (grouping needs more hits than groups; a page shows 10).
+MAX_HITS = 50
 WEIGHTING = scoring.BM25F(B=0.75, K1=1.2)
 
 _QUOTED = re.compile(r'"([^"]+)"|“([^”]+)”|「([^」]+)」|『([^』]+)』')
@@ -117,6 +138,7 @@ class Hit:
     sort: int
     named: bool = False             # the query is this text's name
     cites: tuple[str, ...] = ()
+    role: str = "rule"              # rule, heading (a title-only line), glossary
 
 
 @dataclass
@@ -129,7 +151,13 @@ class Group:
 
     @property
     def score(self) -> float:
-        return max(self.floor, *(h.score for h in self.hits))
+        """The best text's score, plus ``OTHER_LANGS`` of the best of each other language
+        (the same rule matched in English and in Chinese)."""
+        best: dict[str, float] = {}
+        for h in self.hits:
+            best[h.lang] = max(best.get(h.lang, 0.0), h.score)
+        ranked = sorted(best.values(), reverse=True)
+        return max(self.floor, ranked[0] + OTHER_LANGS * sum(ranked[1:]))
 
     @property
     def kind(self) -> str:
@@ -162,9 +190,11 @@ def rule_numbers(text: str) -> tuple[RuleNumber, ...]:
     return tuple(found)
 
 
-def own_units(parts: Sequence[tuple[str, bool]], lang: str, numbers: Iterable[RuleNumber]) -> list[Unit]:
-    """The query's words in its own language: a unit per word or CJK run of free
-    text, one phrase per quoted part.  Rule numbers are searched on their own."""
+def own_units(parts: Sequence[tuple[str, bool]], lang: str, numbers: Iterable[RuleNumber],
+              words: frozenset[str] = frozenset()) -> list[Unit]:
+    """The query's words in its own language: a unit per word, per bigram of a CJK
+    run (and per game word of it, as a phrase), one phrase per quoted part.  Rule
+    numbers are searched on their own."""
     skip = {str(n) for n in numbers}
     analyzer = analyzer_for(lang)
     units: list[Unit] = []
@@ -176,19 +206,38 @@ def own_units(parts: Sequence[tuple[str, bool]], lang: str, numbers: Iterable[Ru
             gaps = [b[1] - a[1] for a, b in zip(tokens, tokens[1:], strict=False)]
             units.append(Unit(lang, tuple(t[0] for t in tokens), slop=max(gaps), source=part.strip()))
             continue
-        units += _free_units(part, tokens, lang)
+        units += _free_units(part, tokens, lang, words)
     return _dedupe(units)
 
 
-def _free_units(part: str, tokens: list[tuple[str, int, str, int, int, int]], lang: str) -> list[Unit]:
+def cjk_units(run: str, lang: str, words: frozenset[str]) -> list[Unit]:
+    """A run of Chinese characters typed without spaces: its question and function
+    words dropped (:mod:`indexers.segment`), then each bigram of what remains as a
+    term of its own (BM25 over bigrams, as a plain FTS index does: no exact-phrase
+    filter), and each game word of three characters or more as a phrase of its
+    bigrams on top (proximity)."""
+    units: list[Unit] = []
+    for chunk, found in segment.content_chunks(run, words):
+        if len(chunk) == 1:
+            units.append(Unit(lang, (chunk,), prefix=True, literal=chunk, source=chunk))
+            continue
+        grams = [chunk[i : i + 2] for i in range(len(chunk) - 1)]
+        units += [Unit(lang, (g,), literal=g, source=g) for g in grams]
+        for word in found:
+            if len(word) > 2 and CJK_WORD:
+                units.append(Unit(lang, tuple(word[i : i + 2] for i in range(len(word) - 1)), weight=CJK_WORD,
+                                  literal=word, source=word))
+    return units
+
+
+def _free_units(part: str, tokens: list[tuple[str, int, str, int, int, int]], lang: str,
+                words: frozenset[str] = frozenset()) -> list[Unit]:
     units: list[Unit] = []
     run: list[tuple[str, int, str, int, int, int]] = []
 
     def close_run() -> None:
         if run:
-            literal = part[run[0][4] : run[-1][5]]
-            single = len(run) == 1 and run[0][3] == 1
-            units.append(Unit(lang, tuple(t[0] for t in run), prefix=single, literal=literal, source=literal))
+            units.extend(cjk_units(part[run[0][4] : run[-1][5]], lang, words))
             run.clear()
 
     for token in tokens:
@@ -227,15 +276,28 @@ def _dedupe(units: list[Unit]) -> list[Unit]:
     return list(seen.values())
 
 
-def detect_lang(parts: Sequence[tuple[str, bool]], indexed: Sequence[str], searcher: Searcher | None) -> str:
+def detect_lang(parts: Sequence[tuple[str, bool]], indexed: Sequence[str], searcher: Searcher | None,
+                translator: Translator | None = None) -> str:
     """Chinese (or another CJK language the index holds) by script; otherwise the
-    indexed language whose vocabulary knows most of the query's words."""
+    language that knows most of the query's words: in the index's texts of that
+    language or in the learned lexicons from it (an Italian query meets the few
+    Italian rules of the seed, but the card lexicons know "travolgere", "leggenda")."""
     text = " ".join(p for p, _ in parts)
     if has_cjk(text):
         return next((lang for lang in indexed if is_cjk(lang)), "zh-Hans")
-    latin = [lang for lang in indexed if not is_cjk(lang)] or ["en"]
+    latin = list(dict.fromkeys([lang for lang in indexed if not is_cjk(lang)] +
+                               [src for src, _ in (translator.pairs() if translator else []) if not is_cjk(src)]))
+    latin = latin or ["en"]
     guess = guess_lang(text)
-    return max(latin, key=lambda lang: (known_words(searcher, lang, text)[0], lang == guess, lang == "en"))
+
+    def known(lang: str) -> int:
+        in_index, _ = known_words(searcher, lang, text)
+        return max(in_index, translator.known(text, lang) if translator else 0)
+
+    def stops(lang: str) -> int:  # "come", "cosa", "il": function words say the language when content words tie
+        return sum(t.stopped for t in analyzer_for(lang)(text, removestops=False, mode="query"))
+
+    return max(latin, key=lambda lang: (known(lang), stops(lang), lang == guess, lang == "en"))
 
 
 def _answers(searcher: Searcher | None, lang: str, text: str) -> bool:
@@ -254,9 +316,11 @@ def known_words(searcher: Searcher | None, lang: str, text: str) -> tuple[int, i
 
 
 def plan(text: str, langs: Sequence[str], translator: Translator, *, query_lang: str | None = None,
-         searcher: Searcher | None = None, indexed: Sequence[str] = ()) -> Plan:
+         searcher: Searcher | None = None, indexed: Sequence[str] = (),
+         words: frozenset[str] = frozenset()) -> Plan:
     """What to look for in each of ``langs`` (see the module docstring); the query's
-    language, unless given, is detected among every language ``indexed``."""
+    language, unless given, is detected among every language ``indexed`` or known
+    to the lexicons.  ``words``: the KB's Chinese game terms (:mod:`indexers.segment`)."""
     parts = split_query(text)
     if any(has_cjk(p) for p, _ in parts) and "zh-Hans" in (*langs, *indexed):
         from kb.core.text import to_simplified  # lazy: OpenCC's tables, for Chinese queries only
@@ -264,21 +328,21 @@ def plan(text: str, langs: Sequence[str], translator: Translator, *, query_lang:
         parts = [(to_simplified(p), quoted) for p, quoted in parts]
     whole = " ".join(p for p, _ in parts)
     numbers = rule_numbers(whole)
-    lang = query_lang or detect_lang(parts, indexed or langs, searcher)
+    lang = query_lang or detect_lang(parts, indexed or langs, searcher, translator)
     answered = _answers(searcher, lang, whole)  # its own words are all in the index
     units: list[Unit] = []
     translations: list[Translation] = []
     dropped: list[Translation] = []
     for target in langs:
         if target == lang:
-            units += own_units(parts, lang, numbers)
+            units += own_units(parts, lang, numbers, words)
             continue
         found = translator.for_query(whole, lang, target, answered=answered)  # drops half translations if answered
         translations += found.used
         dropped += found.dropped
         units += translated_units(found.used, target, found.share)
     if lang not in langs:  # still needed to highlight, and to say what was searched
-        units = [*own_units(parts, lang, numbers), *units]
+        units = [*own_units(parts, lang, numbers, words), *units]
     names = tuple(key for key in [name_key(lang, whole)] if key)
     return Plan(text, lang, query_lang is None, tuple(langs), numbers, tuple(units), tuple(translations), names,
                 tuple(dropped))
@@ -288,45 +352,109 @@ def plan(text: str, langs: Sequence[str], translator: Translator, *, query_lang:
 
 
 def whoosh_query(p: Plan, schema_names: Iterable[str]) -> Query | None:
-    """One query over every language searched: each language's units (title and body,
-    with a coordination bonus), and the rule numbers."""
+    """The plan as one whoosh query (for tools that want one; :func:`find` scores the
+    plan's clauses itself, see :mod:`indexers.scoring`)."""
     names = set(schema_names)
     clauses: list[Query] = []
-    for lang in dict.fromkeys([*p.langs, p.lang]):  # the query's language, shown or not
-        title, body = title_field(lang), body_field(lang)
-        if body not in names:
-            continue
-        per_unit = [Or([u.query(title).with_boost(TITLE_BOOST), u.query(body)]).with_boost(u.weight)
-                    for u in p.units_for(lang)]
+    for lang, units in clauses_by_lang(p, names).items():
+        del lang
+        per_unit = [Or([_query(c) for c in unit]) for unit in units]
         if per_unit:
             clauses.append(Or(per_unit, scale=COORDINATION))
-    clauses += [Term("name", key).with_boost(NAME_BOOST) for key in p.names]
-    for number in p.numbers:
-        text = str(number)
-        clauses += [Term(name, text).with_boost(boost) for name, boost in NUMBER_BOOSTS.items()]
+    clauses += [_query(c) for c in constant_clauses(p)]
     return Or(clauses) if clauses else None
 
 
-def run(searcher: Searcher, p: Plan, indexed: Sequence[str] = ()) -> list[Group]:
-    """Every hit of the plan, grouped by identity, best first.
+def _query(c: Clause) -> Query:
+    if c.prefix:
+        return Prefix(c.field, c.terms[0]).with_boost(c.boost)
+    if len(c.terms) == 1:
+        return Term(c.field, c.terms[0]).with_boost(c.boost)
+    return Phrase(c.field, list(c.terms), slop=c.slop).with_boost(c.boost)
 
-    The query's own language is searched even when it is not shown (``--lang en``
-    for a Chinese query): its hits rank the rules and glossary entries, which are
-    shown in the languages asked for through their identity; a group with no text
-    in those languages is no result.  A glossary entry the query names sends the
-    reader to the rules it cites, shown or not."""
-    query = whoosh_query(p, searcher.schema.names())
-    if query is None:
-        return []
+
+def clauses_by_lang(p: Plan, names: set[str]) -> dict[str, list[list[Clause]]]:
+    """Per language searched, each unit as its clauses: body, title, the headings
+    above a text and the glossary headwords citing it (one-word units only: those
+    two fields keep no positions)."""
+    found: dict[str, list[list[Clause]]] = {}
+    for lang in dict.fromkeys([*p.langs, p.lang]):  # the query's language, shown or not
+        body = body_field(lang)
+        if body not in names:
+            continue
+        fields = [(body, 1.0), (title_field(lang), TITLE_BOOST)]
+        words_only = [(parent_field(lang), PARENT_BOOST), (gloss_field(lang), GLOSS_BOOST)]
+        words_only = [(f, b) for f, b in words_only if f in names and b]
+        units = []
+        for u in p.units_for(lang):
+            wanted = fields + (words_only if len(u.terms) == 1 else [])
+            units.append([Clause(f, u.terms, b * u.weight, u.prefix, u.slop) for f, b in wanted])
+        found[lang] = units
+    return found
+
+
+def constant_clauses(p: Plan) -> list[Clause]:
+    """The whole query as a name, and the rule numbers it names: fixed scores."""
+    found = [Clause("name", (key,), NAME_BOOST, constant=True) for key in p.names]
+    for number in p.numbers:
+        found += [Clause(name, (str(number),), boost, constant=True) for name, boost in NUMBER_BOOSTS.items()]
+    return found
+
+
+def run(searcher: Searcher, p: Plan, indexed: Sequence[str] = ()) -> list[Group]:
+    """The rules the plan finds, grouped by identity, best first (see :func:`find`)."""
+    return find(searcher, p, indexed)[0]
+
+
+def find(searcher: Searcher, p: Plan, indexed: Sequence[str] = (), limit: int = 0) -> tuple[list[Group], list[Group]]:
+    """See :func:`_find`; one search at a time per open searcher (whoosh readers are not thread-safe)."""
+    with scorer_of(searcher).lock:
+        return _find(searcher, p, indexed, limit)
+
+
+def _find(searcher: Searcher, p: Plan, indexed: Sequence[str] = (), limit: int = 0) -> tuple[list[Group], list[Group]]:
+    """The rules the plan finds, grouped by identity, best first; and the glossary
+    entries it finds (definitions, shown beside the results, never ranked with them).
+
+    Only rules with a body compete: a title-only line ("702.19 Trample") is a heading
+    whose title is searched in the ``parent`` field of the rules under it, unless the
+    query names its number.  The query's own language is searched even when it is
+    not shown (``--lang en`` for a Chinese query): its hits rank the rules, shown in
+    the languages asked for through their identity; a group with no text in those
+    languages is no result.  A glossary entry the query names sends the reader to
+    the rules it cites, shown or not."""
+    scorer = scorer_of(searcher)
+    names = set(searcher.schema.names())
+    totals: dict[int, float] = {}
+    for units in clauses_by_lang(p, names).values():
+        for doc, value in scorer.score(units, COORDINATION).items():
+            totals[doc] = totals.get(doc, 0.0) + value
+    for doc, value in scorer.score([[c] for c in constant_clauses(p)], 0.0).items():
+        totals[doc] = totals.get(doc, 0.0) + value
+    if not totals:
+        return [], []
     only = None if set(indexed) <= set(p.langs) else frozenset(p.langs)
-    groups: dict[str, Group] = {}
-    found = _hits(searcher, query, p.names)
-    for hit in found:
-        groups.setdefault(hit.identity, Group(hit.identity)).hits.append(hit)
+    best = heapq.nlargest(limit or MAX_HITS, totals.items(), key=lambda item: (item[1], -item[0]))
+    found = [_hit(searcher.stored_fields(doc), score, p.names) for doc, score in best]  # roles told apart after
+    ranked_roles = ("rule", "heading") if p.numbers else ("rule",)
+    definitions = _groups(h for h in found if h.role == "glossary")
+    groups = _groups(h for h in found if h.role in ranked_roles)
     if only is not None:
         _drop_unshowable(searcher, groups, only)
-    _follow_definitions(searcher, groups, only, [h for h in found if h.named and h.kind == "glossary"])
-    return sorted(groups.values(), key=lambda g: (-g.score, -len({h.lang for h in g.hits}), g.hits[0].sort))
+        for identity in [i for i, g in definitions.items() if not any(h.lang in only for h in g.hits)]:
+            del definitions[identity]
+    named = [h for g in definitions.values() for h in g.hits if h.named]
+    if not any(h.named for g in groups.values() for h in g.hits):  # rules the query names come first
+        _follow_definitions(searcher, groups, only, named, ranked_roles)
+    ranked = sorted(groups.values(), key=lambda g: (-g.score, -len({h.lang for h in g.hits}), g.hits[0].sort))
+    return ranked, sorted(definitions.values(), key=lambda g: -g.score)[:DEFINITIONS]
+
+
+def _groups(hits: Iterable[Hit]) -> dict[str, Group]:
+    groups: dict[str, Group] = {}
+    for hit in hits:
+        groups.setdefault(hit.identity, Group(hit.identity)).hits.append(hit)
+    return groups
 
 
 def _drop_unshowable(searcher: Searcher, groups: dict[str, Group], only: frozenset[str]) -> None:
@@ -340,24 +468,37 @@ def _drop_unshowable(searcher: Searcher, groups: dict[str, Group], only: frozens
             del groups[identity]
 
 
-def _hits(searcher: Searcher, query: Query, names: Sequence[str] = (), limit: int | None = MAX_HITS) -> list[Hit]:
-    found = []
-    for hit in searcher.search(query, limit=limit):
-        fields = hit.fields()
-        named = bool(names) and not set(names).isdisjoint((fields.get("name") or "").split(","))
-        found.append(Hit(fields["key"], fields["kind"], fields["lang"], fields["edition"] or None, fields["number"],
-                         fields["identity"], hit.score, fields["sort"], named,
-                         tuple((fields.get("cites") or "").split())))
-    return found
+def _hits(searcher: Searcher, query: Query, names: Sequence[str] = (), limit: int | None = MAX_HITS,
+          filter: Query | None = None) -> list[Hit]:
+    return [_hit(hit.fields(), hit.score, names) for hit in searcher.search(query, limit=limit, filter=filter)]
+
+
+def _hit(fields: dict[str, object], score: float, names: Sequence[str]) -> Hit:
+    named = bool(names) and not set(names).isdisjoint(str(fields.get("name") or "").split(","))
+    return Hit(str(fields["key"]), str(fields["kind"]), str(fields["lang"]), str(fields["edition"] or "") or None,
+               str(fields["number"]), str(fields["identity"]), score, int(fields["sort"]), named,  # type: ignore[call-overload]
+               tuple(str(fields.get("cites") or "").split()), str(fields.get("role") or "rule"))
+
+
+_SCORERS: dict[int, Scorer] = {}
+
+
+def scorer_of(searcher: Searcher) -> Scorer:
+    """One :class:`Scorer` per open searcher (its postings cache lives as long as it)."""
+    key = id(searcher)
+    if key not in _SCORERS or _SCORERS[key].searcher is not searcher:
+        _SCORERS.clear()
+        _SCORERS[key] = Scorer(searcher)
+    return _SCORERS[key]
 
 
 def _follow_definitions(searcher: Searcher, groups: dict[str, Group], only: frozenset[str] | None,
-                        named: Sequence[Hit]) -> None:
+                        named: Sequence[Hit], roles: Sequence[str] = ("rule",)) -> None:
     """A glossary entry the query names ("标识色") says where the rules define it
-    ("See rule 903.4"): those rules come right after the entry, found or not."""
+    ("See rule 903.4"): those rules come first, found or not, in the order it cites them."""
     for entry in sorted(named, key=lambda h: -h.score):
         for k, number in enumerate(entry.cites):
-            cited = [h for h in _hits(searcher, Term("number", number)) if h.lang == entry.lang]
+            cited = [h for h in _hits(searcher, Term("number", number)) if h.lang == entry.lang and h.role in roles]
             for identity in dict.fromkeys(h.identity for h in cited):
                 group = groups.get(identity)
                 if group is None:  # the query's words are not in it: show it all the same
@@ -373,44 +514,99 @@ def _follow_definitions(searcher: Searcher, groups: dict[str, Group], only: froz
 
 @dataclass
 class Outcome:
-    """A search's plan, its groups (all of them, best first) and the index used."""
+    """A search's plan, its groups (rules, best first), the glossary entries it found
+    (``definitions``, never in the ranks), the index used, and the query languages
+    tried (the detected one first; others when it found nothing)."""
 
     plan: Plan
     groups: list[Group]
     index: IndexInfo
+    definitions: list[Group] = field(default_factory=list)
+    tried: tuple[str, ...] = ()
 
     def edition_of(self, lang: str) -> str | None:
         return next((edition for held, edition in self.index.editions if held == lang), None)
 
 
 def search(home: Path, conn: sqlite3.Connection, text: str, langs: Sequence[str] | None = None, *,
-           query_lang: str | None = None) -> Outcome:
-    """Search the KB in ``home`` (its index built or rebuilt as needed).  ``langs``:
-    the languages to search and show (default: every language indexed)."""
-    ix, info = rules_index.open_index(home, conn)
+           query_lang: str | None = None, limit: int | None = None) -> Outcome:
+    """Search the KB in ``home`` (its index is built by ``kb build`` or ``kb index``).  ``langs``:
+    the languages to search and show (default: every language indexed).  The index
+    stays open for the next search of the process (postings read once)."""
+    info = rules_index.current(home, conn)
     try:
-        return _search(ix, info, conn, text, langs, query_lang)
-    except KbError:
-        raise
-    except Exception:  # an index that opened but cannot be read (damaged files): build it again
-        ix.close()
-        ix, info = rules_index.rebuild(home, conn, info)
-        return _search(ix, info, conn, text, langs, query_lang)
-    finally:
-        ix.close()
+        searcher = _searcher(info)
+    except Exception as err:  # whoosh reports damaged files as many kinds of error
+        _close()
+        raise KbError("the search index of this KB is damaged: run `kb index` to build it again",
+                      str(info.path)) from err
+    with scorer_of(searcher).lock:
+        return _search(searcher, info, conn, text, langs, query_lang, max(MAX_HITS, limit or 0))
 
 
-def _search(ix: Index, info: IndexInfo, conn: sqlite3.Connection, text: str, langs: Sequence[str] | None,
-            query_lang: str | None) -> Outcome:
+_OPEN: dict[Path, tuple[Index, Searcher]] = {}
+
+
+def _searcher(info: IndexInfo) -> Searcher:
+    """The open searcher of the index ``info`` names (one index open per process)."""
+    if info.path not in _OPEN:
+        _close()
+        ix = whoosh_index.open_dir(str(info.path))
+        _OPEN[info.path] = (ix, ix.searcher(weighting=WEIGHTING))
+    return _OPEN[info.path][1]
+
+
+def _close() -> None:
+    for ix, searcher in _OPEN.values():
+        searcher.close()
+        ix.close()
+    _OPEN.clear()
+
+
+_TRANSLATORS: dict[tuple[str, int, int], Translator] = {}
+
+
+def translator_of(conn: sqlite3.Connection) -> Translator:
+    """The KB's lexicons, read once per process and KB file."""
+    path = conn.execute("PRAGMA database_list").fetchone()[2]
+    try:
+        stat = Path(path).stat()
+        key = (path, stat.st_mtime_ns, stat.st_ino)
+    except OSError:
+        return Translator.from_store(conn)
+    if key not in _TRANSLATORS:
+        _TRANSLATORS.clear()
+        _TRANSLATORS[key] = Translator.from_store(conn)
+    return _TRANSLATORS[key]
+
+
+def _search(searcher: Searcher, info: IndexInfo, conn: sqlite3.Connection, text: str, langs: Sequence[str] | None,
+            query_lang: str | None, hits: int = 0) -> Outcome:
     indexed = [lang for lang, _ in info.editions]
     if not indexed:
         raise NotFound("the KB holds no rule texts to search")
     wanted = [lang for lang in langs if lang in indexed] if langs else indexed
     if not wanted:
         raise NotFound(f"the search index holds no {', '.join(langs or [])} texts (it holds {', '.join(indexed)})")
-    with ix.searcher(weighting=WEIGHTING) as searcher:
-        p = plan(text, wanted, Translator.from_store(conn), query_lang=query_lang, searcher=searcher,
-                 indexed=indexed)
-        if p.empty:
-            raise KbError(f"nothing to search for in {text!r}: only stop words or punctuation")
-        return Outcome(p, run(searcher, p, indexed), info)
+    translator = translator_of(conn)
+    words = segment.load(info.path)
+    p = plan(text, wanted, translator, query_lang=query_lang, searcher=searcher, indexed=indexed, words=words)
+    if p.empty:
+        raise KbError(f"nothing to search for in {text!r}: only stop words or punctuation")
+    groups, definitions = find(searcher, p, indexed, hits or MAX_HITS)
+    tried = [p.lang]
+    if not groups and query_lang is None:  # the detected language found nothing: try the others
+        others = [lang for lang in dict.fromkeys([*indexed, *(s for s, _ in translator.pairs())])
+                  if lang != p.lang and is_cjk(lang) == has_cjk(text)]
+        for other in others:
+            tried.append(other)
+            alt = plan(text, wanted, translator, query_lang=other, searcher=searcher, indexed=indexed, words=words)
+            if alt.empty:
+                continue
+            found, defs = find(searcher, alt, indexed, hits or MAX_HITS)
+            if found:
+                p = Plan(alt.text, alt.lang, True, alt.langs, alt.numbers, alt.units, alt.translations, alt.names,
+                         alt.dropped)
+                groups, definitions = found, defs
+                break
+    return Outcome(p, groups, info, definitions, tuple(tried))

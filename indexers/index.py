@@ -19,6 +19,7 @@ reference graph's resolved sets, so a range "702.102a–d" cites each).
 
 from __future__ import annotations
 
+import fcntl
 import hashlib
 import json
 import os
@@ -28,6 +29,7 @@ import tempfile
 import time
 from collections import defaultdict
 from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -35,7 +37,8 @@ from whoosh import index as whoosh_index
 from whoosh.codec.whoosh3 import W3Codec
 from whoosh.fields import ID, KEYWORD, STORED, TEXT, Schema
 
-from indexers.analysis import analyzer_for, field_code, name_key
+from indexers import segment
+from indexers.analysis import analyzer_for, field_code, has_cjk, name_key
 from kb.core.errors import KbError
 from kb.core.rulenum import RuleNumber
 from kb.core.tempfiles import held, hold, release
@@ -43,10 +46,14 @@ from kb.store import rules as store
 
 FOLDER = "index"
 MANIFEST = "manifest.json"
+LOCK = ".lock"
 #: Bump when the schema, the analysis or what is indexed changes: old indexes are then rebuilt.
-FORMAT = 1
+FORMAT = 3
 #: A folder of an index being built.
 TEMP_PREFIX = ".build-"  # an index being built; one no live process holds is a leftover (kb.core.tempfiles)
+#: A learned Chinese translation this sure is a word for the segmenter (weaker ones hold
+#: chance strings like "则必须" that would swallow a function word).
+LEXICON_WORD = 0.9
 
 Group = tuple[str, str | None]  # (lang, edition)
 
@@ -67,6 +74,9 @@ class IndexedText:
     under: tuple[str, ...]
     cites: tuple[str, ...]
     sort: int
+    role: str = "rule"        # rule (has a body: an answer), heading (a title-only line), glossary
+    parents: tuple[str, ...] = ()   # the headings it sits under (its rule's, its chapter's)
+    glossed: tuple[str, ...] = ()   # headwords of the glossary entries citing it (or a heading above it)
 
 
 # -- what is indexed ------------------------------------------------------------------
@@ -112,18 +122,35 @@ def _under(number: RuleNumber) -> tuple[str, ...]:
     return tuple(str(a) for a in number.ancestors() if a.depth >= 1)
 
 
-def rule_texts(conn: sqlite3.Connection, groups: list[Group],
-               cited: dict[tuple[str, int], set[str]]) -> Iterator[IndexedText]:
+def rule_texts(conn: sqlite3.Connection, groups: list[Group], cited: dict[tuple[str, int], set[str]],
+               glossed: dict[tuple[str, str], list[str]] | None = None) -> Iterator[IndexedText]:
+    """Every rule text; a title-only line ("702.19 Trample") is a *heading*: its title
+    goes to the ``parents`` of the texts under it, which are the answers."""
+    glossed = glossed or {}
     for lang, edition in groups:
         rows = conn.execute("SELECT id, number, sort_key, depth, rule, title, body, examples FROM rules"
                             " WHERE lang = ? AND edition IS ? ORDER BY sort_key, doc_id, variant", (lang, edition))
+        headings: dict[str, str] = {}
+        titled: dict[str, str] = {}  # the title-only rules (depth 2) met so far
         for row in rows:
             number = RuleNumber.parse(row["number"])
             body = "\n".join([row["body"], *json.loads(row["examples"])]).strip()
             title = heading(row["title"], row["body"], row["depth"])
+            role = "heading" if title and (not row["body"].strip() or row["body"].strip() == title) else "rule"
+            if title:
+                headings[str(number)] = title
+            above = [str(a) for a in number.ancestors() if a.depth >= 1]
+            parents = tuple(headings[a] for a in above if a in headings)
+            words = tuple(dict.fromkeys(w for a in [*above, str(number)] for w in glossed.get((lang, a), ())))
+            names = (title,) if title else ()
+            if role == "rule" and number.depth == 3 and above and above[0] in titled:  # above: nearest first
+                names += (titled[above[0]],)  # "trample" names 702.19a-g, the answers under "702.19 Trample"
+            if role == "heading" and number.depth == 2:
+                titled[str(number)] = title
             yield IndexedText(f"rule:{row['id']}", number.kind, lang, edition, str(number), row["rule"],
-                              title, body, (title,) if title else (), _under(number),
-                              tuple(sorted(cited.get(("rule", row["id"]), ()))), row["sort_key"])
+                              title, body, names, _under(number),
+                              tuple(sorted(cited.get(("rule", row["id"]), ()))), row["sort_key"],
+                              role, parents, words)
 
 
 def glossary_texts(conn: sqlite3.Connection, groups: list[Group],
@@ -137,7 +164,18 @@ def glossary_texts(conn: sqlite3.Connection, groups: list[Group],
             yield IndexedText(f"glossary:{row['id']}", "glossary", lang, edition, "", glossary_identity(row),
                               "\n".join(names),
                               "\n".join(json.loads(row["senses"])), tuple(names), (),
-                              tuple(sorted(cited.get(("glossary", row["id"]), ()))), 0)
+                              tuple(sorted(cited.get(("glossary", row["id"]), ()))), 0, "glossary")
+
+
+def _glossed(glossary: list[IndexedText]) -> dict[tuple[str, str], list[str]]:
+    """(lang, rule number) -> the headwords of the glossary entries citing that rule
+    (a chapter is too broad: only rules and subrules)."""
+    found: dict[tuple[str, str], list[str]] = defaultdict(list)
+    for entry in glossary:
+        for number in entry.cites:
+            if number.count(".") and entry.names[0] not in found[(entry.lang, number)]:
+                found[(entry.lang, number)].append(entry.names[0])
+    return found
 
 
 def glossary_identity(row: sqlite3.Row) -> str:
@@ -148,7 +186,20 @@ def glossary_identity(row: sqlite3.Row) -> str:
 
 def indexed_texts(conn: sqlite3.Connection, groups: list[Group]) -> list[IndexedText]:
     cited = _cited(conn, groups)
-    return [*rule_texts(conn, groups, cited), *glossary_texts(conn, groups, cited)]
+    glossary = list(glossary_texts(conn, groups, cited))
+    return [*rule_texts(conn, groups, cited, _glossed(glossary)), *glossary]
+
+
+def chinese_words(conn: sqlite3.Connection, texts: Iterable[IndexedText]) -> set[str]:
+    """The KB's Chinese game terms, for :mod:`indexers.segment`: glossary headwords,
+    rule headings, card names and the Chinese side of the learned lexicons."""
+    words = {name for t in texts if t.lang.startswith("zh") for name in t.names if has_cjk(name)}
+    words |= {name for (name,) in conn.execute("SELECT name FROM card_names WHERE lang LIKE 'zh%'")}
+    for dst, terms in conn.execute("SELECT dst, terms FROM lexicons"):
+        if dst.startswith("zh"):
+            words |= {target for target, strength in json.loads(terms).get("terms", {}).values()
+                      if strength >= LEXICON_WORD}
+    return {w for w in words if has_cjk(w)}
 
 
 # -- the whoosh side ------------------------------------------------------------------
@@ -160,12 +211,14 @@ def schema(langs: Iterable[str]) -> Schema:
         "key": STORED, "kind": STORED, "lang": STORED, "edition": STORED,
         "number": ID(stored=True), "identity": ID(stored=True),
         "name": KEYWORD(commas=True, stored=True), "under": KEYWORD, "cites": KEYWORD(stored=True),
-        "sort": STORED,
+        "sort": STORED, "role": ID(stored=True),
     }
     for lang in langs:
         analyzer = analyzer_for(lang)
         fields[title_field(lang)] = TEXT(analyzer=analyzer, phrase=True)
         fields[body_field(lang)] = TEXT(analyzer=analyzer, phrase=True)
+        fields[parent_field(lang)] = TEXT(analyzer=analyzer, phrase=False)
+        fields[gloss_field(lang)] = TEXT(analyzer=analyzer, phrase=False)
     return Schema(**fields)
 
 
@@ -177,13 +230,25 @@ def body_field(lang: str) -> str:
     return f"body_{field_code(lang)}"
 
 
+def parent_field(lang: str) -> str:
+    return f"parent_{field_code(lang)}"
+
+
+def gloss_field(lang: str) -> str:
+    return f"gloss_{field_code(lang)}"
+
+
 def _document(text: IndexedText) -> dict[str, object]:
     doc: dict[str, object] = {
         "key": text.key, "kind": text.kind, "lang": text.lang, "edition": text.edition or "",
         "number": text.number, "identity": text.identity, "under": " ".join(text.under),
         "name": ",".join(filter(None, (name_key(text.lang, n).replace(",", " ") for n in text.names))),
-        "cites": " ".join(text.cites), "sort": text.sort, body_field(text.lang): text.body,
+        "cites": " ".join(text.cites), "sort": text.sort, body_field(text.lang): text.body, "role": text.role,
     }
+    if text.parents:
+        doc[parent_field(text.lang)] = "\n".join(text.parents)
+    if text.glossed:
+        doc[gloss_field(text.lang)] = "\n".join(text.glossed)
     if text.title:
         doc[title_field(text.lang)] = text.title
     return doc
@@ -249,6 +314,7 @@ def build(home: Path, conn: sqlite3.Connection, name: str | None = None) -> Inde
             writer.add_document(**_document(text))
         writer.commit(merge=False)
         ix.close()
+        segment.save(tmp, chinese_words(conn, texts))
         manifest = {
             "format": FORMAT, "editions": [[lang, edition] for lang, edition in groups], "documents": len(texts),
             "kb": {"path": str(store.db_path(home)), "sha256": _file_sha256(store.db_path(home)),
@@ -277,7 +343,7 @@ def build(home: Path, conn: sqlite3.Connection, name: str | None = None) -> Inde
 def _prune(root: Path, keep: str) -> None:
     """Indexes of KBs that are gone, and abandoned temporary builds."""
     for entry in root.iterdir():
-        if entry.name == keep or not entry.is_dir():
+        if entry.name == keep or not entry.is_dir() or entry.name == LOCK:
             continue
         if entry.name.startswith(TEMP_PREFIX) and held(entry):
             continue  # another process is building it right now
@@ -293,16 +359,53 @@ def read_manifest(folder: Path) -> dict[str, object] | None:
 
 
 def ready(home: Path, conn: sqlite3.Connection) -> IndexInfo:
-    """The index of the KB as it is now, built if missing, stale or incomplete."""
-    name = fingerprint(home, conn)
-    folder = home / FOLDER / name
+    """The index of the KB as it is now, built if missing, stale or incomplete
+    (for ``kb build``, ``kb index`` and the benchmarks; a search calls :func:`current`)."""
+    found = _found(home, conn)
+    if found is not None:
+        return found
+    with _lock(home / FOLDER):  # one process builds; the others wait, then find it built
+        found = _found(home, conn)
+        if found is not None:
+            return found
+        name = fingerprint(home, conn)
+        shutil.rmtree(home / FOLDER / name, ignore_errors=True)
+        return build(home, conn, name)
+
+
+def current(home: Path, conn: sqlite3.Connection) -> IndexInfo:
+    """The index of the KB as it is now; a clear error when it is missing, stale or
+    damaged (a search never builds it: ``kb build`` does, or ``kb index``)."""
+    found = _found(home, conn)
+    if found is None:
+        raise KbError("the search index of this KB is missing, out of date or damaged:"
+                      " run `kb index` to build it (or `kb build` again)", str(home / FOLDER))
+    return found
+
+
+def _found(home: Path, conn: sqlite3.Connection) -> IndexInfo | None:
+    folder = home / FOLDER / fingerprint(home, conn)
     manifest = read_manifest(folder)
     if manifest is None:
-        if folder.exists():
-            shutil.rmtree(folder, ignore_errors=True)
-        return build(home, conn, name)
-    editions = [(str(lang), edition) for lang, edition in manifest.get("editions", [])]
-    return IndexInfo(folder, editions, int(manifest.get("documents", 0)), False)
+        return None
+    editions = [(str(lang), edition) for lang, edition in manifest.get("editions", [])]  # type: ignore[union-attr]
+    return IndexInfo(folder, editions, int(manifest.get("documents", 0)), False)  # type: ignore[call-overload]
+
+
+@contextmanager
+def _lock(root: Path) -> Iterator[None]:
+    """An exclusive lock on ``root/.lock`` (released when the process dies)."""
+    try:
+        root.mkdir(parents=True, exist_ok=True)
+        handle = (root / LOCK).open("a+")
+    except OSError as err:
+        raise KbError(f"cannot write the search index here: {err.strerror}", str(root)) from err
+    with handle:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
 
 
 def open_index(home: Path, conn: sqlite3.Connection) -> tuple[whoosh_index.Index, IndexInfo]:
@@ -318,6 +421,7 @@ def open_index(home: Path, conn: sqlite3.Connection) -> tuple[whoosh_index.Index
 
 def rebuild(home: Path, conn: sqlite3.Connection, broken: IndexInfo) -> tuple[whoosh_index.Index, IndexInfo]:
     """Throw a damaged index away and build it again."""
-    shutil.rmtree(broken.path, ignore_errors=True)
-    info = build(home, conn, broken.path.name)
+    with _lock(home / FOLDER):
+        shutil.rmtree(broken.path, ignore_errors=True)
+        info = build(home, conn, broken.path.name)
     return whoosh_index.open_dir(str(info.path)), info

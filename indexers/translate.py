@@ -287,6 +287,12 @@ class Translator:
     def pairs(self) -> list[tuple[str, str]]:
         return sorted(self.known)
 
+    def known(self, text: str, src: str) -> int:
+        """How many content words of ``text`` some lexicon from ``src`` knows (a sign
+        that the query is in ``src``; Latin-script languages only)."""
+        tables = [entries for (a, _), entries in self.tables.items() if a == src]
+        return sum(any(key in entries for entries in tables) for _, key, _ in _words(text)) if tables else 0
+
     def translate(self, text: str, src: str, dst: str) -> list[Translation]:
         """The terms of ``text`` (in ``src``) translated into ``dst``, in query order;
         through English when no lexicon joins the two languages.  Only the

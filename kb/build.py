@@ -285,7 +285,18 @@ class _Stages:
 
 
 _T = TypeVar("_T")
-STAGES = ("clean up", "read", "check", "link references", "align", "link cards", "write")
+STAGES = ("clean up", "read", "check", "link references", "align", "link cards", "write", "index")
+
+
+def build_index(home: Path) -> float:
+    """The search index of the KB just written (``kb build`` and ``kb index``): a search
+    never builds it.  Seconds taken."""
+    from contextlib import closing
+
+    from indexers import index as rules_index  # lazy: whoosh only where an index is built
+
+    with closing(store.connect(home)) as conn:
+        return rules_index.ready(home, conn).seconds
 
 
 def build(paths: list[Path], home: Path, *, accept_damaged: bool = False, allow_partial: bool = False,
@@ -314,6 +325,7 @@ def build(paths: list[Path], home: Path, *, accept_damaged: bool = False, allow_
     meta = {"built_at": dt.datetime.now(dt.UTC).isoformat(timespec="seconds"),
             "sources": "\n".join(str(p.resolve()) for p in paths)}
     database = stages.run("write", lambda: store.write(home, documents, meta, cards, identities))
+    stages.run("index", lambda: build_index(home))
     return BuildReport(home, database, reports, card_graph.summary(card_inputs, cards) if card_inputs else None,
                        stages.seconds)
 

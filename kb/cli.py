@@ -122,12 +122,18 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--lang", action="append", help="language (repeat for several; default: every one held)")
     p.set_defaults(run=cmd_glossary)
 
+    p = commands.add_parser("index", parents=[common], help="build the search index of the KB (kb build does it too)")
+    p.set_defaults(run=cmd_index)
+
     p = commands.add_parser("search", parents=[common], help="rules by words or numbers, in any language, side by side")
-    p.add_argument("query", nargs="+", help='words, "a phrase", or a rule number, in any language held')
+    p.add_argument("query", nargs="+", help='words, "a phrase", a rule address (601.2a-h), a name (even misspelled) '
+                   'or a card name, in any language held; "-": one query per line of standard input, '
+                   'one JSON object per line out')
     p.add_argument("--lang", action="append", help="language to search and show (repeat for side by side)")
     p.add_argument("--query-lang", help="the query's language (default: detected)")
     p.add_argument("--limit", type=int, default=10, help="rules to show (default: 10)")
     p.set_defaults(run=cmd_search)
+    _add_ask(commands, common)
 
     p = commands.add_parser("export", parents=[common], help="export a part of the KB as JSON lines")
     p.add_argument("--what", default="rules", choices=("rules", "glossary", "cards", "rulings", "refs"),
@@ -188,6 +194,18 @@ def cmd_build(args: argparse.Namespace) -> int:
         _emit(report.to_json())
     else:
         print(render_report(report))
+    return 0
+
+
+def cmd_index(args: argparse.Namespace) -> int:
+    from kb.build import build_index
+    from kb.store import rules as store
+
+    home = resolve_home(args.home)
+    if not store.db_path(home).exists():
+        raise KbError("no KB here: run `kb build` first", str(home))
+    seconds = build_index(home)
+    print(f"search index ready ({seconds:.1f} s)" if seconds else "search index already up to date")
     return 0
 
 
@@ -386,6 +404,24 @@ def cmd_search(args: argparse.Namespace) -> int:
     from kb.views import search as search_cli  # lazy: whoosh and the index are only needed to search
 
     return search_cli.cmd_search(args)
+
+
+# -- ask ----------------------------------------------------------------------------
+
+
+def _add_ask(commands: argparse._SubParsersAction, common: argparse.ArgumentParser) -> None:
+    p = commands.add_parser("ask", parents=[common], help="the rules that answer a question, quoted (offline)")
+    p.add_argument("question", nargs="+", help='a question in any language held; "-": one question per line of '
+                   "standard input, one JSON object per line out")
+    p.add_argument("--lang", action="append", help="language to search and show (repeat for side by side)")
+    p.add_argument("--query-lang", help="the question's language (default: detected)")
+    p.set_defaults(run=cmd_ask)
+
+
+def cmd_ask(args: argparse.Namespace) -> int:
+    from kb.views import ask  # lazy: whoosh and the index are only needed to search
+
+    return ask.cmd_ask(args)
 
 
 # -- export, editions ---------------------------------------------------------------

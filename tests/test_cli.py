@@ -33,7 +33,8 @@ def digest(home: Path) -> str:
 
 
 def leftovers(home: Path) -> list[str]:
-    return sorted(p.name for p in home.iterdir() if p.name != "kb.sqlite")
+    """What a build left beside the KB file and its search index (built by kb build)."""
+    return sorted(p.name for p in home.iterdir() if p.name not in ("kb.sqlite", "index"))
 
 
 @pytest.fixture(scope="module")
@@ -89,6 +90,8 @@ def test_build_the_seeds_alone(seed_kb) -> None:
     assert "wiki-page · en · page 'Fuse'" in blocks[WIKI.name]
     assert out.rstrip().endswith(f"built {home / 'kb.sqlite'}: 2 documents, 28 rule texts (en, it)")
     assert leftovers(home) == []
+    indexes = [p for p in (home / "index").iterdir() if p.is_dir()]  # the search index, complete
+    assert len(indexes) == 1 and (indexes[0] / "manifest.json").is_file()
 
 
 def test_build_embedded_corpus(default_kb) -> None:

@@ -13,16 +13,20 @@ import argparse
 import json
 import sqlite3
 import sys
-from contextlib import closing
-from dataclasses import dataclass
+from collections.abc import Callable, Collection
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from indexers import engine, snippets
-from kb.core.errors import KbError
+from indexers import index as rules_index
+from kb.core.errors import KbError, NotFound
 from kb.core.home import resolve_home
-from kb.core.lang import normalize_tag
+from kb.core.lang import guess_lang, normalize_tag
+from kb.core.rulenum import RuleNumber
 from kb.store import rules as store
-from kb.views.rules import dumps, require_held
+from kb.views.onebox import Box, CardMatch, OneBox
+from kb.views.rules import dumps, error_json, require_held
 
 _BOLD, _RESET = "\x1b[1;33m", "\x1b[0m"
 
@@ -57,61 +61,201 @@ class Result:
     term: str | None             # a glossary entry's headword
     score: float
     texts: tuple[Shown, ...]
+    lead: bool = False           # named by the query (an address, a name), not ranked by the engine
 
     def to_json(self) -> dict[str, object]:
         return {"rank": self.rank, "rule": self.identity, "kind": self.kind, "term": self.term,
-                "score": round(self.score, 4), "texts": [t.to_json() for t in self.texts]}
+                "score": round(self.score, 4), "lead": self.lead, "texts": [t.to_json() for t in self.texts]}
 
 
 @dataclass(frozen=True)
 class SearchAnswer:
-    """What ``kb search`` answers: the search's plan and groups, and the results shown."""
+    """What ``kb search`` answers: what the box took the query for, the engine's plan
+    and groups (none for a rule address, answered by exactly the rules it names),
+    the cards the query names, and the results shown."""
 
-    outcome: engine.Outcome
+    plan: engine.Plan
     results: list[Result]
+    box: Box
+    outcome: engine.Outcome | None = None
+    showing: str | None = None          # the query the engine searched, when the box corrected it
+    definitions: list[Result] = field(default_factory=list)  # glossary entries, beside the ranks
+
+    @property
+    def total(self) -> int:
+        if self.outcome is None:
+            return len(self.results)
+        lead = [r.identity for r in self.results if r.lead]
+        return len(lead) + sum(1 for g in self.outcome.groups if g.identity not in lead)
 
     def to_json(self) -> dict[str, object]:
-        return to_json(self.outcome, self.results)
+        return to_json(self)
+
+    def render(self, color: bool = False) -> str:
+        return render(self, color)
+
+
+class Session:
+    """One KB open for searching, with what the box and the engine read from it
+    loaded once: ``kb search -`` answers many queries with one session."""
+
+    def __init__(self, home: Path) -> None:
+        self.home = home
+        self.conn = store.connect(home)
+        self._box: OneBox | None = None
+
+    def close(self) -> None:
+        self.conn.close()
+
+    def __enter__(self) -> Session:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    @property
+    def box(self) -> OneBox:
+        if self._box is None:
+            self._box = OneBox(self.conn, rules_index.newest_editions(self.conn))
+        return self._box
+
+    def search(self, query: str, langs: list[str] | None, query_lang: str | None = None,
+               limit: int = 10) -> SearchAnswer:
+        """The ``limit`` best results for ``query`` (see :func:`search`)."""
+        text = query.strip()
+        if not text:
+            raise KbError("empty query: give words, a phrase in quotes, or a rule number")
+        if limit < 1:
+            raise KbError(f"--limit must be at least 1 (got {limit})")
+        langs = list(dict.fromkeys(normalize_tag(lang) for lang in langs)) if langs else None
+        query_lang = normalize_tag(query_lang) if query_lang else None
+        require_held(self.conn, [*(langs or ()), *([query_lang] if query_lang else [])])
+        box = self.box.classify(text)
+        if box.kind == "rules":
+            return self._address(box, langs, query_lang, limit)
+        searched = text
+        if box.term is not None and not box.term.exact:
+            searched = box.term.name  # "deaftouch": search what it stands for
+        # Nothing found is an answer (an empty list), not an error: a rule, card or term
+        # that does not exist is one.
+        outcome = engine.search(self.home, self.conn, searched, langs, query_lang=query_lang, limit=limit * 5)
+        plan = outcome.plan
+        lead = self._lead(box, plan, outcome)
+        results = lead + (results_of(self.conn, outcome, limit - len(lead), skip={r.identity for r in lead},
+                                     first=len(lead) + 1) if len(lead) < limit else [])
+        definitions = [result(self.conn, outcome, n, group) for n, group in enumerate(outcome.definitions, 1)]
+        return SearchAnswer(plan, results[:limit], box, outcome, searched if searched != text else None,
+                            [d for d in definitions if d.texts])
+
+    def _plain_plan(self, text: str, langs: list[str] | None, query_lang: str | None) -> engine.Plan:
+        held = [lang for lang, _ in self.box.editions]
+        shown = tuple(lang for lang in langs if lang in held) if langs else tuple(held)
+        if not shown:
+            raise NotFound(f"the KB holds no {', '.join(langs or [])} texts (it holds {', '.join(held)})")
+        lang = query_lang or guess_lang(text)
+        return engine.Plan(text, lang, query_lang is None, shown, (), ())
+
+    def _address(self, box: Box, langs: list[str] | None, query_lang: str | None, limit: int) -> SearchAnswer:
+        """A rule address: exactly the rules it names, each in every language shown."""
+        if not box.numbers:
+            raise NotFound(f"no rule {', '.join(box.missing) or box.query} in the KB")
+        plan = self._plain_plan(box.query, langs, query_lang)
+        plan = engine.Plan(plan.text, plan.lang, plan.detected, plan.langs, box.numbers, ())
+        editions = dict(self.box.editions)
+        results = []
+        for number in box.numbers[:max(limit, len(box.numbers))]:
+            texts = [_shown(found) for lang in plan.langs
+                     if (found := store.identity_text(self.conn, str(number), lang, editions.get(lang))) is not None]
+            if texts:
+                results.append(Result(len(results) + 1, str(number), number.kind, None, 0.0,
+                                      tuple(_as_hit(t) for t in texts), lead=True))
+        return SearchAnswer(plan, results, box)
+
+    def _lead(self, box: Box, plan: engine.Plan, outcome: engine.Outcome) -> list[Result]:
+        """The rules a misspelled or translated name leads to ("deaftouch" -> 702.2),
+        before the engine's results.  A name typed exactly is the engine's to rank (it
+        knows names: the entry, then the rules it cites), and so is a corrected name whose
+        rules (or rules under them: 702.2a for 702.2) the engine already ranks first."""
+        if box.term is None or box.term.exact:
+            return []
+        if outcome.groups and _under_any(outcome.groups[0].identity, box.term.rules):
+            return []
+        editions = dict(outcome.index.editions)
+        found = []
+        for rule in box.term.rules:
+            texts = [_with_spans(_shown(text), plan, None) for lang in plan.langs
+                     if (text := store.identity_text(self.conn, rule, lang, editions.get(lang))) is not None]
+            if texts:
+                kind = texts[0].kind
+                found.append(Result(len(found) + 1, rule, kind, None, 0.0, tuple(_as_hit(t) for t in texts),
+                                    lead=True))
+        return found
+
+
+def _under_any(identity: str, rules: Collection[str]) -> bool:
+    """``identity`` is one of ``rules`` or a rule under one of them."""
+    number = RuleNumber.try_parse(identity)
+    if number is None:
+        return False
+    return any(str(n) in rules for n in (number, *number.ancestors()))
 
 
 def search(home: Path, query: str, langs: list[str] | None, query_lang: str | None = None,
            limit: int = 10) -> SearchAnswer:
     """The ``limit`` best results for ``query`` in the KB of ``home`` (its search
-    index built first if missing or stale), each in every language searched."""
-    text = query.strip()
-    if not text:
-        raise KbError("empty query: give words, a phrase in quotes, or a rule number")
-    if limit < 1:
-        raise KbError(f"--limit must be at least 1 (got {limit})")
-    langs = list(dict.fromkeys(normalize_tag(lang) for lang in langs)) if langs else None
-    query_lang = normalize_tag(query_lang) if query_lang else None
-    with closing(store.connect(home)) as conn:
-        require_held(conn, [*(langs or ()), *([query_lang] if query_lang else [])])
-        outcome = engine.search(home, conn, text, langs, query_lang=query_lang)
-        # Nothing found is an answer (an empty list), not an error: a rule, card or term
-        # that does not exist is one.
-        return SearchAnswer(outcome, results_of(conn, outcome, limit))
+    index built first if missing or stale), each in every language searched: a rule
+    address gives exactly its rules; a name (even misspelled, in any language) its
+    rules first; a card name a card result beside them (:mod:`kb.views.onebox`)."""
+    with Session(home) as session:
+        return session.search(query, langs, query_lang, limit)
 
 
 def cmd_search(args: argparse.Namespace) -> int:
-    answer = search(resolve_home(args.home), " ".join(args.query), args.lang, args.query_lang, args.limit)
+    home = resolve_home(args.home)
+    if args.query == ["-"]:
+        return batch(home, lambda session, line: session.search(line, args.lang, args.query_lang, args.limit))
+    answer = search(home, " ".join(args.query), args.lang, args.query_lang, args.limit)
     if args.json:
         print(dumps(answer.to_json()))
     else:
-        print(render(answer.outcome, answer.results, color=sys.stdout.isatty()))
+        print(answer.render(color=sys.stdout.isatty()))
     return 0
+
+
+def batch(home: Path, answer: Callable[[Session, str], Any]) -> int:
+    """``kb search -`` / ``kb ask -``: one query per line of standard input, one JSON
+    object per line out (what ``--json`` prints for it, on one line; a query that fails
+    gets its ``--json`` error object), everything loaded once.  Exit code: the worst."""
+    worst = 0
+    with Session(home) as session:
+        for line in sys.stdin:
+            query = line.strip()
+            if not query:
+                continue
+            try:
+                data = answer(session, query).to_json()
+            except KbError as err:
+                data = {"query": query, **error_json(err)}
+                worst = max(worst, err.exit_code)
+            sys.stdout.write(json.dumps(data, ensure_ascii=False) + "\n")
+            sys.stdout.flush()
+    return worst
 
 
 # -- assembling a result --------------------------------------------------------------------
 
 
-def results_of(conn: sqlite3.Connection, outcome: engine.Outcome, limit: int) -> list[Result]:
-    """The first ``limit`` groups that have a text to show."""
+def results_of(conn: sqlite3.Connection, outcome: engine.Outcome, limit: int, skip: Collection[str | None] = (),
+               first: int = 1) -> list[Result]:
+    """The first ``limit`` groups that have a text to show (but those in ``skip``),
+    ranked from ``first``."""
     results: list[Result] = []
     for group in outcome.groups:
         if len(results) == limit:
             break
-        found = result(conn, outcome, len(results) + 1, group)
+        if group.identity in skip:
+            continue
+        found = result(conn, outcome, len(results) + first, group)
         if found.texts:
             results.append(found)
     return results
@@ -146,6 +290,12 @@ def result(conn: sqlite3.Connection, outcome: engine.Outcome, rank: int, group: 
 
 def _row_id(hit: engine.Hit) -> int:
     return int(hit.key.split(":")[1])
+
+
+def _as_hit(shown: Shown) -> Shown:
+    """A text the query named (by address or name): shown as found, not as "same rule"."""
+    return Shown(shown.lang, shown.edition, shown.number, shown.kind, shown.title, shown.text, shown.source,
+                 True, None, shown.spans)
 
 
 def _shown(rule: store.StoredRule) -> Shown:
@@ -189,45 +339,85 @@ def _glossary_shown(row: sqlite3.Row) -> Shown:
 # -- output -----------------------------------------------------------------------------
 
 
-def to_json(outcome: engine.Outcome, results: list[Result]) -> dict[str, object]:
-    plan = outcome.plan
+def to_json(answer: SearchAnswer) -> dict[str, object]:
+    plan, outcome = answer.plan, answer.outcome
+    index = None if outcome is None else {
+        "path": str(outcome.index.path), "built": outcome.index.built,
+        "editions": [{"lang": lang, "edition": edition} for lang, edition in outcome.index.editions]}
     return {
-        "query": plan.text, "query_lang": plan.lang, "detected": plan.detected, "languages": list(plan.langs),
+        "query": answer.box.query, "query_lang": plan.lang, "detected": plan.detected, "languages": list(plan.langs),
+        "box": answer.box.to_json(), "showing": answer.showing,
         "numbers": [str(n) for n in plan.numbers], "translations": [t.to_json() for t in plan.translations],
         "dropped_translations": [t.to_json() for t in plan.dropped],
-        "index": {"path": str(outcome.index.path), "built": outcome.index.built,
-                  "editions": [{"lang": lang, "edition": edition} for lang, edition in outcome.index.editions]},
-        "total": len(outcome.groups), "results": [r.to_json() for r in results],
+        "tried": list(outcome.tried) if outcome is not None else [plan.lang],
+        "index": index, "cards": [c.to_json() for c in answer.box.cards],
+        "definitions": [d.to_json() for d in answer.definitions],
+        "total": answer.total, "results": [r.to_json() for r in answer.results],
     }
 
 
-def render(outcome: engine.Outcome, results: list[Result], color: bool = False) -> str:
-    plan = outcome.plan
+def render(answer: SearchAnswer, color: bool = False) -> str:
+    plan, outcome, results = answer.plan, answer.outcome, answer.results
     marks = (_BOLD, _RESET) if color else ("**", "**")
-    lines = [_header(plan)]
-    if outcome.index.built:
+    lines = [_header(answer)]
+    if (note := _box_line(answer)) is not None:
+        lines.append(note)
+    if outcome is not None and outcome.index.built:
         lines.append(f"(built the search index: {outcome.index.documents} texts in {outcome.index.seconds:.1f} s)")
+    if outcome is not None and len(outcome.tried) > 1:
+        lines.append(f"(nothing in {outcome.tried[0]}: tried {', '.join(outcome.tried[1:])})")
+    for found in answer.box.cards:
+        lines += ["", *render_card(found)]
     width = max(len(lang) for lang in plan.langs)
-    for res in results:
+    for res in [*answer.definitions, *results]:
         lines.append("")
         glossary = res.kind == "glossary"
-        lines.append(f"{res.rank}. glossary “{res.term}”" if glossary else f"{res.rank}. {res.identity} ({res.kind})")
+        lines.append(f"definition: glossary “{res.term}”" if glossary else f"{res.rank}. {res.identity} ({res.kind})")
         for shown in res.texts:
-            body = snippets.snippet(shown.text, shown.spans, *marks)
+            body = snippets.snippet(shown.text, shown.spans, *marks) if outcome is not None else shown.text
             same = "" if shown.hit else (" · same entry" if glossary else " · same rule")
             where = f"{shown.title if glossary else shown.number} · {shown.edition or 'undated'}{same}"
             title = f"{shown.title}: " if shown.title and shown.title != shown.text and not glossary else ""
             lines.append(f"   {shown.lang:<{width}} {where}")
             lines.append("      " + (title + body).replace("\n", "\n      "))
-    shown_count = len(results)
+    shown_count, total = len(results), answer.total
     lines.append("")
-    lines.append(f"{shown_count} of {len(outcome.groups)} results" if shown_count < len(outcome.groups)
+    lines.append(f"{shown_count} of {total} results" if shown_count < total
                  else f"{shown_count} result{'s' if shown_count != 1 else ''}")
     return "\n".join(lines)
 
 
-def _header(plan: engine.Plan) -> str:
-    said = f"{plan.text} · {plan.lang}" + (" (detected)" if plan.detected else "")
+def _box_line(answer: SearchAnswer) -> str | None:
+    """What the box took the query for, when it is more than free text."""
+    box = answer.box
+    if box.kind == "rules":
+        return f"not in the KB: {', '.join(box.missing)}" if box.missing else None
+    if box.term is None:
+        return None
+    term = box.term
+    how = ("" if term.exact else f" (via {term.via})" if term.via
+           else f" ({term.score:.0f}% like “{term.name}”)")
+    showing = f" · showing results for “{answer.showing}”" if answer.showing else ""
+    kind = "glossary entry" if term.kind == "glossary" else "heading"
+    return f"{kind} “{term.name}” ({term.lang}){how} → {', '.join(term.rules)}{showing}"
+
+
+def render_card(found: CardMatch) -> list[str]:
+    lines = [f"card {found.name}" + (f" ({found.card})" if found.name != found.card else "")
+             + f" · {found.how} · {found.command_line}"]
+    if found.rules:
+        more = f" (of {found.total_rules})" if found.total_rules > len(found.rules) else ""
+        lines.append(f"   rules its rulings link to{more}:")
+        lines += [f"   {r.rule:<9} {r.rulings} ruling{'s' if r.rulings != 1 else ''} · {r.label or ''}"
+                  for r in found.rules]
+    else:
+        lines.append("   no ruling of it is linked to a rule")
+    return lines
+
+
+def _header(answer: SearchAnswer) -> str:
+    plan = answer.plan
+    said = f"{answer.box.query} · {plan.lang}" + (" (detected)" if plan.detected else "")
     others = []
     for lang in plan.langs if plan.units_for(plan.lang) else ():  # a rule number needs no translation
         if lang == plan.lang:

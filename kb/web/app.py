@@ -42,6 +42,7 @@ from kb.core.errors import KbError, NotFound
 from kb.core.lang import display_name, normalize_tag
 from kb.core.rulenum import RuleNumber
 from kb.store import rules as store
+from kb.views import ask as ask_cli
 from kb.views import card as card_cli
 from kb.views import check as check_view
 from kb.views import cite as cite_view
@@ -245,11 +246,25 @@ def create_app(home: Path, options: Options | None = None) -> FastAPI:
                 with kb() as conn:
                     return Page("search.html", None, "Search", ["search", *options],
                                 extra={**extra, "held": store.languages(conn)})
-            with kb() as conn:
-                _index_built(home, conn)
-            data = search_cli.search(home, q, lang, query_lang, limit).to_json()
-            return Page("search.html", data, f"Search: {q}", ["search", q, *options],
-                        extra={**extra, "held": [e["lang"] for e in data["index"]["editions"]]})
+            with search_cli.Session(home) as session:
+                _index_built(home, session.conn)
+                data = session.search(q, lang, query_lang, limit).to_json()
+                if not request.url.path.endswith(".json"):
+                    extra["ask"] = _answer_box(session, data, lang, query_lang)
+                held = [e["lang"] for e in data["index"]["editions"]] if data["index"] else \
+                    store.languages(session.conn)
+            return Page("search.html", data, f"Search: {q}", ["search", q, *options], extra={**extra, "held": held})
+        return answer(request, build)
+
+    @app.get("/ask")
+    @app.get("/ask.json")
+    def ask(request: Request, q: str = "", lang: Langs = None, query_lang: str | None = None) -> Response:
+        def build() -> Page:
+            options = _opts(lang, None) + (["--query-lang", query_lang] if query_lang else [])
+            if not q.strip() and not request.url.path.endswith(".json"):  # the empty page: the form
+                return Page("ask.html", None, "Ask", ["ask", *options], extra={"q": q})
+            data = ask_cli.answer_for(home, q, lang, query_lang).to_json()
+            return Page("ask.html", data, f"Ask: {q}", ["ask", q, *options], extra={"q": q})
         return answer(request, build)
 
     @app.get("/cards")
@@ -471,6 +486,18 @@ def _doc_name(source: str) -> str:
     """``/long/path/MagicCompRules-2026-04-17.txt:7401`` as a reader wants it: the
     document's name and line (the full path stays in the JSON)."""
     return Path(source).name
+
+
+def _answer_box(session: search_cli.Session, data: dict[str, Any], lang: list[str] | None,
+                query_lang: str | None) -> dict[str, Any] | None:
+    """``kb ask`` for a search page's query, shown above its results: none for a rule
+    address (the results are the rules asked for) or when no rule answers."""
+    if data["box"]["kind"] == "rules":
+        return None
+    try:
+        return ask_cli.ask(session, data["query"], lang, query_lang).to_json()
+    except KbError:
+        return None
 
 
 def _lang_name(tag: str) -> str:

@@ -1,0 +1,67 @@
+"""``kb ask`` on judge questions: is a rule the question expects quoted first (a@1),
+or among the rules quoted (a@3)?  The engine's order beside the sentence-level
+rerank (most question terms in one sentence first, the engine's rank breaking ties).
+
+    .venv/bin/python benchmarks/bench_ask.py KB_HOME [QUESTIONS.tsv]
+
+QUESTIONS.tsv: ``lang<TAB>question<TAB>expected rule numbers`` (``#`` lines skipped);
+default ``benchmarks/questions.tsv``.  A quoted rule counts when it is an expected
+rule or under one.
+"""
+
+from __future__ import annotations
+
+import statistics
+import sys
+import time
+from pathlib import Path
+
+from kb.core.errors import KbError
+from kb.views import ask as ask_view
+from kb.views.search import Session
+
+
+def load(path: Path) -> list[tuple[str, str, list[str]]]:
+    rows = []
+    for line in path.read_text(encoding="utf-8").splitlines()[1:]:
+        if not line.strip() or line.startswith("#"):
+            continue
+        lang, question, expected, *_ = line.split("\t")
+        rows.append((lang, question, expected.split()))
+    return rows
+
+
+def hit(rule: str, expected: list[str]) -> bool:
+    return any(rule == e or rule.startswith(e) and not rule[len(e)].isdigit() for e in expected)
+
+
+def main() -> None:
+    home = Path(sys.argv[1])
+    path = Path(sys.argv[2]) if len(sys.argv) > 2 else Path(__file__).with_name("questions.tsv")
+    rows = load(path)
+    table: dict[tuple[str, str], list[int]] = {}
+    times: list[float] = []
+    with Session(home) as session:
+        for lang, question, expected in rows:
+            for order in ("engine", "rerank"):
+                ask_view.RERANK = order == "rerank"
+                started = time.perf_counter()
+                try:
+                    rules = [a.rule for a in ask_view.ask(session, question).answers]
+                except KbError:
+                    rules = []
+                times.append(time.perf_counter() - started)
+                first = int(bool(rules) and hit(rules[0], expected))
+                anywhere = int(any(hit(r, expected) for r in rules))
+                table.setdefault((lang, order), []).append(first * 2 + anywhere)
+    print(f"{'lang':8} {'order':7} {'n':>4} {'a@1':>6} {'a@3':>6}")
+    for (lang, order), marks in sorted(table.items()):
+        n = len(marks)
+        print(f"{lang:8} {order:7} {n:4} {sum(m >= 2 for m in marks) / n:6.2f} {sum(m % 2 for m in marks) / n:6.2f}")
+    times.sort()
+    print(f"ask in process: p50 {statistics.median(times) * 1000:.0f} ms, "
+          f"p95 {times[int(0.95 * (len(times) - 1))] * 1000:.0f} ms ({len(times)} asks)")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,100 @@
+"""The one box's name matching: how many misspelled names it takes to the right
+rules, how many to wrong ones, and how many free-text questions it takes for a name,
+for several similarity thresholds (``kb.views.onebox.NAME_FUZZY``).
+
+    .venv/bin/python benchmarks/bench_onebox.py KB_HOME [QUESTIONS.tsv]
+
+Misspellings: for every English glossary headword and heading of at least
+``NAME_MIN_FUZZY`` letters, four one-edit typos made at its middle (a letter
+dropped, two swapped, one doubled, one replaced by its QWERTY neighbour), plus
+two-edit typos (a letter dropped and one replaced, as "deaftouch").  Free text: the
+questions of QUESTIONS.tsv (default ``benchmarks/questions.tsv``).  Also prints the
+time to classify a query in process (everything loaded).
+"""
+
+from __future__ import annotations
+
+import statistics
+import sys
+import time
+from contextlib import closing
+from pathlib import Path
+
+from indexers.index import newest_editions
+from kb.store import rules as store
+from kb.views import onebox
+
+NEIGHBOUR = dict(zip("qwertyuiopasdfghjklzxcvbnm", "wertyuiopqsdfghjklaxcvbnmz", strict=True))
+
+
+def typos(word: str) -> list[str]:
+    m = len(word) // 2
+    out = [word[:m] + word[m + 1:], word[:m - 1] + word[m] + word[m - 1] + word[m + 1:], word[:m] + word[m] + word[m:]]
+    if word[m] in NEIGHBOUR:
+        out.append(word[:m] + NEIGHBOUR[word[m]] + word[m + 1:])
+        if m + 2 < len(word) and word[m + 1] in NEIGHBOUR:
+            out.append(word[:m] + NEIGHBOUR[word[m]] + word[m + 2:])
+    return [t for t in dict.fromkeys(out) if t != word]
+
+
+def questions(path: Path) -> list[str]:
+    if not path.is_file():
+        return []
+    rows = [line.split("\t") for line in path.read_text(encoding="utf-8").splitlines()[1:]]
+    return [row[1] for row in rows if len(row) > 1 and not row[0].startswith("#")]
+
+
+def main() -> None:
+    home = Path(sys.argv[1])
+    path = Path(sys.argv[2]) if len(sys.argv) > 2 else Path(__file__).with_name("questions.tsv")
+    free = questions(path)
+    with closing(store.connect(home)) as conn:
+        box = onebox.OneBox(conn, newest_editions(conn))
+        names = {key: {r for e in entries for r in e.rules} for key, entries in box.names.items()
+                 if any(e.lang == "en" and e.rules for e in entries) and key.isascii()
+                 and len(key) >= onebox.NAME_MIN_FUZZY}
+        cases = [(typo, rules) for key, rules in names.items() for typo in typos(key) if typo not in box.names]
+        print(f"{len(names)} English names, {len(cases)} misspellings, {len(free)} free-text questions")
+        print(f"{'threshold':>9} {'right':>7} {'wrong':>7} {'none':>7} {'questions taken':>16}")
+        for threshold in (70.0, 75.0, 80.0, 85.0, 90.0):
+            onebox.NAME_FUZZY = threshold
+            right = wrong = 0
+            for typo, rules in cases:
+                found = box.term(typo)
+                if found is not None:
+                    right += set(found.rules) == rules
+                    wrong += set(found.rules) != rules
+            taken = sum(1 for q in free if (t := box.term(q)) is not None and not t.exact)
+            n = len(cases)
+            print(f"{threshold:9.0f} {right / n:7.3f} {wrong / n:7.3f} {(n - right - wrong) / n:7.3f}"
+                  f" {taken:8} of {len(free)}")
+        onebox.NAME_FUZZY = 80.0
+        cards = sorted({e.card: key for key, entries in box.card_names.items() for e in entries
+                        if e.lang == "en" and key.isascii() and len(key) >= onebox.NAME_MIN_FUZZY}.items())[::5]
+        card_cases = [(typo, card) for card, key in cards for typo in typos(key) if typo not in box.card_names]
+        print(f"\ncards: {len(card_cases)} misspellings of {len(cards)} English card names (every fifth)")
+        print(f"{'threshold':>9} {'right':>7} {'wrong':>7} {'none':>7} {'questions taken':>16}")
+        for threshold in (85.0, 90.0, 95.0):
+            onebox.CARD_FUZZY = threshold
+            right = wrong = 0
+            for typo, card in card_cases:
+                found = box.cards(typo)
+                right += bool(found) and found[0].card == card
+                wrong += bool(found) and found[0].card != card
+            taken = sum(1 for q in free if box.cards(q))
+            n = len(card_cases)
+            print(f"{threshold:9.0f} {right / n:7.3f} {wrong / n:7.3f} {(n - right - wrong) / n:7.3f}"
+                  f" {taken:8} of {len(free)}")
+        onebox.CARD_FUZZY = 85.0
+        times = []
+        for query in [*free, *(t for t, _ in cases[:300])]:
+            started = time.perf_counter()
+            box.classify(query)
+            times.append(time.perf_counter() - started)
+        times.sort()
+        print(f"classify in process: p50 {statistics.median(times) * 1000:.2f} ms, "
+              f"p95 {times[int(0.95 * (len(times) - 1))] * 1000:.2f} ms ({len(times)} queries)")
+
+
+if __name__ == "__main__":
+    main()

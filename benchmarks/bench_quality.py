@@ -1,0 +1,116 @@
+"""Search quality: kb beside a plain SQLite FTS5 BM25 index, per language, and latency.
+
+Run: ``.venv/bin/python benchmarks/bench_quality.py [--work DIR] [--half tune|check] [--skip-glossary]``
+(needs ``$KB_CORPORA``).  ``--work DIR`` keeps the two KBs there between runs (the
+search index is rebuilt every run, so a change of analysis is measured).  ``--half``
+runs every other question (tune: rows 0, 2, 4...; check: rows 1, 3, 5...) of
+``benchmarks/questions.tsv``.  Prints s@1, s@5 and MRR for kb and FTS5, then the
+glossary benchmark, then kb's latency percentiles over all the queries run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import shutil
+import sys
+import tempfile
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from _common import corpora, table  # noqa: E402
+from quality import (  # noqa: E402
+    LANGS,
+    Fts5Baseline,
+    build_glossary_kb,
+    build_questions_kb,
+    evaluate,
+    glossary_questions,
+    kb_ranker,
+    load_questions,
+    open_kb,
+    percentile,
+)
+
+from indexers import index as rules_index  # noqa: E402
+
+TARGETS = {"en": "≥0.70 / ≥0.92", "zh-Hans": "≥0.60 / ≥0.85", "it": "≥0.55 / ≥0.80"}
+GLOSSARY_TARGETS = {"en": "≥0.80 / ≥0.95", "zh-Hans": "≥0.70 / ≥0.90"}
+
+
+def fresh_index(home: Path, conn: object) -> None:
+    """The index built anew (a kept work folder may hold one built by older code)."""
+    shutil.rmtree(home / rules_index.FOLDER, ignore_errors=True)
+    rules_index.ready(home, conn)  # type: ignore[arg-type]
+
+
+def rows_for(name: str, qs: list, kb_scores: dict, base_scores: dict, targets: dict) -> list[tuple[str, ...]]:
+    rows = []
+    for lang in LANGS:
+        if lang not in kb_scores:
+            continue
+        k, b = kb_scores[lang], base_scores[lang]
+        rows.append((f"{name} {lang} ({k.n})", " / ".join(k.cells()), " / ".join(b.cells()), targets.get(lang, "")))
+    return rows
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--work", type=Path)
+    parser.add_argument("--half", choices=("tune", "check"))
+    parser.add_argument("--skip-glossary", action="store_true")
+    parser.add_argument("--misses", action="store_true", help="list the questions kb misses at 5")
+    args = parser.parse_args()
+    root = corpora()
+    work = args.work or Path(tempfile.mkdtemp(prefix="kb-quality-"))
+    header = ("set (n)", "kb s@1 / s@5 / MRR", "FTS5 s@1 / s@5 / MRR", "target s@1 / s@5")
+    rows: list[tuple[str, ...]] = []
+    times: list[float] = []
+
+    questions = load_questions()
+    if args.half:
+        questions = questions[args.half == "check" :: 2]
+    if questions:
+        home = work / "questions"
+        build_questions_kb(root, home)
+        with open_kb(home) as conn:
+            fresh_index(home, conn)
+            ranker = kb_ranker(home, conn)
+            ranker(questions[0])  # warm: lexicons, caches
+            kb_scores = evaluate(questions, ranker, times)
+            base_scores = evaluate(questions, Fts5Baseline(conn).rank)
+            rows += rows_for("questions", questions, kb_scores, base_scores, TARGETS)
+            if args.misses:
+                for q in questions:
+                    ranked = ranker(q)
+                    from quality import answers
+                    if not any(answers(n, q.expected) for n in ranked[:5]):
+                        print(f"MISS {q.lang} {q.text!r} expected {' '.join(q.expected)} got {' '.join(ranked[:5])}")
+    else:
+        print("no benchmarks/questions.tsv: question set skipped")
+
+    if not args.skip_glossary:
+        full, bare = work / "glossary-full", work / "glossary-bare"
+        build_glossary_kb(root, bare, work / "glossary-files")
+        if not (full / "kb.sqlite").exists() and not any(full.glob("*.sqlite")):
+            from quality import rule_files
+
+            from kb.build import build
+            build(rule_files(root), full)
+        with open_kb(full) as conn:
+            qs = glossary_questions(conn)
+        with open_kb(bare) as conn:
+            fresh_index(bare, conn)
+            ranker = kb_ranker(bare, conn)
+            kb_scores = evaluate(qs, ranker, times)
+            base_scores = evaluate(qs, Fts5Baseline(conn).rank)
+            rows += rows_for("glossary", qs, kb_scores, base_scores, GLOSSARY_TARGETS)
+    print(table(rows, header))
+    if times:
+        print(f"\nkb latency in process over {len(times)} queries: p50 {percentile(times, 50) * 1000:.1f} ms,"
+              f" p95 {percentile(times, 95) * 1000:.1f} ms (targets ≤ 5 ms, ≤ 20 ms)")
+    print(f"KBs kept in {work}" if args.work else "")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,256 @@
+"""What the search-quality benchmark and its tests share: the KBs, the question sets,
+a plain SQLite FTS5 BM25 baseline and the scores (s@1, s@5, MRR).
+
+Two KBs:
+
+* the *questions* KB: the seeds, EN + ZH 2026-04-17, the ten card sets and the wiki
+  pages (issue 10's setting); ``benchmarks/questions.tsv`` is run against it;
+* the *glossary* KB: EN + ZH 2026-04-17 with their glossary sections cut out of the
+  files before the build, so nothing in it derives from glossary text; each glossary
+  entry's definition (before "See rule" / "参见规则") is a query, and the rules it
+  cites are the answers.
+
+A hit is a rule the question expects or one of its subrules; anything else in a rank
+(a glossary entry, another rule) is a miss there.
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+import re
+import sqlite3
+import statistics
+from collections.abc import Callable, Iterable, Sequence
+from contextlib import closing
+from dataclasses import dataclass
+from pathlib import Path
+
+from indexers.analysis import has_cjk
+from kb.build import build
+from kb.core.rulenum import RuleNumber
+from kb.store import rules as store
+
+REPO = Path(__file__).resolve().parents[1]
+QUESTIONS = REPO / "benchmarks" / "questions.tsv"
+EDITION = "2026-04-17"
+LANGS = ("en", "zh-Hans", "it")
+
+
+@dataclass(frozen=True)
+class Question:
+    lang: str
+    text: str
+    expected: tuple[str, ...]
+    note: str = ""
+
+
+# -- the KBs ---------------------------------------------------------------------------
+
+
+def rule_files(corpora: Path) -> list[Path]:
+    return [corpora / "cr" / "en" / f"MagicCompRules-{EDITION}.normalized.txt",
+            corpora / "cr" / "zh" / f"CR-zh-Hans-{EDITION}.txt"]
+
+
+def questions_sources(corpora: Path) -> list[Path]:
+    return [REPO / "corpus", *rule_files(corpora), corpora / "cards", corpora / "wiki" / "mightstone_fandom_xml"]
+
+
+def build_questions_kb(corpora: Path, home: Path) -> None:
+    if not store.db_path(home).exists():
+        build(questions_sources(corpora), home)
+
+
+_GLOSSARY = {"Glossary", "词汇表"}
+_CREDITS = {"Credits", "版权信息"}
+
+
+def without_glossary(text: str) -> str:
+    """The rules file with its glossary section's entries removed (the second
+    "Glossary" heading — the first is the table of contents — up to "Credits")."""
+    lines = text.split("\n")
+    starts = [i for i, line in enumerate(lines) if line.strip().lstrip("\ufeff") in _GLOSSARY]
+    ends = [i for i, line in enumerate(lines) if line.strip() in _CREDITS]
+    if len(starts) < 2 or len(ends) < 2:
+        raise ValueError("no glossary section found")
+    return "\n".join(lines[: starts[1] + 1] + [""] + lines[ends[1]:])
+
+
+def build_glossary_kb(corpora: Path, home: Path, work: Path) -> None:
+    if store.db_path(home).exists():
+        return
+    work.mkdir(parents=True, exist_ok=True)
+    paths = []
+    for path in rule_files(corpora):
+        target = work / path.name
+        target.write_text(without_glossary(path.read_text(encoding="utf-8-sig")), encoding="utf-8")
+        paths.append(target)
+    build(paths, home)
+
+
+# -- the question sets -----------------------------------------------------------------
+
+
+def load_questions(path: Path = QUESTIONS) -> list[Question]:
+    if not path.is_file():
+        return []
+    rows = [line for line in path.read_text(encoding="utf-8").splitlines() if line.strip() and not line.startswith("#")]
+    found = []
+    for row in csv.DictReader(rows, delimiter="\t", quoting=csv.QUOTE_NONE):
+        expected = tuple((row.get("expected") or "").split())
+        if row.get("question") and expected:
+            found.append(Question(row["lang"].strip(), row["question"].strip(), expected, row.get("note") or ""))
+    return found
+
+
+_SEE = re.compile(r"\s*(?:See (?:also )?rules?|参见规则|参见第).*$", re.S)
+
+
+def glossary_questions(conn: sqlite3.Connection) -> list[Question]:
+    """Each glossary entry of a full KB (EN and ZH 2026-04-17) whose definition cites
+    rules: the definition before its "See rule" as the question, the cited rules as answers."""
+    cites: dict[int, list[str]] = {}
+    for src_id, key in conn.execute("SELECT src_id, dst_key FROM refs WHERE src_kind = 'glossary'"
+                                    " AND dst_key IS NOT NULL ORDER BY id"):
+        number = str(RuleNumber.from_key(key))
+        cites.setdefault(src_id, [])
+        if number not in cites[src_id]:
+            cites[src_id].append(number)
+    found = []
+    for row in conn.execute("SELECT id, lang, senses FROM glossary WHERE edition = ? ORDER BY id", (EDITION,)):
+        senses = json.loads(row[2])
+        text = " ".join(_SEE.sub("", s).strip() for s in senses).strip()
+        numbers = [n for n in cites.get(row[0], []) if RuleNumber.parse(n).depth >= 1]
+        if text and numbers:
+            found.append(Question(row[1], text, tuple(numbers)))
+    return found
+
+
+# -- scoring -----------------------------------------------------------------------------
+
+
+def answers(number: str, expected: Iterable[str]) -> bool:
+    """``number`` is an expected rule or one of its subrules (702.19b for 702.19, not 702.190)."""
+    for e in expected:
+        if number == e or (number.startswith(e) and len(number) > len(e) and not number[len(e)].isdigit()):
+            return True
+    return False
+
+
+@dataclass
+class Score:
+    n: int = 0
+    at1: int = 0
+    at5: int = 0
+    rr: float = 0.0
+
+    def add(self, ranked: Sequence[str], expected: Sequence[str]) -> None:
+        self.n += 1
+        rank = next((i for i, number in enumerate(ranked[:10]) if answers(number, expected)), None)
+        if rank is not None:
+            self.at1 += rank == 0
+            self.at5 += rank < 5
+            self.rr += 1 / (rank + 1)
+
+    def cells(self) -> tuple[str, str, str]:
+        if not self.n:
+            return ("-", "-", "-")
+        return (f"{self.at1 / self.n:.2f}", f"{self.at5 / self.n:.2f}", f"{self.rr / self.n:.2f}")
+
+    @property
+    def s1(self) -> float:
+        return self.at1 / self.n if self.n else 0.0
+
+    @property
+    def s5(self) -> float:
+        return self.at5 / self.n if self.n else 0.0
+
+
+def evaluate(questions: Sequence[Question], ranker: Callable[[Question], list[str]],
+             times: list[float] | None = None) -> dict[str, Score]:
+    import time
+
+    scores: dict[str, Score] = {}
+    for q in questions:
+        start = time.perf_counter()
+        ranked = ranker(q)
+        if times is not None:
+            times.append(time.perf_counter() - start)
+        scores.setdefault(q.lang, Score()).add(ranked, q.expected)
+    return scores
+
+
+def percentile(values: Sequence[float], p: float) -> float:
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(round(p / 100 * (len(ordered) - 1))))]
+
+
+def median(values: Sequence[float]) -> float:
+    return statistics.median(values) if values else 0.0
+
+
+# -- kb ------------------------------------------------------------------------------------
+
+
+def kb_ranker(home: Path, conn: sqlite3.Connection, *, detect: bool = True) -> Callable[[Question], list[str]]:
+    """The rule numbers kb ranks for a question (a glossary entry in the ranks: "glossary")."""
+    from indexers import engine
+
+    def rank(q: Question) -> list[str]:
+        try:
+            outcome = engine.search(home, conn, q.text, None, query_lang=None if detect else q.lang)
+        except Exception as err:  # noqa: BLE001 -- "nothing to search for" is a miss, not a crash
+            if type(err).__name__ in ("KbError", "NotFound"):
+                return []
+            raise
+        return ["glossary" if g.kind == "glossary" else g.hits[0].number for g in outcome.groups[:10]]
+
+    return rank
+
+
+# -- the FTS5 baseline -------------------------------------------------------------------------
+
+
+def bigrams(text: str) -> str:
+    """Chinese runs as space-separated character bigrams (FTS5's unicode61 then indexes
+    them as words); other text unchanged."""
+    out = []
+    for run in re.findall(r"[\u3400-\u9fff]+|[^\u3400-\u9fff]+", text):
+        if has_cjk(run):
+            out.append(" ".join(run[i : i + 2] for i in range(max(1, len(run) - 1))))
+        else:
+            out.append(run)
+    return " ".join(out)
+
+
+class Fts5Baseline:
+    """One FTS5 row per rule text (body and examples) of the newest edition of each
+    language, unicode61 with Porter stemming off (plain), BM25, the query's words OR-ed."""
+
+    def __init__(self, conn: sqlite3.Connection) -> None:
+        from indexers.index import newest_editions
+
+        self.db = sqlite3.connect(":memory:")
+        self.db.execute("CREATE VIRTUAL TABLE t USING fts5(number UNINDEXED, body,"
+                        " tokenize='unicode61 remove_diacritics 2')")
+        for lang, edition in newest_editions(conn):
+            rows = conn.execute("SELECT number, title, body, examples FROM rules WHERE lang = ? AND edition IS ?",
+                                (lang, edition))
+            self.db.executemany("INSERT INTO t VALUES (?, ?)", [
+                (number, bigrams(" ".join([title or "", body, *json.loads(examples)])))
+                for number, title, body, examples in rows])
+
+    def rank(self, q: Question) -> list[str]:
+        words = re.findall(r"\w+", bigrams(q.text))
+        if not words:
+            return []
+        match = " OR ".join('"' + w.replace('"', "") + '"' for w in words)
+        rows = self.db.execute("SELECT number FROM t WHERE t MATCH ? ORDER BY bm25(t) LIMIT 10", (match,))
+        return [r[0] for r in rows]
+
+
+def open_kb(home: Path) -> closing[sqlite3.Connection]:
+    return closing(store.connect(home))

@@ -1,0 +1,164 @@
+"""BM25 over the whoosh index, term at a time, in plain Python.
+
+whoosh's own matchers evaluate an OR of many terms document at a time through a
+tree of matcher objects; on the rules index that took 30–400 ms for a player's
+question and up to 12 s for a glossary definition used as a query (profile in
+the module :mod:`indexers.engine`'s notes).  The index itself is fine: its postings
+and field lengths are read here directly, each term's postings once per process
+(:class:`Scorer` caches them), and scores are summed in a dictionary, which takes
+a few milliseconds for a question of ten terms.
+
+Scores follow BM25 per field (``k1``, ``b``), multiplied by the field's boost and
+the unit's weight, summed over fields and units, then scaled by a coordination
+factor (the share of the query's units a text matches).  Phrases (quoted text, a
+Chinese game word as a sequence of bigrams) go through whoosh's phrase matcher,
+which reads positions; they are few and short.
+"""
+
+from __future__ import annotations
+
+import math
+import threading
+from collections import defaultdict
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from whoosh.query import Phrase
+from whoosh.searching import Searcher
+
+#: BM25 term-frequency saturation.  Measured (bench_quality, questions / glossary sample, s@1 / s@5):
+#: 0.8 and 1.8 no better than 1.2 (EN 0.46/0.79 and 0.43/0.79 against 0.45/0.79).
+K1 = 1.2
+#: BM25 length normalisation.  0.5 against the usual 0.75: EN questions 0.46/0.81 (was 0.45/0.79),
+#: ZH 0.46/0.84 (0.40/0.83), ZH glossary 0.54/0.86 (0.53/0.84); 0.9 loses everywhere.
+B = 0.5
+
+Posting = tuple[int, float]  # (document number, term frequency)
+
+
+@dataclass(frozen=True)
+class Clause:
+    """One unit of a plan, in one field: its terms (one: a term; several: a phrase),
+    or a prefix, with the boost it carries."""
+
+    field: str
+    terms: tuple[str, ...]
+    boost: float
+    prefix: bool = False
+    slop: int = 1
+    constant: bool = False  # rule numbers: a fixed score, no BM25
+
+
+class Scorer:
+    """Reads postings from one open whoosh searcher, caching what it read."""
+
+    def __init__(self, searcher: Searcher) -> None:
+        self.searcher = searcher
+        self.reader = searcher.reader()
+        self.n = max(1, self.reader.doc_count_all())
+        self._postings: dict[tuple[str, str], list[Posting]] = {}
+        self._lengths: dict[str, dict[int, int]] = defaultdict(dict)
+        self._avg: dict[str, float] = {}
+        self._prefixes: dict[tuple[str, str], list[str]] = {}
+        self._scored: dict[tuple[str, ...], list[tuple[int, float]]] = {}
+        self.lock = threading.RLock()  # one open searcher per process: threads (kb serve) take turns
+
+    def postings(self, field: str, term: str) -> list[Posting]:
+        key = (field, term)
+        found = self._postings.get(key)
+        if found is None:
+            found = []
+            if (field, term) in self.reader:
+                matcher = self.reader.postings(field, term)
+                while matcher.is_active():
+                    found.append((matcher.id(), matcher.weight()))
+                    matcher.next()
+            self._postings[key] = found
+        return found
+
+    def length(self, field: str, doc: int) -> int:
+        lengths = self._lengths[field]
+        value = lengths.get(doc)
+        if value is None:
+            value = lengths[doc] = self.reader.doc_field_length(doc, field, 1)
+        return value
+
+    def average(self, field: str) -> float:
+        if field not in self._avg:
+            self._avg[field] = max(1.0, self.reader.field_length(field) / self.n)
+        return self._avg[field]
+
+    def expand(self, field: str, prefix: str) -> list[str]:
+        key = (field, prefix)
+        if key not in self._prefixes:
+            known = field in self.searcher.schema
+            self._prefixes[key] = list(self.reader.expand_prefix(field, prefix)) if known else []
+        return self._prefixes[key]
+
+    def bm25(self, field: str, postings: Sequence[Posting], boost: float, into: dict[int, float],
+             key: tuple[str, ...] | None = None) -> None:
+        """Add ``boost`` times each posting's BM25 to ``into``; the BM25 values of a
+        term (``key``) are computed once per process."""
+        scored = self._scored.get(key) if key is not None else None
+        if scored is None:
+            scored = self._bm25(field, postings)
+            if key is not None:
+                self._scored[key] = scored
+        for doc, value in scored:
+            into[doc] = into.get(doc, 0.0) + boost * value
+
+    def _bm25(self, field: str, postings: Sequence[Posting]) -> list[tuple[int, float]]:
+        df = len(postings)
+        if not df:
+            return []
+        idf = math.log(1 + (self.n - df + 0.5) / (df + 0.5))
+        avg = self.average(field)
+        return [(doc, idf * tf * (K1 + 1) / (tf + K1 * (1 - B + B * self.length(field, doc) / avg)))
+                for doc, tf in postings]
+
+    def clause(self, c: Clause, into: dict[int, float]) -> None:
+        if c.constant:
+            for doc, _ in self.postings(c.field, c.terms[0]):
+                into[doc] = into.get(doc, 0.0) + c.boost
+            return
+        key = (c.field, "prefix" if c.prefix else "terms", *c.terms)
+        if key in self._scored:
+            self.bm25(c.field, (), c.boost, into, key)
+            return
+        if c.prefix:
+            merged: dict[int, float] = {}
+            for term in self.expand(c.field, c.terms[0]):
+                for doc, tf in self.postings(c.field, term):
+                    merged[doc] = merged.get(doc, 0.0) + tf
+            self.bm25(c.field, sorted(merged.items()), c.boost, into, key)
+            return
+        if len(c.terms) == 1:
+            self.bm25(c.field, self.postings(c.field, c.terms[0]), c.boost, into, key)
+            return
+        found: list[Posting] = []
+        if all(self.postings(c.field, t) for t in c.terms):
+            matcher = Phrase(c.field, list(c.terms), slop=c.slop).matcher(self.searcher)
+            while matcher.is_active():  # a phrase found counts once: its terms are scored on their own
+                found.append((matcher.id(), 1.0))
+                matcher.next()
+        self.bm25(c.field, found, c.boost, into, key)
+
+    def score(self, units: Iterable[Sequence[Clause]], coordination: float) -> dict[int, float]:
+        """Each unit is a list of clauses (its fields); a text's score is the sum over
+        units, times ``1 - coordination + coordination * matched / units``."""
+        totals: dict[int, float] = {}
+        matched: dict[int, int] = {}
+        count = 0
+        with self.lock:
+            for unit in units:
+                count += 1
+                scores: dict[int, float] = {}
+                for c in unit:
+                    self.clause(c, scores)
+                for doc, value in scores.items():
+                    totals[doc] = totals.get(doc, 0.0) + value
+                    matched[doc] = matched.get(doc, 0) + 1
+        if coordination and count > 1:
+            for doc in totals:
+                totals[doc] *= 1 - coordination + coordination * matched[doc] / count
+        return totals

@@ -1,0 +1,79 @@
+"""Chinese queries cut into the KB's own game terms, and their function words dropped.
+
+Players type Chinese without spaces ("践踏和死触", "指挥官伤害怎么算").  The index holds
+Chinese as character bigrams (:class:`indexers.analysis.CjkGrams`), so any bigram of
+the query can match; what a query needs beyond that is to know which of its
+characters are *words of the game* and which are function words.  A word list made
+from the KB at build time (glossary headwords, the headings of rules, card names,
+the Chinese side of the learned lexicons) is stored with the index
+(:data:`WORDS_FILE`); a query is cut by forward maximum matching against it, and the
+single characters left outside any game word that are function words ("和", "吗",
+"的") or question words ("怎么", "如何") are dropped, so "异能" keeps its "能" while
+"能不能" loses it.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from functools import cache
+from pathlib import Path
+
+WORDS_FILE = "zh_words.json"
+#: Longest game term looked up (card names run longer, but a query rarely does).
+LONGEST = 12
+
+#: Question and function words, dropped from a query unless inside a game term.
+QUESTION_WORDS = frozenset("""
+如何 怎么 怎样 怎么样 什么 为什么 为何 是否 是不是 能否 能不能 会不会 可不可以 可以 哪些 哪个 哪里 多少 几个
+还是 时候 如果 的话 一下 请问 关于 这个 那个 这样 那样 什么样 吗 呢 吧 啊 的 了 和 与 或 及 跟 是 会 能 在 被 把
+我 你 他 她 它 我们 要 么 呀 时 有 没有 没 也 都 就 又 对 从 让 给 该 这 那 个 张 当
+""".split())
+
+
+def segment(run: str, words: frozenset[str]) -> list[str]:
+    """``run`` (CJK characters only) cut into dictionary words, longest first,
+    left to right; characters outside any word stay alone."""
+    out: list[str] = []
+    i = 0
+    while i < len(run):
+        for size in range(min(LONGEST, len(run) - i), 1, -1):
+            if run[i : i + size] in words:
+                out.append(run[i : i + size])
+                i += size
+                break
+        else:
+            out.append(run[i])
+            i += 1
+    return out
+
+
+def content_chunks(run: str, words: frozenset[str]) -> list[tuple[str, list[str]]]:
+    """``run`` without its question and function words: maximal stretches of the
+    remaining characters, each with the game words it holds, in order."""
+    chunks: list[tuple[str, list[str]]] = []
+    current: list[str] = []
+    for piece in segment(run, words | QUESTION_WORDS):
+        if piece in QUESTION_WORDS and piece not in words:
+            if current:
+                chunks.append(("".join(current), [p for p in current if len(p) > 1]))
+            current = []
+        else:
+            current.append(piece)
+    if current:
+        chunks.append(("".join(current), [p for p in current if len(p) > 1]))
+    return chunks
+
+
+def save(folder: Path, words: Iterable[str]) -> None:
+    clean = sorted({w for w in words if 2 <= len(w) <= LONGEST and all("\u3400" <= c <= "\u9fff" for c in w)})
+    (folder / WORDS_FILE).write_text(json.dumps(clean, ensure_ascii=False), encoding="utf-8")
+
+
+@cache
+def load(folder: Path) -> frozenset[str]:
+    """The index's word list (read once per process and index)."""
+    try:
+        return frozenset(json.loads((folder / WORDS_FILE).read_text(encoding="utf-8")))
+    except (OSError, ValueError):
+        return frozenset()

@@ -1,0 +1,65 @@
+"""Sentences of rules text, as character offsets, for quoting the part of a rule
+that answers a question.
+
+The rules' sentences end where a general-purpose splitter stumbles: inside rule
+numbers ("see rule 603.2a. Then ..."), after abbreviations ("e.g.", "i.e."), after
+closing quotes (``“Tap two target creatures.” Then``), at mana symbols (``{T}.``),
+and in Chinese at 。！？ and at ；, which the translation uses between clauses that
+the English writes as sentences.  A text is split line by line (a rule's body, then
+each example on its own line).  ``benchmarks/bench_sentences.py`` compares this with
+spaCy's rule-based sentencizer on every rule text of a KB.
+"""
+
+from __future__ import annotations
+
+import re
+
+Span = tuple[int, int]
+
+#: Words whose final period ends no sentence.
+ABBREVIATIONS = frozenset({"e.g", "i.e", "etc", "vs", "cf", "mr", "mrs", "ms", "dr", "st", "no", "approx"})
+
+# Latin: a terminator (. ! ?), then closing quotes or brackets, then spaces, then what
+# starts a sentence (a capital, a digit, an opening quote or bracket, a mana symbol).
+_LATIN_END = re.compile(r"[.!?][\"”’')\]]*(?=\s+[\"“‘(\[{A-Z0-9])")
+# Chinese and Japanese: a full-width terminator, then any closing quotes or brackets.
+_CJK_END = re.compile(r"[。！？；][”’」』）)]*")
+_WORD_BEFORE = re.compile(r"(\S+)$")
+
+
+def split(text: str) -> list[Span]:
+    """The sentences of ``text`` as ``(start, end)`` offsets, spaces trimmed."""
+    spans: list[Span] = []
+    pos = 0
+    for line in text.split("\n"):
+        spans += [(pos + a, pos + b) for a, b in _split_line(line)]
+        pos += len(line) + 1
+    return spans
+
+
+def sentences(text: str) -> list[str]:
+    return [text[a:b] for a, b in split(text)]
+
+
+def _split_line(line: str) -> list[Span]:
+    ends = sorted({m.end() for m in _LATIN_END.finditer(line) if not _abbreviation(line, m.start())}
+                  | {m.end() for m in _CJK_END.finditer(line)})
+    spans = []
+    start = 0
+    for end in [*ends, len(line)]:
+        piece = line[start:end]
+        lead = len(piece) - len(piece.lstrip())
+        trail = len(piece.rstrip())
+        if trail > lead:
+            spans.append((start + lead, start + trail))
+        start = end
+    return spans
+
+
+def _abbreviation(line: str, dot: int) -> bool:
+    """The period at ``dot`` closes an abbreviation ("e.g.") or a rule number's letter
+    ("rule 601.2a. ..." is still a sentence end; "601.2a.b" never occurs)."""
+    if line[dot] != ".":
+        return False
+    word = _WORD_BEFORE.search(line, 0, dot)
+    return word is not None and word.group(1).lstrip("(“\"").casefold() in ABBREVIATIONS

@@ -1,0 +1,195 @@
+"""``kb ask QUESTION``: the rules that answer a question, quoted, offline.
+
+Extractive: nothing is written that the rules do not say.  The question goes
+through the one box and the engine (:class:`kb.views.search.Session`); of the
+rules ranked first (glossary entries are definitions, not answers), the answer
+keeps one to three, each with the sentences that hold most of the question's
+terms highlighted (:mod:`kb.core.sentences`), in the question's language when the
+KB has that text and with the same rule in the other languages beside it, then
+the rules those rules cite.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+from indexers import snippets
+from kb.core.errors import NotFound
+from kb.core.home import resolve_home
+from kb.core.sentences import Span, split
+from kb.store import rules as store
+from kb.views.rules import dumps
+from kb.views.search import Result, SearchAnswer, Session, Shown, batch
+
+#: Rules the engine ranked first that the answer looks at.
+CANDIDATES = 5
+#: Rules quoted at most.
+MAX_RULES = 3
+#: A further rule is quoted only if its best sentence holds at least this share of
+#: the terms the first rule's best sentence holds (fewer: it is related, not an answer).
+KEEP_SHARE = 0.8
+
+#: Reorder the candidates by the terms their best sentence holds (the engine's rank
+#: breaking ties).  Measured by ``benchmarks/bench_ask.py KB benchmarks/questions.tsv``
+#: (KB: seeds, EN + ZH 2026-04-17, ten card sets; the engine of branch engine, 1 Dec):
+#: a@1 engine order -> reranked: en 0.43 -> 0.45 (224 questions), it 0.10 -> 0.11 (88),
+#: zh-Hans 0.40 -> 0.44 (126); a@3 0.67 -> 0.66, 0.18 -> 0.18, 0.67 -> 0.68.
+RERANK = True
+
+_BOLD, _RESET = "\x1b[1;33m", "\x1b[0m"
+
+
+@dataclass(frozen=True, slots=True)
+class Quote:
+    """One text of an answering rule, with the sentences that answer highlighted."""
+
+    shown: Shown
+    sentences: tuple[Span, ...]     # the answering sentences (character offsets of the text)
+
+    def to_json(self) -> dict[str, object]:
+        return {**self.shown.to_json(), "sentences": [list(s) for s in self.sentences],
+                "quote": " ".join(self.shown.text[a:b] for a, b in self.sentences)}
+
+
+@dataclass(frozen=True, slots=True)
+class Answer:
+    rule: str
+    kind: str
+    rank: int                       # the engine's rank of the rule (0: named by the question)
+    matched: int                    # query terms in the best sentence
+    main: Quote                     # in the question's language when held
+    aligned: tuple[Shown, ...]      # the same rule in the other languages shown
+    cites: tuple[store.Link, ...]
+
+    def to_json(self) -> dict[str, object]:
+        return {"rule": self.rule, "kind": self.kind, "engine_rank": self.rank, "matched_terms": self.matched,
+                "text": self.main.to_json(), "aligned": [t.to_json() for t in self.aligned],
+                "cites": [link.to_json() for link in self.cites]}
+
+
+@dataclass(frozen=True)
+class AskAnswer:
+    question: str
+    search: SearchAnswer
+    answers: list[Answer]
+
+    def to_json(self) -> dict[str, object]:
+        search = self.search.to_json()
+        cited = _cited(self.answers)
+        return {"question": self.question, "query_lang": search["query_lang"], "languages": search["languages"],
+                "box": search["box"], "translations": search["translations"],
+                "dropped_translations": search["dropped_translations"],
+                "answers": [a.to_json() for a in self.answers], "cited": [link.to_json() for link in cited],
+                "cards": search["cards"]}
+
+    def render(self, color: bool = False) -> str:
+        marks = (_BOLD, _RESET) if color else ("**", "**")
+        plan = self.search.plan
+        lines = [f"{self.question} · {plan.lang}" + (" (detected)" if plan.detected else "")]
+        for n, answer in enumerate(self.answers, 1):
+            main = answer.main.shown
+            lines += ["", f"{n}. {answer.rule} ({main.lang} {main.edition or 'undated'})"]
+            lines.append("   " + _marked(main.text, answer.main.sentences, marks).replace("\n", "\n   "))
+            for other in answer.aligned:
+                lines.append(f"   {other.lang} {other.number}: " + other.text.replace("\n", "\n      "))
+        cited = _cited(self.answers)
+        if cited:
+            lines += ["", "these rules cite:"]
+            lines += [f"   {link.number}  {link.label}" if link.number else f"   (missing: {link.missing})"
+                      for link in cited]
+        return "\n".join(lines)
+
+
+def _cited(answers: list[Answer]) -> list[store.Link]:
+    quoted = {a.rule for a in answers}
+    seen: set[str] = set()
+    found = []
+    for answer in answers:
+        for link in answer.cites:
+            key = str(link.number) if link.number else f"missing:{link.missing}"
+            if key not in seen and key not in quoted:
+                seen.add(key)
+                found.append(link)
+    return found
+
+
+def _marked(text: str, spans: tuple[Span, ...], marks: tuple[str, str]) -> str:
+    out, pos = [], 0
+    for a, b in spans:
+        out += [text[pos:a], marks[0], text[a:b], marks[1]]
+        pos = b
+    return "".join(out) + text[pos:]
+
+
+# -- answering ----------------------------------------------------------------------
+
+
+def ask(session: Session, question: str, langs: list[str] | None = None, query_lang: str | None = None) -> AskAnswer:
+    """The one to three rules that answer ``question``, quoted (see the module docstring)."""
+    found = session.search(question, langs, query_lang, limit=CANDIDATES)
+    candidates = [r for r in found.results if r.kind != "glossary"]
+    if not candidates:
+        raise NotFound(f"no rule answers {question!r}: only glossary entries match")
+    scored = [_answer(session, found, result) for result in candidates]
+    scored = [a for a in scored if a is not None]
+    if RERANK:
+        scored.sort(key=lambda a: -a.matched)  # stable: the engine's order among equals
+    if not scored:
+        raise NotFound(f"no rule answers {question!r}")
+    best = scored[0].matched
+    kept = [scored[0]] + [a for a in scored[1:] if a.matched >= KEEP_SHARE * best and a.matched > 0]
+    return AskAnswer(question, found, kept[:MAX_RULES])
+
+
+def _answer(session: Session, found: SearchAnswer, result: Result) -> Answer | None:
+    plan = found.plan
+    texts = list(result.texts)
+    main = next((t for t in texts if t.lang == plan.lang), texts[0] if texts else None)
+    if main is None:
+        return None
+    sentences, matched = answering_sentences(main, plan)
+    stored = store.identity_text(session.conn, result.identity or "", main.lang, main.edition)
+    cites = tuple(store.outgoing(session.conn, [stored.id])[stored.id]) if stored is not None else ()
+    rank = 0 if result.lead else result.rank
+    return Answer(result.identity or "", result.kind, rank, matched, Quote(main, sentences),
+                  tuple(t for t in texts if t is not main), cites)
+
+
+def answering_sentences(shown: Shown, plan) -> tuple[tuple[Span, ...], int]:  # type: ignore[no-untyped-def]
+    """The sentences of ``shown`` holding most distinct query terms (all of them when
+    none does: a heading, a one-sentence rule), and how many terms that is."""
+    spans = split(shown.text)
+    if not spans:
+        return (), 0
+    units = plan.units_for(shown.lang)
+    terms = [(unit, snippets.spans(shown.text, shown.lang, [unit])) for unit in units]
+    counts = []
+    for a, b in spans:
+        counts.append(sum(1 for _, hits in terms if any(a <= s and e <= b for s, e in hits)))
+    best = max(counts)
+    if best == 0:
+        return (spans[0],), 0
+    return tuple(span for span, count in zip(spans, counts, strict=True) if count == best), best
+
+
+def cmd_ask(args: argparse.Namespace) -> int:
+    home = resolve_home(args.home)
+    if args.question == ["-"]:
+        return batch(home, lambda session, line: ask(session, line, args.lang, args.query_lang))
+    with Session(home) as session:
+        answer = ask(session, " ".join(args.question), args.lang, args.query_lang)
+    if args.json:
+        print(dumps(answer.to_json()))
+    else:
+        print(answer.render(color=sys.stdout.isatty()))
+    return 0
+
+
+def answer_for(home: Path, question: str, langs: list[str] | None = None,
+               query_lang: str | None = None) -> AskAnswer:
+    """``kb ask`` as a function (the web's /ask page)."""
+    with Session(home) as session:
+        return ask(session, question, langs, query_lang)

@@ -1,0 +1,333 @@
+"""One search box for everything: what a query is, before any ranking.
+
+People type into one box a rule address (``702.19b``, ``CR 702.19B``, ``规则702.19b``,
+``601.2a-h``, ``702.19b, 702.19c``), the name of something the rules define, often
+misspelled or in another language (``deaftouch``, ``tocco letale``, ``死触``), a card
+name in any language or script (``Sheoldred, the Apocalypse``, ``非瑞克西亚龙引擎``), or
+a question.  :class:`OneBox` tells them apart:
+
+* an address is answered by exactly the rules it names (:mod:`kb.core.address`,
+  expanded over the rule identities held, so ``601.2a-h`` is the eight rules);
+* a name (glossary headword or alias, or a heading such as "702.2 Deathtouch", in
+  every language held) is matched exactly, then by similarity (rapidfuzz), then
+  through the learned lexicons for languages whose own rules hold no such names
+  (the Italian "letale" is "deathtouch" on printed cards); its rules lead the results;
+* a card name is matched through the stored card names (exactly, a resolved rulings
+  page's title, or a close spelling) and becomes a card result beside the rules;
+* anything else is free text for the engine.
+
+Everything a box reads is loaded once per process, so a batch of queries pays once.
+"""
+
+from __future__ import annotations
+
+import re
+import shlex
+import sqlite3
+import unicodedata
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import Any
+
+from kb.core.address import Address, expand, missing, parse
+from kb.core.rulenum import RuleNumber
+from kb.graph.cards import NameEntry, name_key, script_class, to_simplified
+from kb.store import cards as card_store
+from kb.store import onebox as box_store
+
+#: A misspelled name must be at least this similar to a name held (rapidfuzz ``ratio``,
+#: 0-100, on the folded forms).  Measured by ``benchmarks/bench_onebox.py`` on one- and
+#: two-edit typos of every English headword and heading (positives) and judge questions
+#: (negatives); KB: seeds, EN + ZH 2026-04-17, ten card sets; 3,344 typos of 725 names,
+#: 438 questions.  Share of typos taken to the right rules / to wrong ones, questions taken:
+#: 70: 0.946 / 0.007, 27;  75: 0.927 / 0.007, 20;  80: 0.904 / 0.007, 14;  85: 0.788 / 0.004, 7;
+#: 90: 0.639 / 0.003, 3.  At 80 each of the 14 questions taken leads to its rule or a rule
+#: above it ("state base actions list" -> 704 for 704.5; "summoning sickness" -> 302.6).
+NAME_FUZZY = 80.0
+#: ... and beat the best name of any other thing by this much, or it is free text.
+NAME_MARGIN = 3.0
+#: Names shorter than this (folded) are matched exactly only ("fog" is no typo of "dog").
+NAME_MIN_FUZZY = 5
+#: A query of more words than this is a question or a phrase, not a name.
+NAME_MAX_WORDS = 5
+#: A card name must be this similar to a name held (rapidfuzz ``ratio``) to be taken
+#: from its spelling alone, and beat the next card by ``CARD_MARGIN``.  Measured by
+#: ``benchmarks/bench_onebox.py`` (2,354 one- and two-edit typos of 546 English card
+#: names; 438 questions): right / wrong card at 85: 0.992 / 0.000; 90: 0.949 / 0.000;
+#: 95: 0.537 / 0.000; one question taken at each ("connive", a card's exact name: the
+#: card is shown beside the rules of the keyword action).
+CARD_FUZZY = 85.0
+CARD_MARGIN = 4.0
+#: A query of more words than this is never taken for a card name.
+CARD_MAX_WORDS = 8
+#: A name reached through a lexicon must be a keyword (of these chapters) and the query
+#: at most this many words: a one-word translation of a longer query ("attaccare un
+#: planeswalker" -> "planeswalker") names something the query is not about
+#: (``benchmarks/bench_onebox.py`` lists the questions taken for names).
+KEYWORD_CHAPTERS = ("701", "702")
+TRANSLATED_MAX_WORDS = 2
+#: Rules listed with a card result (the rules its rulings link to, most linked first).
+CARD_RULES = 8
+
+
+@dataclass(frozen=True, slots=True)
+class TermMatch:
+    """The name a query stands for, and the rules it leads to."""
+
+    typed: str
+    name: str
+    lang: str
+    kind: str                   # glossary, heading
+    rules: tuple[str, ...]
+    score: float                # 100: exactly; less: similar spelling
+    via: str | None = None      # the lexicon's translation that led to it ("letale → deathtouch")
+    term: str | None = None     # the glossary entry's English headword
+
+    @property
+    def exact(self) -> bool:
+        return self.score >= 100 and self.via is None
+
+    def to_json(self) -> dict[str, object]:
+        return {"name": self.name, "lang": self.lang, "kind": self.kind, "rules": list(self.rules),
+                "score": round(self.score, 1), "exact": self.exact, "via": self.via, "term": self.term}
+
+
+@dataclass(frozen=True, slots=True)
+class CardMatch:
+    """A card the query names, with the rules its rulings are linked to."""
+
+    card: str                    # its English name (its identity)
+    name: str                    # its name in the query's language (else English)
+    lang: str
+    confidence: float
+    how: str                     # the evidence, in words
+    rules: tuple[box_store.LinkedRule, ...]
+    total_rules: int
+
+    @property
+    def command_line(self) -> str:
+        return shlex.join(["kb", "card", self.card])
+
+    def to_json(self) -> dict[str, object]:
+        return {"kind": "card", "card": self.card, "name": self.name, "lang": self.lang,
+                "confidence": round(self.confidence, 3), "how": self.how, "url": card_url(self.card),
+                "command": self.command_line,
+                "rules": [r.to_json() for r in self.rules], "total_rules": self.total_rules}
+
+
+def card_url(card: str) -> str:
+    from urllib.parse import quote
+
+    return "/cards/" + quote(card, safe="")
+
+
+@dataclass(frozen=True)
+class Box:
+    """What a query is: ``rules`` (an address), ``term`` (a name), or ``text``;
+    with the cards it names either way."""
+
+    query: str
+    kind: str
+    address: Address | None = None
+    numbers: tuple[RuleNumber, ...] = ()
+    missing: tuple[str, ...] = ()
+    term: TermMatch | None = None
+    cards: tuple[CardMatch, ...] = field(default=())
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, "address": str(self.address) if self.address else None,
+                "numbers": [str(n) for n in self.numbers], "missing": list(self.missing),
+                "term": self.term.to_json() if self.term else None}
+
+
+class OneBox:
+    """The dispatcher, holding what it has read from one KB (loaded on first use)."""
+
+    def __init__(self, conn: sqlite3.Connection, editions: list[tuple[str, str | None]]) -> None:
+        self.conn = conn
+        self.editions = editions
+
+    # -- what is loaded once ------------------------------------------------------------
+
+    @cached_property
+    def identities(self) -> set[RuleNumber]:
+        return box_store.rule_identities(self.conn)
+
+    @cached_property
+    def names(self) -> dict[str, list[box_store.Name]]:
+        by_key: dict[str, list[box_store.Name]] = {}
+        for entry in box_store.names(self.conn, self.editions):
+            key = fold(entry.text)
+            if key:
+                by_key.setdefault(key, []).append(entry)
+        return by_key
+
+    @cached_property
+    def _name_choices(self) -> dict[str, list[str]]:
+        choices: dict[str, list[str]] = {}
+        for key in self.names:
+            choices.setdefault(script_class(key), []).append(key)
+        return choices
+
+    @cached_property
+    def translator(self):  # type: ignore[no-untyped-def]
+        from indexers.translate import Translator
+
+        return Translator.from_store(self.conn)
+
+    @cached_property
+    def card_names(self) -> dict[str, list[NameEntry]]:
+        by_key: dict[str, list[NameEntry]] = {}
+        for entry in card_store.all_names(self.conn):
+            by_key.setdefault(entry.key, []).append(entry)
+        return by_key
+
+    @cached_property
+    def _card_choices(self) -> dict[str, list[str]]:
+        choices: dict[str, list[str]] = {}
+        for key in self.card_names:
+            choices.setdefault(script_class(key), []).append(key)
+        return choices
+
+    # -- the decision -------------------------------------------------------------------
+
+    def classify(self, query: str) -> Box:
+        text = query.strip()
+        address = parse(text)
+        if address is not None:
+            numbers = expand(address, self.identities)
+            return Box(text, "rules", address, tuple(numbers), tuple(missing(address, self.identities)))
+        term = self.term(text)
+        cards = tuple(self.cards(text))
+        return Box(text, "term" if term else "text", term=term, cards=cards)
+
+    def term(self, text: str) -> TermMatch | None:
+        """The name ``text`` stands for: exactly, misspelled, or translated."""
+        key = query_key(text)
+        if not key or len(key.split()) > NAME_MAX_WORDS:
+            return None
+        found = self._exact_name(text, key) or self._similar_name(text, key)
+        return found or self._translated_name(text, key)
+
+    def _exact_name(self, text: str, key: str, score: float = 100.0, via: str | None = None) -> TermMatch | None:
+        entries = [e for e in self.names.get(key, ()) if e.rules]
+        if not entries:
+            return None
+        # A glossary entry speaks for a heading of the same name (it cites the rule, and more).
+        best = sorted(entries, key=lambda e: (e.kind != "glossary", -len(e.rules)))[0]
+        return TermMatch(text, best.text, best.lang, best.kind, best.rules, score, via, best.term)
+
+    def _similar_name(self, text: str, key: str) -> TermMatch | None:
+        script = script_class(key)
+        if script == "cjk" or len(key) < NAME_MIN_FUZZY:
+            return None  # a character off in Chinese is another word, not a typo
+        from rapidfuzz import fuzz, process
+
+        scored = process.extract(key, self._name_choices.get(script, []), scorer=fuzz.ratio, limit=6,
+                                 score_cutoff=NAME_FUZZY - NAME_MARGIN)
+        if not scored or scored[0][1] < NAME_FUZZY:
+            return None
+        best_key, best = scored[0][0], scored[0][1]
+        best_rules = {r for e in self.names[best_key] for r in e.rules}
+        for other_key, other, _ in scored[1:]:
+            other_rules = {r for e in self.names[other_key] for r in e.rules}
+            if other_rules != best_rules and best - other < NAME_MARGIN:
+                return None  # two things about equally near: let the engine rank
+        return self._exact_name(text, best_key, float(best))
+
+    def _translated_name(self, text: str, key: str) -> TermMatch | None:
+        """A language whose rules hold no names of their own (the Italian seed): the
+        query's words through the learned lexicons to a name held in another."""
+        if script_class(key) != "latin" or len(key.split()) > TRANSLATED_MAX_WORDS:
+            return None
+        from indexers.translate import coverage
+
+        translator = self.translator
+        held = {lang for lang, _ in self.editions}
+        for src, dst in translator.pairs():
+            if dst not in held or src in held and self._has_names(src):
+                continue
+            found = translator.translate(key, src, dst)
+            targets = {t.target for t in found}
+            if len(targets) != 1:
+                continue
+            if coverage(key, src, found) < 1 and box_store.texts_hold(self.conn, src, key.split()):
+                continue  # "permanente amalgamato": half translated, and the texts of its language hold it all
+            if box_store.texts_hold(self.conn, dst, key.split()):
+                continue  # "hybrid mana" is English, not Italian with "mana" translated
+            target = targets.pop()
+            match = self._exact_name(text, fold(target), 100.0,
+                                     ", ".join(f"{t.source} → {t.target}" for t in found))
+            if match is not None and all(r.split(".")[0] in KEYWORD_CHAPTERS for r in match.rules):
+                return match
+        return None
+
+    def _has_names(self, lang: str) -> bool:
+        return any(e.lang == lang for entries in self.names.values() for e in entries)
+
+    def cards(self, text: str) -> list[CardMatch]:
+        """The card ``text`` names, if any: exactly, through a rulings page's title,
+        or by a close spelling in the query's script."""
+        key = name_key(text)
+        if not key or len(key.split()) > CARD_MAX_WORDS:
+            return []
+        exact = card_store.names_for_key(self.conn, key)
+        if exact:
+            cards = {e.card: e for e in exact}
+            whole = [e for e in cards.values() if e.face is None] or list(cards.values())
+            return [self._card(e.card, e, 1.0, f"{e.name!r} is its {e.lang} name") for e in whole[:3]]
+        page = card_store.resolved_page(self.conn, key)
+        if page is not None:
+            how = f"{text!r} is the title of a rulings page resolved to it by its rulings"
+            return [self._card(page["card"], None, float(page["confidence"]), how, script_lang(key))]
+        return self._similar_cards(text, key)
+
+    def _similar_cards(self, text: str, key: str) -> list[CardMatch]:
+        if len(key) < NAME_MIN_FUZZY:
+            return []
+        from rapidfuzz import fuzz, process
+
+        scored = process.extract(key, self._card_choices.get(script_class(key), []), scorer=fuzz.ratio, limit=8,
+                                 score_cutoff=CARD_FUZZY - CARD_MARGIN)
+        if not scored or scored[0][1] < CARD_FUZZY:
+            return []
+        top = self.card_names[scored[0][0]][0]
+        for other_key, other, _ in scored[1:]:
+            if any(e.card != top.card for e in self.card_names[other_key]) and scored[0][1] - other < CARD_MARGIN:
+                return []
+        return [self._card(top.card, top, scored[0][1] / 100, f"{top.name!r} ({top.lang}) is "
+                                                              f"{scored[0][1]:.0f}% similar")]
+
+    def _card(self, card: str, entry: NameEntry | None, confidence: float, how: str,
+              lang: str | None = None) -> CardMatch:
+        lang = entry.lang if entry is not None else (lang or "en")
+        localized = box_store.card_names(self.conn, card)
+        name = localized.get(lang) or (entry.name if entry is not None else None) or localized.get("en") or card
+        linked = box_store.card_rules(self.conn, card)
+        return CardMatch(card, name, lang, confidence, how, tuple(linked[:CARD_RULES]), len(linked))
+
+
+_APOSTROPHES = re.compile(r"['’‘`´ʼ]")
+_NOT_WORD = re.compile(r"[\W_]+")
+
+
+def fold(text: str) -> str:
+    """The form the KB's own names are compared in: NFKC, case and Latin accents
+    folded, apostrophes dropped, punctuation as spaces.  Like
+    :func:`kb.graph.cards.name_key` without the traditional -> simplified step, which
+    loads OpenCC's tables (0.2 s) for names the KB already holds in simplified script."""
+    text = unicodedata.normalize("NFKC", text).casefold()
+    if not text.isascii():
+        text = unicodedata.normalize("NFC", "".join(
+            c for c in unicodedata.normalize("NFD", text) if not (unicodedata.combining(c) and c < "\u0370")))
+    return _NOT_WORD.sub(" ", _APOSTROPHES.sub("", text)).strip()
+
+
+def query_key(text: str) -> str:
+    """A query folded like the names, its traditional Chinese made simplified."""
+    return fold(to_simplified(unicodedata.normalize("NFKC", text)))
+
+
+def script_lang(key: str) -> str:
+    """The language a name in this script is most likely in, among those cards carry."""
+    return {"cjk": "zh-Hans", "hangul": "ko", "cyrillic": "ru"}.get(script_class(key), "en")
