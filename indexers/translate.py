@@ -253,8 +253,8 @@ class Translator:
         trusted entry speaks.  ``thresholds`` replace :data:`THRESHOLDS` (to measure)."""
         self.lexicons = [lexicon for lexicon in lexicons if len(lexicon)]
         self.thresholds = thresholds
-        self.known = {pair for lexicon in self.lexicons
-                      for pair in ((lexicon.src, lexicon.dst), (lexicon.dst, lexicon.src))}
+        self.joined = {pair for lexicon in self.lexicons
+                       for pair in ((lexicon.src, lexicon.dst), (lexicon.dst, lexicon.src))}
 
     def entries(self, text: str, src: str, dst: str) -> Entries:
         """The entries from ``src`` into ``dst`` that ``text`` may use (forwards or
@@ -285,13 +285,20 @@ class Translator:
         return cls(Lexicon.from_dict(json.loads(terms)) for (terms,) in rows)
 
     def pairs(self) -> list[tuple[str, str]]:
-        return sorted(self.known)
+        return sorted(self.joined)
 
     def known(self, text: str, src: str) -> int:
-        """How many content words of ``text`` some lexicon from ``src`` knows (a sign
-        that the query is in ``src``; Latin-script languages only)."""
-        tables = [entries for (a, _), entries in self.tables.items() if a == src]
-        return sum(any(key in entries for entries in tables) for _, key, _ in _words(text)) if tables else 0
+        """How many content words of ``text`` some lexicon from ``src`` knows with a
+        trusted entry (a sign that the query is in ``src``; Latin-script languages only)."""
+        keys = [key for _, key, _ in _words(text)]
+        if not keys:
+            return 0
+        trusted: set[str] = set()
+        for a, dst in self.joined:
+            if a == src:
+                trusted.update(term for term, entries in self.entries(text, src, dst).items()
+                               if any(e.trusted for e in entries))
+        return sum(key in trusted for key in keys)
 
     def translate(self, text: str, src: str, dst: str) -> list[Translation]:
         """The terms of ``text`` (in ``src``) translated into ``dst``, in query order;
@@ -304,9 +311,9 @@ class Translator:
         threshold too, marked ``dropped`` (when no trusted one stands for the term)."""
         if src == dst:
             return []
-        if (src, dst) in self.known:
+        if (src, dst) in self.joined:
             return self._direct(text, src, dst)
-        if PIVOT in (src, dst) or (src, PIVOT) not in self.known or (PIVOT, dst) not in self.known:
+        if PIVOT in (src, dst) or (src, PIVOT) not in self.joined or (PIVOT, dst) not in self.joined:
             return []
         found = []
         for first in self._direct(text, src, PIVOT):
