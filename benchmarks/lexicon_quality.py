@@ -37,7 +37,8 @@ from pathlib import Path
 from indexers.analysis import analyzer_for, terms
 from indexers.translate import Translation, Translator, Trust
 from kb.align.lexicon import Lexicon
-from kb.align.tokens import content_words, is_cjk
+from kb.align.tokens import content_words
+from kb.core.text import is_cjk
 
 #: Every entry trusted: to measure a lexicon before any threshold.
 NO_THRESHOLD = {(origin, "*"): Trust(0.0) for origin in ("glossary", "rules", "cards")}

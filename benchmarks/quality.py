@@ -26,9 +26,9 @@ from contextlib import closing
 from dataclasses import dataclass
 from pathlib import Path
 
-from indexers.analysis import has_cjk
 from kb.build import build
 from kb.core.rulenum import RuleNumber
+from kb.core.text import has_cjk
 from kb.store import rules as store
 
 REPO = Path(__file__).resolve().parents[1]
