@@ -1,5 +1,5 @@
-"""What the aligners compare in a text: typography folded, content words, character
-n-grams and language-independent marks.
+"""What the aligners compare in a text: content words, character n-grams and
+language-independent marks, over the folds of :mod:`kb.core.text`.
 
 Shared by rule alignment (:mod:`kb.align`), the lexicon (:mod:`kb.align.terms`) and
 glossary alignment (:mod:`kb.align.glossary`).  Every edition of the rules goes
