@@ -20,6 +20,7 @@ from pathlib import Path
 
 from indexers.index import newest_editions
 from kb.core.sentences import split
+from kb.core.text import base_lang
 from kb.store import rules as store
 
 
@@ -39,7 +40,7 @@ def ends(spans: list[tuple[int, int]]) -> set[int]:
 def spacy_splitter(lang: str):  # type: ignore[no-untyped-def]
     import spacy
 
-    nlp = spacy.blank("zh" if lang.startswith("zh") else lang.split("-")[0])
+    nlp = spacy.blank(base_lang(lang))
     nlp.add_pipe("sentencizer")
     return lambda text: [(s.start_char, len(text[: s.end_char].rstrip())) for s in nlp(text).sents]
 

@@ -37,7 +37,8 @@ from pathlib import Path
 from indexers.analysis import analyzer_for, terms
 from indexers.translate import Translation, Translator, Trust
 from kb.align.lexicon import Lexicon
-from kb.align.tokens import content_words, is_cjk
+from kb.align.tokens import content_words
+from kb.core.text import HAN, char_class, has_han, is_cjk
 
 #: Every entry trusted: to measure a lexicon before any threshold.
 NO_THRESHOLD = {(origin, "*"): Trust(0.0) for origin in ("glossary", "rules", "cards")}
@@ -110,7 +111,7 @@ def voted(counts: Counter[tuple[str, str]], lang: str) -> list[Gold]:
         by_keyword[english][other] += n
     found = [Gold(english, names.most_common(1)[0][0], "en", lang) for english, names in sorted(by_keyword.items())]
     # a name printed untranslated ("compleated" on a Chinese card) is no translation to learn
-    return [g for g in found if g.target != g.source and (not is_cjk(lang) or re.search(r"[\u3400-\u9fff]", g.target))]
+    return [g for g in found if g.target != g.source and (not is_cjk(lang) or has_han(g.target))]
 
 
 def flipped(golds: Iterable[Gold]) -> list[Gold]:
@@ -125,7 +126,7 @@ def glossary_gold(pairs: Iterable[tuple[str, str, str, float]], lang: str) -> li
     for english, other, evidence, _ in pairs:
         if evidence == "cited":
             found += [Gold(a, b, "en", lang) for a, b in headword_pairs(english, other)
-                      if not is_cjk(lang) or re.fullmatch(r"[\u3400-\u9fff]{2,8}", b)]
+                      if not is_cjk(lang) or re.fullmatch(f"[{char_class(HAN)}]{{2,8}}", b)]
     return found
 
 

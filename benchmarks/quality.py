@@ -26,9 +26,9 @@ from contextlib import closing
 from dataclasses import dataclass
 from pathlib import Path
 
-from indexers.analysis import has_cjk
 from kb.build import build
 from kb.core.rulenum import RuleNumber
+from kb.core.text import HAN, char_class, has_cjk
 from kb.store import rules as store
 
 REPO = Path(__file__).resolve().parents[1]
@@ -218,7 +218,7 @@ def bigrams(text: str) -> str:
     """Chinese runs as space-separated character bigrams (FTS5's unicode61 then indexes
     them as words); other text unchanged."""
     out = []
-    for run in re.findall(r"[\u3400-\u9fff]+|[^\u3400-\u9fff]+", text):
+    for run in re.findall(f"[{char_class(HAN)}]+|[^{char_class(HAN)}]+", text):
         if has_cjk(run):
             out.append(" ".join(run[i : i + 2] for i in range(max(1, len(run) - 1))))
         else:

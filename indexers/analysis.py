@@ -28,12 +28,13 @@ from functools import cache
 from whoosh.analysis import STOP_WORDS, Analyzer, Filter, Token, Tokenizer
 from whoosh.lang import stemmer_for_language, stopwords_for_language
 
-from kb.align.tokens import base_lang
 from kb.core.rulenum import RuleNumber
+from kb.core.text import CJK as CJK_SCRIPTS
+from kb.core.text import base_lang, char_class
 
 NUMBER, WORD, CJK = "number", "word", "cjk"
 
-_CJK_CHARS = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff"
+_CJK_CHARS = char_class(CJK_SCRIPTS)
 _TOKEN = re.compile(
     rf"""(?P<number>(?<![0-9A-Za-z.])\d{{3}}(?:\.\d{{1,3}}[a-z]?)?(?![0-9A-Za-z]))
        | (?P<cjk>[{_CJK_CHARS}]+)
@@ -41,12 +42,7 @@ _TOKEN = re.compile(
        | (?P<digits>\d+)""",
     re.VERBOSE,
 )
-_CJK_RUN = re.compile(f"[{_CJK_CHARS}]")
 _COMBINING = re.compile(r"[\u0300-\u036f]")
-
-
-def has_cjk(text: str) -> bool:
-    return _CJK_RUN.search(text) is not None
 
 
 def token_kind(token: Token) -> str:

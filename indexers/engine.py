@@ -36,14 +36,14 @@ from whoosh.searching import Searcher
 
 from indexers import index as rules_index
 from indexers import segment
-from indexers.analysis import CJK, NUMBER, analyzer_for, has_cjk, name_key, token_kind
+from indexers.analysis import CJK, NUMBER, analyzer_for, name_key, token_kind
 from indexers.index import IndexInfo, body_field, gloss_field, parent_field, title_field
 from indexers.scoring import Clause, Scorer
 from indexers.translate import Translation, Translator
-from kb.align.tokens import is_cjk
 from kb.core.errors import KbError, NotFound
 from kb.core.lang import guess_lang
 from kb.core.rulenum import RuleNumber
+from kb.core.text import has_cjk, is_cjk
 
 #: How much a title (or a glossary headword) outweighs the body.  1 and 4 measure the same as 2
 #: (bench_quality: titles are headings now, outside the ranks, so the field rarely decides).

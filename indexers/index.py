@@ -38,10 +38,11 @@ from whoosh.codec.whoosh3 import W3Codec
 from whoosh.fields import ID, KEYWORD, STORED, TEXT, Schema
 
 from indexers import segment
-from indexers.analysis import analyzer_for, field_code, has_cjk, name_key
+from indexers.analysis import analyzer_for, field_code, name_key
 from kb.core.errors import KbError
 from kb.core.rulenum import RuleNumber
 from kb.core.tempfiles import held, hold, release
+from kb.core.text import has_cjk
 from kb.store import rules as store
 
 FOLDER = "index"

@@ -15,13 +15,17 @@ single characters left outside any game word that are function words ("å’Œ", "å
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterable
 from functools import cache
 from pathlib import Path
 
+from kb.core.text import HAN, char_class
+
 WORDS_FILE = "zh_words.json"
 #: Longest game term looked up (card names run longer, but a query rarely does).
 LONGEST = 12
+_HAN_WORD = re.compile(f"[{char_class(HAN)}]+")  # what the word list keeps
 
 #: Question and function words, dropped from a query unless inside a game term.
 QUESTION_WORDS = frozenset("""
@@ -66,7 +70,7 @@ def content_chunks(run: str, words: frozenset[str]) -> list[tuple[str, list[str]
 
 
 def save(folder: Path, words: Iterable[str]) -> None:
-    clean = sorted({w for w in words if 2 <= len(w) <= LONGEST and all("\u3400" <= c <= "\u9fff" for c in w)})
+    clean = sorted({w for w in words if 2 <= len(w) <= LONGEST and _HAN_WORD.fullmatch(w)})
     (folder / WORDS_FILE).write_text(json.dumps(clean, ensure_ascii=False), encoding="utf-8")
 
 

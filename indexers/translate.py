@@ -28,7 +28,8 @@ from dataclasses import dataclass, replace
 from typing import NamedTuple
 
 from kb.align.lexicon import Lexicon
-from kb.align.tokens import CJK_RUN, STOPWORDS, base_lang, is_cjk, stem, words
+from kb.align.tokens import STOPWORDS, stem, words
+from kb.core.text import CJK_RUN, base_lang, is_cjk
 
 
 @dataclass(frozen=True, slots=True)

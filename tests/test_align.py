@@ -24,11 +24,11 @@ from kb.align.glossary import align_glossary
 from kb.align.lexicon import Lexicon
 from kb.align.results import Alignment
 from kb.align.terms import learn_lexicon
-from kb.align.tokens import comparable, normalize_typography
 from kb.align.undated import best_editions, place_undated
 from kb.core import refs
 from kb.core.model import Document, RuleText
 from kb.core.rulenum import LETTERS, RuleNumber
+from kb.core.text import comparable, normalize_typography
 from kb.core.textio import read_source
 from kb.ingest import ingest
 

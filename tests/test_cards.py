@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from kb.graph.cards import CardIndex, NameIndex, name_entries, name_key, resolve, ruling_key, to_simplified
+from kb.core.text import name_key, to_simplified
+from kb.graph.cards import CardIndex, NameIndex, name_entries, resolve, ruling_key
 from kb.ingest import mtgjson
 from kb.ingest.mtgjson import CardFile, language_tag
 

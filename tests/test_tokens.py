@@ -17,7 +17,6 @@ from kb.align.tokens import (
     DIGITS,
     LATIN_WORD,
     STOPWORDS,
-    comparable,
     content_words,
     full_text,
     marks,
@@ -28,6 +27,7 @@ from kb.align.tokens import (
     stem,
     words,
 )
+from kb.core.text import comparable
 from kb.core.textio import read_source
 from kb.ingest import ingest
 

@@ -22,8 +22,9 @@ from kb.align.results import MARKS, NUMBER, TEXT, Alignment, Link
 from kb.align.scoring import GAP_THRESHOLD, Scorer, length_ratio
 from kb.align.terms import learn_indexed
 from kb.align.texts import State, Tree
-from kb.align.tokens import base_lang, is_cjk, paused_gc
+from kb.align.tokens import paused_gc
 from kb.core.model import RuleText
+from kb.core.text import base_lang, is_cjk
 
 
 def pair_by_number(old: Sequence[RuleText], new: Sequence[RuleText], *, old_lang: str = "en",

@@ -17,9 +17,9 @@ from difflib import SequenceMatcher
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from kb.align.tokens import comparable
 from kb.core.model import RuleText
 from kb.core.rulenum import RuleNumber
+from kb.core.text import comparable
 
 if TYPE_CHECKING:
     from kb.align.results import Alignment

@@ -21,8 +21,8 @@ from kb.align.bags import BagArrays, rare_pairs, shared_of_pairs
 from kb.align.lexicon import Lexicon
 from kb.align.results import MARKS
 from kb.align.texts import Item, State, Tree
-from kb.align.tokens import base_lang, is_cjk
 from kb.core.rulenum import RuleNumber
+from kb.core.text import base_lang, is_cjk
 
 # -- the same language ----------------------------------------------------------------
 

@@ -22,18 +22,14 @@ from kb.align.bags import common_tokens, idf_weights, shared_matrix, weighted
 from kb.align.lexicon import Lexicon
 from kb.align.terms import GramIndex, TermIndex, learn_indexed
 from kb.align.tokens import (
-    CJK_RUN,
     LATIN_WORD,
-    base_lang,
     cited,
     cjk_grams,
     cjk_runs,
-    comparable,
     content_words,
     full_text,
     glossary_forms,
     grammar_lang,
-    is_cjk,
     marks,
     name_token,
     paused_gc,
@@ -43,6 +39,7 @@ from kb.align.tokens import (
 )
 from kb.core.model import GlossaryEntry, RuleText
 from kb.core.rulenum import RuleNumber
+from kb.core.text import base_lang, comparable, is_cjk, is_cjk_char
 
 __all__ = ["GlossaryPair", "align_glossary"]
 
@@ -130,7 +127,7 @@ class _Side:
         automaton = ahocorasick.Automaton()
         for form in forms:
             self.usage[form] = {}
-            if all(_is_cjk_char(c) for c in form):  # the forms the n-gram index found (CJK only)
+            if all(is_cjk_char(c) for c in form):  # the forms the n-gram index found (CJK only)
                 automaton.add_word(form, form)
         if not len(automaton):
             return
@@ -221,10 +218,6 @@ def _find_words(text: str, needle: str) -> int | None:
 
 def _is_word_char(char: str) -> bool:
     return char.isalnum() or char == "_"
-
-
-def _is_cjk_char(char: str) -> bool:
-    return CJK_RUN.fullmatch(char) is not None
 
 
 def align_glossary(

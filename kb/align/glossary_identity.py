@@ -24,9 +24,9 @@ from dataclasses import dataclass
 
 from kb.align.glossary import align_glossary
 from kb.align.lexicon import Lexicon
-from kb.align.tokens import base_lang
 from kb.core.model import Document, GlossaryEntry, RuleText
 from kb.core.rulenum import RuleNumber
+from kb.core.text import base_lang
 
 EntryKey = tuple[int, int]  # (document index, glossary index)
 

@@ -18,14 +18,15 @@ import re
 from collections.abc import Iterable, Mapping
 
 from kb.align.lexicon import Lexicon
-from kb.align.tokens import STOPWORDS, is_cjk, stem, words
+from kb.align.tokens import STOPWORDS, stem, words
 from kb.core.model import Document
+from kb.core.text import HAN, char_class, is_cjk
 
 ORIGIN = "glossary"
 #: Sections whose titled rules name a keyword action (701) or ability (702).
 KEYWORD_SECTIONS = ("701.", "702.")
 _NOTE = re.compile(r"[（(][^）)]*[）)]")  # "鹏洛客（旧译旅法师）", "Exile (verb)"
-_CJK_TERM = re.compile(r"^[\u3400-\u9fff]{2,12}$")
+_CJK_TERM = re.compile(f"^[{char_class(HAN)}]{{2,12}}$")
 
 
 def headword_pairs(english: str, other: str) -> list[tuple[str, str]]:

@@ -18,7 +18,8 @@ from itertools import chain, pairwise
 import numpy as np
 
 from kb.align.lexicon import Lexicon
-from kb.align.tokens import content_words, is_cjk
+from kb.align.tokens import content_words
+from kb.core.text import CJK, is_cjk
 
 
 def learn_lexicon(
@@ -123,9 +124,10 @@ class TermIndex(Postings):
         return self.terms[term]
 
 
-# CJK characters (kana, ideographs, hangul): all in the Basic Multilingual Plane, so a
-# character fits in 16 bits and an n-gram of up to four in one 64-bit code.
-_CJK_RANGES = ((0x3040, 0x30FF), (0x3400, 0x9FFF), (0xAC00, 0xD7AF))
+# CJK characters (kana, ideographs, hangul; kb.core.text.CJK): all in the Basic
+# Multilingual Plane, so a character fits in 16 bits and an n-gram of up to four in one
+# 64-bit code.
+_CJK_RANGES = CJK
 GRAM_SIZES = (2, 3, 4)
 
 

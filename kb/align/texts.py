@@ -15,21 +15,19 @@ from typing import TYPE_CHECKING
 
 from kb.align.terms import GramIndex, TermIndex
 from kb.align.tokens import (
-    CJK_RUN,
     RULE_NUMBER,
     WORD,
     cited,
-    comparable,
     content_words,
     full_text,
     grammar_lang,
-    is_cjk,
     marks,
     name_tokens,
     words,
 )
 from kb.core.model import RuleText
 from kb.core.rulenum import RuleNumber
+from kb.core.text import CJK_RUN, comparable, is_cjk
 
 if TYPE_CHECKING:
     from kb.align.evidence import Entries

@@ -1,5 +1,5 @@
-"""What the aligners compare in a text: typography folded, content words, character
-n-grams and language-independent marks.
+"""What the aligners compare in a text: content words, character n-grams and
+language-independent marks, over the folds of :mod:`kb.core.text`.
 
 Shared by rule alignment (:mod:`kb.align`), the lexicon (:mod:`kb.align.terms`) and
 glossary alignment (:mod:`kb.align.glossary`).  Every edition of the rules goes
@@ -21,56 +21,10 @@ from functools import lru_cache
 from kb.core import refs
 from kb.core.model import GlossaryEntry, RuleText
 from kb.core.rulenum import RuleNumber
-
-# -- typography -----------------------------------------------------------------------
-
-_TYPOGRAPHY = {
-    "‘": "'", "’": "'", "‚": "'", "′": "'", "`": "'",
-    "“": '"', "”": '"', "„": '"', "″": '"', "«": '"', "»": '"',
-    "–": "-", "—": "-", "‒": "-", "−": "-", "‐": "-", "‑": "-",
-    "\u00a0": " ", "\u3000": " ", "…": "...",
-}
-# "™", "®", "(tm)", "(R)" and "TM" glued to a word ("OracleTM").  Every branch starts
-# with a literal, so the regex engine skips to the next "™", "®", "(" or "T".
-_TRADEMARK = re.compile(r"™|®|\((?:tm|TM|r|R)\)|TM\b(?<=[a-z]TM)")
-_COMBINING = re.compile(r"[\u0300-\u036f]")
-
-
-def normalize_typography(text: str) -> str:
-    """Straight quotes, hyphens, no trademark signs, single spaces.
-
-    Some official files lost their typography (2019-01-25: ``'`` for ``’``, ``(tm)``
-    for ``™``); comparing editions must not see that as a change."""
-    return " ".join(_plain_typography(text).split())
-
-
-def _plain_typography(text: str) -> str:
-    """:func:`normalize_typography` without its spaces made single (which words do
-    not need)."""
-    for fancy, plain in _TYPOGRAPHY.items():  # a few scans beat a per-character table
-        if fancy in text:
-            text = text.replace(fancy, plain)
-    return _TRADEMARK.sub("", text)
-
-
-def comparable(text: str) -> str:
-    """:func:`normalize_typography`, case-folded and without accents: the form in
-    which two texts of one language are compared."""
-    return _fold(normalize_typography(text))
-
-
-def _fold(text: str) -> str:
-    """Case-folded and without accents."""
-    folded = text.casefold()
-    if folded.isascii():
-        return folded
-    return _COMBINING.sub("", unicodedata.normalize("NFKD", folded))
-
+from kb.core.text import CJK_RUN, base_lang, fold_accents, plain_typography
 
 # -- languages ------------------------------------------------------------------------
 
-_CJK_LANGS = ("zh", "ja", "ko")
-CJK_RUN = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]+")
 WORD = re.compile(r"[^\W\d_]+(?:'[^\W\d_]+)?")
 # A word and the marks around it ("-Ma'ruf.") make a run of [A-Za-z'.-]; the word
 # is the run from its first letter to its last.
@@ -104,15 +58,6 @@ STOPWORDS = frozenset(
 )
 
 
-def base_lang(lang: str) -> str:
-    """``zh-Hans`` -> ``zh``: the language without script or region."""
-    return lang.casefold().split("-")[0]
-
-
-def is_cjk(lang: str) -> bool:
-    return base_lang(lang) in _CJK_LANGS
-
-
 def grammar_lang(lang: str) -> str | None:
     """The language whose reference grammar :mod:`kb.core.refs` knows, if any."""
     base = base_lang(lang)
@@ -134,7 +79,7 @@ _ASCII_WORD = re.compile(r"[A-Za-z]+(?:'[A-Za-z]+)?")  # WORD on ASCII text, twi
 
 def words(text: str) -> list[str]:
     """The words of a Latin-script text in :func:`comparable` form, in order."""
-    return split_words(_fold(_plain_typography(text)))  # single spaces change no word
+    return split_words(fold_accents(plain_typography(text)))  # single spaces change no word
 
 
 def split_words(folded: str) -> list[str]:

@@ -9,6 +9,8 @@ from functools import cache
 from babel import Locale
 from babel.dates import get_month_names
 
+from kb.core.text import base_lang
+
 _CJK_DATE = re.compile(r"(\d{4})\s*年\s*(\d{1,2})\s*月\s*(\d{1,2})\s*日")
 _ISO_IN_NAME = re.compile(r"(?<!\d)(\d{4})-?(\d{2})-?(\d{2})(?!\d)")
 
@@ -41,7 +43,7 @@ def find_date(text: str, lang: str) -> dt.date | None:
     match = _CJK_DATE.search(text)
     if match:
         return _date(*map(int, match.groups()))
-    base = lang.split("-")[0]
+    base = base_lang(lang)
     if base == "zh":
         return None
     match = _written_date(base).search(text)

@@ -8,8 +8,8 @@ from babel import Locale, UnknownLocaleError
 from babel.core import get_global
 
 from kb.core.errors import KbError
+from kb.core.text import HAN_CHAR
 
-_CJK = re.compile(r"[\u3400-\u9fff]")
 _WORD = re.compile(r"[a-zà-ù]+")
 _ITALIAN = frozenset(
     "il lo la gli le un una di del della che non per con è sono quel quella viene".split()
@@ -38,7 +38,7 @@ def normalize_tag(tag: str) -> str:
 def guess_lang(text: str) -> str:
     """Chinese by script; Italian or English by counting common words."""
     sample = text[:20000]
-    if len(_CJK.findall(sample)) > 0.1 * max(1, len(sample.strip())):
+    if len(HAN_CHAR.findall(sample)) > 0.1 * max(1, len(sample.strip())):
         return "zh-Hans"
     words = _WORD.findall(sample.lower())
     italian = sum(w in _ITALIAN for w in words)

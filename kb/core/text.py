@@ -1,11 +1,83 @@
-"""Small text filters shared by every stage (ingest, graph, indexers)."""
+"""The one text layer: the character sets of the scripts kb reads and the small filters
+(folds, keys) every stage compares text through.
+
+Each filter is a pure function of a string.  The sets are named once here so that a
+caller says which script it means (Han only, Chinese and Japanese, every CJK script);
+before they lived as seven slightly different regex ranges in seven modules.  Kept
+dependency-free beyond the standard library (OpenCC loads lazily), as ``kb.core`` is
+imported by every stage.
+"""
 
 from __future__ import annotations
 
 import re
+import unicodedata
 from functools import cache
 
-_HAN = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
+# -- character sets -------------------------------------------------------------------
+# Each set is a tuple of inclusive code-point ranges, all in the Basic Multilingual Plane
+# (kb.align.terms packs a CJK character in 16 bits).  `char_class` writes one as the
+# inside of a regex character class.
+
+#: Han ideographs: Extension A and the unified block as one range (the Yijing hexagram
+#: symbols between them, U+4DC0-U+4DFF, come along: no corpus text holds one), and the
+#: compatibility ideographs (U+F900-U+FAFF) that some traditional texts use.
+HAN = ((0x3400, 0x9FFF), (0xF900, 0xFAFF))
+#: Hiragana and katakana (with the voicing marks and the prolonged-sound mark).
+KANA = ((0x3040, 0x30FF),)
+#: Hangul syllables (what Korean text is written in).
+HANGUL = ((0xAC00, 0xD7AF),)
+#: Hangul jamo, the letters syllables decompose into (NFD): only name scripts need them.
+HANGUL_JAMO = ((0x1100, 0x11FF),)
+#: The scripts of Chinese and Japanese, written without spaces between words.
+HAN_KANA = KANA + HAN
+#: Every CJK script: runs of these are what stand for words in CJK text.
+CJK = KANA + HAN + HANGUL
+#: Languages written in a CJK script (BCP 47 base tags).
+CJK_LANGS = frozenset({"zh", "ja", "ko"})
+
+
+def char_class(ranges: tuple[tuple[int, int], ...]) -> str:
+    """The inside of a regex character class holding ``ranges`` (``\\u3400-\\u9fff...``)."""
+    return "".join(f"\\u{low:04x}-\\u{high:04x}" for low, high in ranges)
+
+
+#: One character of a set / a run of them.
+HAN_CHAR = re.compile(f"[{char_class(HAN)}]")
+HAN_KANA_CHAR = re.compile(f"[{char_class(HAN_KANA)}]")
+CJK_CHAR = re.compile(f"[{char_class(CJK)}]")
+CJK_RUN = re.compile(f"[{char_class(CJK)}]+")
+
+
+def has_han(text: str) -> bool:
+    """Whether the text holds a Chinese character (cheap for ASCII)."""
+    return not text.isascii() and HAN_CHAR.search(text) is not None
+
+
+def has_cjk(text: str) -> bool:
+    """Whether the text holds a character of any CJK script (cheap for ASCII)."""
+    return not text.isascii() and CJK_CHAR.search(text) is not None
+
+
+def is_cjk_char(char: str) -> bool:
+    """Whether one character belongs to a CJK script."""
+    return CJK_CHAR.fullmatch(char) is not None
+
+
+# -- languages -------------------------------------------------------------------------
+
+
+def base_lang(lang: str) -> str:
+    """``zh-Hans`` -> ``zh``: the language of a BCP 47 tag without script or region."""
+    return lang.casefold().split("-")[0]
+
+
+def is_cjk(lang: str) -> bool:
+    """Whether a language is written in a CJK script (its words are character n-grams)."""
+    return base_lang(lang) in CJK_LANGS
+
+
+# -- Chinese script ----------------------------------------------------------------------
 
 
 @cache
@@ -15,11 +87,114 @@ def _t2s():  # type: ignore[no-untyped-def]
     return OpenCC("t2s")
 
 
-def has_han(text: str) -> bool:
-    """Whether the text holds a Chinese character (cheap for ASCII)."""
-    return not text.isascii() and _HAN.search(text) is not None
-
-
 def to_simplified(text: str) -> str:
     """Traditional -> simplified Chinese (OpenCC's t2s tables); other text unchanged."""
     return _t2s().convert(text) if has_han(text) else text
+
+
+# -- typography -----------------------------------------------------------------------
+
+_TYPOGRAPHY = {
+    "‘": "'", "’": "'", "‚": "'", "′": "'", "`": "'",
+    "“": '"', "”": '"', "„": '"', "″": '"', "«": '"', "»": '"',
+    "–": "-", "—": "-", "‒": "-", "−": "-", "‐": "-", "‑": "-",
+    "\u00a0": " ", "\u3000": " ", "…": "...",
+}
+# "™", "®", "(tm)", "(R)" and "TM" glued to a word ("OracleTM").  Every branch starts
+# with a literal, so the regex engine skips to the next "™", "®", "(" or "T".
+_TRADEMARK = re.compile(r"™|®|\((?:tm|TM|r|R)\)|TM\b(?<=[a-z]TM)")
+_COMBINING = re.compile(r"[\u0300-\u036f]")
+
+
+def plain_typography(text: str) -> str:
+    """Straight quotes and hyphens, plain spaces, no trademark signs; spaces not made
+    single (which word splitting does not need)."""
+    for fancy, plain in _TYPOGRAPHY.items():  # a few scans beat a per-character table
+        if fancy in text:
+            text = text.replace(fancy, plain)
+    return _TRADEMARK.sub("", text)
+
+
+def normalize_typography(text: str) -> str:
+    """Straight quotes, hyphens, no trademark signs, single spaces.
+
+    Some official files lost their typography (2019-01-25: ``'`` for ``’``, ``(tm)``
+    for ``™``); comparing editions must not see that as a change."""
+    return " ".join(plain_typography(text).split())
+
+
+def fold_accents(text: str) -> str:
+    """Case-folded and without accents (combining diacritics after NFKD)."""
+    folded = text.casefold()
+    if folded.isascii():
+        return folded
+    return _COMBINING.sub("", unicodedata.normalize("NFKD", folded))
+
+
+def comparable(text: str) -> str:
+    """:func:`normalize_typography`, case-folded and without accents: the form in
+    which two texts of one language are compared (the aligners, diff, check)."""
+    return fold_accents(normalize_typography(text))
+
+
+def loose_key(text: str) -> str:
+    """:func:`normalize_typography`, case-folded, accents kept: how a query meets a
+    glossary headword."""
+    return normalize_typography(text).casefold()
+
+
+def straight_apostrophes(text: str) -> str:
+    """Curly single quotes as ``'`` (same length: positions stay valid)."""
+    return text.replace("’", "'").replace("‘", "'") if not text.isascii() else text
+
+
+def same_length_lower(text: str) -> str:
+    """Lower case with the same length as ``text`` (positions found in it stay valid in
+    the original), curly single quotes as ``'``: how the linker finds terms in text."""
+    text = straight_apostrophes(text)
+    lowered = text.lower()
+    if len(lowered) == len(text):
+        return lowered
+    return "".join(ch.lower() if len(ch.lower()) == 1 else ch for ch in text)
+
+
+# -- names ---------------------------------------------------------------------------
+
+NAME_PUNCT = re.compile(r"[\s\-‐‑‒–—―_,.;:!?¡¿/\\|·・•()\[\]{}<>«»\"“”„『』「」《》〈〉，。、：；！？（）【】]+")
+APOSTROPHES = re.compile(r"['’‘`´ʼ]")
+_NOT_WORD = re.compile(r"[\W_]+")
+
+
+def strip_latin_marks(text: str) -> str:
+    """Drop accents on Latin letters (``è`` -> ``e``) but keep kana voicing marks and
+    the marks of other scripts (Cyrillic ``й``)."""
+    if text.isascii():
+        return text
+    decomposed = unicodedata.normalize("NFD", text)
+    kept: list[str] = []
+    for ch in decomposed:
+        if unicodedata.combining(ch) and kept and kept[-1] < "\u0250":
+            continue
+        kept.append(ch)
+    return unicodedata.normalize("NFC", "".join(kept))
+
+
+def name_key(text: str) -> str:
+    """The form card names are compared in: NFKC (full width -> half width), simplified
+    Chinese, case folded, Latin accents and apostrophes dropped, punctuation as spaces."""
+    if not text.isascii():
+        text = unicodedata.normalize("NFKC", text)
+    if has_han(text):
+        text = to_simplified(text)
+    text = strip_latin_marks(text.casefold())
+    text = APOSTROPHES.sub("", text)
+    return NAME_PUNCT.sub(" ", text).strip()
+
+
+def word_key(text: str) -> str:
+    """The form the KB's own names (headings, terms) meet a query in: NFKC, case and
+    Latin accents folded, apostrophes dropped, anything but letters and digits as
+    spaces.  Unlike :func:`name_key` no traditional -> simplified step, which loads
+    OpenCC's tables (0.2 s) for names the KB already holds in simplified script."""
+    text = unicodedata.normalize("NFKC", text).casefold()
+    return _NOT_WORD.sub(" ", APOSTROPHES.sub("", strip_latin_marks(text))).strip()

@@ -289,7 +289,7 @@ class _Builder:
         return len(links)
 
     def page(self, kind: str, path: str, line: int | None, title: str, lang: str | None) -> PageRow:
-        from kb.graph.cards import name_key
+        from kb.core.text import name_key
 
         row = PageRow(len(self.graph.pages) + 1, kind, path, line, title, name_key(title), lang)
         self.graph.pages.append(row)

@@ -24,7 +24,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from kb.core.text import has_han, to_simplified
+from kb.core.text import HAN_KANA_CHAR, HANGUL, HANGUL_JAMO, char_class, name_key
 
 if TYPE_CHECKING:
     from kb.ingest.mtgjson import Card
@@ -38,11 +38,9 @@ __all__ = [
     "Resolution",
     "RulingIndex",
     "name_entries",
-    "name_key",
     "resolve",
     "ruling_key",
     "script_class",
-    "to_simplified",
 ]
 
 #: A fuzzy name match must reach this score (0-100) ...
@@ -60,39 +58,10 @@ UNNAMED_CAP = 0.98
 
 
 _SCRIPTS = (
-    ("cjk", re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff]")),
-    ("hangul", re.compile(r"[\u1100-\u11ff\uac00-\ud7af]")),
+    ("cjk", HAN_KANA_CHAR),
+    ("hangul", re.compile(f"[{char_class(HANGUL_JAMO + HANGUL)}]")),
     ("cyrillic", re.compile(r"[\u0400-\u04ff]")),
 )
-
-
-_PUNCT = re.compile(r"[\s\-‐‑‒–—―_,.;:!?¡¿/\\|·・•()\[\]{}<>«»\"“”„『』「」《》〈〉，。、：；！？（）【】]+")
-_APOSTROPHES = re.compile(r"['’‘`´ʼ]")
-
-
-def _strip_latin_marks(text: str) -> str:
-    """Drop accents on Latin letters (``è`` -> ``e``) but keep kana voicing marks."""
-    if text.isascii():
-        return text
-    decomposed = unicodedata.normalize("NFD", text)
-    kept: list[str] = []
-    for ch in decomposed:
-        if unicodedata.combining(ch) and kept and kept[-1] < "\u0250":
-            continue
-        kept.append(ch)
-    return unicodedata.normalize("NFC", "".join(kept))
-
-
-def name_key(text: str) -> str:
-    """The form names are compared in: NFKC (full width -> half width), simplified
-    Chinese, case folded, Latin accents and apostrophes dropped, punctuation as spaces."""
-    if not text.isascii():
-        text = unicodedata.normalize("NFKC", text)
-    if has_han(text):
-        text = to_simplified(text)
-    text = _strip_latin_marks(text.casefold())
-    text = _APOSTROPHES.sub("", text)
-    return _PUNCT.sub(" ", text).strip()
 
 
 def script_class(key: str) -> str:

@@ -34,6 +34,7 @@ from typing import Any
 
 from kb.core.model import Document, RuleText
 from kb.core.rulenum import RuleNumber
+from kb.core.text import HAN_KANA_CHAR, base_lang, same_length_lower, straight_apostrophes
 
 __all__ = ["Link", "Linker", "PageLinks", "Term", "link_page", "share_linked"]
 
@@ -51,7 +52,6 @@ COMMON_WORD_SHARE = 0.04
 RARE_WORD_SHARE = 0.01
 
 _CONJUNCTIONS = {"en": (" and ",), "it": (" e ",), "zh": ("和", "与")}
-_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff]")
 _LATIN_WORD = re.compile(r"[^\W_]+(?:'[^\W_]+)*")
 _NAMED_KINDS = ("keyword", "keyword-action", "chapter", "glossary")
 _Gram = tuple[str, ...]
@@ -117,25 +117,8 @@ class PageLinks:
         return found
 
 
-def _base(lang: str) -> str:
-    return lang.split("-")[0].lower()
-
-
 def _spaced(lang: str) -> bool:
-    return _base(lang) not in {"zh", "ja"}
-
-
-def _quotes(text: str) -> str:
-    return text.replace("’", "'").replace("‘", "'") if not text.isascii() else text
-
-
-def _fold(text: str) -> str:
-    """Lower case with the same length (so positions stay valid), ’ as '."""
-    text = _quotes(text)
-    lowered = text.lower()
-    if len(lowered) == len(text):
-        return lowered
-    return "".join(ch.lower() if len(ch.lower()) == 1 else ch for ch in text)
+    return base_lang(lang) not in {"zh", "ja"}
 
 
 # -- term derivation ----------------------------------------------------------------
@@ -155,7 +138,7 @@ def _title_variants(title: str, lang: str, split: bool = False) -> list[str]:
     inner = re.match(r"^(.*?)\s*[(（](.+?)[)）]\s*$", title)
     if inner:
         variants = [inner[1], inner[2]]
-    for conjunction in _CONJUNCTIONS.get(_base(lang), ()) if split else ():
+    for conjunction in _CONJUNCTIONS.get(base_lang(lang), ()) if split else ():
         for variant in list(variants):
             if conjunction in variant:
                 variants.extend(part.strip() for part in variant.split(conjunction))
@@ -164,7 +147,7 @@ def _title_variants(title: str, lang: str, split: bool = False) -> list[str]:
 
 def _inflections(term: str, lang: str) -> list[str]:
     """English forms of a term's last word: meld -> melds, melded, melding."""
-    if _base(lang) != "en":
+    if base_lang(lang) != "en":
         return [term]
     head, _, last = term.rpartition(" ")
     prefix = f"{head} " if head else ""
@@ -204,15 +187,15 @@ def derive_terms(doc: Document) -> list[Term]:
             for target in cited(sense, doc.lang):
                 targets |= resolve(target, existing)
         for headword in (entry.term, *entry.aliases):
-            glossary_targets[_fold(headword)] = targets
+            glossary_targets[same_length_lower(headword)] = targets
     for entry in doc.glossary:
-        targets = set(glossary_targets.get(_fold(entry.term), ()))
+        targets = set(glossary_targets.get(same_length_lower(entry.term), ()))
         if not targets and entry.obsolete:
             # "An obsolete term for mana value." -> the rules of "Mana Value".
             for sense in entry.senses:
                 successor = _OBSOLETE_FOR.search(sense)
                 if successor:
-                    targets |= glossary_targets.get(_fold(successor[1].strip()), set())
+                    targets |= glossary_targets.get(same_length_lower(successor[1].strip()), set())
         for headword in (entry.term, *entry.aliases):
             for target in sorted(targets):
                 rule = _definition_site(headword, target, existing, by_number, doc.lang)
@@ -227,17 +210,17 @@ def _definition_site(term: str, cited_rule: RuleNumber, existing: list[RuleNumbe
     term (111.10h "A Powerstone token is ..." for "Powerstone Token", cited as 111.10)."""
     from bisect import bisect_left
 
-    folded = _fold(term)
-    singular = folded[:-1] if _base(lang) == "en" and folded.endswith("s") else folded
+    folded = same_length_lower(term)
+    singular = folded[:-1] if base_lang(lang) == "en" and folded.endswith("s") else folded
     cited = by_number.get(cited_rule)
-    if cited is not None and singular in _fold(f"{cited.title or ''} {cited.body}"):
+    if cited is not None and singular in same_length_lower(f"{cited.title or ''} {cited.body}"):
         return cited_rule
     lead = re.compile(rf"^(?:(?:a|an|the)\s+)?{re.escape(singular)}", re.I) if _spaced(lang) else None
     start = bisect_left(existing, cited_rule)
     for number in existing[start:]:
         if number.key >= cited_rule.subtree_stop:
             break
-        body = _fold(by_number[number].body)
+        body = same_length_lower(by_number[number].body)
         named = lead.match(body) if lead else body.startswith(singular)
         if named and number != cited_rule and len(body) > len(singular) + 2:  # a sentence, not a title
             return number
@@ -256,7 +239,7 @@ class Linker:
         self._spaced = _spaced(doc.lang)
         rules = [r for r in doc.rules if r.variant == 0]
         self.numbers = sorted({r.number for r in rules})
-        self._texts = {r.number: _fold(r.body) for r in rules}
+        self._texts = {r.number: same_length_lower(r.body) for r in rules}
         every = [t for t in derive_terms(doc) if self._usable(t.text)]
         candidates = _distinct(every)
         # Once with every candidate, to measure which are generic; then for good without them.
@@ -269,10 +252,10 @@ class Linker:
         # term, generic or duplicated: the name was given, not found in running text.
         self._by_name: dict[str, list[Term]] = defaultdict(list)
         for term in every:
-            self._by_name[_fold(term.text)].append(term)
+            self._by_name[same_length_lower(term.text)].append(term)
         self._phrases, self._common = self._phrase_index(rules)
         self._names: Any = None
-        self._nouns = _noun_senses(every, doc) if _base(doc.lang) == "en" else {}
+        self._nouns = _noun_senses(every, doc) if base_lang(doc.lang) == "en" else {}
 
     def mask_names(self, names: Iterable[str]) -> None:
         """Card names to read past: "Cleaving Skyrider" is a card, not the cleave keyword.
@@ -282,8 +265,8 @@ class Linker:
 
         automaton = ahocorasick.Automaton()
         for name in names:
-            name = _quotes(name).strip()
-            if len(name) >= 3 and _fold(name) not in self._forms:
+            name = straight_apostrophes(name).strip()
+            if len(name) >= 3 and same_length_lower(name) not in self._forms:
                 automaton.add_word(name, len(name))
         if len(automaton):
             automaton.make_automaton()
@@ -294,7 +277,7 @@ class Linker:
         if self._names is None:
             return text
         chars: list[str] | None = None
-        source = _quotes(text)
+        source = straight_apostrophes(text)
         for end_index, length in self._names.iter(source):
             start = end_index - length + 1
             before = source[start - 1] if start > 0 else " "
@@ -316,7 +299,7 @@ class Linker:
     def _measure(self, terms: list[Term]) -> set[tuple[str, str]]:
         """Titles and glossary terms used all over the rules, mostly outside their own
         subtree ("cards", "damage"): too general to say what a text is about."""
-        folded = {id(term): _fold(term.text) for term in terms}
+        folded = {id(term): same_length_lower(term.text) for term in terms}
         used_in: dict[str, set[RuleNumber]] = defaultdict(set)
         for number, text in self._texts.items():
             for _start, _end, _form, owners in self._matches(text):
@@ -363,7 +346,7 @@ class Linker:
     def _words(self, folded: str) -> list[str]:
         if self._spaced:
             return _LATIN_WORD.findall(folded)
-        return [ch for ch in folded if _CJK.match(ch) or ch.isalnum()]
+        return [ch for ch in folded if HAN_KANA_CHAR.match(ch) or ch.isalnum()]
 
     @property
     def _n(self) -> int:
@@ -372,7 +355,7 @@ class Linker:
     def _tokens(self, folded: str) -> list[tuple[str, int, int]]:
         if self._spaced:
             return [(m.group(), m.start(), m.end()) for m in _LATIN_WORD.finditer(folded)]
-        return [(ch, i, i + 1) for i, ch in enumerate(folded) if _CJK.match(ch) or ch.isalnum()]
+        return [(ch, i, i + 1) for i, ch in enumerate(folded) if HAN_KANA_CHAR.match(ch) or ch.isalnum()]
 
     def _grams(self, tokens: Sequence[str]) -> Iterable[tuple[str, ...]]:
         n = self._n
@@ -402,7 +385,7 @@ class Linker:
 
     def _prepared(self, text: str) -> str:
         """Card names blanked, folded: what terms and phrases are looked for in."""
-        return _fold(self._masked(text))
+        return same_length_lower(self._masked(text))
 
     def terms_in(self, text: str, prepared: str | None = None) -> list[Link]:
         """Term links, one per (rule, term) at its first occurrence."""
@@ -422,12 +405,14 @@ class Linker:
         noun ("Counter": 701.6 to counter a spell, 122 a marker) leads to the noun's rule
         when the words around it make it a noun ("Counters, Auras, Equipment", "a +1/+1
         counter"); "countered" and "exiling" are verbs whatever surrounds them."""
-        if not self._nouns or not any(t.kind == "keyword-action" and _fold(t.text) in self._nouns for t in owners):
+        if not self._nouns or not any(t.kind == "keyword-action" and same_length_lower(t.text) in self._nouns
+                                      for t in owners):
             return owners
         chosen: list[Term] = []
         for term in owners:
-            nouns = self._nouns.get(_fold(term.text)) if term.kind == "keyword-action" else None
-            if nouns and form in (_fold(term.text), _fold(term.text) + "s") and _is_noun(folded, start, end):
+            name = same_length_lower(term.text)
+            nouns = self._nouns.get(name) if term.kind == "keyword-action" else None
+            if nouns and form in (name, name + "s") and _is_noun(folded, start, end):
                 chosen.extend(nouns)
             else:
                 chosen.append(term)
@@ -474,7 +459,7 @@ class Linker:
     def lookup(self, name: str, kinds: Iterable[str] = _NAMED_KINDS) -> list[Term]:
         """The terms named exactly ``name`` (a wiki template's mechanic), by kind order."""
         wanted = tuple(kinds)
-        found = [t for t in self._by_name.get(_fold(name.strip()), []) if t.kind in wanted]
+        found = [t for t in self._by_name.get(same_length_lower(name.strip()), []) if t.kind in wanted]
         return sorted(found, key=lambda t: (wanted.index(t.kind), t.rule))
 
 
@@ -484,7 +469,7 @@ def _automaton(terms: Iterable[Term], lang: str) -> tuple[Any, dict[str, list[Te
 
     forms: dict[str, list[Term]] = defaultdict(list)
     for term in terms:
-        for form in _inflections(_fold(term.text), lang):
+        for form in _inflections(same_length_lower(term.text), lang):
             forms[form].append(term)
     automaton = ahocorasick.Automaton()
     for form, owners in forms.items():
@@ -500,14 +485,15 @@ def _noun_senses(terms: Iterable[Term], doc: Document) -> dict[str, list[Term]]:
     the zone 406): folded name -> the glossary terms of the other sense.  Entries whose
     senses are all verbs ("Cast: To take a spell ...") are not ambiguous."""
     terms = list(terms)
-    things = {_fold(entry.term) for entry in doc.glossary if len(entry.senses) > 1
+    things = {same_length_lower(entry.term) for entry in doc.glossary if len(entry.senses) > 1
               and any(re.match(r"(?:an?)\s", sense, re.I) for sense in entry.senses)}
-    actions = {_fold(t.text): t.rule for t in terms if t.kind == "keyword-action" and _fold(t.text) in things}
+    actions = {same_length_lower(t.text): t.rule for t in terms
+               if t.kind == "keyword-action" and same_length_lower(t.text) in things}
     nouns: dict[str, list[Term]] = defaultdict(list)
     for term in terms:
-        verb = actions.get(_fold(term.text))
+        verb = actions.get(same_length_lower(term.text))
         if term.kind == "glossary" and verb is not None and not (verb.key <= term.home.key < verb.subtree_stop):
-            nouns[_fold(term.text)].append(term)
+            nouns[same_length_lower(term.text)].append(term)
     return dict(nouns)
 
 
@@ -531,7 +517,7 @@ def _distinct(terms: Iterable[Term]) -> list[Term]:
     order = {"keyword-action": 0, "keyword": 0, "chapter": 1, "section": 2, "glossary": 3}
     best: dict[tuple[str, RuleNumber], Term] = {}
     for term in terms:
-        key = (_fold(term.text), term.rule)
+        key = (same_length_lower(term.text), term.rule)
         if key not in best or order[term.kind] < order[best[key].kind]:
             best[key] = term
     return list(best.values())

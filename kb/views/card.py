@@ -19,7 +19,8 @@ from typing import Any
 
 from kb.core.errors import KbError
 from kb.core.rulenum import RuleNumber
-from kb.graph.cards import Candidate, Evidence, NameIndex, Resolution, name_key, quoted, resolve
+from kb.core.text import name_key
+from kb.graph.cards import Candidate, Evidence, NameIndex, Resolution, quoted, resolve
 from kb.store import cards as card_store
 from kb.views.rules import dumps
 

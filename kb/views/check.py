@@ -28,10 +28,10 @@ from typing import Any
 import ahocorasick
 
 from kb.align.diff import word_diff
-from kb.align.tokens import comparable
 from kb.core import refs
 from kb.core.errors import KbError, NotFound
 from kb.core.rulenum import RuleNumber
+from kb.core.text import comparable
 from kb.store import rules as store
 from kb.store import tools
 from kb.views.history import render_edits

@@ -23,12 +23,12 @@ from kb.align.diff import Edit, word_diff
 from kb.core import refs
 from kb.core.errors import KbError, NotFound
 from kb.core.rulenum import RuleNumber
+from kb.core.text import has_han
 from kb.store import rules as store
 from kb.store import tools
 from kb.views.history import render_edits
 
 SOURCE_LANG = "en"  # editions are followed in English: translations number their rules alike
-_CJK = re.compile(r"[\u3400-\u9fff]")
 _ITALIAN = re.compile(r"\b(?:[Rr]egol[ae]|[Vv]edi|[Ss]ezion[ei])\b")
 # A cited number as written: 613.2, 903.9b–c, 119.7-8, 903.6–903.11, 509.1至3.
 _WRITTEN = re.compile(
@@ -43,7 +43,7 @@ _SINGULAR = {"en": (re.compile(r"\b([Rr]ule)(?=\s)"), r"\1s"), "it": (re.compile
 def detect_lang(text: str) -> str:
     """The reference grammar a text needs: Chinese by its script, Italian by its
     reference words ("regola", "vedi"), else English."""
-    if _CJK.search(text):
+    if has_han(text):
         return "zh-Hans"
     return "it" if _ITALIAN.search(text) else "en"
 

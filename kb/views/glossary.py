@@ -17,11 +17,12 @@ import sqlite3
 import sys
 from dataclasses import dataclass, field
 
-from kb.align.tokens import glossary_forms, normalize_typography
+from kb.align.tokens import glossary_forms
 from kb.core.errors import KbError, NotFound
 from kb.core.lang import normalize_tag
 from kb.core.model import GlossaryEntry
 from kb.core.rulenum import RuleNumber
+from kb.core.text import loose_key
 from kb.views.rules import dumps, require_held
 
 
@@ -64,9 +65,8 @@ def _entry(row: sqlite3.Row, cites: tuple[str, ...] = (), cited: tuple[tuple[str
                        row["term_id"], row["term_edition"], row["term_score"], row["term_evidence"], cites, cited)
 
 
-def fold(text: str) -> str:
-    """How a query and a headword are compared: typography and case ignored."""
-    return normalize_typography(text).casefold()
+#: How a query and a headword are compared: typography and case ignored.
+fold = loose_key
 
 
 def find(conn: sqlite3.Connection, query: str) -> list[StoredEntry]:

@@ -21,7 +21,6 @@ Everything a box reads is loaded once per process, so a batch of queries pays on
 
 from __future__ import annotations
 
-import re
 import shlex
 import sqlite3
 import unicodedata
@@ -31,7 +30,8 @@ from typing import Any
 
 from kb.core.address import Address, expand, missing, parse
 from kb.core.rulenum import RuleNumber
-from kb.graph.cards import NameEntry, name_key, script_class, to_simplified
+from kb.core.text import name_key, to_simplified, word_key
+from kb.graph.cards import NameEntry, script_class
 from kb.store import cards as card_store
 from kb.store import onebox as box_store
 
@@ -157,7 +157,7 @@ class OneBox:
     def names(self) -> dict[str, list[box_store.Name]]:
         by_key: dict[str, list[box_store.Name]] = {}
         for entry in box_store.names(self.conn, self.editions):
-            key = fold(entry.text)
+            key = word_key(entry.text)
             if key:
                 by_key.setdefault(key, []).append(entry)
         return by_key
@@ -256,7 +256,7 @@ class OneBox:
             if box_store.texts_hold(self.conn, dst, key.split()):
                 continue  # "hybrid mana" is English, not Italian with "mana" translated
             target = targets.pop()
-            match = self._exact_name(text, fold(target), 100.0,
+            match = self._exact_name(text, word_key(target), 100.0,
                                      ", ".join(f"{t.source} → {t.target}" for t in found))
             if match is not None and all(r.split(".")[0] in KEYWORD_CHAPTERS for r in match.rules):
                 return match
@@ -307,25 +307,9 @@ class OneBox:
         return CardMatch(card, name, lang, confidence, how, tuple(linked[:CARD_RULES]), len(linked))
 
 
-_APOSTROPHES = re.compile(r"['’‘`´ʼ]")
-_NOT_WORD = re.compile(r"[\W_]+")
-
-
-def fold(text: str) -> str:
-    """The form the KB's own names are compared in: NFKC, case and Latin accents
-    folded, apostrophes dropped, punctuation as spaces.  Like
-    :func:`kb.graph.cards.name_key` without the traditional -> simplified step, which
-    loads OpenCC's tables (0.2 s) for names the KB already holds in simplified script."""
-    text = unicodedata.normalize("NFKC", text).casefold()
-    if not text.isascii():
-        text = unicodedata.normalize("NFC", "".join(
-            c for c in unicodedata.normalize("NFD", text) if not (unicodedata.combining(c) and c < "\u0370")))
-    return _NOT_WORD.sub(" ", _APOSTROPHES.sub("", text)).strip()
-
-
 def query_key(text: str) -> str:
     """A query folded like the names, its traditional Chinese made simplified."""
-    return fold(to_simplified(unicodedata.normalize("NFKC", text)))
+    return word_key(to_simplified(unicodedata.normalize("NFKC", text)))
 
 
 def script_lang(key: str) -> str:

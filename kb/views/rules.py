@@ -237,7 +237,7 @@ def _context(conn: sqlite3.Connection, head: store.StoredRule) -> dict[str, obje
 
 
 def _wording(rule: store.StoredRule) -> str:
-    from kb.align.tokens import comparable  # the aligners' typography folding, only when needed
+    from kb.core.text import comparable  # the aligners' typography folding
 
     return comparable(" ".join([rule.body, *rule.examples]))
 

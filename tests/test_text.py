@@ -1,0 +1,71 @@
+"""The one text layer (kb.core.text): its named script sets agree with every user of
+them, and its folds keep the properties their callers rely on."""
+
+from __future__ import annotations
+
+import re
+
+from kb.align.terms import gram_code
+from kb.core.text import (
+    CJK,
+    CJK_RUN,
+    HAN,
+    HAN_CHAR,
+    HAN_KANA,
+    HAN_KANA_CHAR,
+    KANA,
+    base_lang,
+    char_class,
+    comparable,
+    has_cjk,
+    has_han,
+    is_cjk,
+    is_cjk_char,
+    name_key,
+    same_length_lower,
+    word_key,
+)
+
+BMP = [chr(c) for c in range(0x20, 0x10000) if not 0xD800 <= c <= 0xDFFF]
+
+
+def within(ranges: tuple[tuple[int, int], ...], char: str) -> bool:
+    return any(low <= ord(char) <= high for low, high in ranges)
+
+
+def test_every_set_test_agrees_with_the_ranges_it_is_named_after() -> None:
+    """The regexes, the cheap tests and the aligner's n-gram codes (which test the
+    ranges with numpy) say the same of every character of the BMP."""
+    for char in BMP:
+        cjk = within(CJK, char)
+        assert is_cjk_char(char) == cjk == has_cjk(char) == (CJK_RUN.fullmatch(char) is not None), hex(ord(char))
+        assert (gram_code(char * 2) is not None) == cjk, hex(ord(char))
+        assert (HAN_CHAR.fullmatch(char) is not None) == within(HAN, char) == has_han(char), hex(ord(char))
+        assert (HAN_KANA_CHAR.fullmatch(char) is not None) == within(HAN_KANA, char), hex(ord(char))
+
+
+def test_the_sets_nest_as_their_names_say() -> None:
+    assert set(HAN) | set(KANA) == set(HAN_KANA) and set(HAN_KANA) < set(CJK)
+    assert re.fullmatch(f"[{char_class(HAN)}]+", "規則的中文") and not re.search(f"[{char_class(HAN)}]", "かな한글")
+
+
+def test_languages_by_base_tag() -> None:
+    assert [base_lang(t) for t in ("zh-Hans", "ZH-Hant", "it", "en-US")] == ["zh", "zh", "it", "en"]
+    assert [is_cjk(t) for t in ("zh-Hans", "ja", "ko-KR", "en", "it")] == [True, True, True, False, False]
+
+
+def test_same_length_lower_keeps_positions() -> None:
+    """The linker maps positions found in the folded text back to the original."""
+    for text in ("İstanbul’s ẞ Rule", "Ǆemal", "The player’s card", "融合 Meld"):
+        folded = same_length_lower(text)
+        assert len(folded) == len(text) and "’" not in folded
+
+
+def test_folds_meet_what_they_should() -> None:
+    assert comparable("The player’s “Oracle™” card — Dandân") == comparable("the player's \"Oracle\" card - Dandan")
+    assert name_key("Lim-Dûl’s Vault") == name_key("lim dul's vault") == "lim dul's vault".replace("'", "")
+    assert name_key("幻影蒸氣") == name_key("幻影蒸气")  # traditional meets simplified
+    assert word_key("幻影蒸氣") == "幻影蒸氣"  # word_key never loads OpenCC
+    assert word_key("Автоматический Механик") == "автоматический механик"  # й is a letter of its own
+    assert word_key("First-Strike, +1/+1") == "first strike 1 1"
+    assert name_key("ガ") == name_key("ｶﾞ")  # NFKC, kana voicing kept
