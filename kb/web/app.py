@@ -23,6 +23,7 @@ import os
 import shlex
 import sqlite3
 import threading
+from argparse import Namespace
 from collections.abc import Callable, Iterator
 from contextlib import closing, contextmanager
 from dataclasses import dataclass, field
@@ -38,16 +39,16 @@ from fastapi.templating import Jinja2Templates
 from starlette.exceptions import HTTPException
 
 from indexers import index as rules_index
+from kb import commands
+from kb.commands import COMMANDS, TABLE, Command, WebPage
 from kb.core.errors import KbError, NotFound
 from kb.core.lang import display_name, normalize_tag
 from kb.core.rulenum import RuleNumber
 from kb.store import rules as store
 from kb.views import ask as ask_cli
 from kb.views import card as card_cli
-from kb.views import check as check_view
 from kb.views import cite as cite_view
 from kb.views import glossary as glossary_cli
-from kb.views import history as diff_cli
 from kb.views import rules as views
 from kb.views import search as search_cli
 from kb.web import markup
@@ -136,35 +137,30 @@ def create_app(home: Path, options: Options | None = None) -> FastAPI:
             "data": page.data, "title": page.title, "cli": shlex.join(["kb", *page.cli, "--json"]),
             "json_url": _twin(request), "q": "", **page.extra}, status_code=page.status)
 
-    # -- pages ------------------------------------------------------------------------------
+    # -- the pages of kb.commands.TABLE: each URL and its .json twin ---------------------------
 
-    @app.get("/")
-    @app.get("/index.json")
-    def index(request: Request) -> Response:
-        def build() -> Page:
-            with kb() as conn:
-                data = views.editions(conn)
-            return Page("index.html", data, "The Comprehensive Rules, side by side", ["editions"],
-                        extra={"held": _by_language(data)})
-        return answer(request, build)
+    def table_page(command: Command, page: WebPage) -> Callable[[Request], Response]:
+        def endpoint(request: Request) -> Response:
+            def build() -> Page:
+                args = command.parse_url(request.path_params, request.query_params)
+                assert command.answer is not None
+                with kb() as conn:
+                    view = command.answer(conn, args)
+                    data = view.to_json()
+                status = 404 if command.not_found(view) else 200
+                extra = page.context(data, args) if page.context else {}
+                return Page(page.template, data, page.title(data, args), command.words(args), status, extra)
+            return answer(request, build)
+        return endpoint
 
-    @app.get("/editions")
-    @app.get("/editions.json")
-    def editions(request: Request) -> Response:
-        def build() -> Page:
-            with kb() as conn:
-                data = views.editions(conn)
-            return Page("editions.html", data, "Editions", ["editions"], extra={"held": _by_language(data)})
-        return answer(request, build)
+    for command in TABLE:
+        for page in command.pages:
+            endpoint = table_page(command, page)
+            for path in _twins(page.path):  # the twin first: /cards/{name:path} would take /cards/x.json
+                app.add_api_route(path, endpoint, methods=["GET"])
 
-    @app.get("/rules")
-    @app.get("/rules.json")
-    def contents(request: Request, lang: str | None = None, edition: str | None = None) -> Response:
-        def build() -> Page:
-            with kb() as conn:
-                data = _toc(conn, None, lang, edition)
-            return Page("toc.html", data, "Contents", ["toc", *_one_lang(lang), *_opts(None, edition)])
-        return answer(request, build)
+    # -- the pages that are not one view: a rule with its references or a section's contents,
+    #    search with its answer box, ask, cite (a form, and POST) --------------------------------
 
     @app.get("/rules/{number}")
     def rule(request: Request, number: str, lang: Langs = None, edition: str | None = None,
@@ -176,20 +172,18 @@ def create_app(home: Path, options: Options | None = None) -> FastAPI:
             on = views.iso_date(edition) if edition else None
             when = views.iso_date(as_of) if as_of else None
             if single and named.targets[0].first.depth == 0 and not when:  # a section: its contents
+                args = Namespace(rule=str(named.targets[0].first), lang=(lang or [None])[0], edition=edition)
                 with kb() as conn:
-                    data = _toc(conn, named.targets[0].first, (lang or [None])[0], edition)
+                    data = commands.toc(conn, args).to_json()
                 return Page("toc.html", data, f"Section {data['number']}: {data['title']}",
-                            ["toc", data["number"], *_one_lang((lang or [None])[0]), *_opts(None, edition)])
+                            COMMANDS["toc"].words(args))
             if when or not single:
+                args = Namespace(rule=[text], lang=lang, edition=edition, as_of=as_of)
                 with kb() as conn:
-                    if when:
-                        several = views.named(conn, [text], lambda n: views.as_of(conn, n, when, views.lang_tags(lang)))
-                    else:
-                        several = views.named(conn, [text], lambda n: views.show(conn, n, views.lang_tags(lang), on))
-                data = several.to_json()
-                cli = ["show", text, *_opts(lang, edition)] + (["--as-of", as_of] if as_of else [])
-                parts = _parts(data)
-                return Page("rules.html", data, f"{text} as of {when}" if when else f"Rules {text}", cli,
+                    data = commands.show(conn, args).to_json()
+                parts = commands.parts(data)
+                return Page("rules.html", data, f"{text} as of {when}" if when else f"Rules {text}",
+                            COMMANDS["show"].words(args),
                             extra={"parts": [{"data": part, "rows": _rows(part)} for part in parts],
                                    "link_langs": [b["lang"] for b in parts[0]["languages"]] if lang else []})
             wanted = named.targets[0].first
@@ -207,31 +201,6 @@ def create_app(home: Path, options: Options | None = None) -> FastAPI:
                                "ancestors": [str(a) for a in reversed(list(wanted.ancestors()))],
                                "edition": edition or "", "link_langs": links,
                                "rulings_shown": RULINGS_ON_RULE_PAGE})
-        return answer(request, build)
-
-    @app.get("/rules/{number}/history")
-    @app.get("/rules/{number}/history.json")
-    def history(request: Request, number: str, lang: str = "en") -> Response:
-        def build() -> Page:
-            with kb() as conn:
-                tag = views.held_lang(conn, lang)
-                data = views.named(conn, [number], lambda n: diff_cli.history(conn, str(n), tag)).to_json()
-            title = f"History of rule {data.get('rule') or data.get('address')}"
-            return Page("history.html", data, title, ["history", number, "--lang", lang],
-                        extra={"parts": _parts(data)})
-        return answer(request, build)
-
-    @app.get("/refs/{number}")
-    def refs(request: Request, number: str, lang: str | None = None, edition: str | None = None) -> Response:
-        def build() -> Page:
-            text = _strip_json(request, number)
-            on = views.iso_date(edition) if edition else None
-            with kb() as conn:
-                data = views.named(conn, [text], lambda n: views.refs(conn, n, lang, on)).to_json()
-            options = (["--lang", lang] if lang else []) + (["--edition", edition] if edition else [])
-            parts = _parts(data)
-            return Page("refs.html", data, f"References of rule {text}", ["refs", text, *options],
-                        extra={"rulings_shown": None, "parts": parts})
         return answer(request, build)
 
     @app.get("/search")
@@ -267,57 +236,6 @@ def create_app(home: Path, options: Options | None = None) -> FastAPI:
             return Page("ask.html", data, f"Ask: {q}", ["ask", q, *options], extra={"q": q})
         return answer(request, build)
 
-    @app.get("/cards")
-    @app.get("/cards.json")
-    def cards(request: Request) -> Response:
-        def build() -> Page:
-            with kb() as conn:
-                data = card_cli.card_index(conn).to_json()
-            return Page("cards.html", data, "Cards", ["card"])
-        return answer(request, build)
-
-    @app.get("/glossary")
-    @app.get("/glossary.json")
-    def glossary_index(request: Request) -> Response:
-        def build() -> Page:
-            with kb() as conn:
-                data = glossary_cli.glossary_index(conn).to_json()
-            return Page("glossary_index.html", data, "Glossary", ["glossary"])
-        return answer(request, build)
-
-    @app.get("/cards/{name:path}")
-    def card(request: Request, name: str) -> Response:
-        def build() -> Page:
-            query = _strip_json(request, name)
-            with kb() as conn:
-                found = card_cli.card(conn, query)
-            data = found.to_json()
-            title = found.view.name if found.view else f"No card resolved for “{query}”"
-            return Page("card.html", data, title, ["card", query], 200 if found.resolved else 404)
-        return answer(request, build)
-
-    @app.get("/glossary/{term:path}")
-    def glossary(request: Request, term: str, lang: Langs = None) -> Response:
-        def build() -> Page:
-            query = _strip_json(request, term)
-            with kb() as conn:
-                data = glossary_cli.glossary(conn, query, lang).to_json()
-            return Page("glossary.html", data, f"Glossary: {query}", ["glossary", query, *_opts(lang, None)],
-                        200 if data["matches"] else 404)
-        return answer(request, build)
-
-    @app.get("/diff/{old}/{new}")
-    def diff(request: Request, old: str, new: str, lang: str = "en") -> Response:
-        def build() -> Page:
-            newer = _strip_json(request, new)
-            tag = normalize_tag(lang)
-            dates = views.iso_date(old), views.iso_date(newer)
-            with kb() as conn:
-                data = diff_cli.diff_editions(conn, tag, *dates).to_json()
-            return Page("diff.html", data, f"{tag} {data['old']} → {data['new']}",
-                        ["diff", old, newer] + (["--lang", lang] if lang != "en" else []))
-        return answer(request, build)
-
     # -- tools for authors and translators: /cite (a form; POST /cite.json is its twin), /check/LANG ------
 
     def cite_page(request: Request, fields: dict[str, str]) -> Response:
@@ -350,18 +268,6 @@ def create_app(home: Path, options: Options | None = None) -> FastAPI:
         except ValueError as err:
             return _error(request, templates, KbError(f"bad request body: {err}"), request.url.path.endswith(".json"))
         return cite_page(request, fields)
-
-    @app.get("/check/{lang}")
-    def check(request: Request, lang: str, edition: str | None = None) -> Response:
-        def build() -> Page:
-            tag = normalize_tag(_strip_json(request, lang))
-            on = views.iso_date(edition) if edition else None
-            with kb() as conn:
-                data = check_view.check(conn, tag, on).to_json()
-            return Page("check.html", data, f"Check of {tag} {data['edition']}",
-                        ["check", tag] + (["--edition", edition] if edition else []),
-                        extra={"kinds": check_view.KINDS})
-        return answer(request, build)
 
     # -- errors that FastAPI raises itself: an unknown URL, a parameter of the wrong type ------
 
@@ -403,23 +309,6 @@ def _index_built(home: Path, conn: sqlite3.Connection) -> None:
 # -- helpers ------------------------------------------------------------------------------------
 
 
-def _toc(conn: sqlite3.Connection, number: RuleNumber | None, lang: str | None, edition: str | None) -> dict[str, Any]:
-    """``kb toc [NUMBER] [--lang L] [--edition DATE] --json``."""
-    from kb.views.toc import toc
-
-    tag = views.held_lang(conn, lang) if lang else views.default_lang(conn)
-    return toc(conn, number, tag, views.iso_date(edition) if edition else None).to_json()
-
-
-def _parts(data: dict[str, Any]) -> list[dict[str, Any]]:
-    """The answers of a page naming several rules (``/refs/702.19b-d``), or its one answer."""
-    return data.get("rules", [data])
-
-
-def _one_lang(lang: str | None) -> list[str]:
-    return ["--lang", lang] if lang else []
-
-
 def _json(data: object, status: int = 200) -> Response:
     """The JSON text ``kb --json`` prints, byte for byte (its final newline included)."""
     return Response(views.dumps(data) + "\n", status_code=status, media_type="application/json")
@@ -447,6 +336,11 @@ def _posted(body: bytes, content_type: str) -> dict[str, str]:
             raise ValueError('expected a JSON object of strings: {"text": …, "as_of": "YYYY-MM-DD", "to": …}')
         return {k: v for k, v in data.items() if v is not None}
     return {k: v[-1] for k, v in parse_qs(text, keep_blank_values=True).items()}
+
+
+def _twins(path: str) -> tuple[str, str]:
+    """A page's URL and its JSON twin's (``/`` has ``/index.json``), the twin first."""
+    return ("/index.json" if path == "/" else path + ".json"), path
 
 
 def _twin(request: Request) -> str | None:
@@ -505,16 +399,6 @@ def _lang_name(tag: str) -> str:
         return display_name(tag)
     except ValueError:
         return tag
-
-
-def _by_language(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The editions held, grouped by language (newest first, as the store lists them)."""
-    held: dict[str, dict[str, Any]] = {}
-    for row in rows:
-        entry = held.setdefault(row["lang"], {"lang": row["lang"], "editions": [], "texts": 0})
-        entry["editions"].append(row)
-        entry["texts"] += row["texts"]
-    return list(held.values())
 
 
 def _rows(view: dict[str, Any]) -> list[dict[str, Any]]:
