@@ -153,20 +153,28 @@ def create_app(home: Path, options: Options | None = None) -> FastAPI:
             return answer(request, build)
         return endpoint
 
+    def twins(path: str, method: str = "GET") -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+        """The one place a page gets its ``.json`` twin: the endpoint answers both URLs
+        (``/`` has ``/index.json``).  The twin is registered first, so that a path
+        parameter (``/cards/{name:path}``) never swallows the suffix."""
+        def register(endpoint: Callable[..., Any]) -> Callable[..., Any]:
+            for url in ("/index.json" if path == "/" else path + ".json", path):
+                app.add_api_route(url, endpoint, methods=[method])
+            return endpoint
+        return register
+
     for command in TABLE:
         for page in command.pages:
-            endpoint = table_page(command, page)
-            for path in _twins(page.path):  # the twin first: /cards/{name:path} would take /cards/x.json
-                app.add_api_route(path, endpoint, methods=["GET"])
+            twins(page.path)(table_page(command, page))
 
     # -- the pages that are not one view: a rule with its references or a section's contents,
     #    search with its answer box, ask, cite (a form, and POST) --------------------------------
 
-    @app.get("/rules/{number}")
+    @twins("/rules/{number}")
     def rule(request: Request, number: str, lang: Langs = None, edition: str | None = None,
              as_of: Annotated[str | None, Query(alias="as-of")] = None) -> Response:
         def build() -> Page:
-            text = _strip_json(request, number)
+            text = number
             named = views.address_of([text])
             single = len(named.targets) == 1 and not named.targets[0].is_range
             on = views.iso_date(edition) if edition else None
@@ -203,8 +211,7 @@ def create_app(home: Path, options: Options | None = None) -> FastAPI:
                                "rulings_shown": RULINGS_ON_RULE_PAGE})
         return answer(request, build)
 
-    @app.get("/search")
-    @app.get("/search.json")
+    @twins("/search")
     def search(request: Request, q: str = "", lang: Langs = None, query_lang: str | None = None,
                limit: int = SEARCH_LIMIT) -> Response:
         def build() -> Page:
@@ -225,8 +232,7 @@ def create_app(home: Path, options: Options | None = None) -> FastAPI:
             return Page("search.html", data, f"Search: {q}", ["search", q, *options], extra={**extra, "held": held})
         return answer(request, build)
 
-    @app.get("/ask")
-    @app.get("/ask.json")
+    @twins("/ask")
     def ask(request: Request, q: str = "", lang: Langs = None, query_lang: str | None = None) -> Response:
         def build() -> Page:
             options = _opts(lang, None) + (["--query-lang", query_lang] if query_lang else [])
@@ -254,13 +260,11 @@ def create_app(home: Path, options: Options | None = None) -> FastAPI:
             return Page("cite.html", data, "Updated citations", ["cite", *options], extra=extra)
         return answer(request, build)
 
-    @app.get("/cite")
-    @app.get("/cite.json")
+    @twins("/cite")
     def cite_get(request: Request) -> Response:
         return cite_page(request, dict(request.query_params))
 
-    @app.post("/cite")
-    @app.post("/cite.json")
+    @twins("/cite", "POST")
     async def cite_post(request: Request) -> Response:
         body = await request.body()
         try:
@@ -338,11 +342,6 @@ def _posted(body: bytes, content_type: str) -> dict[str, str]:
     return {k: v[-1] for k, v in parse_qs(text, keep_blank_values=True).items()}
 
 
-def _twins(path: str) -> tuple[str, str]:
-    """A page's URL and its JSON twin's (``/`` has ``/index.json``), the twin first."""
-    return ("/index.json" if path == "/" else path + ".json"), path
-
-
 def _twin(request: Request) -> str | None:
     """The URL of this page's JSON twin (or, on a twin, of the page), rebuilt from the
     route that answered and its parameters, never from the raw path: a path like
@@ -358,11 +357,6 @@ def _twin(request: Request) -> str | None:
     else:
         path = "/index.json" if path == "/" else path.rstrip("/") + ".json"
     return path + (f"?{request.url.query}" if request.url.query else "")
-
-
-def _strip_json(request: Request, value: str) -> str:
-    """A path parameter without the ``.json`` that makes the URL a JSON twin."""
-    return value.removesuffix(".json") if request.url.path.endswith(".json") else value
 
 
 def _opts(langs: list[str] | None, edition: str | None) -> list[str]:
