@@ -18,7 +18,7 @@ import argparse
 import sqlite3
 import sys
 from collections.abc import Callable, Mapping
-from contextlib import closing
+from contextlib import closing, nullcontext
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
@@ -133,14 +133,19 @@ class Command:
     name: str
     help: str
     args: tuple[Arg, ...] = ()
-    #: the answer, from the open KB and the arguments (None: ``main`` does everything)
-    answer: Callable[[sqlite3.Connection, argparse.Namespace], Answer] | None = None
+    #: the answer, from the open KB (or its home, if ``searches``) and the arguments
+    #: (None: ``main`` does everything)
+    answer: Callable[[Any, argparse.Namespace], Answer] | None = None
     #: the text printed without --json (default: the answer's render())
     text: Callable[[Any, argparse.Namespace], str] | None = None
     #: why an answer given is still "not found" (exit 1, HTTP 404), or None
     missing: Callable[[Any], str | None] | None = None
     #: a command printing more than one view, or none
     main: Callable[[argparse.Namespace], int] | None = None
+    #: answered from the KB's home (a search session: the KB and its index), not an open KB
+    searches: bool = False
+    #: ``kb search -``: the answers of the lines of standard input, one JSON object a line
+    batch: Callable[[Path, argparse.Namespace], int] | None = None
     pages: tuple[WebPage, ...] = ()
 
     def parse_url(self, path: Mapping[str, str], query: Any) -> argparse.Namespace:
@@ -159,8 +164,10 @@ class Command:
         if self.main is not None:
             return self.main(args)
         assert self.answer is not None
-        with connect(args.home) as conn:
-            answer = self.answer(conn, args)
+        if self.batch is not None and getattr(args, self.args[0].key) == ["-"]:
+            return self.batch(resolve_home(args.home), args)
+        with nullcontext(resolve_home(args.home)) if self.searches else connect(args.home) as kb:
+            answer = self.answer(kb, args)
             text = views.dumps(answer.to_json()) if args.json else \
                 self.text(answer, args) if self.text else answer.render()
         if text:
@@ -287,16 +294,33 @@ def main_fetch(args: argparse.Namespace) -> int:
     return fetch_and_build(args)
 
 
-def main_search(args: argparse.Namespace) -> int:
+def search(home: Path, args: argparse.Namespace) -> Answer:
     from kb.views import search  # lazy: whoosh and the index are only needed to search
 
-    return search.cmd_search(args)
+    return search.search(home, " ".join(args.query), args.lang, args.query_lang, args.limit)
 
 
-def main_ask(args: argparse.Namespace) -> int:
-    from kb.views import ask
+def search_lines(home: Path, args: argparse.Namespace) -> int:
+    from kb.views.search import batch
 
-    return ask.cmd_ask(args)
+    return batch(home, lambda session, line: session.search(line, args.lang, args.query_lang, args.limit))
+
+
+def ask(home: Path, args: argparse.Namespace) -> Answer:
+    from kb.views.ask import answer_for
+
+    return answer_for(home, " ".join(args.question), args.lang, args.query_lang)
+
+
+def ask_lines(home: Path, args: argparse.Namespace) -> int:
+    from kb.views.ask import ask
+    from kb.views.search import batch
+
+    return batch(home, lambda session, line: ask(session, line, args.lang, args.query_lang))
+
+
+def _in_color(answer: Any, args: argparse.Namespace) -> str:
+    return answer.render(color=sys.stdout.isatty())
 
 
 def main_export(args: argparse.Namespace) -> int:
@@ -438,13 +462,14 @@ TABLE: tuple[Command, ...] = (
         Arg("--lang", "language to search and show (repeat for side by side)", repeat=True),
         Arg("--query-lang", "the query's language (default: detected)"),
         Arg("--limit", "rules to show (default: 10)", type=int, default=10)),
-        main=main_search),  # its page (/search, with the answer box) is kb.web.app's
+        answer=search, searches=True, batch=search_lines, text=_in_color),
+    # its page (/search, with the answer box) is kb.web.app's
     Command("ask", "the rules that answer a question, quoted (offline)", (
         Arg("question", 'a question in any language held; "-": one question per line of standard input, '
             "one JSON object per line out", nargs="+"),
         Arg("--lang", "language to search and show (repeat for side by side)", repeat=True),
         Arg("--query-lang", "the question's language (default: detected)")),
-        main=main_ask),  # its page (/ask) is kb.web.app's
+        answer=ask, searches=True, batch=ask_lines, text=_in_color),  # its page (/ask) is kb.web.app's
     Command("export", "export a part of the KB as JSON lines", (
         Arg("--what", "what to export, one JSON object a line (default: rules)", default="rules",
             choices=("rules", "glossary", "cards", "rulings", "refs")),
