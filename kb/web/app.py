@@ -1,10 +1,13 @@
 """``kb serve``: the KB as web pages, each with a ``.json`` twin.
 
-Every page is one view of :mod:`kb.views.rules` (or of the ``*_cli`` module of its
-command): the view's ``to_json()`` is what ``kb … --json`` prints, what
-``/….json`` returns byte for byte, and what the page's template renders, so the
-CLI, the API and the HTML cannot drift apart.  A URL ending in ``.json`` is the
-JSON twin of the same URL without it (``/`` has ``/index.json``).
+Every page is one view of a command of :data:`kb.commands.TABLE`, which declares its
+URL, arguments and template once: the view's ``to_json()`` is what ``kb … --json``
+prints, what ``/….json`` returns byte for byte, and what the page's template renders,
+so the CLI, the API and the HTML cannot drift apart.  A URL ending in ``.json`` is the
+JSON twin of the same URL without it (``/`` has ``/index.json``), registered by one
+function (``twins``).  A few pages show more than one view and are written out here:
+a rule (with its references) or a section (its contents), search (with the answer
+box), ask, cite (a form, and POST).
 
 Each request opens the SQLite file read-only and closes it (opening costs well
 under a millisecond), so requests share nothing and a rebuild of the KB is seen
