@@ -11,18 +11,14 @@ the rules those rules cite.
 
 from __future__ import annotations
 
-import argparse
-import sys
 from dataclasses import dataclass
 from pathlib import Path
 
 from indexers import snippets
 from kb.core.errors import NotFound
-from kb.core.home import resolve_home
 from kb.core.sentences import Span, split
 from kb.store import rules as store
-from kb.views.rules import dumps
-from kb.views.search import Result, SearchAnswer, Session, Shown, batch
+from kb.views.search import Result, SearchAnswer, Session, Shown
 
 #: Rules the engine ranked first that the answer looks at.
 CANDIDATES = 5
@@ -173,19 +169,6 @@ def answering_sentences(shown: Shown, plan) -> tuple[tuple[Span, ...], int]:  # 
     if best == 0:
         return (spans[0],), 0
     return tuple(span for span, count in zip(spans, counts, strict=True) if count == best), best
-
-
-def cmd_ask(args: argparse.Namespace) -> int:
-    home = resolve_home(args.home)
-    if args.question == ["-"]:
-        return batch(home, lambda session, line: ask(session, line, args.lang, args.query_lang))
-    with Session(home) as session:
-        answer = ask(session, " ".join(args.question), args.lang, args.query_lang)
-    if args.json:
-        print(dumps(answer.to_json()))
-    else:
-        print(answer.render(color=sys.stdout.isatty()))
-    return 0
 
 
 def answer_for(home: Path, question: str, langs: list[str] | None = None,

@@ -10,10 +10,8 @@ the stored names.  When the evidence is weak it says so, lists the candidates an
 
 from __future__ import annotations
 
-import argparse
 import json
 import sqlite3
-import sys
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -22,14 +20,9 @@ from kb.core.rulenum import RuleNumber
 from kb.core.text import name_key
 from kb.graph.cards import Candidate, Evidence, NameIndex, Resolution, quoted, resolve
 from kb.store import cards as card_store
-from kb.views.rules import dumps
 
 #: Rulings listed by ``kb refs`` in text (JSON lists all).
 REFS_SHOWN = 20
-
-
-def _emit(data: object) -> None:
-    print(dumps(data))
 
 
 # -- resolution ---------------------------------------------------------------------
@@ -171,22 +164,6 @@ class CardIndexAnswer:
 
 def card_index(conn: sqlite3.Connection) -> CardIndexAnswer:
     return CardIndexAnswer(card_store.card_names(conn), card_store.held(conn))
-
-
-def cmd_card(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
-    if not args.name:
-        index = card_index(conn)
-        print(dumps(index.to_json()) if args.json else index.render())
-        return 0
-    answer = card(conn, " ".join(args.name))
-    if args.json:
-        _emit(answer.to_json())
-    else:
-        print(answer.render(getattr(args, "explain", False)))
-    if answer.view is None:
-        print(f"kb: {answer.message}", file=sys.stderr)
-        return 1
-    return 0
 
 
 def render_weak(resolution: Resolution, message: str) -> str:

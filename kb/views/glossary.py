@@ -10,11 +10,9 @@ Imports stay light: no aligner, no numpy.
 
 from __future__ import annotations
 
-import argparse
 import json
 import re
 import sqlite3
-import sys
 from dataclasses import dataclass, field
 
 from kb.align.tokens import glossary_forms
@@ -23,7 +21,7 @@ from kb.core.lang import normalize_tag
 from kb.core.model import GlossaryEntry
 from kb.core.rulenum import RuleNumber
 from kb.core.text import loose_key
-from kb.views.rules import dumps, require_held
+from kb.views.rules import require_held
 
 
 @dataclass(frozen=True)
@@ -324,19 +322,6 @@ def glossary_index(conn: sqlite3.Connection) -> GlossaryIndex:
         assert isinstance(names, dict)
         entry["names"] = dict(sorted(names.items(), key=lambda item: (item[0] != "en", item[0])))
     return GlossaryIndex(ordered)
-
-
-def cmd_glossary(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
-    if not args.term:
-        index = glossary_index(conn)
-        print(dumps(index.to_json()) if args.json else index.render())
-        return 0
-    answer = glossary(conn, " ".join(args.term), args.lang)
-    print(dumps(answer.to_json()) if args.json else answer.render())
-    if not answer.matches:
-        print(f"kb: no glossary entry is called {quoted(answer.query)}", file=sys.stderr)
-        return 1
-    return 0
 
 
 #: How a pairing was decided, in words (the stored evidence codes).

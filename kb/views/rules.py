@@ -356,6 +356,20 @@ def editions(conn: sqlite3.Connection) -> list[dict[str, object]]:
     return [{"lang": row["lang"], "edition": row["edition"], "texts": row["texts"]} for row in store.editions(conn)]
 
 
+@dataclass(frozen=True)
+class EditionsView:
+    """What ``kb editions`` answers: one row per language and edition held."""
+
+    rows: list[dict[str, object]]
+
+    def to_json(self) -> list[dict[str, object]]:
+        return self.rows
+
+    def render(self) -> str:
+        return "\n".join(f"{row['lang']!s:8} {row['edition'] or 'undated'!s:10} {row['texts']!s:>6} rule texts"
+                         for row in self.rows)
+
+
 # -- addresses: the rules a user names, however written ------------------------------------
 
 

@@ -9,7 +9,6 @@ identity, with the query's translated terms highlighted there too.
 
 from __future__ import annotations
 
-import argparse
 import json
 import sqlite3
 import sys
@@ -21,12 +20,11 @@ from typing import Any
 from indexers import engine, snippets
 from indexers import index as rules_index
 from kb.core.errors import KbError, NotFound
-from kb.core.home import resolve_home
 from kb.core.lang import guess_lang, normalize_tag
 from kb.core.rulenum import RuleNumber
 from kb.store import rules as store
 from kb.views.onebox import Box, CardMatch, OneBox
-from kb.views.rules import dumps, error_json, require_held
+from kb.views.rules import error_json, require_held
 
 _BOLD, _RESET = "\x1b[1;33m", "\x1b[0m"
 
@@ -208,18 +206,6 @@ def search(home: Path, query: str, langs: list[str] | None, query_lang: str | No
     rules first; a card name a card result beside them (:mod:`kb.views.onebox`)."""
     with Session(home) as session:
         return session.search(query, langs, query_lang, limit)
-
-
-def cmd_search(args: argparse.Namespace) -> int:
-    home = resolve_home(args.home)
-    if args.query == ["-"]:
-        return batch(home, lambda session, line: session.search(line, args.lang, args.query_lang, args.limit))
-    answer = search(home, " ".join(args.query), args.lang, args.query_lang, args.limit)
-    if args.json:
-        print(dumps(answer.to_json()))
-    else:
-        print(answer.render(color=sys.stdout.isatty()))
-    return 0
 
 
 def batch(home: Path, answer: Callable[[Session, str], Any]) -> int:

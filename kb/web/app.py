@@ -1,10 +1,13 @@
 """``kb serve``: the KB as web pages, each with a ``.json`` twin.
 
-Every page is one view of :mod:`kb.views.rules` (or of the ``*_cli`` module of its
-command): the view's ``to_json()`` is what ``kb … --json`` prints, what
-``/….json`` returns byte for byte, and what the page's template renders, so the
-CLI, the API and the HTML cannot drift apart.  A URL ending in ``.json`` is the
-JSON twin of the same URL without it (``/`` has ``/index.json``).
+Every page is one view of a command of :data:`kb.commands.TABLE`, which declares its
+URL, arguments and template once: the view's ``to_json()`` is what ``kb … --json``
+prints, what ``/….json`` returns byte for byte, and what the page's template renders,
+so the CLI, the API and the HTML cannot drift apart.  A URL ending in ``.json`` is the
+JSON twin of the same URL without it (``/`` has ``/index.json``), registered by one
+function (``twins``).  A few pages show more than one view and are written out here:
+a rule (with its references) or a section (its contents), search (with the answer
+box), ask, cite (a form, and POST).
 
 Each request opens the SQLite file read-only and closes it (opening costs well
 under a millisecond), so requests share nothing and a rebuild of the KB is seen
@@ -23,6 +26,7 @@ import os
 import shlex
 import sqlite3
 import threading
+from argparse import Namespace
 from collections.abc import Callable, Iterator
 from contextlib import closing, contextmanager
 from dataclasses import dataclass, field
@@ -38,16 +42,16 @@ from fastapi.templating import Jinja2Templates
 from starlette.exceptions import HTTPException
 
 from indexers import index as rules_index
+from kb import commands
+from kb.commands import COMMANDS, TABLE, Command, WebPage
 from kb.core.errors import KbError, NotFound
 from kb.core.lang import display_name, normalize_tag
 from kb.core.rulenum import RuleNumber
 from kb.store import rules as store
 from kb.views import ask as ask_cli
 from kb.views import card as card_cli
-from kb.views import check as check_view
 from kb.views import cite as cite_view
 from kb.views import glossary as glossary_cli
-from kb.views import history as diff_cli
 from kb.views import rules as views
 from kb.views import search as search_cli
 from kb.web import markup
@@ -136,60 +140,61 @@ def create_app(home: Path, options: Options | None = None) -> FastAPI:
             "data": page.data, "title": page.title, "cli": shlex.join(["kb", *page.cli, "--json"]),
             "json_url": _twin(request), "q": "", **page.extra}, status_code=page.status)
 
-    # -- pages ------------------------------------------------------------------------------
+    # -- the pages of kb.commands.TABLE: each URL and its .json twin ---------------------------
 
-    @app.get("/")
-    @app.get("/index.json")
-    def index(request: Request) -> Response:
-        def build() -> Page:
-            with kb() as conn:
-                data = views.editions(conn)
-            return Page("index.html", data, "The Comprehensive Rules, side by side", ["editions"],
-                        extra={"held": _by_language(data)})
-        return answer(request, build)
+    def table_page(command: Command, page: WebPage) -> Callable[[Request], Response]:
+        def endpoint(request: Request) -> Response:
+            def build() -> Page:
+                args = command.parse_url(request.path_params, request.query_params)
+                assert command.answer is not None
+                with kb() as conn:
+                    view = command.answer(conn, args)
+                    data = view.to_json()
+                status = 404 if command.not_found(view) else 200
+                extra = page.context(data, args) if page.context else {}
+                return Page(page.template, data, page.title(data, args), command.words(args), status, extra)
+            return answer(request, build)
+        return endpoint
 
-    @app.get("/editions")
-    @app.get("/editions.json")
-    def editions(request: Request) -> Response:
-        def build() -> Page:
-            with kb() as conn:
-                data = views.editions(conn)
-            return Page("editions.html", data, "Editions", ["editions"], extra={"held": _by_language(data)})
-        return answer(request, build)
+    def twins(path: str, method: str = "GET") -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+        """The one place a page gets its ``.json`` twin: the endpoint answers both URLs
+        (``/`` has ``/index.json``).  The twin is registered first, so that a path
+        parameter (``/cards/{name:path}``) never swallows the suffix."""
+        def register(endpoint: Callable[..., Any]) -> Callable[..., Any]:
+            for url in ("/index.json" if path == "/" else path + ".json", path):
+                app.add_api_route(url, endpoint, methods=[method])
+            return endpoint
+        return register
 
-    @app.get("/rules")
-    @app.get("/rules.json")
-    def contents(request: Request, lang: str | None = None, edition: str | None = None) -> Response:
-        def build() -> Page:
-            with kb() as conn:
-                data = _toc(conn, None, lang, edition)
-            return Page("toc.html", data, "Contents", ["toc", *_one_lang(lang), *_opts(None, edition)])
-        return answer(request, build)
+    for command in TABLE:
+        for page in command.pages:
+            twins(page.path)(table_page(command, page))
 
-    @app.get("/rules/{number}")
+    # -- the pages that are not one view: a rule with its references or a section's contents,
+    #    search with its answer box, ask, cite (a form, and POST) --------------------------------
+
+    @twins("/rules/{number}")
     def rule(request: Request, number: str, lang: Langs = None, edition: str | None = None,
              as_of: Annotated[str | None, Query(alias="as-of")] = None) -> Response:
         def build() -> Page:
-            text = _strip_json(request, number)
+            text = number
             named = views.address_of([text])
             single = len(named.targets) == 1 and not named.targets[0].is_range
             on = views.iso_date(edition) if edition else None
             when = views.iso_date(as_of) if as_of else None
             if single and named.targets[0].first.depth == 0 and not when:  # a section: its contents
+                args = Namespace(rule=str(named.targets[0].first), lang=(lang or [None])[0], edition=edition)
                 with kb() as conn:
-                    data = _toc(conn, named.targets[0].first, (lang or [None])[0], edition)
+                    data = commands.toc(conn, args).to_json()
                 return Page("toc.html", data, f"Section {data['number']}: {data['title']}",
-                            ["toc", data["number"], *_one_lang((lang or [None])[0]), *_opts(None, edition)])
+                            COMMANDS["toc"].words(args))
             if when or not single:
+                args = Namespace(rule=[text], lang=lang, edition=edition, as_of=as_of)
                 with kb() as conn:
-                    if when:
-                        several = views.named(conn, [text], lambda n: views.as_of(conn, n, when, views.lang_tags(lang)))
-                    else:
-                        several = views.named(conn, [text], lambda n: views.show(conn, n, views.lang_tags(lang), on))
-                data = several.to_json()
-                cli = ["show", text, *_opts(lang, edition)] + (["--as-of", as_of] if as_of else [])
-                parts = _parts(data)
-                return Page("rules.html", data, f"{text} as of {when}" if when else f"Rules {text}", cli,
+                    data = commands.show(conn, args).to_json()
+                parts = commands.parts(data)
+                return Page("rules.html", data, f"{text} as of {when}" if when else f"Rules {text}",
+                            COMMANDS["show"].words(args),
                             extra={"parts": [{"data": part, "rows": _rows(part)} for part in parts],
                                    "link_langs": [b["lang"] for b in parts[0]["languages"]] if lang else []})
             wanted = named.targets[0].first
@@ -209,33 +214,7 @@ def create_app(home: Path, options: Options | None = None) -> FastAPI:
                                "rulings_shown": RULINGS_ON_RULE_PAGE})
         return answer(request, build)
 
-    @app.get("/rules/{number}/history")
-    @app.get("/rules/{number}/history.json")
-    def history(request: Request, number: str, lang: str = "en") -> Response:
-        def build() -> Page:
-            with kb() as conn:
-                tag = views.held_lang(conn, lang)
-                data = views.named(conn, [number], lambda n: diff_cli.history(conn, str(n), tag)).to_json()
-            title = f"History of rule {data.get('rule') or data.get('address')}"
-            return Page("history.html", data, title, ["history", number, "--lang", lang],
-                        extra={"parts": _parts(data)})
-        return answer(request, build)
-
-    @app.get("/refs/{number}")
-    def refs(request: Request, number: str, lang: str | None = None, edition: str | None = None) -> Response:
-        def build() -> Page:
-            text = _strip_json(request, number)
-            on = views.iso_date(edition) if edition else None
-            with kb() as conn:
-                data = views.named(conn, [text], lambda n: views.refs(conn, n, lang, on)).to_json()
-            options = (["--lang", lang] if lang else []) + (["--edition", edition] if edition else [])
-            parts = _parts(data)
-            return Page("refs.html", data, f"References of rule {text}", ["refs", text, *options],
-                        extra={"rulings_shown": None, "parts": parts})
-        return answer(request, build)
-
-    @app.get("/search")
-    @app.get("/search.json")
+    @twins("/search")
     def search(request: Request, q: str = "", lang: Langs = None, query_lang: str | None = None,
                limit: int = SEARCH_LIMIT) -> Response:
         def build() -> Page:
@@ -256,8 +235,7 @@ def create_app(home: Path, options: Options | None = None) -> FastAPI:
             return Page("search.html", data, f"Search: {q}", ["search", q, *options], extra={**extra, "held": held})
         return answer(request, build)
 
-    @app.get("/ask")
-    @app.get("/ask.json")
+    @twins("/ask")
     def ask(request: Request, q: str = "", lang: Langs = None, query_lang: str | None = None) -> Response:
         def build() -> Page:
             options = _opts(lang, None) + (["--query-lang", query_lang] if query_lang else [])
@@ -265,57 +243,6 @@ def create_app(home: Path, options: Options | None = None) -> FastAPI:
                 return Page("ask.html", None, "Ask", ["ask", *options], extra={"q": q})
             data = ask_cli.answer_for(home, q, lang, query_lang).to_json()
             return Page("ask.html", data, f"Ask: {q}", ["ask", q, *options], extra={"q": q})
-        return answer(request, build)
-
-    @app.get("/cards")
-    @app.get("/cards.json")
-    def cards(request: Request) -> Response:
-        def build() -> Page:
-            with kb() as conn:
-                data = card_cli.card_index(conn).to_json()
-            return Page("cards.html", data, "Cards", ["card"])
-        return answer(request, build)
-
-    @app.get("/glossary")
-    @app.get("/glossary.json")
-    def glossary_index(request: Request) -> Response:
-        def build() -> Page:
-            with kb() as conn:
-                data = glossary_cli.glossary_index(conn).to_json()
-            return Page("glossary_index.html", data, "Glossary", ["glossary"])
-        return answer(request, build)
-
-    @app.get("/cards/{name:path}")
-    def card(request: Request, name: str) -> Response:
-        def build() -> Page:
-            query = _strip_json(request, name)
-            with kb() as conn:
-                found = card_cli.card(conn, query)
-            data = found.to_json()
-            title = found.view.name if found.view else f"No card resolved for “{query}”"
-            return Page("card.html", data, title, ["card", query], 200 if found.resolved else 404)
-        return answer(request, build)
-
-    @app.get("/glossary/{term:path}")
-    def glossary(request: Request, term: str, lang: Langs = None) -> Response:
-        def build() -> Page:
-            query = _strip_json(request, term)
-            with kb() as conn:
-                data = glossary_cli.glossary(conn, query, lang).to_json()
-            return Page("glossary.html", data, f"Glossary: {query}", ["glossary", query, *_opts(lang, None)],
-                        200 if data["matches"] else 404)
-        return answer(request, build)
-
-    @app.get("/diff/{old}/{new}")
-    def diff(request: Request, old: str, new: str, lang: str = "en") -> Response:
-        def build() -> Page:
-            newer = _strip_json(request, new)
-            tag = normalize_tag(lang)
-            dates = views.iso_date(old), views.iso_date(newer)
-            with kb() as conn:
-                data = diff_cli.diff_editions(conn, tag, *dates).to_json()
-            return Page("diff.html", data, f"{tag} {data['old']} → {data['new']}",
-                        ["diff", old, newer] + (["--lang", lang] if lang != "en" else []))
         return answer(request, build)
 
     # -- tools for authors and translators: /cite (a form; POST /cite.json is its twin), /check/LANG ------
@@ -336,13 +263,11 @@ def create_app(home: Path, options: Options | None = None) -> FastAPI:
             return Page("cite.html", data, "Updated citations", ["cite", *options], extra=extra)
         return answer(request, build)
 
-    @app.get("/cite")
-    @app.get("/cite.json")
+    @twins("/cite")
     def cite_get(request: Request) -> Response:
         return cite_page(request, dict(request.query_params))
 
-    @app.post("/cite")
-    @app.post("/cite.json")
+    @twins("/cite", "POST")
     async def cite_post(request: Request) -> Response:
         body = await request.body()
         try:
@@ -350,18 +275,6 @@ def create_app(home: Path, options: Options | None = None) -> FastAPI:
         except ValueError as err:
             return _error(request, templates, KbError(f"bad request body: {err}"), request.url.path.endswith(".json"))
         return cite_page(request, fields)
-
-    @app.get("/check/{lang}")
-    def check(request: Request, lang: str, edition: str | None = None) -> Response:
-        def build() -> Page:
-            tag = normalize_tag(_strip_json(request, lang))
-            on = views.iso_date(edition) if edition else None
-            with kb() as conn:
-                data = check_view.check(conn, tag, on).to_json()
-            return Page("check.html", data, f"Check of {tag} {data['edition']}",
-                        ["check", tag] + (["--edition", edition] if edition else []),
-                        extra={"kinds": check_view.KINDS})
-        return answer(request, build)
 
     # -- errors that FastAPI raises itself: an unknown URL, a parameter of the wrong type ------
 
@@ -401,23 +314,6 @@ def _index_built(home: Path, conn: sqlite3.Connection) -> None:
 
 
 # -- helpers ------------------------------------------------------------------------------------
-
-
-def _toc(conn: sqlite3.Connection, number: RuleNumber | None, lang: str | None, edition: str | None) -> dict[str, Any]:
-    """``kb toc [NUMBER] [--lang L] [--edition DATE] --json``."""
-    from kb.views.toc import toc
-
-    tag = views.held_lang(conn, lang) if lang else views.default_lang(conn)
-    return toc(conn, number, tag, views.iso_date(edition) if edition else None).to_json()
-
-
-def _parts(data: dict[str, Any]) -> list[dict[str, Any]]:
-    """The answers of a page naming several rules (``/refs/702.19b-d``), or its one answer."""
-    return data.get("rules", [data])
-
-
-def _one_lang(lang: str | None) -> list[str]:
-    return ["--lang", lang] if lang else []
 
 
 def _json(data: object, status: int = 200) -> Response:
@@ -466,11 +362,6 @@ def _twin(request: Request) -> str | None:
     return path + (f"?{request.url.query}" if request.url.query else "")
 
 
-def _strip_json(request: Request, value: str) -> str:
-    """A path parameter without the ``.json`` that makes the URL a JSON twin."""
-    return value.removesuffix(".json") if request.url.path.endswith(".json") else value
-
-
 def _opts(langs: list[str] | None, edition: str | None) -> list[str]:
     """The CLI options matching the page's query parameters."""
     return [arg for lang in langs or [] for arg in ("--lang", lang)] + (["--edition", edition] if edition else [])
@@ -505,16 +396,6 @@ def _lang_name(tag: str) -> str:
         return display_name(tag)
     except ValueError:
         return tag
-
-
-def _by_language(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The editions held, grouped by language (newest first, as the store lists them)."""
-    held: dict[str, dict[str, Any]] = {}
-    for row in rows:
-        entry = held.setdefault(row["lang"], {"lang": row["lang"], "editions": [], "texts": 0})
-        entry["editions"].append(row)
-        entry["texts"] += row["texts"]
-    return list(held.values())
 
 
 def _rows(view: dict[str, Any]) -> list[dict[str, Any]]:

@@ -1,0 +1,512 @@
+"""The command table: every ``kb`` command declared once.
+
+Each :class:`Command` names its arguments (:class:`Arg`, read by argparse on the command
+line and from the URL's path and query on the web), the function answering it (a view
+object with ``to_json()`` and ``render()``), and the web pages showing that answer
+(:class:`WebPage`: URL, template, title, what else the template needs).  :mod:`kb.cli`
+builds its parser and dispatch from :data:`TABLE`, :mod:`kb.web.app` its routes and their
+``.json`` twins: a new view is one entry here.
+
+Commands whose output is not one view (``build``, ``fetch``, ``serve``, ``export``,
+``index``, ``cite`` writing the text and its table apart, ``search`` and ``ask`` with their
+batch mode) give a ``main`` of their own; their arguments are still declared here.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sqlite3
+import sys
+from collections.abc import Callable, Mapping
+from contextlib import closing, nullcontext
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Protocol
+
+from kb.core.errors import KbError
+from kb.core.home import resolve_home
+from kb.core.lang import normalize_tag
+from kb.store import rules as store
+from kb.views import rules as views
+
+ADDRESS_HELP = ("rules as people write them: 7, 730, 730.2a, 702.19B, 'CR 702.19b', ranges 702.19b-d, "
+                "lists 702.19b,702.19c or several arguments")
+
+
+class Answer(Protocol):
+    """What every command answers: the same content as JSON and as text."""
+
+    def to_json(self) -> Any: ...
+
+    def render(self) -> str: ...
+
+
+@dataclass(frozen=True)
+class Arg:
+    """One argument: ``name`` is a positional's name or an option's flag (``--as-of``).
+    On the web a positional comes from the URL's path (``/refs/{rule}``) and an option
+    from the query under its flag's name (``?as-of=2025-11-14&lang=it&lang=en``)."""
+
+    name: str
+    help: str
+    nargs: str | None = None
+    repeat: bool = False            # --lang it --lang en (?lang=it&lang=en)
+    switch: bool = False            # a flag without a value
+    default: Any = None
+    type: Callable[[str], Any] | None = None
+    choices: tuple[str, ...] | None = None
+    metavar: str | None = None
+    dest: str | None = None
+
+    @property
+    def positional(self) -> bool:
+        return not self.name.startswith("-")
+
+    @property
+    def key(self) -> str:
+        """The attribute of the parsed arguments."""
+        return self.dest or self.name.lstrip("-").replace("-", "_")
+
+    @property
+    def param(self) -> str:
+        """The URL's name for it: the path parameter or query parameter."""
+        return self.key if self.positional else self.name.lstrip("-")
+
+    def add_to(self, parser: argparse.ArgumentParser) -> None:
+        options: dict[str, Any] = {"help": self.help}
+        if self.switch:
+            options["action"] = "store_true"
+        elif self.repeat:
+            options["action"] = "append"
+        if self.nargs:
+            options["nargs"] = self.nargs
+        if self.default is not None:
+            options["default"] = self.default
+        for name in ("type", "choices", "metavar", "dest"):
+            if getattr(self, name) is not None:
+                options[name] = getattr(self, name)
+        parser.add_argument(self.name, **options)
+
+    def from_url(self, path: Mapping[str, str], query: Any) -> Any:
+        """Its value in a request (``query``: Starlette's multi-dict of the query)."""
+        if self.positional:
+            value = path.get(self.param)
+            if self.nargs in ("+", "*"):
+                return [value] if value is not None else []
+            return value
+        if self.switch:
+            return self.param in query
+        if self.repeat:
+            return query.getlist(self.param) or None
+        value = query.get(self.param)
+        if value is None:
+            return self.default
+        try:
+            return self.type(value) if self.type else value
+        except ValueError as err:
+            raise KbError(f"bad parameter: {self.param}: {err}") from err
+
+    def words(self, value: Any) -> list[str]:
+        """The command-line words giving ``value`` (none for the default)."""
+        if self.positional:
+            return [str(v) for v in value] if isinstance(value, list) else [] if value is None else [str(value)]
+        if value is None or value is False or value == self.default:
+            return []
+        if self.switch:
+            return [self.name]
+        values = value if isinstance(value, list) else [value]
+        return [word for v in values for word in (self.name, str(v))]
+
+
+@dataclass(frozen=True)
+class WebPage:
+    """One URL showing a command's answer (its ``.json`` twin is added by the web app)."""
+
+    path: str
+    template: str
+    title: Callable[[Any, argparse.Namespace], str]            # (the answer's JSON, the arguments)
+    context: Callable[[Any, argparse.Namespace], dict[str, Any]] | None = None
+
+
+@dataclass(frozen=True)
+class Command:
+    name: str
+    help: str
+    args: tuple[Arg, ...] = ()
+    #: the answer, from the open KB (or its home, if ``searches``) and the arguments
+    #: (None: ``main`` does everything)
+    answer: Callable[[Any, argparse.Namespace], Answer] | None = None
+    #: the text printed without --json (default: the answer's render())
+    text: Callable[[Any, argparse.Namespace], str] | None = None
+    #: why an answer given is still "not found" (exit 1, HTTP 404), or None
+    missing: Callable[[Any], str | None] | None = None
+    #: a command printing more than one view, or none
+    main: Callable[[argparse.Namespace], int] | None = None
+    #: answered from the KB's home (a search session: the KB and its index), not an open KB
+    searches: bool = False
+    #: ``kb search -``: the answers of the lines of standard input, one JSON object a line
+    batch: Callable[[Path, argparse.Namespace], int] | None = None
+    pages: tuple[WebPage, ...] = ()
+
+    def parse_url(self, path: Mapping[str, str], query: Any) -> argparse.Namespace:
+        """The arguments a request gives, as the command line would have parsed them."""
+        return argparse.Namespace(**{arg.key: arg.from_url(path, query) for arg in self.args})
+
+    def words(self, args: argparse.Namespace) -> list[str]:
+        """``args`` as a command line (without ``kb``): the page's "same with the CLI" line."""
+        return [self.name, *(word for arg in self.args for word in arg.words(getattr(args, arg.key, None)))]
+
+    def not_found(self, answer: Any) -> str | None:
+        return self.missing(answer) if self.missing else None
+
+    def run(self, args: argparse.Namespace) -> int:
+        """The command on the command line: its answer printed, its exit code."""
+        if self.main is not None:
+            return self.main(args)
+        assert self.answer is not None
+        if self.batch is not None and getattr(args, self.args[0].key) == ["-"]:
+            return self.batch(resolve_home(args.home), args)
+        with nullcontext(resolve_home(args.home)) if self.searches else connect(args.home) as kb:
+            answer = self.answer(kb, args)
+            text = views.dumps(answer.to_json()) if args.json else \
+                self.text(answer, args) if self.text else answer.render()
+        if text:
+            print(text)
+        missing = self.not_found(answer)
+        if missing:
+            print(f"kb: {missing}", file=sys.stderr)
+            return 1
+        return 0
+
+
+def connect(home: str | None) -> closing[sqlite3.Connection]:
+    """``with connect(home) as conn``: the KB read-only, closed when the block ends."""
+    return closing(store.connect(resolve_home(home)))
+
+
+def _date(text: str | None) -> str | None:
+    return views.iso_date(text) if text else None
+
+
+# -- the answers ------------------------------------------------------------------------------
+
+
+def show(conn: sqlite3.Connection, args: argparse.Namespace) -> Answer:
+    on, as_of = _date(args.edition), _date(args.as_of)
+    if on and as_of:
+        raise KbError("--edition and --as-of cannot be used together (--as-of reads a number as that edition did)")
+    langs = views.lang_tags(args.lang)
+    if as_of:
+        return views.named(conn, args.rule, lambda number: views.as_of(conn, number, as_of, langs))
+    return views.named(conn, args.rule, lambda number: views.show(conn, number, langs, on))
+
+
+def refs(conn: sqlite3.Connection, args: argparse.Namespace) -> Answer:
+    on = _date(args.edition)
+    return views.named(conn, args.rule, lambda number: views.refs(conn, number, args.lang, on))
+
+
+def toc(conn: sqlite3.Connection, args: argparse.Namespace) -> Answer:
+    from kb.views.toc import toc
+
+    number = views.one_number(args.rule) if args.rule else None
+    lang = views.held_lang(conn, args.lang) if args.lang else views.default_lang(conn)
+    return toc(conn, number, lang, _date(args.edition))
+
+
+def diff(conn: sqlite3.Connection, args: argparse.Namespace) -> Answer:
+    from kb.views.history import diff_editions
+
+    return diff_editions(conn, normalize_tag(args.lang), views.iso_date(args.old), views.iso_date(args.new))
+
+
+def history(conn: sqlite3.Connection, args: argparse.Namespace) -> Answer:
+    from kb.views.history import history
+
+    lang = views.held_lang(conn, args.lang)
+    return views.named(conn, args.rule, lambda number: history(conn, str(number), lang))
+
+
+def card(conn: sqlite3.Connection, args: argparse.Namespace) -> Answer:
+    from kb.views import card as cards  # lazy: its name tools are not needed by the other commands
+
+    return cards.card(conn, " ".join(args.name)) if args.name else cards.card_index(conn)
+
+
+def glossary(conn: sqlite3.Connection, args: argparse.Namespace) -> Answer:
+    from kb.views import glossary as entries
+
+    return entries.glossary(conn, " ".join(args.term), args.lang) if args.term else entries.glossary_index(conn)
+
+
+def _no_entry(answer: Any) -> str | None:
+    from kb.views.glossary import quoted
+
+    if getattr(answer, "matches", True):
+        return None
+    return f"no glossary entry is called {quoted(answer.query)}"
+
+
+def _no_card(answer: Any) -> str | None:
+    return answer.message if hasattr(answer, "resolution") and answer.view is None else None
+
+
+def editions(conn: sqlite3.Connection, args: argparse.Namespace) -> Answer:
+    return views.EditionsView(views.editions(conn))
+
+
+def check(conn: sqlite3.Connection, args: argparse.Namespace) -> Answer:
+    from kb.views.check import check
+
+    return check(conn, normalize_tag(args.lang), _date(args.edition))
+
+
+# -- commands printing something else than one view -------------------------------------------
+
+
+def main_build(args: argparse.Namespace) -> int:
+    from kb.build import EMBEDDED_CORPUS, build
+    from kb.cli import progress, render_report
+
+    home = resolve_home(args.home)
+    with progress() as step:
+        report = build(args.sources or [EMBEDDED_CORPUS], home, accept_damaged=args.accept_damaged,
+                       allow_partial=args.allow_partial, override_format=args.format, override_lang=args.lang,
+                       progress=step)
+    print(views.dumps(report.to_json()) if args.json else render_report(report))
+    return 0
+
+
+def main_index(args: argparse.Namespace) -> int:
+    from kb.build import build_index
+
+    home = resolve_home(args.home)
+    if not store.db_path(home).exists():
+        raise KbError("no KB here: run `kb build` first", str(home))
+    seconds = build_index(home)
+    print(f"search index ready ({seconds:.1f} s)" if seconds else "search index already up to date")
+    return 0
+
+
+def main_fetch(args: argparse.Namespace) -> int:
+    from kb.cli import fetch_and_build
+
+    return fetch_and_build(args)
+
+
+def search(home: Path, args: argparse.Namespace) -> Answer:
+    from kb.views import search  # lazy: whoosh and the index are only needed to search
+
+    return search.search(home, " ".join(args.query), args.lang, args.query_lang, args.limit)
+
+
+def search_lines(home: Path, args: argparse.Namespace) -> int:
+    from kb.views.search import batch
+
+    return batch(home, lambda session, line: session.search(line, args.lang, args.query_lang, args.limit))
+
+
+def ask(home: Path, args: argparse.Namespace) -> Answer:
+    from kb.views.ask import answer_for
+
+    return answer_for(home, " ".join(args.question), args.lang, args.query_lang)
+
+
+def ask_lines(home: Path, args: argparse.Namespace) -> int:
+    from kb.views.ask import ask
+    from kb.views.search import batch
+
+    return batch(home, lambda session, line: ask(session, line, args.lang, args.query_lang))
+
+
+def _in_color(answer: Any, args: argparse.Namespace) -> str:
+    return answer.render(color=sys.stdout.isatty())
+
+
+def main_export(args: argparse.Namespace) -> int:
+    from kb.views.export import export
+
+    with connect(args.home) as conn:
+        for line in export(conn, args.what, args.lang, args.edition).lines():
+            sys.stdout.write(line)
+    return 0
+
+
+def main_cite(args: argparse.Namespace) -> int:
+    """The updated text on standard output, the table on standard error (so that
+    ``kb cite old.md > new.md`` works); ``--json``: the table with the text in it."""
+    from kb.cli import read_text
+    from kb.views.cite import cite
+
+    text = read_text(args.file)
+    as_of, to = _date(args.as_of), _date(args.to)
+    with connect(args.home) as conn:
+        answer = cite(conn, text, as_of, to, normalize_tag(args.lang) if args.lang else None)
+    if args.json:
+        print(views.dumps(answer.to_json()))
+    elif args.check:
+        print(answer.render())
+    else:
+        sys.stdout.write(answer.text)
+        print(answer.render(), file=sys.stderr)
+    return 1 if args.check and (answer.changed or answer.attention) else 0
+
+
+def main_serve(args: argparse.Namespace) -> int:
+    from kb.web import serve  # lazy: only `kb serve` needs the web stack
+
+    serve(resolve_home(args.home), args.host, args.port, args.workers, args.allowed_hosts, args.max_pending)
+    return 0
+
+
+# -- what the pages' templates need beside the answer -----------------------------------------
+
+
+def parts(data: dict[str, Any]) -> list[dict[str, Any]]:
+    """The answers of a page naming several rules (``/refs/702.19b-d``), or its one answer."""
+    return data.get("rules", [data])
+
+
+def by_language(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The editions held, grouped by language (newest first, as the store lists them)."""
+    held: dict[str, dict[str, Any]] = {}
+    for row in rows:
+        entry = held.setdefault(row["lang"], {"lang": row["lang"], "editions": [], "texts": 0})
+        entry["editions"].append(row)
+        entry["texts"] += row["texts"]
+    return list(held.values())
+
+
+def _check_kinds(data: Any, args: argparse.Namespace) -> dict[str, Any]:
+    from kb.views.check import KINDS
+
+    return {"kinds": KINDS}
+
+
+def _card_title(data: dict[str, Any], args: argparse.Namespace) -> str:
+    return data["card"]["name"] if data.get("card") else f"No card resolved for “{' '.join(args.name)}”"
+
+
+# -- the table --------------------------------------------------------------------------------
+
+LANG = Arg("--lang", "language (default: English if held)")
+LANGS = Arg("--lang", "language (repeat for side by side)", repeat=True)
+EDITION = Arg("--edition", "the edition in force on this date (YYYY-MM-DD)")
+RULES = Arg("rule", ADDRESS_HELP, nargs="+")
+
+TABLE: tuple[Command, ...] = (
+    Command("build", "build the KB from rules documents", (
+        Arg("sources", "files or folders (default: the embedded corpus)", nargs="*", type=Path, metavar="SOURCE"),
+        Arg("--format", "read every source as this format (default: detect)"),
+        Arg("--lang", "read every source as this language (default: detect)"),
+        Arg("--accept-damaged", "keep truncated or duplicate-numbered documents, with the damage listed",
+            switch=True),
+        Arg("--allow-partial", "write the KB even if some inputs cannot be read (they are listed as dropped) "
+            "or no rule texts were read", switch=True)),
+        main=main_build),
+    Command("show", "show a rule with its subrules", (
+        RULES, LANGS, EDITION,
+        Arg("--as-of", "read RULE as the English edition in force on this date numbered it (YYYY-MM-DD),"
+            " and say what it is today")),
+        answer=show),  # its pages (/rules/…: a section's contents, a rule with its references) are kb.web.app's
+    Command("refs", "what a rule cites and what cites it", (
+        RULES, LANG, EDITION,
+        Arg("--all", "also list the citations through a chapter or section", switch=True)),
+        answer=refs,
+        text=lambda answer, args: answer.render(args.all) if isinstance(answer, views.RefsView) else answer.render(),
+        pages=(WebPage("/refs/{rule}", "refs.html", lambda data, args: f"References of rule {args.rule[0]}",
+                       lambda data, args: {"rulings_shown": None, "parts": parts(data)}),)),
+    Command("toc", "the table of contents: sections, chapters, rules", (
+        Arg("rule", "a section (7), chapter (702) or rule (702.19): what is under it"
+            " (default: the sections and their chapters)", nargs="?"),
+        LANG, EDITION),
+        answer=toc,
+        pages=(WebPage("/rules", "toc.html", lambda data, args: "Contents"),)),
+    Command("diff", "what changed between two editions", (
+        Arg("old", "the old edition: its date, or any date it was in force (YYYY-MM-DD)"),
+        Arg("new", "the new edition, likewise"),
+        Arg("--lang", "language (default: en)", default="en")),
+        answer=diff,
+        pages=(WebPage("/diff/{old}/{new}", "diff.html",
+                       lambda data, args: f"{normalize_tag(args.lang)} {data['old']} → {data['new']}"),)),
+    Command("history", "one rule through every edition", (
+        Arg("rule", "the rule's number in the newest English edition (" + ADDRESS_HELP + ")", nargs="+"),
+        Arg("--lang", "language (default: en)", default="en")),
+        answer=history,
+        pages=(WebPage("/rules/{rule}/history", "history.html",
+                       lambda data, args: f"History of rule {data.get('rule') or data.get('address')}",
+                       lambda data, args: {"parts": parts(data)}),)),
+    Command("fetch", "download the current English rules and rebuild", (
+        Arg("--url", "the rules page to read (default: the official one)"),),
+        main=main_fetch),
+    Command("card", "a card by any of its names, its rulings and their rules", (
+        Arg("name", "a card name in any language, even misspelled (none: every card held)", nargs="*"),
+        Arg("--explain", "show how the name was resolved to the card (the evidence)", switch=True)),
+        answer=card, missing=_no_card,
+        text=lambda answer, args: answer.render(args.explain) if args.name else answer.render(),
+        pages=(WebPage("/cards", "cards.html", lambda data, args: "Cards"),
+               WebPage("/cards/{name:path}", "card.html", _card_title))),
+    Command("glossary", "a glossary entry side by side in every language", (
+        Arg("term", "a headword or an alias, in any language (Color Identity, 标识色); none: every headword held",
+            nargs="*"),
+        Arg("--lang", "language (repeat for several; default: every one held)", repeat=True)),
+        answer=glossary, missing=_no_entry,
+        pages=(WebPage("/glossary", "glossary_index.html", lambda data, args: "Glossary"),
+               WebPage("/glossary/{term:path}", "glossary.html",
+                       lambda data, args: f"Glossary: {' '.join(args.term)}"))),
+    Command("index", "build the search index of the KB (kb build does it too)", main=main_index),
+    Command("search", "rules by words or numbers, in any language, side by side", (
+        Arg("query", 'words, "a phrase", a rule address (601.2a-h), a name (even misspelled) or a card name, '
+            'in any language held; "-": one query per line of standard input, one JSON object per line out',
+            nargs="+"),
+        Arg("--lang", "language to search and show (repeat for side by side)", repeat=True),
+        Arg("--query-lang", "the query's language (default: detected)"),
+        Arg("--limit", "rules to show (default: 10)", type=int, default=10)),
+        answer=search, searches=True, batch=search_lines, text=_in_color),
+    # its page (/search, with the answer box) is kb.web.app's
+    Command("ask", "the rules that answer a question, quoted (offline)", (
+        Arg("question", 'a question in any language held; "-": one question per line of standard input, '
+            "one JSON object per line out", nargs="+"),
+        Arg("--lang", "language to search and show (repeat for side by side)", repeat=True),
+        Arg("--query-lang", "the question's language (default: detected)")),
+        answer=ask, searches=True, batch=ask_lines, text=_in_color),  # its page (/ask) is kb.web.app's
+    Command("export", "export a part of the KB as JSON lines", (
+        Arg("--what", "what to export, one JSON object a line (default: rules)", default="rules",
+            choices=("rules", "glossary", "cards", "rulings", "refs")),
+        Arg("--lang", "only this language (repeat for several)", repeat=True),
+        Arg("--edition", "only the editions in force on this date (YYYY-MM-DD), or 'undated'"),
+        Arg("--json-lines", "JSON lines (the default and only format)", switch=True)),
+        main=main_export),
+    Command("editions", "list the languages and editions held", answer=editions,
+            pages=(WebPage("/", "index.html", lambda data, args: "The Comprehensive Rules, side by side",
+                           lambda data, args: {"held": by_language(data)}),
+                   WebPage("/editions", "editions.html", lambda data, args: "Editions",
+                           lambda data, args: {"held": by_language(data)}))),
+    # -- tools for authors and translators (kb/views/cite.py, kb/views/check.py)
+    Command("cite", "update the rule citations of a text to a newer edition", (
+        Arg("file", "the text (default: standard input)", nargs="?", type=Path),
+        Arg("--as-of", "the date the text was written against (default: detected from its citations)"),
+        Arg("--to", "update to the edition in force on this date (default: the newest held)"),
+        Arg("--lang", "the text's language: en, it, zh-Hans (default: detected)"),
+        Arg("--check", "write nothing; exit 1 when a citation would change or needs a look", switch=True)),
+        main=main_cite),  # its pages (a form, POST /cite.json) are kb.web.app's
+    Command("check", "check a translation against its English source", (
+        Arg("lang", "the translation's language (zh-Hans)"),
+        Arg("--edition", "the edition published or in force on this date (default: the newest)")),
+        answer=check,
+        pages=(WebPage("/check/{lang}", "check.html",
+                       lambda data, args: f"Check of {normalize_tag(args.lang)} {data['edition']}", _check_kinds),)),
+    Command("serve", "browse the KB in a web browser (every page has JSON)", (
+        Arg("--host", "address to listen on (default: 127.0.0.1)", default="127.0.0.1"),
+        Arg("--port", "port to listen on (default: 8000)", type=int, default=8000),
+        Arg("--workers", "worker processes (default: one per core); each opens the KB read-only", type=int),
+        Arg("--allowed-host", "a host name browsers may use to reach the server, beside the address served and"
+            " localhost (repeatable; *.example.org for its subdomains; * for any)", repeat=True, metavar="HOST",
+            dest="allowed_hosts"),
+        Arg("--max-pending", "answers computing or waiting per worker before 503 'busy' (default: 64)",
+            type=int, metavar="N")),
+        main=main_serve),
+)
+
+COMMANDS: dict[str, Command] = {command.name: command for command in TABLE}
+
