@@ -78,6 +78,10 @@ PARAMS = 16
 #: language of a KB of three editions, is 1.8 MB); the cache holds ``cache_mb`` in all.
 ITEM_BYTES = 16 << 20
 RETRY_AFTER = "2"
+#: The pages that take a posted form (``kb cite``'s text), and the most a form may hold:
+#: a long article is ~50 KB, and citing it costs ~0.1 s per 3 KB of citations.
+POSTED = frozenset({"/cite", "/cite.json"})
+POST_BYTES = 256 * 1024
 #: Just after a rebuild every answer must be computed again.  For this long after a worker
 #: first sees a new KB file, a request whose new answer is not ready within ``GRACE``
 #: seconds gets the previous file's answer to the same URL (if this worker holds one),
@@ -376,11 +380,15 @@ class Serving:
         static = False
         try:
             check_host(scope["headers"], self.options.allowed_hosts)
-            if scope["method"] not in ("GET", "HEAD"):
+            posted = scope["method"] == "POST" and scope["path"] in POSTED
+            if scope["method"] not in ("GET", "HEAD") and not posted:
                 raise Refused(405, f"method {scope['method']} not allowed: kb serve only reads")
             check_path(scope)
             static = scope["path"].startswith("/static/")
-            answer = await (self._static(scope) if static else self._answer(scope))
+            if posted:
+                answer = await self._post(scope, await _body(receive))
+            else:
+                answer = await (self._static(scope) if static else self._answer(scope))
         except Refused as refused:
             answer = self._refusal(scope["path"], refused)
         except Exception:
@@ -473,8 +481,24 @@ class Serving:
                 await asyncio.to_thread(self.shared.put, key, answer)
         return answer
 
-    async def _compute(self, scope: Scope, redact: Callable[[bytes], bytes] | None = None) -> Answer:
-        """Run the pages on ``scope`` and collect their whole answer."""
+    async def _post(self, scope: Scope, body: bytes) -> Answer:
+        """A form posted to one of the few pages that take one (``/cite``): computed in a
+        free slot like any page, never cached (the text is the user's)."""
+        if self.slots is None:
+            self.slots = asyncio.Semaphore(COMPUTING)
+        if self.pending >= self.options.pending:
+            raise Refused(503, "the server is busy: try again in a moment")
+        self.pending += 1
+        try:
+            async with self.slots:
+                answer = await self._compute(scope, body=body)
+        finally:
+            self.pending -= 1
+        return Answer(answer.status, answer.headers, answer.body, b"")  # never revalidated
+
+    async def _compute(self, scope: Scope, redact: Callable[[bytes], bytes] | None = None,
+                       body: bytes = b"") -> Answer:
+        """Run the pages on ``scope`` (with a posted ``body``) and collect their whole answer."""
         start: Message = {}
         chunks: list[bytes] = []
         sent = False
@@ -483,7 +507,7 @@ class Serving:
             nonlocal sent
             if not sent:
                 sent = True
-                return {"type": "http.request", "body": b"", "more_body": False}
+                return {"type": "http.request", "body": body, "more_body": False}
             await asyncio.Event().wait()  # no more body, ever; a listener is cancelled when the page is done
             return {"type": "http.disconnect"}
 
@@ -494,9 +518,9 @@ class Serving:
                 chunks.append(message.get("body", b""))
 
         await self.app(scope, receive, collect)
-        body = b"".join(chunks)
+        answered = b"".join(chunks)
         redact = redact or held(self.home).redact
-        return answer_of(start.get("status", 500), start.get("headers", []), redact(body))
+        return answer_of(start.get("status", 500), start.get("headers", []), redact(answered))
 
     def _refusal(self, path: str, refused: Refused) -> Answer:
         kind, body = self.error_page(path, refused.status, refused.message)
@@ -504,9 +528,26 @@ class Serving:
         if refused.status == 503:
             headers.append((b"retry-after", RETRY_AFTER.encode()))
         if refused.status == 405:
-            headers.append((b"allow", b"GET, HEAD"))
+            headers.append((b"allow", b"GET, HEAD, POST" if path in POSTED else b"GET, HEAD"))
         answer = answer_of(refused.status, headers, body)
         return Answer(answer.status, answer.headers, answer.body, b"")  # never revalidated
+
+
+async def _body(receive: Receive) -> bytes:
+    """A posted body, refused past :data:`POST_BYTES` (a form holds one article)."""
+    chunks: list[bytes] = []
+    size = 0
+    while True:
+        message = await receive()
+        if message["type"] != "http.request":
+            raise Refused(400, "the request ended before its body")
+        chunk = message.get("body", b"")
+        size += len(chunk)
+        if size > POST_BYTES:
+            raise Refused(413, f"a posted text holds at most {POST_BYTES // 1024} KB")
+        chunks.append(chunk)
+        if not message.get("more_body", False):
+            return b"".join(chunks)
 
 
 def _header(scope: Scope, name: bytes) -> bytes | None:
