@@ -22,8 +22,8 @@ from typing import TYPE_CHECKING, Any
 from kb import ingest
 from kb.core.model import Document, Problem, Severity
 from kb.core.rulenum import RuleNumber
+from kb.graph.card_rows import CardGraph, CardRow, LinkRow, PageRow, RulingRow, SectionRow, SourceRow, resolution_json
 from kb.graph.references import FULL_FORMATS  # complete editions, whose terms a linker can use
-from kb.store.cards import CardGraph, CardRow, LinkRow, PageRow, RulingRow, SectionRow, SourceRow, resolution_json
 
 if TYPE_CHECKING:
     from kb.graph.cards import CardIndex, Resolution
