@@ -142,7 +142,7 @@ def rule_texts(conn: sqlite3.Connection, groups: list[Group], cited: dict[tuple[
             above = [str(a) for a in number.ancestors() if a.depth >= 1]
             parents = tuple(headings[a] for a in above if a in headings)
             words = tuple(dict.fromkeys(w for a in [*above, str(number)] for w in glossed.get((lang, a), ())))
-            names = (title,) if title else ()
+            names: tuple[str, ...] = (title,) if title else ()
             if role == "rule" and number.depth == 3 and above and above[0] in titled:  # above: nearest first
                 names += (titled[above[0]],)  # "trample" names 702.19a-g, the answers under "702.19 Trample"
             if role == "heading" and number.depth == 2:

@@ -229,7 +229,7 @@ def check_translations(documents: list[Document]) -> None:
     """A translation should hold the numbers of the English edition of its date."""
     english = {d.edition: d for d in documents if d.lang == "en" and d.edition and d.format == "cr-text"}
     for doc in documents:
-        original = english.get(doc.edition)
+        original = english.get(doc.edition) if doc.edition else None
         if doc.lang == "en" or original is None or doc.format != "cr-text":
             continue
         ours = {t.number for t in doc.rules if t.number.depth > 0}
@@ -320,7 +320,12 @@ def build(paths: list[Path], home: Path, *, accept_damaged: bool = False, allow_
     if not documents and not card_inputs:
         raise KbError("no document could be ingested: " + "; ".join(
             f"{r.path}: {r.reason}" for r in reports))
-    stages.run("check", lambda: (check_complete(reports, allow_partial), check_translations(documents)))
+
+    def check() -> None:
+        check_complete(reports, allow_partial)
+        check_translations(documents)
+
+    stages.run("check", check)
     citations = stages.run("link references", lambda: graph.link(documents))
     identities = stages.run("align", lambda: identity.assign(documents))
     report_identities(documents, identities)

@@ -413,14 +413,14 @@ def _add_wiki(builder: _Builder, item: WikiInput) -> None:
                       "problems": _problems_json(page.problems)}
         found = link_page(page, linker) if linker is not None else None
         ranked: list[str] = []
-        if found is not None:
+        if found is not None and linker is not None:
             builder.graph.links.extend(_link_rows("page", row.id, found.page, linker.lang, linker.edition))
             ranked = _ranked(found, page.title)
             item.unresolved += [f"{page.title}: {text}" for text in found.unresolved]
             row.detail["unresolved"] = found.unresolved
         for index, section in enumerate(page.sections):
             stored = builder.section(row.id, section.heading, section.level, section.text, section.line)
-            if found is not None:
+            if found is not None and linker is not None:
                 builder.graph.links.extend(_link_rows("section", stored.id, found.sections[index][1], linker.lang,
                                                       linker.edition))
         rulings_line = next((s.line for s in page.sections if s.heading.casefold() in _rulings_headings()), None)

@@ -214,9 +214,9 @@ def derive_terms(doc: Document) -> list[Term]:
                 if successor:
                     targets |= glossary_targets.get(_fold(successor[1].strip()), set())
         for headword in (entry.term, *entry.aliases):
-            for target in sorted(targets):
-                rule = _definition_site(headword, target, existing, by_number, doc.lang)
-                terms.append(Term(headword, rule, "glossary", f"glossary {entry.term!r} -> {target}", target))
+            for cited_rule in sorted(targets):
+                site = _definition_site(headword, cited_rule, existing, by_number, doc.lang)
+                terms.append(Term(headword, site, "glossary", f"glossary {entry.term!r} -> {cited_rule}", cited_rule))
     return terms
 
 
@@ -341,11 +341,11 @@ class Linker:
         grams: dict[_Gram, set[int]] = defaultdict(set)
         word_users: Counter[str] = Counter()
         n = self._n
-        for index, number in enumerate(numbers):
+        for position, number in enumerate(numbers):
             words = self._words(self._texts[number])
             word_users.update(set(words))
             for i in range(len(words) - n + 1):
-                grams[tuple(words[i:i + n])].add(index)
+                grams[tuple(words[i:i + n])].add(position)
         # Shares of the rules, but never below a few rules, or a small document (seed 000
         # holds 17 rules) would have only common words.
         common_above = max(COMMON_WORD_SHARE * len(rules), 5)

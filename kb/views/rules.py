@@ -360,7 +360,8 @@ def editions(conn: sqlite3.Connection) -> list[dict[str, object]]:
 
 
 class View(Protocol):
-    number: RuleNumber
+    @property
+    def number(self) -> RuleNumber: ...
 
     def to_json(self) -> dict[str, object]: ...
 

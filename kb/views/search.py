@@ -162,7 +162,7 @@ class Session:
         plan = self._plain_plan(box.query, langs, query_lang)
         plan = engine.Plan(plan.text, plan.lang, plan.detected, plan.langs, box.numbers, ())
         editions = dict(self.box.editions)
-        results = []
+        results: list[Result] = []
         for number in box.numbers[:max(limit, len(box.numbers))]:
             texts = [_shown(found) for lang in plan.langs
                      if (found := store.identity_text(self.conn, str(number), lang, editions.get(lang))) is not None]
@@ -181,7 +181,7 @@ class Session:
         if outcome.groups and _under_any(outcome.groups[0].identity, box.term.rules):
             return []
         editions = dict(outcome.index.editions)
-        found = []
+        found: list[Result] = []
         for rule in box.term.rules:
             texts = [_with_spans(_shown(text), plan, None) for lang in plan.langs
                      if (text := store.identity_text(self.conn, rule, lang, editions.get(lang))) is not None]

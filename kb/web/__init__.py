@@ -9,6 +9,7 @@ import shutil
 import socket
 import tempfile
 from pathlib import Path
+from typing import Any
 
 from kb.core.errors import KbError
 from kb.web.app import ENVIRONMENT, create_app
@@ -60,7 +61,7 @@ def serve(home: Path, host: str, port: int, workers: int | None = None, extra_ho
     shown = f"[{host}]" if ":" in host else host
     print(f"kb: serving {home} at http://{shown}:{sock.getsockname()[1]}/ with {workers} worker"
           f"{'s' if workers > 1 else ''} (Ctrl-C stops)", flush=True)
-    settings = {"log_level": "warning", "server_header": False, "timeout_keep_alive": 15}
+    settings: dict[str, Any] = {"log_level": "warning", "server_header": False, "timeout_keep_alive": 15}
     # uvicorn shuts down gracefully on Ctrl-C, then raises it again: here, the normal way to stop
     with contextlib.suppress(KeyboardInterrupt):
         if workers == 1:
