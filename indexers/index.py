@@ -32,6 +32,7 @@ from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from whoosh import index as whoosh_index
 from whoosh.codec.whoosh3 import W3Codec
@@ -350,7 +351,7 @@ def _prune(root: Path, keep: str) -> None:
         shutil.rmtree(entry, ignore_errors=True)
 
 
-def read_manifest(folder: Path) -> dict[str, object] | None:
+def read_manifest(folder: Path) -> dict[str, Any] | None:
     try:
         data = json.loads((folder / MANIFEST).read_text(encoding="utf-8"))
     except (OSError, ValueError):
@@ -388,8 +389,8 @@ def _found(home: Path, conn: sqlite3.Connection) -> IndexInfo | None:
     manifest = read_manifest(folder)
     if manifest is None:
         return None
-    editions = [(str(lang), edition) for lang, edition in manifest.get("editions", [])]  # type: ignore[union-attr]
-    return IndexInfo(folder, editions, int(manifest.get("documents", 0)), False)  # type: ignore[call-overload]
+    editions = [(str(lang), edition) for lang, edition in manifest.get("editions", [])]
+    return IndexInfo(folder, editions, int(manifest.get("documents", 0)), False)
 
 
 @contextmanager

@@ -250,8 +250,8 @@ def _linker(doc: Document, cards: list[Card]) -> Linker:
     if doc.lang == "en":
         names = (name for card in cards for name in (card.name, *card.face_names))
     else:
-        names = (name for card in cards for face in (card, *card.faces) for tag, name in face.names.items()
-                 if tag == doc.lang)
+        names = (name for card in cards for localized in (card.names, *(face.names for face in card.faces))
+                 for tag, name in localized.items() if tag == doc.lang)
     linker.mask_names(names)
     return linker
 

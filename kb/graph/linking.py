@@ -30,10 +30,13 @@ import re
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from kb.core.model import Document, RuleText
 from kb.core.rulenum import RuleNumber
+
+if TYPE_CHECKING:
+    from kb.ingest.wiki import RuleRef, Section
 
 __all__ = ["Link", "Linker", "PageLinks", "Term", "link_page", "share_linked"]
 
@@ -557,11 +560,22 @@ def _longest_run(positions: list[int]) -> tuple[int, int]:
 # -- pages and corpora --------------------------------------------------------------
 
 
-def link_page(page: object, linker: Linker) -> PageLinks:
+class Page(Protocol):
+    """What :func:`link_page` reads of a page (:class:`kb.ingest.wiki.WikiPage` is one)."""
+
+    @property
+    def explicit_rule_refs(self) -> Sequence[RuleRef]: ...
+    @property
+    def sections(self) -> Sequence[Section]: ...
+    @property
+    def rulings(self) -> Sequence[str]: ...
+
+
+def link_page(page: Page, linker: Linker) -> PageLinks:
     """Links of a :class:`kb.ingest.wiki.WikiPage`: its CR templates resolved by name
     ("{{CR+G}}" on the page "Crew" -> 702.122), its sections and its rulings."""
     result = PageLinks()
-    for ref in page.explicit_rule_refs:  # type: ignore[attr-defined]
+    for ref in page.explicit_rule_refs:
         if ref.number is not None:
             if ref.number in set(linker.numbers):
                 result.page.append(Link(ref.number, "explicit", ref.text, 0, 0))
@@ -572,9 +586,9 @@ def link_page(page: object, linker: Linker) -> PageLinks:
             result.unresolved.append(f"{ref.text} (line {ref.line}): no {'/'.join(kinds)} named {ref.name!r}")
         for term in terms:
             result.page.append(Link(term.rule, "template", ref.text, 0, 0, term))
-    for section in page.sections:  # type: ignore[attr-defined]
+    for section in page.sections:
         result.sections.append((section.heading, linker.link(section.text)))
-    for ruling in page.rulings:  # type: ignore[attr-defined]
+    for ruling in page.rulings:
         result.rulings.append((ruling, linker.link(ruling)))
     return result
 

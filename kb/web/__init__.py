@@ -51,8 +51,9 @@ def serve(home: Path, host: str, port: int, workers: int | None = None, extra_ho
     workers = default_workers() if workers is None else workers
     if workers < 1:
         raise KbError(f"--workers must be at least 1 (got {workers})")
-    options = Options(allowed_hosts=allowed_hosts(host, extra_hosts),
-                      **({"pending": pending} if pending is not None else {}))
+    options = Options(allowed_hosts=allowed_hosts(host, extra_hosts))
+    if pending is not None:
+        options = dataclasses.replace(options, pending=pending)
     if options.pending < 1:
         raise KbError(f"--max-pending must be at least 1 (got {options.pending})")
     home = home.absolute()
