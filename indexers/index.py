@@ -32,6 +32,7 @@ from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from whoosh import index as whoosh_index
 from whoosh.codec.whoosh3 import W3Codec
@@ -143,7 +144,7 @@ def rule_texts(conn: sqlite3.Connection, groups: list[Group], cited: dict[tuple[
             above = [str(a) for a in number.ancestors() if a.depth >= 1]
             parents = tuple(headings[a] for a in above if a in headings)
             words = tuple(dict.fromkeys(w for a in [*above, str(number)] for w in glossed.get((lang, a), ())))
-            names = (title,) if title else ()
+            names: tuple[str, ...] = (title,) if title else ()
             if role == "rule" and number.depth == 3 and above and above[0] in titled:  # above: nearest first
                 names += (titled[above[0]],)  # "trample" names 702.19a-g, the answers under "702.19 Trample"
             if role == "heading" and number.depth == 2:
@@ -351,7 +352,7 @@ def _prune(root: Path, keep: str) -> None:
         shutil.rmtree(entry, ignore_errors=True)
 
 
-def read_manifest(folder: Path) -> dict[str, object] | None:
+def read_manifest(folder: Path) -> dict[str, Any] | None:
     try:
         data = json.loads((folder / MANIFEST).read_text(encoding="utf-8"))
     except (OSError, ValueError):
@@ -389,8 +390,8 @@ def _found(home: Path, conn: sqlite3.Connection) -> IndexInfo | None:
     manifest = read_manifest(folder)
     if manifest is None:
         return None
-    editions = [(str(lang), edition) for lang, edition in manifest.get("editions", [])]  # type: ignore[union-attr]
-    return IndexInfo(folder, editions, int(manifest.get("documents", 0)), False)  # type: ignore[call-overload]
+    editions = [(str(lang), edition) for lang, edition in manifest.get("editions", [])]
+    return IndexInfo(folder, editions, int(manifest.get("documents", 0)), False)
 
 
 @contextmanager

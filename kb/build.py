@@ -12,8 +12,8 @@ import hashlib
 import os
 import time
 import tomllib
-from collections.abc import Callable
-from dataclasses import dataclass, field
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
 
@@ -54,6 +54,7 @@ class DocReport:
     document: Document | None = None
     reason: str | None = None
     cards: card_graph.CardInput | None = None  # card data, a rulings page or a wiki page
+    matches: list[str] = field(default_factory=list)  # undated documents: the English editions they fit
 
     def to_json(self) -> dict[str, object]:
         doc = self.document
@@ -66,7 +67,7 @@ class DocReport:
             data.update(
                 format=doc.format, lang=doc.lang, edition=doc.edition,
                 effective=doc.edition, published=doc.published.isoformat() if doc.published else None,
-                encoding=doc.encoding, counts=doc.counts(), matches=doc.matches,
+                encoding=doc.encoding, counts=doc.counts(), matches=self.matches,
                 problems=[{"line": p.line, "severity": p.severity.value, "message": p.message}
                           for p in doc.problems],
                 dropped=doc.dropped,
@@ -228,7 +229,7 @@ def check_translations(documents: list[Document]) -> None:
     """A translation should hold the numbers of the English edition of its date."""
     english = {d.edition: d for d in documents if d.lang == "en" and d.edition and d.format == "cr-text"}
     for doc in documents:
-        original = english.get(doc.edition)
+        original = english.get(doc.edition) if doc.edition else None
         if doc.lang == "en" or original is None or doc.format != "cr-text":
             continue
         ours = {t.number for t in doc.rules if t.number.depth > 0}
@@ -242,10 +243,9 @@ def check_translations(documents: list[Document]) -> None:
 
 
 def report_identities(documents: list[Document], identities: identity.Identities) -> None:
-    """Say which English editions undated documents fit, and which texts found no counterpart."""
+    """Warn of the texts that found no counterpart in the reference edition."""
     reference = identities.reference
     for d, doc in enumerate(documents):
-        doc.matches = identities.placements.get((doc.lang, doc.edition), []) if doc.edition is None else []
         if reference is None or (doc.lang, doc.edition) == reference:
             continue
         alone = [str(t.number) for r, t in enumerate(doc.rules)
@@ -254,6 +254,14 @@ def report_identities(documents: list[Document], identities: identity.Identities
             shown = ", ".join(alone[:40]) + (f", … ({len(alone) - 40} more)" if len(alone) > 40 else "")
             doc.warn(None, f"{len(alone)} texts have no counterpart in {reference[0]} "
                      f"{reference[1] or 'undated'}; they keep their own identity: {shown}")
+
+
+def with_matches(reports: list[DocReport], documents: list[Document],
+                 matches: Mapping[int, list[str]]) -> list[DocReport]:
+    """The reports, each undated document's saying which English editions it fits."""
+    index = {id(doc): d for d, doc in enumerate(documents)}
+    return [replace(r, matches=matches.get(index[id(r.document)], [])) if r.document is not None else r
+            for r in reports]
 
 
 def damage(documents: list[Document]) -> list[Problem]:
@@ -312,10 +320,16 @@ def build(paths: list[Path], home: Path, *, accept_damaged: bool = False, allow_
     if not documents and not card_inputs:
         raise KbError("no document could be ingested: " + "; ".join(
             f"{r.path}: {r.reason}" for r in reports))
-    stages.run("check", lambda: (check_complete(reports, allow_partial), check_translations(documents)))
-    stages.run("link references", lambda: graph.link(documents))
+
+    def check() -> None:
+        check_complete(reports, allow_partial)
+        check_translations(documents)
+
+    stages.run("check", check)
+    citations = stages.run("link references", lambda: graph.link(documents))
     identities = stages.run("align", lambda: identity.assign(documents))
     report_identities(documents, identities)
+    reports = with_matches(reports, documents, identities.matches(documents))
     cards = stages.run("link cards", lambda: card_graph.link(card_inputs, documents))
     add_card_lexicons(identities, card_graph.cards_of(card_inputs), {doc.lang for doc in documents})
     if (problems := damage(documents) + card_graph.damaged(card_inputs)) and not accept_damaged:
@@ -324,7 +338,8 @@ def build(paths: list[Path], home: Path, *, accept_damaged: bool = False, allow_
                       f"written (use --accept-damaged to keep them, with the damage listed):\n{listing}")
     meta = {"built_at": dt.datetime.now(dt.UTC).isoformat(timespec="seconds"),
             "sources": "\n".join(str(p.resolve()) for p in paths)}
-    database = stages.run("write", lambda: store.write(home, documents, meta, cards, identities))
+    database = stages.run("write", lambda: store.write(home, documents, meta, cards, identities.rows(documents),
+                                                                  citations))
     stages.run("index", lambda: build_index(home))
     return BuildReport(home, database, reports, card_graph.summary(card_inputs, cards) if card_inputs else None,
                        stages.seconds)

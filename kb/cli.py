@@ -110,7 +110,7 @@ def render_report(report: BuildReport) -> str:
             lines.append(f"{item.path}\n  {item.status}: {item.reason}")
             continue
         counts = doc.counts()
-        fits = f" (matches en {doc.matches[0]} to {doc.matches[-1]})" if doc.matches else ""
+        fits = f" (matches en {item.matches[0]} to {item.matches[-1]})" if item.matches else ""
         lines.append(f"{item.path}\n  {doc.format} · {doc.lang} · edition {doc.edition or 'undated'}{fits}"
                      + (f" · published {doc.published}" if doc.published else "")
                      + f" · {doc.encoding}")

@@ -99,12 +99,11 @@ def download(url: str, limit: int = MAX_BYTES, deadline: float = TOTAL_TIMEOUT) 
                               daemon=True)  # a server that never answers cannot keep kb from exiting
     worker.start()
     worker.join(deadline + 1)
-    if "error" in outcome:
-        error = outcome["error"]
+    if isinstance(error := outcome.get("error"), BaseException):
         raise error if isinstance(error, KbError) else KbError(f"cannot download: {error}", url)
-    if "data" not in outcome:
+    if not isinstance(data := outcome.get("data"), bytes):
         raise KbError(f"cannot download: no complete answer within {deadline:g} seconds", url)
-    return outcome["data"]  # type: ignore[return-value]
+    return data
 
 
 def _download_into(url: str, limit: int, deadline: float, outcome: dict[str, bytes | BaseException]) -> None:

@@ -97,3 +97,20 @@ def card_files(corpora: Path) -> list[CardFile]:
 def index(card_files: list[CardFile]) -> CardIndex:
     """The card index of those sets."""
     return CardIndex.build(card for file in card_files for card in file.cards)
+
+
+@pytest.fixture(scope="session")
+def cards_kb(tmp_path_factory: pytest.TempPathFactory, corpora: Path) -> tuple[Path, dict]:
+    """The KB of the cards tests (seeds, EN 2026-04-17, the ten MTGJSON sets, the six
+    MediaWiki exports) and its JSON build report: built once for every file that reads it."""
+    import json
+
+    from kbrun import kb
+
+    from kb.build import EMBEDDED_CORPUS
+
+    home = tmp_path_factory.mktemp("cards") / "home"
+    result = kb("build", EMBEDDED_CORPUS, corpora / "cr/en/MagicCompRules-2026-04-17.normalized.txt",
+                corpora / "cards", corpora / "wiki" / "mightstone_fandom_xml", "--json", home=home)
+    assert result.returncode == 0, result.stderr
+    return home, json.loads(result.stdout)

@@ -35,13 +35,9 @@ def digest(home: Path) -> str:
 
 
 @pytest.fixture(scope="session")
-def full(tmp_path_factory: pytest.TempPathFactory, corpora: Path) -> tuple[Path, dict]:
-    """The KB of everything the issue names, and its JSON build report."""
-    home = tmp_path_factory.mktemp("cards") / "home"
-    result = kb("build", EMBEDDED_CORPUS, corpora / EN_2026, corpora / "cards",
-                corpora / "wiki" / "mightstone_fandom_xml", "--json", home=home)
-    assert result.returncode == 0, result.stderr
-    return home, json.loads(result.stdout)
+def full(cards_kb: tuple[Path, dict]) -> tuple[Path, dict]:
+    """The KB of everything the issue names, and its JSON build report (conftest.py)."""
+    return cards_kb
 
 
 @pytest.fixture(scope="session")
@@ -126,6 +122,7 @@ def test_seed_003_page_title_resolves_through_its_rulings(home: Path) -> None:
     assert "2022-10-14" in result.stdout and "→ 702.84" in result.stdout
 
 
+@pytest.mark.slow  # measured over 5 s (pytest --durations, 2 busy cores)
 def test_unknown_title_alone_is_weak(without_seed: tuple[Path, str]) -> None:
     home, _ = without_seed
     result = kb("card", "非瑞克西亚龙引擎", home=home)
@@ -236,6 +233,7 @@ def test_every_chinese_and_italian_name_resolves(home: Path, corpora: Path) -> N
     assert not wrong, wrong[:10]
 
 
+@pytest.mark.slow  # measured over 5 s (pytest --durations, 2 busy cores)
 def test_misspelled_english_names_resolve(home: Path) -> None:
     """Real names with two letters swapped in the middle resolve to their card."""
     conn = sqlite3.connect(home / "kb.sqlite")

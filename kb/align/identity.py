@@ -29,7 +29,7 @@ from kb.align.lexicon import Lexicon
 from kb.align.results import NUMBER, Alignment, Link
 from kb.align.terms import learn_lexicon
 from kb.align.undated import best_editions, place_undated
-from kb.core.model import Document, RuleText
+from kb.core.model import Document, IdentityRows, RuleText
 from kb.core.rulenum import RuleNumber
 
 Group = tuple[str, str | None]  # (lang, edition)
@@ -62,6 +62,16 @@ class Identities:
     #: Lexicons kept for search beside ``lexicons`` (learned from the rules): official pairs
     #: (origin ``glossary``) and those learned from card texts (``cards``).
     more_lexicons: list[Lexicon] = field(default_factory=list)
+
+    def rows(self, documents: list[Document]) -> IdentityRows:
+        """What the store keeps (no copies: the store reads these through the shapes
+        of :class:`kb.core.model.IdentityRows`)."""
+        return IdentityRows(self.of, self.glossary, self.stored_lexicons(), self.matches(documents))
+
+    def matches(self, documents: list[Document]) -> dict[int, list[str]]:
+        """The English editions each undated document fits, by document index."""
+        return {d: self.placements.get((doc.lang, doc.edition), []) for d, doc in enumerate(documents)
+                if doc.edition is None}
 
     def stored_lexicons(self) -> list[Lexicon]:
         """Every lexicon to keep, the most trusted origin first (search lets the first

@@ -8,8 +8,10 @@ about files, SQLite or the CLI; it is plain data with provenance.
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import Protocol
 
 from kb.core.rulenum import RuleNumber
 
@@ -99,8 +101,6 @@ class Document:
     glossary: list[GlossaryEntry] = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)
     dropped: list[str] = field(default_factory=list)
-    citations: list[Citation] = field(default_factory=list)
-    matches: list[str] = field(default_factory=list)  # undated: the English editions it fits
 
     @property
     def edition(self) -> str | None:
@@ -123,3 +123,62 @@ class Document:
     @property
     def damaged(self) -> list[Problem]:
         return [p for p in self.problems if p.severity is Severity.DAMAGE]
+
+
+# -- what later stages found, as the store keeps it -----------------------------------
+#
+# The stages after ingestion (references, identity) do not write into the documents:
+# they return what they found, keyed by a document's index in the build, and the store
+# writes it.  The store reads these shapes only, never the aligner's own types.
+
+TextKey = tuple[int, int]  # (document index, index of a rule text or glossary entry)
+
+
+class RuleIdentity(Protocol):
+    """A rule text's identity: its number in the reference edition, and how sure."""
+
+    @property
+    def rule(self) -> str: ...
+    @property
+    def score(self) -> float: ...
+    @property
+    def evidence(self) -> str: ...
+    @property
+    def moved(self) -> bool: ...
+
+
+class TermIdentity(Protocol):
+    """A glossary entry's identity: the English headword it means, and where from."""
+
+    @property
+    def term(self) -> str: ...
+    @property
+    def edition(self) -> str | None: ...
+    @property
+    def score(self) -> float: ...
+    @property
+    def evidence(self) -> str: ...
+
+
+class StoredLexicon(Protocol):
+    """A learned lexicon between two languages, with its JSON form."""
+
+    @property
+    def src(self) -> str: ...
+    @property
+    def dst(self) -> str: ...
+    def to_dict(self) -> dict[str, object]: ...
+
+
+@dataclass(frozen=True, slots=True)
+class IdentityRows:
+    """What the store keeps of the identity step: each text's and entry's identity,
+    the lexicons learned, and the English editions each undated document fits."""
+
+    rules: Mapping[TextKey, RuleIdentity] = field(default_factory=dict)
+    terms: Mapping[TextKey, TermIdentity] = field(default_factory=dict)
+    lexicons: Sequence[StoredLexicon] = ()
+    matches: Mapping[int, list[str]] = field(default_factory=dict)  # document index → en editions
+
+
+Citations = Mapping[int, Sequence[Citation]]  # document index → its resolved citations

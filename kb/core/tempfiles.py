@@ -48,7 +48,7 @@ def held(path: Path) -> bool:
 def sweep(folder: Path, pattern: str) -> list[Path]:
     """Remove the temporaries matching ``pattern`` in ``folder`` that no live process
     holds; return what was removed."""
-    removed = []
+    removed: list[Path] = []
     if not folder.is_dir():
         return removed
     for entry in sorted(folder.glob(pattern)):

@@ -22,8 +22,8 @@ from typing import TYPE_CHECKING, Any
 from kb import ingest
 from kb.core.model import Document, Problem, Severity
 from kb.core.rulenum import RuleNumber
+from kb.graph.card_rows import CardGraph, CardRow, LinkRow, PageRow, RulingRow, SectionRow, SourceRow, resolution_json
 from kb.graph.references import FULL_FORMATS  # complete editions, whose terms a linker can use
-from kb.store.cards import CardGraph, CardRow, LinkRow, PageRow, RulingRow, SectionRow, SourceRow, resolution_json
 
 if TYPE_CHECKING:
     from kb.graph.cards import CardIndex, Resolution
@@ -250,8 +250,8 @@ def _linker(doc: Document, cards: list[Card]) -> Linker:
     if doc.lang == "en":
         names = (name for card in cards for name in (card.name, *card.face_names))
     else:
-        names = (name for card in cards for face in (card, *card.faces) for tag, name in face.names.items()
-                 if tag == doc.lang)
+        names = (name for card in cards for localized in (card.names, *(face.names for face in card.faces))
+                 for tag, name in localized.items() if tag == doc.lang)
     linker.mask_names(names)
     return linker
 
@@ -413,14 +413,14 @@ def _add_wiki(builder: _Builder, item: WikiInput) -> None:
                       "problems": _problems_json(page.problems)}
         found = link_page(page, linker) if linker is not None else None
         ranked: list[str] = []
-        if found is not None:
+        if found is not None and linker is not None:
             builder.graph.links.extend(_link_rows("page", row.id, found.page, linker.lang, linker.edition))
             ranked = _ranked(found, page.title)
             item.unresolved += [f"{page.title}: {text}" for text in found.unresolved]
             row.detail["unresolved"] = found.unresolved
         for index, section in enumerate(page.sections):
             stored = builder.section(row.id, section.heading, section.level, section.text, section.line)
-            if found is not None:
+            if found is not None and linker is not None:
                 builder.graph.links.extend(_link_rows("section", stored.id, found.sections[index][1], linker.lang,
                                                       linker.edition))
         rulings_line = next((s.line for s in page.sections if s.heading.casefold() in _rulings_headings()), None)

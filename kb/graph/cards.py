@@ -361,8 +361,8 @@ def _by_name(query: str, by_name: list[Candidate], by_rulings: list[Candidate], 
     if len(exact) == 1:
         top = exact[0]
         if given and not any(c.card == top.card for c in by_rulings):
-            evidence = (*top.evidence, Evidence("weak", "none of the rulings given is a ruling of this card"))
-            return Resolution(query, top.card, 0.75, evidence, candidates, top.matched)
+            weak = (*top.evidence, Evidence("weak", "none of the rulings given is a ruling of this card"))
+            return Resolution(query, top.card, 0.75, weak, candidates, top.matched)
         return Resolution(query, top.card, 1.0, top.evidence, candidates, top.matched)
     if exact:
         return Resolution(query, None, 0.0, (Evidence(

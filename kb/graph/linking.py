@@ -30,11 +30,14 @@ import re
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from kb.core.model import Document, RuleText
 from kb.core.rulenum import RuleNumber
 from kb.core.text import HAN_KANA_CHAR, base_lang, same_length_lower, straight_apostrophes
+
+if TYPE_CHECKING:
+    from kb.ingest.wiki import RuleRef, Section
 
 __all__ = ["Link", "Linker", "PageLinks", "Term", "link_page", "share_linked"]
 
@@ -197,9 +200,9 @@ def derive_terms(doc: Document) -> list[Term]:
                 if successor:
                     targets |= glossary_targets.get(same_length_lower(successor[1].strip()), set())
         for headword in (entry.term, *entry.aliases):
-            for target in sorted(targets):
-                rule = _definition_site(headword, target, existing, by_number, doc.lang)
-                terms.append(Term(headword, rule, "glossary", f"glossary {entry.term!r} -> {target}", target))
+            for cited_rule in sorted(targets):
+                site = _definition_site(headword, cited_rule, existing, by_number, doc.lang)
+                terms.append(Term(headword, site, "glossary", f"glossary {entry.term!r} -> {cited_rule}", cited_rule))
     return terms
 
 
@@ -324,11 +327,11 @@ class Linker:
         grams: dict[_Gram, set[int]] = defaultdict(set)
         word_users: Counter[str] = Counter()
         n = self._n
-        for index, number in enumerate(numbers):
+        for position, number in enumerate(numbers):
             words = self._words(self._texts[number])
             word_users.update(set(words))
             for i in range(len(words) - n + 1):
-                grams[tuple(words[i:i + n])].add(index)
+                grams[tuple(words[i:i + n])].add(position)
         # Shares of the rules, but never below a few rules, or a small document (seed 000
         # holds 17 rules) would have only common words.
         common_above = max(COMMON_WORD_SHARE * len(rules), 5)
@@ -543,11 +546,22 @@ def _longest_run(positions: list[int]) -> tuple[int, int]:
 # -- pages and corpora --------------------------------------------------------------
 
 
-def link_page(page: object, linker: Linker) -> PageLinks:
+class Page(Protocol):
+    """What :func:`link_page` reads of a page (:class:`kb.ingest.wiki.WikiPage` is one)."""
+
+    @property
+    def explicit_rule_refs(self) -> Sequence[RuleRef]: ...
+    @property
+    def sections(self) -> Sequence[Section]: ...
+    @property
+    def rulings(self) -> Sequence[str]: ...
+
+
+def link_page(page: Page, linker: Linker) -> PageLinks:
     """Links of a :class:`kb.ingest.wiki.WikiPage`: its CR templates resolved by name
     ("{{CR+G}}" on the page "Crew" -> 702.122), its sections and its rulings."""
     result = PageLinks()
-    for ref in page.explicit_rule_refs:  # type: ignore[attr-defined]
+    for ref in page.explicit_rule_refs:
         if ref.number is not None:
             if ref.number in set(linker.numbers):
                 result.page.append(Link(ref.number, "explicit", ref.text, 0, 0))
@@ -558,9 +572,9 @@ def link_page(page: object, linker: Linker) -> PageLinks:
             result.unresolved.append(f"{ref.text} (line {ref.line}): no {'/'.join(kinds)} named {ref.name!r}")
         for term in terms:
             result.page.append(Link(term.rule, "template", ref.text, 0, 0, term))
-    for section in page.sections:  # type: ignore[attr-defined]
+    for section in page.sections:
         result.sections.append((section.heading, linker.link(section.text)))
-    for ruling in page.rulings:  # type: ignore[attr-defined]
+    for ruling in page.rulings:
         result.rulings.append((ruling, linker.link(ruling)))
     return result
 

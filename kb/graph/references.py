@@ -20,22 +20,25 @@ Scope = tuple[str, str | None]  # (lang, edition)
 FULL_FORMATS = {"cr-text"}
 
 
-def link(documents: list[Document]) -> None:
-    """Fill ``document.citations`` for every document; report what does not resolve."""
+def link(documents: list[Document]) -> dict[int, list[Citation]]:
+    """The citations of every document, by its index in ``documents``; what does not
+    resolve is reported as a warning of the document that cites it."""
     numbers: dict[Scope, list[RuleNumber]] = defaultdict(list)
     for doc in documents:
         numbers[(doc.lang, doc.edition)].extend(t.number for t in doc.rules)
     existing = {scope: sorted(set(found)) for scope, found in numbers.items()}
-    for doc in documents:
+    found: dict[int, list[Citation]] = {}
+    for d, doc in enumerate(documents):
         scopes = [(doc.lang, doc.edition)]
         if doc.format not in FULL_FORMATS:
             scopes += [s for s in (_newest(existing, doc.lang), _newest(existing, "en")) if s]
         scopes = list(dict.fromkeys(scopes))
-        doc.citations = list(_citations(doc, scopes, existing))
-        for citation in doc.citations:
+        found[d] = list(_citations(doc, scopes, existing))
+        for citation in found[d]:
             if citation.missing:
                 doc.warn(citation.line, f"unresolved reference {citation.phrase!r}: "
                          f"{', '.join(citation.missing)} not in {_describe(scopes)}")
+    return found
 
 
 def _newest(existing: dict[Scope, list[RuleNumber]], lang: str) -> Scope | None:

@@ -9,6 +9,7 @@ Words that differ per language live in a :class:`Layout`; the Chinese one is in
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 from dataclasses import dataclass, field
 
@@ -114,7 +115,7 @@ def _find_heading(lines: list[str], words: tuple[str, ...], after: int) -> int |
     return next((i for i in range(after, len(lines)) if lines[i].strip() in words), None)
 
 
-def _effective_date(lines: list[str], layout: Layout):
+def _effective_date(lines: list[str], layout: Layout) -> dt.date | None:
     """The date the text states for itself, near the top (or, failing that, the credits)."""
     candidates = lines[:30] + lines[-40:]
     for line in candidates:

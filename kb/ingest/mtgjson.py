@@ -283,7 +283,7 @@ def _cards(entries: list[Any], set_code: str | None, kind: str, path: str, probl
     groups: dict[str, list[dict[str, Any]]] = {}
     for entry in valid:
         groups.setdefault(_card_key(entry, stems), []).append(entry)
-    uuid_to_card = {e.get("uuid"): key for key, group in groups.items() for e in group if e.get("uuid")}
+    uuid_to_card = {str(e["uuid"]): key for key, group in groups.items() for e in group if e.get("uuid")}
     unknown_languages: dict[str, int] = {}
     cards = [_card(key, group, set_code, kind, uuid_to_card, unknown_languages, path, problems)
              for key, group in groups.items()]

@@ -292,8 +292,8 @@ def parse_wikitext(wikitext: str, title: str, path: str, line: int = 1) -> WikiP
         if heading.casefold() in RULINGS_HEADINGS:
             page.rulings.extend(_bullets(str(section)))
         page.explicit_rule_refs.extend(_templates(section, title, section_line))
-    for section in page.sections:
-        page.explicit_rule_refs.extend(_numbers_in(section.text, section.line, "en"))
+    for read in page.sections:
+        page.explicit_rule_refs.extend(_numbers_in(read.text, read.line, "en"))
     return page
 
 

@@ -11,6 +11,7 @@ import contextlib
 import json
 import sqlite3
 from collections.abc import Iterator, Sequence
+from typing import Any
 
 from kb.core.rulenum import RuleNumber
 from kb.store.rules import iter_rules
@@ -79,7 +80,7 @@ def cards(conn: sqlite3.Connection, langs: Sequence[str] | None, editions: Editi
         yield data
 
 
-def _decoded_lenient(row: sqlite3.Row, columns: Sequence[str]) -> dict[str, object]:
+def _decoded_lenient(row: sqlite3.Row, columns: Sequence[str]) -> dict[str, Any]:
     """Text columns that hold JSON (names, faces, …) decoded; plain text left as it is."""
     data = dict(row)
     for column in columns:

@@ -19,13 +19,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from kb.core.errors import KbError, NotFound
-from kb.core.model import Document, RuleText
+from kb.core.model import Citation, Citations, Document, IdentityRows, RuleText
 from kb.core.rulenum import RuleNumber
 from kb.core.tempfiles import hold, release, sweep
+from kb.graph.card_rows import CardGraph
 from kb.store import cards as card_store
 
-if TYPE_CHECKING:  # the identity step (and its aligner) is only needed to write
-    from kb.align.identity import Identities
+if TYPE_CHECKING:  # reading lexicons back needs their type; writing needs no aligner type
     from kb.align.lexicon import Lexicon
 
 SCHEMA_VERSION = 4  # 2: card tables (kb.store.cards); 3: rule identity, placements, lexicons; 4: glossary identity
@@ -96,8 +96,10 @@ def db_path(home: Path) -> Path:
 
 
 def write(home: Path, documents: Iterable[Document], meta: dict[str, str],
-          cards: card_store.CardGraph | None = None, identities: Identities | None = None) -> Path:
-    """Write a complete KB into ``home`` atomically and return its path.
+          cards: CardGraph | None = None, identities: IdentityRows | None = None,
+          citations: Citations | None = None) -> Path:
+    """Write a complete KB into ``home`` atomically and return its path.  ``identities``
+    and ``citations`` are keyed by a document's index in ``documents``.
 
     A full disk or a read-only folder is the user's to fix, so it becomes a
     :class:`KbError` naming the place; the previous KB is left as it was."""
@@ -116,8 +118,8 @@ def write(home: Path, documents: Iterable[Document], meta: dict[str, str],
         try:
             conn.executescript("PRAGMA journal_mode=OFF; PRAGMA synchronous=OFF;" + SCHEMA + card_store.SCHEMA)
             with conn:
-                _insert_all(conn, documents, meta, identities)
-                card_store.insert(conn, cards or card_store.CardGraph())
+                _insert_all(conn, documents, meta, identities or IdentityRows(), citations or {})
+                card_store.insert(conn, cards or CardGraph())
         finally:
             conn.close()
         os.replace(tmp, target)
@@ -133,12 +135,12 @@ def write(home: Path, documents: Iterable[Document], meta: dict[str, str],
 
 
 def _insert_all(conn: sqlite3.Connection, documents: Iterable[Document], meta: dict[str, str],
-                identities: Identities | None) -> None:
+                identities: IdentityRows, citations: Citations) -> None:
     conn.executemany("INSERT INTO meta VALUES (?, ?)",
                      [("schema_version", str(SCHEMA_VERSION)), ("build_id", uuid.uuid4().hex), *meta.items()])
     conn.executemany("INSERT INTO lexicons VALUES (?, ?, ?)",
                      [(lexicon.src, lexicon.dst, json.dumps(lexicon.to_dict(), ensure_ascii=False))
-                      for lexicon in (identities.stored_lexicons() if identities else [])])
+                      for lexicon in identities.lexicons])
     rule_id = glossary_id = 0
     for d, doc in enumerate(documents):
         doc_id = conn.execute(
@@ -146,7 +148,7 @@ def _insert_all(conn: sqlite3.Connection, documents: Iterable[Document], meta: d
             " matches) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (doc.path, doc.sha256, doc.format, doc.lang, doc.edition,
              doc.published.isoformat() if doc.published else None, doc.title, doc.encoding,
-             json.dumps(doc.counts()), json.dumps(doc.matches)),
+             json.dumps(doc.counts()), json.dumps(identities.matches.get(d, []))),
         ).lastrowid
         conn.executemany(
             "INSERT INTO rules (id, doc_id, lang, edition, number, sort_key, depth, variant, rule, rule_score,"
@@ -167,7 +169,7 @@ def _insert_all(conn: sqlite3.Connection, documents: Iterable[Document], meta: d
         conn.executemany(
             "INSERT INTO refs (src_kind, src_id, src_lang, src_edition, phrase, dst_key, dst_lang,"
             " dst_edition, missing) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            _citation_rows(doc, rule_id, glossary_id),
+            _citation_rows(doc, citations.get(d, ()), rule_id, glossary_id),
         )
         conn.executemany(
             "INSERT INTO problems VALUES (?, ?, ?, ?, ?)",
@@ -177,23 +179,24 @@ def _insert_all(conn: sqlite3.Connection, documents: Iterable[Document], meta: d
         glossary_id += len(doc.glossary)
 
 
-def _identity(identities: Identities | None, key: tuple[int, int], text: RuleText) -> tuple[str, float, str, int]:
+def _identity(identities: IdentityRows, key: tuple[int, int], text: RuleText) -> tuple[str, float, str, int]:
     """The identity columns of a rule text (its own number when no identity step ran)."""
-    found = identities.of.get(key) if identities else None
+    found = identities.rules.get(key)
     if found is None:
         return str(text.number), 1.0, "number", 0
     return found.rule, found.score, found.evidence, int(found.moved)
 
 
-def _term_identity(identities: Identities | None, key: tuple[int, int]) -> tuple[object, ...]:
+def _term_identity(identities: IdentityRows, key: tuple[int, int]) -> tuple[object, ...]:
     """The identity columns of a glossary entry (all NULL when it has none)."""
-    found = identities.glossary.get(key) if identities else None
+    found = identities.terms.get(key)
     return (found.term, found.edition, found.score, found.evidence) if found else (None, None, None, None)
 
 
-def _citation_rows(doc: Document, rule_base: int, glossary_base: int) -> Iterator[tuple[object, ...]]:
+def _citation_rows(doc: Document, citations: Iterable[Citation], rule_base: int,
+                   glossary_base: int) -> Iterator[tuple[object, ...]]:
     """One row per cited number that exists, one per citation with something missing."""
-    for citation in doc.citations:
+    for citation in citations:
         kind, index = citation.source
         src_id = (glossary_base if kind == "glossary" else rule_base) + index + 1
         head = (kind, src_id, doc.lang, doc.edition, citation.phrase)

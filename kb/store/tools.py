@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import sqlite3
 from functools import lru_cache
+from typing import Any
 
 from kb.core.rulenum import RuleNumber
 from kb.store.rules import _RULE_COLUMNS, StoredRule, _rule
@@ -112,7 +113,7 @@ def cited_keys(conn: sqlite3.Connection, lang: str, edition: str) -> Cites:
     return found
 
 
-def glossary_of(conn: sqlite3.Connection, lang: str, edition: str) -> list[dict[str, object]]:
+def glossary_of(conn: sqlite3.Connection, lang: str, edition: str) -> list[dict[str, Any]]:
     """The glossary of one edition, each entry with its identity and the numbers it cites."""
     rows = conn.execute(
         "SELECT g.id, g.term, g.aliases, g.senses, g.line, g.term_id, g.term_edition, d.path FROM glossary g"

@@ -129,8 +129,7 @@ def ask(session: Session, question: str, langs: list[str] | None = None, query_l
     candidates = [r for r in found.results if r.kind != "glossary"]
     if not candidates:
         raise NotFound(f"no rule answers {question!r}: only glossary entries match")
-    scored = [_answer(session, found, result) for result in candidates]
-    scored = [a for a in scored if a is not None]
+    scored = [a for result in candidates if (a := _answer(session, found, result)) is not None]
     if RERANK:
         scored.sort(key=lambda a: -a.matched)  # stable: the engine's order among equals
     if not scored:

@@ -18,6 +18,7 @@ from typing import Any
 from kb.core.errors import KbError
 from kb.core.rulenum import RuleNumber
 from kb.core.text import name_key
+from kb.graph import card_rows
 from kb.graph.cards import Candidate, Evidence, NameIndex, Resolution, quoted, resolve
 from kb.store import cards as card_store
 
@@ -48,7 +49,7 @@ def resolve_query(conn: sqlite3.Connection, query: str) -> Resolution:
 
 def _through_page(query: str, page: sqlite3.Row) -> Resolution:
     """A title no card has, but a rulings page with that title resolved by its rulings."""
-    stored = card_store.resolution_from_json(json.loads(page["resolution"]))
+    stored = card_rows.resolution_from_json(json.loads(page["resolution"]))
     lead = Evidence("rulings-page", f"{quoted(query)} is the title of the rulings page {page['path']}, which the build "
                                     f"resolved to {page['card']} (confidence {page['confidence']:.2f})",
                     page["confidence"])
@@ -118,7 +119,7 @@ class CardAnswer:
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"query": self.query, "resolved": self.resolved,
-                                "resolution": card_store.resolution_json(self.resolution)}
+                                "resolution": card_rows.resolution_json(self.resolution)}
         if self.view is not None:
             data.update(card=self.view.to_json(), rulings=[r.to_json() for r in self.view.rulings])
         else:

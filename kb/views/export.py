@@ -46,7 +46,7 @@ def _editions(conn: sqlite3.Connection, langs: list[str], edition: str) -> list[
     if edition == "undated":
         return [(lang, None) for lang in langs]
     on = iso_date(edition)
-    found = []
+    found: list[tuple[str, str | None]] = []
     for lang in langs:
         try:
             found.append((lang, store.edition_on(conn, lang, on)))

@@ -22,7 +22,7 @@ from kb.views.rules import require_held
 def render_edits(edits: tuple[Edit, ...], context: int = 6) -> str:
     """A word diff inline, [-removed-]{+added+}, with the text's own spacing (no space
     before a comma that had none), long unchanged runs cut to their ends."""
-    parts = []
+    parts: list[str] = []
     for index, edit in enumerate(edits):
         if edit.op == "-":
             part = f"[-{edit.text}-]"

@@ -124,7 +124,7 @@ class ShowView:
 
 
 def render_family(lang: str, edition: str | None, rules: list[store.StoredRule],
-                  out: dict[int, list[store.Link]], cited: dict[int, int], context: dict[str, object]) -> str:
+                  out: dict[int, list[store.Link]], cited: dict[int, int], context: dict[str, Any]) -> str:
     """A rule and its descendants, indented by depth, examples and notes under each."""
     head = rules[0]
     example = example_label(lang)
@@ -374,7 +374,8 @@ class EditionsView:
 
 
 class View(Protocol):
-    number: RuleNumber
+    @property
+    def number(self) -> RuleNumber: ...
 
     def to_json(self) -> dict[str, object]: ...
 

@@ -160,7 +160,7 @@ class Session:
         plan = self._plain_plan(box.query, langs, query_lang)
         plan = engine.Plan(plan.text, plan.lang, plan.detected, plan.langs, box.numbers, ())
         editions = dict(self.box.editions)
-        results = []
+        results: list[Result] = []
         for number in box.numbers[:max(limit, len(box.numbers))]:
             texts = [_shown(found) for lang in plan.langs
                      if (found := store.identity_text(self.conn, str(number), lang, editions.get(lang))) is not None]
@@ -179,7 +179,7 @@ class Session:
         if outcome.groups and _under_any(outcome.groups[0].identity, box.term.rules):
             return []
         editions = dict(outcome.index.editions)
-        found = []
+        found: list[Result] = []
         for rule in box.term.rules:
             texts = [_with_spans(_shown(text), plan, None) for lang in plan.langs
                      if (text := store.identity_text(self.conn, rule, lang, editions.get(lang))) is not None]
@@ -258,16 +258,17 @@ def result(conn: sqlite3.Connection, outcome: engine.Outcome, rank: int, group: 
     by_id = {} if glossary else store.rules_by_id(conn, [_row_id(h) for h in best.values()])
     texts = []
     for lang in plan.langs:
-        hit = best.get(lang)
-        if hit is not None:
-            shown = glossary_entry(conn, _row_id(hit)) if glossary else _shown(by_id[_row_id(hit)])
+        chosen = best.get(lang)
+        shown: Shown | None
+        if chosen is not None:
+            shown = glossary_entry(conn, _row_id(chosen)) if glossary else _shown(by_id[_row_id(chosen)])
         elif glossary:
             shown = glossary_counterpart(conn, group.identity, lang, outcome.edition_of(lang))
         else:
             other = store.identity_text(conn, group.identity, lang, outcome.edition_of(lang))
             shown = _shown(other) if other is not None else None
         if shown is not None:
-            texts.append(_with_spans(shown, plan, hit))
+            texts.append(_with_spans(shown, plan, chosen))
     if glossary:
         term = group.identity.split(":", 1)[1]  # glossary:<English headword> or glossary@<lang>:<headword>
         return Result(rank, None, "glossary", term, group.score, tuple(texts))

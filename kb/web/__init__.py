@@ -9,6 +9,7 @@ import shutil
 import socket
 import tempfile
 from pathlib import Path
+from typing import Any
 
 from kb.core.errors import KbError
 from kb.web.app import ENVIRONMENT, create_app
@@ -50,8 +51,9 @@ def serve(home: Path, host: str, port: int, workers: int | None = None, extra_ho
     workers = default_workers() if workers is None else workers
     if workers < 1:
         raise KbError(f"--workers must be at least 1 (got {workers})")
-    options = Options(allowed_hosts=allowed_hosts(host, extra_hosts),
-                      **({"pending": pending} if pending is not None else {}))
+    options = Options(allowed_hosts=allowed_hosts(host, extra_hosts))
+    if pending is not None:
+        options = dataclasses.replace(options, pending=pending)
     if options.pending < 1:
         raise KbError(f"--max-pending must be at least 1 (got {options.pending})")
     home = home.absolute()
@@ -60,7 +62,7 @@ def serve(home: Path, host: str, port: int, workers: int | None = None, extra_ho
     shown = f"[{host}]" if ":" in host else host
     print(f"kb: serving {home} at http://{shown}:{sock.getsockname()[1]}/ with {workers} worker"
           f"{'s' if workers > 1 else ''} (Ctrl-C stops)", flush=True)
-    settings = {"log_level": "warning", "server_header": False, "timeout_keep_alive": 15}
+    settings: dict[str, Any] = {"log_level": "warning", "server_header": False, "timeout_keep_alive": 15}
     # uvicorn shuts down gracefully on Ctrl-C, then raises it again: here, the normal way to stop
     with contextlib.suppress(KeyboardInterrupt):
         if workers == 1:

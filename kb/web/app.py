@@ -183,7 +183,7 @@ def create_app(home: Path, options: Options | None = None) -> FastAPI:
             on = views.iso_date(edition) if edition else None
             when = views.iso_date(as_of) if as_of else None
             if single and named.targets[0].first.depth == 0 and not when:  # a section: its contents
-                args = Namespace(rule=str(named.targets[0].first), lang=(lang or [None])[0], edition=edition)
+                args = Namespace(rule=str(named.targets[0].first), lang=lang[0] if lang else None, edition=edition)
                 with kb() as conn:
                     data = commands.toc(conn, args).to_json()
                 return Page("toc.html", data, f"Section {data['number']}: {data['title']}",
@@ -199,7 +199,7 @@ def create_app(home: Path, options: Options | None = None) -> FastAPI:
                                    "link_langs": [b["lang"] for b in parts[0]["languages"]] if lang else []})
             wanted = named.targets[0].first
             with kb() as conn:
-                view = views.show(conn, wanted, views.lang_tags(lang), on).to_json()
+                view: dict[str, Any] = views.show(conn, wanted, views.lang_tags(lang), on).to_json()
                 try:
                     cited = views.refs(conn, wanted, None, on).to_json()
                 except NotFound:  # a text with no English counterpart: nothing cites it in English
@@ -220,14 +220,15 @@ def create_app(home: Path, options: Options | None = None) -> FastAPI:
         def build() -> Page:
             options = _opts(lang, None) + (["--query-lang", query_lang] if query_lang else []) + \
                 (["--limit", str(limit)] if limit != SEARCH_LIMIT else [])
-            extra = {"asked": lang or [], "q": q, "query_lang": query_lang or "", "more": _more(request, limit)}
+            extra: dict[str, Any] = {"asked": lang or [], "q": q, "query_lang": query_lang or "",
+                                     "more": _more(request, limit)}
             if not q.strip() and not request.url.path.endswith(".json"):  # the empty search page: the form
                 with kb() as conn:
                     return Page("search.html", None, "Search", ["search", *options],
                                 extra={**extra, "held": store.languages(conn)})
             with search_cli.Session(home) as session:
                 _index_built(home, session.conn)
-                data = session.search(q, lang, query_lang, limit).to_json()
+                data: dict[str, Any] = session.search(q, lang, query_lang, limit).to_json()
                 if not request.url.path.endswith(".json"):
                     extra["ask"] = _answer_box(session, data, lang, query_lang)
                 held = [e["lang"] for e in data["index"]["editions"]] if data["index"] else \

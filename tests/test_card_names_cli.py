@@ -14,8 +14,6 @@ from pathlib import Path
 import pytest
 from kbrun import kb, kb_json
 
-from kb.build import EMBEDDED_CORPUS
-
 EN_2026 = "cr/en/MagicCompRules-2026-04-17.normalized.txt"
 EXPORTS = ("affinity", "amplify", "ascend", "cipher", "crew", "glorify")
 
@@ -26,12 +24,9 @@ def raw_cards(path: Path) -> list[dict]:
 
 
 @pytest.fixture(scope="module")
-def home(tmp_path_factory: pytest.TempPathFactory, corpora: Path) -> Path:
-    home = tmp_path_factory.mktemp("cards") / "home"
-    result = kb("build", EMBEDDED_CORPUS, corpora / EN_2026, corpora / "cards",
-                corpora / "wiki" / "mightstone_fandom_xml", home=home)
-    assert result.returncode == 0, result.stderr
-    return home
+def home(cards_kb: tuple[Path, dict]) -> Path:
+    """The cards KB shared with test_card_cli.py (conftest.py)."""
+    return cards_kb[0]
 
 
 @pytest.fixture(scope="module")
@@ -57,6 +52,7 @@ def test_2655_cards_are_named_in_chinese_and_italian(corpora: Path) -> None:
     assert len(cards) == 2655
 
 
+@pytest.mark.slow  # measured over 5 s (pytest --durations, 2 busy cores)
 @pytest.mark.parametrize("language", ["Chinese Simplified", "Italian"])
 def test_kb_card_answers_a_sample_of_those_names(home: Path, named: dict[str, dict[str, str]], language: str) -> None:
     sample = random.Random(language).sample(sorted(named), 15)
@@ -89,6 +85,7 @@ def test_the_official_chinese_name_never_picks_fallaji(home: Path) -> None:
     assert "Fallaji" not in json.dumps(data.get("card"))
 
 
+@pytest.mark.slow  # measured over 5 s (pytest --durations, 2 busy cores)
 def test_kb_refs_lists_each_export_under_its_keyword_rule(home: Path) -> None:
     for name in EXPORTS:
         [rule] = [r for r in kb_json("show", "702", "--lang", "en", home=home)["languages"][0]["rules"]
