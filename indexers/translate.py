@@ -253,8 +253,9 @@ class Translator:
         trusted entry speaks.  ``thresholds`` replace :data:`THRESHOLDS` (to measure)."""
         self.lexicons = [lexicon for lexicon in lexicons if len(lexicon)]
         self.thresholds = thresholds
-        self.known = {pair for lexicon in self.lexicons
-                      for pair in ((lexicon.src, lexicon.dst), (lexicon.dst, lexicon.src))}
+        self.joined = {pair for lexicon in self.lexicons
+                       for pair in ((lexicon.src, lexicon.dst), (lexicon.dst, lexicon.src))}
+        self._targets: dict[int, frozenset[str]] = {}  # per lexicon read backwards: its translations' words
 
     def entries(self, text: str, src: str, dst: str) -> Entries:
         """The entries from ``src`` into ``dst`` that ``text`` may use (forwards or
@@ -285,13 +286,22 @@ class Translator:
         return cls(Lexicon.from_dict(json.loads(terms)) for (terms,) in rows)
 
     def pairs(self) -> list[tuple[str, str]]:
-        return sorted(self.known)
+        return sorted(self.joined)
 
     def known(self, text: str, src: str) -> int:
         """How many content words of ``text`` some lexicon from ``src`` knows (a sign
         that the query is in ``src``; Latin-script languages only)."""
-        tables = [entries for (a, _), entries in self.tables.items() if a == src]
-        return sum(any(key in entries for entries in tables) for _, key, _ in _words(text)) if tables else 0
+        forward = [lexicon.terms for lexicon in self.lexicons if lexicon.src == src]
+        backward = [self._targets_of(k) for k, lexicon in enumerate(self.lexicons) if lexicon.dst == src]
+        tables = forward + backward
+        return sum(any(key in table for table in tables) for _, key, _ in _words(text)) if tables else 0
+
+    def _targets_of(self, k: int) -> frozenset[str]:
+        """The words of lexicon ``k``'s translations, keyed as :func:`_words` keys a query (read once)."""
+        if k not in self._targets:
+            self._targets[k] = frozenset(key for target, _ in self.lexicons[k].terms.values()
+                                         for _, key, _ in _words(target))
+        return self._targets[k]
 
     def translate(self, text: str, src: str, dst: str) -> list[Translation]:
         """The terms of ``text`` (in ``src``) translated into ``dst``, in query order;
@@ -304,9 +314,9 @@ class Translator:
         threshold too, marked ``dropped`` (when no trusted one stands for the term)."""
         if src == dst:
             return []
-        if (src, dst) in self.known:
+        if (src, dst) in self.joined:
             return self._direct(text, src, dst)
-        if PIVOT in (src, dst) or (src, PIVOT) not in self.known or (PIVOT, dst) not in self.known:
+        if PIVOT in (src, dst) or (src, PIVOT) not in self.joined or (PIVOT, dst) not in self.joined:
             return []
         found = []
         for first in self._direct(text, src, PIVOT):
