@@ -23,7 +23,7 @@ from __future__ import annotations
 import json
 import sqlite3
 from collections import defaultdict
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from typing import NamedTuple
 
@@ -153,11 +153,23 @@ def _forward(lexicon: Lexicon, trust: Trust, keys: Iterable[str]) -> Entries:
             for word in keys if (entry := lexicon.terms.get(word)) is not None}
 
 
-def _backward(lexicon: Lexicon, trust: Trust, wanted: Callable[[str], bool]) -> Entries:
-    """The lexicon read backwards, for the translations ``wanted`` (those in the query)."""
-    found: Entries = defaultdict(list)
+Inverted = dict[str, list[tuple[str, float]]]  # a lexicon read backwards: translation -> (word, strength)
+
+
+def inverted(lexicon: Lexicon) -> Inverted:
+    """Each translation of ``lexicon`` with the words it translates, in the lexicon's order."""
+    found: Inverted = defaultdict(list)
     for word, (target, strength) in lexicon.terms.items():
-        if wanted(target):
+        found[target].append((word, strength))
+    return dict(found)
+
+
+def _backward(lexicon: Lexicon, trust: Trust, wanted: Iterable[str], by_target: Inverted) -> Entries:
+    """The lexicon read backwards (``by_target``: :func:`inverted`), for the
+    translations ``wanted`` (the query's keys, or every substring of a CJK query)."""
+    found: Entries = defaultdict(list)
+    for target in wanted:
+        for word, strength in by_target.get(target, ()):
             found[target].append(_entry(word, strength, lexicon, word, trust))
     for entries in found.values():
         entries.sort(key=lambda e: (not e.trusted, -e.strength, e.target))
@@ -256,6 +268,7 @@ class Translator:
         self.joined = {pair for lexicon in self.lexicons
                        for pair in ((lexicon.src, lexicon.dst), (lexicon.dst, lexicon.src))}
         self._targets: dict[int, frozenset[str]] = {}  # per lexicon read backwards: its translations' words
+        self._inverted: dict[int, tuple[Inverted, int]] = {}  # per lexicon: inverted(), its longest translation
 
     def entries(self, text: str, src: str, dst: str) -> Entries:
         """The entries from ``src`` into ``dst`` that ``text`` may use (forwards or
@@ -264,16 +277,16 @@ class Translator:
         cjk = is_cjk(src)
         keys = set() if cjk else _keys(text)
 
-        def wanted(term: str) -> bool:
-            return term in text if cjk else term in keys
-
         table: Entries = {}
-        for lexicon in self.lexicons:
+        for n, lexicon in enumerate(self.lexicons):
             trust = trust_of(lexicon.origin, lexicon.src, lexicon.dst, self.thresholds)
             if (lexicon.src, lexicon.dst) == (src, dst):
                 found = _forward(lexicon, trust, [k for k in lexicon.terms if k in text] if cjk else keys)
             elif (lexicon.dst, lexicon.src) == (src, dst):
-                found = _backward(lexicon, trust, wanted)
+                by_target, longest = self._inverted_of(n)
+                wanted = ({text[i:j] for i in range(len(text)) for j in range(i + 1, min(len(text), i + longest) + 1)}
+                          if cjk else keys)
+                found = _backward(lexicon, trust, wanted, by_target)
             else:
                 continue
             for term, entries in found.items():
@@ -295,6 +308,13 @@ class Translator:
         backward = [self._targets_of(k) for k, lexicon in enumerate(self.lexicons) if lexicon.dst == src]
         tables = forward + backward
         return sum(any(key in table for table in tables) for _, key, _ in _words(text)) if tables else 0
+
+    def _inverted_of(self, k: int) -> tuple[Inverted, int]:
+        """Lexicon ``k`` read backwards, made once (scanning every entry took 1-2 ms a query)."""
+        if k not in self._inverted:
+            by_target = inverted(self.lexicons[k])
+            self._inverted[k] = (by_target, max((len(t) for t in by_target), default=0))
+        return self._inverted[k]
 
     def _targets_of(self, k: int) -> frozenset[str]:
         """The words of lexicon ``k``'s translations, keyed as :func:`_words` keys a query (read once)."""
