@@ -312,7 +312,8 @@ def known_words(searcher: Searcher | None, lang: str, text: str) -> tuple[int, i
     if searcher is None:
         return 0, len(words)
     fields = [f for f in (title_field(lang), body_field(lang)) if f in searcher.schema]
-    return sum(any(searcher.doc_frequency(f, w) for f in fields) for w in words), len(words)
+    scorer = scorer_of(searcher)
+    return sum(any(scorer.doc_frequency(f, w) for f in fields) for w in words), len(words)
 
 
 def plan(text: str, langs: Sequence[str], translator: Translator, *, query_lang: str | None = None,
@@ -435,7 +436,7 @@ def _find(searcher: Searcher, p: Plan, indexed: Sequence[str] = (), limit: int =
         return [], []
     only = None if set(indexed) <= set(p.langs) else frozenset(p.langs)
     best = heapq.nlargest(limit or MAX_HITS, totals.items(), key=lambda item: (item[1], -item[0]))
-    found = [_hit(searcher.stored_fields(doc), score, p.names) for doc, score in best]  # roles told apart after
+    found = [_hit(scorer.stored(doc), score, p.names) for doc, score in best]  # roles told apart after
     ranked_roles = ("rule", "heading") if p.numbers else ("rule",)
     definitions = _groups(h for h in found if h.role == "glossary")
     groups = _groups(h for h in found if h.role in ranked_roles)

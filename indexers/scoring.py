@@ -61,6 +61,8 @@ class Scorer:
         self._avg: dict[str, float] = {}
         self._prefixes: dict[tuple[str, str], list[str]] = {}
         self._scored: dict[tuple[str, ...], list[tuple[int, float]]] = {}
+        self._stored: dict[int, dict[str, object]] = {}
+        self._df: dict[tuple[str, str], int] = {}
         self.lock = threading.RLock()  # one open searcher per process: threads (kb serve) take turns
 
     def postings(self, field: str, term: str) -> list[Posting]:
@@ -74,6 +76,22 @@ class Scorer:
                     found.append((matcher.id(), matcher.weight()))
                     matcher.next()
             self._postings[key] = found
+        return found
+
+    def stored(self, doc: int) -> dict[str, object]:
+        """A document's stored fields, read once per process (a search reads up to
+        ``MAX_HITS`` of them, and the same rules come back query after query)."""
+        found = self._stored.get(doc)
+        if found is None:
+            found = self._stored[doc] = self.searcher.stored_fields(doc)
+        return found
+
+    def doc_frequency(self, field: str, term: str) -> int:
+        """How many documents hold ``term`` in ``field`` (cached: language detection asks per word)."""
+        key = (field, term)
+        found = self._df.get(key)
+        if found is None:
+            found = self._df[key] = self.reader.doc_frequency(field, term)
         return found
 
     def length(self, field: str, doc: int) -> int:
