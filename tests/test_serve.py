@@ -30,7 +30,7 @@ from pathlib import Path
 from urllib.parse import quote
 
 import pytest
-from conftest import REPO, SEEDS, corpora_path
+from conftest import REPO, SEED_FILES, SEEDS, corpora_path
 from kbrun import kb
 
 from indexers import index as rules_index
@@ -38,6 +38,9 @@ from kb.build import build
 from kb.store import rules as store
 
 EDITION = "2026-04-17"
+
+#: The four seed documents alone (the default corpus also holds two full editions and a set file).
+SEED_PATHS = [SEEDS / name for name in SEED_FILES]
 
 
 @dataclass(frozen=True)
@@ -109,7 +112,7 @@ def with_index(home: Path) -> Path:
 @pytest.fixture(scope="module")
 def home(tmp_path_factory: pytest.TempPathFactory) -> Path:
     home = tmp_path_factory.mktemp("serve") / "home"
-    build([SEEDS], home)
+    build(SEED_PATHS, home)
     return with_index(home)
 
 
@@ -123,7 +126,7 @@ def edition_sources() -> list[Path]:
     path = corpora_path() / "cr" / "en" / f"MagicCompRules-{EDITION}.normalized.txt"
     if not path.is_file():
         pytest.skip(f"needs a full edition (slow pages); real corpora not found at {corpora_path()}")
-    return [SEEDS, path]
+    return [*SEED_PATHS, path]
 
 
 @pytest.fixture(scope="module")
@@ -264,7 +267,8 @@ def test_no_answer_shows_a_server_path(home: Path, server: str) -> None:
 def test_search_without_an_index_answers_503_and_builds_nothing(tmp_path: Path) -> None:
     """Every concurrent search built the whole index itself (20 at once: 237 s, 1.96 GB)."""
     home = tmp_path / "home"
-    build([SEEDS], home)
+    build(SEED_PATHS, home)
+    shutil.rmtree(home / rules_index.FOLDER)  # a KB without its index (copied to another machine, say)
     with serving(home, "--workers", "1") as base:
         replies = list(ThreadPoolExecutor(8).map(lambda _: request(base, "/search.json?q=merged"), range(8)))
         assert all(r.status == 503 and r.headers.get("retry-after") for r in replies), [r.status for r in replies]
@@ -301,7 +305,7 @@ def test_rebuild_under_load_loses_no_request(tmp_path: Path) -> None:
     (no error, none slower than a few seconds) and the new KB is seen at once."""
     sources = edition_sources()
     home = tmp_path / "home"
-    build([SEEDS], home)
+    build(SEED_PATHS, home)
     with_index(home)
     paths = ["/", "/index.json", "/rules/730.2", "/rules/730.2.json?lang=it", "/refs/730.2", "/static/kb.css",
              "/editions", "/rules/729.3d?lang=it", "/rules/730.2j.json", "/refs/729.3d.json?lang=it"]
@@ -354,7 +358,7 @@ def test_workers_option(home: Path) -> None:
 
 def test_static_files_do_not_need_the_kb(tmp_path: Path) -> None:
     home = tmp_path / "home"
-    build([SEEDS], home)
+    build(SEED_PATHS, home)
     with serving(home, "--workers", "1") as base:
         shutil.move(store.db_path(home), tmp_path / "away.sqlite")
         assert request(base, "/static/kb.css").status == 200
