@@ -18,7 +18,7 @@ STAGES: tuple[tuple[str, ...], ...] = (
     ("kb.store",),
     ("indexers",),
     ("kb.views",),
-    ("kb.cli", "kb.build", "kb.fetch", "kb.web", "kb.__main__"),
+    ("kb.cli", "kb.commands", "kb.build", "kb.fetch", "kb.web", "kb.__main__"),
 )
 
 

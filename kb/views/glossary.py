@@ -198,13 +198,15 @@ def _headwords(conn: sqlite3.Connection) -> dict[str, str]:
 
 def _through_lexicons(conn: sqlite3.Connection, query: str) -> tuple[list[StoredEntry], dict[str, str]]:
     """The query's words translated into English through the lexicons the build
-    learned (``permanente`` -> ``permanent``), when those words are a headword."""
-    from indexers.translate import Translator  # lazy: only a query no headword answers needs it
+    learned (``permanente`` -> ``permanent``), when those words are a headword.  Every
+    word of the query must be translated: "melded permanent" is not "Permanent" because
+    one of its words happens to be spelled alike in Italian."""
+    from indexers.translate import Translator, coverage  # lazy: only a query no headword answers needs it
 
     translator = Translator.from_store(conn)
     for src in sorted(src for src, dst in translator.pairs() if dst == "en"):
         found = translator.translate(query, src, "en")
-        if not found:
+        if not found or coverage(query, src, found) < 1:
             continue
         english = " ".join(t.target for t in sorted(found, key=lambda t: t.at))
         entries = find(conn, english)

@@ -92,8 +92,8 @@ GRACE = 1.0
 
 SECURITY_HEADERS = [
     (b"x-content-type-options", b"nosniff"),
-    (b"content-security-policy", b"default-src 'none'; style-src 'self'; img-src 'self'; form-action 'self'; "
-                                 b"base-uri 'none'; frame-ancestors 'none'"),
+    (b"content-security-policy", b"default-src 'none'; style-src 'self'; img-src 'self'; font-src 'self'; "
+                                 b"form-action 'self'; base-uri 'none'; frame-ancestors 'none'"),
     (b"referrer-policy", b"no-referrer"),
     (b"x-frame-options", b"DENY"),
     (b"cross-origin-opener-policy", b"same-origin"),
