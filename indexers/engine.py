@@ -24,8 +24,8 @@ from __future__ import annotations
 import heapq
 import re
 import sqlite3
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from whoosh import index as whoosh_index
@@ -35,15 +35,17 @@ from whoosh.query import Or, Phrase, Prefix, Query, Term
 from whoosh.searching import Searcher
 
 from indexers import index as rules_index
-from indexers import segment
-from indexers.analysis import CJK, NUMBER, analyzer_for, name_key, token_kind
+from indexers import segment, spelling
+from indexers.analysis import CJK, NUMBER, analyzer_for, name_key, stem, token_kind
 from indexers.index import IndexInfo, body_field, gloss_field, parent_field, title_field
 from indexers.scoring import Clause, Scorer
+from indexers.spelling import Correction
 from indexers.translate import Translation, Translator
+from kb.align.tokens import words as spelling_words
 from kb.core.errors import KbError, NotFound
 from kb.core.lang import guess_lang
 from kb.core.rulenum import RuleNumber
-from kb.core.text import has_cjk, is_cjk
+from kb.core.text import base_lang, has_cjk, is_cjk
 
 #: How much a title (or a glossary headword) outweighs the body.  1 and 4 measure the same as 2
 #: (bench_quality: titles are headings now, outside the ranks, so the field rarely decides).
@@ -75,6 +77,20 @@ NUMBER_BOOSTS = {"number": 40.0, "under": 20.0, "cites": 10.0}
 #: Coordination bonus: a text matching more of the query's terms ranks higher.  0 -> EN s@5 0.56,
 #: ZH 0.52; 0.5 -> 0.64, 0.65; 0.9 -> 0.71, 0.74 (first batch of questions).
 COORDINATION = 0.9
+#: The rules a heading names come in rule order when the query is that name (:func:`_named_in_order`).
+NAMED_IN_ORDER = True
+#: Function words count as much as known content words when detecting a query's language
+#: ("quanto dura un effetto che non dice la durata": English knows "dice", "non", "un").
+STOPS_COUNT = True
+#: Words of a Latin-script query no translation stands for are searched as they are in the other
+#: Latin-script languages, at this weight (see :func:`_passed_through`).
+PASS_THROUGH = 0.5
+#: Query words count as known to a language as written, not as stems (see :func:`detect_lang`).
+SURFACE_WORDS = True
+#: Ties between languages go to the one whose words spell most like the query's.
+LETTERS = True
+#: A word nothing in the KB knows is read as the nearest word something does (:mod:`indexers.spelling`).
+SPELLING = True
 #: Hits whose stored fields are read per search (grouping needs more hits than groups; a page shows 10).
 MAX_HITS = 50
 WEIGHTING = scoring.BM25F(B=0.75, K1=1.2)
@@ -117,6 +133,7 @@ class Plan:
     translations: tuple[Translation, ...] = ()
     names: tuple[str, ...] = ()                 # the whole query as a name (analysis.name_key)
     dropped: tuple[Translation, ...] = ()       # translations known but not used, each with its reason
+    corrections: tuple[Correction, ...] = ()    # words read as others (typos)
 
     def units_for(self, lang: str) -> list[Unit]:
         return [u for u in self.units if u.lang == lang]
@@ -148,11 +165,14 @@ class Group:
     identity: str
     hits: list[Hit] = field(default_factory=list)
     floor: float = 0.0  # a score given by a named glossary entry citing this rule
+    pinned: float | None = None  # a rule the query names: its place among them (see _named_in_order)
 
     @property
     def score(self) -> float:
         """The best text's score, plus ``OTHER_LANGS`` of the best of each other language
         (the same rule matched in English and in Chinese)."""
+        if self.pinned is not None:
+            return self.pinned
         best: dict[str, float] = {}
         for h in self.hits:
             best[h.lang] = max(best.get(h.lang, 0.0), h.score)
@@ -277,11 +297,14 @@ def _dedupe(units: list[Unit]) -> list[Unit]:
 
 
 def detect_lang(parts: Sequence[tuple[str, bool]], indexed: Sequence[str], searcher: Searcher | None,
-                translator: Translator | None = None) -> str:
+                translator: Translator | None = None, vocabulary: Mapping[str, Mapping[str, int]] | None = None) -> str:
     """Chinese (or another CJK language the index holds) by script; otherwise the
-    language that knows most of the query's words: in the index's texts of that
-    language or in the learned lexicons from it (an Italian query meets the few
-    Italian rules of the seed, but the card lexicons know "travolgere", "leggenda")."""
+    language that knows most of the query's words, function words included: in the
+    index's texts of that language or in the learned lexicons from it (an Italian query
+    meets the few Italian rules of the seed, but the card lexicons know "travolgere",
+    "leggenda").  With the index's ``vocabulary``, words count as written, not as stems
+    (the English stemmer makes "colore" "color"); on a tie, the language whose known
+    words spell most like the query's (:class:`indexers.spelling.Letters`)."""
     text = " ".join(p for p, _ in parts)
     if has_cjk(text):
         return next((lang for lang in indexed if is_cjk(lang)), "zh-Hans")
@@ -289,15 +312,49 @@ def detect_lang(parts: Sequence[tuple[str, bool]], indexed: Sequence[str], searc
                                [src for src, _ in (translator.pairs() if translator else []) if not is_cjk(src)]))
     latin = latin or ["en"]
     guess = guess_lang(text)
+    typed = [w for w in spelling_words(text) if len(w) > 2]
 
     def known(lang: str) -> int:
+        if vocabulary is not None and SURFACE_WORDS:
+            return sum(_known_word(lang, w, vocabulary, translator) for w in typed if not _stopped(lang, w))
         in_index, _ = known_words(searcher, lang, text)
         return max(in_index, translator.known(text, lang) if translator else 0)
 
-    def stops(lang: str) -> int:  # "come", "cosa", "il": function words say the language when content words tie
+    def stops(lang: str) -> int:  # "come", "cosa", "il": function words say the language
         return sum(t.stopped for t in analyzer_for(lang)(text, removestops=False, mode="query"))
 
-    return max(latin, key=lambda lang: (known(lang), stops(lang), lang == guess, lang == "en"))
+    scores = {lang: (known(lang) + stops(lang) if STOPS_COUNT else known(lang), stops(lang)) for lang in latin}
+    best = max(scores.values())
+    tied = [lang for lang in latin if scores[lang] == best]
+    if len(tied) > 1 and vocabulary is not None and LETTERS:
+        unknown = [w for w in typed if not any(_known_word(lang, w, vocabulary, translator) for lang in tied)]
+        if unknown:
+            return max(tied, key=lambda lang: (_letters(lang, vocabulary, translator).score(unknown), lang == "en"))
+    return max(latin, key=lambda lang: (*scores[lang], lang == guess, lang == "en"))
+
+
+def _known_word(lang: str, word: str, vocabulary: Mapping[str, Mapping[str, int]],
+                translator: Translator | None) -> bool:
+    return word in vocabulary.get(lang, {}) or (translator is not None and word in translator.vocabulary(lang))
+
+
+def _stopped(lang: str, word: str) -> bool:
+    return any(t.stopped for t in analyzer_for(lang)(word, removestops=False))
+
+
+_LETTERS: dict[tuple[str, int, int], tuple[object, spelling.Letters]] = {}
+
+
+def _letters(lang: str, vocabulary: Mapping[str, Mapping[str, int]], translator: Translator | None) -> spelling.Letters:
+    """How ``lang`` spells, from the words the index and lexicons know (made once per
+    index and process, on a first tie; the entry holds what it was made from, so its key stays unique)."""
+    key = (lang, id(vocabulary), id(translator))
+    if key not in _LETTERS:
+        lexicon = translator.vocabulary(lang) if translator else frozenset()
+        if len(_LETTERS) > 8:
+            _LETTERS.clear()
+        _LETTERS[key] = ((vocabulary, translator), spelling.Letters([*vocabulary.get(lang, {}), *lexicon]))
+    return _LETTERS[key][1]
 
 
 def _answers(searcher: Searcher | None, lang: str, text: str) -> bool:
@@ -318,10 +375,11 @@ def known_words(searcher: Searcher | None, lang: str, text: str) -> tuple[int, i
 
 def plan(text: str, langs: Sequence[str], translator: Translator, *, query_lang: str | None = None,
          searcher: Searcher | None = None, indexed: Sequence[str] = (),
-         words: frozenset[str] = frozenset()) -> Plan:
+         words: frozenset[str] = frozenset(), vocabulary: Mapping[str, Mapping[str, int]] | None = None) -> Plan:
     """What to look for in each of ``langs`` (see the module docstring); the query's
     language, unless given, is detected among every language ``indexed`` or known
-    to the lexicons.  ``words``: the KB's Chinese game terms (:mod:`indexers.segment`)."""
+    to the lexicons.  ``words``: the KB's Chinese game terms (:mod:`indexers.segment`);
+    ``vocabulary``: the index's words per language, to read typos (:mod:`indexers.spelling`)."""
     parts = split_query(text)
     if any(has_cjk(p) for p, _ in parts) and "zh-Hans" in (*langs, *indexed):
         from kb.core.text import to_simplified  # lazy: OpenCC's tables, for Chinese queries only
@@ -329,7 +387,11 @@ def plan(text: str, langs: Sequence[str], translator: Translator, *, query_lang:
         parts = [(to_simplified(p), quoted) for p, quoted in parts]
     whole = " ".join(p for p, _ in parts)
     numbers = rule_numbers(whole)
-    lang = query_lang or detect_lang(parts, indexed or langs, searcher, translator)
+    lang = query_lang or detect_lang(parts, indexed or langs, searcher, translator, vocabulary)
+    corrections: tuple[Correction, ...] = ()
+    if vocabulary is not None and SPELLING and not is_cjk(lang):
+        parts, corrections = _spelled(parts, lang, vocabulary, translator)
+        whole = " ".join(p for p, _ in parts)
     answered = _answers(searcher, lang, whole)  # its own words are all in the index
     units: list[Unit] = []
     translations: list[Translation] = []
@@ -342,11 +404,67 @@ def plan(text: str, langs: Sequence[str], translator: Translator, *, query_lang:
         translations += found.used
         dropped += found.dropped
         units += translated_units(found.used, target, found.share)
+        if PASS_THROUGH and not is_cjk(lang) and not is_cjk(target) and not answered:
+            units += _passed_through(whole, lang, target, found.used, numbers)
     if lang not in langs:  # still needed to highlight, and to say what was searched
         units = [*own_units(parts, lang, numbers, words), *units]
     names = tuple(key for key in [name_key(lang, whole)] if key)
     return Plan(text, lang, query_lang is None, tuple(langs), numbers, tuple(units), tuple(translations), names,
-                tuple(dropped))
+                tuple(dropped), corrections)
+
+
+def _passed_through(text: str, lang: str, target: str, used: Sequence[Translation],
+                    numbers: Iterable[RuleNumber]) -> list[Unit]:
+    """The query's words no translation stands for, searched as they are in another
+    language of the same script, at :data:`PASS_THROUGH` weight: Italian and English
+    share names and cognates ("planeswalker", "mulligan", "colore" stems as "color")."""
+    covered = {w for t in used for w in spelling_words(t.source)}
+    analyzer = analyzer_for(lang)
+    rest = [w for w in spelling_words(text) if w not in covered and not _stopped(lang, w)
+            and not any(t.stopped for t in analyzer(w, removestops=False))]
+    if not rest:
+        return []
+    return [replace(u, weight=u.weight * PASS_THROUGH, translated=True)
+            for u in own_units([(" ".join(rest), False)], target, numbers)]
+
+
+_STEMS: dict[tuple[str, int, int], tuple[object, frozenset[str]]] = {}
+
+
+def _stems(lang: str, own: Mapping[str, int], lexicon: frozenset[str],
+           vocabulary: Callable[[], Mapping[str, int]]) -> frozenset[str]:
+    """The stems of a language's known words (made once per index and process, when a
+    query first has an unknown word; the entry holds what it was made from)."""
+    key = (lang, id(own), id(lexicon))
+    if key not in _STEMS:
+        if len(_STEMS) > 8:
+            _STEMS.clear()
+        _STEMS[key] = ((own, lexicon), frozenset(stem(base_lang(lang), word) for word in vocabulary()))
+    return _STEMS[key][1]
+
+
+def _spelled(parts: Sequence[tuple[str, bool]], lang: str, vocabulary: Mapping[str, Mapping[str, int]],
+             translator: Translator) -> tuple[list[tuple[str, bool]], tuple[Correction, ...]]:
+    """The query's parts with the words no text or lexicon of ``lang`` knows read as
+    the nearest word one does (:mod:`indexers.spelling`)."""
+    own = vocabulary.get(lang, {})
+    lexicon = translator.vocabulary(lang)
+    analyzer = analyzer_for(lang)
+
+    def merged() -> dict[str, int]:
+        return {**dict.fromkeys(lexicon, 1), **own}
+
+    def known(word: str) -> bool:  # as written, as a stop word, or another form of a known word ("shows")
+        return (word in own or word in lexicon or any(t.stopped for t in analyzer(word, removestops=False))
+                or stem(base_lang(lang), word) in _stems(lang, own, lexicon, merged))
+
+    fixed: list[tuple[str, bool]] = []
+    found: list[Correction] = []
+    for part, quoted in parts:
+        text, fixes = spelling.correct(part, known, merged)
+        fixed.append((text, quoted))
+        found += fixes
+    return fixed, tuple(found)
 
 
 # -- the whoosh query -----------------------------------------------------------------------
@@ -445,7 +563,9 @@ def _find(searcher: Searcher, p: Plan, indexed: Sequence[str] = (), limit: int =
         for identity in [i for i, g in definitions.items() if not any(h.lang in only for h in g.hits)]:
             del definitions[identity]
     named = [h for g in definitions.values() for h in g.hits if h.named]
-    if not any(h.named for g in groups.values() for h in g.hits):  # rules the query names come first
+    if any(h.named for g in groups.values() for h in g.hits):  # rules the query names come first
+        _named_in_order(groups)
+    else:
         _follow_definitions(searcher, groups, only, named, ranked_roles)
     ranked = sorted(groups.values(), key=lambda g: (-g.score, -len({h.lang for h in g.hits}), g.hits[0].sort))
     return ranked, sorted(definitions.values(), key=lambda g: -g.score)[:DEFINITIONS]
@@ -491,6 +611,18 @@ def scorer_of(searcher: Searcher) -> Scorer:
         _SCORERS.clear()
         _SCORERS[key] = Scorer(searcher)
     return _SCORERS[key]
+
+
+def _named_in_order(groups: dict[str, Group]) -> None:
+    """The rules the whole query names ("cascade": the rules under "702.85 Cascade") come
+    first and in rule order, where BM25 alone put 702.85c, the rule saying "cascade" most
+    often, before 702.85a, the one defining it.  See :data:`NAMED_IN_ORDER`."""
+    if not NAMED_IN_ORDER:
+        return
+    named = sorted((g for g in groups.values() if any(h.named for h in g.hits)), key=lambda g: g.hits[0].sort)
+    top = max(g.score for g in named)
+    for k, group in enumerate(named):
+        group.pinned = top * DEFINED_BY ** k
 
 
 def _follow_definitions(searcher: Searcher, groups: dict[str, Group], only: frozenset[str] | None,
@@ -591,7 +723,9 @@ def _search(searcher: Searcher, info: IndexInfo, conn: sqlite3.Connection, text:
         raise NotFound(f"the search index holds no {', '.join(langs or [])} texts (it holds {', '.join(indexed)})")
     translator = translator_of(conn)
     words = segment.load(info.path)
-    p = plan(text, wanted, translator, query_lang=query_lang, searcher=searcher, indexed=indexed, words=words)
+    vocabulary = spelling.load(info.path)
+    p = plan(text, wanted, translator, query_lang=query_lang, searcher=searcher, indexed=indexed, words=words,
+             vocabulary=vocabulary)
     if p.empty:
         raise KbError(f"nothing to search for in {text!r}: only stop words or punctuation")
     groups, definitions = find(searcher, p, indexed, hits or MAX_HITS)
@@ -601,13 +735,13 @@ def _search(searcher: Searcher, info: IndexInfo, conn: sqlite3.Connection, text:
                   if lang != p.lang and is_cjk(lang) == has_cjk(text)]
         for other in others:
             tried.append(other)
-            alt = plan(text, wanted, translator, query_lang=other, searcher=searcher, indexed=indexed, words=words)
+            alt = plan(text, wanted, translator, query_lang=other, searcher=searcher, indexed=indexed, words=words,
+                       vocabulary=vocabulary)
             if alt.empty:
                 continue
             found, defs = find(searcher, alt, indexed, hits or MAX_HITS)
             if found:
-                p = Plan(alt.text, alt.lang, True, alt.langs, alt.numbers, alt.units, alt.translations, alt.names,
-                         alt.dropped)
+                p = replace(alt, detected=True)
                 groups, definitions = found, defs
                 break
     return Outcome(p, groups, info, definitions, tuple(tried))

@@ -38,7 +38,7 @@ from whoosh import index as whoosh_index
 from whoosh.codec.whoosh3 import W3Codec
 from whoosh.fields import ID, KEYWORD, STORED, TEXT, Schema
 
-from indexers import segment
+from indexers import segment, spelling
 from indexers.analysis import analyzer_for, field_code, name_key
 from kb.core.errors import KbError
 from kb.core.rulenum import RuleNumber
@@ -50,7 +50,7 @@ FOLDER = "index"
 MANIFEST = "manifest.json"
 LOCK = ".lock"
 #: Bump when the schema, the analysis or what is indexed changes: old indexes are then rebuilt.
-FORMAT = 3
+FORMAT = 4
 #: A folder of an index being built.
 TEMP_PREFIX = ".build-"  # an index being built; one no live process holds is a leftover (kb.core.tempfiles)
 #: A learned Chinese translation this sure is a word for the segmenter (weaker ones hold
@@ -103,20 +103,22 @@ def heading(title: str | None, body: str, depth: int) -> str:
     return stripped if len(stripped.split()) <= 8 and len(stripped) <= 60 else ""
 
 
-def _cited(conn: sqlite3.Connection, groups: list[Group]) -> dict[tuple[str, int], set[str]]:
-    """The numbers each rule text (its examples included) and glossary entry cites,
-    with each cited subrule's rule, so citing 702.102a counts as citing 702.102."""
-    cited: dict[tuple[str, int], set[str]] = defaultdict(set)
+def _cited(conn: sqlite3.Connection, groups: list[Group]) -> dict[tuple[str, int], tuple[str, ...]]:
+    """The numbers each rule text (its examples included) and glossary entry cites, in
+    the order it cites them, then each cited subrule's rule, so citing 702.102a counts as
+    citing 702.102 (but "Legend Rule: See rule 704.5j" sends a reader to 704.5j first)."""
+    explicit: dict[tuple[str, int], dict[str, None]] = defaultdict(dict)
+    implied: dict[tuple[str, int], dict[str, None]] = defaultdict(dict)
     for lang, edition in groups:
         rows = conn.execute("SELECT src_kind, src_id, dst_key FROM refs WHERE src_lang = ? AND src_edition IS ?"
-                            " AND dst_key IS NOT NULL", (lang, edition))
+                            " AND dst_key IS NOT NULL ORDER BY id", (lang, edition))
         for kind, src_id, key in rows:
             number = RuleNumber.from_key(key)
-            found = cited[("glossary" if kind == "glossary" else "rule", src_id)]
-            found.add(str(number))
+            source = ("glossary" if kind == "glossary" else "rule", src_id)
+            explicit[source][str(number)] = None
             if number.depth == 3 and number.parent is not None:
-                found.add(str(number.parent))
-    return cited
+                implied[source][str(number.parent)] = None
+    return {source: tuple(dict.fromkeys([*numbers, *implied[source]])) for source, numbers in explicit.items()}
 
 
 def _under(number: RuleNumber) -> tuple[str, ...]:
@@ -124,7 +126,7 @@ def _under(number: RuleNumber) -> tuple[str, ...]:
     return tuple(str(a) for a in number.ancestors() if a.depth >= 1)
 
 
-def rule_texts(conn: sqlite3.Connection, groups: list[Group], cited: dict[tuple[str, int], set[str]],
+def rule_texts(conn: sqlite3.Connection, groups: list[Group], cited: dict[tuple[str, int], tuple[str, ...]],
                glossed: dict[tuple[str, str], list[str]] | None = None) -> Iterator[IndexedText]:
     """Every rule text; a title-only line ("702.19 Trample") is a *heading*: its title
     goes to the ``parents`` of the texts under it, which are the answers."""
@@ -156,7 +158,7 @@ def rule_texts(conn: sqlite3.Connection, groups: list[Group], cited: dict[tuple[
 
 
 def glossary_texts(conn: sqlite3.Connection, groups: list[Group],
-                   cited: dict[tuple[str, int], set[str]]) -> Iterator[IndexedText]:
+                   cited: dict[tuple[str, int], tuple[str, ...]]) -> Iterator[IndexedText]:
     for lang, edition in groups:
         rows = conn.execute("SELECT id, lang, term, aliases, senses, term_id FROM glossary"
                             " WHERE lang = ? AND edition IS ?"
@@ -166,7 +168,7 @@ def glossary_texts(conn: sqlite3.Connection, groups: list[Group],
             yield IndexedText(f"glossary:{row['id']}", "glossary", lang, edition, "", glossary_identity(row),
                               "\n".join(names),
                               "\n".join(json.loads(row["senses"])), tuple(names), (),
-                              tuple(sorted(cited.get(("glossary", row["id"]), ()))), 0, "glossary")
+                              cited.get(("glossary", row["id"]), ()), 0, "glossary")
 
 
 def _glossed(glossary: list[IndexedText]) -> dict[tuple[str, str], list[str]]:
@@ -317,6 +319,7 @@ def build(home: Path, conn: sqlite3.Connection, name: str | None = None) -> Inde
         writer.commit(merge=False)
         ix.close()
         segment.save(tmp, chinese_words(conn, texts))
+        spelling.save(tmp, spelling.count_words((t.lang, f"{t.title}\n{t.body}") for t in texts))
         manifest = {
             "format": FORMAT, "editions": [[lang, edition] for lang, edition in groups], "documents": len(texts),
             "kb": {"path": str(store.db_path(home)), "sha256": _file_sha256(store.db_path(home)),

@@ -317,6 +317,7 @@ class Translator:
         self._targets: dict[int, frozenset[str]] = {}  # per lexicon read backwards: its translations' words
         self._inverted: dict[int, tuple[Inverted, int]] = {}  # per lexicon: inverted(), its longest translation
         self._stemmed: dict[int, dict[str, Inverted]] = {}  # per lexicon: its translations by stem
+        self._vocabulary: dict[str, frozenset[str]] = {}  # per language: the words its lexicons hold
 
     def entries(self, text: str, src: str, dst: str) -> Entries:
         """The entries from ``src`` into ``dst`` that ``text`` may use (forwards or
@@ -363,6 +364,19 @@ class Translator:
                    if lexicon.dst == src and STEM_MATCH and not is_cjk(src)]
         return sum(any(key in table for table in tables) or any(stem_key(src, word) in table for table in stemmed)
                    for word, key, _ in _words(text)) if tables else 0
+
+    def vocabulary(self, lang: str) -> frozenset[str]:
+        """Every word of ``lang`` the lexicons hold (keys or translations), as
+        :func:`kb.align.tokens.words` writes them: what a query in ``lang`` may use."""
+        if lang not in self._vocabulary:
+            found: set[str] = set()
+            for lexicon in self.lexicons:
+                if lexicon.src == lang:
+                    found.update(w for key in lexicon.terms for w in words(key))
+                if lexicon.dst == lang:
+                    found.update(w for target, _ in lexicon.terms.values() for w in words(target))
+            self._vocabulary[lang] = frozenset(found)
+        return self._vocabulary[lang]
 
     def _inverted_of(self, k: int) -> tuple[Inverted, int]:
         """Lexicon ``k`` read backwards, made once (scanning every entry took 1-2 ms a query)."""

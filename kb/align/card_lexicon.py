@@ -29,6 +29,9 @@ ORIGIN = "cards"
 #: (0.905; "damage" is "danno", no longer "infligge"); EN-ZH about even (glossary gold
 #: EN->ZH 0.833/0.295 -> 0.831/0.292, ZH->EN 0.946/0.307 -> 0.953/0.304).
 EXCLUSIVE = True
+#: Card texts are short and about creatures: "creature" is in 59% of them (EN-IT), so the
+#: rules' limit (words in half the pairs or fewer) left it untranslated.  See NOTES.md.
+MAX_SHARE = 0.75
 #: Fewer pairs than this teach chance more than translation.
 MIN_PAIRS = 200
 
@@ -60,5 +63,6 @@ def learn(cards: list[Card], langs: Iterable[str]) -> dict[tuple[str, str], Lexi
     for lang in sorted(set(langs) - {SOURCE}):
         pairs = text_pairs(cards, lang)
         if len(pairs) >= MIN_PAIRS:
-            lexicons[SOURCE, lang] = replace(learn_lexicon(pairs, SOURCE, lang, exclusive=EXCLUSIVE), origin=ORIGIN)
+            lexicons[SOURCE, lang] = replace(learn_lexicon(pairs, SOURCE, lang, exclusive=EXCLUSIVE,
+                                                                   max_share=MAX_SHARE), origin=ORIGIN)
     return lexicons

@@ -30,6 +30,7 @@ def learn_lexicon(
     min_count: int = 2,
     min_strength: float = 0.3,
     exclusive: bool = False,
+    max_share: float = 0.5,
 ) -> Lexicon:
     """Learn word translations from aligned text pairs ``(src text, dst text)``.
 
@@ -50,7 +51,7 @@ def learn_lexicon(
     others = [b for _, b in pairs]
     index = GramIndex(others) if is_cjk(dst_lang) else TermIndex([frozenset(content_words(b)) for b in others])
     return learn_indexed(words, index, list(range(len(pairs))), src_lang, dst_lang, min_count=min_count,
-                         min_strength=min_strength, exclusive=exclusive)
+                         min_strength=min_strength, exclusive=exclusive, max_share=max_share)
 
 
 class Postings:
@@ -216,20 +217,22 @@ def _gram_codes(texts: Sequence[str]) -> tuple[np.ndarray, np.ndarray]:
 
 
 def learn_indexed(word_sets: Sequence[frozenset[str]], index: TermIndex | GramIndex, keys: Sequence[int], src_lang: str,
-                  dst_lang: str, *, min_count: int = 2, min_strength: float = 0.3, exclusive: bool = False) -> Lexicon:
+                  dst_lang: str, *, min_count: int = 2, min_strength: float = 0.3, exclusive: bool = False,
+                  max_share: float = 0.5) -> Lexicon:
     """Learn from pairs ``(word_sets[n], text keys[n] of the index)``; ``keys`` are distinct.
 
     A word's translation is its candidate (see :func:`learn_lexicon`) of the highest
     strength (Dice over the pairs), then length, then term, among those met in
     ``min_count`` pairs or more, clearly more often than chance, with a strength of
-    ``min_strength`` or more (``exclusive``: see :func:`_unclaimed`).  Each round of an
+    ``min_strength`` or more (``exclusive``: see :func:`_unclaimed`); words in more than
+    ``max_share`` of the pairs are not learned (in the rules, words that common say nothing).  Each round of an
     alignment scores some 60,000 (word, candidate) pairs: numpy scores them all at once, counting the pairs both hold
     in bit rows over the pairs."""
     found: dict[str, list[int]] = defaultdict(list)  # word -> the pairs holding it
     for n, held in enumerate(word_sets):
         for w in held:
             found[w].append(n)
-    limit = max(min_count, len(keys) // 2)
+    limit = max(min_count, int(len(keys) * max_share))
     words = [word for word, pairs in found.items() if min_count <= len(pairs) <= limit]
     if not words:
         return Lexicon(src_lang, dst_lang)

@@ -336,6 +336,7 @@ def to_json(answer: SearchAnswer) -> dict[str, object]:
         "box": answer.box.to_json(), "showing": answer.showing,
         "numbers": [str(n) for n in plan.numbers], "translations": [t.to_json() for t in plan.translations],
         "dropped_translations": [t.to_json() for t in plan.dropped],
+        "corrections": [c.to_json() for c in plan.corrections],
         "tried": list(outcome.tried) if outcome is not None else [plan.lang],
         "index": index, "cards": [c.to_json() for c in answer.box.cards],
         "definitions": [d.to_json() for d in answer.definitions],
@@ -353,6 +354,8 @@ def render(answer: SearchAnswer, color: bool = False) -> str:
         lines.append(f"(built the search index: {outcome.index.documents} texts in {outcome.index.seconds:.1f} s)")
     if outcome is not None and len(outcome.tried) > 1:
         lines.append(f"(nothing in {outcome.tried[0]}: tried {', '.join(outcome.tried[1:])})")
+    if plan.corrections:
+        lines.append("(read as: " + ", ".join(f"{c.typed} → {c.meant}" for c in plan.corrections) + ")")
     for found in answer.box.cards:
         lines += ["", *render_card(found)]
     width = max(len(lang) for lang in plan.langs)
