@@ -1,0 +1,66 @@
+"""Typos and the spelling of languages (indexers/spelling.py), on the words of a real KB's
+index: the default corpus's English and Italian vocabularies."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from contextlib import closing
+from pathlib import Path
+
+import pytest
+
+from indexers import index as rules_index
+from indexers import spelling
+from kb.store import rules as store
+
+
+@pytest.fixture(scope="module")
+def vocabulary(default_home: Path) -> Iterator[dict[str, dict[str, int]]]:
+    with closing(store.connect(default_home)) as conn:
+        info = rules_index.current(default_home, conn)
+    yield json.loads((info.path / spelling.WORDS_FILE).read_text(encoding="utf-8"))
+
+
+def test_the_index_keeps_its_words_per_language(vocabulary: dict[str, dict[str, int]]) -> None:
+    assert {"en", "it"} <= set(vocabulary) and "zh-Hans" not in vocabulary  # Chinese has no spaced words
+    assert vocabulary["en"]["deathtouch"] >= 5 and vocabulary["en"]["planeswalker"] > 50
+    assert "permanente" in vocabulary["it"]  # the Italian seed (729.2-729.3e)
+
+
+@pytest.mark.parametrize(("typed", "meant"), [("deaftouch", "deathtouch"), ("comander", "commander"),
+                                              ("indestructibel", "indestructible"), ("tramplle", "trample")])
+def test_a_typo_meets_the_nearest_known_word(vocabulary: dict[str, dict[str, int]], typed: str, meant: str) -> None:
+    assert spelling.nearest(typed, vocabulary["en"]) == meant
+
+
+@pytest.mark.parametrize("typed", ["deathtouch", "blink", "wings", "xyzzyplugh", "eathtouch"])
+def test_no_correction_for_known_short_or_far_words(vocabulary: dict[str, dict[str, int]], typed: str) -> None:
+    # known as written; under SHORTEST letters; nothing within two edits; another first letter
+    assert spelling.nearest(typed, vocabulary["en"]) is None
+
+
+def test_correct_replaces_only_unknown_words_and_says_so(vocabulary: dict[str, dict[str, int]]) -> None:
+    words = vocabulary["en"]
+    asked: list[int] = []
+
+    def load() -> dict[str, int]:
+        asked.append(1)
+        return words
+
+    fixed, fixes = spelling.correct("Does comander damage count 702.2b?", lambda w: w in words or len(w) < 8, load)
+    assert fixed == "Does commander damage count 702.2b?"
+    assert [(c.typed, c.meant) for c in fixes] == [("comander", "commander")]
+    assert spelling.correct("trample damage", lambda w: w in words, load) == ("trample damage", ())
+    assert len(asked) == 1  # the vocabulary is read only when a word is unknown
+
+
+def test_letters_tell_italian_from_english_spelling(vocabulary: dict[str, dict[str, int]]) -> None:
+    english, italian = spelling.Letters(vocabulary["en"]), spelling.Letters(vocabulary["it"])
+    assert italian.score(["mischia"]) > english.score(["mischia"])
+    assert english.score(["flicker"]) > italian.score(["flicker"])
+
+
+def test_a_damaged_vocabulary_file_reads_as_empty(tmp_path: Path) -> None:
+    (tmp_path / spelling.WORDS_FILE).write_text("{not json", encoding="utf-8")
+    assert spelling.load(tmp_path) == {}  # no typo is corrected; the search itself goes on
