@@ -39,10 +39,16 @@ def test_a_card_s_own_name_is_masked_on_both_sides(cards: list[Card]) -> None:
 
 def test_pairs_are_the_faces_printed_in_both_languages(cards: list[Card]) -> None:
     pairs = card_lexicon.text_pairs(cards, "it")
-    printed = {(face.texts["en"], face.texts["it"]) for card in cards for face in card.faces
-               if "en" in face.texts and "it" in face.texts}
+    printed = {(face.type_lines["en"], face.texts.get("en"), face.type_lines["it"], face.texts.get("it"))
+               for card in cards for face in card.faces if "en" in face.type_lines and "it" in face.type_lines}
     assert 0.9 * len(printed) <= len(pairs) <= len(printed)  # reprints of one text count once
     assert len(pairs) > card_lexicon.MIN_PAIRS
+    assert any(en.startswith("Legendary Creature") and it.startswith("Creatura Leggendaria") for en, it in pairs)
+
+
+def test_type_lines_teach_the_card_types(cards: list[Card]) -> None:
+    lexicon = card_lexicon.learn(cards, {"it", "en"})[("en", "it")]
+    assert lexicon.terms["creature"][0] == "creatura"  # in most pairs: MAX_SHARE lets it be learned
 
 
 @pytest.mark.parametrize(("lang", "known"), [("it", ITALIAN), ("zh-Hans", CHINESE)])

@@ -63,6 +63,9 @@ class Face:
     toughness: str | None = None
     loyalty: str | None = None
     defense: str | None = None
+    #: Its printed type line in each language ("Creatura Leggendaria — Umano"): the card types'
+    #: own words, in the same parallel corpus as ``texts``.
+    type_lines: dict[str, str] = field(default_factory=dict, hash=False, compare=False)
 
 
 @dataclass(slots=True)
@@ -342,7 +345,8 @@ def _card(
                     aliases.setdefault((tag, localized), None)
         elif face_name:
             faces[face_name] = Face(face_name, entry.get("side"), localized_face, entry.get("manaCost"),
-                                    entry.get("type"), entry.get("text"), printed, **_stats(entry))
+                                    entry.get("type"), entry.get("text"), printed, **_stats(entry),
+                                    type_lines=_printed_types(entry))
         for ruling in entry.get("rulings") or ():
             rulings.setdefault((_ruling_date(ruling.get("date"), path, key, problems), ruling.get("text", "")), None)
         for part in entry.get("cardParts") or ():
@@ -353,7 +357,7 @@ def _card(
     _join_split_names(key, split_faces, names)
     if not faces:
         faces[key] = Face(key, None, dict(names), first.get("manaCost"), first.get("type"), first.get("text"),
-                          _printed_texts(first), **_stats(first))
+                          _printed_texts(first), **_stats(first), type_lines=_printed_types(first))
     face_list = tuple(sorted(faces.values(), key=lambda f: f.side or ""))
     own = {key, *faces}
     return Card(
@@ -385,6 +389,16 @@ def _stats(entry: dict[str, Any]) -> dict[str, str | None]:
     for key in ("power", "toughness", "loyalty", "defense"):
         value = entry.get(key)
         found[key] = str(value) if isinstance(value, str | int) and not isinstance(value, bool) else None
+    return found
+
+
+def _printed_types(entry: dict[str, Any]) -> dict[str, str]:
+    """A printing's type line in English and in each language of its ``foreignData``."""
+    found = {"en": entry["type"]} if isinstance(entry.get("type"), str) and entry["type"].strip() else {}
+    for foreign in entry.get("foreignData") or ():
+        tag = language_tag(foreign.get("language") or "")
+        if tag is not None and isinstance(foreign.get("type"), str) and foreign["type"].strip():
+            found.setdefault(tag, foreign["type"])
     return found
 
 
