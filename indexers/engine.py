@@ -590,7 +590,7 @@ def _find(searcher: Searcher, p: Plan, indexed: Sequence[str] = (), limit: int =
 def _place(group: Group) -> float:
     """A subrule's place among its siblings as a prior: the first ("702.19a") tends to
     say what the rule is, the later ones its corner cases (:data:`LATER_SUBRULE`)."""
-    if group.pinned is not None or not LATER_SUBRULE:
+    if group.pinned is not None or group.floor or not LATER_SUBRULE:  # placed by a name or a definition
         return 1.0
     last = group.hits[0].number[-1:]
     return 1.0 / (1.0 + LATER_SUBRULE * (ord(last) - ord("a"))) if last.isalpha() else 1.0

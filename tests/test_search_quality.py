@@ -34,11 +34,11 @@ from indexers import engine, snippets  # noqa: E402
 from kb.build import build  # noqa: E402
 from kb.store import rules as store  # noqa: E402
 
-#: (lang, s@1, s@5) reached on benchmarks/questions.tsv (438 questions: EN 0.53/0.82, ZH 0.58/0.88,
-#: IT 0.16/0.32 with bench_quality.py on a KB built by this code), less 0.05 (0.03 for Italian).
-QUESTION_FLOORS = {"en": (0.48, 0.77), "zh-Hans": (0.53, 0.83), "it": (0.13, 0.29)}
-#: Glossary benchmark (EN 0.62/0.82, ZH 0.55/0.78 on all 664 + 664 entries), less 0.04 (half the entries).
-GLOSSARY_FLOORS = {"en": (0.58, 0.78), "zh-Hans": (0.51, 0.74)}
+#: (lang, s@1, s@5) reached on benchmarks/questions.tsv (438 questions: EN 0.54/0.84, ZH 0.60/0.89,
+#: IT 0.18/0.32 with bench_quality.py on a KB built by this code), less 0.05 (0.03 for Italian).
+QUESTION_FLOORS = {"en": (0.49, 0.79), "zh-Hans": (0.55, 0.84), "it": (0.15, 0.29)}
+#: Glossary benchmark (EN 0.63/0.83, ZH 0.55/0.79 on all 664 + 664 entries), less 0.04 (half the entries).
+GLOSSARY_FLOORS = {"en": (0.59, 0.79), "zh-Hans": (0.51, 0.75)}
 
 
 @pytest.fixture(scope="module")
@@ -203,4 +203,5 @@ def test_italian_words_without_translation_are_searched_as_written(home: Path, d
     outcome = engine.search(home, db, "l'incolore è un colore?", None)
     passed = [u.source for u in outcome.plan.units if u.lang == "en" and u.weight == engine.PASS_THROUGH]
     assert any("incolore" in source for source in passed), passed  # no lexicon knows it; "colore" is translated
-    assert any(answers(g.hits[0].number, ["105.2c"]) for g in outcome.groups[:5])
+    mulligan = engine.search(home, db, "regola del mulligan", None)  # no card text says "mulligan"
+    assert mulligan.plan.lang == "it" and mulligan.groups[0].hits[0].number.startswith("103.5")
