@@ -32,7 +32,11 @@ KEEP_SHARE = 0.8
 #: breaking ties).  Measured by ``benchmarks/bench_ask.py KB benchmarks/questions.tsv``
 #: (KB: seeds, EN + ZH 2026-04-17, ten card sets; the engine of branch engine, 1 Dec):
 #: a@1 engine order -> reranked: en 0.43 -> 0.45 (224 questions), it 0.10 -> 0.11 (88),
-#: zh-Hans 0.40 -> 0.44 (126); a@3 0.67 -> 0.66, 0.18 -> 0.18, 0.67 -> 0.68.
+#: zh-Hans 0.40 -> 0.44 (126); a@3 0.67 -> 0.66, 0.18 -> 0.18, 0.67 -> 0.68.  With session 4's
+#: engine (same command, KB of bench_quality's questions): a@1 en 0.54 -> 0.54, it 0.20 -> 0.22,
+#: zh-Hans 0.60 -> 0.60; a@3 0.71 -> 0.69, 0.27 -> 0.27, 0.77 -> 0.74: about even, and kept, as
+#: it quotes 903.10a for "指挥官伤害" where the engine ranks 903.8 first.  (Shortest answering
+#: sentence first among equals, measured too: a@1 en 0.40, it 0.12, zh-Hans 0.36.)
 RERANK = True
 
 _BOLD, _RESET = "\x1b[1;33m", "\x1b[0m"
