@@ -93,6 +93,40 @@ class BuildReport:
                 "documents": [d.to_json() for d in self.documents], **({"cards": self.cards} if self.cards else {}),
                 "stages": self.seconds}
 
+    def render(self) -> str:
+        """What `kb build` prints: each input read, then the KB built."""
+        lines = []
+        for item in self.documents:
+            doc = item.document
+            if item.cards is not None:
+                lines.append(item.path)
+                lines += item.cards.render()
+                continue
+            if doc is None:
+                lines.append(f"{item.path}\n  {item.status}: {item.reason}")
+                continue
+            counts = doc.counts()
+            fits = f" (matches en {item.matches[0]} to {item.matches[-1]})" if item.matches else ""
+            lines.append(f"{item.path}\n  {doc.format} · {doc.lang} · edition {doc.edition or 'undated'}{fits}"
+                         + (f" · published {doc.published}" if doc.published else "")
+                         + f" · {doc.encoding}")
+            lines.append("  " + " · ".join(f"{counts[k]} {k}" for k in
+                                           ("chapters", "rules", "subrules", "examples", "glossary")))
+            lines += [f"  {p.severity.value}: line {p.line}: {p.message}" if p.line
+                      else f"  {p.severity.value}: {p.message}" for p in doc.problems]
+            lines += [f"  dropped (site chrome): {text}" for text in doc.dropped]
+        built = [d.document for d in self.documents if d.document]
+        texts = sum(len(d.rules) for d in built)
+        langs = ", ".join(sorted({d.lang for d in built}))
+        if self.cards:
+            from kb.graph.card_phase import render_summary
+
+            lines.append(render_summary(self.cards))
+        lines.append(f"built {self.database}: {len(built)} documents, {texts} rule texts ({langs})"
+                     + (f"; {len(self.dropped)} input(s) dropped (--allow-partial): "
+                        + ", ".join(Path(d.path).name for d in self.dropped) if self.dropped else ""))
+        return "\n".join(lines)
+
 
 def collect(paths: list[Path]) -> list[Source | DocReport]:
     """Files as given, folders as their document files (sorted), with manifest hints."""

@@ -13,16 +13,12 @@ import sys
 from collections.abc import Callable, Sequence
 from contextlib import nullcontext
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from kb.commands import TABLE
 from kb.core.errors import KbError
 from kb.core.home import resolve_home
 from kb.store import rules as store
 from kb.views import rules as views
-
-if TYPE_CHECKING:  # building imports every ingester and the aligner: only `kb build` pays for that
-    from kb.build import BuildReport
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -74,7 +70,7 @@ def _emit(data: object) -> None:
     print(views.dumps(data))
 
 
-# -- what build and fetch print (their reports are not views yet) -----------------------------
+# -- what build and fetch print while they work ---------------------------------------------
 
 
 def progress():  # noqa: ANN201 (a context manager or a null one)
@@ -98,40 +94,6 @@ def progress():  # noqa: ANN201 (a context manager or a null one)
     return _Bar()
 
 
-def render_report(report: BuildReport) -> str:
-    lines = []
-    for item in report.documents:
-        doc = item.document
-        if item.cards is not None:
-            lines.append(item.path)
-            lines += item.cards.render()
-            continue
-        if doc is None:
-            lines.append(f"{item.path}\n  {item.status}: {item.reason}")
-            continue
-        counts = doc.counts()
-        fits = f" (matches en {item.matches[0]} to {item.matches[-1]})" if item.matches else ""
-        lines.append(f"{item.path}\n  {doc.format} · {doc.lang} · edition {doc.edition or 'undated'}{fits}"
-                     + (f" · published {doc.published}" if doc.published else "")
-                     + f" · {doc.encoding}")
-        lines.append("  " + " · ".join(f"{counts[k]} {k}" for k in
-                                       ("chapters", "rules", "subrules", "examples", "glossary")))
-        lines += [f"  {p.severity.value}: line {p.line}: {p.message}" if p.line
-                  else f"  {p.severity.value}: {p.message}" for p in doc.problems]
-        lines += [f"  dropped (site chrome): {text}" for text in doc.dropped]
-    built = [d.document for d in report.documents if d.document]
-    texts = sum(len(d.rules) for d in built)
-    langs = ", ".join(sorted({d.lang for d in built}))
-    if report.cards:
-        from kb.graph.card_phase import render_summary
-
-        lines.append(render_summary(report.cards))
-    lines.append(f"built {report.database}: {len(built)} documents, {texts} rule texts ({langs})"
-                 + (f"; {len(report.dropped)} input(s) dropped (--allow-partial): "
-                    + ", ".join(Path(d.path).name for d in report.dropped) if report.dropped else ""))
-    return "\n".join(lines)
-
-
 # -- fetch ---------------------------------------------------------------------------------
 
 
@@ -151,7 +113,7 @@ def fetch_and_build(args: argparse.Namespace) -> int:
                "build": report.to_json()})
     else:
         print(f"fetched {fetched.url}\n  edition {fetched.document.edition}, kept as {fetched.path}")
-        print(render_report(report))
+        print(report.render())
     return 0
 
 

@@ -266,14 +266,14 @@ def check(conn: sqlite3.Connection, args: argparse.Namespace) -> Answer:
 
 def main_build(args: argparse.Namespace) -> int:
     from kb.build import EMBEDDED_CORPUS, build
-    from kb.cli import progress, render_report
+    from kb.cli import progress
 
     home = resolve_home(args.home)
     with progress() as step:
         report = build(args.sources or [EMBEDDED_CORPUS], home, accept_damaged=args.accept_damaged,
                        allow_partial=args.allow_partial, override_format=args.format, override_lang=args.lang,
                        progress=step)
-    print(views.dumps(report.to_json()) if args.json else render_report(report))
+    print(views.dumps(report.to_json()) if args.json else report.render())
     return 0
 
 
