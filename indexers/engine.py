@@ -64,9 +64,12 @@ CJK_WORD = 0.0
 OTHER_LANGS = 0.0
 #: Glossary entries shown as definitions beside the results.
 DEFINITIONS = 3
-#: The whole query equal to a heading or a glossary headword ("waterbend", "标识色").
+#: The whole query equal to a heading or a glossary headword ("waterbend", "标识色").  0, 10, 50 and
+#: 200 measure the same on the 438 questions (EN 0.54/0.84, ZH 0.60/0.89, IT 0.18/0.32): the texts a
+#: query names also hold all its words; the boost keeps them first where BM25 would not.
 NAME_BOOST = 50.0
-#: The rules a named glossary entry cites come right after it, in the order it cites them.
+#: The rules a named glossary entry cites come right after it, in the order it cites them
+#: (and the rules a named heading holds, in rule order).  0.9 measures as 0.98.
 DEFINED_BY = 0.98
 #: A translated term counts this much of a term the user typed (times the lexicon's strength).
 #: 0 -> IT s@5 0.21 (0.8: 0.32, first batch); 0.4 measures as 0.8; EN and ZH do not move.
