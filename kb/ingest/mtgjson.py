@@ -317,7 +317,7 @@ def _card(
     for entry in group:
         face_name = entry.get("faceName") or (entry["name"] if entry["name"] != key else None)
         localized_face: dict[str, str] = {"en": face_name} if face_name else {}
-        printed = _printed_texts(entry)
+        printed = _printed(entry, "text")
         for foreign in entry.get("foreignData") or ():
             tag = language_tag(foreign.get("language") or "")
             if tag is None:
@@ -346,7 +346,7 @@ def _card(
         elif face_name:
             faces[face_name] = Face(face_name, entry.get("side"), localized_face, entry.get("manaCost"),
                                     entry.get("type"), entry.get("text"), printed, **_stats(entry),
-                                    type_lines=_printed_types(entry))
+                                    type_lines=_printed(entry, "type"))
         for ruling in entry.get("rulings") or ():
             rulings.setdefault((_ruling_date(ruling.get("date"), path, key, problems), ruling.get("text", "")), None)
         for part in entry.get("cardParts") or ():
@@ -357,7 +357,7 @@ def _card(
     _join_split_names(key, split_faces, names)
     if not faces:
         faces[key] = Face(key, None, dict(names), first.get("manaCost"), first.get("type"), first.get("text"),
-                          _printed_texts(first), **_stats(first), type_lines=_printed_types(first))
+                          _printed(first, "text"), **_stats(first), type_lines=_printed(first, "type"))
     face_list = tuple(sorted(faces.values(), key=lambda f: f.side or ""))
     own = {key, *faces}
     return Card(
@@ -392,24 +392,14 @@ def _stats(entry: dict[str, Any]) -> dict[str, str | None]:
     return found
 
 
-def _printed_types(entry: dict[str, Any]) -> dict[str, str]:
-    """A printing's type line in English and in each language of its ``foreignData``."""
-    found = {"en": entry["type"]} if isinstance(entry.get("type"), str) and entry["type"].strip() else {}
+def _printed(entry: dict[str, Any], key: str) -> dict[str, str]:
+    """A printing's ``key`` ("text", "type") in English and in each language of its ``foreignData``."""
+    found = {"en": entry[key]} if isinstance(entry.get(key), str) and entry[key].strip() else {}
     for foreign in entry.get("foreignData") or ():
         tag = language_tag(foreign.get("language") or "")
-        if tag is not None and isinstance(foreign.get("type"), str) and foreign["type"].strip():
-            found.setdefault(tag, foreign["type"])
+        if tag is not None and isinstance(foreign.get(key), str) and foreign[key].strip():
+            found.setdefault(tag, foreign[key])
     return found
-
-
-def _printed_texts(entry: dict[str, Any]) -> dict[str, str]:
-    """A printing's text in English and in each language of its ``foreignData``."""
-    texts = {"en": entry["text"]} if isinstance(entry.get("text"), str) and entry["text"].strip() else {}
-    for foreign in entry.get("foreignData") or ():
-        tag = language_tag(foreign.get("language") or "")
-        if tag is not None and isinstance(foreign.get("text"), str) and foreign["text"].strip():
-            texts.setdefault(tag, foreign["text"])
-    return texts
 
 
 def _ruling_date(text: Any, path: str, card: str, problems: list[Problem]) -> dt.date | None:
