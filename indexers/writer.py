@@ -139,7 +139,7 @@ def postings(field: FieldType, chain: Chain, value: str, encoded: dict[tuple[int
     return out
 
 
-class BulkWriter(SegmentWriter):  # type: ignore[misc]
+class BulkWriter(SegmentWriter):
     """whoosh's segment writer, for a new index written in one go: each term's postings
     gathered as the documents come (so in document order: no sort of every posting),
     field lengths kept in memory, blocks of postings handed to whoosh's codec whole.
