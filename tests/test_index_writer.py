@@ -101,11 +101,15 @@ def _read(ix: whoosh_index.Index) -> Iterator[tuple[Any, ...]]:
 
 
 def test_bulk_writer_writes_what_whoosh_writes(texts: list[rules_index.IndexedText], tmp_path: Path) -> None:
+    """On every third text of the default KB (2,700 texts of every kind and language:
+    what each field holds is the same, for a third of whoosh's own writing time)."""
+    sample = texts[::3]
+    assert {t.lang for t in sample} == {t.lang for t in texts} and {t.role for t in sample} == {t.role for t in texts}
     (tmp_path / "whoosh").mkdir()
     (tmp_path / "bulk").mkdir()
-    expected = list(_read(_write(tmp_path / "whoosh", texts, bulk=False)))
-    found = list(_read(_write(tmp_path / "bulk", texts, bulk=True)))
-    assert len(found) == len(expected) > len(texts) * 5
+    expected = list(_read(_write(tmp_path / "whoosh", sample, bulk=False)))
+    found = list(_read(_write(tmp_path / "bulk", sample, bulk=True)))
+    assert len(found) == len(expected) > len(sample) * 5
     for want, got in zip(expected, found, strict=True):
         assert got == want
 
