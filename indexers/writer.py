@@ -3,9 +3,10 @@
 whoosh writes a segment one posting at a time: every token goes through a chain of
 Python generators (:mod:`indexers.analysis`), every posting through a pool that
 sizes and checks it, and at commit every posting asks a column file on disk for its
-document's field length.  For the KB's 8,000 texts and 340,000 postings that was
-6.3 s of the 6.7 s an index took (quiet machine).  This module does the same work
-with fewer steps and writes the same index:
+document's field length.  For the 8,065 texts and 340,684 postings of the seeds and
+EN + ZH 2026-04-17 that was 6.2 s of the 6.7 s an index took; this route takes 0.57 of
+whoosh's time (``benchmarks/bench_search.py`` prints both).  It does the same work with
+fewer steps and writes the same index:
 
 * :func:`compile_chain` turns an analysis chain into one function of the text: the
   tokenizer's regular expression, then each word's folding, stop-word test and stem
