@@ -12,9 +12,11 @@ fewer steps and writes the same index:
   tokenizer's regular expression, then each word's folding, stop-word test and stem
   looked up in a per-language dictionary (a KB has a few thousand distinct words), then
   the CJK grams; the terms and positions are those of the chain (asserted over every
-  indexed text by ``tests/test_search.py``);
-* :class:`BulkWriter` keeps the postings in a list and each document's field lengths
-  in memory, and hands both to whoosh's own codec at commit.
+  indexed text of the default KB by ``tests/test_index_writer.py``);
+* :class:`BulkWriter` gathers each term's postings as the documents come (in document
+  order, so no sort of every posting), with the field lengths the codec would read back,
+  and hands them to whoosh's own codec a block at a time at commit (the two writers'
+  indexes are compared term for term by the same tests).
 
 The segment files are whoosh's (``W3Codec``); only the route to them is shorter.  A
 chain holding a filter this module does not know is run as whoosh runs it.
