@@ -40,6 +40,7 @@ from whoosh.fields import ID, KEYWORD, STORED, TEXT, Schema
 
 from indexers import segment, spelling
 from indexers.analysis import analyzer_for, field_code, name_key
+from indexers.writer import BulkWriter
 from kb.core.errors import KbError
 from kb.core.rulenum import RuleNumber
 from kb.core.tempfiles import held, hold, release
@@ -313,7 +314,7 @@ def build(home: Path, conn: sqlite3.Connection, name: str | None = None) -> Inde
         texts = indexed_texts(conn, groups)
         ix = whoosh_index.create_in(str(tmp), schema(sorted({t.lang for t in texts} | {g[0] for g in groups})))
         # no compression: it saves a few MB and costs half a second at every build
-        writer = ix.writer(limitmb=256, codec=W3Codec(compression=0))
+        writer = BulkWriter(ix, codec=W3Codec(compression=0))  # whoosh's segment, written in bulk
         for text in texts:
             writer.add_document(**_document(text))
         writer.commit(merge=False)

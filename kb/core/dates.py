@@ -6,9 +6,6 @@ import datetime as dt
 import re
 from functools import cache
 
-from babel import Locale
-from babel.dates import get_month_names
-
 from kb.core.text import base_lang
 
 _CJK_DATE = re.compile(r"(\d{4})\s*年\s*(\d{1,2})\s*月\s*(\d{1,2})\s*日")
@@ -18,6 +15,9 @@ _ISO_IN_NAME = re.compile(r"(?<!\d)(\d{4})-?(\d{2})-?(\d{2})(?!\d)")
 @cache
 def _months(lang: str) -> dict[str, int]:
     """Month name (wide and abbreviated, lower case) -> month number."""
+    from babel import Locale  # lazy: babel's import is ~10 ms of every `kb` process that reads no date
+    from babel.dates import get_month_names
+
     locale = Locale.parse(lang.replace("-", "_"))
     names: dict[str, int] = {}
     for width in ("wide", "abbreviated"):

@@ -4,9 +4,6 @@ from __future__ import annotations
 
 import re
 
-from babel import Locale, UnknownLocaleError
-from babel.core import get_global
-
 from kb.core.errors import KbError
 from kb.core.text import HAN_CHAR
 
@@ -24,6 +21,9 @@ def normalize_tag(tag: str) -> str:
 
     Chinese gets its script from CLDR's likely subtags, because simplified and
     traditional texts are different documents for us."""
+    from babel import Locale, UnknownLocaleError  # lazy: ~10 ms of every `kb` process not naming a language
+    from babel.core import get_global
+
     try:
         locale = Locale.parse(tag.replace("-", "_"))
     except (ValueError, UnknownLocaleError) as err:
@@ -48,6 +48,8 @@ def guess_lang(text: str) -> str:
 
 def display_name(tag: str) -> str:
     """``zh-Hans`` -> ``Chinese (Simplified)``, for reports."""
+    from babel import Locale
+
     return Locale.parse(tag.replace("-", "_")).get_display_name("en") or tag
 
 
@@ -66,6 +68,8 @@ def identify(text: str) -> str:
 
 def language_name(tag: str) -> str:
     """``fr`` -> ``French``; the tag itself if CLDR has no name for it."""
+    from babel import UnknownLocaleError
+
     try:
         return display_name(tag)
     except (ValueError, LookupError, UnknownLocaleError):

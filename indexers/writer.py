@@ -1,0 +1,244 @@
+"""A faster way to write the same whoosh index: the postings of a whole build in bulk.
+
+whoosh writes a segment one posting at a time: every token goes through a chain of
+Python generators (:mod:`indexers.analysis`), every posting through a pool that
+sizes and checks it, and at commit every posting asks a column file on disk for its
+document's field length.  For the 8,065 texts and 340,684 postings of the seeds and
+EN + ZH 2026-04-17 that was 6.2 s of the 6.7 s an index took; this route takes 0.57 of
+whoosh's time (``benchmarks/bench_search.py`` prints both).  It does the same work with
+fewer steps and writes the same index:
+
+* :func:`compile_chain` turns an analysis chain into one function of the text: the
+  tokenizer's regular expression, then each word's folding, stop-word test and stem
+  looked up in a per-language dictionary (a KB has a few thousand distinct words), then
+  the CJK grams; the terms and positions are those of the chain (asserted over every
+  indexed text of the default KB by ``tests/test_index_writer.py``);
+* :class:`BulkWriter` gathers each term's postings as the documents come (in document
+  order, so no sort of every posting), with the field lengths the codec would read back,
+  and hands them to whoosh's own codec a block at a time at commit (the two writers'
+  indexes are compared term for term by the same tests).
+
+The segment files are whoosh's (``W3Codec``); only the route to them is shorter.  A
+chain holding a filter this module does not know is run as whoosh runs it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from whoosh.analysis import CompositeAnalyzer
+from whoosh.codec.whoosh3 import W3PostingsWriter
+from whoosh.fields import FieldType
+from whoosh.formats import Frequency, Positions
+from whoosh.system import pack_uint
+from whoosh.util.numeric import byte_to_length, length_to_byte
+from whoosh.writing import SegmentWriter
+
+from indexers.analysis import _TOKEN, CJK, CjkGrams, RulesTokenizer, StopWords, _WordFilter, stop_words
+from kb.core.rulenum import RuleNumber
+
+#: A text's terms, each with its positions in order (what a chain yields, grouped by term).
+Tokens = dict[str, list[int]]
+Chain = Callable[[str], Tokens]
+
+
+def compile_chain(analyzer: Any) -> Chain | None:
+    """``analyzer`` (a :class:`RulesTokenizer` chain) as one function giving the terms
+    and positions it gives in index mode; None for a chain it does not know."""
+    if not isinstance(analyzer, CompositeAnalyzer) or not isinstance(analyzer.items[0], RulesTokenizer):
+        return None
+    filters = analyzer.items[1:]
+    if not filters or not isinstance(filters[-1], CjkGrams):
+        return None
+    steps: list[Callable[[str], str | None]] = []
+    for item in filters[:-1]:
+        if isinstance(item, StopWords):
+            steps.append(_stopper(stop_words(item.lang)))
+        elif isinstance(item, _WordFilter):
+            steps.append(item.word)
+        else:
+            return None
+    words: dict[str, str | None] = {}  # a word as written -> its term, None when dropped
+
+    def word(raw: str) -> str | None:
+        text: str | None = raw
+        for step in steps:
+            text = step(text)  # type: ignore[arg-type]
+            if text is None:
+                break
+        words[raw] = text
+        return text
+
+    def chain(value: str) -> Tokens:
+        out: Tokens = {}
+        shift = 0  # positions taken by the grams of earlier CJK runs beyond their one token
+        for pos, match in enumerate(_TOKEN.finditer(value)):
+            kind, text = match.lastgroup, match.group()
+            if kind == "word":
+                term = words[text] if text in words else word(text)
+                if term is None:
+                    continue
+                found = out.get(term)
+                if found is None:
+                    out[term] = [pos + shift]
+                else:
+                    found.append(pos + shift)
+            elif kind == CJK:
+                at = pos + shift
+                for i in range(len(text)):
+                    gram = text[i : i + 2]
+                    found = out.get(gram)
+                    if found is None:
+                        out[gram] = [at + i]
+                    else:
+                        found.append(at + i)
+                shift += len(text) - 1
+            else:
+                term = _number(text) if kind == "number" else text
+                found = out.get(term)
+                if found is None:
+                    out[term] = [pos + shift]
+                else:
+                    found.append(pos + shift)
+        return out
+
+    return chain
+
+
+def _stopper(stops: frozenset[str]) -> Callable[[str], str | None]:
+    return lambda text: None if text in stops else text
+
+
+_NUMBERS: dict[str, str] = {}
+
+
+def _number(text: str) -> str:
+    found = _NUMBERS.get(text)
+    if found is None:
+        number = RuleNumber.try_parse(text)
+        found = _NUMBERS[text] = str(number) if number is not None else text
+    return found
+
+
+#: (term, frequency, weight, value): what whoosh's ``FieldType.index`` gives, the term
+#: as text (UTF-8 bytes sort as their text does).
+Posting = tuple[str, int, float, bytes]
+
+
+def postings(field: FieldType, chain: Chain, value: str, encoded: dict[tuple[int, ...], bytes]) -> list[Posting]:
+    """What ``field.index(value)`` gives, from the compiled chain's tokens
+    (``encoded``: positions already encoded; most terms hold one or two)."""
+    boost = field.format.field_boost
+    if not isinstance(field.format, Positions):
+        return [(term, len(poses), len(poses) * boost, pack_uint(len(poses))) for term, poses in chain(value).items()]
+    encode, out = field.format.encode, []
+    for term, poses in chain(value).items():
+        key = tuple(poses)
+        value_bytes = encoded.get(key)
+        if value_bytes is None:
+            value_bytes = encoded[key] = encode(poses)
+        out.append((term, len(key), len(key) * boost, value_bytes))
+    return out
+
+
+class BulkWriter(SegmentWriter):
+    """whoosh's segment writer, for a new index written in one go: each term's postings
+    gathered as the documents come (so in document order: no sort of every posting),
+    field lengths kept in memory, blocks of postings handed to whoosh's codec whole.
+
+    It takes what the KB's schema uses (stored, ID, KEYWORD and TEXT fields with
+    positions or frequencies, no boosts, vectors, columns or spelling fields) and
+    refuses any other schema rather than write a different index."""
+
+    def __init__(self, ix: Any, **kwargs: Any) -> None:
+        super().__init__(ix, **kwargs)
+        for name, field in self.schema.items():
+            if field.vector or field.column_type or field.separate_spelling():
+                raise ValueError(f"BulkWriter cannot write field {name!r} (vectors, columns, spelling)")
+        self._chains: dict[str, Chain | None] = {
+            name: compile_chain(field.analyzer) if type(field.format) in (Positions, Frequency) else None
+            for name, field in self.schema.items() if field.indexed}
+        self._terms: dict[str, dict[str, list[tuple[int, float, bytes, int]]]] = {}  # field -> term -> postings
+        self._encoded: dict[tuple[int, ...], bytes] = {}
+        self._indexed: dict[tuple[str, Any], list[Posting]] = {}
+
+    def add_document(self, **fields: Any) -> None:
+        self._check_state()
+        perdoc, docnum = self.perdocwriter, self.docnum
+        names = sorted(fields)
+        if any(name.startswith("_") for name in names):
+            raise ValueError("BulkWriter takes no boosts or stored-value overrides")
+        self._check_fields(self.schema, names)
+        perdoc.start_doc(docnum)
+        for name in names:
+            value = fields[name]
+            if value is None:
+                continue
+            field = self.schema[name]
+            length = 0
+            if field.indexed:
+                items = self._index(name, field, value)
+                length = sum(freq for _, freq, _, _ in items) if field.scorable else 0
+                rounded = byte_to_length(length_to_byte(length)) if length else 0  # as the codec stores it
+                terms = self._terms.get(name)
+                if terms is None:
+                    terms = self._terms[name] = {}
+                for term, _, weight, vbytes in items:
+                    found = terms.get(term)
+                    if found is None:
+                        terms[term] = [(docnum, weight, vbytes, rounded)]
+                    else:
+                        found.append((docnum, weight, vbytes, rounded))
+            perdoc.add_field(name, field, value if field.stored else None, length)
+        perdoc.finish_doc()
+        self._added = True
+        self.docnum += 1
+
+    def _index(self, name: str, field: FieldType, value: Any) -> list[Posting]:
+        chain = self._chains[name]
+        if chain is not None and isinstance(value, str):
+            return postings(field, chain, value, self._encoded)
+        key = (name, value)  # an ID or keyword field: the same few values come back
+        found = self._indexed.get(key)
+        if found is None:
+            found = self._indexed[key] = [(t.decode("utf-8"), *rest) for t, *rest in field.index(value)]
+        return found
+
+    def _flush_segment(self) -> None:
+        self.perdocwriter.close()
+        writer = self.fieldwriter
+        for name in sorted(self._terms):
+            writer.start_field(name, self.schema[name])
+            terms = self._terms[name]
+            for term in sorted(terms):
+                writer.start_term(term.encode("utf-8"))
+                _write(writer._postwriter, terms[term])
+                writer.finish_term()
+            writer.finish_field()
+        writer.close()
+        self._terms = {}
+
+
+def _write(out: Any, found: list[tuple[int, float, bytes, int]]) -> None:
+    """One term's postings (docnum, weight, value, field length) into whoosh's postings
+    writer a block at a time: what its ``add_posting`` does one posting at a time (a
+    full block is written out before the next posting comes)."""
+    if type(out) is not W3PostingsWriter:
+        for posting in found:
+            out.add_posting(*posting)
+        return
+    limit = out._blocklimit
+    for start in range(0, len(found), limit):
+        if start:
+            out._write_block()
+        docs, weights, values, lengths = zip(*found[start : start + limit], strict=True)
+        out._ids.extend(docs)
+        out._weights.extend(weights)
+        out._values.extend(v for v in values if v)
+        out._maxweight = max(out._maxweight, *weights)
+        known = [n for n in lengths if n]
+        if known:
+            low = min(known)
+            out._minlength = low if out._minlength is None else min(out._minlength, low)
+            out._maxlength = max(out._maxlength, *known)
