@@ -18,6 +18,7 @@ import os
 import shutil
 import signal
 import socket
+import sqlite3
 import subprocess
 import sys
 import threading
@@ -366,3 +367,49 @@ def test_static_files_do_not_need_the_kb(tmp_path: Path) -> None:
         assert gone.status == 404 and str(home) not in gone.body.decode()
         os.replace(tmp_path / "away.sqlite", store.db_path(home))
         assert request(base, "/index.json").status == 200
+
+
+# -- a fleet: the KB folder copied to another machine is served as it is -------------------------
+
+
+def index_names(home: Path) -> list[str]:
+    return sorted(p.name for p in (home / rules_index.FOLDER).iterdir() if not p.name.startswith("."))
+
+
+def ranked(answer: bytes | str) -> list[tuple[str, float]]:
+    """A search answer's results (the CLI names files by path, the server by name)."""
+    return [(result["rule"], result["score"]) for result in json.loads(answer)["results"]]
+
+
+def test_a_copied_kb_folder_is_searched_without_rebuilding(home: Path, server: str, tmp_path: Path) -> None:
+    """The index was named after the KB file's inode and mtime, so a copy (a new inode and
+    mtime) was taken for a KB without its index: every search failed until `kb index`."""
+    copy = tmp_path / "copy"
+    subprocess.run(["cp", "-r", str(home), str(copy)], check=True)
+    original, copied = os.stat(store.db_path(home)), os.stat(store.db_path(copy))
+    assert (copied.st_ino, copied.st_mtime_ns) != (original.st_ino, original.st_mtime_ns)
+    names = index_names(copy)
+    expected = ranked(request(server, "/search.json?q=merged").body)
+    assert expected
+    found = kb("search", "merged", "--json", home=copy)
+    assert found.returncode == 0, found.stderr
+    assert ranked(found.stdout) == expected and not json.loads(found.stdout)["index"]["built"]
+    with serving(copy, "--workers", "1") as base:
+        reply = request(base, "/search.json?q=merged")
+        assert reply.status == 200 and ranked(reply.body) == expected
+        assert index_names(copy) == names  # nothing was built
+
+        # the copy's KB changed in place (same build id, same size): its index is stale, never used
+        with closing(sqlite3.connect(store.db_path(copy))) as conn, conn:
+            conn.execute("UPDATE rules SET body = replace(body, 'merged', 'fused') WHERE number LIKE '730.2%'")
+        assert os.stat(store.db_path(copy)).st_size == copied.st_size
+        stale = kb("search", "merged", home=copy)
+        assert stale.returncode == 2 and "kb index" in stale.stderr
+        refused = request(base, "/search.json?q=merged")
+        assert refused.status == 503 and refused.headers.get("retry-after") and "kb index" in refused.body.decode()
+        assert kb("index", home=copy).returncode == 0
+        assert index_names(copy) != names and len(index_names(copy)) == 1  # a new name: no process keeps the old
+        fresh = json.loads(request(base, "/search.json?q=merged").body)
+        assert ranked(json.dumps(fresh)) != expected
+        assert all("merged" not in text["text"] for result in fresh["results"] for text in result["texts"]
+                   if text["lang"] == "en")
