@@ -37,6 +37,7 @@ from kbrun import kb
 from indexers import index as rules_index
 from kb.build import build
 from kb.store import rules as store
+from kb.web.serving import SECURITY_HEADERS
 
 EDITION = "2026-04-17"
 
@@ -215,6 +216,36 @@ def test_security_headers_and_no_server_name(server: str) -> None:
     assert b"<script" not in request(server, "/rules/730.2").body
 
 
+def raw_request(base: str, data: bytes) -> tuple[str, list[tuple[str, str]]]:
+    """Send ``data`` as it is on a new connection; the status line and headers answered."""
+    host, port = base.removeprefix("http://").split(":")
+    with socket.create_connection((host, int(port)), timeout=30) as sock:
+        sock.sendall(data)
+        answer = b""
+        while b"\r\n\r\n" not in answer:
+            chunk = sock.recv(65536)
+            if not chunk:
+                break
+            answer += chunk
+    status, *lines = answer.split(b"\r\n\r\n", 1)[0].decode("latin-1").split("\r\n")
+    return status, [(k.strip().lower(), v.strip()) for k, v in (line.split(":", 1) for line in lines)]
+
+
+def test_requests_the_server_cannot_parse_carry_the_security_headers(server: str) -> None:
+    """uvicorn answers a request it cannot parse itself (400), before any of our code: that
+    answer had no nosniff, no CSP, no Referrer-Policy."""
+    malformed = [b"GET /rules/" + b"a" * 100_000 + b" HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n",  # past uvicorn's URL
+                 b"NONSENSE\r\n\r\n", b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nBad Header\r\n\r\n"]
+    for data in [*malformed, b"GET /rules/730.2 HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"]:
+        status, headers = raw_request(server, data)
+        names = [name for name, _ in headers]
+        assert status.split()[1] in ("400", "200"), (status, data[:40])
+        for name, value in SECURITY_HEADERS:
+            assert names.count(name.decode()) == 1, (status, name, names)  # there, and once
+            assert dict(headers)[name.decode()] == value.decode()
+        assert "server" not in names, headers
+
+
 def test_css_and_methods(server: str) -> None:
     css = request(server, "/static/kb.css")
     assert css.status == 200 and css.headers["content-type"].startswith("text/css")
@@ -353,6 +384,8 @@ def test_workers_option(home: Path) -> None:
         replies = list(ThreadPoolExecutor(8).map(lambda _: request(base, "/rules/730.2.json"), range(16)))
         assert {r.status for r in replies} == {200} and len({r.body for r in replies}) == 1
         assert len({r.headers["etag"] for r in replies}) == 1  # the same ETag from every worker
+        status, headers = raw_request(base, b"NONSENSE\r\n\r\n")  # every worker's uvicorn has the headers
+        assert status.split()[1] == "400" and ("x-content-type-options", "nosniff") in headers
     result = kb("serve", "--workers", "0", "--port", str(free_port()), home=home, timeout=60)
     assert result.returncode == 2 and "--workers must be at least 1" in result.stderr
 

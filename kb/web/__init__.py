@@ -13,7 +13,7 @@ from typing import Any
 
 from kb.core.errors import KbError
 from kb.web.app import ENVIRONMENT, create_app
-from kb.web.serving import Options
+from kb.web.serving import SECURITY_HEADERS, Options
 
 #: Hosts a browser may name in its Host header whatever the address served.
 LOCAL_NAMES = ("localhost", "127.0.0.1", "::1")
@@ -51,7 +51,7 @@ def serve(home: Path, host: str, port: int, workers: int | None = None, extra_ho
     workers = default_workers() if workers is None else workers
     if workers < 1:
         raise KbError(f"--workers must be at least 1 (got {workers})")
-    options = Options(allowed_hosts=allowed_hosts(host, extra_hosts))
+    options = Options(allowed_hosts=allowed_hosts(host, extra_hosts), server_headers=True)
     if pending is not None:
         options = dataclasses.replace(options, pending=pending)
     if options.pending < 1:
@@ -62,7 +62,10 @@ def serve(home: Path, host: str, port: int, workers: int | None = None, extra_ho
     shown = f"[{host}]" if ":" in host else host
     print(f"kb: serving {home} at http://{shown}:{sock.getsockname()[1]}/ with {workers} worker"
           f"{'s' if workers > 1 else ''} (Ctrl-C stops)", flush=True)
-    settings: dict[str, Any] = {"log_level": "warning", "server_header": False, "timeout_keep_alive": 15}
+    # uvicorn adds the security headers to every answer, its own included (a 400 for a request line
+    # it cannot parse, a URL over ~64 KB, never reaches the app); no Server header
+    settings: dict[str, Any] = {"log_level": "warning", "server_header": False, "timeout_keep_alive": 15,
+                                "headers": [(k.decode(), v.decode()) for k, v in SECURITY_HEADERS]}
     # uvicorn shuts down gracefully on Ctrl-C, then raises it again: here, the normal way to stop
     with contextlib.suppress(KeyboardInterrupt):
         if workers == 1:

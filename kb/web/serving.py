@@ -115,11 +115,14 @@ class Options:
     deadline: float = 10.0           # seconds a request waits for its answer; beyond: 503
     cache_mb: int = 128              # the answer cache of each process
     shared: str | None = None        # the answer cache the workers share (a SQLite file), if any
+    #: The server adds SECURITY_HEADERS to every answer itself (``kb serve`` gives them to uvicorn,
+    #: whose own answers, a 400 for a request it cannot parse, never reach this layer): not again here.
+    server_headers: bool = False
 
     def to_json(self) -> str:
         return json.dumps({"allowed_hosts": list(self.allowed_hosts) if self.allowed_hosts is not None else None,
                            "pending": self.pending, "deadline": self.deadline, "cache_mb": self.cache_mb,
-                           "shared": self.shared})
+                           "shared": self.shared, "server_headers": self.server_headers})
 
     @classmethod
     def from_json(cls, text: str) -> Options:
@@ -394,7 +397,8 @@ class Serving:
         except Exception:
             log.exception("error answering %s", scope["path"])
             answer = self._refusal(scope["path"], Refused(500, "internal error: the server's log says more"))
-        await _send(send, answer, head, _header(scope, b"if-none-match"), STATIC_CACHE if static else PAGE_CACHE)
+        await _send(send, answer, head, _header(scope, b"if-none-match"), STATIC_CACHE if static else PAGE_CACHE,
+                    () if self.options.server_headers else SECURITY_HEADERS)
 
     async def _static(self, scope: Scope) -> Answer:
         """A file of ``/static``: read once per process, never the KB."""
@@ -554,7 +558,8 @@ def _header(scope: Scope, name: bytes) -> bytes | None:
     return next((v for k, v in scope["headers"] if k == name), None)
 
 
-async def _send(send: Send, answer: Answer, head: bool, if_none_match: bytes | None, cache: bytes) -> None:
+async def _send(send: Send, answer: Answer, head: bool, if_none_match: bytes | None, cache: bytes,
+                security: Iterable[tuple[bytes, bytes]]) -> None:
     status = answer.status
     headers = [(k, v) for k, v in answer.headers if k != b"last-modified"]
     if answer.etag:
@@ -567,6 +572,6 @@ async def _send(send: Send, answer: Answer, head: bool, if_none_match: bytes | N
     body = b"" if status == 304 else answer.body
     if status != 304:
         headers.append((b"content-length", str(len(body)).encode()))
-    headers += SECURITY_HEADERS
+    headers += security
     await send({"type": "http.response.start", "status": status, "headers": headers})
     await send({"type": "http.response.body", "body": b"" if head else body})
