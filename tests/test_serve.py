@@ -329,6 +329,31 @@ def test_overload_gets_503_with_retry_after_at_once(full_home: Path) -> None:
         assert all(request(base, p).status in (200, 404) for p in paths[:3])
 
 
+def test_a_request_over_its_time_budget_gets_503_and_the_server_goes_on(full_home: Path) -> None:
+    """The time budget (10 s by default) had no test.  With a budget of 10 ms, a page
+    that costs more (chapter 702 of a full edition, every keyword ability) is answered
+    503 at once with Retry-After and a message saying so, the static files and other
+    pages are answered meanwhile, and the page, computed on, is answered from the cache."""
+    with serving(full_home, "--workers", "1", "--time-budget", "0.01") as base:
+        slow = request(base, "/rules/702.json")
+        assert slow.status == 503 and slow.headers.get("retry-after") == "2", slow.status
+        assert "time budget (0.01 s)" in json.loads(slow.body)["error"] and slow.seconds < 5
+        page = request(base, "/refs/702.19")  # HTML: the error page says the same
+        assert page.status == 503 and "time budget" in page.body.decode()
+        css = request(base, "/static/kb.css")
+        assert css.status == 200 and css.headers["content-type"].startswith("text/css")
+        answered: list[Reply] = []
+        for _ in range(100):  # the pages were computed on: the retry is answered from the cache
+            answered = [request(base, path) for path in ("/rules/702.json", "/refs/702.19")]
+            if all(reply.status == 200 for reply in answered):
+                break
+            time.sleep(0.2)
+        assert [reply.status for reply in answered] == [200, 200]
+        assert json.loads(answered[0].body)["number"] == "702" and all(r.seconds < 1 for r in answered)
+    refused = kb("serve", "--time-budget", "0", "--port", str(free_port()), home=full_home, timeout=60)
+    assert refused.returncode == 2 and "--time-budget must be more than 0" in refused.stderr
+
+
 # -- a rebuild under load -------------------------------------------------------------------------
 
 

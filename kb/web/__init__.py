@@ -19,6 +19,8 @@ from kb.web.serving import SECURITY_HEADERS, Options
 LOCAL_NAMES = ("localhost", "127.0.0.1", "::1")
 #: Connections the kernel holds before the workers accept them (Python's default is 128).
 BACKLOG = 2048
+#: The longest ``--time-budget``: past a few minutes a reader has gone and proxies have timed out.
+MAX_BUDGET = 600.0
 
 
 def default_workers() -> int:
@@ -42,7 +44,7 @@ def allowed_hosts(host: str, extra: list[str] | None) -> tuple[str, ...] | None:
 
 
 def serve(home: Path, host: str, port: int, workers: int | None = None, extra_hosts: list[str] | None = None,
-          pending: int | None = None) -> None:
+          pending: int | None = None, budget: float | None = None) -> None:
     """Serve the KB in ``home`` until interrupted (Ctrl-C stops it cleanly) with
     ``workers`` processes (default: one per core) sharing one listening socket."""
     import uvicorn
@@ -56,6 +58,10 @@ def serve(home: Path, host: str, port: int, workers: int | None = None, extra_ho
         options = dataclasses.replace(options, pending=pending)
     if options.pending < 1:
         raise KbError(f"--max-pending must be at least 1 (got {options.pending})")
+    if budget is not None:
+        if not 0 < budget <= MAX_BUDGET:
+            raise KbError(f"--time-budget must be more than 0 and at most {MAX_BUDGET:g} seconds (got {budget:g})")
+        options = dataclasses.replace(options, deadline=budget)
     home = home.absolute()
     app = create_app(home, options)  # checks the KB now: no KB, a clear error before any worker starts
     sock = listen(host, port)

@@ -89,6 +89,11 @@ POST_BYTES = 256 * 1024
 #: have got, instead of a wait of seconds behind every page of the site being recomputed.
 STALE_SECONDS = 30.0
 GRACE = 1.0
+#: The time budget of a request: seconds it waits for its answer before a 503 (``kb serve
+#: --time-budget``).  The slowest page computed alone takes ~1 s (section 7 in every language,
+#: a diff of two editions); ten leaves room for a loaded machine, and a reader or a proxy
+#: gives up not much later.  The computation itself runs on and is cached for the retry.
+DEADLINE = 10.0
 
 SECURITY_HEADERS = [
     (b"x-content-type-options", b"nosniff"),
@@ -112,7 +117,7 @@ class Options:
 
     allowed_hosts: tuple[str, ...] | None = None  # None: any host
     pending: int = 64                # answers computing or waiting per process; beyond: 503
-    deadline: float = 10.0           # seconds a request waits for its answer; beyond: 503
+    deadline: float = DEADLINE       # seconds a request waits for its answer; beyond: 503
     cache_mb: int = 128              # the answer cache of each process
     shared: str | None = None        # the answer cache the workers share (a SQLite file), if any
     #: The server adds SECURITY_HEADERS to every answer itself (``kb serve`` gives them to uvicorn,
@@ -447,7 +452,8 @@ class Serving:
                     return stale
             return await asyncio.wait_for(asyncio.shield(flight.task), self.options.deadline)
         except TimeoutError:
-            raise Refused(503, f"no answer within {self.options.deadline:g} s: try again in a moment") from None
+            raise Refused(503, f"no answer within this server's time budget ({self.options.deadline:g} s): it is still"
+                               " being computed, try again in a moment") from None
         finally:
             flight.waiters -= 1
 
