@@ -34,6 +34,7 @@ from kb.core.text import name_key, to_simplified, word_key
 from kb.graph.cards import NameEntry, script_class
 from kb.store import cards as card_store
 from kb.store import onebox as box_store
+from kb.store import rules as rules_store
 
 #: A misspelled name must be at least this similar to a name held (rapidfuzz ``ratio``,
 #: 0-100, on the folded forms).  Measured by ``benchmarks/bench_onebox.py`` on one- and
@@ -140,54 +141,78 @@ class Box:
                 "term": self.term.to_json() if self.term else None}
 
 
+#: What a box reads from a KB, kept per process and KB build: a search page made a new box
+#: and read every card name again (0.6–0.9 s of each search on a KB of ten card sets, most
+#: of a search's cost; measured with ``benchmarks/bench_load.py``).  Keyed by the KB's build
+#: id, so a rebuilt KB is read anew; a few builds at most are kept.
+_LOADED: dict[tuple[str, str, tuple[tuple[str, str | None], ...]], Any] = {}
+
+
 class OneBox:
-    """The dispatcher, holding what it has read from one KB (loaded on first use)."""
+    """The dispatcher, holding what it has read from one KB (loaded on first use, once
+    per process and KB build)."""
 
     def __init__(self, conn: sqlite3.Connection, editions: list[tuple[str, str | None]]) -> None:
         self.conn = conn
         self.editions = editions
 
+    def _loaded(self, name: str, compute: Any) -> Any:
+        key = (rules_store.build_id(self.conn), name, tuple(self.editions))
+        if key not in _LOADED:
+            if len(_LOADED) >= 32:  # the loads of KBs rebuilt since: forget them all
+                _LOADED.clear()
+            _LOADED[key] = compute()
+        return _LOADED[key]
+
     # -- what is loaded once ------------------------------------------------------------
 
     @cached_property
     def identities(self) -> set[RuleNumber]:
-        return box_store.rule_identities(self.conn)
+        return self._loaded("identities", lambda: box_store.rule_identities(self.conn))
 
     @cached_property
     def names(self) -> dict[str, list[box_store.Name]]:
-        by_key: dict[str, list[box_store.Name]] = {}
-        for entry in box_store.names(self.conn, self.editions):
-            key = word_key(entry.text)
-            if key:
-                by_key.setdefault(key, []).append(entry)
-        return by_key
+        def load() -> dict[str, list[box_store.Name]]:
+            by_key: dict[str, list[box_store.Name]] = {}
+            for entry in box_store.names(self.conn, self.editions):
+                key = word_key(entry.text)
+                if key:
+                    by_key.setdefault(key, []).append(entry)
+            return by_key
+        return self._loaded("names", load)
 
     @cached_property
     def _name_choices(self) -> dict[str, list[str]]:
-        choices: dict[str, list[str]] = {}
-        for key in self.names:
-            choices.setdefault(script_class(key), []).append(key)
-        return choices
+        def load() -> dict[str, list[str]]:
+            choices: dict[str, list[str]] = {}
+            for key in self.names:
+                choices.setdefault(script_class(key), []).append(key)
+            return choices
+        return self._loaded("name choices", load)
 
     @cached_property
     def translator(self):  # type: ignore[no-untyped-def]
         from indexers.translate import Translator
 
-        return Translator.from_store(self.conn)
+        return self._loaded("translator", lambda: Translator.from_store(self.conn))
 
     @cached_property
     def card_names(self) -> dict[str, list[NameEntry]]:
-        by_key: dict[str, list[NameEntry]] = {}
-        for entry in card_store.all_names(self.conn):
-            by_key.setdefault(entry.key, []).append(entry)
-        return by_key
+        def load() -> dict[str, list[NameEntry]]:
+            by_key: dict[str, list[NameEntry]] = {}
+            for entry in card_store.all_names(self.conn):
+                by_key.setdefault(entry.key, []).append(entry)
+            return by_key
+        return self._loaded("card names", load)
 
     @cached_property
     def _card_choices(self) -> dict[str, list[str]]:
-        choices: dict[str, list[str]] = {}
-        for key in self.card_names:
-            choices.setdefault(script_class(key), []).append(key)
-        return choices
+        def load() -> dict[str, list[str]]:
+            choices: dict[str, list[str]] = {}
+            for key in self.card_names:
+                choices.setdefault(script_class(key), []).append(key)
+            return choices
+        return self._loaded("card choices", load)
 
     # -- the decision -------------------------------------------------------------------
 
