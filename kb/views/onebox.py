@@ -21,6 +21,7 @@ Everything a box reads is loaded once per process, so a batch of queries pays on
 
 from __future__ import annotations
 
+import os
 import shlex
 import sqlite3
 import unicodedata
@@ -143,9 +144,20 @@ class Box:
 
 #: What a box reads from a KB, kept per process and KB build: a search page made a new box
 #: and read every card name again (0.6–0.9 s of each search on a KB of ten card sets, most
-#: of a search's cost; measured with ``benchmarks/bench_load.py``).  Keyed by the KB's build
-#: id, so a rebuilt KB is read anew; a few builds at most are kept.
+#: of a search's cost; measured with ``benchmarks/bench_load.py``).  Keyed by the KB file
+#: (:func:`_file_of`), so a rebuilt KB is read anew; a few files at most are kept.
 _LOADED: dict[tuple[str, str, tuple[tuple[str, str | None], ...]], Any] = {}
+
+
+def _file_of(conn: sqlite3.Connection) -> str:
+    """Names the KB file ``conn`` reads: its build id and, as it lies now, its identity
+    (a KB changed in place keeps its build id, not its modification time).  One ``stat``."""
+    path = conn.execute("PRAGMA database_list").fetchone()[2]
+    try:
+        st = os.stat(path)
+    except OSError:
+        return f"{rules_store.build_id(conn)}:{path}"
+    return f"{rules_store.build_id(conn)}:{path}:{st.st_dev}:{st.st_ino}:{st.st_size}:{st.st_mtime_ns}"
 
 
 class OneBox:
@@ -157,7 +169,7 @@ class OneBox:
         self.editions = editions
 
     def _loaded(self, name: str, compute: Any) -> Any:
-        key = (rules_store.build_id(self.conn), name, tuple(self.editions))
+        key = (_file_of(self.conn), name, tuple(self.editions))
         if key not in _LOADED:
             if len(_LOADED) >= 32:  # the loads of KBs rebuilt since: forget them all
                 _LOADED.clear()

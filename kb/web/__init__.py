@@ -69,7 +69,7 @@ def serve(home: Path, host: str, port: int, workers: int | None = None, extra_ho
     print(f"kb: serving {home} at http://{shown}:{sock.getsockname()[1]}/ with {workers} worker"
           f"{'s' if workers > 1 else ''} (Ctrl-C stops)", flush=True)
     # uvicorn adds the security headers to every answer, its own included (a 400 for a request line
-    # it cannot parse, a URL over ~64 KB, never reaches the app); no Server header
+    # it cannot parse, a 100 KB URL, never reaches the app); no Server header
     settings: dict[str, Any] = {"log_level": "warning", "server_header": False, "timeout_keep_alive": 15,
                                 "headers": [(k.decode(), v.decode()) for k, v in SECURITY_HEADERS]}
     # uvicorn shuts down gracefully on Ctrl-C, then raises it again: here, the normal way to stop
