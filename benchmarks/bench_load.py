@@ -44,7 +44,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Iterator
 from contextlib import closing
 from dataclasses import dataclass
@@ -340,8 +340,13 @@ async def run(args: argparse.Namespace, home: Path, inputs: list[Path]) -> None:
     print(text)
     for line in checks:
         print(line)
+    swap = done[rebuilt_in[1] - 1].at if rebuilt_in and 0 < rebuilt_in[1] <= len(done) else 0.0
+    failed = Counter((d.status, d.url) for d in done if d.status != 200)
+    for (status, url), count in failed.most_common(5):
+        when = [d.at - d.seconds - swap for d in done if (d.status, d.url) == (status, url)]
+        print(f"  failed: {count} × {status or 'no answer'} {url[:70]} (sent {min(when):+.1f} s to {max(when):+.1f} s"
+              f"{' from the swap' if rebuilt_in else ''})")
     if args.slowest:
-        swap = done[rebuilt_in[1] - 1].at if rebuilt_in and 0 < rebuilt_in[1] <= len(done) else 0.0
         print(f"the {args.slowest} slowest requests" + (" (sent at, seconds after the swap)" if rebuilt_in else ""))
         for item in sorted(done, key=lambda d: -d.seconds)[:args.slowest]:
             print(f"  {item.seconds * 1000:6.0f} ms  {item.status}  {item.kind:10}  "

@@ -7,8 +7,9 @@ so every answer is a pure function of (the KB file, the request).  This layer
   time: all change when a build renames a new file in) and keeps each answer in a
   bounded LRU per process (and in a file the workers share) under (fingerprint,
   canonical request); a rebuild is a new fingerprint, so it is seen by the very next
-  request (for 30 s after it, a request whose new answer takes over a second to compute
-  gets the previous answer, marked stale, rather than waiting behind the whole site);
+  request, and each worker recomputes in the background what it held; until that is done
+  (at least 30 s after the rebuild), a request whose new answer takes over a second to
+  compute gets the previous answer, marked stale, rather than waiting behind the whole site;
 - gives every answer a strong ``ETag`` (a hash of its body: the same on every worker
   and every machine serving the same KB) and answers ``If-None-Match`` with 304;
 - bounds the work of one request before any is done: the URL's length, the path's
