@@ -97,9 +97,10 @@ GRACE = 1.0
 #: (``benchmarks/bench_load.py --warm --rebuild``, NOTES.md).
 STALE_MAX = 120.0
 #: The time budget of a request: seconds it waits for its answer before a 503 (``kb serve
-#: --time-budget``).  The slowest page computed alone takes ~1 s (section 7 in every language,
-#: a diff of two editions); ten leaves room for a loaded machine, and a reader or a proxy
-#: gives up not much later.  The computation itself runs on and is cached for the retry.
+#: --time-budget``).  The slowest pages take 1.3–1.8 s alone (a diff of two editions; measured
+#: on the KB of ``benchmarks/bench_load.py``, load 6: chapter 702 0.6 s, every card 0.5 s);
+#: ten leaves room for a loaded machine, and a reader or a proxy gives up not much later.  The
+#: computation itself runs on and is cached for the retry.
 DEADLINE = 10.0
 
 SECURITY_HEADERS = [
