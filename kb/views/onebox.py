@@ -170,11 +170,13 @@ class OneBox:
 
     def _loaded(self, name: str, compute: Any) -> Any:
         key = (_file_of(self.conn), name, tuple(self.editions))
-        if key not in _LOADED:
+        found = _LOADED.get(key)
+        if found is None:  # (returned from here, not read back: another thread may clear the dict)
+            found = compute()
             if len(_LOADED) >= 32:  # the loads of KBs rebuilt since: forget them all
                 _LOADED.clear()
-            _LOADED[key] = compute()
-        return _LOADED[key]
+            _LOADED[key] = found
+        return found
 
     # -- what is loaded once ------------------------------------------------------------
 
