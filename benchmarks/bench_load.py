@@ -44,7 +44,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Iterator
 from contextlib import closing
 from dataclasses import dataclass
@@ -340,6 +340,17 @@ async def run(args: argparse.Namespace, home: Path, inputs: list[Path]) -> None:
     print(text)
     for line in checks:
         print(line)
+    swap = done[rebuilt_in[1] - 1].at if rebuilt_in and 0 < rebuilt_in[1] <= len(done) else 0.0
+    failed = Counter((d.status, d.url) for d in done if d.status != 200)
+    for (status, url), count in failed.most_common(5):
+        when = [d.at - d.seconds - swap for d in done if (d.status, d.url) == (status, url)]
+        print(f"  failed: {count} × {status or 'no answer'} {url[:70]} (sent {min(when):+.1f} s to {max(when):+.1f} s"
+              f"{' from the swap' if rebuilt_in else ''})")
+    if args.slowest:
+        print(f"the {args.slowest} slowest requests" + (" (sent at, seconds after the swap)" if rebuilt_in else ""))
+        for item in sorted(done, key=lambda d: -d.seconds)[:args.slowest]:
+            print(f"  {item.seconds * 1000:6.0f} ms  {item.status}  {item.kind:10}  "
+                  f"{item.at - item.seconds - swap:+7.2f} s  {item.url[:70]}")
     if rebuilt_in is not None and rebuilt_in[1] >= len(done):
         print("the new KB took over after the last request: give more --requests")
 
@@ -358,6 +369,8 @@ def main() -> None:
     parser.add_argument("--home", type=Path, help="serve this KB home (its KB rebuilt from the same sources with"
                                                   " --rebuild) instead of building a temporary one")
     parser.add_argument("--small", action="store_true", help="the seeds and EN 2026-04-17 only (a quick run)")
+    parser.add_argument("--slowest", type=int, default=0, metavar="N",
+                        help="list the N slowest requests (with --rebuild: when they were sent, from the swap)")
     args = parser.parse_args()
     root = corpora()
     inputs = sources(root)[:2] if args.small else sources(root)

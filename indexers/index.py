@@ -2,11 +2,16 @@
 
 The index is a pure function of the KB file, so it lives beside it
 (``KB_HOME/index/<fingerprint>/``) and is named after the KB it was built from:
-a new ``kb build`` writes a new SQLite file, whose fingerprint names a folder
-that does not exist yet, so the next search builds it.  A build writes into a
-temporary folder and renames it into place, so a reader never sees half an index;
-``manifest.json``, written last, marks it complete.  A corrupted or unreadable
-index is removed and built again (see :func:`open_index`).
+the random ``build_id`` every build writes in the KB's ``meta`` rows and the file's
+size, so a new ``kb build`` names a folder that does not exist yet, while a copy of
+the KB folder (``cp -r``, another machine of a fleet) finds its index without
+rebuilding it.  Whether the file at hand is the very file indexed is checked apart
+(:func:`found`): a stamp in the folder names each (device, inode, size, mtime) of a
+file already checked; any other is hashed once and compared with the SHA-256 the
+manifest records, so a KB changed in place is never searched with a stale index.
+A build writes into a temporary folder and renames it into place, so a reader never
+sees half an index; ``manifest.json``, written last, marks it complete.  A corrupted
+or unreadable index is removed and built again (see :func:`open_index`).
 
 What is indexed, by default: every rule text of the newest edition of each
 language (a language held only undated, like the Italian seed, gives its undated
@@ -29,7 +34,7 @@ import tempfile
 import time
 from collections import defaultdict
 from collections.abc import Iterable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -54,6 +59,8 @@ LOCK = ".lock"
 FORMAT = 4
 #: A folder of an index being built.
 TEMP_PREFIX = ".build-"  # an index being built; one no live process holds is a leftover (kb.core.tempfiles)
+#: Files in an index folder naming each KB file (device, inode, size, mtime) found to be the one indexed.
+STAMP_PREFIX = ".kb-"
 #: A learned Chinese translation this sure is a word for the segmenter (weaker ones hold
 #: chance strings like "则必须" that would swallow a function word).
 LEXICON_WORD = 0.9
@@ -263,12 +270,48 @@ def _document(text: IndexedText) -> dict[str, object]:
 
 
 def fingerprint(home: Path, conn: sqlite3.Connection) -> str:
-    """Names the KB file as it is now: its size, modification time and inode (a
-    build renames a new file into place, so all change) and its ``meta`` rows,
-    with the index format.  Cheap: no hashing of a KB that may weigh 100 MB."""
-    stat = store.db_path(home).stat()
-    blob = json.dumps([FORMAT, stat.st_size, stat.st_mtime_ns, stat.st_ino, sorted(_meta(conn).items())])
+    """Names the index of the KB ``conn`` reads: its ``meta`` rows (``build_id``, random,
+    is written by every build), its size (pages times page size: the file's own, even
+    if another build renames a new file in meanwhile) and the index format.  The same for
+    every copy of the file, whatever its path, inode or modification time; cheap: no
+    hashing of a KB that may weigh 100 MB (whether the file is the one indexed is
+    :func:`found`'s to check)."""
+    pages = conn.execute("PRAGMA page_count").fetchone()[0] * conn.execute("PRAGMA page_size").fetchone()[0]
+    blob = json.dumps([FORMAT, pages, sorted(_meta(conn).items())])
     return hashlib.sha256(blob.encode()).hexdigest()[:20]
+
+
+def _stamp(stat: os.stat_result) -> str:
+    """The name of the file marking an index as checked against the KB file with this
+    identity (device, inode, size, modification time): a file renamed, copied or
+    written in place has another."""
+    blob = f"{stat.st_dev}:{stat.st_ino}:{stat.st_size}:{stat.st_mtime_ns}"
+    return STAMP_PREFIX + hashlib.sha256(blob.encode()).hexdigest()[:16]
+
+
+#: The SHA-256 of each KB file hashed by this process, by its identity: hashed once.
+_DIGESTS: dict[tuple[str, str], str] = {}
+
+
+def _digest(path: Path, stat: os.stat_result) -> str:
+    """The SHA-256 of the file at ``path``, whose identity was ``stat`` (kept only if it
+    still is after hashing: a file replaced meanwhile is hashed again next time)."""
+    key = (str(path), _stamp(stat))
+    digest = _DIGESTS.get(key)
+    if digest is None:
+        digest = _file_sha256(path)
+        if _stamp(path.stat()) == key[1]:
+            if len(_DIGESTS) >= 16:
+                _DIGESTS.clear()
+            _DIGESTS[key] = digest
+    return digest
+
+
+def _mark(folder: Path, stamp: str) -> None:
+    """Remember in ``folder`` that the KB file ``stamp`` names was checked (best effort:
+    an index folder this process cannot write is checked again by the next process)."""
+    with suppress(OSError):
+        (folder / stamp).touch()
 
 
 def _meta(conn: sqlite3.Connection) -> dict[str, str]:
@@ -321,10 +364,14 @@ def build(home: Path, conn: sqlite3.Connection, name: str | None = None) -> Inde
         ix.close()
         segment.save(tmp, chinese_words(conn, texts))
         spelling.save(tmp, spelling.count_words((t.lang, f"{t.title}\n{t.body}") for t in texts))
+        kb_file = store.db_path(home)
+        before = kb_file.stat()
+        digest = _digest(kb_file, before)
+        if _stamp(kb_file.stat()) == _stamp(before):  # not replaced while hashed: this file is checked
+            _mark(tmp, _stamp(before))
         manifest = {
             "format": FORMAT, "editions": [[lang, edition] for lang, edition in groups], "documents": len(texts),
-            "kb": {"path": str(store.db_path(home)), "sha256": _file_sha256(store.db_path(home)),
-                   "meta": _meta(conn)},
+            "kb": {"path": str(kb_file), "sha256": digest, "size": before.st_size, "meta": _meta(conn)},
             "seconds": round(time.perf_counter() - started, 3),
         }
         (tmp / MANIFEST).write_text(json.dumps(manifest, ensure_ascii=False, indent=1), encoding="utf-8")
@@ -367,14 +414,19 @@ def read_manifest(folder: Path) -> dict[str, Any] | None:
 def ready(home: Path, conn: sqlite3.Connection) -> IndexInfo:
     """The index of the KB as it is now, built if missing, stale or incomplete
     (for ``kb build``, ``kb index`` and the benchmarks; a search calls :func:`current`)."""
-    found = _found(home, conn)
-    if found is not None:
-        return found
+    info = found(home, conn)
+    if info is not None:
+        return info
     with _lock(home / FOLDER):  # one process builds; the others wait, then find it built
-        found = _found(home, conn)
-        if found is not None:
-            return found
+        info = found(home, conn)
+        if info is not None:
+            return info
         name = fingerprint(home, conn)
+        if read_manifest(home / FOLDER / name) is not None:
+            # a complete index of this name that is not this file's: the KB was changed in place.  The
+            # new one gets another name, so no process keeps using the old one under the same path
+            # (open searchers and word lists are kept per path).
+            name = f"{name}.{_digest(store.db_path(home), store.db_path(home).stat())[:12]}"
         shutil.rmtree(home / FOLDER / name, ignore_errors=True)
         return build(home, conn, name)
 
@@ -382,18 +434,50 @@ def ready(home: Path, conn: sqlite3.Connection) -> IndexInfo:
 def current(home: Path, conn: sqlite3.Connection) -> IndexInfo:
     """The index of the KB as it is now; a clear error when it is missing, stale or
     damaged (a search never builds it: ``kb build`` does, or ``kb index``)."""
-    found = _found(home, conn)
-    if found is None:
+    info = found(home, conn)
+    if info is None:
         raise KbError("the search index of this KB is missing, out of date or damaged:"
                       " run `kb index` to build it (or `kb build` again)", str(home / FOLDER))
-    return found
+    return info
 
 
-def _found(home: Path, conn: sqlite3.Connection) -> IndexInfo | None:
-    folder = home / FOLDER / fingerprint(home, conn)
-    manifest = read_manifest(folder)
-    if manifest is None:
+def found(home: Path, conn: sqlite3.Connection) -> IndexInfo | None:
+    """The index of the KB file as it is now, or None (missing, incomplete or stale).
+
+    That is the folder :func:`fingerprint` names (or, for a KB changed in place and
+    indexed again, that name with the file's hash after a dot), if its manifest is
+    complete and its KB file is this one: a stamp says this file was checked already
+    (one ``stat``); otherwise the file is hashed (once per process and file, 0.1 s for
+    50 MB) and compared with the manifest's SHA-256 — a copy passes and is stamped, a
+    KB changed in place does not."""
+    root = home / FOLDER
+    name = fingerprint(home, conn)
+    kb_file = store.db_path(home)
+    try:
+        stat = kb_file.stat()
+        named = [root / name, *sorted(root / e for e in os.listdir(root) if e.startswith(name + "."))]
+    except OSError:
         return None
+    candidates = [(folder, manifest) for folder in named if (manifest := read_manifest(folder)) is not None]
+    stamp = _stamp(stat)
+    for folder, manifest in candidates:
+        if (folder / stamp).exists():
+            return _info(folder, manifest)
+    if not candidates:
+        return None
+    try:
+        digest = _digest(kb_file, stat)
+    except OSError:
+        return None
+    for folder, manifest in candidates:
+        recorded = manifest.get("kb")
+        if isinstance(recorded, dict) and recorded.get("sha256") == digest:
+            _mark(folder, stamp)
+            return _info(folder, manifest)
+    return None
+
+
+def _info(folder: Path, manifest: dict[str, Any]) -> IndexInfo:
     editions = [(str(lang), edition) for lang, edition in manifest.get("editions", [])]
     return IndexInfo(folder, editions, int(manifest.get("documents", 0)), False)
 

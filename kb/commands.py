@@ -355,7 +355,8 @@ def main_cite(args: argparse.Namespace) -> int:
 def main_serve(args: argparse.Namespace) -> int:
     from kb.web import serve  # lazy: only `kb serve` needs the web stack
 
-    serve(resolve_home(args.home), args.host, args.port, args.workers, args.allowed_hosts, args.max_pending)
+    serve(resolve_home(args.home), args.host, args.port, args.workers, args.allowed_hosts, args.max_pending,
+          args.time_budget)
     return 0
 
 
@@ -504,7 +505,9 @@ TABLE: tuple[Command, ...] = (
             " localhost (repeatable; *.example.org for its subdomains; * for any)", repeat=True, metavar="HOST",
             dest="allowed_hosts"),
         Arg("--max-pending", "answers computing or waiting per worker before 503 'busy' (default: 64)",
-            type=int, metavar="N")),
+            type=int, metavar="N"),
+        Arg("--time-budget", "seconds a request waits for its answer before 503 (default: 10); the answer is"
+            " still computed and kept for the retry", type=float, metavar="SECONDS")),
         main=main_serve),
 )
 

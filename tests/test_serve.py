@@ -18,6 +18,7 @@ import os
 import shutil
 import signal
 import socket
+import sqlite3
 import subprocess
 import sys
 import threading
@@ -36,6 +37,8 @@ from kbrun import kb
 from indexers import index as rules_index
 from kb.build import build
 from kb.store import rules as store
+from kb.web import serving as serving_module
+from kb.web.serving import SECURITY_HEADERS
 
 EDITION = "2026-04-17"
 
@@ -214,6 +217,36 @@ def test_security_headers_and_no_server_name(server: str) -> None:
     assert b"<script" not in request(server, "/rules/730.2").body
 
 
+def raw_request(base: str, data: bytes) -> tuple[str, list[tuple[str, str]]]:
+    """Send ``data`` as it is on a new connection; the status line and headers answered."""
+    host, port = base.removeprefix("http://").split(":")
+    with socket.create_connection((host, int(port)), timeout=30) as sock:
+        sock.sendall(data)
+        answer = b""
+        while b"\r\n\r\n" not in answer:
+            chunk = sock.recv(65536)
+            if not chunk:
+                break
+            answer += chunk
+    status, *lines = answer.split(b"\r\n\r\n", 1)[0].decode("latin-1").split("\r\n")
+    return status, [(k.strip().lower(), v.strip()) for k, v in (line.split(":", 1) for line in lines)]
+
+
+def test_requests_the_server_cannot_parse_carry_the_security_headers(server: str) -> None:
+    """uvicorn answers a request it cannot parse itself (400), before any of our code: that
+    answer had no nosniff, no CSP, no Referrer-Policy."""
+    malformed = [b"GET /rules/" + b"a" * 100_000 + b" HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n",  # past uvicorn's URL
+                 b"NONSENSE\r\n\r\n", b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nBad Header\r\n\r\n"]
+    for data in [*malformed, b"GET /rules/730.2 HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"]:
+        status, headers = raw_request(server, data)
+        names = [name for name, _ in headers]
+        assert status.split()[1] in ("400", "200"), (status, data[:40])
+        for name, value in SECURITY_HEADERS:
+            assert names.count(name.decode()) == 1, (status, name, names)  # there, and once
+            assert dict(headers)[name.decode()] == value.decode()
+        assert "server" not in names, headers
+
+
 def test_css_and_methods(server: str) -> None:
     css = request(server, "/static/kb.css")
     assert css.status == 200 and css.headers["content-type"].startswith("text/css")
@@ -297,6 +330,31 @@ def test_overload_gets_503_with_retry_after_at_once(full_home: Path) -> None:
         assert all(request(base, p).status in (200, 404) for p in paths[:3])
 
 
+def test_a_request_over_its_time_budget_gets_503_and_the_server_goes_on(full_home: Path) -> None:
+    """The time budget (10 s by default) had no test.  With a budget of 10 ms, a page
+    that costs more (chapter 702 of a full edition, every keyword ability) is answered
+    503 at once with Retry-After and a message saying so, the static files and other
+    pages are answered meanwhile, and the page, computed on, is answered from the cache."""
+    with serving(full_home, "--workers", "1", "--time-budget", "0.01") as base:
+        slow = request(base, "/rules/702.json")
+        assert slow.status == 503 and slow.headers.get("retry-after") == "2", slow.status
+        assert "time budget (0.01 s)" in json.loads(slow.body)["error"] and slow.seconds < 5
+        page = request(base, "/refs/702.19")  # HTML: the error page says the same
+        assert page.status == 503 and "time budget" in page.body.decode()
+        css = request(base, "/static/kb.css")
+        assert css.status == 200 and css.headers["content-type"].startswith("text/css")
+        answered: list[Reply] = []
+        for _ in range(100):  # the pages were computed on: the retry is answered from the cache
+            answered = [request(base, path) for path in ("/rules/702.json", "/refs/702.19")]
+            if all(reply.status == 200 for reply in answered):
+                break
+            time.sleep(0.2)
+        assert [reply.status for reply in answered] == [200, 200]
+        assert json.loads(answered[0].body)["number"] == "702" and all(r.seconds < 1 for r in answered)
+    refused = kb("serve", "--time-budget", "0", "--port", str(free_port()), home=full_home, timeout=60)
+    assert refused.returncode == 2 and "--time-budget must be more than 0" in refused.stderr
+
+
 # -- a rebuild under load -------------------------------------------------------------------------
 
 
@@ -347,11 +405,42 @@ def test_rebuild_under_load_loses_no_request(tmp_path: Path) -> None:
     assert not leftovers
 
 
+def test_after_a_rebuild_the_pages_in_use_are_recomputed_before_anyone_asks(tmp_path: Path) -> None:
+    """After a rebuild the previous answers bridged 30 s, then every page not asked since
+    was computed at once, when next asked: the slowest requests of the rebuild benchmark
+    (2.7 s) came just after those 30 s.  Now each worker recomputes in the background what
+    it held.  With a time budget of 10 ms no page of a full edition can be computed within
+    its request, so a page answered 200 long after the rebuild (past the 30 s bridge),
+    asked by nobody since, was recomputed on the new KB in the background."""
+    sources = edition_sources()
+    home = tmp_path / "home"
+    build(sources, home)
+    pages = ["/rules/702.json", "/refs/702.19", "/rules/7", "/rules/702.19?lang=en&lang=it"]
+    with serving(home, "--workers", "1", "--time-budget", "0.01") as base:
+        for _ in range(100):  # asked until computed and cached (each answered 503 at first)
+            if all(request(base, path).status == 200 for path in pages):
+                break
+            time.sleep(0.2)
+        before = {path: request(base, path) for path in pages}
+        assert all(reply.status == 200 for reply in before.values())
+        result = kb("build", *sources, home=home)  # the same sources: a new KB file, every answer dropped
+        assert result.returncode == 0, result.stderr
+        first = request(base, "/index.json")  # this worker sees the new file
+        assert first.status in (200, 503)
+        time.sleep(serving_module.STALE_SECONDS + 2)  # past the bridge: no previous answer stands in
+        after = {path: request(base, path) for path in pages}
+        assert [reply.status for reply in after.values()] == [200] * len(pages)
+        assert all("warning" not in reply.headers for reply in after.values())  # the new KB's answers
+        assert all(after[path].body == before[path].body for path in pages)  # the same sources, the same pages
+
+
 def test_workers_option(home: Path) -> None:
     with serving(home, "--workers", "2") as base:
         replies = list(ThreadPoolExecutor(8).map(lambda _: request(base, "/rules/730.2.json"), range(16)))
         assert {r.status for r in replies} == {200} and len({r.body for r in replies}) == 1
         assert len({r.headers["etag"] for r in replies}) == 1  # the same ETag from every worker
+        status, headers = raw_request(base, b"NONSENSE\r\n\r\n")  # every worker's uvicorn has the headers
+        assert status.split()[1] == "400" and ("x-content-type-options", "nosniff") in headers
     result = kb("serve", "--workers", "0", "--port", str(free_port()), home=home, timeout=60)
     assert result.returncode == 2 and "--workers must be at least 1" in result.stderr
 
@@ -366,3 +455,49 @@ def test_static_files_do_not_need_the_kb(tmp_path: Path) -> None:
         assert gone.status == 404 and str(home) not in gone.body.decode()
         os.replace(tmp_path / "away.sqlite", store.db_path(home))
         assert request(base, "/index.json").status == 200
+
+
+# -- a fleet: the KB folder copied to another machine is served as it is -------------------------
+
+
+def index_names(home: Path) -> list[str]:
+    return sorted(p.name for p in (home / rules_index.FOLDER).iterdir() if not p.name.startswith("."))
+
+
+def ranked(answer: bytes | str) -> list[tuple[str, float]]:
+    """A search answer's results (the CLI names files by path, the server by name)."""
+    return [(result["rule"], result["score"]) for result in json.loads(answer)["results"]]
+
+
+def test_a_copied_kb_folder_is_searched_without_rebuilding(home: Path, server: str, tmp_path: Path) -> None:
+    """The index was named after the KB file's inode and mtime, so a copy (a new inode and
+    mtime) was taken for a KB without its index: every search failed until `kb index`."""
+    copy = tmp_path / "copy"
+    subprocess.run(["cp", "-r", str(home), str(copy)], check=True)
+    original, copied = os.stat(store.db_path(home)), os.stat(store.db_path(copy))
+    assert (copied.st_ino, copied.st_mtime_ns) != (original.st_ino, original.st_mtime_ns)
+    names = index_names(copy)
+    expected = ranked(request(server, "/search.json?q=merged").body)
+    assert expected
+    found = kb("search", "merged", "--json", home=copy)
+    assert found.returncode == 0, found.stderr
+    assert ranked(found.stdout) == expected and not json.loads(found.stdout)["index"]["built"]
+    with serving(copy, "--workers", "1") as base:
+        reply = request(base, "/search.json?q=merged")
+        assert reply.status == 200 and ranked(reply.body) == expected
+        assert index_names(copy) == names  # nothing was built
+
+        # the copy's KB changed in place (same build id, same size): its index is stale, never used
+        with closing(sqlite3.connect(store.db_path(copy))) as conn, conn:
+            conn.execute("UPDATE rules SET body = replace(body, 'merged', 'fused') WHERE number LIKE '730.2%'")
+        assert os.stat(store.db_path(copy)).st_size == copied.st_size
+        stale = kb("search", "merged", home=copy)
+        assert stale.returncode == 2 and "kb index" in stale.stderr
+        refused = request(base, "/search.json?q=merged")
+        assert refused.status == 503 and refused.headers.get("retry-after") and "kb index" in refused.body.decode()
+        assert kb("index", home=copy).returncode == 0
+        assert index_names(copy) != names and len(index_names(copy)) == 1  # a new name: no process keeps the old
+        fresh = json.loads(request(base, "/search.json?q=merged").body)
+        assert ranked(json.dumps(fresh)) != expected
+        assert all("merged" not in text["text"] for result in fresh["results"] for text in result["texts"]
+                   if text["lang"] == "en")

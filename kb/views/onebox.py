@@ -21,6 +21,7 @@ Everything a box reads is loaded once per process, so a batch of queries pays on
 
 from __future__ import annotations
 
+import os
 import shlex
 import sqlite3
 import unicodedata
@@ -34,6 +35,7 @@ from kb.core.text import name_key, to_simplified, word_key
 from kb.graph.cards import NameEntry, script_class
 from kb.store import cards as card_store
 from kb.store import onebox as box_store
+from kb.store import rules as rules_store
 
 #: A misspelled name must be at least this similar to a name held (rapidfuzz ``ratio``,
 #: 0-100, on the folded forms).  Measured by ``benchmarks/bench_onebox.py`` on one- and
@@ -140,54 +142,91 @@ class Box:
                 "term": self.term.to_json() if self.term else None}
 
 
+#: What a box reads from a KB, kept per process and KB build: a search page made a new box
+#: and read every card name again (0.6–0.9 s of each search on a KB of ten card sets, most
+#: of a search's cost; measured with ``benchmarks/bench_load.py``).  Keyed by the KB file
+#: (:func:`_file_of`), so a rebuilt KB is read anew; a few files at most are kept.
+_LOADED: dict[tuple[str, str, tuple[tuple[str, str | None], ...]], Any] = {}
+
+
+def _file_of(conn: sqlite3.Connection) -> str:
+    """Names the KB file ``conn`` reads: its build id and, as it lies now, its identity
+    (a KB changed in place keeps its build id, not its modification time).  One ``stat``."""
+    path = conn.execute("PRAGMA database_list").fetchone()[2]
+    try:
+        st = os.stat(path)
+    except OSError:
+        return f"{rules_store.build_id(conn)}:{path}"
+    return f"{rules_store.build_id(conn)}:{path}:{st.st_dev}:{st.st_ino}:{st.st_size}:{st.st_mtime_ns}"
+
+
 class OneBox:
-    """The dispatcher, holding what it has read from one KB (loaded on first use)."""
+    """The dispatcher, holding what it has read from one KB (loaded on first use, once
+    per process and KB build)."""
 
     def __init__(self, conn: sqlite3.Connection, editions: list[tuple[str, str | None]]) -> None:
         self.conn = conn
         self.editions = editions
 
+    def _loaded(self, name: str, compute: Any) -> Any:
+        key = (_file_of(self.conn), name, tuple(self.editions))
+        found = _LOADED.get(key)
+        if found is None:  # (returned from here, not read back: another thread may clear the dict)
+            found = compute()
+            if len(_LOADED) >= 32:  # the loads of KBs rebuilt since: forget them all
+                _LOADED.clear()
+            _LOADED[key] = found
+        return found
+
     # -- what is loaded once ------------------------------------------------------------
 
     @cached_property
     def identities(self) -> set[RuleNumber]:
-        return box_store.rule_identities(self.conn)
+        return self._loaded("identities", lambda: box_store.rule_identities(self.conn))
 
     @cached_property
     def names(self) -> dict[str, list[box_store.Name]]:
-        by_key: dict[str, list[box_store.Name]] = {}
-        for entry in box_store.names(self.conn, self.editions):
-            key = word_key(entry.text)
-            if key:
-                by_key.setdefault(key, []).append(entry)
-        return by_key
+        def load() -> dict[str, list[box_store.Name]]:
+            by_key: dict[str, list[box_store.Name]] = {}
+            for entry in box_store.names(self.conn, self.editions):
+                key = word_key(entry.text)
+                if key:
+                    by_key.setdefault(key, []).append(entry)
+            return by_key
+        return self._loaded("names", load)
 
     @cached_property
     def _name_choices(self) -> dict[str, list[str]]:
-        choices: dict[str, list[str]] = {}
-        for key in self.names:
-            choices.setdefault(script_class(key), []).append(key)
-        return choices
+        def load() -> dict[str, list[str]]:
+            choices: dict[str, list[str]] = {}
+            for key in self.names:
+                choices.setdefault(script_class(key), []).append(key)
+            return choices
+        return self._loaded("name choices", load)
 
     @cached_property
     def translator(self):  # type: ignore[no-untyped-def]
         from indexers.translate import Translator
 
-        return Translator.from_store(self.conn)
+        return self._loaded("translator", lambda: Translator.from_store(self.conn))
 
     @cached_property
     def card_names(self) -> dict[str, list[NameEntry]]:
-        by_key: dict[str, list[NameEntry]] = {}
-        for entry in card_store.all_names(self.conn):
-            by_key.setdefault(entry.key, []).append(entry)
-        return by_key
+        def load() -> dict[str, list[NameEntry]]:
+            by_key: dict[str, list[NameEntry]] = {}
+            for entry in card_store.all_names(self.conn):
+                by_key.setdefault(entry.key, []).append(entry)
+            return by_key
+        return self._loaded("card names", load)
 
     @cached_property
     def _card_choices(self) -> dict[str, list[str]]:
-        choices: dict[str, list[str]] = {}
-        for key in self.card_names:
-            choices.setdefault(script_class(key), []).append(key)
-        return choices
+        def load() -> dict[str, list[str]]:
+            choices: dict[str, list[str]] = {}
+            for key in self.card_names:
+                choices.setdefault(script_class(key), []).append(key)
+            return choices
+        return self._loaded("card choices", load)
 
     # -- the decision -------------------------------------------------------------------
 

@@ -13,12 +13,14 @@ from typing import Any
 
 from kb.core.errors import KbError
 from kb.web.app import ENVIRONMENT, create_app
-from kb.web.serving import Options
+from kb.web.serving import SECURITY_HEADERS, Options
 
 #: Hosts a browser may name in its Host header whatever the address served.
 LOCAL_NAMES = ("localhost", "127.0.0.1", "::1")
 #: Connections the kernel holds before the workers accept them (Python's default is 128).
 BACKLOG = 2048
+#: The longest ``--time-budget``: past a few minutes a reader has gone and proxies have timed out.
+MAX_BUDGET = 600.0
 
 
 def default_workers() -> int:
@@ -42,7 +44,7 @@ def allowed_hosts(host: str, extra: list[str] | None) -> tuple[str, ...] | None:
 
 
 def serve(home: Path, host: str, port: int, workers: int | None = None, extra_hosts: list[str] | None = None,
-          pending: int | None = None) -> None:
+          pending: int | None = None, budget: float | None = None) -> None:
     """Serve the KB in ``home`` until interrupted (Ctrl-C stops it cleanly) with
     ``workers`` processes (default: one per core) sharing one listening socket."""
     import uvicorn
@@ -51,18 +53,25 @@ def serve(home: Path, host: str, port: int, workers: int | None = None, extra_ho
     workers = default_workers() if workers is None else workers
     if workers < 1:
         raise KbError(f"--workers must be at least 1 (got {workers})")
-    options = Options(allowed_hosts=allowed_hosts(host, extra_hosts))
+    options = Options(allowed_hosts=allowed_hosts(host, extra_hosts), server_headers=True)
     if pending is not None:
         options = dataclasses.replace(options, pending=pending)
     if options.pending < 1:
         raise KbError(f"--max-pending must be at least 1 (got {options.pending})")
+    if budget is not None:
+        if not 0 < budget <= MAX_BUDGET:
+            raise KbError(f"--time-budget must be more than 0 and at most {MAX_BUDGET:g} seconds (got {budget:g})")
+        options = dataclasses.replace(options, deadline=budget)
     home = home.absolute()
     app = create_app(home, options)  # checks the KB now: no KB, a clear error before any worker starts
     sock = listen(host, port)
     shown = f"[{host}]" if ":" in host else host
     print(f"kb: serving {home} at http://{shown}:{sock.getsockname()[1]}/ with {workers} worker"
           f"{'s' if workers > 1 else ''} (Ctrl-C stops)", flush=True)
-    settings: dict[str, Any] = {"log_level": "warning", "server_header": False, "timeout_keep_alive": 15}
+    # uvicorn adds the security headers to every answer, its own included (a 400 for a request line
+    # it cannot parse, a 100 KB URL, never reaches the app); no Server header
+    settings: dict[str, Any] = {"log_level": "warning", "server_header": False, "timeout_keep_alive": 15,
+                                "headers": [(k.decode(), v.decode()) for k, v in SECURITY_HEADERS]}
     # uvicorn shuts down gracefully on Ctrl-C, then raises it again: here, the normal way to stop
     with contextlib.suppress(KeyboardInterrupt):
         if workers == 1:

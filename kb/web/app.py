@@ -308,10 +308,11 @@ _TITLES = {400: "Bad request", 404: "Not found", 405: "Method not allowed", 414:
 
 def _index_built(home: Path, conn: sqlite3.Connection) -> None:
     """A search needs the KB's index; a request never builds it (a build takes seconds
-    and every worker would start its own): until ``kb build`` has, 503 and retry."""
-    folder = home / rules_index.FOLDER / rules_index.fingerprint(home, conn)
-    if rules_index.read_manifest(folder) is None:
-        raise Unavailable("the search index of this KB is being built: try again in a moment")
+    and every worker would start its own): until ``kb build`` or ``kb index`` has, 503
+    and retry.  A copy of the KB folder finds its index; a KB changed in place does not."""
+    if rules_index.found(home, conn) is None:
+        raise Unavailable("the search index of this KB is not built yet (`kb build` or `kb index` builds it):"
+                          " try again in a moment")
 
 
 # -- helpers ------------------------------------------------------------------------------------

@@ -7,8 +7,9 @@ so every answer is a pure function of (the KB file, the request).  This layer
   time: all change when a build renames a new file in) and keeps each answer in a
   bounded LRU per process (and in a file the workers share) under (fingerprint,
   canonical request); a rebuild is a new fingerprint, so it is seen by the very next
-  request (for 30 s after it, a request whose new answer takes over a second to compute
-  gets the previous answer, marked stale, rather than waiting behind the whole site);
+  request, and each worker recomputes in the background what it held; until that is done
+  (at least 30 s after the rebuild), a request whose new answer takes over a second to
+  compute gets the previous answer, marked stale, rather than waiting behind the whole site;
 - gives every answer a strong ``ETag`` (a hash of its body: the same on every worker
   and every machine serving the same KB) and answers ``If-None-Match`` with 304;
 - bounds the work of one request before any is done: the URL's length, the path's
@@ -44,7 +45,7 @@ from contextlib import closing
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
-from urllib.parse import parse_qsl, urlencode
+from urllib.parse import parse_qsl, quote, urlencode
 
 from markupsafe import escape
 
@@ -89,6 +90,18 @@ POST_BYTES = 256 * 1024
 #: have got, instead of a wait of seconds behind every page of the site being recomputed.
 STALE_SECONDS = 30.0
 GRACE = 1.0
+#: After a rebuild, each worker also recomputes in the background, one at a time, the answers it
+#: held for the previous file (most recently used first), so that the pages in use are ready
+#: before their previous answers run out; those answers bridge until it is done (at most this
+#: long).  Without it the slowest requests came just after the 30 s, all at once: 2.7 s
+#: (``benchmarks/bench_load.py --warm --rebuild``, NOTES.md).
+STALE_MAX = 120.0
+#: The time budget of a request: seconds it waits for its answer before a 503 (``kb serve
+#: --time-budget``).  The slowest pages take 1.3–1.8 s alone (a diff of two editions; measured
+#: on the KB of ``benchmarks/bench_load.py``, load 6: chapter 702 0.6 s, every card 0.5 s);
+#: ten leaves room for a loaded machine, and a reader or a proxy gives up not much later.  The
+#: computation itself runs on and is cached for the retry.
+DEADLINE = 10.0
 
 SECURITY_HEADERS = [
     (b"x-content-type-options", b"nosniff"),
@@ -112,14 +125,17 @@ class Options:
 
     allowed_hosts: tuple[str, ...] | None = None  # None: any host
     pending: int = 64                # answers computing or waiting per process; beyond: 503
-    deadline: float = 10.0           # seconds a request waits for its answer; beyond: 503
+    deadline: float = DEADLINE       # seconds a request waits for its answer; beyond: 503
     cache_mb: int = 128              # the answer cache of each process
     shared: str | None = None        # the answer cache the workers share (a SQLite file), if any
+    #: The server adds SECURITY_HEADERS to every answer itself (``kb serve`` gives them to uvicorn,
+    #: whose own answers, a 400 for a request it cannot parse, never reach this layer): not again here.
+    server_headers: bool = False
 
     def to_json(self) -> str:
         return json.dumps({"allowed_hosts": list(self.allowed_hosts) if self.allowed_hosts is not None else None,
                            "pending": self.pending, "deadline": self.deadline, "cache_mb": self.cache_mb,
-                           "shared": self.shared})
+                           "shared": self.shared, "server_headers": self.server_headers})
 
     @classmethod
     def from_json(cls, text: str) -> Options:
@@ -347,6 +363,21 @@ def matches(if_none_match: bytes | None, etag: bytes) -> bool:
 
 
 @dataclass
+class _Previous:
+    """The KB file served before the current one: its answers bridge a rebuild (see
+    :data:`STALE_SECONDS`) while ``warming`` recomputes them on the new file."""
+
+    print: str
+    since: float
+    warming: asyncio.Task[int] | None = None
+
+    def bridges(self, now: float) -> bool:
+        if now < self.since + STALE_SECONDS:
+            return True
+        return self.warming is not None and not self.warming.done() and now < self.since + STALE_MAX
+
+
+@dataclass
 class _Flight:
     """One answer being computed, and how many requests wait for it."""
 
@@ -367,7 +398,7 @@ class Serving:
         self.cache = Cache(self.options.cache_mb << 20)
         self.shared = SharedCache(self.options.shared, self.options.cache_mb << 21) if self.options.shared else None
         self.known: dict[str, Held] = {}
-        self.previous: tuple[str, float] | None = None  # the KB file before the current one, until when
+        self.previous: _Previous | None = None  # the KB file before the current one
         self.flights: dict[tuple[str, str], _Flight] = {}
         self.slots: asyncio.Semaphore | None = None
         self.pending = 0
@@ -394,7 +425,8 @@ class Serving:
         except Exception:
             log.exception("error answering %s", scope["path"])
             answer = self._refusal(scope["path"], Refused(500, "internal error: the server's log says more"))
-        await _send(send, answer, head, _header(scope, b"if-none-match"), STATIC_CACHE if static else PAGE_CACHE)
+        await _send(send, answer, head, _header(scope, b"if-none-match"), STATIC_CACHE if static else PAGE_CACHE,
+                    () if self.options.server_headers else SECURITY_HEADERS)
 
     async def _static(self, scope: Scope) -> Answer:
         """A file of ``/static``: read once per process, never the KB."""
@@ -415,7 +447,8 @@ class Serving:
             info = self.known[kb_print] = await asyncio.to_thread(held, self.home)
             for old in [k for k in self.known if k != kb_print]:
                 del self.known[old]
-                self.previous = (old, time.monotonic() + STALE_SECONDS)
+                self.previous = _Previous(old, time.monotonic())
+                self.previous.warming = asyncio.ensure_future(self._rewarm(old, kb_print, info, scope))
         query = canonical_query(scope.get("query_string", b""), info.languages)
         inner = dict(scope, method="GET", query_string=query)
         key = (kb_print, scope["path"] + "?" + query.decode("latin-1"))
@@ -443,19 +476,62 @@ class Serving:
                     return stale
             return await asyncio.wait_for(asyncio.shield(flight.task), self.options.deadline)
         except TimeoutError:
-            raise Refused(503, f"no answer within {self.options.deadline:g} s: try again in a moment") from None
+            raise Refused(503, f"no answer within this server's time budget ({self.options.deadline:g} s): it is still"
+                               " being computed, try again in a moment") from None
         finally:
             flight.waiters -= 1
 
     def _stale(self, key: tuple[str, str]) -> Answer | None:
         """The previous KB file's answer to the same request, just after a rebuild."""
-        if self.previous is None or time.monotonic() > self.previous[1]:
+        if self.previous is None or not self.previous.bridges(time.monotonic()):
             return None
-        found = self.cache.get((self.previous[0], key[1]))
+        found = self.cache.get((self.previous.print, key[1]))
         if found is None:
             return None
         return Answer(found.status, (*found.headers, (b"warning", b'110 - "Response is Stale"')), found.body,
                       found.etag)
+
+    async def _rewarm(self, old: str, new: str, info: Held, like: Scope) -> int:
+        """Recompute on the new KB file what this worker answered from the old one, most
+        recently used first, one at a time (a request asking for one meanwhile joins its
+        computation; the other slot stays free for requests); how many were computed.
+        Stops if the file changes again."""
+        try:
+            return await self._recompute(old, new, info, like)
+        except Exception:  # a background task: nobody else would hear of it
+            log.exception("recomputing the answers of the new KB file")
+            return 0
+
+    async def _recompute(self, old: str, new: str, info: Held, like: Scope) -> int:
+        wanted = [request for kb_print, request in reversed(self.cache.items) if kb_print == old]
+        base = {k: v for k, v in like.items() if k not in ("headers", "path", "raw_path", "query_string", "state")}
+        host = [(k, v) for k, v in like["headers"] if k == b"host"]
+        computed = 0
+        for request in wanted:
+            key = (new, request)
+            if fingerprint(self.home) != new:
+                break
+            if self.cache.get(key) is not None:
+                continue
+            if self.shared is not None and (found := await asyncio.to_thread(self.shared.get, key)) is not None:
+                self.cache.put(key, found)
+                continue
+            path, _, query = request.partition("?")
+            scope = dict(base, method="GET", path=path, raw_path=quote(path).encode(), query_string=query.encode(),
+                         headers=host, state=dict(like.get("state", {})))
+            flight = self.flights.get(key)
+            if flight is None:
+                flight = self.flights[key] = _Flight(asyncio.ensure_future(self._computed(scope, key, info)))
+                flight.task.add_done_callback(lambda task, key=key: self._landed(key, task))  # type: ignore[misc]
+                computed += 1
+            flight.waiters += 1
+            try:
+                await asyncio.shield(flight.task)
+            except Exception:  # noqa: BLE001 -- a page that fails is answered (and logged) when asked
+                pass
+            finally:
+                flight.waiters -= 1
+        return computed
 
     def _landed(self, key: tuple[str, str], task: asyncio.Task[Answer]) -> None:
         self.flights.pop(key, None)
@@ -554,7 +630,8 @@ def _header(scope: Scope, name: bytes) -> bytes | None:
     return next((v for k, v in scope["headers"] if k == name), None)
 
 
-async def _send(send: Send, answer: Answer, head: bool, if_none_match: bytes | None, cache: bytes) -> None:
+async def _send(send: Send, answer: Answer, head: bool, if_none_match: bytes | None, cache: bytes,
+                security: Iterable[tuple[bytes, bytes]]) -> None:
     status = answer.status
     headers = [(k, v) for k, v in answer.headers if k != b"last-modified"]
     if answer.etag:
@@ -567,6 +644,6 @@ async def _send(send: Send, answer: Answer, head: bool, if_none_match: bytes | N
     body = b"" if status == 304 else answer.body
     if status != 304:
         headers.append((b"content-length", str(len(body)).encode()))
-    headers += SECURITY_HEADERS
+    headers += security
     await send({"type": "http.response.start", "status": status, "headers": headers})
     await send({"type": "http.response.body", "body": b"" if head else body})
