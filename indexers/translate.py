@@ -162,7 +162,8 @@ def inverted(lexicon: Lexicon) -> Inverted:
     """Each translation of ``lexicon`` with the words it translates, in the lexicon's order."""
     found: Inverted = defaultdict(list)
     for word, (target, strength) in lexicon.terms.items():
-        found[target].append((word, strength))
+        if not word.startswith("~"):  # a stem ("~improvvis") is a key, never a translation
+            found[target].append((word, strength))
     return dict(found)
 
 
@@ -235,6 +236,12 @@ def stem_key(lang: str, word: str) -> str:
 ENDING = 1
 
 
+def _stem_keys(text: str, lang: str) -> set[str]:
+    """The stem keys of a Latin-script query's words, for a lexicon keyed by stems
+    (kb.align.card_lexicon.BY_STEMS: "pescare" is read as "~pesc")."""
+    return {stem_key(lang, word) for word, _, _ in _words(text)}
+
+
 def _nearest_forms(stemmed: dict[str, Inverted], words: Iterable[tuple[str, str]]) -> Inverted:
     """For each ``(word, stem key)`` of a query, the translations of its stem that share
     the longest beginning with the word: "attaccanti" meets "attacca" ("attacked"), not
@@ -264,13 +271,20 @@ def _latin_lookup(entries: Entries, found: list[tuple[str, str, int]], lang: str
     is 先攻, not "first" and "strike" apart), longest run first; a word with none
     through its Snowball stem (:func:`stem_key`: "danni" meets "danno")."""
     hits: list[tuple[str, Entry, int]] = []
+    if lang:  # question and function words ("quando", "nel") stand for no term
+        from indexers.analysis import stop_words
+
+        stops = stop_words(base_lang(lang))
+        found = [item for item in found if item[0] not in stops]
     k = 0
     while k < len(found):
         for size in range(min(MAX_PHRASE, len(found) - k), 0, -1):
             run = found[k : k + size]  # consecutive content words (stopwords between are keyless)
             chosen = _chosen(entries.get(" ".join(key for _, key, _ in run), []))
-            if size == 1 and not chosen and lang:
-                chosen = _chosen(entries.get(stem_key(lang, run[0][0]), []))
+            if size == 1 and lang and not any(e.trusted for e in chosen):
+                by_stem = _chosen(entries.get(stem_key(lang, run[0][0]), []))
+                if by_stem and (not chosen or any(e.trusted for e in by_stem)):
+                    chosen = by_stem
             if size > 1 and not any(e.trusted for e in chosen):
                 continue
             hits += [(" ".join(word for word, _, _ in run), e, run[0][2]) for e in chosen]
@@ -330,7 +344,8 @@ class Translator:
         for n, lexicon in enumerate(self.lexicons):
             trust = trust_of(lexicon.origin, lexicon.src, lexicon.dst, self.thresholds)
             if (lexicon.src, lexicon.dst) == (src, dst):
-                found = _forward(lexicon, trust, [k for k in lexicon.terms if k in text] if cjk else keys)
+                found = _forward(lexicon, trust, [k for k in lexicon.terms if k in text] if cjk
+                                 else keys | _stem_keys(text, src))
             elif (lexicon.dst, lexicon.src) == (src, dst):
                 by_target, longest = self._inverted_of(n)
                 wanted = ({text[i:j] for i in range(len(text)) for j in range(i + 1, min(len(text), i + longest) + 1)}
@@ -360,8 +375,9 @@ class Translator:
         forward = [lexicon.terms for lexicon in self.lexicons if lexicon.src == src]
         backward = [self._targets_of(k) for k, lexicon in enumerate(self.lexicons) if lexicon.dst == src]
         tables = forward + backward
-        stemmed = [self._stemmed_of(k, src) for k, lexicon in enumerate(self.lexicons)
-                   if lexicon.dst == src and STEM_MATCH and not is_cjk(src)]
+        stemmed: list[Mapping[str, object]] = [self._stemmed_of(k, src) for k, lexicon in enumerate(self.lexicons)
+                                               if lexicon.dst == src and STEM_MATCH and not is_cjk(src)]
+        stemmed += [lexicon.terms for lexicon in self.lexicons if lexicon.src == src and not is_cjk(src)]  # "~pesc"
         return sum(any(key in table for table in tables) or any(stem_key(src, word) in table for table in stemmed)
                    for word, key, _ in _words(text)) if tables else 0
 
@@ -371,8 +387,8 @@ class Translator:
         if lang not in self._vocabulary:
             found: set[str] = set()
             for lexicon in self.lexicons:
-                if lexicon.src == lang:
-                    found.update(w for key in lexicon.terms for w in words(key))
+                if lexicon.src == lang:  # not the stems a lexicon may be keyed by ("~pesc")
+                    found.update(w for key in lexicon.terms if not key.startswith("~") for w in words(key))
                 if lexicon.dst == lang:
                     found.update(w for target, _ in lexicon.terms.values() for w in words(target))
             self._vocabulary[lang] = frozenset(found)

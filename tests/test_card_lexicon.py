@@ -60,7 +60,8 @@ def test_the_cards_teach_the_game_s_vocabulary(cards: list[Card], lang: str, kno
 
 
 def test_only_languages_asked_for_and_printed_enough(cards: list[Card]) -> None:
-    assert set(card_lexicon.learn(cards, {"it", "en"})) == {("en", "it")}
+    assert set(card_lexicon.learn(cards, {"it", "en"})) == {("en", "it"), ("it", "en")}  # see BY_STEMS
+    assert set(card_lexicon.learn(cards, {"zh-Hans", "en"})) == {("en", "zh-Hans")}  # Chinese has no stems
     assert card_lexicon.learn(cards, {"en"}) == {}
     assert card_lexicon.learn(cards[:20], {"it"}) == {}  # too few texts to learn from
 
@@ -95,3 +96,31 @@ def test_a_half_translated_query_keeps_to_its_own_language(home: Path) -> None:
     assert found["translations"] == []
     top = found["results"][0]["texts"]
     assert any(t["lang"] == "it" and t["hit"] and "amalgam" in t["text"] for t in top)
+
+
+#: Italian words in forms the card texts print rarely or never as such, with the English word
+#: every Italian player reads them as (standard Magic terms, not read back from a run).
+ITALIAN_FORMS = {"pescare": "draw", "pescato": "draw", "magia": "spell", "magie": "spell", "lanciare": "cast",
+                 "lanciata": "cast", "guadagnare": "gain", "sacrifichi": "sacrifice", "cimiteri": "graveyard",
+                 "perdere": "lose"}
+
+
+def test_italian_is_learned_by_its_stems_so_every_form_is_read(cards: list[Card]) -> None:
+    from indexers.translate import stem_key
+
+    lexicon = card_lexicon.learn(cards, {"it", "en"})[("it", "en")]
+    assert (lexicon.src, lexicon.dst, lexicon.origin) == ("it", "en", "cards")
+    assert all(key.startswith("~") for key in lexicon.terms)  # keyed as search keys a query word's stem
+    read = {word: lexicon.terms.get(stem_key("it", word), ("", 0.0))[0] for word in ITALIAN_FORMS}
+    assert read == ITALIAN_FORMS
+
+
+def test_search_reads_any_form_of_an_italian_word(tmp_path: Path, card_files: list[CardFile]) -> None:
+    from indexers.translate import Translator
+
+    lexicons = list(card_lexicon.learn([c for f in card_files for c in f.cards], {"it", "en"}).values())
+    translator = Translator(lexicons)
+    used = {t.source: t.target for t in translator.translate("pescare con il grimorio vuoto", "it", "en")}
+    assert used == {"pescare": "draw", "grimorio": "library"}
+    found = {t.source: t.target for t in translator.translate("quando lancio la magia", "it", "en")}
+    assert found == {"lancio": "cast", "magia": "spell"}  # "quando" (a question word) stands for nothing

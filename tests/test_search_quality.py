@@ -35,8 +35,8 @@ from kb.build import build  # noqa: E402
 from kb.store import rules as store  # noqa: E402
 
 #: (lang, s@1, s@5) reached on benchmarks/questions.tsv (438 questions: EN 0.54/0.84, ZH 0.60/0.89,
-#: IT 0.18/0.32 with bench_quality.py on a KB built by this code), less 0.05 (0.03 for Italian).
-QUESTION_FLOORS = {"en": (0.49, 0.79), "zh-Hans": (0.55, 0.84), "it": (0.15, 0.29)}
+#: IT 0.18/0.36 with bench_quality.py on a KB built by this code), less 0.05 (0.03 for Italian).
+QUESTION_FLOORS = {"en": (0.49, 0.79), "zh-Hans": (0.55, 0.84), "it": (0.15, 0.33)}
 #: Glossary benchmark (EN 0.63/0.83, ZH 0.55/0.79 on all 664 + 664 entries), less 0.04 (half the entries).
 GLOSSARY_FLOORS = {"en": (0.59, 0.79), "zh-Hans": (0.51, 0.75)}
 
