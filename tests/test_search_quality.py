@@ -34,11 +34,12 @@ from indexers import engine, snippets  # noqa: E402
 from kb.build import build  # noqa: E402
 from kb.store import rules as store  # noqa: E402
 
-#: (lang, s@1, s@5) reached on benchmarks/questions.tsv (438 questions: EN 0.54/0.84, ZH 0.60/0.89,
-#: IT 0.18/0.36 with bench_quality.py on a KB built by this code), less 0.05 (0.03 for Italian).
-QUESTION_FLOORS = {"en": (0.49, 0.79), "zh-Hans": (0.55, 0.84), "it": (0.15, 0.33)}
-#: Glossary benchmark (EN 0.63/0.83, ZH 0.55/0.79 on all 664 + 664 entries), less 0.04 (half the entries).
-GLOSSARY_FLOORS = {"en": (0.59, 0.79), "zh-Hans": (0.51, 0.75)}
+#: (lang, s@1, s@5) reached on benchmarks/questions.tsv (438 questions: EN 0.53/0.85, ZH 0.60/0.89,
+#: IT 0.19/0.38 with bench_quality.py on a KB built by this code), less 0.05 (0.03 for Italian);
+#: EN s@1 kept at its former floor (0.54 - 0.05).
+QUESTION_FLOORS = {"en": (0.49, 0.80), "zh-Hans": (0.55, 0.84), "it": (0.16, 0.35)}
+#: Glossary benchmark (EN 0.64/0.84, ZH 0.56/0.80 on all 664 + 664 entries), less 0.04 (half the entries).
+GLOSSARY_FLOORS = {"en": (0.60, 0.80), "zh-Hans": (0.52, 0.76)}
 
 
 @pytest.fixture(scope="module")
@@ -205,3 +206,13 @@ def test_italian_words_without_translation_are_searched_as_written(home: Path, d
     assert any("incolore" in source for source in passed), passed  # no lexicon knows it; "colore" is translated
     mulligan = engine.search(home, db, "regola del mulligan", None)  # no card text says "mulligan"
     assert mulligan.plan.lang == "it" and mulligan.groups[0].hits[0].number.startswith("103.5")
+
+
+def test_a_rule_sits_under_its_section_s_title(db: sqlite3.Connection) -> None:
+    """500.1's chapter is only "General": the section, "Turn Structure", says what it is about."""
+    from indexers import index as rules_index
+
+    texts = rules_index.indexed_texts(db, rules_index.newest_editions(db))
+    parents = {t.lang: t.parents for t in texts if t.number == "500.1"}
+    assert parents["en"] == ("General", "Turn Structure"), parents
+    assert len(parents["zh-Hans"]) == 2, parents
