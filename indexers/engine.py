@@ -52,6 +52,9 @@ from kb.core.text import base_lang, has_cjk, is_cjk
 TITLE_BOOST = 2.0
 #: The headings a rule sits under ("Trample" for 702.19b).  Measured (questions s@1 / s@5, first
 #: batch): 0 -> EN 0.36/0.56, ZH 0.26/0.57; 1 -> EN 0.31/0.71, ZH 0.35/0.74; 2 -> EN 0.31/0.67, ZH 0.43/0.74.
+#: With section titles among the headings (index.SECTION_TITLES), questions EN / ZH / IT and glossary EN / ZH
+#: s@1 / s@5: 0.7 -> 0.53/0.83, 0.59/0.89, 0.18/0.38, 0.62/0.84, 0.55/0.80; 1.0 -> 0.53/0.85, 0.60/0.89,
+#: 0.19/0.38, 0.64/0.84, 0.56/0.80; 1.5 -> 0.54/0.85, 0.59/0.87, 0.18/0.39, 0.64/0.83, 0.55/0.80.
 PARENT_BOOST = 1.0
 #: The headwords of glossary entries citing a rule.  0 -> ZH s@5 0.65 (1: 0.74), 3 -> EN s@5 0.62 (1: 0.71).
 GLOSS_BOOST = 1.0
