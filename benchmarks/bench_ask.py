@@ -43,8 +43,9 @@ def main() -> None:
     times: list[float] = []
     with Session(home) as session:
         for lang, question, expected in rows:
-            for order in ("engine", "rerank"):
-                ask_view.RERANK = order == "rerank"
+            for order in ("engine", "rerank", "source"):
+                ask_view.RERANK = order != "engine"
+                ask_view.SOURCE_FIRST = order == "source"
                 started = time.perf_counter()
                 try:
                     rules = [a.rule for a in ask_view.ask(session, question).answers]

@@ -192,10 +192,8 @@ def test_ask_answers_in_the_question_language_with_the_english_beside(home: Path
     assert "en" in {t["lang"] for t in first["aligned"]}
 
 
-@pytest.mark.xfail(reason="ranking is the engine's: it ranks 122.1f (the same sentence, in the poison "
-                          "counters rule) before 704.5c and 104.3d; kb ask must not hard-code answers",
-                   strict=False)
 def test_ask_acceptance_poison(home: Path) -> None:
+    """122.1f, 104.3d and 704.5c say the same sentence; the first two cite rule 704: 704.5c leads."""
     data = kb_json("ask", "How many poison counters make a player lose the game?", home=home)
     assert data["answers"][0]["rule"] in {"104.3d", "704.5c"}
 
