@@ -53,3 +53,20 @@ def test_a_bad_number_in_a_query_is_a_bad_parameter() -> None:
 
     with pytest.raises(KbError, match="bad parameter: limit"):
         COMMANDS["search"].parse_url({"query": "x"}, QueryParams("limit=ten"))
+
+
+def test_every_route_of_the_web_app_is_a_page_of_the_table(default_home: Path) -> None:
+    """kb/web/app.py writes no page of its own: each URL it answers is a table page or
+    that page's ``.json`` twin (beside /static), with the methods the table gives it."""
+    from fastapi.routing import APIRoute
+
+    from kb.web.app import create_app, twins
+
+    app = create_app(default_home)
+    routed = {(route.path, method) for route in app.routes if isinstance(route, APIRoute) for method in route.methods}
+    declared = {(url, method) for command in TABLE for page in command.pages
+                for url in twins(page.path) for method in page.methods}
+    assert routed == declared
+    assert {"/rules/{rule}", "/search", "/ask", "/cite", "/"} <= {url for url, _ in declared}
+    others = [getattr(route, "path", route) for route in app.routes if not isinstance(route, APIRoute)]
+    assert others == ["/static"]
