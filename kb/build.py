@@ -321,6 +321,13 @@ def damage(documents: list[Document]) -> list[Problem]:
     return [p for doc in documents for p in doc.damaged]
 
 
+def with_card_inputs(reports: list[DocReport], read: list[card_graph.CardInput],
+                     linked: list[card_graph.CardInput]) -> list[DocReport]:
+    """The reports, each of its card input as the card phase linked it (``linked[i]`` for ``read[i]``)."""
+    index = {id(item): i for i, item in enumerate(read)}
+    return [replace(r, cards=linked[index[id(r.cards)]]) if r.cards is not None else r for r in reports]
+
+
 def with_card_lexicons(identities: identity.Identities, cards: list[Card], langs: set[str]) -> identity.Identities:
     """The identities with the lexicons learned from printed card texts beside those
     learned from the rules (stored after them: where both know a word, the rules'
@@ -386,7 +393,9 @@ def build(paths: list[Path], home: Path, *, accept_damaged: bool = False, allow_
     finished = noted(documents, gaps, linked.problems, report_identities(documents, identities))
     reports = with_documents(reports, documents, finished, identities.matches(documents))
     documents = finished
-    cards = stages.run("link cards", lambda: card_graph.link(card_inputs, documents))
+    cards, linked_inputs = stages.run("link cards", lambda: card_graph.link(card_inputs, documents))
+    reports = with_card_inputs(reports, card_inputs, linked_inputs)
+    card_inputs = linked_inputs
     identities = with_card_lexicons(identities, card_graph.cards_of(card_inputs), {doc.lang for doc in documents})
     if (problems := damage(documents) + card_graph.damaged(card_inputs)) and not accept_damaged:
         listing = "\n".join(f"  {p}" for p in problems)

@@ -45,3 +45,26 @@ def test_the_stages_return_what_they_find_and_leave_the_documents_as_they_were(d
     for d, (doc, done) in enumerate(zip(documents, finished, strict=True)):
         found = [*gaps.get(d, ()), *linked.problems.get(d, ()), *unmatched.get(d, ())]
         assert done.problems == [*doc.problems, *found] and done.rules is doc.rules
+
+
+def test_the_card_phase_returns_linked_inputs_and_leaves_those_it_read(default_corpus: Path) -> None:
+    """The card data, rulings page and wiki page of the default corpus, linked against its
+    English edition: the counts and the card resolved are on new inputs."""
+    from kb.graph import card_phase
+
+    rules = read_file(default_corpus / "MagicCompRules-2026-04-17.normalized.txt")
+    assert not isinstance(rules, Skipped) and isinstance(rules.value, Document)
+    read = [read_file(default_corpus / name) for name in ("BRO.json", "003_bb824e3f4851c86c.txt",
+                                                          "004_d2c5e84930c8fccc.txt")]
+    inputs = [card_phase.input_of(r) for r in read if not isinstance(r, Skipped)]
+    before = copy.deepcopy(inputs)
+
+    graph, linked = card_phase.link(inputs, [rules.value])
+
+    assert inputs == before
+    cards, page, wiki = linked
+    assert isinstance(cards, card_phase.MtgjsonInput) and cards.rulings > 0 and 0 < cards.linked <= cards.rulings
+    assert isinstance(page, card_phase.RulingsPageInput) and page.resolution is not None
+    assert page.resolution.card == "Phyrexian Dragon Engine // Mishra, Lost to Phyrexia" and page.linked > 0
+    assert isinstance(wiki, card_phase.WikiInput) and wiki.linked["Fuse"][0] == "702.102"
+    assert [source.summary for source in graph.sources] == [item.to_json() for item in linked]
