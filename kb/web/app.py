@@ -33,7 +33,6 @@ from typing import Any
 from urllib.parse import parse_qs, quote
 
 from fastapi import FastAPI, Request
-from fastapi.exceptions import RequestValidationError
 from fastapi.responses import Response
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
@@ -152,8 +151,9 @@ def create_app(home: Path, options: Options | None = None) -> FastAPI:
         def build() -> Page:
             args = command.parse_url(request.path_params, query, pages[0])
             page = next(p for p in pages if p.when is None or p.when(args))
-            shown, args = (COMMANDS[(chosen := page.via(args))[0]], chosen[1]) if page.via else (command, args)
-            blank = page.form is not None and not as_json and not "".join(getattr(args, page.form) or "").strip()
+            name, args = page.via(args) if page.via else (command.name, args)
+            shown = COMMANDS[name]
+            blank = page.form is not None and not as_json and _blank(getattr(args, page.form))
             with source_of(shown, not blank) as source:
                 assert shown.answer is not None
                 view = None if blank else shown.answer(source, args)  # a blank form: the page to fill it in
@@ -187,18 +187,13 @@ def create_app(home: Path, options: Options | None = None) -> FastAPI:
                 for url in twins(path):
                     app.add_api_route(url, endpoint, methods=[method])
 
-    # -- errors that FastAPI raises itself: an unknown URL, a parameter of the wrong type ------
+    # -- errors that FastAPI raises itself: an unknown URL, a method not allowed ----------------
 
     @app.exception_handler(HTTPException)
     def http_error(request: Request, exc: HTTPException) -> Response:
         path = request.url.path.removesuffix(".json")
         err = NotFound(f"no page at {path}") if exc.status_code == 404 else KbError(str(exc.detail))
         return _error(request, templates, err, wants_json(request.url.path), exc.status_code)
-
-    @app.exception_handler(RequestValidationError)
-    def bad_parameter(request: Request, exc: RequestValidationError) -> Response:
-        problems = "; ".join(f"{'.'.join(map(str, e['loc'][1:]))}: {e['msg']}" for e in exc.errors())
-        return _error(request, templates, KbError(f"bad parameter: {problems}"), wants_json(request.url.path))
 
     def error_page(path: str, status: int, message: str) -> tuple[str, bytes]:
         """An error :mod:`kb.web.serving` answers itself (busy, too long, a host not allowed)."""
@@ -208,7 +203,9 @@ def create_app(home: Path, options: Options | None = None) -> FastAPI:
             title=_TITLES.get(status, "Error"), message=message, status=status, json_url=None, cli="", q="")
         return "text/html; charset=utf-8", html.encode()
 
-    app.add_middleware(Serving, home=home, error_page=error_page, options=options or Options())
+    posted = frozenset(url for command in TABLE for page in command.pages if "POST" in page.methods
+                       for url in twins(page.path))
+    app.add_middleware(Serving, home=home, error_page=error_page, options=options or Options(), posted=posted)
     return app
 
 
@@ -238,6 +235,11 @@ def twins(path: str) -> tuple[str, str]:
 def wants_json(path: str) -> bool:
     """A ``.json`` twin (the body ``kb … --json`` prints), not the page."""
     return path.endswith(".json")
+
+
+def _blank(value: str | list[str] | None) -> bool:
+    """A form's main field left empty (``/search?q=``): the page shows the form."""
+    return not (" ".join(value) if isinstance(value, list) else value or "").strip()
 
 
 def _by_path(pages: tuple[WebPage, ...]) -> dict[str, list[WebPage]]:
