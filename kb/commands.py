@@ -148,7 +148,9 @@ class WebPage:
     methods: tuple[str, ...] = ("GET",)
     #: the argument that, blank, shows the page's empty form (its ``.json`` twin answers anyway)
     form: str | None = None
+    #: the page answers only when this holds of the arguments (of the pages of one URL, the first)
     when: Callable[[argparse.Namespace], bool] | None = None
+    #: the command answering, and its arguments, when not the page's own (``/rules/7``: ``kb toc 7``)
     via: Callable[[argparse.Namespace], tuple[str, argparse.Namespace]] | None = None
 
 
