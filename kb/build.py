@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, TypeVar
 from kb import ingest
 from kb.align import identity
 from kb.core.errors import KbError
-from kb.core.model import Document, Problem
+from kb.core.model import Document, Findings, Problem
 from kb.core.tempfiles import sweep
 from kb.graph import card_phase as card_graph
 from kb.graph import references as graph
@@ -259,55 +259,82 @@ def check_complete(reports: list[DocReport], allow_partial: bool) -> None:
                       "(use --allow-partial to write a KB without rules)")
 
 
-def check_translations(documents: list[Document]) -> None:
+def check_translations(documents: list[Document]) -> Findings:
     """A translation should hold the numbers of the English edition of its date."""
     english = {d.edition: d for d in documents if d.lang == "en" and d.edition and d.format == "cr-text"}
-    for doc in documents:
+    found: dict[int, list[Problem]] = {}
+    for d, doc in enumerate(documents):
         original = english.get(doc.edition) if doc.edition else None
         if doc.lang == "en" or original is None or doc.format != "cr-text":
             continue
         ours = {t.number for t in doc.rules if t.number.depth > 0}
         theirs = {t.number for t in original.rules if t.number.depth > 0}
+        messages = []
         if missing := sorted(theirs - ours):
-            doc.warn(None, f"lacks {len(missing)} numbers of the English edition {doc.edition}: "
-                     + ", ".join(map(str, missing)))
+            messages.append(f"lacks {len(missing)} numbers of the English edition {doc.edition}: "
+                            + ", ".join(map(str, missing)))
         if extra := sorted(ours - theirs):
-            doc.warn(None, f"has {len(extra)} numbers the English edition {doc.edition} lacks: "
-                     + ", ".join(map(str, extra)))
+            messages.append(f"has {len(extra)} numbers the English edition {doc.edition} lacks: "
+                            + ", ".join(map(str, extra)))
+        if messages:
+            found[d] = [Problem(doc.path, None, message) for message in messages]
+    return found
 
 
-def report_identities(documents: list[Document], identities: identity.Identities) -> None:
-    """Warn of the texts that found no counterpart in the reference edition."""
+def report_identities(documents: list[Document], identities: identity.Identities) -> Findings:
+    """The texts that found no counterpart in the reference edition, a warning per document."""
     reference = identities.reference
+    found: dict[int, list[Problem]] = {}
     for d, doc in enumerate(documents):
         if reference is None or (doc.lang, doc.edition) == reference:
             continue
         alone = [str(t.number) for r, t in enumerate(doc.rules)
-                 if (found := identities.of.get((d, r))) is not None and found.evidence == "unmatched"]
+                 if (same := identities.of.get((d, r))) is not None and same.evidence == "unmatched"]
         if alone:
             shown = ", ".join(alone[:40]) + (f", … ({len(alone) - 40} more)" if len(alone) > 40 else "")
-            doc.warn(None, f"{len(alone)} texts have no counterpart in {reference[0]} "
-                     f"{reference[1] or 'undated'}; they keep their own identity: {shown}")
+            found[d] = [Problem(doc.path, None, f"{len(alone)} texts have no counterpart in {reference[0]} "
+                                f"{reference[1] or 'undated'}; they keep their own identity: {shown}")]
+    return found
 
 
-def with_matches(reports: list[DocReport], documents: list[Document],
-                 matches: Mapping[int, list[str]]) -> list[DocReport]:
-    """The reports, each undated document's saying which English editions it fits."""
-    index = {id(doc): d for d, doc in enumerate(documents)}
-    return [replace(r, matches=matches.get(index[id(r.document)], [])) if r.document is not None else r
-            for r in reports]
+def noted(documents: list[Document], *findings: Findings) -> list[Document]:
+    """New documents: each with what the stages after ingestion found about it, in the
+    order they ran, after what its ingester found."""
+    return [doc.noting([p for found in findings for p in found.get(d, ())]) for d, doc in enumerate(documents)]
+
+
+def with_documents(reports: list[DocReport], read: list[Document], finished: list[Document],
+                   matches: Mapping[int, list[str]]) -> list[DocReport]:
+    """The reports, each of its document as the build finished it (``finished[d]`` for
+    ``read[d]``), an undated one's saying which English editions it fits."""
+    index = {id(doc): d for d, doc in enumerate(read)}
+    out = []
+    for report in reports:
+        if report.document is not None:
+            d = index[id(report.document)]
+            report = replace(report, document=finished[d], matches=matches.get(d, []))
+        out.append(report)
+    return out
 
 
 def damage(documents: list[Document]) -> list[Problem]:
     return [p for doc in documents for p in doc.damaged]
 
 
-def add_card_lexicons(identities: identity.Identities, cards: list[Card], langs: set[str]) -> None:
-    """Lexicons learned from printed card texts, kept beside those learned from the rules
-    (stored after them: where both know a word, the rules' translation speaks)."""
+def with_card_inputs(reports: list[DocReport], read: list[card_graph.CardInput],
+                     linked: list[card_graph.CardInput]) -> list[DocReport]:
+    """The reports, each of its card input as the card phase linked it (``linked[i]`` for ``read[i]``)."""
+    index = {id(item): i for i, item in enumerate(read)}
+    return [replace(r, cards=linked[index[id(r.cards)]]) if r.cards is not None else r for r in reports]
+
+
+def with_card_lexicons(identities: identity.Identities, cards: list[Card], langs: set[str]) -> identity.Identities:
+    """The identities with the lexicons learned from printed card texts beside those
+    learned from the rules (stored after them: where both know a word, the rules'
+    translation speaks)."""
     from kb.align import card_lexicon  # only builds with card data need it
 
-    identities.more_lexicons += card_lexicon.learn(cards, langs).values()
+    return replace(identities, more_lexicons=[*identities.more_lexicons, *card_lexicon.learn(cards, langs).values()])
 
 
 class _Stages:
@@ -355,17 +382,21 @@ def build(paths: list[Path], home: Path, *, accept_damaged: bool = False, allow_
         raise KbError("no document could be ingested: " + "; ".join(
             f"{r.path}: {r.reason}" for r in reports))
 
-    def check() -> None:
+    def check() -> Findings:
         check_complete(reports, allow_partial)
-        check_translations(documents)
+        return check_translations(documents)
 
-    stages.run("check", check)
-    citations = stages.run("link references", lambda: graph.link(documents))
+    # each stage reads what the stages before it made and returns something new
+    gaps = stages.run("check", check)
+    linked = stages.run("link references", lambda: graph.link(documents))
     identities = stages.run("align", lambda: identity.assign(documents))
-    report_identities(documents, identities)
-    reports = with_matches(reports, documents, identities.matches(documents))
-    cards = stages.run("link cards", lambda: card_graph.link(card_inputs, documents))
-    add_card_lexicons(identities, card_graph.cards_of(card_inputs), {doc.lang for doc in documents})
+    finished = noted(documents, gaps, linked.problems, report_identities(documents, identities))
+    reports = with_documents(reports, documents, finished, identities.matches(documents))
+    documents = finished
+    cards, linked_inputs = stages.run("link cards", lambda: card_graph.link(card_inputs, documents))
+    reports = with_card_inputs(reports, card_inputs, linked_inputs)
+    card_inputs = linked_inputs
+    identities = with_card_lexicons(identities, card_graph.cards_of(card_inputs), {doc.lang for doc in documents})
     if (problems := damage(documents) + card_graph.damaged(card_inputs)) and not accept_damaged:
         listing = "\n".join(f"  {p}" for p in problems)
         raise KbError(f"{len(problems)} problem(s) make these documents unreliable; nothing was "
@@ -373,7 +404,7 @@ def build(paths: list[Path], home: Path, *, accept_damaged: bool = False, allow_
     meta = {"built_at": dt.datetime.now(dt.UTC).isoformat(timespec="seconds"),
             "sources": "\n".join(str(p.resolve()) for p in paths)}
     database = stages.run("write", lambda: store.write(home, documents, meta, cards, identities.rows(documents),
-                                                                  citations))
+                                                                  linked.citations))
     stages.run("index", lambda: build_index(home))
     return BuildReport(home, database, reports, card_graph.summary(card_inputs, cards) if card_inputs else None,
                        stages.seconds)

@@ -7,9 +7,12 @@ object with ``to_json()`` and ``render()``), and the web pages showing that answ
 builds its parser and dispatch from :data:`TABLE`, :mod:`kb.web.app` its routes and their
 ``.json`` twins: a new view is one entry here.
 
-Commands whose output is not one view (``build``, ``fetch``, ``serve``, ``export``,
-``index``, ``cite`` writing the text and its table apart, ``search`` and ``ask`` with their
-batch mode) give a ``main`` of their own; their arguments are still declared here.
+A page is the answer of its command, or, for some arguments, of another one: ``/rules/7``
+is section 7's contents (``kb toc 7``), ``/rules/702.19b-d`` those rules and
+``/rules/702.19`` the rule with its references (``kb show``).  Commands whose output is
+not one view (``build``, ``fetch``, ``serve``, ``export``, ``index``; ``cite`` writing the
+text and its table apart; ``search`` and ``ask`` with their batch mode) give a ``main`` or a
+``batch`` of their own; their arguments are still declared here.
 """
 
 from __future__ import annotations
@@ -18,14 +21,16 @@ import argparse
 import sqlite3
 import sys
 from collections.abc import Callable, Mapping
-from contextlib import closing, nullcontext
-from dataclasses import dataclass
+from contextlib import closing
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
+from urllib.parse import urlencode
 
-from kb.core.errors import KbError
+from kb.core.errors import KbError, NotFound
 from kb.core.home import resolve_home
 from kb.core.lang import normalize_tag
+from kb.core.rulenum import RuleNumber
 from kb.store import rules as store
 from kb.views import rules as views
 
@@ -87,45 +92,66 @@ class Arg:
                 options[name] = getattr(self, name)
         parser.add_argument(self.name, **options)
 
-    def from_url(self, path: Mapping[str, str], query: Any) -> Any:
-        """Its value in a request (``query``: Starlette's multi-dict of the query)."""
+    def from_url(self, path: Mapping[str, str], query: Any, name: str | None = None) -> Any:
+        """Its value in a request (``query``: Starlette's multi-dict of the query), read
+        under ``name`` when the page names it otherwise; a positional so named comes
+        from the query (``/search?q=…``), not the path."""
+        param = name or self.param
         if self.positional:
-            value = path.get(self.param)
+            value = query.get(param) if name else path.get(param)
             if self.nargs in ("+", "*"):
                 return [value] if value is not None else []
             return value
         if self.switch:
-            return self.param in query
+            return param in query
         if self.repeat:
-            return query.getlist(self.param) or None
-        value = query.get(self.param)
+            return query.getlist(param) or None
+        value = query.get(param)
         if value is None:
             return self.default
         try:
             return self.type(value) if self.type else value
         except ValueError as err:
-            raise KbError(f"bad parameter: {self.param}: {err}") from err
+            kind = "a whole number" if self.type is int else "a number" if self.type is float else "valid"
+            raise KbError(f"bad parameter: {param}: {value!r} is not {kind}") from err
 
     def words(self, value: Any) -> list[str]:
-        """The command-line words giving ``value`` (none for the default)."""
+        """The command-line words giving ``value`` (none for the default; a blank value,
+        an empty form field, is no value)."""
+        values = [v for v in (value if isinstance(value, list) else [value]) if str(v).strip()]
         if self.positional:
-            return [str(v) for v in value] if isinstance(value, list) else [] if value is None else [str(value)]
-        if value is None or value is False or value == self.default:
+            return [] if value is None else [str(v) for v in values]
+        if value is None or value is False or value == self.default or not values:
             return []
         if self.switch:
             return [self.name]
-        values = value if isinstance(value, list) else [value]
         return [word for v in values for word in (self.name, str(v))]
 
 
 @dataclass(frozen=True)
 class WebPage:
-    """One URL showing a command's answer (its ``.json`` twin is added by the web app)."""
+    """One URL showing a command's answer (its ``.json`` twin is added by the web app).
+
+    Several pages may share a URL: the first whose ``when`` holds of the arguments
+    answers, with the command (and arguments) ``via`` names, if not its own."""
 
     path: str
     template: str
     title: Callable[[Any, argparse.Namespace], str]            # (the answer's JSON, the arguments)
-    context: Callable[[Any, argparse.Namespace], dict[str, Any]] | None = None
+    #: what else the template needs: (the answer's JSON, the arguments, the open KB)
+    context: Callable[[Any, argparse.Namespace, Any], dict[str, Any]] | None = None
+    #: arguments the URL's query names otherwise than the command line: {"query": "q"}
+    params: Mapping[str, str] = field(default_factory=dict)
+    #: fields read beside the arguments (``text``: the text ``kb cite`` reads from a file)
+    fields: tuple[str, ...] = ()
+    #: POST: the arguments come from the body (a form or a JSON object), not the query
+    methods: tuple[str, ...] = ("GET",)
+    #: the argument that, blank, shows the page's empty form (its ``.json`` twin answers anyway)
+    form: str | None = None
+    #: the page answers only when this holds of the arguments (of the pages of one URL, the first)
+    when: Callable[[argparse.Namespace], bool] | None = None
+    #: the command answering, and its arguments, when not the page's own (``/rules/7``: ``kb toc 7``)
+    via: Callable[[argparse.Namespace], tuple[str, argparse.Namespace]] | None = None
 
 
 @dataclass(frozen=True)
@@ -142,15 +168,18 @@ class Command:
     missing: Callable[[Any], str | None] | None = None
     #: a command printing more than one view, or none
     main: Callable[[argparse.Namespace], int] | None = None
-    #: answered from the KB's home (a search session: the KB and its index), not an open KB
+    #: answered from a search session (the KB and its index), not a bare connection
     searches: bool = False
     #: ``kb search -``: the answers of the lines of standard input, one JSON object a line
     batch: Callable[[Path, argparse.Namespace], int] | None = None
     pages: tuple[WebPage, ...] = ()
 
-    def parse_url(self, path: Mapping[str, str], query: Any) -> argparse.Namespace:
-        """The arguments a request gives, as the command line would have parsed them."""
-        return argparse.Namespace(**{arg.key: arg.from_url(path, query) for arg in self.args})
+    def parse_url(self, path: Mapping[str, str], query: Any, page: WebPage | None = None) -> argparse.Namespace:
+        """The arguments a request gives, as the command line would have parsed them
+        (with the names ``page`` gives them, and its fields)."""
+        names = page.params if page else {}
+        args = {arg.key: arg.from_url(path, query, names.get(arg.key)) for arg in self.args}
+        return argparse.Namespace(**args, **{name: query.get(name, "") for name in (page.fields if page else ())})
 
     def words(self, args: argparse.Namespace) -> list[str]:
         """``args`` as a command line (without ``kb``): the page's "same with the CLI" line."""
@@ -159,6 +188,15 @@ class Command:
     def not_found(self, answer: Any) -> str | None:
         return self.missing(answer) if self.missing else None
 
+    def open(self, home: Path) -> Any:
+        """``with command.open(home) as kb``: what its answer reads, the KB read-only
+        (a search session: the KB and its index, if ``searches``), closed after."""
+        if self.searches:
+            from kb.views.search import Session  # lazy: whoosh only where a command searches
+
+            return Session(home)
+        return closing(store.connect(home))
+
     def run(self, args: argparse.Namespace) -> int:
         """The command on the command line: its answer printed, its exit code."""
         if self.main is not None:
@@ -166,7 +204,7 @@ class Command:
         assert self.answer is not None
         if self.batch is not None and getattr(args, self.args[0].key) == ["-"]:
             return self.batch(resolve_home(args.home), args)
-        with nullcontext(resolve_home(args.home)) if self.searches else connect(args.home) as kb:
+        with self.open(resolve_home(args.home)) as kb:
             answer = self.answer(kb, args)
             text = views.dumps(answer.to_json()) if args.json else \
                 self.text(answer, args) if self.text else answer.render()
@@ -294,10 +332,8 @@ def main_fetch(args: argparse.Namespace) -> int:
     return fetch_and_build(args)
 
 
-def search(home: Path, args: argparse.Namespace) -> Answer:
-    from kb.views import search  # lazy: whoosh and the index are only needed to search
-
-    return search.search(home, " ".join(args.query), args.lang, args.query_lang, args.limit)
+def search(session: Any, args: argparse.Namespace) -> Answer:
+    return session.search(" ".join(args.query), args.lang, args.query_lang, args.limit)
 
 
 def search_lines(home: Path, args: argparse.Namespace) -> int:
@@ -306,10 +342,10 @@ def search_lines(home: Path, args: argparse.Namespace) -> int:
     return batch(home, lambda session, line: session.search(line, args.lang, args.query_lang, args.limit))
 
 
-def ask(home: Path, args: argparse.Namespace) -> Answer:
-    from kb.views.ask import answer_for
+def ask(session: Any, args: argparse.Namespace) -> Answer:
+    from kb.views.ask import ask
 
-    return answer_for(home, " ".join(args.question), args.lang, args.query_lang)
+    return ask(session, " ".join(args.question), args.lang, args.query_lang)
 
 
 def ask_lines(home: Path, args: argparse.Namespace) -> int:
@@ -332,16 +368,22 @@ def main_export(args: argparse.Namespace) -> int:
     return 0
 
 
+def cite(conn: sqlite3.Connection, args: argparse.Namespace) -> Any:
+    """The citations of ``args.text`` (read from ``args.file`` on the command line, from
+    the form on the web), each updated to the edition asked."""
+    from kb.views.cite import cite
+
+    return cite(conn, args.text, _date(args.as_of), _date(args.to), normalize_tag(args.lang) if args.lang else None)
+
+
 def main_cite(args: argparse.Namespace) -> int:
     """The updated text on standard output, the table on standard error (so that
     ``kb cite old.md > new.md`` works); ``--json``: the table with the text in it."""
     from kb.cli import read_text
-    from kb.views.cite import cite
 
     text = read_text(args.file)
-    as_of, to = _date(args.as_of), _date(args.to)
     with connect(args.home) as conn:
-        answer = cite(conn, text, as_of, to, normalize_tag(args.lang) if args.lang else None)
+        answer = cite(conn, argparse.Namespace(**vars(args), text=text))
     if args.json:
         print(views.dumps(answer.to_json()))
     elif args.check:
@@ -378,7 +420,7 @@ def by_language(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return list(held.values())
 
 
-def _check_kinds(data: Any, args: argparse.Namespace) -> dict[str, Any]:
+def _check_kinds(data: Any, args: argparse.Namespace, conn: Any) -> dict[str, Any]:
     from kb.views.check import KINDS
 
     return {"kinds": KINDS}
@@ -386,6 +428,108 @@ def _check_kinds(data: Any, args: argparse.Namespace) -> dict[str, Any]:
 
 def _card_title(data: dict[str, Any], args: argparse.Namespace) -> str:
     return data["card"]["name"] if data.get("card") else f"No card resolved for “{' '.join(args.name)}”"
+
+
+#: Card rulings listed on a rule's page (its references page lists them all).
+RULINGS_ON_RULE_PAGE = 10
+#: Search results per page, as ``kb search`` shows by default.
+SEARCH_LIMIT = 10
+
+
+def _one_target(args: argparse.Namespace) -> bool:
+    """``/rules/702.19``, not a range or a list (``/rules/702.19b-d``)."""
+    targets = views.address_of(args.rule).targets
+    return len(targets) == 1 and not targets[0].is_range
+
+
+def _a_section(args: argparse.Namespace) -> bool:
+    return _one_target(args) and views.address_of(args.rule).targets[0].first.depth == 0 and not args.as_of
+
+
+def _several_or_as_of(args: argparse.Namespace) -> bool:
+    return bool(args.as_of) or not _one_target(args)
+
+
+def _section(args: argparse.Namespace) -> tuple[str, argparse.Namespace]:
+    """A section's page is its contents, in the first language asked."""
+    number = str(views.address_of(args.rule).targets[0].first)
+    return "toc", argparse.Namespace(rule=number, lang=args.lang[0] if args.lang else None, edition=args.edition)
+
+
+def _the_rule(args: argparse.Namespace) -> tuple[str, argparse.Namespace]:
+    """One rule, named by its number as the KB writes it (``CR 702.19B``: ``kb show 702.19b``)."""
+    number = str(views.address_of(args.rule).targets[0].first)
+    return "show", argparse.Namespace(**{**vars(args), "rule": [number]})
+
+
+def _rules_context(data: dict[str, Any], args: argparse.Namespace, conn: Any) -> dict[str, Any]:
+    shown = parts(data)
+    return {"parts": [{"data": part, "rows": rows(part)} for part in shown],
+            "link_langs": [b["lang"] for b in shown[0]["languages"]] if args.lang else []}
+
+
+def _rule_context(view: dict[str, Any], args: argparse.Namespace, conn: sqlite3.Connection) -> dict[str, Any]:
+    """A rule's page shows what it cites and what cites it, and the way up to its section."""
+    wanted = RuleNumber.parse(args.rule[0])
+    try:
+        cited = views.refs(conn, wanted, None, _date(args.edition)).to_json()
+    except NotFound:  # a text with no English counterpart: nothing cites it in English
+        cited = None
+    return {"refs": cited, "rows": rows(view), "held": store.languages(conn),
+            "asked": [b["lang"] for b in view["languages"]] + view["missing"],
+            "ancestors": [str(a) for a in reversed(list(wanted.ancestors()))],
+            "edition": args.edition or "", "link_langs": [b["lang"] for b in view["languages"]] if args.lang else [],
+            "rulings_shown": RULINGS_ON_RULE_PAGE}
+
+
+def rows(view: dict[str, Any]) -> list[dict[str, Any]]:
+    """The texts of a rule page lined up by identity: one row per rule of the newest
+    English edition (730.2a beside Italian 729.2a), one cell per language shown."""
+    blocks = view["languages"]
+    order: dict[str, dict[str, Any]] = {}
+    head = RuleNumber.parse(view["number"])
+    for column, block in enumerate(blocks):
+        for text in block["rules"]:
+            key = text["rule"]
+            while key in order and order[key]["cells"][column] is not None:  # a duplicate-numbered variant
+                key += "+"
+            row = order.setdefault(key, {"rule": text["rule"], "cells": [None] * len(blocks)})
+            row["cells"][column] = text
+    for row in order.values():
+        number = next(cell for cell in row["cells"] if cell)["number"]
+        row["depth"] = max(0, RuleNumber.parse(number).depth - head.depth)
+    return list(order.values())
+
+
+def _search_context(data: dict[str, Any] | None, args: argparse.Namespace, session: Any) -> dict[str, Any]:
+    """The search form, filled in; the languages it offers; the same search with more
+    results; and above them the rules that answer the query as a question."""
+    query = " ".join(args.query)
+    more = [("q", query), *(("lang", lang) for lang in args.lang or ()),
+            *([("query_lang", args.query_lang)] if args.query_lang else []), ("limit", str(args.limit + SEARCH_LIMIT))]
+    extra: dict[str, Any] = {"asked": args.lang or [], "q": query, "query_lang": args.query_lang or "",
+                             "more": "/search?" + urlencode(more)}
+    if data is None:  # the empty search page: the form
+        return {**extra, "held": store.languages(session.conn)}
+    held = [e["lang"] for e in data["index"]["editions"]] if data["index"] else store.languages(session.conn)
+    return {**extra, "held": held, "ask": _answer_box(session, data, args)}
+
+
+def _answer_box(session: Any, data: dict[str, Any], args: argparse.Namespace) -> dict[str, Any] | None:
+    """``kb ask`` for a search page's query, shown above its results: none for a rule
+    address (the results are the rules asked for) or when no rule answers."""
+    from kb.views.ask import ask
+
+    if data["box"]["kind"] == "rules":
+        return None
+    try:
+        return ask(session, data["query"], args.lang, args.query_lang).to_json()
+    except KbError:
+        return None
+
+
+def _cite_form(data: Any, args: argparse.Namespace, conn: Any) -> dict[str, Any]:
+    return {"form": {"text": args.text, "as_of": args.as_of or "", "to": args.to or "", "lang": args.lang or ""}}
 
 
 # -- the table --------------------------------------------------------------------------------
@@ -409,14 +553,21 @@ TABLE: tuple[Command, ...] = (
         RULES, LANGS, EDITION,
         Arg("--as-of", "read RULE as the English edition in force on this date numbered it (YYYY-MM-DD),"
             " and say what it is today")),
-        answer=show),  # its pages (/rules/…: a section's contents, a rule with its references) are kb.web.app's
+        answer=show,
+        pages=(WebPage("/rules/{rule}", "toc.html", lambda data, args: f"Section {data['number']}: {data['title']}",
+                       when=_a_section, via=_section),
+               WebPage("/rules/{rule}", "rules.html", lambda data, args: f"{args.rule[0]} as of "
+                       f"{views.iso_date(args.as_of)}" if args.as_of else f"Rules {args.rule[0]}", _rules_context,
+                       when=_several_or_as_of),
+               WebPage("/rules/{rule}", "rule.html", lambda data, args: f"Rule {data['number']}", _rule_context,
+                       via=_the_rule))),
     Command("refs", "what a rule cites and what cites it", (
         RULES, LANG, EDITION,
         Arg("--all", "also list the citations through a chapter or section", switch=True)),
         answer=refs,
         text=lambda answer, args: answer.render(args.all) if isinstance(answer, views.RefsView) else answer.render(),
         pages=(WebPage("/refs/{rule}", "refs.html", lambda data, args: f"References of rule {args.rule[0]}",
-                       lambda data, args: {"rulings_shown": None, "parts": parts(data)}),)),
+                       lambda data, args, conn: {"rulings_shown": None, "parts": parts(data)}),)),
     Command("toc", "the table of contents: sections, chapters, rules", (
         Arg("rule", "a section (7), chapter (702) or rule (702.19): what is under it"
             " (default: the sections and their chapters)", nargs="?"),
@@ -436,7 +587,7 @@ TABLE: tuple[Command, ...] = (
         answer=history,
         pages=(WebPage("/rules/{rule}/history", "history.html",
                        lambda data, args: f"History of rule {data.get('rule') or data.get('address')}",
-                       lambda data, args: {"parts": parts(data)}),)),
+                       lambda data, args, conn: {"parts": parts(data)}),)),
     Command("fetch", "download the current English rules and rebuild", (
         Arg("--url", "the rules page to read (default: the official one)"),),
         main=main_fetch),
@@ -463,14 +614,19 @@ TABLE: tuple[Command, ...] = (
         Arg("--lang", "language to search and show (repeat for side by side)", repeat=True),
         Arg("--query-lang", "the query's language (default: detected)"),
         Arg("--limit", "rules to show (default: 10)", type=int, default=10)),
-        answer=search, searches=True, batch=search_lines, text=_in_color),
-    # its page (/search, with the answer box) is kb.web.app's
+        answer=search, searches=True, batch=search_lines, text=_in_color,
+        pages=(WebPage("/search", "search.html", lambda data, args: f"Search: {' '.join(args.query)}" if data
+                       else "Search", _search_context, params={"query": "q", "query_lang": "query_lang"},
+                       form="query"),)),
     Command("ask", "the rules that answer a question, quoted (offline)", (
         Arg("question", 'a question in any language held; "-": one question per line of standard input, '
             "one JSON object per line out", nargs="+"),
         Arg("--lang", "language to search and show (repeat for side by side)", repeat=True),
         Arg("--query-lang", "the question's language (default: detected)")),
-        answer=ask, searches=True, batch=ask_lines, text=_in_color),  # its page (/ask) is kb.web.app's
+        answer=ask, searches=True, batch=ask_lines, text=_in_color,
+        pages=(WebPage("/ask", "ask.html", lambda data, args: f"Ask: {' '.join(args.question)}" if data else "Ask",
+                       lambda data, args, session: {"q": " ".join(args.question)},
+                       params={"question": "q", "query_lang": "query_lang"}, form="question"),)),
     Command("export", "export a part of the KB as JSON lines", (
         Arg("--what", "what to export, one JSON object a line (default: rules)", default="rules",
             choices=("rules", "glossary", "cards", "rulings", "refs")),
@@ -480,9 +636,9 @@ TABLE: tuple[Command, ...] = (
         main=main_export),
     Command("editions", "list the languages and editions held", answer=editions,
             pages=(WebPage("/", "index.html", lambda data, args: "The Comprehensive Rules, side by side",
-                           lambda data, args: {"held": by_language(data)}),
+                           lambda data, args, conn: {"held": by_language(data)}),
                    WebPage("/editions", "editions.html", lambda data, args: "Editions",
-                           lambda data, args: {"held": by_language(data)}))),
+                           lambda data, args, conn: {"held": by_language(data)}))),
     # -- tools for authors and translators (kb/views/cite.py, kb/views/check.py)
     Command("cite", "update the rule citations of a text to a newer edition", (
         Arg("file", "the text (default: standard input)", nargs="?", type=Path),
@@ -490,7 +646,10 @@ TABLE: tuple[Command, ...] = (
         Arg("--to", "update to the edition in force on this date (default: the newest held)"),
         Arg("--lang", "the text's language: en, it, zh-Hans (default: detected)"),
         Arg("--check", "write nothing; exit 1 when a citation would change or needs a look", switch=True)),
-        main=main_cite),  # its pages (a form, POST /cite.json) are kb.web.app's
+        answer=cite, main=main_cite,
+        pages=(WebPage("/cite", "cite.html", lambda data, args: "Updated citations" if data else "Update citations",
+                       _cite_form, params={"as_of": "as_of"}, fields=("text",), methods=("GET", "POST"),
+                       form="text"),)),
     Command("check", "check a translation against its English source", (
         Arg("lang", "the translation's language (zh-Hans)"),
         Arg("--edition", "the edition published or in force on this date (default: the newest)")),

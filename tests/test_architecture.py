@@ -117,3 +117,25 @@ def test_the_align_package_imports_nothing_by_itself() -> None:
     """``kb search`` reads lexicons (kb.align.lexicon) and must not load the aligner and numpy."""
     init = REPO / "kb" / "align" / "__init__.py"
     assert imports_of(init, set(modules())) == set()
+
+
+def test_the_web_app_declares_no_page_of_its_own() -> None:
+    """Pages are declared in kb/commands.py's table; kb/web/app.py only registers them,
+    in one loop: no route decorator, one ``add_api_route`` call, inside ``for … in TABLE``."""
+    tree = ast.parse((REPO / "kb" / "web" / "app.py").read_text(encoding="utf-8"))
+    routing = {"get", "post", "put", "patch", "delete", "head", "api_route", "route", "twins"}
+    decorated = [f"{node.name}: @{ast.unparse(d)}" for node in ast.walk(tree)
+                 if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) for d in node.decorator_list
+                 if _called(d) in routing]
+    assert decorated == []
+    calls = [node for node in ast.walk(tree) if isinstance(node, ast.Call)
+             and isinstance(node.func, ast.Attribute) and node.func.attr in ("add_api_route", "add_route", "route")]
+    assert len(calls) == 1
+    loops = [node for node in ast.walk(tree) if isinstance(node, ast.For) and ast.unparse(node.iter) == "TABLE"]
+    assert loops and any(calls[0] in ast.walk(loop) for loop in loops)
+
+
+def _called(decorator: ast.expr) -> str:
+    """``app.get`` of ``@app.get("/x")``: the name a decorator calls."""
+    target = decorator.func if isinstance(decorator, ast.Call) else decorator
+    return target.attr if isinstance(target, ast.Attribute) else getattr(target, "id", "")

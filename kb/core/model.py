@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Protocol
 
@@ -118,7 +118,13 @@ class Document:
         return counts
 
     def warn(self, line: int | None, message: str, severity: Severity = Severity.WARNING) -> None:
+        """For the ingester filling the document it is making (later stages return findings)."""
         self.problems.append(Problem(self.path, line, message, severity))
+
+    def noting(self, problems: Sequence[Problem]) -> Document:
+        """A new document: this one with what later stages found about it after what
+        its ingester did (this one is left as it is)."""
+        return replace(self, problems=[*self.problems, *problems])
 
     @property
     def damaged(self) -> list[Problem]:
@@ -132,6 +138,9 @@ class Document:
 # writes it.  The store reads these shapes only, never the aligner's own types.
 
 TextKey = tuple[int, int]  # (document index, index of a rule text or glossary entry)
+#: What a stage after ingestion found wrong with the documents (an unresolved reference,
+#: a number the translation lacks), by document index: the build notes them on new documents.
+Findings = Mapping[int, Sequence[Problem]]
 
 
 class RuleIdentity(Protocol):

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from kb import ingest
@@ -40,7 +40,7 @@ MTGJSON, RULINGS_PAGE, WIKI_PAGE, MEDIAWIKI = ingest.MTGJSON, ingest.RULINGS_PAG
 
 @dataclass(slots=True)
 class MtgjsonInput:
-    """One MTGJSON file; the counts are filled when the build links its rulings."""
+    """One MTGJSON file; the counts are those of a new one made when the build links its rulings."""
 
     file: CardFile
     rulings: int = 0
@@ -72,7 +72,7 @@ class MtgjsonInput:
 
 @dataclass(slots=True)
 class RulingsPageInput:
-    """A rulings page; the resolution and link counts are filled at link time."""
+    """A rulings page; the resolution and link counts are those of a new one made at link time."""
 
     page: RulingsPage
     lang: str
@@ -301,27 +301,30 @@ class _Builder:
         return row
 
 
-def link(inputs: list[CardInput], documents: list[Document]) -> CardGraph:
-    """Resolve and link every card input against the rules ``documents``; fill the
-    inputs' report fields; return the rows to store."""
+def link(inputs: list[CardInput], documents: list[Document]) -> tuple[CardGraph, list[CardInput]]:
+    """Resolve and link every card input against the rules ``documents``: the rows to
+    store, and the inputs as linked (new ones, their report fields filled; in the order
+    given)."""
     if not inputs:
-        return CardGraph()
+        return CardGraph(), []
     files = [i for i in inputs if isinstance(i, MtgjsonInput)]
     cards = cards_of(inputs)
     builder = _Builder(_Linkers(documents, cards))
     index = _card_index(cards) if cards else None
+    done: dict[int, CardInput] = {}
     if index is not None:
-        _add_cards(builder, files, index)
+        done.update((id(item), linked) for item, linked in zip(files, _add_cards(builder, files, index), strict=True))
     for item in inputs:
         if isinstance(item, RulingsPageInput):
-            _add_rulings_page(builder, item, index)
+            done[id(item)] = _add_rulings_page(builder, item, index)
         elif isinstance(item, WikiInput):
-            _add_wiki(builder, item)
+            done[id(item)] = _add_wiki(builder, item)
+    linked = [done.get(id(item), item) for item in inputs]
     graph = builder.graph
-    for item in inputs:
+    for item in linked:
         graph.problems.extend(item.problems)
         graph.sources.append(SourceRow(item.path, _sha256(item), item.format, item.to_json()))
-    return graph
+    return graph, linked
 
 
 def cards_of(inputs: list[CardInput]) -> list[Card]:
@@ -343,14 +346,15 @@ def _card_index(cards: list[Card]) -> CardIndex:
     return CardIndex.build(cards)
 
 
-def _add_cards(builder: _Builder, files: list[MtgjsonInput], index: CardIndex) -> None:
+def _add_cards(builder: _Builder, files: list[MtgjsonInput], index: CardIndex) -> list[MtgjsonInput]:
     """Cards (one row per printing), their names, and their rulings: each ruling of a
-    card once, from the first file that gives it."""
+    card once, from the first file that gives it.  The files, with their counts."""
     graph = builder.graph
     graph.names.extend(index.names.entries())
     by_ruling: dict[tuple[str, str | None, str], RulingRow] = {}
     from kb.graph.cards import ruling_key
 
+    counted: list[MtgjsonInput] = []
     for item in files:
         mine: dict[tuple[str, str | None, str], None] = {}
         for card in item.file.cards:
@@ -361,9 +365,9 @@ def _add_cards(builder: _Builder, files: list[MtgjsonInput], index: CardIndex) -
                 if key not in by_ruling:
                     by_ruling[key] = builder.ruling(card.name, date, ruling.text, "en", MTGJSON, item.path)
                 mine[key] = None
-        item.rulings = len(mine)
-        item.linked = sum(1 for key in mine if by_ruling[key].id in builder.linked)
-        item.linked_against = builder.linkers.label("en")
+        linked = sum(1 for key in mine if by_ruling[key].id in builder.linked)
+        counted.append(replace(item, rulings=len(mine), linked=linked, linked_against=builder.linkers.label("en")))
+    return counted
 
 
 def _card_row(card: Card, path: str) -> CardRow:
@@ -374,25 +378,28 @@ def _card_row(card: Card, path: str) -> CardRow:
                    [list(pair) for pair in card.aliases], faces, list(card.parts), path)
 
 
-def _add_rulings_page(builder: _Builder, item: RulingsPageInput, index: CardIndex | None) -> None:
+def _add_rulings_page(builder: _Builder, item: RulingsPageInput, index: CardIndex | None) -> RulingsPageInput:
+    """The page resolved to a card, its rulings stored and linked; the page with what was found."""
     page = item.page
     texts = [r.text for r in page.rulings]
-    item.resolution = index.resolve(page.title, texts) if index is not None else _no_cards(page.title)
-    card = item.resolution.card
+    resolution = index.resolve(page.title, texts) if index is not None else _no_cards(page.title)
+    card, printing = resolution.card, item.printing
     if card is not None and index is not None:
         speaking = index.card(card)
-        item.printing = " ".join(p for p in (speaking.set_code, speaking.number) if p) or None
+        printing = " ".join(p for p in (speaking.set_code, speaking.number) if p) or None
     row = builder.page(RULINGS_PAGE, page.path, 1, page.title, item.lang)
-    row.card, row.confidence = card, item.resolution.confidence
-    row.resolution = resolution_json(item.resolution)
-    row.detail = {"title_lang": page.lang_of_title, "printing": item.printing,
+    row.card, row.confidence = card, resolution.confidence
+    row.resolution = resolution_json(resolution)
+    row.detail = {"title_lang": page.lang_of_title, "printing": printing,
                   "date_order": page.date_order.value if page.date_order else None,
                   "date_order_evidence": page.date_order_evidence, "problems": _problems_json(page.problems)}
+    linked = item.linked
     for ruling in page.rulings:
         date = ruling.date.isoformat() if ruling.date else None
         stored = builder.ruling(card, date, ruling.text, item.lang, RULINGS_PAGE, page.path, ruling.line, row.id)
-        item.linked += stored.id in builder.linked
-    item.linked_against = builder.linkers.label(item.lang)
+        linked += stored.id in builder.linked
+    return replace(item, resolution=resolution, printing=printing, linked=linked,
+                   linked_against=builder.linkers.label(item.lang))
 
 
 def _no_cards(title: str) -> Resolution:
@@ -401,11 +408,12 @@ def _no_cards(title: str) -> Resolution:
     return Resolution(title, None, 0.0, (Evidence("weak", "the build holds no card data (MTGJSON) to resolve it"),))
 
 
-def _add_wiki(builder: _Builder, item: WikiInput) -> None:
+def _add_wiki(builder: _Builder, item: WikiInput) -> WikiInput:
+    """The pages stored and linked; the input with the rules each page links."""
     from kb.graph.linking import link_page
 
     linker = builder.linkers.get(item.lang)
-    item.linked_against = builder.linkers.label(item.lang)
+    linked, unresolved = dict(item.linked), list(item.unresolved)
     for page in item.pages:
         first = page.sections[0].line if page.sections else None
         row = builder.page(page.format, page.path, first, page.title, item.lang)
@@ -416,7 +424,7 @@ def _add_wiki(builder: _Builder, item: WikiInput) -> None:
         if found is not None and linker is not None:
             builder.graph.links.extend(_link_rows("page", row.id, found.page, linker.lang, linker.edition))
             ranked = _ranked(found, page.title)
-            item.unresolved += [f"{page.title}: {text}" for text in found.unresolved]
+            unresolved += [f"{page.title}: {text}" for text in found.unresolved]
             row.detail["unresolved"] = found.unresolved
         for index, section in enumerate(page.sections):
             stored = builder.section(row.id, section.heading, section.level, section.text, section.line)
@@ -426,7 +434,8 @@ def _add_wiki(builder: _Builder, item: WikiInput) -> None:
         rulings_line = next((s.line for s in page.sections if s.heading.casefold() in _rulings_headings()), None)
         for text in page.rulings:
             builder.ruling(None, None, text, item.lang, "wiki", page.path, rulings_line, row.id)
-        item.linked[page.title] = ranked
+        linked[page.title] = ranked
+    return replace(item, linked=linked, unresolved=unresolved, linked_against=builder.linkers.label(item.lang))
 
 
 def _ranked(found: PageLinks, title: str) -> list[str]:

@@ -11,34 +11,42 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterator
+from dataclasses import dataclass
 
 from kb.core import refs
-from kb.core.model import Citation, Document
+from kb.core.model import Citation, Document, Problem
 from kb.core.rulenum import RuleNumber
 
 Scope = tuple[str, str | None]  # (lang, edition)
 FULL_FORMATS = {"cr-text"}
 
 
-def link(documents: list[Document]) -> dict[int, list[Citation]]:
-    """The citations of every document, by its index in ``documents``; what does not
-    resolve is reported as a warning of the document that cites it."""
+@dataclass(frozen=True)
+class Linked:
+    """The citations of every document, and the references that resolve to nothing
+    (warnings of the document citing them), both by a document's index in the build."""
+
+    citations: dict[int, list[Citation]]
+    problems: dict[int, list[Problem]]
+
+
+def link(documents: list[Document]) -> Linked:
+    """Every reference of ``documents`` resolved (the documents are only read)."""
     numbers: dict[Scope, list[RuleNumber]] = defaultdict(list)
     for doc in documents:
         numbers[(doc.lang, doc.edition)].extend(t.number for t in doc.rules)
     existing = {scope: sorted(set(found)) for scope, found in numbers.items()}
     found: dict[int, list[Citation]] = {}
+    unresolved: dict[int, list[Problem]] = {}
     for d, doc in enumerate(documents):
         scopes = [(doc.lang, doc.edition)]
         if doc.format not in FULL_FORMATS:
             scopes += [s for s in (_newest(existing, doc.lang), _newest(existing, "en")) if s]
         scopes = list(dict.fromkeys(scopes))
         found[d] = list(_citations(doc, scopes, existing))
-        for citation in found[d]:
-            if citation.missing:
-                doc.warn(citation.line, f"unresolved reference {citation.phrase!r}: "
-                         f"{', '.join(citation.missing)} not in {_describe(scopes)}")
-    return found
+        unresolved[d] = [Problem(doc.path, c.line, f"unresolved reference {c.phrase!r}: "
+                                 f"{', '.join(c.missing)} not in {_describe(scopes)}") for c in found[d] if c.missing]
+    return Linked(found, unresolved)
 
 
 def _newest(existing: dict[Scope, list[RuleNumber]], lang: str) -> Scope | None:

@@ -4,10 +4,9 @@ Every page is one view of a command of :data:`kb.commands.TABLE`, which declares
 URL, arguments and template once: the view's ``to_json()`` is what ``kb … --json``
 prints, what ``/….json`` returns byte for byte, and what the page's template renders,
 so the CLI, the API and the HTML cannot drift apart.  A URL ending in ``.json`` is the
-JSON twin of the same URL without it (``/`` has ``/index.json``), registered by one
-function (``twins``).  A few pages show more than one view and are written out here:
-a rule (with its references) or a section (its contents), search (with the answer
-box), ask, cite (a form, and POST).
+JSON twin of the same URL without it (``/`` has ``/index.json``): :func:`twins` names
+both, :func:`wants_json` tells them apart.  This module holds no page of its own, only
+what every page shares: opening the KB, the templates, errors, the posted form.
 
 Each request opens the SQLite file read-only and closes it (opening costs well
 under a millisecond), so requests share nothing and a rebuild of the KB is seen
@@ -26,31 +25,27 @@ import os
 import shlex
 import sqlite3
 import threading
-from argparse import Namespace
 from collections.abc import Callable, Iterator
 from contextlib import closing, contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Annotated, Any
-from urllib.parse import parse_qs, quote, urlencode
+from typing import Any
+from urllib.parse import parse_qs, quote
 
-from fastapi import FastAPI, Query, Request
-from fastapi.exceptions import RequestValidationError
+from fastapi import FastAPI, Request
 from fastapi.responses import Response
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
+from starlette.concurrency import run_in_threadpool
+from starlette.datastructures import ImmutableMultiDict
 from starlette.exceptions import HTTPException
 
 from indexers import index as rules_index
-from kb import commands
 from kb.commands import COMMANDS, TABLE, Command, WebPage
 from kb.core.errors import KbError, NotFound
-from kb.core.lang import display_name, normalize_tag
-from kb.core.rulenum import RuleNumber
+from kb.core.lang import display_name
 from kb.store import rules as store
-from kb.views import ask as ask_cli
 from kb.views import card as card_cli
-from kb.views import cite as cite_view
 from kb.views import glossary as glossary_cli
 from kb.views import rules as views
 from kb.views import search as search_cli
@@ -58,16 +53,11 @@ from kb.web import markup
 from kb.web.serving import Options, Serving, fingerprint
 
 HERE = Path(__file__).parent
-#: Card rulings listed on a rule's page (its references page lists them all).
-RULINGS_ON_RULE_PAGE = 10
-#: Search results per page, as ``kb search`` shows by default.
-SEARCH_LIMIT = 10
 #: SQLite reads the KB through a memory map this big (the KB of the seeds, three English
 #: editions, one Chinese and the card sets weighs 21 MB): pages come from the OS cache
 #: without a copy (measured: rule, refs and history views 0.25 s → 0.17 s for six rules).
 MMAP_BYTES = 1 << 30
 
-Langs = Annotated[list[str] | None, Query()]
 #: The environment variable through which ``kb serve --workers N`` gives each worker its KB
 #: and options (workers are started by uvicorn with an import string, not an object).
 ENVIRONMENT = "KB_SERVE"
@@ -128,8 +118,21 @@ def create_app(home: Path, options: Options | None = None) -> FastAPI:
             opened.held = held = (current, conn)
         yield held[1]
 
+    @contextmanager
+    def source_of(command: Command, answering: bool) -> Iterator[Any]:
+        """What ``command`` answers from: the thread's connection, or a search session,
+        whose index must be built already (a request never builds it)."""
+        if not command.searches:
+            with kb() as conn:
+                yield conn
+            return
+        with search_cli.Session(home) as session:
+            if answering:
+                _index_built(home, session.conn)
+            yield session
+
     def answer(request: Request, build: Callable[[], Page]) -> Response:
-        as_json = request.url.path.endswith(".json")
+        as_json = wants_json(request.url.path)
         try:
             page = build()
         except KbError as err:
@@ -140,165 +143,69 @@ def create_app(home: Path, options: Options | None = None) -> FastAPI:
             "data": page.data, "title": page.title, "cli": shlex.join(["kb", *page.cli, "--json"]),
             "json_url": _twin(request), "q": "", **page.extra}, status_code=page.status)
 
-    # -- the pages of kb.commands.TABLE: each URL and its .json twin ---------------------------
+    def respond(request: Request, command: Command, pages: list[WebPage], query: Any) -> Response:
+        """The first of ``pages`` (one URL) whose arguments fit: its command's answer,
+        as JSON or through its template."""
+        as_json = wants_json(request.url.path)
 
-    def table_page(command: Command, page: WebPage) -> Callable[[Request], Response]:
+        def build() -> Page:
+            args = command.parse_url(request.path_params, query, pages[0])
+            page = next(p for p in pages if p.when is None or p.when(args))
+            name, args = page.via(args) if page.via else (command.name, args)
+            shown = COMMANDS[name]
+            blank = page.form is not None and not as_json and _blank(getattr(args, page.form))
+            with source_of(shown, not blank) as source:
+                assert shown.answer is not None
+                view = None if blank else shown.answer(source, args)  # a blank form: the page to fill it in
+                data = view.to_json() if view is not None else None
+                extra = page.context(data, args, source) if page.context and not as_json else {}
+            status = 404 if view is not None and shown.not_found(view) else 200
+            return Page(page.template, data, page.title(data, args), shown.words(args), status, extra)
+        return answer(request, build)
+
+    def get(command: Command, pages: list[WebPage]) -> Callable[[Request], Response]:
         def endpoint(request: Request) -> Response:
-            def build() -> Page:
-                args = command.parse_url(request.path_params, request.query_params)
-                assert command.answer is not None
-                with kb() as conn:
-                    view = command.answer(conn, args)
-                    data = view.to_json()
-                status = 404 if command.not_found(view) else 200
-                extra = page.context(data, args) if page.context else {}
-                return Page(page.template, data, page.title(data, args), command.words(args), status, extra)
-            return answer(request, build)
+            return respond(request, command, pages, request.query_params)
         return endpoint
 
-    def twins(path: str, method: str = "GET") -> Callable[[Callable[..., Any]], Callable[..., Any]]:
-        """The one place a page gets its ``.json`` twin: the endpoint answers both URLs
-        (``/`` has ``/index.json``).  The twin is registered first, so that a path
-        parameter (``/cards/{name:path}``) never swallows the suffix."""
-        def register(endpoint: Callable[..., Any]) -> Callable[..., Any]:
-            for url in ("/index.json" if path == "/" else path + ".json", path):
-                app.add_api_route(url, endpoint, methods=[method])
-            return endpoint
-        return register
+    def post(command: Command, pages: list[WebPage]) -> Callable[[Request], Any]:
+        async def endpoint(request: Request) -> Response:
+            body = await request.body()
+            try:
+                fields = _posted(body, request.headers.get("content-type", ""))
+            except ValueError as err:
+                return _error(request, templates, KbError(f"bad request body: {err}"), wants_json(request.url.path))
+            return await run_in_threadpool(respond, request, command, pages, ImmutableMultiDict(fields))
+        return endpoint
+
+    # -- every page of kb.commands.TABLE, at its URL and its .json twin -------------------------
 
     for command in TABLE:
-        for page in command.pages:
-            twins(page.path)(table_page(command, page))
+        for path, pages in _by_path(command.pages).items():
+            for method in pages[0].methods:
+                endpoint = post(command, pages) if method == "POST" else get(command, pages)
+                for url in twins(path):
+                    app.add_api_route(url, endpoint, methods=[method])
 
-    # -- the pages that are not one view: a rule with its references or a section's contents,
-    #    search with its answer box, ask, cite (a form, and POST) --------------------------------
-
-    @twins("/rules/{number}")
-    def rule(request: Request, number: str, lang: Langs = None, edition: str | None = None,
-             as_of: Annotated[str | None, Query(alias="as-of")] = None) -> Response:
-        def build() -> Page:
-            text = number
-            named = views.address_of([text])
-            single = len(named.targets) == 1 and not named.targets[0].is_range
-            on = views.iso_date(edition) if edition else None
-            when = views.iso_date(as_of) if as_of else None
-            if single and named.targets[0].first.depth == 0 and not when:  # a section: its contents
-                args = Namespace(rule=str(named.targets[0].first), lang=lang[0] if lang else None, edition=edition)
-                with kb() as conn:
-                    data = commands.toc(conn, args).to_json()
-                return Page("toc.html", data, f"Section {data['number']}: {data['title']}",
-                            COMMANDS["toc"].words(args))
-            if when or not single:
-                args = Namespace(rule=[text], lang=lang, edition=edition, as_of=as_of)
-                with kb() as conn:
-                    data = commands.show(conn, args).to_json()
-                parts = commands.parts(data)
-                return Page("rules.html", data, f"{text} as of {when}" if when else f"Rules {text}",
-                            COMMANDS["show"].words(args),
-                            extra={"parts": [{"data": part, "rows": _rows(part)} for part in parts],
-                                   "link_langs": [b["lang"] for b in parts[0]["languages"]] if lang else []})
-            wanted = named.targets[0].first
-            with kb() as conn:
-                view: dict[str, Any] = views.show(conn, wanted, views.lang_tags(lang), on).to_json()
-                try:
-                    cited = views.refs(conn, wanted, None, on).to_json()
-                except NotFound:  # a text with no English counterpart: nothing cites it in English
-                    cited = None
-                held = store.languages(conn)
-            links = [b["lang"] for b in view["languages"]] if lang else []
-            return Page("rule.html", view, f"Rule {view['number']}", ["show", str(wanted), *_opts(lang, edition)],
-                        extra={"refs": cited, "rows": _rows(view), "held": held,
-                               "asked": [b["lang"] for b in view["languages"]] + view["missing"],
-                               "ancestors": [str(a) for a in reversed(list(wanted.ancestors()))],
-                               "edition": edition or "", "link_langs": links,
-                               "rulings_shown": RULINGS_ON_RULE_PAGE})
-        return answer(request, build)
-
-    @twins("/search")
-    def search(request: Request, q: str = "", lang: Langs = None, query_lang: str | None = None,
-               limit: int = SEARCH_LIMIT) -> Response:
-        def build() -> Page:
-            options = _opts(lang, None) + (["--query-lang", query_lang] if query_lang else []) + \
-                (["--limit", str(limit)] if limit != SEARCH_LIMIT else [])
-            extra: dict[str, Any] = {"asked": lang or [], "q": q, "query_lang": query_lang or "",
-                                     "more": _more(request, limit)}
-            if not q.strip() and not request.url.path.endswith(".json"):  # the empty search page: the form
-                with kb() as conn:
-                    return Page("search.html", None, "Search", ["search", *options],
-                                extra={**extra, "held": store.languages(conn)})
-            with search_cli.Session(home) as session:
-                _index_built(home, session.conn)
-                data: dict[str, Any] = session.search(q, lang, query_lang, limit).to_json()
-                if not request.url.path.endswith(".json"):
-                    extra["ask"] = _answer_box(session, data, lang, query_lang)
-                held = [e["lang"] for e in data["index"]["editions"]] if data["index"] else \
-                    store.languages(session.conn)
-            return Page("search.html", data, f"Search: {q}", ["search", q, *options], extra={**extra, "held": held})
-        return answer(request, build)
-
-    @twins("/ask")
-    def ask(request: Request, q: str = "", lang: Langs = None, query_lang: str | None = None) -> Response:
-        def build() -> Page:
-            options = _opts(lang, None) + (["--query-lang", query_lang] if query_lang else [])
-            if not q.strip() and not request.url.path.endswith(".json"):  # the empty page: the form
-                return Page("ask.html", None, "Ask", ["ask", *options], extra={"q": q})
-            data = ask_cli.answer_for(home, q, lang, query_lang).to_json()
-            return Page("ask.html", data, f"Ask: {q}", ["ask", q, *options], extra={"q": q})
-        return answer(request, build)
-
-    # -- tools for authors and translators: /cite (a form; POST /cite.json is its twin), /check/LANG ------
-
-    def cite_page(request: Request, fields: dict[str, str]) -> Response:
-        def build() -> Page:
-            text, as_of, to = fields.get("text", ""), fields.get("as_of", ""), fields.get("to", "")
-            lang = fields.get("lang", "")
-            options = (["--as-of", as_of] if as_of else []) + (["--to", to] if to else []) + \
-                (["--lang", lang] if lang else [])
-            extra = {"form": {"text": text, "as_of": as_of, "to": to, "lang": lang}}
-            if not text.strip() and not request.url.path.endswith(".json"):  # the empty form
-                return Page("cite.html", None, "Update citations", ["cite", *options], extra=extra)
-            with kb() as conn:
-                data = cite_view.cite(conn, text, views.iso_date(as_of) if as_of else None,
-                                      views.iso_date(to) if to else None,
-                                      normalize_tag(lang) if lang else None).to_json()
-            return Page("cite.html", data, "Updated citations", ["cite", *options], extra=extra)
-        return answer(request, build)
-
-    @twins("/cite")
-    def cite_get(request: Request) -> Response:
-        return cite_page(request, dict(request.query_params))
-
-    @twins("/cite", "POST")
-    async def cite_post(request: Request) -> Response:
-        body = await request.body()
-        try:
-            fields = _posted(body, request.headers.get("content-type", ""))
-        except ValueError as err:
-            return _error(request, templates, KbError(f"bad request body: {err}"), request.url.path.endswith(".json"))
-        return cite_page(request, fields)
-
-    # -- errors that FastAPI raises itself: an unknown URL, a parameter of the wrong type ------
+    # -- errors that FastAPI raises itself: an unknown URL, a method not allowed ----------------
 
     @app.exception_handler(HTTPException)
     def http_error(request: Request, exc: HTTPException) -> Response:
         path = request.url.path.removesuffix(".json")
         err = NotFound(f"no page at {path}") if exc.status_code == 404 else KbError(str(exc.detail))
-        return _error(request, templates, err, request.url.path.endswith(".json"), exc.status_code)
-
-    @app.exception_handler(RequestValidationError)
-    def bad_parameter(request: Request, exc: RequestValidationError) -> Response:
-        problems = "; ".join(f"{'.'.join(map(str, e['loc'][1:]))}: {e['msg']}" for e in exc.errors())
-        return _error(request, templates, KbError(f"bad parameter: {problems}"), request.url.path.endswith(".json"))
+        return _error(request, templates, err, wants_json(request.url.path), exc.status_code)
 
     def error_page(path: str, status: int, message: str) -> tuple[str, bytes]:
         """An error :mod:`kb.web.serving` answers itself (busy, too long, a host not allowed)."""
-        if path.endswith(".json"):
+        if wants_json(path):
             return "application/json", (views.dumps(views.error_json(KbError(message))) + "\n").encode()
         html = templates.get_template("error.html").render(
             title=_TITLES.get(status, "Error"), message=message, status=status, json_url=None, cli="", q="")
         return "text/html; charset=utf-8", html.encode()
 
-    app.add_middleware(Serving, home=home, error_page=error_page, options=options or Options())
+    posted = frozenset(url for command in TABLE for page in command.pages if "POST" in page.methods
+                       for url in twins(page.path))
+    app.add_middleware(Serving, home=home, error_page=error_page, options=options or Options(), posted=posted)
     return app
 
 
@@ -316,6 +223,31 @@ def _index_built(home: Path, conn: sqlite3.Connection) -> None:
 
 
 # -- helpers ------------------------------------------------------------------------------------
+
+
+def twins(path: str) -> tuple[str, str]:
+    """The URLs of a page: its ``.json`` twin, then itself (``/`` has ``/index.json``).
+    The twin is registered first, so that a path parameter (``/cards/{name:path}``)
+    never swallows the suffix."""
+    return ("/index.json" if path == "/" else path + ".json", path)
+
+
+def wants_json(path: str) -> bool:
+    """A ``.json`` twin (the body ``kb … --json`` prints), not the page."""
+    return path.endswith(".json")
+
+
+def _blank(value: str | list[str] | None) -> bool:
+    """A form's main field left empty (``/search?q=``): the page shows the form."""
+    return not (" ".join(value) if isinstance(value, list) else value or "").strip()
+
+
+def _by_path(pages: tuple[WebPage, ...]) -> dict[str, list[WebPage]]:
+    """A command's pages by URL, in the order tried (several may share one)."""
+    grouped: dict[str, list[WebPage]] = {}
+    for page in pages:
+        grouped.setdefault(page.path, []).append(page)
+    return grouped
 
 
 def _json(data: object, status: int = 200) -> Response:
@@ -357,22 +289,11 @@ def _twin(request: Request) -> str | None:
         return None
     params = {name: quote(str(value), safe="") for name, value in request.path_params.items()}
     path = format_.format(**params)
-    if path.endswith(".json"):
-        path = "/" if path == "/index.json" else path[: -len(".json")]
+    if wants_json(path):
+        path = "/" if path == "/index.json" else path.removesuffix(".json")
     else:
-        path = "/index.json" if path == "/" else path.rstrip("/") + ".json"
+        path = twins(path if path == "/" else path.rstrip("/"))[0]
     return path + (f"?{request.url.query}" if request.url.query else "")
-
-
-def _opts(langs: list[str] | None, edition: str | None) -> list[str]:
-    """The CLI options matching the page's query parameters."""
-    return [arg for lang in langs or [] for arg in ("--lang", lang)] + (["--edition", edition] if edition else [])
-
-
-def _more(request: Request, limit: int) -> str:
-    """The same search with ten more results."""
-    params = [(k, v) for k, v in request.query_params.multi_items() if k != "limit"]
-    return "/search?" + urlencode([*params, ("limit", str(limit + SEARCH_LIMIT))])
 
 
 def _doc_name(source: str) -> str:
@@ -381,39 +302,8 @@ def _doc_name(source: str) -> str:
     return Path(source).name
 
 
-def _answer_box(session: search_cli.Session, data: dict[str, Any], lang: list[str] | None,
-                query_lang: str | None) -> dict[str, Any] | None:
-    """``kb ask`` for a search page's query, shown above its results: none for a rule
-    address (the results are the rules asked for) or when no rule answers."""
-    if data["box"]["kind"] == "rules":
-        return None
-    try:
-        return ask_cli.ask(session, data["query"], lang, query_lang).to_json()
-    except KbError:
-        return None
-
-
 def _lang_name(tag: str) -> str:
     try:
         return display_name(tag)
     except ValueError:
         return tag
-
-
-def _rows(view: dict[str, Any]) -> list[dict[str, Any]]:
-    """The texts of a rule page lined up by identity: one row per rule of the newest
-    English edition (730.2a beside Italian 729.2a), one cell per language shown."""
-    blocks = view["languages"]
-    order: dict[str, dict[str, Any]] = {}
-    head = RuleNumber.parse(view["number"])
-    for column, block in enumerate(blocks):
-        for text in block["rules"]:
-            key = text["rule"]
-            while key in order and order[key]["cells"][column] is not None:  # a duplicate-numbered variant
-                key += "+"
-            row = order.setdefault(key, {"rule": text["rule"], "cells": [None] * len(blocks)})
-            row["cells"][column] = text
-    for row in order.values():
-        number = next(cell for cell in row["cells"] if cell)["number"]
-        row["depth"] = max(0, RuleNumber.parse(number).depth - head.depth)
-    return list(order.values())

@@ -79,9 +79,8 @@ PARAMS = 16
 #: language of a KB of three editions, is 1.8 MB); the cache holds ``cache_mb`` in all.
 ITEM_BYTES = 16 << 20
 RETRY_AFTER = "2"
-#: The pages that take a posted form (``kb cite``'s text), and the most a form may hold:
+#: The most a posted form (``kb cite``'s text, the one page that takes one) may hold:
 #: a long article is ~50 KB, and citing it costs ~0.1 s per 3 KB of citations.
-POSTED = frozenset({"/cite", "/cite.json"})
 POST_BYTES = 256 * 1024
 #: Just after a rebuild every answer must be computed again.  For this long after a worker
 #: first sees a new KB file, a request whose new answer is not ready within ``GRACE``
@@ -393,6 +392,8 @@ class Serving:
     home: Path
     error_page: ErrorPage
     options: Options = field(default_factory=Options)
+    #: the URLs that take a POSTed form (the pages of the command table that say so)
+    posted: frozenset[str] = frozenset()
 
     def __post_init__(self) -> None:
         self.cache = Cache(self.options.cache_mb << 20)
@@ -411,7 +412,7 @@ class Serving:
         static = False
         try:
             check_host(scope["headers"], self.options.allowed_hosts)
-            posted = scope["method"] == "POST" and scope["path"] in POSTED
+            posted = scope["method"] == "POST" and scope["path"] in self.posted
             if scope["method"] not in ("GET", "HEAD") and not posted:
                 raise Refused(405, f"method {scope['method']} not allowed: kb serve only reads")
             check_path(scope)
@@ -604,7 +605,7 @@ class Serving:
         if refused.status == 503:
             headers.append((b"retry-after", RETRY_AFTER.encode()))
         if refused.status == 405:
-            headers.append((b"allow", b"GET, HEAD, POST" if path in POSTED else b"GET, HEAD"))
+            headers.append((b"allow", b"GET, HEAD, POST" if path in self.posted else b"GET, HEAD"))
         answer = answer_of(refused.status, headers, body)
         return Answer(answer.status, answer.headers, answer.body, b"")  # never revalidated
 
