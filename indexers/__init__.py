@@ -3,3 +3,7 @@
 The store (:mod:`kb.store.rules`) keeps every rule text with its language, edition and
 identity, so an index is a pure function of the SQLite file.
 """
+
+from indexers import lean_imports
+
+lean_imports.load()  # whoosh without urllib.request and morph_en (see lean_imports)
