@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
@@ -28,7 +29,7 @@ from typing import Any
 
 from kb.core.rulenum import RuleNumber
 from kb.core.text import word_key
-from kb.graph.cards import NameEntry
+from kb.graph.cards import NameEntry, script_class
 from kb.store import cards as card_store
 from kb.store import onebox as box_store
 from kb.store import rules as store
@@ -48,6 +49,8 @@ class Lookups:
     names: dict[str, list[box_store.Name]]       # word_key -> names, in the store's order
     card_names: dict[str, list[NameEntry]]       # name_key -> card names, in the store's order
     lexicon_words: dict[str, frozenset[str]]     # language -> Translator.vocabulary(language)
+    name_choices: dict[str, list[str]]           # script -> the keys of ``names`` (:func:`by_script`)
+    card_choices: dict[str, list[str]]           # script -> the keys of ``card_names``
 
     @cached_property
     def identities(self) -> set[RuleNumber]:
@@ -75,6 +78,15 @@ def card_names_by_key(conn: sqlite3.Connection) -> dict[str, list[NameEntry]]:
     return by_key
 
 
+def by_script(keys: Iterable[str]) -> dict[str, list[str]]:
+    """The keys by script (:func:`kb.graph.cards.script_class`), in their order: what a
+    misspelled name is compared with."""
+    choices: dict[str, list[str]] = {}
+    for key in keys:
+        choices.setdefault(script_class(key), []).append(key)
+    return choices
+
+
 def lexicon_langs(translator: Any) -> list[str]:
     """Every language a lexicon reads or writes."""
     return sorted({lang for pair in translator.pairs() for lang in pair})
@@ -88,15 +100,16 @@ def save(folder: Path, conn: sqlite3.Connection, editions: list[Group]) -> None:
     from indexers.translate import Translator  # the index build imports it anyway; a search may not
 
     translator = Translator.from_store(conn)
+    names, cards = names_by_key(conn, editions), card_names_by_key(conn)
     data = {
         "format": FORMAT,
         "build": store.build_id(conn),
         "editions": [list(group) for group in editions],
         "identities": sorted(str(n) for n in box_store.rule_identities(conn)),
         "names": [[key, n.text, n.lang, n.kind, list(n.rules), n.term]
-                  for key, entries in names_by_key(conn, editions).items() for n in entries],
-        "cards": [[e.key, e.name, e.lang, e.card, e.face] for entries in card_names_by_key(conn).values()
-                  for e in entries],
+                  for key, entries in names.items() for n in entries],
+        "cards": [[e.key, e.name, e.lang, e.card, e.face] for entries in cards.values() for e in entries],
+        "name_choices": by_script(names), "card_choices": by_script(cards),
         "lexicon_words": {lang: sorted(translator.vocabulary(lang)) for lang in lexicon_langs(translator)},
     }
     (folder / FILE).write_text(json.dumps(data, ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
@@ -134,6 +147,8 @@ def _read(path: Path, build: str, editions: list[Group]) -> Lookups | None:
         for key, name, lang, card, face in data["cards"]:
             cards.setdefault(key, []).append(NameEntry(key, name, lang, card, face))
         words = {str(lang): frozenset(found) for lang, found in data["lexicon_words"].items()}
+        choices = {kind: {str(script): [str(k) for k in keys] for script, keys in data[kind].items()}
+                   for kind in ("name_choices", "card_choices")}
     except (OSError, ValueError, KeyError, TypeError, AttributeError):
         return None
-    return Lookups(numbers, names, cards, words)
+    return Lookups(numbers, names, cards, words, choices["name_choices"], choices["card_choices"])

@@ -71,14 +71,27 @@ CJK_CHAR = LazyPattern(f"[{char_class(CJK)}]")
 CJK_RUN = LazyPattern(f"[{char_class(CJK)}]+")
 
 
+#: A text this short is checked a character at a time (a query, a translation, a name: its
+#: class need not be compiled for it); a longer one with the compiled class.
+SHORT = 24
+
+
+def _within(ranges: tuple[tuple[int, int], ...], text: str) -> bool:
+    return any(low <= code <= high for code in map(ord, text) for low, high in ranges)
+
+
 def has_han(text: str) -> bool:
     """Whether the text holds a Chinese character (cheap for ASCII)."""
-    return not text.isascii() and HAN_CHAR.search(text) is not None
+    if text.isascii():
+        return False
+    return _within(HAN, text) if len(text) <= SHORT else HAN_CHAR.search(text) is not None
 
 
 def has_cjk(text: str) -> bool:
     """Whether the text holds a character of any CJK script (cheap for ASCII)."""
-    return not text.isascii() and CJK_CHAR.search(text) is not None
+    if text.isascii():
+        return False
+    return _within(CJK, text) if len(text) <= SHORT else CJK_CHAR.search(text) is not None
 
 
 def is_cjk_char(char: str) -> bool:

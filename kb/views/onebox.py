@@ -203,12 +203,11 @@ class OneBox:
 
     @cached_property
     def _name_choices(self) -> dict[str, list[str]]:
-        def load() -> dict[str, list[str]]:
-            choices: dict[str, list[str]] = {}
-            for key in self.names:
-                choices.setdefault(script_class(key), []).append(key)
-            return choices
-        return self._loaded("name choices", load)
+        if self.stored is not None:
+            return self.stored.name_choices
+        from indexers.lookups import by_script
+
+        return self._loaded("name choices", lambda: by_script(self.names))
 
     @cached_property
     def translator(self):  # type: ignore[no-untyped-def]
@@ -229,12 +228,11 @@ class OneBox:
 
     @cached_property
     def _card_choices(self) -> dict[str, list[str]]:
-        def load() -> dict[str, list[str]]:
-            choices: dict[str, list[str]] = {}
-            for key in self.card_names:
-                choices.setdefault(script_class(key), []).append(key)
-            return choices
-        return self._loaded("card choices", load)
+        if self.stored is not None:
+            return self.stored.card_choices
+        from indexers.lookups import by_script
+
+        return self._loaded("card choices", lambda: by_script(self.card_names))
 
     # -- the decision -------------------------------------------------------------------
 
