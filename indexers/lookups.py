@@ -21,11 +21,11 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from kb.core.rulenum import RuleNumber
 from kb.core.text import word_key
@@ -39,6 +39,32 @@ FILE = "lookups.json"
 FORMAT = 1
 
 Group = tuple[str, str | None]
+T = TypeVar("T")
+
+
+class Rows(Mapping[str, list[T]], Generic[T]):
+    """key -> entries, each entry made from its stored row when its key is first asked
+    for: a query asks for one or two keys of thousands (making them all took 7 ms)."""
+
+    def __init__(self, rows: dict[str, list[list[Any]]], make: Callable[[str, list[Any]], T]) -> None:
+        self._rows = rows
+        self._make = make
+        self._made: dict[str, list[T]] = {}
+
+    def __getitem__(self, key: str) -> list[T]:
+        found = self._made.get(key)
+        if found is None:
+            found = self._made[key] = [self._make(key, row) for row in self._rows[key]]
+        return found
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._rows)
+
+    def __len__(self) -> int:
+        return len(self._rows)
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._rows
 
 
 @dataclass(frozen=True)
@@ -46,11 +72,12 @@ class Lookups:
     """The tables, as the one box and the translator use them."""
 
     numbers: list[str]                           # the rule identities, as written
-    names: dict[str, list[box_store.Name]]       # word_key -> names, in the store's order
-    card_names: dict[str, list[NameEntry]]       # name_key -> card names, in the store's order
+    names: Mapping[str, list[box_store.Name]]    # word_key -> names, in the store's order
+    card_names: Mapping[str, list[NameEntry]]    # name_key -> card names, in the store's order
     lexicon_words: dict[str, frozenset[str]]     # language -> Translator.vocabulary(language)
     name_choices: dict[str, list[str]]           # script -> the keys of ``names`` (:func:`by_script`)
     card_choices: dict[str, list[str]]           # script -> the keys of ``card_names``
+    name_langs: frozenset[str]                   # the languages holding names
 
     @cached_property
     def identities(self) -> set[RuleNumber]:
@@ -106,9 +133,9 @@ def save(folder: Path, conn: sqlite3.Connection, editions: list[Group]) -> None:
         "build": store.build_id(conn),
         "editions": [list(group) for group in editions],
         "identities": sorted(str(n) for n in box_store.rule_identities(conn)),
-        "names": [[key, n.text, n.lang, n.kind, list(n.rules), n.term]
-                  for key, entries in names.items() for n in entries],
-        "cards": [[e.key, e.name, e.lang, e.card, e.face] for entries in cards.values() for e in entries],
+        "names": {key: [[n.text, n.lang, n.kind, list(n.rules), n.term] for n in entries]
+                  for key, entries in names.items()},
+        "cards": {key: [[e.name, e.lang, e.card, e.face] for e in entries] for key, entries in cards.items()},
         "name_choices": by_script(names), "card_choices": by_script(cards),
         "lexicon_words": {lang: sorted(translator.vocabulary(lang)) for lang in lexicon_langs(translator)},
     }
@@ -140,15 +167,24 @@ def _read(path: Path, build: str, editions: list[Group]) -> Lookups | None:
                 or [tuple(g) for g in data.get("editions", ())] != [tuple(g) for g in editions]):
             return None
         numbers = [str(n) for n in data["identities"]]
-        names: dict[str, list[box_store.Name]] = {}
-        for key, text, lang, kind, rules, term in data["names"]:
-            names.setdefault(key, []).append(box_store.Name(text, lang, kind, tuple(rules), term))
-        cards: dict[str, list[NameEntry]] = {}
-        for key, name, lang, card, face in data["cards"]:
-            cards.setdefault(key, []).append(NameEntry(key, name, lang, card, face))
+        names, cards = data["names"], data["cards"]
+        if not all(isinstance(rows, list) and all(isinstance(r, list) and len(r) == width for r in rows)
+                   for table, width in ((names, 5), (cards, 4)) for rows in table.values()):
+            return None
         words = {str(lang): frozenset(found) for lang, found in data["lexicon_words"].items()}
         choices = {kind: {str(script): [str(k) for k in keys] for script, keys in data[kind].items()}
                    for kind in ("name_choices", "card_choices")}
     except (OSError, ValueError, KeyError, TypeError, AttributeError):
         return None
-    return Lookups(numbers, names, cards, words, choices["name_choices"], choices["card_choices"])
+    return Lookups(numbers, Rows(names, _name), Rows(cards, _card_name), words, choices["name_choices"],
+                   choices["card_choices"], frozenset(row[1] for rows in names.values() for row in rows))
+
+
+def _name(key: str, row: list[Any]) -> box_store.Name:
+    text, lang, kind, rules, term = row
+    return box_store.Name(text, lang, kind, tuple(rules), term)
+
+
+def _card_name(key: str, row: list[Any]) -> NameEntry:
+    name, lang, card, face = row
+    return NameEntry(key, name, lang, card, face)

@@ -83,6 +83,7 @@ def test_the_stored_tables_are_the_tables_of_the_kb(home: Path, db: sqlite3.Conn
     assert stored.card_names == cards and list(stored.card_names) == list(cards)
     assert stored.name_choices == lookups.by_script(names) and stored.card_choices == lookups.by_script(cards)
     assert stored.identities == box_store.rule_identities(db)
+    assert stored.name_langs == {e.lang for entries in names.values() for e in entries}
     translator = Translator.from_store(db)
     assert stored.lexicon_words == {lang: translator.vocabulary(lang) for lang in lookups.lexicon_langs(translator)}
     assert len(stored.names) > 1000 and len(stored.card_names) > 500 and stored.lexicon_words["en"]

@@ -25,6 +25,7 @@ import os
 import shlex
 import sqlite3
 import unicodedata
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
@@ -194,7 +195,7 @@ class OneBox:
         return self._loaded("identities", lambda: box_store.rule_identities(self.conn))
 
     @cached_property
-    def names(self) -> dict[str, list[box_store.Name]]:
+    def names(self) -> Mapping[str, list[box_store.Name]]:
         if self.stored is not None:
             return self.stored.names
         from indexers.lookups import names_by_key
@@ -219,7 +220,7 @@ class OneBox:
         return translator
 
     @cached_property
-    def card_names(self) -> dict[str, list[NameEntry]]:
+    def card_names(self) -> Mapping[str, list[NameEntry]]:
         if self.stored is not None:
             return self.stored.card_names
         from indexers.lookups import card_names_by_key
@@ -308,6 +309,8 @@ class OneBox:
         return None
 
     def _has_names(self, lang: str) -> bool:
+        if self.stored is not None:
+            return lang in self.stored.name_langs
         return any(e.lang == lang for entries in self.names.values() for e in entries)
 
     def cards(self, text: str) -> list[CardMatch]:
