@@ -245,3 +245,24 @@ def test_the_engine_translator_is_the_box_translator(home: Path) -> None:
         stored = session.box.stored
         assert stored is not None
         assert all(session.box.translator.vocabulary(lang) is words for lang, words in stored.lexicon_words.items())
+
+
+def test_highlighting_tokens_are_the_chains_tokens(home: Path, db: sqlite3.Connection) -> None:
+    """The compiled chain :mod:`indexers.snippets` highlights with gives every indexed
+    text of every language the terms and character ranges of the analysis chain."""
+    from indexers.analysis import CJK, analyzer_for, token_kind
+    from indexers.writer import compile_spans
+
+    checked = 0
+    for lang, edition in rules_index.newest_editions(db):
+        analyzer = analyzer_for(lang)
+        compiled = compile_spans(analyzer)
+        assert compiled is not None, lang
+        rows = db.execute("SELECT title, body, examples FROM rules WHERE lang = ? AND edition IS ?", (lang, edition))
+        for title, body, examples in rows:
+            for text in (title or "", body, *json.loads(examples)):
+                tokens = analyzer(text, chars=True)
+                expected = [(t.text, t.startchar, t.endchar) for t in tokens if token_kind(t) != CJK]
+                assert compiled(text) == expected, (lang, text)
+                checked += 1
+    assert checked > 6000
