@@ -266,3 +266,22 @@ def test_highlighting_tokens_are_the_chains_tokens(home: Path, db: sqlite3.Conne
                 assert compiled(text) == expected, (lang, text)
                 checked += 1
     assert checked > 6000
+
+
+def test_short_texts_are_told_cjk_without_compiling_the_class(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Before a class is compiled, a short text is checked a character at a time: the same
+    answer as the compiled class for every code point of the Basic Multilingual Plane."""
+    import re
+
+    from kb.core import text
+
+    for name, ranges, check in (("CJK_CHAR", text.CJK, text.has_cjk), ("HAN_CHAR", text.HAN, text.has_han)):
+        lazy = text.LazyPattern(f"[{text.char_class(ranges)}]")
+        monkeypatch.setattr(text, name, lazy)
+        compiled = re.compile(f"[{text.char_class(ranges)}]")
+        for code in range(0x80, 0x10000, 3):
+            sample = f"a{chr(code)}" if not 0xD800 <= code <= 0xDFFF else "é"
+            assert check(sample) == (compiled.search(sample) is not None), hex(code)
+        assert not lazy.ready
+        assert check("x" * 40 + "伤") and lazy.ready  # a long text compiles it
+        assert check("é伤") and not check("é")

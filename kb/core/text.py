@@ -53,6 +53,11 @@ class LazyPattern:
     def __init__(self, pattern: str, flags: int = 0) -> None:
         self._source = (pattern, flags)
 
+    @property
+    def ready(self) -> bool:
+        """Compiled already (then the pattern is the fastest way to use it)."""
+        return len(self.__dict__) > 1  # _source, then what was read from the pattern
+
     def __getattr__(self, name: str) -> object:  # only for what this object does not hold yet
         if name.startswith("__"):
             raise AttributeError(name)
@@ -71,8 +76,8 @@ CJK_CHAR = LazyPattern(f"[{char_class(CJK)}]")
 CJK_RUN = LazyPattern(f"[{char_class(CJK)}]+")
 
 
-#: A text this short is checked a character at a time (a query, a translation, a name: its
-#: class need not be compiled for it); a longer one with the compiled class.
+#: A text this short is checked a character at a time while its class is not compiled yet
+#: (a query, a translation, a name: the class need not be compiled for it).
 SHORT = 24
 
 
@@ -84,14 +89,18 @@ def has_han(text: str) -> bool:
     """Whether the text holds a Chinese character (cheap for ASCII)."""
     if text.isascii():
         return False
-    return _within(HAN, text) if len(text) <= SHORT else HAN_CHAR.search(text) is not None
+    if len(text) <= SHORT and not HAN_CHAR.ready:
+        return _within(HAN, text)
+    return HAN_CHAR.search(text) is not None
 
 
 def has_cjk(text: str) -> bool:
     """Whether the text holds a character of any CJK script (cheap for ASCII)."""
     if text.isascii():
         return False
-    return _within(CJK, text) if len(text) <= SHORT else CJK_CHAR.search(text) is not None
+    if len(text) <= SHORT and not CJK_CHAR.ready:
+        return _within(CJK, text)
+    return CJK_CHAR.search(text) is not None
 
 
 def is_cjk_char(char: str) -> bool:
