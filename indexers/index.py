@@ -43,7 +43,7 @@ from whoosh import index as whoosh_index
 from whoosh.codec.whoosh3 import W3Codec
 from whoosh.fields import ID, KEYWORD, STORED, TEXT, Schema
 
-from indexers import segment, spelling
+from indexers import lookups, segment, spelling
 from indexers.analysis import analyzer_for, field_code, name_key
 from indexers.writer import BulkWriter
 from kb.core.errors import KbError
@@ -374,6 +374,7 @@ def build(home: Path, conn: sqlite3.Connection, name: str | None = None) -> Inde
         ix.close()
         segment.save(tmp, chinese_words(conn, texts))
         spelling.save(tmp, spelling.count_words((t.lang, f"{t.title}\n{t.body}") for t in texts))
+        lookups.save(tmp, conn, groups)
         kb_file = store.db_path(home)
         before = kb_file.stat()
         digest = _digest(kb_file, before)

@@ -43,9 +43,10 @@ Tokens = dict[str, list[int]]
 Chain = Callable[[str], Tokens]
 
 
-def compile_chain(analyzer: Any) -> Chain | None:
-    """``analyzer`` (a :class:`RulesTokenizer` chain) as one function giving the terms
-    and positions it gives in index mode; None for a chain it does not know."""
+def compile_words(analyzer: Any) -> tuple[dict[str, str | None], Callable[[str], str | None]] | None:
+    """What ``analyzer`` (a :class:`RulesTokenizer` chain) makes of a word: a dictionary
+    of the words seen (a word as written -> its term, None when dropped) and the function
+    filling it; None for a chain this module does not know."""
     if not isinstance(analyzer, CompositeAnalyzer) or not isinstance(analyzer.items[0], RulesTokenizer):
         return None
     filters = analyzer.items[1:]
@@ -59,7 +60,7 @@ def compile_chain(analyzer: Any) -> Chain | None:
             steps.append(item.word)
         else:
             return None
-    words: dict[str, str | None] = {}  # a word as written -> its term, None when dropped
+    words: dict[str, str | None] = {}
 
     def word(raw: str) -> str | None:
         text: str | None = raw
@@ -69,6 +70,47 @@ def compile_chain(analyzer: Any) -> Chain | None:
                 break
         words[raw] = text
         return text
+
+    return words, word
+
+
+Spans = list[tuple[str, int, int]]
+
+
+def compile_spans(analyzer: Any) -> Callable[[str], Spans] | None:
+    """``analyzer`` as one function giving what ``analyzer(text, chars=True)`` gives
+    but for the CJK grams: each term with its start and end character, in text order
+    (what :func:`indexers.snippets.spans` highlights); None for a chain it does not know."""
+    compiled = compile_words(analyzer)
+    if compiled is None:
+        return None
+    words, word = compiled
+
+    def chain(value: str) -> Spans:
+        out: Spans = []
+        for match in _TOKEN.finditer(value):
+            kind, text = match.lastgroup, match.group()
+            if kind == "word":
+                term = words[text] if text in words else word(text)
+                if term is None:
+                    continue
+            elif kind == CJK:
+                continue
+            else:
+                term = _number(text) if kind == "number" else text
+            out.append((term, match.start(), match.end()))
+        return out
+
+    return chain
+
+
+def compile_chain(analyzer: Any) -> Chain | None:
+    """``analyzer`` (a :class:`RulesTokenizer` chain) as one function giving the terms
+    and positions it gives in index mode; None for a chain it does not know."""
+    compiled = compile_words(analyzer)
+    if compiled is None:
+        return None
+    words, word = compiled
 
     def chain(value: str) -> Tokens:
         out: Tokens = {}

@@ -17,11 +17,13 @@ from collections import Counter
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
-from kb.core import refs
-from kb.core.model import GlossaryEntry, RuleText
 from kb.core.rulenum import RuleNumber
 from kb.core.text import CJK_RUN, base_lang, fold_accents, plain_typography
+
+if TYPE_CHECKING:
+    from kb.core.model import GlossaryEntry, RuleText
 
 # -- languages ------------------------------------------------------------------------
 
@@ -177,6 +179,8 @@ def cited(text: str, grammar: str | None) -> tuple[tuple[RuleNumber, ...], str]:
     if grammar is None:
         bare = tuple(n for n in map(RuleNumber.try_parse, RULE_NUMBER.findall(text)) if n is not None)
         return bare, RULE_NUMBER.sub(" ", text)
+    from kb.core import refs  # lazy: 24 patterns to compile, for a text that cites in a grammar
+
     found = refs.extract(text, grammar)
     if not found:
         return (), text

@@ -20,10 +20,12 @@ import re
 import unicodedata
 from collections.abc import Collection, Iterable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from kb.core.refs import Target, range_end
-from kb.core.refs import expand as expand_target
 from kb.core.rulenum import RuleNumber, RuleNumberError
+
+if TYPE_CHECKING:  # imported where a text is an address: kb.core.refs compiles 24 patterns
+    from kb.core.refs import Target
 
 # Words that may stand before an address: "CR 702.19b", "rules 601.2a-h", "§ 702.19b",
 # "regola 702.19b", "規則"/"规则702.19b", "第702.19b条", "comp rules 100.1".
@@ -101,6 +103,8 @@ def parse_all(texts: Iterable[str]) -> Address | None:
 
 
 def _target(item: re.Match[str]) -> Target | None:
+    from kb.core.refs import Target, range_end
+
     chapter, rule, letter, tail = item.group("chapter", "rule", "letter", "tail")
     if len(chapter) == 2 or (len(chapter) == 1 and rule):
         return None  # "20", "7.1": no rule is numbered so
@@ -116,6 +120,8 @@ def _target(item: re.Match[str]) -> Target | None:
 
 def expand(address: Address, existing: Collection[RuleNumber]) -> list[RuleNumber]:
     """The existing numbers an address names, in the order written, each once."""
+    from kb.core.refs import expand as expand_target
+
     seen: set[RuleNumber] = set()
     numbers: list[RuleNumber] = []
     for target in address.targets:

@@ -38,7 +38,7 @@ def normalize_tag(tag: str) -> str:
 def guess_lang(text: str) -> str:
     """Chinese by script; Italian or English by counting common words."""
     sample = text[:20000]
-    if len(HAN_CHAR.findall(sample)) > 0.1 * max(1, len(sample.strip())):
+    if not sample.isascii() and len(HAN_CHAR.findall(sample)) > 0.1 * max(1, len(sample.strip())):
         return "zh-Hans"
     words = _WORD.findall(sample.lower())
     italian = sum(w in _ITALIAN for w in words)

@@ -42,21 +42,65 @@ def char_class(ranges: tuple[tuple[int, int], ...]) -> str:
     return "".join(f"\\u{low:04x}-\\u{high:04x}" for low, high in ranges)
 
 
+class LazyPattern:
+    """A regular expression compiled when first used.  A class of tens of thousands of
+    Han characters takes 2-3 ms to compile (``re`` expands each range into a table), and
+    every ``kb`` process imports this module: four of them cost a fresh ``kb search`` of
+    an English query 9 ms before it read a Chinese character.  Used like the compiled
+    pattern (``.search``, ``.findall``, ``.pattern``...); each attribute is read from it
+    once, then held by this object, so a call costs what it costs on the pattern."""
+
+    def __init__(self, pattern: str, flags: int = 0) -> None:
+        self._source = (pattern, flags)
+
+    @property
+    def ready(self) -> bool:
+        """Compiled already (then the pattern is the fastest way to use it)."""
+        return len(self.__dict__) > 1  # _source, then what was read from the pattern
+
+    def __getattr__(self, name: str) -> object:  # only for what this object does not hold yet
+        if name.startswith("__"):
+            raise AttributeError(name)
+        value = getattr(re.compile(*self._source), name)
+        setattr(self, name, value)
+        return value
+
+    def __repr__(self) -> str:
+        return f"LazyPattern({self._source[0]!r})"
+
+
 #: One character of a set / a run of them.
-HAN_CHAR = re.compile(f"[{char_class(HAN)}]")
-HAN_KANA_CHAR = re.compile(f"[{char_class(HAN_KANA)}]")
-CJK_CHAR = re.compile(f"[{char_class(CJK)}]")
-CJK_RUN = re.compile(f"[{char_class(CJK)}]+")
+HAN_CHAR = LazyPattern(f"[{char_class(HAN)}]")
+HAN_KANA_CHAR = LazyPattern(f"[{char_class(HAN_KANA)}]")
+CJK_CHAR = LazyPattern(f"[{char_class(CJK)}]")
+CJK_RUN = LazyPattern(f"[{char_class(CJK)}]+")
+
+
+#: A text this short is checked a character at a time while its class is not compiled yet
+#: (a query, a translation, a name: the class need not be compiled for it).
+SHORT = 24
+
+
+def _within(ranges: tuple[tuple[int, int], ...], text: str) -> bool:
+    return any(low <= code <= high for code in map(ord, text) for low, high in ranges)
 
 
 def has_han(text: str) -> bool:
     """Whether the text holds a Chinese character (cheap for ASCII)."""
-    return not text.isascii() and HAN_CHAR.search(text) is not None
+    if text.isascii():
+        return False
+    if len(text) <= SHORT and not HAN_CHAR.ready:
+        return _within(HAN, text)
+    return HAN_CHAR.search(text) is not None
 
 
 def has_cjk(text: str) -> bool:
     """Whether the text holds a character of any CJK script (cheap for ASCII)."""
-    return not text.isascii() and CJK_CHAR.search(text) is not None
+    if text.isascii():
+        return False
+    if len(text) <= SHORT and not CJK_CHAR.ready:
+        return _within(CJK, text)
+    return CJK_CHAR.search(text) is not None
 
 
 def is_cjk_char(char: str) -> bool:

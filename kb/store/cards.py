@@ -17,11 +17,13 @@ import json
 import sqlite3
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from kb.core.rulenum import RuleNumber
-from kb.graph.card_rows import CardGraph
 from kb.graph.cards import NameEntry
+
+if TYPE_CHECKING:  # written by a build only
+    from kb.graph.card_rows import CardGraph
 
 SCHEMA = """
 CREATE TABLE card_sources (

@@ -25,9 +25,10 @@ import os
 import shlex
 import sqlite3
 import unicodedata
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from kb.core.address import Address, expand, missing, parse
 from kb.core.rulenum import RuleNumber
@@ -36,6 +37,9 @@ from kb.graph.cards import NameEntry, script_class
 from kb.store import cards as card_store
 from kb.store import onebox as box_store
 from kb.store import rules as rules_store
+
+if TYPE_CHECKING:
+    from indexers.lookups import Lookups
 
 #: A misspelled name must be at least this similar to a name held (rapidfuzz ``ratio``,
 #: 0-100, on the folded forms).  Measured by ``benchmarks/bench_onebox.py`` on one- and
@@ -164,9 +168,13 @@ class OneBox:
     """The dispatcher, holding what it has read from one KB (loaded on first use, once
     per process and KB build)."""
 
-    def __init__(self, conn: sqlite3.Connection, editions: list[tuple[str, str | None]]) -> None:
+    def __init__(self, conn: sqlite3.Connection, editions: list[tuple[str, str | None]],
+                 stored: Lookups | None = None) -> None:
+        """``stored``: the tables the index build wrote for this KB (:mod:`indexers.lookups`),
+        read instead of the KB's rows; the same tables either way."""
         self.conn = conn
         self.editions = editions
+        self.stored = stored
 
     def _loaded(self, name: str, compute: Any) -> Any:
         key = (_file_of(self.conn), name, tuple(self.editions))
@@ -182,51 +190,50 @@ class OneBox:
 
     @cached_property
     def identities(self) -> set[RuleNumber]:
+        if self.stored is not None:
+            return self.stored.identities
         return self._loaded("identities", lambda: box_store.rule_identities(self.conn))
 
     @cached_property
-    def names(self) -> dict[str, list[box_store.Name]]:
-        def load() -> dict[str, list[box_store.Name]]:
-            by_key: dict[str, list[box_store.Name]] = {}
-            for entry in box_store.names(self.conn, self.editions):
-                key = word_key(entry.text)
-                if key:
-                    by_key.setdefault(key, []).append(entry)
-            return by_key
-        return self._loaded("names", load)
+    def names(self) -> Mapping[str, list[box_store.Name]]:
+        if self.stored is not None:
+            return self.stored.names
+        from indexers.lookups import names_by_key
+
+        return self._loaded("names", lambda: names_by_key(self.conn, self.editions))
 
     @cached_property
     def _name_choices(self) -> dict[str, list[str]]:
-        def load() -> dict[str, list[str]]:
-            choices: dict[str, list[str]] = {}
-            for key in self.names:
-                choices.setdefault(script_class(key), []).append(key)
-            return choices
-        return self._loaded("name choices", load)
+        if self.stored is not None:
+            return self.stored.name_choices
+        from indexers.lookups import by_script
+
+        return self._loaded("name choices", lambda: by_script(self.names))
 
     @cached_property
     def translator(self):  # type: ignore[no-untyped-def]
-        from indexers.translate import Translator
+        from indexers.engine import translator_of  # the engine's: one per process and KB file
 
-        return self._loaded("translator", lambda: Translator.from_store(self.conn))
+        translator = translator_of(self.conn)
+        if self.stored is not None:
+            translator.use_vocabulary(self.stored.lexicon_words)
+        return translator
 
     @cached_property
-    def card_names(self) -> dict[str, list[NameEntry]]:
-        def load() -> dict[str, list[NameEntry]]:
-            by_key: dict[str, list[NameEntry]] = {}
-            for entry in card_store.all_names(self.conn):
-                by_key.setdefault(entry.key, []).append(entry)
-            return by_key
-        return self._loaded("card names", load)
+    def card_names(self) -> Mapping[str, list[NameEntry]]:
+        if self.stored is not None:
+            return self.stored.card_names
+        from indexers.lookups import card_names_by_key
+
+        return self._loaded("card names", lambda: card_names_by_key(self.conn))
 
     @cached_property
     def _card_choices(self) -> dict[str, list[str]]:
-        def load() -> dict[str, list[str]]:
-            choices: dict[str, list[str]] = {}
-            for key in self.card_names:
-                choices.setdefault(script_class(key), []).append(key)
-            return choices
-        return self._loaded("card choices", load)
+        if self.stored is not None:
+            return self.stored.card_choices
+        from indexers.lookups import by_script
+
+        return self._loaded("card choices", lambda: by_script(self.card_names))
 
     # -- the decision -------------------------------------------------------------------
 
@@ -302,6 +309,8 @@ class OneBox:
         return None
 
     def _has_names(self, lang: str) -> bool:
+        if self.stored is not None:
+            return lang in self.stored.name_langs
         return any(e.lang == lang for entries in self.names.values() for e in entries)
 
     def cards(self, text: str) -> list[CardMatch]:

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from indexers import engine, snippets
+from indexers import engine, lookups, snippets
 from indexers import index as rules_index
 from kb.core.errors import KbError, NotFound
 from kb.core.lang import guess_lang, normalize_tag
@@ -101,6 +101,7 @@ class Session:
         self.home = home
         self.conn = store.connect(home)
         self._box: OneBox | None = None
+        self._stored: lookups.Lookups | None = None
 
     def close(self) -> None:
         self.conn.close()
@@ -114,7 +115,10 @@ class Session:
     @property
     def box(self) -> OneBox:
         if self._box is None:
-            self._box = OneBox(self.conn, rules_index.newest_editions(self.conn))
+            info = rules_index.found(self.home, self.conn)  # None: missing or stale (an address needs none)
+            self._stored = lookups.load(info.path, self.conn, info.editions) if info is not None else None
+            editions = info.editions if info is not None else rules_index.newest_editions(self.conn)
+            self._box = OneBox(self.conn, editions, self._stored)
         return self._box
 
     def search(self, query: str, langs: list[str] | None, query_lang: str | None = None,
@@ -134,6 +138,8 @@ class Session:
         searched = text
         if box.term is not None and not box.term.exact:
             searched = box.term.name  # "deaftouch": search what it stands for
+        if self._stored is not None:  # the lexicons' words, read with the box's tables
+            engine.translator_of(self.conn).use_vocabulary(self._stored.lexicon_words)
         # Nothing found is an answer (an empty list), not an error: a rule, card or term
         # that does not exist is one.
         outcome = engine.search(self.home, self.conn, searched, langs, query_lang=query_lang, limit=limit * 5)

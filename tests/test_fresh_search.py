@@ -1,0 +1,287 @@
+"""A fresh `kb search` process: what it reads from files the index build wrote
+(`lookups.json`), what it imports, and the parts of whoosh it reads in place.
+
+Each shortcut must give exactly the answers of the long way: the stored tables equal
+the tables made from the KB's rows, and `kb search` answers the same queries
+identically with the file, without it, with a damaged one and with one of another
+build.  The KB is the default corpus (`kb build`), copied so files can be damaged.
+Speed itself is measured by ``benchmarks/bench_search.py``, not here.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import random
+import shutil
+import sqlite3
+import subprocess
+import sys
+from collections.abc import Iterator
+from contextlib import closing
+from pathlib import Path
+
+import pytest
+from kbrun import kb
+
+from indexers import engine, inplace, lookups
+from indexers import index as rules_index
+from indexers.translate import Translator
+from kb import cli
+from kb.store import onebox as box_store
+from kb.store import rules as store
+from kb.views.search import Session
+
+#: Queries of every kind the box and the engine tell apart: addresses, names exact and
+#: misspelled, in three languages, card names, a Chinese run, free text.
+QUERIES = ["702.19b", "601.2a-h", "CR 702.19B", "规则702.19b", "702.19b, 702.19c", "waterbend", "deaftouch",
+           "tocco letale", "死触", "标识色", "permanente amalgamato", "damage", '"color identity"',
+           "trample damage assignment", "how many poison counters make a player lose the game",
+           "Sheoldred, the Apocalypse", "lightnig bolt", "非瑞克西亚龙引擎", "travolgere", "comander damage",
+           "legend rule", "指挥官伤害", "mischia"]
+
+
+@pytest.fixture(scope="module")
+def home(tmp_path_factory: pytest.TempPathFactory, default_home: Path) -> Path:
+    """A copy of the default KB and its index (a copy is searched without rebuilding)."""
+    copy = tmp_path_factory.mktemp("fresh") / "home"
+    shutil.copytree(default_home, copy)
+    return copy
+
+
+@pytest.fixture()
+def db(home: Path) -> Iterator[sqlite3.Connection]:
+    with closing(store.connect(home)) as conn:
+        yield conn
+
+
+def index_of(home: Path, conn: sqlite3.Connection) -> rules_index.IndexInfo:
+    info = rules_index.found(home, conn)
+    assert info is not None
+    return info
+
+
+def answers(home: Path) -> list[dict]:
+    """`kb search -` of every query, in a new process, without the index's path."""
+    result = subprocess.run([sys.executable, "-m", "kb", "search", "-", "--home", str(home)], input="\n".join(QUERIES),
+                            capture_output=True, text=True, timeout=600)
+    assert result.returncode in (0, 1), result.stderr
+    found = [json.loads(line) for line in result.stdout.splitlines()]
+    assert len(found) == len(QUERIES)
+    for answer in found:
+        answer.pop("index", None)
+    return found
+
+
+def test_the_stored_tables_are_the_tables_of_the_kb(home: Path, db: sqlite3.Connection) -> None:
+    info = index_of(home, db)
+    stored = lookups.load(info.path, db, info.editions)
+    assert stored is not None
+    names = lookups.names_by_key(db, rules_index.newest_editions(db))
+    cards = lookups.card_names_by_key(db)
+    assert stored.names == names and list(stored.names) == list(names)  # the same entries in the same order
+    assert stored.card_names == cards and list(stored.card_names) == list(cards)
+    assert stored.name_choices == lookups.by_script(names) and stored.card_choices == lookups.by_script(cards)
+    assert stored.identities == box_store.rule_identities(db)
+    assert stored.name_langs == {e.lang for entries in names.values() for e in entries}
+    translator = Translator.from_store(db)
+    assert stored.lexicon_words == {lang: translator.vocabulary(lang) for lang in lookups.lexicon_langs(translator)}
+    assert len(stored.names) > 1000 and len(stored.card_names) > 500 and stored.lexicon_words["en"]
+
+
+def test_a_search_reads_the_stored_tables(home: Path) -> None:
+    with Session(home) as session:
+        assert session.box.stored is not None
+        assert session.box.names is session.box.stored.names
+
+
+def test_the_answers_are_the_same_without_the_file_damaged_or_of_another_build(home: Path,
+                                                                                db: sqlite3.Connection) -> None:
+    path = index_of(home, db).path / lookups.FILE
+    kept = path.read_bytes()
+    expected = answers(home)
+    assert any(a["results"] for a in expected) and any(a.get("cards") for a in expected)
+    data = json.loads(kept)
+    variants = {
+        "missing": None,
+        "garbage": b"\x00garbage" * 64,
+        "truncated": kept[: len(kept) // 3],
+        "another build": json.dumps({**data, "build": "another"}).encode(),
+        "another format": json.dumps({**data, "format": lookups.FORMAT + 1}).encode(),
+        "another edition": json.dumps({**data, "editions": [["en", "2003-03-15"]]}).encode(),
+    }
+    try:
+        for name, content in variants.items():
+            if content is None:
+                path.unlink()
+            else:
+                path.write_bytes(content)
+            lookups._LOADED.clear()
+            info = index_of(home, db)
+            assert lookups.load(info.path, db, info.editions) is None, name
+            assert answers(home) == expected, name
+    finally:
+        path.write_bytes(kept)
+        lookups._LOADED.clear()
+
+
+def test_kb_search_leaves_heavy_modules_unimported(home: Path) -> None:
+    """Modules a search never uses stay out of its process (each costs a fresh `kb search`
+    milliseconds): the web stack, babel, spaCy, whoosh's downloader (urllib.request and
+    with it http.client, email, ssl) and its English morphology tables."""
+    probe = ("import sys, runpy\n"
+             f"sys.argv = ['kb', 'search', 'damage', '--home', {str(home)!r}]\n"
+             "try:\n    runpy.run_module('kb', run_name='__main__')\nexcept SystemExit:\n    pass\n"
+             "print(sorted(m for m in sys.modules))")
+    result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=600)
+    assert result.returncode == 0, result.stderr
+    loaded = set(eval(result.stdout.strip().splitlines()[-1]))  # noqa: S307 (our own probe's list)
+    assert "whoosh.index" in loaded and "indexers.engine" in loaded  # it did search
+    for module in ("urllib.request", "http.client", "email", "ssl", "whoosh.lang.morph_en", "babel", "jinja2",
+                   "fastapi", "starlette", "uvicorn", "spacy", "opencc", "kb.core.refs", "kb.core.model",
+                   "kb.graph.card_rows", "platformdirs"):
+        assert module not in loaded, module
+
+
+def test_whoosh_still_has_what_it_stood_in_for(tmp_path: Path) -> None:
+    """The stand-ins call the real functions (imported when first called)."""
+    probe = ("import sys, pathlib, indexers.engine\n"
+             "import whoosh.compat, whoosh.query.terms\n"
+             "assert 'urllib.request' not in sys.modules and 'whoosh.lang.morph_en' not in sys.modules\n"
+             "from whoosh.lang import morph_en\n"
+             "assert whoosh.query.terms.variations('rendering') == morph_en.variations('rendering')\n"
+             f"src = pathlib.Path({str(tmp_path)!r}, 'a.txt'); src.write_text('fetched')\n"
+             "whoosh.compat.urlretrieve(src.as_uri(), str(src.with_name('b.txt')))\n"
+             "print(src.with_name('b.txt').read_text())")
+    result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0 and result.stdout.strip() == "fetched", result.stderr
+
+
+def test_a_view_file_reads_as_bytesio_does() -> None:
+    rng = random.Random(7)
+    data = bytes(rng.randrange(256) for _ in range(5000)).replace(b"\x0b", b"\n")
+    mine, theirs = inplace.ViewFile(memoryview(data)), io.BytesIO(data)
+    for _ in range(3000):
+        op = rng.choice(["read", "readline", "seek", "seek1", "seek2", "tell"])
+        if op == "read":
+            size = rng.choice([-1, None, 0, 1, 4, 300, 9000])
+            assert mine.read(size) == theirs.read(size)
+        elif op == "readline":
+            size = rng.choice([-1, 3, 700])
+            assert mine.readline(size) == theirs.readline(size)
+        elif op == "seek":
+            pos = rng.randrange(6000)
+            assert mine.seek(pos) == theirs.seek(pos)
+        elif op == "seek1":
+            pos = rng.randrange(-50, 50)
+            if theirs.tell() + pos >= 0:
+                assert mine.seek(pos, 1) == theirs.seek(pos, 1)
+        elif op == "seek2":
+            pos = rng.randrange(-6000, 10)
+            if len(data) + pos >= 0:
+                assert mine.seek(pos, 2) == theirs.seek(pos, 2)
+        assert mine.tell() == theirs.tell()
+
+
+def test_the_index_read_in_place_is_the_index_whoosh_copies(home: Path, db: sqlite3.Connection) -> None:
+    """Every stored field and the postings of every term of two fields, read through
+    :class:`indexers.inplace.ViewFile` and through whoosh's own copy of the segment."""
+    from whoosh import index as whoosh_index
+    from whoosh.filedb import compound
+    from whoosh.filedb.structfile import BufferFile
+
+    path = str(index_of(home, db).path)
+
+    def read_all() -> tuple[list, dict]:
+        ix = whoosh_index.open_dir(path)
+        try:
+            with ix.searcher() as searcher:
+                reader = searcher.reader()
+                stored = [searcher.stored_fields(n) for n in range(reader.doc_count_all())]
+                postings = {}
+                for field in ("body_en", "body_zh_hans"):
+                    for term in list(reader.lexicon(field))[::7]:
+                        matcher = reader.postings(field, term)
+                        postings[(field, term)] = list(matcher.items_as("positions"))
+            return stored, postings
+        finally:
+            ix.close()
+
+    assert compound.BufferFile is inplace.InPlaceBufferFile
+    in_place = read_all()
+    compound.BufferFile = BufferFile
+    try:
+        copied = read_all()
+    finally:
+        inplace.install()
+    assert in_place == copied and len(in_place[0]) > 6000 and len(in_place[1]) > 1000
+
+
+@pytest.mark.parametrize("argv", [
+    ["search", "damage", "--lang", "en", "--limit", "3"], ["--home", "/x", "show", "702.19b"],
+    ["--json", "search", "-"], ["show", "702.19b", "--json", "--home", "/y"], ["--home=/z", "search", "a b"],
+    ["ask", "how many poison counters"], ["--json", "--home", "/x", "card", "Sheoldred, the Apocalypse"],
+])
+def test_a_command_line_parses_the_same_with_its_command_alone(argv: list[str]) -> None:
+    assert cli._command_of(argv) == next(w for w in argv if w in {c.name for c in cli.TABLE})
+    assert vars(cli._parser(cli._command_of(argv)).parse_args(argv)) == vars(cli._parser().parse_args(argv))
+
+
+@pytest.mark.parametrize("argv", [[], ["--help"], ["--home", "search"], ["serch", "x"], ["--ho", "/x", "search", "x"]])
+def test_anything_else_gets_every_command(argv: list[str]) -> None:
+    assert cli._command_of(argv) is None
+
+
+def test_the_kb_command_still_lists_every_command(home: Path) -> None:
+    result = kb("--help", home=None)
+    assert result.returncode == 0 and all(c.name in result.stdout for c in cli.TABLE)
+
+
+def test_the_engine_translator_is_the_box_translator(home: Path) -> None:
+    """One translator per process and KB file: the box's and the engine's are the same
+    object, filled with the stored lexicon words."""
+    with Session(home) as session:
+        assert session.box.translator is engine.translator_of(session.conn)
+        stored = session.box.stored
+        assert stored is not None
+        assert all(session.box.translator.vocabulary(lang) is words for lang, words in stored.lexicon_words.items())
+
+
+def test_highlighting_tokens_are_the_chains_tokens(home: Path, db: sqlite3.Connection) -> None:
+    """The compiled chain :mod:`indexers.snippets` highlights with gives every indexed
+    text of every language the terms and character ranges of the analysis chain."""
+    from indexers.analysis import CJK, analyzer_for, token_kind
+    from indexers.writer import compile_spans
+
+    checked = 0
+    for lang, edition in rules_index.newest_editions(db):
+        analyzer = analyzer_for(lang)
+        compiled = compile_spans(analyzer)
+        assert compiled is not None, lang
+        rows = db.execute("SELECT title, body, examples FROM rules WHERE lang = ? AND edition IS ?", (lang, edition))
+        for title, body, examples in rows:
+            for text in (title or "", body, *json.loads(examples)):
+                tokens = analyzer(text, chars=True)
+                expected = [(t.text, t.startchar, t.endchar) for t in tokens if token_kind(t) != CJK]
+                assert compiled(text) == expected, (lang, text)
+                checked += 1
+    assert checked > 6000
+
+
+def test_short_texts_are_told_cjk_without_compiling_the_class(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Before a class is compiled, a short text is checked a character at a time: the same
+    answer as the compiled class for every code point of the Basic Multilingual Plane."""
+    import re
+
+    from kb.core import text
+
+    for name, ranges, check in (("CJK_CHAR", text.CJK, text.has_cjk), ("HAN_CHAR", text.HAN, text.has_han)):
+        lazy = text.LazyPattern(f"[{text.char_class(ranges)}]")
+        monkeypatch.setattr(text, name, lazy)
+        compiled = re.compile(f"[{text.char_class(ranges)}]")
+        for code in range(0x80, 0x10000, 3):
+            sample = f"a{chr(code)}" if not 0xD800 <= code <= 0xDFFF else "é"
+            assert check(sample) == (compiled.search(sample) is not None), hex(code)
+        assert not lazy.ready
+        assert check("x" * 40 + "伤") and lazy.ready  # a long text compiles it
+        assert check("é伤") and not check("é")
