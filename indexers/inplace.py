@@ -70,7 +70,7 @@ class ViewFile:
         self.closed = True
 
 
-class InPlaceBufferFile(BufferFile):  # type: ignore[misc]
+class InPlaceBufferFile(BufferFile):
     """whoosh's ``BufferFile``, reading its buffer through a :class:`ViewFile`."""
 
     def __init__(self, buf: Any, name: str | None = None, onclose: Any = None) -> None:

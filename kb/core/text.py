@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from functools import cache
+from typing import Any
 
 # -- character sets -------------------------------------------------------------------
 # Each set is a tuple of inclusive code-point ranges, all in the Basic Multilingual Plane
@@ -58,7 +59,7 @@ class LazyPattern:
         """Compiled already (then the pattern is the fastest way to use it)."""
         return len(self.__dict__) > 1  # _source, then what was read from the pattern
 
-    def __getattr__(self, name: str) -> object:  # only for what this object does not hold yet
+    def __getattr__(self, name: str) -> Any:  # only for what this object does not hold yet (a re.Pattern's)
         if name.startswith("__"):
             raise AttributeError(name)
         value = getattr(re.compile(*self._source), name)
