@@ -15,6 +15,7 @@ import time
 from pathlib import Path
 
 import pytest
+from conftest import Built
 from kbrun import kb
 
 from kb.build import EMBEDDED_CORPUS
@@ -45,10 +46,9 @@ def seed_kb(tmp_path_factory: pytest.TempPathFactory, seeds: Path) -> tuple[Path
 
 
 @pytest.fixture(scope="module")
-def default_kb(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, subprocess.CompletedProcess[str]]:
-    """`kb build` with no arguments: the embedded default corpus."""
-    home = tmp_path_factory.mktemp("default") / "home"
-    return home, kb("build", home=home)
+def default_kb(default_build: Built) -> tuple[Path, Built]:
+    """`kb build` with no arguments: the embedded default corpus (the run builds it once)."""
+    return default_build.home, default_build
 
 
 @pytest.fixture

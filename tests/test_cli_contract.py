@@ -14,6 +14,7 @@ from pathlib import Path
 
 import kbrun
 import pytest
+from conftest import copy_home
 
 NEW = "cr/en/MagicCompRules-2026-01-16.txt"
 OLD = "cr/en/MagicCompRules-2025-11-14.txt"
@@ -52,11 +53,9 @@ def two_editions(tmp_path_factory: pytest.TempPathFactory, corpora: Path) -> Pat
 
 
 @pytest.fixture(scope="module")
-def seed_home(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    home = tmp_path_factory.mktemp("seed") / "home"
-    result = kb("build", home=home)
-    assert result.returncode == 0, result.stderr
-    return home
+def seed_home(tmp_path_factory: pytest.TempPathFactory, default_home: Path) -> Path:
+    """The KB `kb build` makes (the run builds it once), a copy this module may rebuild."""
+    return copy_home(default_home, tmp_path_factory.mktemp("seed") / "home")
 
 
 # -- --edition: the edition in force on a date -----------------------------------------------

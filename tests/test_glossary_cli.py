@@ -57,8 +57,9 @@ def _pairing(home: Path, edition: str) -> dict[str, str]:
 
 
 @pytest.fixture(scope="module")
-def same_date(tmp_path_factory: pytest.TempPathFactory, corpora: Path) -> Path:
-    return _build(tmp_path_factory.mktemp("glossary"), _english(corpora, LATEST), _chinese(corpora, LATEST))
+def same_date(en_zh_latest: Path) -> Path:
+    """EN + ZH 2026-04-17 by `kb build`, built once per run."""
+    return en_zh_latest
 
 
 @pytest.fixture(scope="module")
