@@ -112,6 +112,12 @@ def default_build(tmp_path_factory: pytest.TempPathFactory) -> Built:
 
 
 @pytest.fixture(scope="session")
+def default_json_build(tmp_path_factory: pytest.TempPathFactory) -> Built:
+    """`kb build --json` with no other argument, once per run: its report."""
+    return shared_build(tmp_path_factory, "default-json", "--json")
+
+
+@pytest.fixture(scope="session")
 def default_home(default_build: Built) -> Path:
     """The KB of `kb build` with no arguments (the default corpus).  Tests only read it."""
     assert default_build.returncode == 0, default_build.stderr

@@ -115,8 +115,8 @@ def test_build_embedded_corpus(default_kb) -> None:
     assert leftovers(home) == []
 
 
-def test_build_json_report(default_kb, tmp_path: Path) -> None:
-    result = kb("build", "--json", home=tmp_path / "home")
+def test_build_json_report(default_json_build: Built) -> None:
+    result = default_json_build  # `kb build --json` into a new home, once per run
     assert result.returncode == 0, result.stderr
     report = json.loads(result.stdout)
     docs = {Path(d["path"]).name: d for d in report["documents"]}
