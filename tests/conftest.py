@@ -19,6 +19,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TypeVar
 
 import pytest
 
@@ -36,6 +37,24 @@ SEED_FILES = ("000_7a78d2801561c4e1.txt", "001_abc0dfbf7a321300.txt", "003_bb824
 EN_LATEST = DEFAULT_CORPUS / "MagicCompRules-2026-04-17.normalized.txt"
 ZH_LATEST = DEFAULT_CORPUS / "CR-zh-Hans-2026-04-17.txt"
 BRO = DEFAULT_CORPUS / "BRO.json"
+
+
+_F = TypeVar("_F", bound=Callable[..., object])
+
+
+def builds_large_kb(function: _F) -> _F:
+    """Put below ``@pytest.fixture``: the fixture builds a KB holding a full edition (or drives
+    a browser), so every test using it, directly or through other fixtures, is marked ``slow``."""
+    function.slow = True  # type: ignore[attr-defined]
+    return function
+
+
+@pytest.hookimpl(tryfirst=True)  # before `-m "not slow"` deselects
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        info = getattr(item, "_fixtureinfo", None)
+        if info and any(getattr(d.func, "slow", False) for defs in info.name2fixturedefs.values() for d in defs):
+            item.add_marker(pytest.mark.slow)
 
 
 def corpora_path() -> Path:
@@ -106,12 +125,14 @@ def copy_home(home: Path, target: Path) -> Path:
 
 
 @pytest.fixture(scope="session")
+@builds_large_kb
 def default_build(tmp_path_factory: pytest.TempPathFactory) -> Built:
     """`kb build` with no arguments (the default corpus), once per run, with its output."""
     return shared_build(tmp_path_factory, "default")
 
 
 @pytest.fixture(scope="session")
+@builds_large_kb
 def default_json_build(tmp_path_factory: pytest.TempPathFactory) -> Built:
     """`kb build --json` with no other argument, once per run: its report."""
     return shared_build(tmp_path_factory, "default-json", "--json")
@@ -131,6 +152,7 @@ def own_default_home(default_home: Path, tmp_path: Path) -> Path:
 
 
 @pytest.fixture(scope="session")
+@builds_large_kb
 def en_zh_latest(tmp_path_factory: pytest.TempPathFactory, corpora: Path) -> Path:
     """EN and ZH 2026-04-17 alone (the same-date glossary pairing, the glossary benchmark's
     questions), built once per run.  Tests only read it."""
@@ -172,6 +194,7 @@ def index(card_files: list[CardFile]) -> CardIndex:
 
 
 @pytest.fixture(scope="session")
+@builds_large_kb
 def older_editions_kb(tmp_path_factory: pytest.TempPathFactory, corpora: Path) -> Path:
     """The default corpus with EN and ZH 2025-11-14 and the ten card sets: the web tests' KB
     (two editions of each language to diff and date) and the reading tests' (an older edition
@@ -184,6 +207,7 @@ def older_editions_kb(tmp_path_factory: pytest.TempPathFactory, corpora: Path) -
 
 
 @pytest.fixture(scope="session")
+@builds_large_kb
 def cards_kb(tmp_path_factory: pytest.TempPathFactory, corpora: Path) -> tuple[Path, dict]:
     """The KB of the cards tests (seeds, EN 2026-04-17, the ten MTGJSON sets, the six
     MediaWiki exports) and its JSON build report: built once per run for every file that

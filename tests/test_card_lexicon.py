@@ -9,6 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from conftest import builds_large_kb
 from kbrun import kb_json
 
 from kb.align import card_lexicon
@@ -74,6 +75,7 @@ def test_the_rules_lexicon_is_trusted_first() -> None:
 
 
 @pytest.fixture(scope="module")
+@builds_large_kb
 def home(tmp_path_factory: pytest.TempPathFactory, corpora: Path, seeds: Path) -> Path:
     """The seeds (with the Italian merge rules), EN 2026-04-17 and the card sets."""
     home = tmp_path_factory.mktemp("cards") / "kb"

@@ -15,7 +15,7 @@ import time
 from pathlib import Path
 
 import pytest
-from conftest import Built
+from conftest import Built, builds_large_kb
 from kbrun import kb
 
 from kb.build import EMBEDDED_CORPUS
@@ -63,6 +63,7 @@ def home(seed_kb, tmp_path: Path) -> Path:
 
 
 @pytest.fixture(scope="module")
+@builds_large_kb
 def full_kb(tmp_path_factory: pytest.TempPathFactory, corpora: Path) -> Path:
     """English 2026-01-16 with the Italian seed beside it."""
     home = tmp_path_factory.mktemp("full") / "home"

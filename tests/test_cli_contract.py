@@ -14,7 +14,7 @@ from pathlib import Path
 
 import kbrun
 import pytest
-from conftest import Built, copy_home
+from conftest import Built, builds_large_kb, copy_home
 
 NEW = "cr/en/MagicCompRules-2026-01-16.txt"
 OLD = "cr/en/MagicCompRules-2025-11-14.txt"
@@ -45,6 +45,7 @@ def effective(path: Path) -> dt.date:
 
 
 @pytest.fixture(scope="module")
+@builds_large_kb
 def two_editions(tmp_path_factory: pytest.TempPathFactory, corpora: Path) -> Path:
     home = tmp_path_factory.mktemp("two") / "home"
     result = kb("build", corpora / OLD, corpora / NEW, home=home)

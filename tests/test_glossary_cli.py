@@ -14,6 +14,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from conftest import builds_large_kb
 from kbrun import kb, kb_json
 from test_align import glossary_oracle
 
@@ -63,6 +64,7 @@ def same_date(en_zh_latest: Path) -> Path:
 
 
 @pytest.fixture(scope="module")
+@builds_large_kb
 def two_years_apart(tmp_path_factory: pytest.TempPathFactory, corpora: Path) -> Path:
     return _build(tmp_path_factory.mktemp("glossary-older"), _english(corpora, LATEST), _chinese(corpora, OLDER))
 

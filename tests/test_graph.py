@@ -6,6 +6,7 @@ import sqlite3
 from pathlib import Path
 
 import pytest
+from conftest import builds_large_kb
 
 from kb.build import build
 from kb.core.rulenum import RuleNumber
@@ -15,6 +16,7 @@ EDITION = "MagicCompRules-2026-01-16.txt"
 
 
 @pytest.fixture(scope="module")
+@builds_large_kb
 def conn(tmp_path_factory: pytest.TempPathFactory, corpora: Path, seeds: Path):
     home = tmp_path_factory.mktemp("graph")
     build([seeds, corpora / "cr" / "en" / EDITION, corpora / "cr" / "zh" / "CR-zh-Hans-2026-01-16.txt"], home)

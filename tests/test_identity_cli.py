@@ -10,6 +10,7 @@ import sqlite3
 from pathlib import Path
 
 import pytest
+from conftest import builds_large_kb
 from kbrun import kb, kb_json
 
 from kb.core.rulenum import RuleNumber
@@ -21,6 +22,7 @@ ZH = ["2022-06-10", "2026-04-17"]
 
 
 @pytest.fixture(scope="module")
+@builds_large_kb
 def built(tmp_path_factory: pytest.TempPathFactory, corpora: Path, seeds: Path) -> tuple[Path, dict]:
     """The KB and its JSON build report."""
     home = tmp_path_factory.mktemp("identity")

@@ -31,7 +31,7 @@ from pathlib import Path
 from urllib.parse import quote
 
 import pytest
-from conftest import REPO, SEED_FILES, SEEDS, corpora_path
+from conftest import REPO, SEED_FILES, SEEDS, builds_large_kb, corpora_path
 from kbrun import kb
 
 from indexers import index as rules_index
@@ -133,6 +133,7 @@ def edition_sources() -> list[Path]:
 
 
 @pytest.fixture(scope="module")
+@builds_large_kb
 def full_home(tmp_path_factory: pytest.TempPathFactory) -> Path:
     sources = edition_sources()
     home = tmp_path_factory.mktemp("serve-full") / "home"

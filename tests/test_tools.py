@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import builds_large_kb
 from kbrun import kb, kb_json
 from test_web import browser, free_port, get  # noqa: F401  (browser is a fixture)
 
@@ -46,6 +47,7 @@ def _en_file(cr: Path, date: str) -> Path:
 
 
 @pytest.fixture(scope="session")
+@builds_large_kb
 def home(corpora: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
     cr = corpora / "cr"
     home = tmp_path_factory.mktemp("tools") / "home"

@@ -33,7 +33,7 @@ from typing import Any
 from urllib.parse import quote
 
 import pytest
-from conftest import REPO, SEEDS, corpora_path
+from conftest import REPO, SEEDS, builds_large_kb, corpora_path
 from kbrun import kb
 
 from indexers import index as rules_index
@@ -52,6 +52,7 @@ def full() -> bool:
 
 
 @pytest.fixture(scope="module")
+@builds_large_kb  # the default corpus holds two full editions
 def home(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Path:
     if full():  # the default corpus, EN and ZH 2025-11-14 and the card sets: built by `kb build` once per run
         return request.getfixturevalue("older_editions_kb")
@@ -563,6 +564,7 @@ def test_serve_says_when_it_cannot_listen(server: str, home: Path) -> None:
 
 
 @pytest.fixture(scope="module")
+@builds_large_kb
 def browser() -> Iterator[Any]:
     chromium = next((path for name in ("chromium", "chromium-browser", "google-chrome")
                      if (path := shutil.which(name))), None)
