@@ -195,6 +195,17 @@ def index(card_files: list[CardFile]) -> CardIndex:
 
 @pytest.fixture(scope="session")
 @builds_large_kb
+def seeds_2026_01_16(tmp_path_factory: pytest.TempPathFactory, corpora: Path, seeds: Path) -> tuple[Path, dict]:
+    """The seeds with EN and ZH 2026-01-16 (the stored reference graph; the seeds' citations
+    resolved by a full edition) and its JSON build report, built once per run.  Tests only read it."""
+    built = shared_build(tmp_path_factory, "seeds-2026-01-16", seeds, corpora / "cr/en/MagicCompRules-2026-01-16.txt",
+                         corpora / "cr/zh/CR-zh-Hans-2026-01-16.txt", "--json")
+    assert built.returncode == 0, built.stderr
+    return built.home, json.loads(built.stdout)
+
+
+@pytest.fixture(scope="session")
+@builds_large_kb
 def older_editions_kb(tmp_path_factory: pytest.TempPathFactory, corpora: Path) -> Path:
     """The default corpus with EN and ZH 2025-11-14 and the ten card sets: the web tests' KB
     (two editions of each language to diff and date) and the reading tests' (an older edition
