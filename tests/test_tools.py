@@ -371,12 +371,16 @@ def test_web_cite_form_and_post_twin(server: str, home: Path) -> None:
 
 def test_browser_cite_form(server: str, browser: Any) -> None:  # noqa: F811
     from selenium.webdriver.common.by import By
+    from selenium.webdriver.support import expected_conditions as until
+    from selenium.webdriver.support.ui import WebDriverWait
 
     browser.get(f"{server}/cite")
     browser.find_element(By.NAME, "text").send_keys("Merged permanents: rules 729.2a–j.")
     browser.execute_script("document.querySelector('input[name=as_of]').value = '2025-11-14'")
     browser.find_element(By.CSS_SELECTOR, ".cite-form button").click()
-    updated = browser.find_element(By.CSS_SELECTOR, "pre.cite-text").text
+    # the answer is a new page (the form is posted): found once it has loaded, not before
+    answer = until.presence_of_element_located((By.CSS_SELECTOR, "pre.cite-text"))
+    updated = WebDriverWait(browser, 30).until(answer).text
     assert updated == "Merged permanents: rules 730.2a–j."
     link = browser.find_element(By.CSS_SELECTOR, ".cite-table a.num")
     assert link.get_attribute("href").endswith("/rules/730.2a")
