@@ -10,10 +10,16 @@ them; CI sets ``KB_CORPORA`` and fails if the folder is missing.
 
 from __future__ import annotations
 
+import fcntl
 import functools
+import json
 import os
+import shutil
+import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
+from typing import TypeVar
 
 import pytest
 
@@ -31,6 +37,24 @@ SEED_FILES = ("000_7a78d2801561c4e1.txt", "001_abc0dfbf7a321300.txt", "003_bb824
 EN_LATEST = DEFAULT_CORPUS / "MagicCompRules-2026-04-17.normalized.txt"
 ZH_LATEST = DEFAULT_CORPUS / "CR-zh-Hans-2026-04-17.txt"
 BRO = DEFAULT_CORPUS / "BRO.json"
+
+
+_F = TypeVar("_F", bound=Callable[..., object])
+
+
+def builds_large_kb(function: _F) -> _F:
+    """Put below ``@pytest.fixture``: the fixture builds a KB holding a full edition (or drives
+    a browser), so every test using it, directly or through other fixtures, is marked ``slow``."""
+    function.slow = True  # type: ignore[attr-defined]
+    return function
+
+
+@pytest.hookimpl(tryfirst=True)  # before `-m "not slow"` deselects
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        info = getattr(item, "_fixtureinfo", None)
+        if info and any(getattr(d.func, "slow", False) for defs in info.name2fixturedefs.values() for d in defs):
+            item.add_marker(pytest.mark.slow)
 
 
 def corpora_path() -> Path:
@@ -56,16 +80,86 @@ def seeds(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return folder
 
 
-@pytest.fixture(scope="session")
-def default_home(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A KB built once per session by `kb build` with no arguments (the default corpus).
-    Tests only read it."""
+@dataclass(frozen=True)
+class Built:
+    """A KB built by the real `kb build` (a new process), with what the command said."""
+
+    home: Path
+    returncode: int
+    stdout: str
+    stderr: str
+    seconds: float  # wall time of the command, as it ran
+
+
+def run_folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The folder every worker of this run shares: xdist gives each worker its own
+    base temp folder inside it (``popen-gw0`` ...); without xdist the base itself."""
+    base = tmp_path_factory.getbasetemp()
+    return base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
+
+
+def shared_build(tmp_path_factory: pytest.TempPathFactory, name: str, *args: object) -> Built:
+    """``kb build ARGS`` run once per test run, whichever worker asks first (the others wait
+    for it, then read it): a session fixture alone is built once per worker, and the suite's
+    two workers asked for the same KBs.  Tests only read it (:func:`copy_home` for a KB to change)."""
     from kbrun import kb
 
-    home = tmp_path_factory.mktemp("default") / "home"
-    result = kb("build", home=home)
-    assert result.returncode == 0, result.stderr
-    return home
+    folder = run_folder(tmp_path_factory) / f"shared-{name}"
+    folder.mkdir(exist_ok=True)
+    with (folder / "lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file is closed
+        done = folder / "result.json"
+        if not done.is_file():
+            started = time.monotonic()
+            result = kb("build", *args, home=folder / "home")
+            seconds = time.monotonic() - started
+            done.write_text(json.dumps({"returncode": result.returncode, "stdout": result.stdout,
+                                        "stderr": result.stderr, "seconds": seconds}), encoding="utf-8")
+        return Built(folder / "home", **json.loads(done.read_text(encoding="utf-8")))
+
+
+def copy_home(home: Path, target: Path) -> Path:
+    """A KB folder of one's own, as a copied KB folder is used (its index found by build id)."""
+    shutil.copytree(home, target)
+    return target
+
+
+@pytest.fixture(scope="session")
+@builds_large_kb
+def default_build(tmp_path_factory: pytest.TempPathFactory) -> Built:
+    """`kb build` with no arguments (the default corpus), once per run, with its output."""
+    return shared_build(tmp_path_factory, "default")
+
+
+@pytest.fixture(scope="session")
+@builds_large_kb
+def default_json_build(tmp_path_factory: pytest.TempPathFactory) -> Built:
+    """`kb build --json` with no other argument, once per run: its report."""
+    return shared_build(tmp_path_factory, "default-json", "--json")
+
+
+@pytest.fixture(scope="session")
+def default_home(default_build: Built) -> Path:
+    """The KB of `kb build` with no arguments (the default corpus).  Tests only read it."""
+    assert default_build.returncode == 0, default_build.stderr
+    return default_build.home
+
+
+@pytest.fixture
+def own_default_home(default_home: Path, tmp_path: Path) -> Path:
+    """A copy of that KB for a test that changes it (or must see it unchanged by others)."""
+    return copy_home(default_home, tmp_path / "home")
+
+
+@pytest.fixture(scope="session")
+@builds_large_kb
+def en_zh_latest(tmp_path_factory: pytest.TempPathFactory, corpora: Path) -> Path:
+    """EN and ZH 2026-04-17 alone (the same-date glossary pairing, the glossary benchmark's
+    questions), built once per run.  Tests only read it."""
+    built = shared_build(tmp_path_factory, "en-zh-latest", corpora / "cr/en/MagicCompRules-2026-04-17.normalized.txt",
+                         corpora / "cr/zh/CR-zh-Hans-2026-04-17.txt")
+    assert built.returncode == 0, built.stderr
+    return built.home
 
 
 @pytest.fixture(scope="session")
@@ -100,17 +194,41 @@ def index(card_files: list[CardFile]) -> CardIndex:
 
 
 @pytest.fixture(scope="session")
+@builds_large_kb
+def seeds_2026_01_16(tmp_path_factory: pytest.TempPathFactory, corpora: Path, seeds: Path) -> tuple[Path, dict]:
+    """The seeds with EN and ZH 2026-01-16 (the stored reference graph; the seeds' citations
+    resolved by a full edition) and its JSON build report, built once per run.  Tests only read it."""
+    built = shared_build(tmp_path_factory, "seeds-2026-01-16", seeds, corpora / "cr/en/MagicCompRules-2026-01-16.txt",
+                         corpora / "cr/zh/CR-zh-Hans-2026-01-16.txt", "--json")
+    assert built.returncode == 0, built.stderr
+    return built.home, json.loads(built.stdout)
+
+
+@pytest.fixture(scope="session")
+@builds_large_kb
+def older_editions_kb(tmp_path_factory: pytest.TempPathFactory, corpora: Path) -> Path:
+    """The default corpus with EN and ZH 2025-11-14 and the ten card sets: the web tests' KB
+    (two editions of each language to diff and date) and the reading tests' (an older edition
+    to read numbers, histories and diffs in), built once per run.  Tests only read it."""
+    built = shared_build(tmp_path_factory, "older-editions", DEFAULT_CORPUS,
+                         corpora / "cr/en/MagicCompRules-2025-11-14.txt", corpora / "cr/zh/CR-zh-Hans-2025-11-14.txt",
+                         corpora / "cards")
+    assert built.returncode == 0, built.stderr
+    return built.home
+
+
+@pytest.fixture(scope="session")
+@builds_large_kb
 def cards_kb(tmp_path_factory: pytest.TempPathFactory, corpora: Path) -> tuple[Path, dict]:
     """The KB of the cards tests (seeds, EN 2026-04-17, the ten MTGJSON sets, the six
-    MediaWiki exports) and its JSON build report: built once for every file that reads it."""
-    import json
-
-    from kbrun import kb
-
+    MediaWiki exports) and its JSON build report: built once per run for every file that
+    reads it.  The same KB as the search-quality questions' (``benchmarks/quality.py``:
+    the default corpus with EN + ZH 2026-04-17 read once, the sets, the wiki pages): its
+    tables compared equal row for row."""
     from kb.build import EMBEDDED_CORPUS
 
-    home = tmp_path_factory.mktemp("cards") / "home"
-    result = kb("build", EMBEDDED_CORPUS, corpora / "cr/en/MagicCompRules-2026-04-17.normalized.txt",
-                corpora / "cards", corpora / "wiki" / "mightstone_fandom_xml", "--json", home=home)
-    assert result.returncode == 0, result.stderr
-    return home, json.loads(result.stdout)
+    built = shared_build(tmp_path_factory, "cards", EMBEDDED_CORPUS,
+                         corpora / "cr/en/MagicCompRules-2026-04-17.normalized.txt", corpora / "cards",
+                         corpora / "wiki" / "mightstone_fandom_xml", "--json")
+    assert built.returncode == 0, built.stderr
+    return built.home, json.loads(built.stdout)

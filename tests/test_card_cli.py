@@ -15,7 +15,7 @@ import sqlite3
 from pathlib import Path
 
 import pytest
-from conftest import BRO, EN_LATEST
+from conftest import BRO, EN_LATEST, builds_large_kb
 from kbrun import kb, kb_json
 
 from kb.build import EMBEDDED_CORPUS, collect, read_all
@@ -56,6 +56,7 @@ def bro_path() -> Path:
 
 
 @pytest.fixture(scope="session")
+@builds_large_kb
 def without_seed(tmp_path_factory: pytest.TempPathFactory, bro_path: Path) -> tuple[Path, str]:
     """EN 2026-04-17 and BRO only: no rulings page says what 非瑞克西亚龙引擎 is."""
     home = tmp_path_factory.mktemp("bro") / "home"

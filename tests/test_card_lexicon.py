@@ -13,7 +13,6 @@ from kbrun import kb_json
 
 from kb.align import card_lexicon
 from kb.align.lexicon import Lexicon
-from kb.build import build
 from kb.ingest.mtgjson import Card, CardFile
 
 ITALIAN = {"graveyard": "cimitero", "library": "grimorio", "counter": "segnalino", "opponent": "avversario",
@@ -75,11 +74,10 @@ def test_the_rules_lexicon_is_trusted_first() -> None:
 
 
 @pytest.fixture(scope="module")
-def home(tmp_path_factory: pytest.TempPathFactory, corpora: Path, seeds: Path) -> Path:
-    """The seeds (with the Italian merge rules), EN 2026-04-17 and the card sets."""
-    home = tmp_path_factory.mktemp("cards") / "kb"
-    build([seeds, corpora / "cr" / "en" / "MagicCompRules-2026-04-17.normalized.txt", corpora / "cards"], home)
-    return home
+def home(cards_kb: tuple[Path, dict]) -> Path:
+    """The seeds (with the Italian merge rules), EN (and ZH) 2026-04-17 and the card sets:
+    the cards tests' KB, built once per run (its six wiki pages teach no lexicon)."""
+    return cards_kb[0]
 
 
 def test_an_italian_query_finds_english_rules_through_card_texts(home: Path) -> None:

@@ -15,6 +15,7 @@ import time
 from pathlib import Path
 
 import pytest
+from conftest import Built, builds_large_kb
 from kbrun import kb
 
 from kb.build import EMBEDDED_CORPUS
@@ -45,10 +46,9 @@ def seed_kb(tmp_path_factory: pytest.TempPathFactory, seeds: Path) -> tuple[Path
 
 
 @pytest.fixture(scope="module")
-def default_kb(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, subprocess.CompletedProcess[str]]:
-    """`kb build` with no arguments: the embedded default corpus."""
-    home = tmp_path_factory.mktemp("default") / "home"
-    return home, kb("build", home=home)
+def default_kb(default_build: Built) -> tuple[Path, Built]:
+    """`kb build` with no arguments: the embedded default corpus (the run builds it once)."""
+    return default_build.home, default_build
 
 
 @pytest.fixture
@@ -63,6 +63,7 @@ def home(seed_kb, tmp_path: Path) -> Path:
 
 
 @pytest.fixture(scope="module")
+@builds_large_kb
 def full_kb(tmp_path_factory: pytest.TempPathFactory, corpora: Path) -> Path:
     """English 2026-01-16 with the Italian seed beside it."""
     home = tmp_path_factory.mktemp("full") / "home"
@@ -115,8 +116,8 @@ def test_build_embedded_corpus(default_kb) -> None:
     assert leftovers(home) == []
 
 
-def test_build_json_report(default_kb, tmp_path: Path) -> None:
-    result = kb("build", "--json", home=tmp_path / "home")
+def test_build_json_report(default_json_build: Built) -> None:
+    result = default_json_build  # `kb build --json` into a new home, once per run
     assert result.returncode == 0, result.stderr
     report = json.loads(result.stdout)
     docs = {Path(d["path"]).name: d for d in report["documents"]}

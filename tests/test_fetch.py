@@ -53,9 +53,8 @@ def test_fetch_downloads_checks_keeps_and_rebuilds(site: str, tmp_path: Path) ->
     assert kb("show", "729.2a", "--lang", "it", home=home).returncode == 0
 
 
-def test_fetch_refuses_pages_and_files_that_are_not_rules(site: str, tmp_path: Path) -> None:
-    home = tmp_path / "home"
-    assert kb("build", home=home).returncode == 0
+def test_fetch_refuses_pages_and_files_that_are_not_rules(site: str, own_default_home: Path) -> None:
+    home = own_default_home  # the KB `kb build` makes (a copy of the run's): the fetches must leave it whole
     no_link = kb("fetch", "--url", f"{site}/empty.html", home=home)
     assert no_link.returncode == 2 and "links no .txt file" in no_link.stderr
     not_rules = kb("fetch", "--url", f"{site}/wrong.html", home=home)
@@ -115,10 +114,9 @@ def _to_file(conn: socket.socket, stop: threading.Event) -> None:
 
 
 @pytest.fixture
-def seed_home(tmp_path: Path) -> Path:
-    home = tmp_path / "home"
-    assert kb("build", home=home).returncode == 0
-    return home
+def seed_home(own_default_home: Path) -> Path:
+    """The KB `kb build` makes, a copy of one's own (the run builds it once)."""
+    return own_default_home
 
 
 @pytest.mark.parametrize(("reply", "words"), [

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from conftest import builds_large_kb
 from kbrun import kb, kb_json
 from test_align import glossary_oracle
 
@@ -57,11 +58,13 @@ def _pairing(home: Path, edition: str) -> dict[str, str]:
 
 
 @pytest.fixture(scope="module")
-def same_date(tmp_path_factory: pytest.TempPathFactory, corpora: Path) -> Path:
-    return _build(tmp_path_factory.mktemp("glossary"), _english(corpora, LATEST), _chinese(corpora, LATEST))
+def same_date(en_zh_latest: Path) -> Path:
+    """EN + ZH 2026-04-17 by `kb build`, built once per run."""
+    return en_zh_latest
 
 
 @pytest.fixture(scope="module")
+@builds_large_kb
 def two_years_apart(tmp_path_factory: pytest.TempPathFactory, corpora: Path) -> Path:
     return _build(tmp_path_factory.mktemp("glossary-older"), _english(corpora, LATEST), _chinese(corpora, OLDER))
 

@@ -15,10 +15,9 @@ EDITION = "MagicCompRules-2026-01-16.txt"
 
 
 @pytest.fixture(scope="module")
-def conn(tmp_path_factory: pytest.TempPathFactory, corpora: Path, seeds: Path):
-    home = tmp_path_factory.mktemp("graph")
-    build([seeds, corpora / "cr" / "en" / EDITION, corpora / "cr" / "zh" / "CR-zh-Hans-2026-01-16.txt"], home)
-    connection = store.connect(home)
+def conn(seeds_2026_01_16: tuple[Path, dict]):
+    """The seeds with EN and ZH 2026-01-16, built once per run."""
+    connection = store.connect(seeds_2026_01_16[0])
     yield connection
     connection.close()
 

@@ -10,6 +10,7 @@ import sqlite3
 from pathlib import Path
 
 import pytest
+from conftest import builds_large_kb
 from kbrun import kb, kb_json
 
 from kb.core.rulenum import RuleNumber
@@ -21,14 +22,21 @@ ZH = ["2022-06-10", "2026-04-17"]
 
 
 @pytest.fixture(scope="module")
-def home(tmp_path_factory: pytest.TempPathFactory, corpora: Path, seeds: Path) -> Path:
+@builds_large_kb
+def built(tmp_path_factory: pytest.TempPathFactory, corpora: Path, seeds: Path) -> tuple[Path, dict]:
+    """The KB and its JSON build report."""
     home = tmp_path_factory.mktemp("identity")
     en = corpora / "cr" / "en"
     sources = [seeds, *(en / f"MagicCompRules-{d}.txt" for d in EN), en / "MagicCompRules-2026-04-17.normalized.txt",
                *(corpora / "cr" / "zh" / f"CR-zh-Hans-{d}.txt" for d in ZH)]
-    result = kb("build", *sources, "--accept-damaged", home=home)
+    result = kb("build", *sources, "--accept-damaged", "--json", home=home)
     assert result.returncode == 0, result.stderr
-    return home
+    return home, json.loads(result.stdout)
+
+
+@pytest.fixture(scope="module")
+def home(built: tuple[Path, dict]) -> Path:
+    return built[0]
 
 
 @pytest.fixture(scope="module")
@@ -58,21 +66,11 @@ def test_renumbered_rules_get_the_newest_number(export: dict) -> None:
     assert export[("zh-Hans", "2022-06-10", "724.2")] == "730.2"  # merge rules were 724 in 2022
 
 
-def test_undated_seed_is_placed_among_english_editions(home: Path) -> None:
-    report = kb_json("build", Path(__file__).resolve().parents[1] / "corpus",
-                     *[p for p in _sources(home)], "--accept-damaged", home=home)
+def test_undated_seed_is_placed_among_english_editions(built: tuple[Path, dict]) -> None:
+    _, report = built
     [italian] = [d for d in report["documents"] if d.get("lang") == "it"]
     assert "2025-07-25" in italian["matches"] and "2026-01-16" in italian["matches"]
     assert "2026-04-17" not in italian["matches"]  # the merge rules are 730 there
-
-
-def _sources(home: Path) -> list[str]:
-    conn = sqlite3.connect(home / "kb.sqlite")
-    try:
-        return [s for s in conn.execute("SELECT value FROM meta WHERE key = 'sources'").fetchone()[0].splitlines()
-                if not s.endswith("corpus")]
-    finally:
-        conn.close()
 
 
 def test_side_by_side_each_language_with_its_own_number(home: Path) -> None:

@@ -15,6 +15,7 @@ from contextlib import closing
 from pathlib import Path
 
 import pytest
+from conftest import builds_large_kb
 from kbrun import kb, kb_json
 
 from indexers import index as rules_index
@@ -29,6 +30,7 @@ DRAGON_ENGINE_TITLE = "非瑞克西亚龙引擎"  # seed 003's title: no card's 
 
 
 @pytest.fixture(scope="module")
+@builds_large_kb
 def home(tmp_path_factory: pytest.TempPathFactory, corpora: Path, seeds: Path) -> Path:
     home = tmp_path_factory.mktemp("onebox")
     cards = sorted(corpora.glob("cards/*/BRO.json"))[:1] + sorted(corpora.glob("cards/*/DMU.json"))[:1]

@@ -2,9 +2,9 @@
 a table of contents and previous / next, references grouped, histories, diffs and exports.
 
 The default KB (`kb build` with no arguments: the seeds, EN and ZH 2026-04-17, BRO) is
-built once per session; what needs an older edition (a number as it was, a diff) adds
-EN and ZH 2025-11-14 from ``$KB_CORPORA``.  Expected values come from the documents
-themselves (their lines), never from a previous run.
+built once per run; what needs an older edition (a number as it was, a diff) adds
+EN and ZH 2025-11-14 from ``$KB_CORPORA`` (with the card sets: the web tests' KB).
+Expected values come from the documents themselves (their lines), never from a previous run.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ import re
 from pathlib import Path
 
 import pytest
-from conftest import DEFAULT_CORPUS, EN_LATEST, ZH_LATEST
+from conftest import EN_LATEST, ZH_LATEST
 from kbrun import kb, kb_json
 
 from kb.core.rulenum import RuleNumber
@@ -42,12 +42,10 @@ def shown_numbers(view: dict) -> list[str]:
 
 
 @pytest.fixture(scope="module")
-def two_editions(tmp_path_factory: pytest.TempPathFactory, corpora: Path) -> Path:
-    """The default corpus with EN and ZH 2025-11-14 beside it."""
-    home = tmp_path_factory.mktemp("two") / "home"
-    result = kb("build", DEFAULT_CORPUS, corpora / EN_OLD, corpora / ZH_OLD, home=home)
-    assert result.returncode == 0, result.stderr
-    return home
+def two_editions(older_editions_kb: Path) -> Path:
+    """The default corpus with EN and ZH 2025-11-14 beside it (and the ten card sets: the web
+    tests' KB, built once per run; no reading here looks at cards)."""
+    return older_editions_kb
 
 
 # -- addressing ---------------------------------------------------------------------------------

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from conftest import builds_large_kb
 from kbrun import kb, kb_json
 
 from kb.cli import main as kb_main
@@ -89,6 +90,7 @@ def zh_text(corpora: Path) -> Reading:
 
 
 @pytest.fixture(scope="module")
+@builds_large_kb
 def pair(tmp_path_factory: pytest.TempPathFactory, corpora: Path) -> tuple[Path, dict]:
     """EN + ZH 2026-01-16, built by the command; its JSON build report."""
     home = tmp_path_factory.mktemp("pair") / "home"
@@ -121,13 +123,11 @@ def seeds_only(tmp_path_factory: pytest.TempPathFactory, seeds: Path) -> tuple[P
 
 
 @pytest.fixture(scope="module")
-def seeds_and_en(tmp_path_factory: pytest.TempPathFactory, seeds: Path, corpora: Path) -> tuple[Path, dict]:
+def seeds_and_en(seeds_2026_01_16: tuple[Path, dict]) -> tuple[Path, dict]:
     """The seeds with a full edition that holds what they cite (2026-01-16 has no 730.2h:
-    there the merge rules are 729, so 730.2h can only be the web page's)."""
-    home = tmp_path_factory.mktemp("seeds-en") / "home"
-    result = kb("build", seeds, corpora / EN, "--json", home=home)
-    assert result.returncode == 0, result.stderr
-    return home, json.loads(result.stdout)
+    there the merge rules are 729, so 730.2h can only be the web page's), and its Chinese
+    translation: the stored graph's KB, built once per run."""
+    return seeds_2026_01_16
 
 
 def numbers_of(rule: dict) -> set[str]:

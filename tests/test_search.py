@@ -17,7 +17,7 @@ from contextlib import closing
 from pathlib import Path
 
 import pytest
-from conftest import EN_LATEST, ZH_LATEST
+from conftest import EN_LATEST, ZH_LATEST, builds_large_kb
 from kbrun import kb, kb_json
 
 from indexers import engine as search
@@ -32,6 +32,7 @@ EDITION = "2026-04-17"
 
 
 @pytest.fixture(scope="module")
+@builds_large_kb
 def home(tmp_path_factory: pytest.TempPathFactory, seeds: Path) -> Path:
     """The seeds with EN and ZH 2026-04-17 (from the default corpus; no card data)."""
     home = tmp_path_factory.mktemp("search")
@@ -309,6 +310,7 @@ def test_no_knowledge_base_exits_1(tmp_path: Path) -> None:
 
 
 @pytest.fixture(scope="module")
+@builds_large_kb
 def small(tmp_path_factory: pytest.TempPathFactory, corpora: Path, seeds: Path) -> Path:
     """Seeds and the English edition before Waterbend existed (2025-09-19)."""
     home = tmp_path_factory.mktemp("small")

@@ -31,7 +31,7 @@ from pathlib import Path
 from urllib.parse import quote
 
 import pytest
-from conftest import REPO, SEED_FILES, SEEDS, corpora_path
+from conftest import REPO, SEED_FILES, SEEDS, builds_large_kb, corpora_path
 from kbrun import kb
 
 from indexers import index as rules_index
@@ -133,6 +133,7 @@ def edition_sources() -> list[Path]:
 
 
 @pytest.fixture(scope="module")
+@builds_large_kb
 def full_home(tmp_path_factory: pytest.TempPathFactory) -> Path:
     sources = edition_sources()
     home = tmp_path_factory.mktemp("serve-full") / "home"
@@ -405,7 +406,7 @@ def test_rebuild_under_load_loses_no_request(tmp_path: Path) -> None:
     assert not leftovers
 
 
-def test_after_a_rebuild_the_pages_in_use_are_recomputed_before_anyone_asks(tmp_path: Path) -> None:
+def test_after_a_rebuild_the_pages_in_use_are_recomputed_before_anyone_asks(full_home: Path, tmp_path: Path) -> None:
     """After a rebuild the previous answers bridged 30 s, then every page not asked since
     was computed at once, when next asked: the slowest requests of the rebuild benchmark
     (2.7 s) came just after those 30 s.  Now each worker recomputes in the background what
@@ -413,8 +414,7 @@ def test_after_a_rebuild_the_pages_in_use_are_recomputed_before_anyone_asks(tmp_
     its request, so a page answered 200 long after the rebuild (past the 30 s bridge),
     asked by nobody since, was recomputed on the new KB in the background."""
     sources = edition_sources()
-    home = tmp_path / "home"
-    build(sources, home)
+    home = shutil.copytree(full_home, tmp_path / "home")  # a KB of those sources, the module's, of its own
     pages = ["/rules/702.json", "/refs/702.19", "/rules/7", "/rules/702.19?lang=en&lang=it"]
     with serving(home, "--workers", "1", "--time-budget", "0.01") as base:
         for _ in range(100):  # asked until computed and cached (each answered 503 at first)

@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import builds_large_kb
 from kbrun import kb, kb_json
 from test_web import browser, free_port, get  # noqa: F401  (browser is a fixture)
 
@@ -46,6 +47,7 @@ def _en_file(cr: Path, date: str) -> Path:
 
 
 @pytest.fixture(scope="session")
+@builds_large_kb
 def home(corpora: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
     cr = corpora / "cr"
     home = tmp_path_factory.mktemp("tools") / "home"
@@ -376,9 +378,9 @@ def test_browser_cite_form(server: str, browser: Any) -> None:  # noqa: F811
     browser.find_element(By.NAME, "text").send_keys("Merged permanents: rules 729.2a–j.")
     browser.execute_script("document.querySelector('input[name=as_of]').value = '2025-11-14'")
     browser.find_element(By.CSS_SELECTOR, ".cite-form button").click()
-    # the POST answers a new page: wait for it (a loaded machine answered after the first look)
-    updated = WebDriverWait(browser, 30).until(
-        until.presence_of_element_located((By.CSS_SELECTOR, "pre.cite-text"))).text
+    # the answer is a new page (the form is posted): found once it has loaded, not before
+    answer = until.presence_of_element_located((By.CSS_SELECTOR, "pre.cite-text"))
+    updated = WebDriverWait(browser, 30).until(answer).text
     assert updated == "Merged permanents: rules 730.2a–j."
     link = browser.find_element(By.CSS_SELECTOR, ".cite-table a.num")
     assert link.get_attribute("href").endswith("/rules/730.2a")

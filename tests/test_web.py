@@ -1,6 +1,6 @@
 """`kb serve`: a real KB, a real server on 127.0.0.1, real HTTP, a real browser.
 
-One KB is built per module from the default corpus (the seeds, English and Chinese
+One KB is built per run (the reading tests read it too) from the default corpus (the seeds, English and Chinese
 2026-04-17, the BRO set), plus (when ``$KB_CORPORA`` holds them) English and Chinese
 2025-11-14 and the other card sets, and served by
 ``python -m kb serve`` in a subprocess on a free port.  Every ``.json`` twin is
@@ -33,7 +33,7 @@ from typing import Any
 from urllib.parse import quote
 
 import pytest
-from conftest import REPO, SEEDS, corpora_path
+from conftest import REPO, SEEDS, builds_large_kb, corpora_path
 from kbrun import kb
 
 from indexers import index as rules_index
@@ -52,14 +52,12 @@ def full() -> bool:
 
 
 @pytest.fixture(scope="module")
-def home(tmp_path_factory: pytest.TempPathFactory) -> Path:
+@builds_large_kb  # the default corpus holds two full editions
+def home(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    if full():  # the default corpus, EN and ZH 2025-11-14 and the card sets: built by `kb build` once per run
+        return request.getfixturevalue("older_editions_kb")
     home = tmp_path_factory.mktemp("web") / "home"
-    sources = [SEEDS]  # the default corpus: EN and ZH 2026-04-17 are in it
-    if full():
-        cr = corpora_path() / "cr"
-        sources += [cr / "en" / f"MagicCompRules-{OLD}.txt", cr / "zh" / f"CR-zh-Hans-{OLD}.txt",
-                    corpora_path() / "cards"]  # its BRO.json repeats the default corpus's: read once
-    build(sources, home)
+    build([SEEDS], home)  # the default corpus: EN and ZH 2026-04-17 are in it
     with closing(store.connect(home)) as conn:
         rules_index.ready(home, conn)  # built once here, so the CLI and the web both find it ready
     return home
@@ -566,6 +564,7 @@ def test_serve_says_when_it_cannot_listen(server: str, home: Path) -> None:
 
 
 @pytest.fixture(scope="module")
+@builds_large_kb
 def browser() -> Iterator[Any]:
     chromium = next((path for name in ("chromium", "chromium-browser", "google-chrome")
                      if (path := shutil.which(name))), None)

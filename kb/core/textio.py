@@ -13,8 +13,6 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from charset_normalizer import from_bytes
-
 from kb.core.errors import KbError
 
 _BOMS = (
@@ -88,6 +86,9 @@ def decode(data: bytes, path: str) -> tuple[str, str]:
         if _mac_roman_fits_better(data):
             text, encoding = data.decode("mac_roman"), "mac_roman"
         return _check_text(text, path), encoding
+    from charset_normalizer import from_bytes  # lazy: only for the rare text in neither (its import and
+    # logging's cost 25-35 ms, which every `kb show` paid: the views read the ingesters' layouts)
+
     guess = from_bytes(data).best()
     if guess is None:
         raise KbError("cannot decode: not text in any known encoding", path)
