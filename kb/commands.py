@@ -398,7 +398,7 @@ def main_serve(args: argparse.Namespace) -> int:
     from kb.web import serve  # lazy: only `kb serve` needs the web stack
 
     serve(resolve_home(args.home), args.host, args.port, args.workers, args.allowed_hosts, args.max_pending,
-          args.time_budget)
+          args.time_budget, args.stale_seconds)
     return 0
 
 
@@ -666,7 +666,9 @@ TABLE: tuple[Command, ...] = (
         Arg("--max-pending", "answers computing or waiting per worker before 503 'busy' (default: 64)",
             type=int, metavar="N"),
         Arg("--time-budget", "seconds a request waits for its answer before 503 (default: 10); the answer is"
-            " still computed and kept for the retry", type=float, metavar="SECONDS")),
+            " still computed and kept for the retry", type=float, metavar="SECONDS"),
+        Arg("--stale-seconds", "after a rebuild, seconds a page not yet recomputed may be answered from the"
+            " previous KB, marked stale (default: 30)", type=float, metavar="SECONDS")),
         main=main_serve),
 )
 

@@ -13,7 +13,7 @@ from typing import Any
 
 from kb.core.errors import KbError
 from kb.web.app import ENVIRONMENT, create_app
-from kb.web.serving import SECURITY_HEADERS, Options
+from kb.web.serving import SECURITY_HEADERS, STALE_MAX, Options
 
 #: Hosts a browser may name in its Host header whatever the address served.
 LOCAL_NAMES = ("localhost", "127.0.0.1", "::1")
@@ -44,7 +44,7 @@ def allowed_hosts(host: str, extra: list[str] | None) -> tuple[str, ...] | None:
 
 
 def serve(home: Path, host: str, port: int, workers: int | None = None, extra_hosts: list[str] | None = None,
-          pending: int | None = None, budget: float | None = None) -> None:
+          pending: int | None = None, budget: float | None = None, stale: float | None = None) -> None:
     """Serve the KB in ``home`` until interrupted (Ctrl-C stops it cleanly) with
     ``workers`` processes (default: one per core) sharing one listening socket."""
     import uvicorn
@@ -62,6 +62,10 @@ def serve(home: Path, host: str, port: int, workers: int | None = None, extra_ho
         if not 0 < budget <= MAX_BUDGET:
             raise KbError(f"--time-budget must be more than 0 and at most {MAX_BUDGET:g} seconds (got {budget:g})")
         options = dataclasses.replace(options, deadline=budget)
+    if stale is not None:
+        if not 0 <= stale <= STALE_MAX:
+            raise KbError(f"--stale-seconds must be from 0 to {STALE_MAX:g} seconds (got {stale:g})")
+        options = dataclasses.replace(options, stale=stale)
     home = home.absolute()
     app = create_app(home, options)  # checks the KB now: no KB, a clear error before any worker starts
     sock = listen(host, port)

@@ -125,6 +125,7 @@ class Options:
     allowed_hosts: tuple[str, ...] | None = None  # None: any host
     pending: int = 64                # answers computing or waiting per process; beyond: 503
     deadline: float = DEADLINE       # seconds a request waits for its answer; beyond: 503
+    stale: float = STALE_SECONDS     # seconds after a rebuild the previous KB's answers may stand in
     cache_mb: int = 128              # the answer cache of each process
     shared: str | None = None        # the answer cache the workers share (a SQLite file), if any
     #: The server adds SECURITY_HEADERS to every answer itself (``kb serve`` gives them to uvicorn,
@@ -133,8 +134,8 @@ class Options:
 
     def to_json(self) -> str:
         return json.dumps({"allowed_hosts": list(self.allowed_hosts) if self.allowed_hosts is not None else None,
-                           "pending": self.pending, "deadline": self.deadline, "cache_mb": self.cache_mb,
-                           "shared": self.shared, "server_headers": self.server_headers})
+                           "pending": self.pending, "deadline": self.deadline, "stale": self.stale,
+                           "cache_mb": self.cache_mb, "shared": self.shared, "server_headers": self.server_headers})
 
     @classmethod
     def from_json(cls, text: str) -> Options:
@@ -368,10 +369,11 @@ class _Previous:
 
     print: str
     since: float
+    stale: float = STALE_SECONDS  # ``kb serve --stale-seconds``
     warming: asyncio.Task[int] | None = None
 
     def bridges(self, now: float) -> bool:
-        if now < self.since + STALE_SECONDS:
+        if now < self.since + self.stale:
             return True
         return self.warming is not None and not self.warming.done() and now < self.since + STALE_MAX
 
@@ -448,7 +450,7 @@ class Serving:
             info = self.known[kb_print] = await asyncio.to_thread(held, self.home)
             for old in [k for k in self.known if k != kb_print]:
                 del self.known[old]
-                self.previous = _Previous(old, time.monotonic())
+                self.previous = _Previous(old, time.monotonic(), self.options.stale)
                 self.previous.warming = asyncio.ensure_future(self._rewarm(old, kb_print, info, scope))
         query = canonical_query(scope.get("query_string", b""), info.languages)
         inner = dict(scope, method="GET", query_string=query)
