@@ -339,13 +339,13 @@ class Translator:
         terms are read: a whole table takes 10-20 ms to make, a query's share well under one."""
         cjk = is_cjk(src)
         keys = set() if cjk else _keys(text)
-
+        stems = set() if cjk else _stem_keys(text, src)  # for a lexicon keyed by stems (card_lexicon.BY_STEMS)
         table: Entries = {}
         for n, lexicon in enumerate(self.lexicons):
             trust = trust_of(lexicon.origin, lexicon.src, lexicon.dst, self.thresholds)
             if (lexicon.src, lexicon.dst) == (src, dst):
                 found = _forward(lexicon, trust, [k for k in lexicon.terms if k in text] if cjk
-                                 else keys | _stem_keys(text, src))
+                                 else keys | stems)
             elif (lexicon.dst, lexicon.src) == (src, dst):
                 by_target, longest = self._inverted_of(n)
                 wanted = ({text[i:j] for i in range(len(text)) for j in range(i + 1, min(len(text), i + longest) + 1)}
