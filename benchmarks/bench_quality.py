@@ -1,6 +1,7 @@
 """Search quality: kb beside a plain SQLite FTS5 BM25 index, per language, and latency.
 
-Run: ``.venv/bin/python benchmarks/bench_quality.py [--work DIR] [--half tune|check] [--skip-glossary]``
+Run: ``.venv/bin/python benchmarks/bench_quality.py [--work DIR] [--half tune|check] [--skip-glossary]
+[--questions FILE]``
 (needs ``$KB_CORPORA``).  ``--work DIR`` keeps the two KBs there between runs (the
 search index is rebuilt every run, so a change of analysis is measured).  ``--half``
 runs every other question (tune: rows 0, 2, 4...; check: rows 1, 3, 5...) of
@@ -59,6 +60,7 @@ def main() -> None:
     parser.add_argument("--work", type=Path)
     parser.add_argument("--half", choices=("tune", "check"))
     parser.add_argument("--skip-glossary", action="store_true")
+    parser.add_argument("--questions", type=Path, help="another question file of the same format")
     parser.add_argument("--misses", action="store_true", help="list the questions kb misses at 5")
     args = parser.parse_args()
     root = corpora()
@@ -67,7 +69,7 @@ def main() -> None:
     rows: list[tuple[str, ...]] = []
     times: list[float] = []
 
-    questions = load_questions()
+    questions = load_questions(args.questions) if args.questions else load_questions()
     if args.half:
         questions = questions[args.half == "check" :: 2]
     if questions:

@@ -113,6 +113,9 @@ SPELLING = True
 #: ZH 0.61/0.85, IT 0.16/0.35.
 LATER_SUBRULE = 0.03
 #: Hits whose stored fields are read per search (grouping needs more hits than groups; a page shows 10).
+#: A players' word ("blink", "etb") also searched as the rules' words for it
+#: (kb.align.term_list), at this weight beside the query's own words.
+PLAYER_WORDS = 1.0
 MAX_HITS = 50
 WEIGHTING = scoring.BM25F(B=0.75, K1=1.2)
 
@@ -308,6 +311,19 @@ def translated_units(translations: Iterable[Translation], lang: str, share: floa
     return _dedupe(units)
 
 
+def rephrased_units(translations: Iterable[Translation], lang: str) -> list[Unit]:
+    """The rules' words for a players' word: each word alone and, for several, the run
+    of them as a phrase, at :data:`PLAYER_WORDS` ("blink": exile, return, battlefield)."""
+    analyzer = analyzer_for(lang)
+    units = []
+    for item in translations:
+        terms = tuple(t.text for t in analyzer(item.target, mode="query") if token_kind(t) != NUMBER)
+        runs = [(term,) for term in terms] + ([terms] if len(terms) > 1 else [])
+        units += [Unit(lang, run, weight=PLAYER_WORDS / len(runs), slop=3, source=item.source, translated=True)
+                  for run in runs]
+    return _dedupe(units)
+
+
 def _dedupe(units: list[Unit]) -> list[Unit]:
     seen: dict[tuple[tuple[str, ...], bool], Unit] = {}
     for unit in units:
@@ -422,6 +438,10 @@ def plan(text: str, langs: Sequence[str], translator: Translator, *, query_lang:
     for target in langs:
         if target == lang:
             units += own_units(parts, lang, numbers, words)
+            if PLAYER_WORDS:
+                rephrased = [t for t in translator.rephrase(whole, lang) if not _rules_words(t.source, lang, vocabulary)]
+                translations += rephrased
+                units += rephrased_units(rephrased, lang)
             continue
         found = translator.for_query(whole, lang, target, answered=answered)  # drops half translations if answered
         translations += found.used
@@ -434,6 +454,13 @@ def plan(text: str, langs: Sequence[str], translator: Translator, *, query_lang:
     names = tuple(key for key in [name_key(lang, whole)] if key)
     return Plan(text, lang, query_lang is None, tuple(langs), numbers, tuple(units), tuple(translations), names,
                 tuple(dropped), corrections)
+
+
+def _rules_words(text: str, lang: str, vocabulary: Mapping[str, Mapping[str, int]] | None) -> bool:
+    """Every word of ``text`` is a word the rules of ``lang`` use themselves ("deck", "combat
+    damage"): the rules mean by it what they say, whatever players mean."""
+    known = (vocabulary or {}).get(lang, {})
+    return bool(known) and all(word in known for word in spelling_words(text))
 
 
 def _passed_through(text: str, lang: str, target: str, used: Sequence[Translation],

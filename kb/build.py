@@ -337,6 +337,14 @@ def with_card_lexicons(identities: identity.Identities, cards: list[Card], langs
     return replace(identities, more_lexicons=[*identities.more_lexicons, *card_lexicon.learn(cards, langs).values()])
 
 
+def with_term_lists(identities: identity.Identities, langs: set[str]) -> identity.Identities:
+    """The identities with the lexicons of the term lists we write (official Italian
+    names, players' words: :mod:`kb.align.term_list`) for the languages held."""
+    from kb.align import term_list
+
+    return replace(identities, more_lexicons=[*identities.more_lexicons, *term_list.lexicons(langs)])
+
+
 class _Stages:
     """The named stages of a build, each timed and announced to the progress callback."""
 
@@ -397,6 +405,7 @@ def build(paths: list[Path], home: Path, *, accept_damaged: bool = False, allow_
     reports = with_card_inputs(reports, card_inputs, linked_inputs)
     card_inputs = linked_inputs
     identities = with_card_lexicons(identities, card_graph.cards_of(card_inputs), {doc.lang for doc in documents})
+    identities = with_term_lists(identities, {doc.lang for doc in documents})
     if (problems := damage(documents) + card_graph.damaged(card_inputs)) and not accept_damaged:
         listing = "\n".join(f"  {p}" for p in problems)
         raise KbError(f"{len(problems)} problem(s) make these documents unreliable; nothing was "

@@ -23,7 +23,7 @@ from collections import defaultdict
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
-from kb.align import glossary_identity, glossary_lexicon
+from kb.align import glossary_identity, glossary_lexicon, term_list
 from kb.align.aligner import Edition, align, pair_by_number
 from kb.align.lexicon import Lexicon
 from kb.align.results import NUMBER, Alignment, Link
@@ -35,7 +35,7 @@ from kb.core.rulenum import RuleNumber
 Group = tuple[str, str | None]  # (lang, edition)
 TextKey = tuple[int, int]  # (document index, rule index)
 #: Origins of lexicons, most trusted first.
-ORIGINS = (glossary_lexicon.ORIGIN, "rules", "cards")
+ORIGINS = (glossary_lexicon.ORIGIN, term_list.OFFICIAL, "rules", "cards", term_list.PLAYERS)
 #: Undated documents are placed among at most this many English editions (newest first).
 PLACEMENT_WINDOW = 24
 

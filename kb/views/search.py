@@ -425,5 +425,8 @@ def _header(answer: SearchAnswer) -> str:
         if dropped:
             said_lang += " (dropped: " + ", ".join(f"{t.source} → {t.target}, {t.dropped}" for t in dropped) + ")"
         others.append(f"{lang}: {said_lang}")
+    rephrased = [t for t in plan.translations if t.src == t.dst == plan.lang]
+    if rephrased:  # players' words, also searched as the rules say them
+        said += " · in the rules' words: " + ", ".join(f"{t.source} → {t.target}" for t in rephrased)
     numbers = f" · rule numbers {', '.join(map(str, plan.numbers))}" if plan.numbers else ""
     return said + numbers + ("" if not others else " · " + "; ".join(others))

@@ -1,0 +1,137 @@
+"""Game terms written by us, read as lexicons beside the learned ones.
+
+Two kinds of list live in ``terms/`` beside this module, each a tab-separated file with
+a header line and ``#`` comments:
+
+- ``it.tsv`` (``english<TAB>italian``): the official Italian names of the rules' terms,
+  as printed on Italian cards ("deathtouch" is "tocco letale").  We hold no Italian
+  rulebook to align, and ten card sets print only the keywords they use, so an Italian
+  question about exploit or the commander tax had no word search could read.  The
+  list is checked against the printed cards (``benchmarks/bench_terms.py``).
+- ``en-players.tsv`` (``player<TAB>rules``): the words players use where the rules say
+  it otherwise ("blink": exile and return to the battlefield; "etb": enters).
+
+Keys follow what search looks up: an official Italian term by the Snowball stems of its
+content words ("~tocc ~letal": every form of each word meets it), a player's phrase by
+its light stems (:func:`kb.align.glossary_lexicon.key_of`), as English queries are keyed.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from whoosh.lang import stemmer_for_language, stopwords_for_language
+
+from kb.align.glossary_lexicon import key_of
+from kb.align.lexicon import Lexicon
+from kb.align.tokens import STOPWORDS, stem, words
+from kb.core.errors import KbError
+from kb.core.text import base_lang, fold_accents
+
+FOLDER = Path(__file__).with_name("terms")
+_NOTE = re.compile(r"\s*\([^)]*\)")
+#: Origin of an authored list of official names (read after the aligned glossaries).
+OFFICIAL = "terms"
+#: Origin of the players' words (a lexicon from English into English).
+PLAYERS = "players"
+
+
+@dataclass(frozen=True, slots=True)
+class TermPair:
+    """One line of a list: a term and what it stands for, and where it was read."""
+
+    term: str
+    means: str
+    line: int
+
+
+def read(path: Path, header: tuple[str, str]) -> list[TermPair]:
+    """The pairs of one list; a malformed line is an error naming the file and line."""
+    try:
+        lines = path.read_text(encoding="utf-8").splitlines()
+    except (OSError, UnicodeDecodeError) as exc:
+        raise KbError(f"cannot read the term list: {exc}", str(path)) from exc
+    pairs: list[TermPair] = []
+    seen_header = False
+    for number, line in enumerate(lines, 1):
+        if not line.strip() or line.startswith("#"):
+            continue
+        fields = line.split("\t")
+        if not seen_header:
+            if tuple(f.strip() for f in fields) != header:
+                raise KbError(f"expected the header {'<TAB>'.join(header)!r}, found {line!r}", str(path), number)
+            seen_header = True
+            continue
+        if len(fields) != 2 or not all(f.strip() for f in fields):
+            raise KbError(f"expected two non-empty tab-separated fields, found {line!r}", str(path), number)
+        pairs.append(TermPair(fields[0].strip(), fields[1].strip(), number))
+    return pairs
+
+
+def official_pairs(lang: str) -> list[TermPair]:
+    """(English term, its official name in ``lang``) pairs, or none where no list is written."""
+    path = FOLDER / f"{base_lang(lang)}.tsv"
+    return read(path, ("english", language_name(lang))) if path.is_file() else []
+
+
+def language_name(lang: str) -> str:
+    """The name a list's header gives its language ("italian")."""
+    from babel import Locale  # lazy: only builds read the lists
+
+    return str(Locale.parse(base_lang(lang)).get_display_name("en")).casefold()
+
+
+def player_pairs(lang: str) -> list[TermPair]:
+    """(player's word, the rules' words) pairs of ``lang``, or none where no list is written."""
+    path = FOLDER / f"{base_lang(lang)}-players.tsv"
+    return read(path, ("player", "rules")) if path.is_file() else []
+
+
+def keys_of(lang: str, text: str) -> list[str]:
+    """A Latin-script term's keys: its content words by their light stems, as a query's
+    words are keyed ("tocco letale"), and by their Snowball stems, each marked with ``~``
+    as search marks a stem ("~tocc ~letal", which "tocchi letali" meets too).  The words
+    both stop lists drop are left out, as a query's are ("danno da combattimento")."""
+    snowball = stemmer_for_language(base_lang(lang))
+    stops = STOPWORDS | {fold_accents(w) for w in stopwords_for_language(base_lang(lang))}
+    content = [w for w in words(text) if len(w) > 1 and w not in stops]
+    if not content:
+        return []
+    return [" ".join(stem(w) for w in content), " ".join("~" + snowball(w) for w in content)]
+
+
+def english_of(pair: TermPair) -> str:
+    """The English term as search looks it up: folded, without a note ("Legend (Obsolete)")."""
+    return _NOTE.sub("", pair.term).strip().casefold()
+
+
+def official_lexicon(lang: str) -> Lexicon | None:
+    """``lang`` -> English from the official names of :func:`official_pairs` (the first
+    line of a key speaks), or None where no list is written."""
+    terms: dict[str, tuple[str, float]] = {}
+    for pair in official_pairs(lang):
+        for key in keys_of(lang, pair.means):
+            terms.setdefault(key, (english_of(pair), 1.0))
+    return Lexicon(lang, "en", terms, OFFICIAL) if terms else None
+
+
+def players_lexicon(lang: str) -> Lexicon | None:
+    """``lang`` -> ``lang``: each player's word keyed as a query is, with the rules' words."""
+    terms: dict[str, tuple[str, float]] = {}
+    for pair in player_pairs(lang):
+        key = key_of(pair.term)
+        if key:
+            terms.setdefault(key, (pair.means, 1.0))
+    return Lexicon(lang, lang, terms, PLAYERS) if terms else None
+
+
+def lexicons(langs: set[str]) -> list[Lexicon]:
+    """The lists' lexicons for the languages of a build: official names of each
+    language beside English, and English players' words where English is held."""
+    found = [lexicon for lang in sorted(langs - {"en"}) if "en" in langs
+             if (lexicon := official_lexicon(lang)) is not None]
+    if "en" in langs and (players := players_lexicon("en")) is not None:
+        found.append(players)
+    return found

@@ -1,0 +1,78 @@
+"""The term lists we write, as search reads them: every official Italian name reaches its
+English term, every players' word the rules' words, through the real Translator; a KB
+built from the embedded corpus keeps them, and a malformed list is refused by line."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from indexers.translate import Translator
+from kb.align import term_list
+from kb.core.errors import KbError
+
+
+@pytest.fixture(scope="module")
+def translator() -> Translator:
+    return Translator(term_list.lexicons({"en", "it"}))
+
+
+def _first_meaning(pairs: list[term_list.TermPair], key_of) -> dict[str, str]:  # type: ignore[no-untyped-def]
+    """What each key stands for: the first line holding it speaks (as the lexicon keeps it)."""
+    first: dict[str, str] = {}
+    for pair in pairs:
+        for key in key_of(pair):
+            first.setdefault(key, term_list.english_of(pair))
+    return first
+
+
+def test_every_official_italian_name_reaches_its_english_term(translator: Translator) -> None:
+    pairs = term_list.official_pairs("it")
+    assert len(pairs) >= 300
+    first = _first_meaning(pairs, lambda p: term_list.keys_of("it", p.means)[:1])
+    missed = []
+    for pair in pairs:
+        wanted = first[term_list.keys_of("it", pair.means)[0]]
+        found = {t.target for t in translator.translate(pair.means, "it", "en")}
+        if wanted not in found:
+            missed.append((pair.line, pair.means, wanted, sorted(found)))
+    assert not missed, missed[:20]
+
+
+def test_inflected_forms_meet_the_official_name(translator: Translator) -> None:
+    """Italian inflects where the list holds one form: "segnalini veleno", "tocchi letali"."""
+    said = {t.source: t.target for t in translator.translate("quanti segnalini veleno per perdere", "it", "en")}
+    assert said.get("segnalini veleno") == "poison counter"
+    assert "deathtouch" in {t.target for t in translator.translate("due tocchi letali", "it", "en")}
+
+
+def test_every_players_word_reaches_the_rules_words(translator: Translator) -> None:
+    pairs = term_list.player_pairs("en")
+    assert len(pairs) >= 100
+    first: dict[str, set[str]] = {}
+    for pair in pairs:
+        first.setdefault(str(term_list.key_of(pair.term)), set()).add(pair.means)
+    missed = [(p.line, p.term) for p in pairs
+              if not {t.target for t in translator.rephrase(p.term, "en")} & first[str(term_list.key_of(p.term))]]
+    assert not missed, missed[:20]
+
+
+def test_a_malformed_list_is_refused_naming_file_and_line(tmp_path: Path) -> None:
+    bad = tmp_path / "it.tsv"
+    bad.write_text("english\titalian\n# zones\ngraveyard\tcimitero\nlibrary grimorio\n", encoding="utf-8")
+    with pytest.raises(KbError) as caught:
+        term_list.read(bad, ("english", "italian"))
+    assert caught.value.line == 4 and caught.value.path == str(bad)
+    bad.write_text("inglese\titaliano\n", encoding="utf-8")
+    with pytest.raises(KbError, match="header"):
+        term_list.read(bad, ("english", "italian"))
+
+
+def test_the_default_kb_keeps_the_lists(default_home: Path) -> None:
+    with sqlite3.connect(default_home / "kb.sqlite") as conn:
+        origins = {json.loads(terms)["origin"]: (src, dst) for src, dst, terms in conn.execute("SELECT * FROM lexicons")}
+    assert origins[term_list.OFFICIAL] == ("it", "en")
+    assert origins[term_list.PLAYERS] == ("en", "en")
