@@ -42,7 +42,7 @@ def _few(names: tuple[str, ...], limit: int = 4) -> str:
 def _row(v: Verdict) -> tuple[str, ...]:
     return (str(v.pair.line), v.pair.player, v.pair.rules, " ".join(v.stems),
             "yes" if not v.missing else "no: " + " ".join(v.missing),
-            f"{len(v.holding)}" + (f" ({_few(v.holding, 3)})" if v.holding else ""))
+            f"{len(v.holding)}" + (f" ({_few(v.holding, 3)})" if v.holding else ""), f"{len(v.verbatim)}")
 
 
 def _print_uses(verdicts: list[Verdict], cr: Rules) -> list[Uses]:
@@ -79,7 +79,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{'all pairs' if args.all else 'failing pairs'} ({len(shown)}):")
     if shown:
         print(table([_row(v) for v in shown],
-                    ("line", "player", "rules", "stems", "all words in CR", "rules holding all")))
+                    ("line", "player", "rules", "stems", "all words in CR", "rules holding all", "in a row")))
 
     found = _print_uses(verdicts, cr)
 
@@ -94,6 +94,7 @@ def main(argv: list[str] | None = None) -> int:
     print(table([
         ("every rules word is a CR word", f"{sum(1 for v in verdicts if v.stems and not v.missing)}/{len(verdicts)}"),
         ("the rules words stand together in a rule", f"{sum(1 for v in verdicts if v.holding)}/{len(verdicts)}"),
+        ("... in a row, as a phrase of the rule", f"{sum(1 for v in verdicts if v.verbatim)}/{len(verdicts)}"),
         ("player word, as typed, in the rules text", f"{sum(1 for u in found if u.typed_in_rules)}"),
         ("player word, as typed, in the glossary only",
          f"{sum(1 for u in found if not u.typed_in_rules and u.typed_in_glossary)}"),

@@ -100,6 +100,7 @@ class Verdict:
     stems: tuple[str, ...]
     missing: tuple[str, ...]  # content stems of the rules side no CR text has
     holding: tuple[str, ...]  # the rules holding every content stem of the rules side
+    verbatim: tuple[str, ...]  # those of them where the stems also stand in a row, in order
 
     @property
     def ok(self) -> bool:
@@ -199,11 +200,13 @@ def in_a_row(needle: Sequence[str], passages: Iterable[Passage]) -> tuple[str, .
 
 def judge(pair: Pair, cr: Rules) -> Verdict:
     stems = content_stems(pair.rules)
+    holding = cr.holding(stems)
     return Verdict(
         pair=pair,
         stems=stems,
         missing=tuple(s for s in stems if s not in cr.vocabulary),
-        holding=tuple(p.name for p in cr.holding(stems)),
+        holding=tuple(p.name for p in holding),
+        verbatim=in_a_row(stems, holding),
     )
 
 
