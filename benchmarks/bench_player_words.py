@@ -3,11 +3,13 @@
 Run: ``python benchmarks/bench_player_words.py [--pairs FILE] [--cr FILE] [--all]``.
 For each pair of ``kb/align/terms/en-players.tsv`` it says whether every content
 word of the rules side is a word of the 2026-04-17 Comprehensive Rules (Snowball
-English stems, as the search index compares words) and how many rules hold them all
-together; with ``--all`` every pair is listed, otherwise only those failing.  Then
-the player words the rules already use, word for word (such a line is worth keeping
-only when the rules use the word in another sense), and the totals.  Exit status 1
-when a pair fails.  Needs only the repository (the CR is in ``corpus/``).
+English stems, as the search index compares words), how many rules hold them all
+together, and in how many they also stand in a row as a phrase; with ``--all`` every
+pair is listed, otherwise only those failing.  Then the player words the CR already
+uses, as typed or through a word of the same stem (such a line is worth keeping only
+when the CR uses the word in another sense, or only as a former name), the pairs
+that add nothing, and the totals.  Exit status 1 when a pair fails or adds nothing.
+Needs only the repository (the CR is in ``corpus/``).
 """
 
 from __future__ import annotations
