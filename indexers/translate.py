@@ -29,7 +29,7 @@ from dataclasses import dataclass, replace
 from typing import NamedTuple
 
 from kb.align.lexicon import Lexicon
-from kb.align.tokens import STOPWORDS, stem, words
+from kb.align.tokens import TERM_STOPWORDS, stem, words
 from kb.core.text import CJK_RUN, base_lang, is_cjk
 
 
@@ -203,7 +203,7 @@ def _words(text: str) -> list[tuple[str, str, int]]:
     same selection as :func:`kb.align.tokens.content_words`), elided articles taken
     off (:data:`ELIDED`), and their order."""
     found = [(at, _unelided(word)) for at, word in enumerate(words(text))]
-    return [(word, stem(word), at) for at, word in found if word not in STOPWORDS and len(word) > 1]
+    return [(word, stem(word), at) for at, word in found if word not in TERM_STOPWORDS and len(word) > 1]
 
 
 def lookup(entries: Entries, text: str, cjk: bool, lang: str = "") -> list[tuple[str, Entry, int]]:

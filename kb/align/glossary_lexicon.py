@@ -18,7 +18,7 @@ import re
 from collections.abc import Iterable, Mapping
 
 from kb.align.lexicon import Lexicon
-from kb.align.tokens import STOPWORDS, stem, words
+from kb.align.tokens import TERM_STOPWORDS, stem, words
 from kb.core.model import Document
 from kb.core.text import HAN, char_class, is_cjk
 
@@ -43,7 +43,7 @@ def headword_pairs(english: str, other: str) -> list[tuple[str, str]]:
 
 def key_of(english: str) -> str | None:
     """The lexicon key of an English term: its content words, stemmed, in order."""
-    found = [stem(w) for w in words(english) if w not in STOPWORDS and len(w) > 1]
+    found = [stem(w) for w in words(english) if w not in TERM_STOPWORDS and len(w) > 1]
     return " ".join(found) or None
 
 

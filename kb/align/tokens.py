@@ -58,6 +58,11 @@ STOPWORDS = frozenset(
     delle da dal dalla in con su per tra fra e ed o che non se si sono come anche piu quel
     quella quei quelle questo questa vedi regola regole esempio""".split()
 )
+#: Words that stand for no term in a lexicon's key: the stop words above but the rules' own
+#: name, which terms hold ("legend rule", "regola della leggenda": 704.5j, not "legend").
+#: Measured (bench_quality, with the term lists): IT questions 0.33/0.70/0.48 -> 0.33/0.72/0.49;
+#: EN, ZH and both glossary sets unchanged.
+TERM_STOPWORDS = STOPWORDS - {"rule", "rules", "regola", "regole"}
 
 
 def grammar_lang(lang: str) -> str | None:
