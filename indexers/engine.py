@@ -460,7 +460,7 @@ def _rules_words(text: str, lang: str, vocabulary: Mapping[str, Mapping[str, int
     """Every word of ``text`` is a word the rules of ``lang`` use themselves ("deck", "combat
     damage"): the rules mean by it what they say, whatever players mean."""
     known = (vocabulary or {}).get(lang, {})
-    return bool(known) and all(word in known for word in spelling_words(text))
+    return bool(known) and not is_cjk(lang) and all(word in known for word in spelling_words(text))
 
 
 def _passed_through(text: str, lang: str, target: str, used: Sequence[Translation],

@@ -506,7 +506,7 @@ class Translator:
     def rephrase(self, text: str, lang: str) -> list[Translation]:
         """The query's players' words in the rules' own words of the same language
         (a lexicon from ``lang`` into ``lang``: kb.align.term_list, "blink" -> exile...)."""
-        if (lang, lang) not in self.joined or is_cjk(lang):
+        if (lang, lang) not in self.joined:
             return []
         return [t for t in self._direct(text, lang, lang) if not t.dropped]
 

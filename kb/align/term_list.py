@@ -8,12 +8,13 @@ a header line and ``#`` comments:
   rulebook to align, and ten card sets print only the keywords they use, so an Italian
   question about exploit or the commander tax had no word search could read.  The
   list is checked against the printed cards (``benchmarks/bench_terms.py``).
-- ``en-players.tsv`` (``player<TAB>rules``): the words players use where the rules say
-  it otherwise ("blink": exile and return to the battlefield; "etb": enters).
+- ``<lang>-players.tsv`` (``player<TAB>rules``): the words players use where the rules say
+  it otherwise ("blink": exile and return to the battlefield; "etb": enters; 坟场: 坟墓场).
 
 Keys follow what search looks up: an official Italian term by the Snowball stems of its
 content words ("~tocc ~letal": every form of each word meets it), a player's phrase by
-its light stems (:func:`kb.align.glossary_lexicon.key_of`), as English queries are keyed.
+its light stems (:func:`kb.align.glossary_lexicon.key_of`), as English queries are keyed,
+or in Chinese as it is written (found inside a query, as the other CJK keys are).
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ from kb.align.glossary_lexicon import key_of
 from kb.align.lexicon import Lexicon
 from kb.align.tokens import TERM_STOPWORDS, stem, words
 from kb.core.errors import KbError
-from kb.core.text import base_lang, fold_accents
+from kb.core.text import base_lang, fold_accents, is_cjk
 
 FOLDER = Path(__file__).with_name("terms")
 _NOTE = re.compile(r"\s*\([^)]*\)")
@@ -121,7 +122,7 @@ def players_lexicon(lang: str) -> Lexicon | None:
     """``lang`` -> ``lang``: each player's word keyed as a query is, with the rules' words."""
     terms: dict[str, tuple[str, float]] = {}
     for pair in player_pairs(lang):
-        key = key_of(pair.term)
+        key = pair.term if is_cjk(lang) else key_of(pair.term)  # CJK keys are found inside a query
         if key:
             terms.setdefault(key, (pair.means, 1.0))
     return Lexicon(lang, lang, terms, PLAYERS) if terms else None
@@ -129,9 +130,7 @@ def players_lexicon(lang: str) -> Lexicon | None:
 
 def lexicons(langs: set[str]) -> list[Lexicon]:
     """The lists' lexicons for the languages of a build: official names of each
-    language beside English, and English players' words where English is held."""
+    language beside English, and each language's players' words."""
     found = [lexicon for lang in sorted(langs - {"en"}) if "en" in langs
              if (lexicon := official_lexicon(lang)) is not None]
-    if "en" in langs and (players := players_lexicon("en")) is not None:
-        found.append(players)
-    return found
+    return found + [lexicon for lang in sorted(langs) if (lexicon := players_lexicon(lang)) is not None]
