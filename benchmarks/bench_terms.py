@@ -206,11 +206,18 @@ def _stemmer(lang: str):  # type: ignore[no-untyped-def]
 
 
 def stems(text: str, lang: str) -> tuple[str, ...]:
-    """The stemmed words of a text; Italian loses its articles and prepositions."""
-    words = _TOKEN.findall(fold_accents(plain_typography(text)))
-    if lang == "it":
-        words = [w for w in words if w not in _IT_FUNCTION_WORDS]
-    return tuple(word_stem(w, lang) for w in words)
+    """The stemmed words of a text; Italian loses its articles and prepositions.  A line
+    break stays as "\n", so that no term runs from the type line into the text ("Artifact"
+    then "Lands you control")."""
+    out: list[str] = []
+    for number, line in enumerate(text.split("\n")):
+        if number:
+            out.append("\n")
+        words = _TOKEN.findall(fold_accents(plain_typography(line)))
+        if lang == "it":
+            words = [w for w in words if w not in _IT_FUNCTION_WORDS]
+        out += (word_stem(w, lang) for w in words)
+    return tuple(out)
 
 
 def same_italian_stem(a: str, b: str) -> bool:
