@@ -2,7 +2,7 @@
 complete over the rules' keyword titles, and agreeing with the printed Italian cards.
 
 The floors of the last test are what ``benchmarks/bench_terms.py`` measures on the ten set
-files (199 pairs checkable, precision 0.970): a wrong term added, or a right one lost, shows.
+files (200 pairs checkable, precision 0.965): a wrong term added, or a right one lost, shows.
 """
 
 from __future__ import annotations
@@ -19,8 +19,8 @@ sys.path.insert(0, str(REPO / "benchmarks"))
 
 from bench_terms import TERMS, check, covered, read_pairs, term_key  # noqa: E402
 
-#: Measured by benchmarks/bench_terms.py (2026-12-01): 193 of 199 checkable pairs agree (0.970).
-MIN_CHECKABLE = 199
+#: Measured by benchmarks/bench_terms.py (2026-12-01): 193 of 200 checkable pairs agree (0.965).
+MIN_CHECKABLE = 200
 MIN_PRECISION = 0.96
 
 
