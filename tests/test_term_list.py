@@ -2,7 +2,7 @@
 complete over the rules' keyword titles, and agreeing with the printed Italian cards.
 
 The floors of the last test are what ``benchmarks/bench_terms.py`` measures on the ten set
-files (200 pairs checkable, precision 0.965): a wrong term added, or a right one lost, shows.
+files (201 pairs checkable, precision 0.960): a wrong term added, or a right one lost, shows.
 """
 
 from __future__ import annotations
@@ -19,8 +19,8 @@ sys.path.insert(0, str(REPO / "benchmarks"))
 
 from bench_terms import TERMS, check, covered, read_pairs, term_key  # noqa: E402
 
-#: Measured by benchmarks/bench_terms.py (2026-12-01): 193 of 200 checkable pairs agree (0.965).
-MIN_CHECKABLE = 200
+#: Measured by benchmarks/bench_terms.py (2026-12-01): 193 of 201 checkable pairs agree (0.960).
+MIN_CHECKABLE = 201
 MIN_PRECISION = 0.96
 
 
