@@ -1,7 +1,7 @@
 """Check the player-word table against the rules it points at.
 
 Run: ``python benchmarks/bench_player_words.py [--pairs FILE] [--cr FILE] [--all]``.
-For each pair of ``kb/align/terms/en-players.tsv`` it says whether every content
+For each pair of ``kb/align/term_lists/en-players.tsv`` it says whether every content
 word of the rules side is a word of the 2026-04-17 Comprehensive Rules (Snowball
 English stems, as the search index compares words), how many rules hold them all
 together, and in how many they also stand in a row as a phrase; with ``--all`` every

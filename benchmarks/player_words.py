@@ -1,4 +1,4 @@
-"""The player-word table (``kb/align/terms/en-players.tsv``) read and held against the rules.
+"""The player-word table (``kb/align/term_lists/en-players.tsv``) read and held against the rules.
 
 Shared by ``bench_player_words.py`` (the report) and ``tests/test_player_words.py``.
 A rules phrase is only worth expanding a query into if the rules say it: each of its
@@ -23,7 +23,7 @@ from kb.core.textio import read_source
 from kb.ingest import ingest
 
 REPO = Path(__file__).resolve().parents[1]
-PAIRS = REPO / "kb" / "align" / "terms" / "en-players.tsv"
+PAIRS = REPO / "kb" / "align" / "term_lists" / "en-players.tsv"
 CR = REPO / "corpus" / "MagicCompRules-2026-04-17.normalized.txt"
 HEADER = ("player", "rules")
 

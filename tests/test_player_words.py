@@ -1,4 +1,4 @@
-"""The player-word table (kb/align/terms/en-players.tsv) on the real rules of 2026-04-17.
+"""The player-word table (kb/align/term_lists/en-players.tsv) on the real rules of 2026-04-17.
 
 The table is data the search expands queries with, so it is held to what the rules say:
 the file is well formed, and every rules phrase's content words (stemmed as the index

@@ -31,7 +31,7 @@ from kb.align.tokens import TERM_STOPWORDS, stem, words
 from kb.core.errors import KbError
 from kb.core.text import base_lang, fold_accents, is_cjk
 
-FOLDER = Path(__file__).with_name("terms")
+FOLDER = Path(__file__).with_name("term_lists")
 _NOTE = re.compile(r"\s*\([^)]*\)")
 #: Origin of an authored list of official names (read after the aligned glossaries).
 OFFICIAL = "terms"
