@@ -29,7 +29,7 @@ from dataclasses import dataclass, replace
 from typing import NamedTuple
 
 from kb.align.lexicon import Lexicon
-from kb.align.tokens import TERM_STOPWORDS, stem, words
+from kb.align.tokens import TERM_STOPWORDS, stem, unelided, words
 from kb.core.text import CJK_RUN, base_lang, is_cjk
 
 
@@ -186,23 +186,11 @@ def _backward(lexicon: Lexicon, trust: Trust, wanted: Iterable[str], by_target: 
     return dict(found)
 
 
-#: Italian articles and prepositions elided before a vowel ("l'emblema", "dell'aura"): the word
-#: after the apostrophe is the one a lexicon knows.  Measured (bench_quality, IT questions s@1 / s@5 /
-#: MRR, with the Italian term list): 0.31/0.65/0.45 -> 0.32/0.67/0.47 ("l'emblema è un permanente?"
-#: now finds 114.5 first); EN and ZH unchanged.
-ELIDED = frozenset("l un dell all dall nell sull coll quell quest d c s m t v tutt nessun".split())
-
-
-def _unelided(word: str) -> str:
-    head, mark, rest = word.partition("'")
-    return rest if mark and head in ELIDED and len(rest) > 1 else word
-
-
 def _words(text: str) -> list[tuple[str, str, int]]:
     """Content words of a Latin-script query: folded, as the lexicons key them (the
     same selection as :func:`kb.align.tokens.content_words`), elided articles taken
-    off (:data:`ELIDED`), and their order."""
-    found = [(at, _unelided(word)) for at, word in enumerate(words(text))]
+    off (:data:`kb.align.tokens.ELIDED`), and their order."""
+    found = [(at, unelided(word)) for at, word in enumerate(words(text))]
     return [(word, stem(word), at) for at, word in found if word not in TERM_STOPWORDS and len(word) > 1]
 
 

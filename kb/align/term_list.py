@@ -27,7 +27,7 @@ from whoosh.lang import stemmer_for_language, stopwords_for_language
 
 from kb.align.glossary_lexicon import key_of
 from kb.align.lexicon import Lexicon
-from kb.align.tokens import TERM_STOPWORDS, stem, words
+from kb.align.tokens import TERM_STOPWORDS, stem, unelided, words
 from kb.core.errors import KbError
 from kb.core.text import base_lang, fold_accents, is_cjk
 
@@ -97,7 +97,7 @@ def keys_of(lang: str, text: str) -> list[str]:
     both stop lists drop are left out, as a query's are ("danno da combattimento")."""
     snowball = stemmer_for_language(base_lang(lang))
     stops = TERM_STOPWORDS | {fold_accents(w) for w in stopwords_for_language(base_lang(lang))}
-    content = [w for w in words(text) if len(w) > 1 and w not in stops]
+    content = [w for w in map(unelided, words(text)) if len(w) > 1 and w not in stops]
     if not content:
         return []
     return [" ".join(stem(w) for w in content), " ".join("~" + snowball(w) for w in content)]

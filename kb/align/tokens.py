@@ -65,6 +65,20 @@ STOPWORDS = frozenset(
 TERM_STOPWORDS = STOPWORDS - {"rule", "rules", "regola", "regole"}
 
 
+#: Italian articles and prepositions elided before a vowel ("l'emblema", "dell'aura"): the word
+#: after the apostrophe is the one a lexicon knows.  Measured (bench_quality, IT questions s@1 / s@5 /
+#: MRR, with the Italian term list): 0.31/0.65/0.45 -> 0.32/0.67/0.47 ("l'emblema è un permanente?"
+#: now finds 114.5 first); EN and ZH unchanged.
+ELIDED = frozenset("l un dell all dall nell sull coll quell quest d c s m t v tutt nessun".split())
+
+
+def unelided(word: str) -> str:
+    """``word`` without an elided article or preposition before it ("l'emblema": "emblema")."""
+    head, mark, rest = word.partition("'")
+    return rest if mark and head in ELIDED and len(rest) > 1 else word
+
+
+
 def grammar_lang(lang: str) -> str | None:
     """The language whose reference grammar :mod:`kb.core.refs` knows, if any."""
     base = base_lang(lang)
