@@ -5,7 +5,8 @@ Run: ``.venv/bin/python benchmarks/bench_quality.py [--work DIR] [--half tune|ch
 (needs ``$KB_CORPORA``).  ``--work DIR`` keeps the two KBs there between runs (the
 search index is rebuilt every run, so a change of analysis is measured).  ``--half``
 runs every other question (tune: rows 0, 2, 4...; check: rows 1, 3, 5...) of
-``benchmarks/questions.tsv``.  Prints s@1, s@5 and MRR for kb and FTS5, then the
+``benchmarks/questions.tsv``.  Prints s@1, s@5 and MRR for kb's engine and FTS5, and for
+what ``kb search`` shows (the one box's names, in any language, before the engine), then the
 glossary benchmark, then kb's latency percentiles over all the queries run.
 """
 
@@ -31,6 +32,7 @@ from quality import (  # noqa: E402
     load_questions,
     open_kb,
     percentile,
+    search_ranker,
 )
 
 from indexers import index as rules_index  # noqa: E402
@@ -82,6 +84,9 @@ def main() -> None:
             kb_scores = evaluate(questions, ranker, times)
             base_scores = evaluate(questions, Fts5Baseline(conn).rank)
             rows += rows_for("questions", questions, kb_scores, base_scores, TARGETS)
+            shown, close = search_ranker(home)
+            rows += rows_for("kb search", questions, evaluate(questions, shown), base_scores, TARGETS)
+            close()
             if args.misses:
                 for q in questions:
                     ranked = ranker(q)

@@ -211,6 +211,25 @@ def kb_ranker(home: Path, conn: sqlite3.Connection, *, detect: bool = True) -> C
     return rank
 
 
+def search_ranker(home: Path) -> tuple[Callable[[Question], list[str]], Callable[[], None]]:
+    """The rule numbers ``kb search`` shows for a question: the one box (a name in any
+    language, typos, an address) before the engine, as a user sees them; and a closer."""
+    from kb.views.search import Session
+
+    session = Session(home)
+
+    def rank(q: Question) -> list[str]:
+        try:
+            answer = session.search(q.text, None, limit=10)
+        except Exception as err:  # noqa: BLE001 -- "nothing to search for" is a miss, not a crash
+            if type(err).__name__ in ("KbError", "NotFound"):
+                return []
+            raise
+        return [r.identity or "glossary" for r in answer.results]
+
+    return rank, session.close
+
+
 # -- the FTS5 baseline -------------------------------------------------------------------------
 
 

@@ -439,7 +439,8 @@ def plan(text: str, langs: Sequence[str], translator: Translator, *, query_lang:
         if target == lang:
             units += own_units(parts, lang, numbers, words)
             if PLAYER_WORDS:
-                rephrased = [t for t in translator.rephrase(whole, lang) if not _rules_words(t.source, lang, vocabulary)]
+                rephrased = [t for t in translator.rephrase(whole, lang)
+                             if not _rules_words(t.source, lang, vocabulary)]
                 translations += rephrased
                 units += rephrased_units(rephrased, lang)
             continue

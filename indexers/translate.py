@@ -24,11 +24,11 @@ import json
 import os
 import sqlite3
 from collections import defaultdict
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import NamedTuple
 
-from kb.align.lexicon import Lexicon
+from kb.align.lexicon import PLAYERS, TERMS, Lexicon
 from kb.align.tokens import TERM_STOPWORDS, stem, unelided, words
 from kb.core.text import CJK_RUN, base_lang, is_cjk
 
@@ -70,12 +70,12 @@ THRESHOLDS: dict[tuple[str, str], Trust] = {
     # Official pairs (aligned glossary headwords, keyword titles): used whatever their strength.
     ("glossary", "*"): Trust(0.0),
     # The lists we write (kb.align.term_list): official names as printed on cards, players' words.
-    ("terms", "*"): Trust(0.0),
-    ("players", "*"): Trust(0.0),
+    (TERMS, "*"): Trust(0.0),
+    (PLAYERS, "*"): Trust(0.0),
 }
 #: Lexicons written by us rather than learned: where one knows a run of the query's words
 #: (by its words or by their stems), it speaks before any learned guess.
-AUTHORED = frozenset({"terms", "players"})
+AUTHORED = frozenset({TERMS, PLAYERS})
 #: Per query term, keep translations at least this close to the best one.
 NEAR_BEST = 0.8
 PIVOT = "en"
@@ -408,8 +408,8 @@ class Translator:
         forward = [self._parts_of(k) for k, lexicon in enumerate(self.lexicons) if lexicon.src == src]
         backward = [self._targets_of(k) for k, lexicon in enumerate(self.lexicons) if lexicon.dst == src]
         tables = forward + backward
-        stemmed: list[Mapping[str, object]] = [self._stemmed_of(k, src) for k, lexicon in enumerate(self.lexicons)
-                                               if lexicon.dst == src and STEM_MATCH and not is_cjk(src)]
+        stemmed: list[Collection[str]] = [self._stemmed_of(k, src).keys() for k, lexicon in enumerate(self.lexicons)
+                                          if lexicon.dst == src and STEM_MATCH and not is_cjk(src)]
         stemmed += forward if not is_cjk(src) else []  # "~pesc"
         return sum(any(key in table for table in tables) or any(stem_key(src, word) in table for table in stemmed)
                    for word, key, _ in _words(text)) if tables else 0

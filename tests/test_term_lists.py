@@ -76,6 +76,36 @@ def test_a_malformed_list_is_refused_naming_file_and_line(tmp_path: Path) -> Non
 
 def test_the_default_kb_keeps_the_lists(default_home: Path) -> None:
     with sqlite3.connect(default_home / "kb.sqlite") as conn:
-        origins = {json.loads(terms)["origin"]: (src, dst) for src, dst, terms in conn.execute("SELECT * FROM lexicons")}
+        rows = conn.execute("SELECT src, dst, terms FROM lexicons").fetchall()
+    origins = {json.loads(terms)["origin"]: (src, dst) for src, dst, terms in rows}
     assert origins[term_list.OFFICIAL] == ("it", "en")
     assert origins[term_list.PLAYERS] == ("en", "en")
+
+
+@pytest.mark.parametrize(("query", "first"), [("regola della leggenda", "704.5j"), ("tassa del comandante", "903.8"),
+                                              ("segnalino veleno", "704.5c")])
+def test_an_official_italian_name_leads_to_its_rules(default_home: Path, query: str, first: str) -> None:
+    """Names no card of the embedded set prints and no learned lexicon holds: the list's."""
+    from kb.views.search import search
+
+    answer = search(default_home, query, None)
+    assert answer.results[0].identity == first, [r.identity for r in answer.results[:5]]
+    assert answer.box.term is not None and answer.box.term.via and "→" in answer.box.term.via
+
+
+def test_a_players_word_is_searched_in_the_rules_words_and_said(default_home: Path) -> None:
+    from kb.views.search import render, search
+
+    answer = search(default_home, "etb trigger", ["en"])
+    said = {(t["from"], t["to"]) for t in answer.to_json()["translations"]}  # type: ignore[union-attr]
+    assert ("etb", "enters") in said
+    assert "in the rules' words: etb → enters" in render(answer).splitlines()[0]
+    assert answer.results[0].identity is not None and answer.results[0].identity.startswith("603.6")
+
+
+def test_a_players_word_the_rules_use_themselves_is_not_rephrased(default_home: Path) -> None:
+    """"deck" is a players' word for the library, but the rules say "deck" for what they mean by it."""
+    from kb.views.search import search
+
+    answer = search(default_home, "how many cards in a commander deck", ["en"])
+    assert not [t for t in answer.plan.translations if t.src == t.dst]

@@ -15,6 +15,11 @@ from dataclasses import dataclass, field
 
 from kb.align.tokens import stem
 
+#: Origins of the lexicons written by us (kb.align.term_list), not learned: official names
+#: of game terms in a language, and players' words in the rules' own words.
+TERMS = "terms"
+PLAYERS = "players"
+
 
 @dataclass(frozen=True)
 class Lexicon:
@@ -28,7 +33,8 @@ class Lexicon:
     dst: str
     terms: Mapping[str, tuple[str, float]] = field(default_factory=dict)
     #: Where it was learned: ``rules`` (aligned rule texts), ``cards`` (printed card
-    #: texts) or ``glossary`` (the aligned glossaries' headwords, official pairs).
+    #: texts) or ``glossary`` (the aligned glossaries' headwords, official pairs); or
+    #: :data:`TERMS` and :data:`PLAYERS`, lists we write.
     #: Search trusts each origin from its own measured threshold (indexers.translate).
     origin: str = "rules"
     #: How many aligned pairs hold both the word and its translation (where known):

@@ -26,17 +26,16 @@ from pathlib import Path
 from whoosh.lang import stemmer_for_language, stopwords_for_language
 
 from kb.align.glossary_lexicon import key_of
-from kb.align.lexicon import Lexicon
+from kb.align.lexicon import PLAYERS, TERMS, Lexicon
 from kb.align.tokens import TERM_STOPWORDS, stem, unelided, words
 from kb.core.errors import KbError
 from kb.core.text import base_lang, fold_accents, is_cjk
 
 FOLDER = Path(__file__).with_name("term_lists")
 _NOTE = re.compile(r"\s*\([^)]*\)")
-#: Origin of an authored list of official names (read after the aligned glossaries).
-OFFICIAL = "terms"
-#: Origin of the players' words (a lexicon from English into English).
-PLAYERS = "players"
+#: Origin of a list of official names (read after the aligned glossaries).
+OFFICIAL = TERMS
+#: Origin of the players' words (a lexicon from a language into itself).
 
 
 @dataclass(frozen=True, slots=True)

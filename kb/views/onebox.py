@@ -284,9 +284,11 @@ class OneBox:
     def _translated_name(self, text: str, key: str) -> TermMatch | None:
         """A language whose rules hold no names of their own (the Italian seed): the
         query's words through the learned lexicons to a name held in another."""
-        if script_class(key) != "latin" or len(key.split()) > TRANSLATED_MAX_WORDS:
+        if script_class(key) != "latin":
             return None
+        long = len(key.split()) > TRANSLATED_MAX_WORDS  # a name we wrote may be longer ("regola della leggenda")
         from indexers.translate import coverage
+        from kb.align.lexicon import TERMS
 
         translator = self.translator
         held = {lang for lang, _ in self.editions}
@@ -304,7 +306,10 @@ class OneBox:
             target = targets.pop()
             match = self._exact_name(text, word_key(target), 100.0,
                                      ", ".join(f"{t.source} → {t.target}" for t in found))
-            if match is not None and all(r.split(".")[0] in KEYWORD_CHAPTERS for r in match.rules):
+            # a name we wrote, not a learned guess; a longer one only when it is the whole query
+            official = all(t.origin == TERMS for t in found) and (not long or coverage(key, src, found) == 1)
+            if match is not None and (official or not long and all(r.split(".")[0] in KEYWORD_CHAPTERS
+                                                                    for r in match.rules)):
                 return match
         return None
 
