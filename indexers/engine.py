@@ -471,11 +471,20 @@ def _passed_through(text: str, lang: str, target: str, used: Sequence[Translatio
     share names and cognates ("planeswalker", "mulligan", "colore" stems as "color")."""
     covered = {w for t in used for w in spelling_words(t.source)}
     rest = [w for w in spelling_words(text) if w not in covered and not _stopped(lang, w)]
+    if NUMBERS_THROUGH:  # "+1/+1", "0", "21" say the same in every language
+        rest += _COUNTS.findall(text)
     if not rest:
         return []
     return [replace(u, weight=u.weight * PASS_THROUGH, translated=True)
             for u in own_units([(" ".join(rest), False)], target, numbers)]
 
+
+#: Numbers and power/toughness of a query in another language ("segnalino +1/+1", "costituzione 0")
+#: are searched as they are, with the words passed through (:data:`PASS_THROUGH`).  Measured
+#: (bench_quality, IT questions): 0.33/0.72/0.48 -> 0.34/0.73/0.49 ("segnalino +1/+1 -1/-1" finds 122.3
+#: third, "mazzo limited minimo 40 carte" 100.2b first); EN, ZH unchanged.
+NUMBERS_THROUGH = True
+_COUNTS = re.compile(r"[+-]?\d+/[+-]?\d+|(?<![\d.])\d+(?![\d.])")
 
 _STEMS: dict[tuple[str, int, int], tuple[object, frozenset[str]]] = {}
 
