@@ -27,8 +27,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from _common import table  # noqa: E402
 import player_words_zh as zh  # noqa: E402
+from _common import table  # noqa: E402
 from player_words import (  # noqa: E402
     CR,
     PAIRS,

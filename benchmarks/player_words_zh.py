@@ -49,7 +49,7 @@ class Passage:
     text: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class Rules:
     rules: tuple[Passage, ...]
     glossary: tuple[Passage, ...]
@@ -123,13 +123,32 @@ def written(player: str, text: str) -> bool:
     return player in text
 
 
+def covering(player: str, words: Iterable[str]) -> tuple[str, ...]:
+    """The longer ``words`` holding ``player``, longest first (blanked in that order)."""
+    return tuple(sorted({w for w in words if player in w and w != player}, key=len, reverse=True))
+
+
 def bare(player: str, text: str, cover: Iterable[str] = ()) -> bool:
     """Whether ``player`` stands in ``text`` outside the longer words ``cover`` (and
     outside the names printed with their English): a use in its own right."""
+    return _bare(player, text, covering(player, cover))
+
+
+def _bare(player: str, text: str, longer: tuple[str, ...]) -> bool:
+    if not written(player, text):
+        return False
     text = _NAMED.sub("□", text)
-    for word in sorted((w for w in cover if player in w and w != player), key=len, reverse=True):
+    for word in longer:
         text = text.replace(word, "□")
     return written(player, text)
+
+
+def headword(player: str, cr: Rules) -> str:
+    """"current" or "obsolete" where ``player`` is a glossary headword (a Latin one case
+    aside: "edh" is EDH), else ""."""
+    def named(heads: frozenset[str]) -> bool:
+        return player in heads or (player.isascii() and player.casefold() in {h.casefold() for h in heads})
+    return "current" if named(cr.current) else "obsolete" if named(cr.headwords) else ""
 
 
 @dataclass(frozen=True)
@@ -149,12 +168,13 @@ class Uses:
 
 def uses(player: str, cr: Rules) -> Uses:
     typed = tuple(p.name for p in cr.rules if written(player, p.text))
+    longer = covering(player, cr.headwords)
     return Uses(
         player=player,
         typed_in_rules=typed,
         typed_in_glossary=tuple(p.name for p in cr.glossary if written(player, p.text)),
-        bare_in_rules=tuple(n for n in typed if bare(player, cr.by_name[n].text, cr.headwords)),
-        headword="current" if player in cr.current else "obsolete" if player in cr.headwords else "",
+        bare_in_rules=tuple(n for n in typed if _bare(player, cr.by_name[n].text, longer)),
+        headword=headword(player, cr),
     )
 
 
@@ -165,10 +185,10 @@ def same_sense(verdict: Verdict, cr: Rules) -> tuple[str, ...]:
     headword the glossary marks obsolete, and no current one) is let be: the rules
     write it only to say it was renamed (308.3: 亲缘 was 部族)."""
     player = verdict.pair.player
-    if player in cr.headwords and player not in cr.current:
+    if headword(player, cr) == "obsolete":
         return ()
-    cover = (*verdict.strings, *cr.headwords)
-    return tuple(n for n in verdict.holding if bare(verdict.pair.player, cr.by_name[n].text, cover))
+    longer = covering(player, (*verdict.strings, *cr.headwords))
+    return tuple(n for n in verdict.holding if _bare(player, cr.by_name[n].text, longer))
 
 
 def echoes(pairs: Iterable[Pair]) -> list[Pair]:
@@ -185,5 +205,6 @@ def echoes(pairs: Iterable[Pair]) -> list[Pair]:
     return found
 
 
-__all__ = ["CR", "PAIRS", "Pair", "Rules", "Uses", "Verdict", "bare", "echoes", "headwords", "judge",
-           "judge_all", "read_pairs", "read_rules", "same_sense", "strings_of", "uses", "written"]
+__all__ = ["CR", "PAIRS", "Pair", "Rules", "Uses", "Verdict", "bare", "covering", "echoes", "headword",
+           "headwords", "judge", "judge_all", "read_pairs", "read_rules", "same_sense", "strings_of", "uses",
+           "written"]
