@@ -109,3 +109,12 @@ def test_a_players_word_the_rules_use_themselves_is_not_rephrased(default_home: 
 
     answer = search(default_home, "how many cards in a commander deck", ["en"])
     assert not [t for t in answer.plan.translations if t.src == t.dst]
+
+
+def test_a_chinese_players_word_is_searched_in_the_rules_words(default_home: Path) -> None:
+    """坟场 is what players say; the Chinese rules say 坟墓场."""
+    from kb.views.search import search
+
+    answer = search(default_home, "坟场", ["zh-Hans"])
+    assert ("坟场", "坟墓场") in {(t.source, t.target) for t in answer.plan.translations if t.src == t.dst}
+    assert answer.results and any("坟墓场" in t.text for t in answer.results[0].texts)
