@@ -165,8 +165,11 @@ Inverted = dict[str, list[tuple[str, float]]]  # a lexicon read backwards: trans
 
 
 def inverted(lexicon: Lexicon) -> Inverted:
-    """Each translation of ``lexicon`` with the words it translates, in the lexicon's order."""
+    """Each translation of ``lexicon`` with the words it translates, in the lexicon's order
+    (none for a list of official names: both its directions are stored, keyed by stems)."""
     found: Inverted = defaultdict(list)
+    if lexicon.origin == TERMS:
+        return {}
     for word, (target, strength) in lexicon.terms.items():
         if not word.startswith("~"):  # a stem ("~improvvis") is a key, never a translation
             found[target].append((word, strength))

@@ -107,14 +107,20 @@ def english_of(pair: TermPair) -> str:
     return _NOTE.sub("", pair.term).strip().casefold()
 
 
-def official_lexicon(lang: str) -> Lexicon | None:
-    """``lang`` -> English from the official names of :func:`official_pairs` (the first
-    line of a key speaks), or None where no list is written."""
-    terms: dict[str, tuple[str, float]] = {}
+def official_lexicons(lang: str) -> list[Lexicon]:
+    """Both directions of the official names of :func:`official_pairs` (the first line of a
+    key speaks): ``lang`` -> English keyed as a query's words are, and English -> ``lang``
+    keyed by the English term's words, whose translation is the name as printed ("identità
+    di colore").  Search reads such a lexicon forwards only: its keys are stems, no name."""
+    into_english: dict[str, tuple[str, float]] = {}
+    from_english: dict[str, tuple[str, float]] = {}
     for pair in official_pairs(lang):
         for key in keys_of(lang, pair.means):
-            terms.setdefault(key, (english_of(pair), 1.0))
-    return Lexicon(lang, "en", terms, OFFICIAL) if terms else None
+            into_english.setdefault(key, (english_of(pair), 1.0))
+        if (english := key_of(english_of(pair))) is not None:
+            from_english.setdefault(english, (pair.means.casefold() if pair.means[:1].islower() else pair.means, 1.0))
+    return [lexicon for lexicon in (Lexicon(lang, "en", into_english, OFFICIAL),
+                                    Lexicon("en", lang, from_english, OFFICIAL)) if len(lexicon)]
 
 
 def players_lexicon(lang: str) -> Lexicon | None:
@@ -130,6 +136,5 @@ def players_lexicon(lang: str) -> Lexicon | None:
 def lexicons(langs: set[str]) -> list[Lexicon]:
     """The lists' lexicons for the languages of a build: official names of each
     language beside English, and each language's players' words."""
-    found = [lexicon for lang in sorted(langs - {"en"}) if "en" in langs
-             if (lexicon := official_lexicon(lang)) is not None]
+    found = [lexicon for lang in sorted(langs - {"en"}) if "en" in langs for lexicon in official_lexicons(lang)]
     return found + [lexicon for lang in sorted(langs) if (lexicon := players_lexicon(lang)) is not None]
