@@ -212,8 +212,10 @@ def _through_lexicons(conn: sqlite3.Connection, query: str) -> tuple[list[Stored
         entries = find(conn, english)
         if entries:
             words = ", ".join(f"{quoted(t.source)} → {quoted(t.target)}" for t in found)
-            return entries, {"how": "lexicon", "detail": f"{words} ({src} → en, learned at build time)",
-                             "term": english}
+            from kb.align.lexicon import TERMS
+
+            how = "our list of official names" if all(t.origin == TERMS for t in found) else "learned at build time"
+            return entries, {"how": "lexicon", "detail": f"{words} ({src} → en, {how})", "term": english}
     return [], {}
 
 
