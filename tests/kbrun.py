@@ -35,22 +35,27 @@ def kb_json(*args: object, home: Path) -> Any:
     return json.loads(result.stdout)
 
 
-def kb_here(*args: object, home: Path) -> subprocess.CompletedProcess[str]:
+def kb_here(*args: object, home: Path, input: str | None = None) -> subprocess.CompletedProcess[str]:
     """``kb ARGS --home HOME`` answered by :func:`kb.cli.main` in this process, its output
-    and exit code caught as :func:`kb` catches a process's: for the tests of what a command
-    answers (its text, its JSON, its "not found") on a KB they only read.  A new `kb`
-    process costs 0.1-0.2 s of CPU before it answers (the interpreter, kb's imports): the
-    suite ran about 560 of them.  What is about the process itself (its start, exit codes
-    as the shell sees them, signals, the environment, a build) stays with :func:`kb`."""
+    and exit code caught as :func:`kb` catches a process's (``input``: its standard input):
+    for the tests of what a command answers (its text, its JSON, its "not found") on a KB
+    they only read.  A new `kb` process costs 0.1-0.2 s of CPU before it answers (the
+    interpreter, kb's imports) and the suite started about 560 of them.  What is about the
+    process itself (its start, exit codes as the shell sees them, signals, the environment,
+    a build, a KB changed or damaged under it) stays with :func:`kb`."""
     from kb.cli import main
 
     argv = [*map(str, args), "--home", str(home)]
     out, err = io.StringIO(), io.StringIO()
-    with redirect_stdout(out), redirect_stderr(err):
-        try:
+    stdin = sys.stdin
+    try:
+        sys.stdin = io.StringIO(input or "")
+        with redirect_stdout(out), redirect_stderr(err):
             code = main(argv)
-        except SystemExit as exit_:  # argparse refusing the command line
-            code = exit_.code if isinstance(exit_.code, int) else 0 if exit_.code is None else 1
+    except SystemExit as exit_:  # argparse refusing the command line
+        code = exit_.code if isinstance(exit_.code, int) else 0 if exit_.code is None else 1
+    finally:
+        sys.stdin = stdin
     return subprocess.CompletedProcess(["kb", *argv], code, out.getvalue(), err.getvalue())
 
 
