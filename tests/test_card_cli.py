@@ -1,7 +1,8 @@
 """Cards, rulings pages and wiki pages in a real KB, through the ``kb`` command.
 
 One session build holds the embedded seeds, EN 2026-04-17, the ten MTGJSON sets and the
-six MediaWiki exports; the tests ask it what a user would, as a subprocess.  Expected
+six MediaWiki exports; the tests ask it what a user would (builds as a subprocess, the
+questions answered by kb's main in the test's process: :func:`kbrun.kb_here`).  Expected
 answers come from the sources themselves (the raw MTGJSON, the rules text), not from kb.
 """
 
@@ -16,7 +17,7 @@ from pathlib import Path
 
 import pytest
 from conftest import BRO, EN_LATEST, builds_large_kb
-from kbrun import kb, kb_json
+from kbrun import kb, kb_here, kb_json, kb_json_here
 
 from kb.build import EMBEDDED_CORPUS, collect, read_all
 from kb.core.model import Document
@@ -96,7 +97,7 @@ def test_seed_003_resolves_to_phyrexian_dragon_engine(home: Path, report: dict, 
     assert "Fallaji" not in (card["card"] or "")
     assert page["dates"]["values"] == ["2022-10-14"] and page["linked_rulings"] >= 15
 
-    data = kb_json("card", "非瑞克西亚龙引擎", home=home)
+    data = kb_json_here("card", "非瑞克西亚龙引擎", home=home)
     assert data["card"]["name"].startswith(ENGINE) and "Fallaji" not in data["card"]["name"]
     assert [p["set"] for p in data["card"]["printings"]] == ["BRO"]
     raw = next(e for e in raw_cards(bro_path) if e["name"].startswith(ENGINE) and e.get("rulings"))
@@ -115,7 +116,7 @@ def test_seed_003_resolves_to_phyrexian_dragon_engine(home: Path, report: dict, 
 
 
 def test_seed_003_page_title_resolves_through_its_rulings(home: Path) -> None:
-    result = kb("card", "非瑞克西亚龙引擎", "--explain", home=home)  # the evidence, unfolded
+    result = kb_here("card", "非瑞克西亚龙引擎", "--explain", home=home)  # the evidence, unfolded
     assert result.returncode == 0, result.stderr
     head = result.stdout.split("rulings (")[0]
     assert "rulings-page" in head and RULINGS_SEED.name in head
@@ -126,11 +127,11 @@ def test_seed_003_page_title_resolves_through_its_rulings(home: Path) -> None:
 @pytest.mark.slow  # measured over 5 s (pytest --durations, 2 busy cores)
 def test_unknown_title_alone_is_weak(without_seed: tuple[Path, str]) -> None:
     home, _ = without_seed
-    result = kb("card", "非瑞克西亚龙引擎", home=home)
+    result = kb_here("card", "非瑞克西亚龙引擎", home=home)
     assert result.returncode == 1
     assert "weak" in result.stdout
     assert "in the card data held" in result.stdout  # no name is really close: none listed (issue 12)
-    data = json.loads(kb("card", "非瑞克西亚龙引擎", "--json", home=home).stdout)
+    data = json.loads(kb_here("card", "非瑞克西亚龙引擎", "--json", home=home).stdout)
     assert data["resolved"] is False and data["resolution"]["card"] is None
     assert data["resolution"]["candidates"] == []  # 非瑞克西亚噬生亚龙 is only 71% similar
     assert any(e["kind"] == "weak" for e in data["resolution"]["evidence"])
@@ -155,21 +156,21 @@ def test_seed_004_links_to_fuse_and_split_cards(home: Path, report: dict) -> Non
     assert {"702.102", "709"} <= set(page["pages"][0]["rules"])
     assert page["pages"][0]["rules"][0] == "702.102"  # what the page is about comes first
     for number in ("702.102", "709"):
-        refs = kb_json("refs", number, home=home)
+        refs = kb_json_here("refs", number, home=home)
         assert [p["title"] for p in refs["pages"] if p["path"].endswith(WIKI_SEED.name)] == ["Fuse"], number
-    refs = kb_json("refs", "702.102", home=home)
+    refs = kb_json_here("refs", "702.102", home=home)
     fuse_rulings = [r for r in refs["rulings"] if r.get("page") == "Fuse"]
     assert fuse_rulings and all(r["card"] is None for r in fuse_rulings)
-    text = kb("refs", "702.102", home=home).stdout
+    text = kb_here("refs", "702.102", home=home).stdout
     assert "linked from pages (" in text and "wiki-page 'Fuse'" in text
 
 
 def test_show_mentions_how_many_link_a_rule(home: Path) -> None:
-    shown = kb_json("show", "702.102", home=home)
-    refs = kb_json("refs", "702.102", home=home)
+    shown = kb_json_here("show", "702.102", home=home)
+    refs = kb_json_here("refs", "702.102", home=home)
     assert shown["linked_from"] == {"rulings": len(refs["rulings"]), "pages": len(refs["pages"])}
     assert shown["linked_from"]["pages"] >= 1
-    text = kb("show", "702.102", home=home).stdout
+    text = kb_here("show", "702.102", home=home).stdout
     assert re.search(rf"702\.102 is linked from {len(refs['rulings'])} rulings .* and {len(refs['pages'])} page",
                      text)
 
@@ -201,7 +202,7 @@ def test_crew_is_recovered_and_reported(report: dict) -> None:
 @pytest.mark.parametrize("query", ["Mishra, Rivendicato da Gix", "基克斯掌偶米斯拉", "Mishra Claimed by Gics",
                                    "mishra, claimed by gix"])
 def test_names_in_any_language_or_misspelled(home: Path, query: str) -> None:
-    data = kb_json("card", query, home=home)
+    data = kb_json_here("card", query, home=home)
     assert data["card"]["name"].startswith(MISHRA)
     names = data["card"]["names"]
     assert names["it"] == "Mishra, Rivendicato da Gix" and names["zh-Hans"] == "基克斯掌偶米斯拉"
@@ -244,16 +245,16 @@ def test_misspelled_english_names_resolve(home: Path) -> None:
     for name in random.Random(7).sample(names, 12):
         i = len(name) // 2
         typo = name[:i] + name[i + 1] + name[i] + name[i + 2:] if name[i] != name[i + 1] else name[:i] + name[i + 1:]
-        data = kb_json("card", typo, home=home)
+        data = kb_json_here("card", typo, home=home)
         assert data["card"]["name"] == name, (typo, data["resolution"]["evidence"])
         assert data["resolution"]["evidence"][0]["kind"] == "similar-name"
 
 
 def test_nonsense_exits_1_with_candidates(home: Path) -> None:
-    result = kb("card", "Zyxwv Qqqq", home=home)
+    result = kb_here("card", "Zyxwv Qqqq", home=home)
     assert result.returncode == 1 and "Traceback" not in result.stderr
     assert "no card called 'Zyxwv Qqqq' in the card data held" in result.stdout
-    data = json.loads(kb("card", "Zyxwv Qqqq", "--json", home=home).stdout)
+    data = json.loads(kb_here("card", "Zyxwv Qqqq", "--json", home=home).stdout)
     assert data["resolved"] is False and data["resolution"]["candidates"] == []  # none is really close
 
 
@@ -345,7 +346,7 @@ def test_bad_json_leaves_the_old_kb(kind: str, without_seed: tuple[Path, str], b
     assert result.returncode == 2 and "Traceback" not in result.stderr
     assert f"{bad}:{line}: invalid JSON" in result.stderr
     assert digest(home) == before
-    data = kb_json("card", "基克斯掌偶米斯拉", home=home)
+    data = kb_json_here("card", "基克斯掌偶米斯拉", home=home)
     assert data["card"]["name"].startswith(MISHRA)
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from kbrun import kb_json
+from kbrun import kb_json_here
 
 from kb.align import card_lexicon
 from kb.align.lexicon import Lexicon
@@ -91,7 +91,7 @@ def test_an_italian_query_finds_english_rules_through_card_texts(home: Path) -> 
     with sqlite3.connect(home / "kb.sqlite") as conn:
         learned = Translator([lexicon for lexicon in store.lexicons(conn) if lexicon.origin == "cards"])
     assert "graveyard" in {t.target for t in learned.translate("cimitero", "it", "en")}
-    found = kb_json("search", "cimitero", "--lang", "en", home=home)
+    found = kb_json_here("search", "cimitero", "--lang", "en", home=home)
     assert found["box"]["term"]["via"] == "cimitero → graveyard"
     texts = [text["text"].casefold() for result in found["results"][:3] for text in result["texts"]]
     assert texts and all("graveyard" in text for text in texts)
@@ -100,7 +100,7 @@ def test_an_italian_query_finds_english_rules_through_card_texts(home: Path) -> 
 def test_a_half_translated_query_keeps_to_its_own_language(home: Path) -> None:
     """"amalgamato" (merged) is on no card: a search for "permanente" alone in English
     would drown the Italian merge rules, which hold both words, under every permanent."""
-    found = kb_json("search", "permanente amalgamato", home=home)
+    found = kb_json_here("search", "permanente amalgamato", home=home)
     assert found["translations"] == []
     top = found["results"][0]["texts"]
     assert any(t["lang"] == "it" and t["hit"] and "amalgam" in t["text"] for t in top)

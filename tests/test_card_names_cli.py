@@ -1,7 +1,8 @@
 """Acceptance of issue 5 (cards, rulings and wiki pages) where the existing tests leave gaps:
-the exact count of cards named in Chinese and Italian, answered by ``kb card`` as a real
-subprocess; width and script variants; the Fallaji near miss for the official Chinese name;
-``kb refs`` listing every MediaWiki export under its keyword rule.
+the exact count of cards named in Chinese and Italian, answered by ``kb card`` (its main in
+the test's process); width and script variants; the Fallaji near miss for the official
+Chinese name (a real `kb` subprocess); ``kb refs`` listing every MediaWiki export under its
+keyword rule.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ import re
 from pathlib import Path
 
 import pytest
-from kbrun import kb, kb_json
+from kbrun import kb, kb_here, kb_json_here
 
 EN_2026 = "cr/en/MagicCompRules-2026-04-17.normalized.txt"
 EXPORTS = ("affinity", "amplify", "ascend", "cipher", "crew", "glorify")
@@ -58,7 +59,7 @@ def test_kb_card_answers_a_sample_of_those_names(home: Path, named: dict[str, di
     sample = random.Random(language).sample(sorted(named), 15)
     for english in sample:
         query = named[english][language]
-        data = kb_json("card", query, home=home)
+        data = kb_json_here("card", query, home=home)
         assert data["resolved"] is True, (query, english)
         assert english in data["card"]["name"].split(" // ") or english == data["card"]["name"], (query, english,
                                                                                                  data["card"]["name"])
@@ -66,9 +67,9 @@ def test_kb_card_answers_a_sample_of_those_names(home: Path, named: dict[str, di
 
 def test_full_width_and_traditional_script(home: Path) -> None:
     full_width = "".join("\u3000" if c == " " else chr(ord(c) + 0xFEE0) for c in "Mishra, Claimed by Gix")
-    assert kb_json("card", full_width, home=home)["card"]["name"].startswith("Mishra, Claimed by Gix")
+    assert kb_json_here("card", full_width, home=home)["card"]["name"].startswith("Mishra, Claimed by Gix")
     # 法拉吉龙形引擎 (Fallaji Dragon Engine) written with the traditional 龍
-    assert kb_json("card", "法拉吉龍形引擎", home=home)["card"]["name"] == "Fallaji Dragon Engine"
+    assert kb_json_here("card", "法拉吉龍形引擎", home=home)["card"]["name"] == "Fallaji Dragon Engine"
 
 
 def test_the_official_chinese_name_never_picks_fallaji(home: Path) -> None:
@@ -87,7 +88,7 @@ def test_the_official_chinese_name_never_picks_fallaji(home: Path) -> None:
 
 @pytest.mark.slow  # measured over 5 s (pytest --durations, 2 busy cores)
 def test_kb_refs_lists_each_export_under_its_keyword_rule(home: Path) -> None:
-    chapter = kb_json("show", "702", "--lang", "en", home=home)["languages"][0]["rules"]  # asked once, not per name
+    chapter = kb_json_here("show", "702", "--lang", "en", home=home)["languages"][0]["rules"]  # once, not per name
     for name in EXPORTS:
         [rule] = [r for r in chapter
                   if r["number"].count(".") == 1 and r["number"][-1].isdigit()
@@ -95,9 +96,9 @@ def test_kb_refs_lists_each_export_under_its_keyword_rule(home: Path) -> None:
         if rule is None:  # glorify was never printed: the rules have no keyword of that name
             assert name == "glorify"
             continue
-        pages = kb_json("refs", rule["number"], home=home)["pages"]
+        pages = kb_json_here("refs", rule["number"], home=home)["pages"]
         assert name.capitalize() in {page["title"] for page in pages}, (name, rule["number"])
-        shown = kb("show", rule["number"], "--lang", "en", home=home).stdout
+        shown = kb_here("show", rule["number"], "--lang", "en", home=home).stdout
         # kb show says how many rulings and pages link the rule
         counted = rf"{re.escape(rule['number'])} is linked from \d+ rulings?\b.* and [1-9]\d* pages?"
         assert re.search(counted, shown), name

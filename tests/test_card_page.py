@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 from conftest import BRO as DEFAULT_BRO
-from kbrun import kb, kb_json
+from kbrun import kb_here, kb_json_here
 
 CARD = "非瑞克西亚龙引擎"  # seed 003's title: no card's name, resolved through its rulings
 BRO = "cards/mtgjson-sets_Dancingtree95-mtg-draft-assistant/BRO.json"
@@ -41,9 +41,9 @@ def entry(bro: list[dict[str, Any]], face: str) -> dict[str, Any]:
 def test_the_meld_card_shows_the_oracle_text_of_both_faces(card_home: Path, bro: list[dict[str, Any]]) -> None:
     """Acceptance: `kb card 非瑞克西亚龙引擎` shows both faces' Oracle text, mana cost,
     type line and power/toughness, as MTGJSON gives them."""
-    result = kb("card", CARD, home=card_home)
+    result = kb_here("card", CARD, home=card_home)
     assert result.returncode == 0, result.stderr
-    data = kb_json("card", CARD, home=card_home)
+    data = kb_json_here("card", CARD, home=card_home)
     faces = {face["name"]: face for face in data["card"]["faces"]}
     assert set(faces) == {"Phyrexian Dragon Engine", "Mishra, Lost to Phyrexia"}
     for name, face in faces.items():
@@ -58,9 +58,9 @@ def test_the_meld_card_shows_the_oracle_text_of_both_faces(card_home: Path, bro:
 
 
 def test_the_evidence_is_folded_away_behind_explain(card_home: Path) -> None:
-    plain = kb("card", CARD, home=card_home).stdout
-    explained = kb("card", CARD, "--explain", home=card_home).stdout
-    evidence = kb_json("card", CARD, home=card_home)["resolution"]["evidence"]
+    plain = kb_here("card", CARD, home=card_home).stdout
+    explained = kb_here("card", CARD, "--explain", home=card_home).stdout
+    evidence = kb_json_here("card", CARD, home=card_home)["resolution"]["evidence"]
     assert evidence and "--explain shows the evidence" in plain
     for item in evidence:
         assert f"  {item['kind']}: {item['detail']}" in explained
@@ -71,31 +71,31 @@ def test_names_in_every_language_the_data_gives(card_home: Path, bro: list[dict[
     """A card with foreign names lists each, the official Chinese one included."""
     source = next(e for e in bro if e["name"] == "Mishra, Claimed by Gix // Mishra, Lost to Phyrexia")
     chinese = next(f["name"] for f in source["foreignData"] if f["language"] == "Chinese Simplified")
-    data = kb_json("card", chinese, home=card_home)
+    data = kb_json_here("card", chinese, home=card_home)
     assert data["card"]["name"] == source["name"] and data["card"]["names"]["zh-Hans"] == chinese
-    shown = kb("card", chinese, home=card_home).stdout
+    shown = kb_here("card", chinese, home=card_home).stdout
     assert f"  zh-Hans {chinese}" in shown.splitlines()
     for foreign in source["foreignData"]:
         assert foreign["name"] in shown
 
 
 def test_the_meld_partner_is_named_once(card_home: Path) -> None:
-    parts = kb_json("card", CARD, home=card_home)["card"]["parts"]
+    parts = kb_json_here("card", CARD, home=card_home)["card"]["parts"]
     assert parts == ["Mishra, Claimed by Gix // Mishra, Lost to Phyrexia"]
 
 
 def test_an_unknown_card_is_not_in_the_data_held(card_home: Path) -> None:
     """Lightning Bolt is in no set held: kb says so and lists no unrelated cards."""
-    result = kb("card", "Lightning Bolt", home=card_home)
+    result = kb_here("card", "Lightning Bolt", home=card_home)
     assert result.returncode == 1
-    data = json.loads(kb("card", "Lightning Bolt", "--json", home=card_home).stdout)
+    data = json.loads(kb_here("card", "Lightning Bolt", "--json", home=card_home).stdout)
     assert data["resolved"] is False and data["resolution"]["candidates"] == []
     assert data["held"] == {"cards": 278, "sets": ["BRO"]}
     assert "no card called 'Lightning Bolt' in the card data held (278 cards from BRO)" in result.stdout
 
 
 def test_a_close_misspelling_lists_the_close_names_only(card_home: Path) -> None:
-    data = json.loads(kb("card", "非瑞克西亚龙", "--json", home=card_home).stdout)
+    data = json.loads(kb_here("card", "非瑞克西亚龙", "--json", home=card_home).stdout)
     cards = [c["card"] for c in data["resolution"]["candidates"]]
     assert cards == ["Phyrexian Dragon Engine // Mishra, Lost to Phyrexia"]
     detail = data["resolution"]["candidates"][0]["evidence"][0]["detail"]
@@ -104,13 +104,13 @@ def test_a_close_misspelling_lists_the_close_names_only(card_home: Path) -> None
 
 def test_messages_never_escape_a_full_width_space(card_home: Path) -> None:
     query = "非瑞克西亚\u3000龙引擎"
-    result = kb("card", query, home=card_home)
+    result = kb_here("card", query, home=card_home)
     assert "\\u3000" not in result.stdout + result.stderr
     assert query in result.stdout + result.stderr
 
 
 def test_the_card_index_lists_every_card_held(card_home: Path, bro: list[dict[str, Any]]) -> None:
-    data = kb_json("card", home=card_home)
+    data = kb_json_here("card", home=card_home)
     names = {c["name"] for c in data["cards"]}
     assert len(names) == data["held"]["cards"] == 278
     assert "Phyrexian Dragon Engine // Mishra, Lost to Phyrexia" in names
@@ -120,35 +120,36 @@ def test_the_card_index_lists_every_card_held(card_home: Path, bro: list[dict[st
 
 
 def test_glossary_through_the_lexicon(card_home: Path) -> None:
-    data = kb_json("glossary", "permanente", home=card_home)
+    data = kb_json_here("glossary", "permanente", home=card_home)
     assert data["via"]["how"] == "lexicon" and data["matches"][0]["term"] == "Permanent"
-    assert "found through lexicon: 'permanente' → 'permanent'" in kb("glossary", "permanente", home=card_home).stdout
+    shown = kb_here("glossary", "permanente", home=card_home).stdout
+    assert "found through lexicon: 'permanente' → 'permanent'" in shown
 
 
 def test_glossary_through_spelling(card_home: Path) -> None:
-    data = kb_json("glossary", "colour identity", home=card_home)
+    data = kb_json_here("glossary", "colour identity", home=card_home)
     assert data["via"]["how"] == "spelling" and data["matches"][0]["term"] == "Color Identity"
     assert {e["lang"] for e in data["matches"][0]["entries"]} == {"en", "zh-Hans"}
 
 
 def test_glossary_suggests_when_nothing_fits(card_home: Path) -> None:
-    result = kb("glossary", "melded permanent", "--json", home=card_home)
+    result = kb_here("glossary", "melded permanent", "--json", home=card_home)
     assert result.returncode == 1
     data = json.loads(result.stdout)
     assert data["matches"] == [] and data["via"]["how"] == "none"
     assert {"Meld", "Permanent", "Merged Permanent"} <= set(data["suggestions"])
-    assert "did you mean: " in kb("glossary", "melded permanent", home=card_home).stdout
+    assert "did you mean: " in kb_here("glossary", "melded permanent", home=card_home).stdout
 
 
 def test_glossary_by_name_says_nothing_about_a_way(card_home: Path) -> None:
-    data = kb_json("glossary", "标识色", home=card_home)
+    data = kb_json_here("glossary", "标识色", home=card_home)
     assert data["via"] == {"how": "name"}
     assert data["matches"][0]["entries"][0]["cited"][0]["number"] == "903.4"
     assert data["matches"][0]["entries"][0]["cited"][0]["text"].startswith("The Commander variant uses color identity")
 
 
 def test_glossary_index(card_home: Path) -> None:
-    data = kb_json("glossary", home=card_home)
+    data = kb_json_here("glossary", home=card_home)
     terms = {t["term"]: t["names"] for t in data["terms"]}
     assert terms["Color Identity"] == {"en": "Color Identity", "zh-Hans": "标识色"}
     assert len(terms) >= 700

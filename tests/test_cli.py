@@ -1,4 +1,6 @@
-"""The ``kb`` command as a user runs it: a real subprocess, a real KB home in a temp dir."""
+"""The ``kb`` command as a user runs it: a real subprocess, a real KB home in a temp dir
+(what `kb show` and `kb export` print, on a KB built so, answered by kb's main in the
+test's process: :func:`kbrun.kb_here`)."""
 
 from __future__ import annotations
 
@@ -16,7 +18,7 @@ from pathlib import Path
 
 import pytest
 from conftest import Built, builds_large_kb
-from kbrun import kb
+from kbrun import kb, kb_here
 
 from kb.build import EMBEDDED_CORPUS
 from kb.core.textio import read_source
@@ -134,7 +136,7 @@ def test_build_json_report(default_json_build: Built) -> None:
 
 
 def test_show_rule_text(home: Path) -> None:
-    result = kb("show", "730.2", "--lang", "en", home=home)
+    result = kb_here("show", "730.2", "--lang", "en", home=home)
     assert result.returncode == 0, result.stderr
     lines = result.stdout.splitlines()
     assert lines[0].startswith("en 730.2") and f"/{WEB_PAGE.name}:3" in lines[0]
@@ -146,7 +148,7 @@ def test_show_rule_text(home: Path) -> None:
 
 def test_show_without_lang_shows_every_language_of_the_rule(home: Path) -> None:
     """The Italian seed numbers the merge rules 729: aligned, its 729.2 is rule 730.2."""
-    result = kb("show", "730.2", home=home)
+    result = kb_here("show", "730.2", home=home)
     assert result.returncode == 0, result.stderr
     blocks = result.stdout.split("\n\n")
     assert blocks[0].startswith("en 730.2 (undated)")
@@ -154,7 +156,7 @@ def test_show_without_lang_shows_every_language_of_the_rule(home: Path) -> None:
 
 
 def test_show_rule_json(home: Path) -> None:
-    result = kb("show", "730.2", "--json", home=home)
+    result = kb_here("show", "730.2", "--json", home=home)
     assert result.returncode == 0, result.stderr
     data = json.loads(result.stdout)
     assert (data["number"], data["kind"]) == ("730.2", "rule")
@@ -177,7 +179,7 @@ def test_show_chapter_of_a_full_edition(full_kb: Path, corpora: Path) -> None:
     start = [i for i, line in enumerate(lines) if line.startswith("730. ")][-1]
     title = lines[start].removeprefix("730. ").strip()
     expected = [m[1] for line in lines[start:] if (m := re.match(r"(730(?:\.\d+[a-z]?)?)\.? ", line))]
-    result = kb("show", "730", "--json", "--lang", "en", home=full_kb)
+    result = kb_here("show", "730", "--json", "--lang", "en", home=full_kb)
     assert result.returncode == 0, result.stderr
     data = json.loads(result.stdout)
     assert data["kind"] == "chapter"
@@ -185,13 +187,13 @@ def test_show_chapter_of_a_full_edition(full_kb: Path, corpora: Path) -> None:
     assert english["edition"] == "2026-01-16"
     assert [r["number"] for r in english["rules"]] == expected
     assert english["rules"][0]["title"] == title
-    text = kb("show", "730", home=full_kb)
+    text = kb_here("show", "730", home=full_kb)
     assert text.returncode == 0
     assert title in text.stdout and all(number in text.stdout for number in expected)
 
 
 def test_show_side_by_side(full_kb: Path) -> None:
-    result = kb("show", "729.2", "--lang", "en", "--lang", "it", "--json", home=full_kb)
+    result = kb_here("show", "729.2", "--lang", "en", "--lang", "it", "--json", home=full_kb)
     assert result.returncode == 0, result.stderr
     data = json.loads(result.stdout)
     assert [block["lang"] for block in data["languages"]] == ["en", "it"]
@@ -199,38 +201,38 @@ def test_show_side_by_side(full_kb: Path) -> None:
     assert english["edition"] == "2026-01-16" and italian["edition"] is None
     assert [r["number"] for r in italian["rules"]] == ["729.2", *[f"729.2{c}" for c in "abcdefghij"]]
     assert english["rules"][0]["number"] == "729.2"
-    text = kb("show", "729.2", "--lang", "en", "--lang", "it", home=full_kb)
+    text = kb_here("show", "729.2", "--lang", "en", "--lang", "it", home=full_kb)
     assert text.stdout.index("en 729.2") < text.stdout.index("it 729.2")
 
 
 def test_show_side_by_side_with_a_language_missing(home: Path) -> None:
-    result = kb("show", "730.2", "--lang", "en", "--lang", "it", "--lang", "zh-Hans", home=home)
+    result = kb_here("show", "730.2", "--lang", "en", "--lang", "it", "--lang", "zh-Hans", home=home)
     assert result.returncode == 0, result.stderr
     assert result.stdout.startswith("en 730.2")
     assert "\nit 729.2 (undated" in result.stdout
     # the seeds hold no Chinese: said so, with the languages they hold
     assert "the KB holds no Chinese (Simplified) (zh-Hans) texts; it holds: en (English), it (Italian)" in result.stdout
-    data = json.loads(kb("show", "730.2", "--lang", "en", "--lang", "zh", "--json", home=home).stdout)
+    data = json.loads(kb_here("show", "730.2", "--lang", "en", "--lang", "zh", "--json", home=home).stdout)
     assert [block["lang"] for block in data["languages"]] == ["en"] and data["missing"] == ["zh-Hans"]
     assert data["not_held"] == ["zh-Hans"]
-    held = kb("show", "729.3d", "--lang", "en", "--lang", "it", home=home)  # held, but not this rule in English
+    held = kb_here("show", "729.3d", "--lang", "en", "--lang", "it", home=home)  # held, but not this rule in English
     assert held.returncode == 0 and "en: no text of rule 729.3d" in held.stdout
 
 
 def test_show_not_found(home: Path) -> None:
-    result = kb("show", "999.9", home=home)
+    result = kb_here("show", "999.9", home=home)
     assert result.returncode == 1
     assert "999.9" in result.stderr and result.stdout == ""
 
 
 def test_show_bad_number(home: Path) -> None:
-    result = kb("show", "abc", home=home)
+    result = kb_here("show", "abc", home=home)
     assert result.returncode == 2
     assert "not a rule number: 'abc'" in result.stderr
 
 
 def test_show_without_a_kb(tmp_path: Path) -> None:
-    result = kb("show", "730.2", home=tmp_path / "nothing")
+    result = kb_here("show", "730.2", home=tmp_path / "nothing")
     assert result.returncode == 1
     assert "kb build" in result.stderr
 
@@ -239,7 +241,7 @@ def test_show_without_a_kb(tmp_path: Path) -> None:
 
 
 def test_export_json_lines(home: Path) -> None:
-    result = kb("export", "--json-lines", home=home)
+    result = kb_here("export", "--json-lines", home=home)
     assert result.returncode == 0, result.stderr
     rows = [json.loads(line) for line in result.stdout.splitlines()]
     assert len(rows) == 28
@@ -263,7 +265,7 @@ def test_export_json_lines(home: Path) -> None:
 
 
 def test_export_full_edition(full_kb: Path) -> None:
-    result = kb("export", "--json-lines", home=full_kb)
+    result = kb_here("export", "--json-lines", home=full_kb)
     rows = [json.loads(line) for line in result.stdout.splitlines()]
     english = [r for r in rows if r["lang"] == "en"]
     assert {r["edition"] for r in english} == {"2026-01-16"}

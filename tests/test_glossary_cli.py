@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 from conftest import builds_large_kb
-from kbrun import kb, kb_json
+from kbrun import kb, kb_here, kb_json_here
 from test_align import glossary_oracle
 
 from kb.core.model import Document
@@ -95,30 +95,30 @@ def test_older_translation_is_paired_through_the_rule_identities(two_years_apart
 
 
 def test_chinese_headword_shows_its_english_entry_side_by_side(same_date: Path) -> None:
-    result = kb("glossary", "标识色", home=same_date)
+    result = kb_here("glossary", "标识色", home=same_date)
     assert result.returncode == 0, result.stderr
     assert result.stdout.startswith("Color Identity")
     english, chinese = result.stdout.split("\nzh-Hans  ")
     assert "en  Color Identity" in english and "903.4" in english
     assert chinese.startswith("标识色") and "→ cites 903.4" in chinese and "= Color Identity (en 2026-04-17)" in chinese
-    colorless = kb("glossary", "无色", home=same_date)
+    colorless = kb_here("glossary", "无色", home=same_date)
     assert colorless.returncode == 0 and "Color Identity" not in colorless.stdout
     assert "en  Colorless" in colorless.stdout
 
 
 def test_lookup_ignores_case_and_finds_aliases(same_date: Path) -> None:
-    data = kb_json("glossary", "color", "IDENTITY", home=same_date)
+    data = kb_json_here("glossary", "color", "IDENTITY", home=same_date)
     [match] = data["matches"]
     assert match["term"] == "Color Identity"
     assert [(e["lang"], e["term"]) for e in match["entries"]] == [("en", "Color Identity"), ("zh-Hans", "标识色")]
-    banding = kb_json("glossary", "Bands with Other", home=same_date)  # an alias of "Banding, “Bands with Other”"
+    banding = kb_json_here("glossary", "Bands with Other", home=same_date)  # an alias of "Banding, “Bands with Other”"
     [match] = banding["matches"]
     chinese = [e for e in match["entries"] if e["lang"] == "zh-Hans"]
     assert chinese and chinese[0]["cites"] == ["702.22"] and chinese[0]["pairing"]["term"] == match["term"]
 
 
 def test_json_lists_senses_cites_and_pairing_evidence(same_date: Path) -> None:
-    data = kb_json("glossary", "Colorless", "--lang", "zh", home=same_date)
+    data = kb_json_here("glossary", "Colorless", "--lang", "zh", home=same_date)
     [match] = data["matches"]
     [entry] = match["entries"]
     assert entry["lang"] == "zh-Hans" and entry["term"] == "无色" and len(entry["senses"]) == 2
@@ -129,12 +129,12 @@ def test_json_lists_senses_cites_and_pairing_evidence(same_date: Path) -> None:
 
 
 def test_unknown_term_and_bad_input(same_date: Path) -> None:
-    missing = kb("glossary", "Flibbertigibbet", home=same_date)
+    missing = kb_here("glossary", "Flibbertigibbet", home=same_date)
     assert missing.returncode == 1 and "Flibbertigibbet" in missing.stderr
     assert "no lexicon or spelling leads to one" in missing.stdout and "did you mean" not in missing.stdout
-    missing_json = kb("glossary", "不存在的词", "--json", home=same_date)
+    missing_json = kb_here("glossary", "不存在的词", "--json", home=same_date)
     assert missing_json.returncode == 1
-    elsewhere = kb("glossary", "标识色", "--lang", "it", home=same_date)  # held in no Italian edition
+    elsewhere = kb_here("glossary", "标识色", "--lang", "it", home=same_date)  # held in no Italian edition
     assert elsewhere.returncode == 1
-    assert kb("glossary", " ", home=same_date).returncode == 2
-    assert kb("glossary", "标识色", "--lang", "xx-notalang!", home=same_date).returncode == 2
+    assert kb_here("glossary", " ", home=same_date).returncode == 2
+    assert kb_here("glossary", "标识色", "--lang", "xx-notalang!", home=same_date).returncode == 2

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 from conftest import builds_large_kb
-from kbrun import kb, kb_json
+from kbrun import kb, kb_here, kb_json_here
 
 from kb.core.rulenum import RuleNumber
 from kb.core.textio import read_source
@@ -41,7 +41,7 @@ def home(built: tuple[Path, dict]) -> Path:
 
 @pytest.fixture(scope="module")
 def export(home: Path) -> dict[tuple[str, str | None, str], str]:
-    result = kb("export", "--json-lines", home=home)
+    result = kb_here("export", "--json-lines", home=home)
     rows = [json.loads(line) for line in result.stdout.splitlines()]
     return {(r["lang"], r["edition"], r["number"]): r["rule"] for r in rows}
 
@@ -74,31 +74,31 @@ def test_undated_seed_is_placed_among_english_editions(built: tuple[Path, dict])
 
 
 def test_side_by_side_each_language_with_its_own_number(home: Path) -> None:
-    result = kb("show", "730.2j", "--lang", "en", "--lang", "it", "--lang", "zh-Hans", home=home)
+    result = kb_here("show", "730.2j", "--lang", "en", "--lang", "it", "--lang", "zh-Hans", home=home)
     assert result.returncode == 0, result.stderr
     en, it, zh = result.stdout.split("\n\n")
     assert en.startswith("en 730.2j (edition 2026-04-17)")
     assert it.startswith("it 729.2j (undated; matches en 2025-07-25 to 2026-")
     assert "= rule 730.2j of the newest English edition" in it
     assert zh.startswith("zh-Hans 730.2j (edition 2026-04-17)")
-    data = kb_json("show", "730.2j", "--lang", "en", "--lang", "it", home=home)
+    data = kb_json_here("show", "730.2j", "--lang", "en", "--lang", "it", home=home)
     assert [(b["lang"], b["number"]) for b in data["languages"]] == [("en", "730.2j"), ("it", "729.2j")]
 
 
 def test_an_older_translation_is_flagged_when_the_english_changed(home: Path) -> None:
-    changed = kb_json("diff", "2022-06-10", "2026-04-17", home=home)["changed"]
-    moved = {m["old"] for m in kb_json("diff", "2022-06-10", "2026-04-17", home=home)["moved"]}
+    changed = kb_json_here("diff", "2022-06-10", "2026-04-17", home=home)["changed"]
+    moved = {m["old"] for m in kb_json_here("diff", "2022-06-10", "2026-04-17", home=home)["moved"]}
     target = next(c for c in changed if c["old"] == c["new"] and c["old"] not in moved
                   and any(op != "=" for op, _ in c["body"]))["new"]
-    stale = kb_json("show", target, "--lang", "zh", "--edition", "2022-06-10", home=home)
+    stale = kb_json_here("show", target, "--lang", "zh", "--edition", "2022-06-10", home=home)
     [block] = stale["languages"]
     assert block["edition"] == "2022-06-10" and block["english_changed_since"] == "2022-06-10"
-    current = kb_json("show", target, "--lang", "zh", home=home)
+    current = kb_json_here("show", target, "--lang", "zh", home=home)
     assert current["languages"][0]["english_changed_since"] is None
 
 
 def test_diff_lists_waterbend_as_added_with_its_example(home: Path, corpora: Path) -> None:
-    data = kb_json("diff", "2025-09-19", "2025-11-14", home=home)
+    data = kb_json_here("diff", "2025-09-19", "2025-11-14", home=home)
     added = {a["number"]: a for a in data["added"]}
     assert {"701.67", "701.67a", "701.67b", "701.67c"} <= set(added)
     source = ingest(read_source(corpora / "cr/en/MagicCompRules-2025-11-14.txt"))
@@ -108,11 +108,11 @@ def test_diff_lists_waterbend_as_added_with_its_example(home: Path, corpora: Pat
 
 
 def test_diff_lists_moves_and_the_citation_table(home: Path) -> None:
-    data = kb_json("diff", "2024-02-06", "2026-04-17", home=home)
+    data = kb_json_here("diff", "2024-02-06", "2026-04-17", home=home)
     assert {"old": "509.5", "new": "509.3", "reordered": False, "changed": False} in data["moved"] or \
         any(m["old"] == "509.5" and m["new"] == "509.3" for m in data["moved"])
     assert data["citations"]["509.5"] == "509.3"
-    text = kb("diff", "2024-02-06", "2026-04-17", home=home).stdout
+    text = kb_here("diff", "2024-02-06", "2026-04-17", home=home).stdout
     # the text lists runs: the moves in old-number order, each run taking its count of them
     moves = sorted(data["moved"], key=lambda m: RuleNumber.parse(m["old"]))
     assert sum(run["texts"] for run in data["moved_runs"]) == len(moves)
@@ -128,7 +128,7 @@ def test_diff_lists_moves_and_the_citation_table(home: Path) -> None:
 
 
 def test_history_follows_a_rule_through_renumberings(home: Path) -> None:
-    data = kb_json("history", "730.2", home=home)
+    data = kb_json_here("history", "730.2", home=home)
     numbers = {row["edition"]: row["number"] for row in data["editions"]}
     assert numbers["2022-06-10"] == "724.2" and numbers["2025-07-25"] == "729.2" and numbers["2026-04-17"] == "730.2"
     assert "renumbered from 729.2" in data["editions"][-1]["change"]
@@ -148,6 +148,6 @@ def test_lexicon_is_kept_with_the_kb(home: Path) -> None:
 
 
 def test_diff_and_history_errors(home: Path) -> None:
-    assert kb("diff", "1999-01-01", "2026-04-17", home=home).returncode == 1
-    assert kb("diff", "yesterday", "2026-04-17", home=home).returncode == 2
-    assert kb("history", "999.9", home=home).returncode == 1
+    assert kb_here("diff", "1999-01-01", "2026-04-17", home=home).returncode == 1
+    assert kb_here("diff", "yesterday", "2026-04-17", home=home).returncode == 2
+    assert kb_here("history", "999.9", home=home).returncode == 1

@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from kbrun import kb, kb_json
+from kbrun import kb_here, kb_json_here
 
 from indexers.translate import BELOW_THRESHOLD, OWN_LANGUAGE, Translator
 from kb.align.glossary_lexicon import headword_pairs
@@ -105,20 +105,20 @@ def test_an_official_pair_speaks_before_a_learned_one(translator: Translator) ->
 
 
 def test_a_translation_below_threshold_is_reported_dropped(lexicon_home: Path) -> None:
-    found = kb_json("search", "dragon", "--lang", ZH, home=lexicon_home)
+    found = kb_json_here("search", "dragon", "--lang", ZH, home=lexicon_home)
     assert all(t["to"] != "阿托格" for t in found["translations"])
     assert {"from": "dragon", "to": "阿托格", "origin": "rules", "dropped": BELOW_THRESHOLD}.items() \
         <= found["dropped_translations"][0].items()
-    header = kb("search", "dragon", "--lang", ZH, home=lexicon_home).stdout.splitlines()[0]
+    header = kb_here("search", "dragon", "--lang", ZH, home=lexicon_home).stdout.splitlines()[0]
     assert "no translation known" not in header and "dragon → 阿托格, below threshold" in header
 
 
 def test_a_half_translation_dropped_for_the_query_s_own_words_is_reported(lexicon_home: Path) -> None:
-    found = kb_json("search", "permanente amalgamato", home=lexicon_home)
+    found = kb_json_here("search", "permanente amalgamato", home=lexicon_home)
     dropped = {(t["from"], t["to"], t["dst"]): t["dropped"] for t in found["dropped_translations"]}
     assert dropped[("permanente", "permanent", "en")] == OWN_LANGUAGE
     assert not [t for t in found["translations"] if t["from"] == "permanente"]
-    header = kb("search", "permanente amalgamato", home=lexicon_home).stdout.splitlines()[0]
+    header = kb_here("search", "permanente amalgamato", home=lexicon_home).stdout.splitlines()[0]
     assert "no translation known" not in header and "permanente → permanent, " + OWN_LANGUAGE in header
 
 

@@ -1,5 +1,6 @@
 """The one search box, `kb ask` and batches, on a real KB: the seeds, EN and ZH
-2026-04-17 and two real card sets (BRO, DMU), run as a user runs them.
+2026-04-17 and two real card sets (BRO, DMU): the batches run as a user runs them (a `kb`
+process reading its standard input), the single answers by `kb`'s main in the test's process.
 
 Expectations come from the KB itself (the rules an edition really has between
 601.2a and 601.2h, the rules a card's rulings link to as `kb card` lists them, the
@@ -16,7 +17,7 @@ from pathlib import Path
 
 import pytest
 from conftest import builds_large_kb
-from kbrun import kb, kb_json
+from kbrun import kb, kb_here, kb_json_here
 
 from indexers import index as rules_index
 from indexers.translate import Translator
@@ -63,7 +64,7 @@ def test_a_range_is_exactly_the_rules_it_names(home: Path, db: sqlite3.Connectio
     expected = [n for n in held if RuleNumber.parse("601.2a") <= RuleNumber.parse(n) <= RuleNumber.parse("601.2h")]
     assert len(expected) == 8
     for query in ("601.2a-h", "601.2a–h", "rules 601.2a-601.2h"):
-        data = kb_json("search", query, home=home)
+        data = kb_json_here("search", query, home=home)
         assert [r["rule"] for r in data["results"]] == expected, query
         assert data["box"]["kind"] == "rules" and data["total"] == 8
         assert {t["lang"] for t in data["results"][0]["texts"]} == {"en", "zh-Hans"}
@@ -72,13 +73,13 @@ def test_a_range_is_exactly_the_rules_it_names(home: Path, db: sqlite3.Connectio
 @pytest.mark.parametrize("query", ["702.19b", "702.19B", "CR 702.19b", "rule 702.19b", "regola 702.19b",
                                    "规则702.19b", "第702.19b条"])
 def test_a_rule_number_in_any_form_is_that_rule(home: Path, query: str) -> None:
-    data = kb_json("search", query, home=home)
+    data = kb_json_here("search", query, home=home)
     assert [r["rule"] for r in data["results"]] == ["702.19b"]
 
 
 def test_a_list_and_a_missing_rule(home: Path) -> None:
-    assert rules_of(kb_json("search", "702.19b, 702.19c", home=home)) == ["702.19b", "702.19c"]
-    missing = kb("search", "702.19z", home=home)
+    assert rules_of(kb_json_here("search", "702.19b, 702.19c", home=home)) == ["702.19b", "702.19c"]
+    missing = kb_here("search", "702.19z", home=home)
     assert missing.returncode == 1 and "702.19z" in missing.stderr
 
 
@@ -89,7 +90,7 @@ def test_a_list_and_a_missing_rule(home: Path) -> None:
 def test_a_name_misspelled_or_in_any_language_leads_to_its_rule(home: Path, query: str) -> None:
     """`deaftouch` once found nothing; the glossary entry "Deathtouch" cites 702.2 (the
     first rule is 702.2 or a rule of it: the heading alone is no answer)."""
-    data = kb_json("search", query, home=home)
+    data = kb_json_here("search", query, home=home)
     first = rules_of(data)[0]
     assert first == "702.2" or RuleNumber.parse(first).parent == RuleNumber.parse("702.2"), (query, rules_of(data))
     assert data["box"]["kind"] == "term" and data["box"]["term"]["rules"][0] == "702.2"
@@ -97,7 +98,7 @@ def test_a_name_misspelled_or_in_any_language_leads_to_its_rule(home: Path, quer
 
 def test_free_text_is_not_taken_for_a_name(home: Path) -> None:
     for query in ("How many poison counters make a player lose the game?", "trample damage assignment order"):
-        data = kb_json("search", query, home=home)
+        data = kb_json_here("search", query, home=home)
         assert data["box"]["kind"] == "text" and data["showing"] is None, query
 
 
@@ -107,20 +108,20 @@ def test_free_text_is_not_taken_for_a_name(home: Path) -> None:
 @pytest.mark.parametrize("query", [SHEOLDRED, "sheoldred the apocalyps", DRAGON_ENGINE_TITLE])
 def test_a_card_name_gives_a_card_result(home: Path, query: str) -> None:
     """A card name once gave no card result, only rules sharing a word with it."""
-    card = kb_json("card", query, home=home)
-    data = kb_json("search", query, home=home)
+    card = kb_json_here("card", query, home=home)
+    data = kb_json_here("search", query, home=home)
     assert [c["card"] for c in data["cards"]] == [card["card"]["name"]]
     found = data["cards"][0]
     linked = {link["number"] for r in card["rulings"] for link in r["links"]}
     assert {r["rule"] for r in found["rules"]} <= linked and found["total_rules"] == len(linked)
     assert found["url"].startswith("/cards/") and found["command"].startswith("kb card ")
-    text = kb("search", query, home=home)
+    text = kb_here("search", query, home=home)
     assert text.returncode == 0 and f"card {found['name']}" in text.stdout
 
 
 def test_a_card_is_named_in_the_query_language(home: Path, db: sqlite3.Connection) -> None:
     chinese = db.execute("SELECT name FROM card_names WHERE card = ? AND lang = 'zh-Hans'", (SHEOLDRED,)).fetchone()[0]
-    data = kb_json("search", chinese, home=home)
+    data = kb_json_here("search", chinese, home=home)
     assert data["cards"][0]["card"] == SHEOLDRED and data["cards"][0]["name"] == chinese
 
 
@@ -133,10 +134,10 @@ def test_the_header_never_says_no_translation_when_one_was_set_aside(home: Path,
     query = "permanente amalgamato"
     known = Translator.from_store(db).translate(query, "it", "en")
     assert known, "the lexicon knows part of the query"
-    data = kb_json("search", query, "--lang", "it", "--lang", "en", home=home)
+    data = kb_json_here("search", query, "--lang", "it", "--lang", "en", home=home)
     shown = {(t["from"], t["to"]) for t in data["translations"] + data["dropped_translations"] if t["dst"] == "en"}
     assert {(t.source, t.target) for t in known} <= shown
-    header = kb("search", query, "--lang", "it", "--lang", "en", home=home).stdout.splitlines()[0]
+    header = kb_here("search", query, "--lang", "it", "--lang", "en", home=home).stdout.splitlines()[0]
     assert "en: no translation known" not in header
     assert all(f"{t.source} → {t.target}" in header for t in known)
 
@@ -150,10 +151,10 @@ def test_search_batch_is_one_json_object_per_line(home: Path) -> None:
     lines = [json.loads(line) for line in out.stdout.splitlines()]
     assert len(lines) == len(queries)
     for query, line in zip(queries[:3], lines, strict=False):
-        single = kb_json("search", query, home=home)
+        single = kb_json_here("search", query, home=home)
         assert line == single
     # nothing found is an answer (an empty list, exit 0), as for a single `kb search`
-    assert lines[3] == kb_json("search", queries[3], home=home) and lines[3]["results"] == []
+    assert lines[3] == kb_json_here("search", queries[3], home=home) and lines[3]["results"] == []
     assert out.returncode == 0, out.stderr
 
 
@@ -162,7 +163,7 @@ def test_ask_batch_matches_ask_json(home: Path) -> None:
     out = kb("ask", "-", home=home, input="\n".join(questions))
     assert out.returncode == 0, out.stderr
     lines = [json.loads(line) for line in out.stdout.splitlines()]
-    assert lines == [kb_json("ask", q, home=home) for q in questions]
+    assert lines == [kb_json_here("ask", q, home=home) for q in questions]
 
 
 # -- kb ask ---------------------------------------------------------------------------
@@ -171,7 +172,7 @@ def test_ask_batch_matches_ask_json(home: Path) -> None:
 def test_ask_quotes_answering_sentences_with_aligned_texts_and_citations(home: Path, db: sqlite3.Connection) -> None:
     from kb.core.sentences import split
 
-    data = kb_json("ask", "How many poison counters make a player lose the game?", home=home)
+    data = kb_json_here("ask", "How many poison counters make a player lose the game?", home=home)
     assert 1 <= len(data["answers"]) <= 3
     for answer in data["answers"]:
         text = answer["text"]
@@ -188,7 +189,7 @@ def test_ask_quotes_answering_sentences_with_aligned_texts_and_citations(home: P
 
 
 def test_ask_answers_in_the_question_language_with_the_english_beside(home: Path) -> None:
-    data = kb_json("ask", "指挥官伤害", home=home)
+    data = kb_json_here("ask", "指挥官伤害", home=home)
     first = data["answers"][0]
     assert data["query_lang"] == "zh-Hans" and first["text"]["lang"] == "zh-Hans" and first["text"]["sentences"]
     assert "en" in {t["lang"] for t in first["aligned"]}
@@ -196,12 +197,12 @@ def test_ask_answers_in_the_question_language_with_the_english_beside(home: Path
 
 def test_ask_acceptance_poison(home: Path) -> None:
     """122.1f, 104.3d and 704.5c say the same sentence; the first two cite rule 704: 704.5c leads."""
-    data = kb_json("ask", "How many poison counters make a player lose the game?", home=home)
+    data = kb_json_here("ask", "How many poison counters make a player lose the game?", home=home)
     assert data["answers"][0]["rule"] in {"104.3d", "704.5c"}
 
 
 def test_ask_acceptance_commander_damage(home: Path) -> None:
-    data = kb_json("ask", "指挥官伤害", home=home)
+    data = kb_json_here("ask", "指挥官伤害", home=home)
     assert data["answers"][0]["rule"] in {"903.10a", "704.6c"}
 
 
@@ -221,7 +222,7 @@ def test_web_search_and_ask_json_are_the_cli_json(home: Path) -> None:
         public = Redactor(home, store.source_paths(conn))
 
     def cli(*args: str) -> str:
-        return public(kb(*args, "--json", home=home).stdout.encode()).decode()
+        return public(kb_here(*args, "--json", home=home).stdout.encode()).decode()
 
     with serving(home, "--workers", "1") as base:
         for query in ("601.2a-h", "deaftouch", SHEOLDRED):

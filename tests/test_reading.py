@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 from conftest import EN_LATEST, ZH_LATEST
-from kbrun import kb, kb_json
+from kbrun import kb_here, kb_json_here
 
 from kb.core.rulenum import RuleNumber
 
@@ -54,7 +54,7 @@ def two_editions(older_editions_kb: Path) -> Path:
 @pytest.mark.parametrize("written", ["702.19b-d", "702.19b–d", "702.19B-D", "CR 702.19b-d", "rules 702.19b to d",
                                      "702.19b,702.19c,702.19d", "702.19b, 702.19c and 702.19d"])
 def test_a_range_or_list_shows_exactly_the_rules_named(default_home: Path, written: str) -> None:
-    data = kb_json("show", written, "--lang", "en", home=default_home)
+    data = kb_json_here("show", written, "--lang", "en", home=default_home)
     assert data["numbers"] == ["702.19b", "702.19c", "702.19d"] and data["missing"] == []
     texts = numbered(EN_LATEST, r"702\.19[a-z]")
     for view in data["rules"]:
@@ -64,42 +64,42 @@ def test_a_range_or_list_shows_exactly_the_rules_named(default_home: Path, writt
 
 
 def test_601_2a_h_is_the_eight_rules_of_the_edition(default_home: Path) -> None:
-    data = kb_json("show", "601.2a-h", home=default_home)
+    data = kb_json_here("show", "601.2a-h", home=default_home)
     expected = [n for n in numbered(EN_LATEST, r"601\.2[a-z]") if n <= "601.2h"]
     assert len(expected) == 8 and data["numbers"] == expected
     assert all({b["lang"] for b in v["languages"]} == {"en", "zh-Hans"} for v in data["rules"])
-    text = kb("show", "601.2a-h", "--lang", "en", home=default_home).stdout
+    text = kb_here("show", "601.2a-h", "--lang", "en", home=default_home).stdout
     assert [line.split()[1] for line in text.splitlines() if line.startswith("en ")] == expected
 
 
 @pytest.mark.parametrize("written", ["702.19B", "CR 702.19B", "rule 702.19b", "regola 702.19b", "规则702.19b",
                                      "７０２．１９ｂ"])
 def test_every_way_of_writing_a_rule_reaches_it(default_home: Path, written: str) -> None:
-    assert kb_json("show", written, home=default_home) == kb_json("show", "702.19b", home=default_home)
+    assert kb_json_here("show", written, home=default_home) == kb_json_here("show", "702.19b", home=default_home)
 
 
 def test_several_arguments_in_the_order_written(default_home: Path) -> None:
-    data = kb_json("show", "702.19c", "702.19b", "--lang", "en", home=default_home)
+    data = kb_json_here("show", "702.19c", "702.19b", "--lang", "en", home=default_home)
     assert data["numbers"] == ["702.19c", "702.19b"]
-    refs = kb_json("refs", "702.19b", "702.19c", home=default_home)
+    refs = kb_json_here("refs", "702.19b", "702.19c", home=default_home)
     assert [r["number"] for r in refs["rules"]] == ["702.19b", "702.19c"]
     assert any(link["number"] == "702.19c" for link in refs["rules"][0]["incoming"])  # 702.19c cites 702.19b
 
 
 def test_names_not_held_are_listed(default_home: Path) -> None:
-    result = kb("show", "702.19b,702.19z", "--lang", "en", home=default_home)
+    result = kb_here("show", "702.19b,702.19z", "--lang", "en", home=default_home)
     assert result.returncode == 0 and result.stdout.rstrip().endswith("not in the KB: 702.19z")
-    data = json.loads(kb("show", "702.19b,702.19z", "--json", home=default_home).stdout)
+    data = json.loads(kb_here("show", "702.19b,702.19z", "--json", home=default_home).stdout)
     assert data["numbers"] == ["702.19b"] and data["missing"] == ["702.19z"]
-    none = kb("show", "999.1,999.2", home=default_home)
+    none = kb_here("show", "999.1,999.2", home=default_home)
     assert none.returncode == 1 and "none of the rules named is in the KB" in none.stderr
 
 
 @pytest.mark.parametrize("command", ["show", "refs", "history"])
 def test_free_text_is_no_address(default_home: Path, command: str) -> None:
-    result = kb(command, "trample damage", home=default_home)
+    result = kb_here(command, "trample damage", home=default_home)
     assert result.returncode == 2 and "not a rule number: 'trample damage' (examples: 7, 730," in result.stderr
-    several = kb(command, "702.19b", "trample", home=default_home)
+    several = kb_here(command, "702.19b", "trample", home=default_home)
     assert several.returncode == 2 and "not a rule address: '702.19b trample'" in several.stderr
 
 
@@ -107,41 +107,41 @@ def test_an_unknown_language_lists_the_languages_held(default_home: Path) -> Non
     held = "it holds: en (English), it (Italian), zh-Hans (Chinese (Simplified))"
     for args in (("show", "730.2", "--lang", "fr"), ("refs", "730.2", "--lang", "fr"),
                  ("history", "730.2", "--lang", "fr"), ("toc", "--lang", "fr"), ("export", "--lang", "fr")):
-        result = kb(*args, home=default_home)
+        result = kb_here(*args, home=default_home)
         assert result.returncode == 1, args
         assert f"the KB holds no French (fr) texts; {held}" in result.stderr, (args, result.stderr)
-    beside = kb("show", "730.2", "--lang", "en", "--lang", "fr", home=default_home)
+    beside = kb_here("show", "730.2", "--lang", "en", "--lang", "fr", home=default_home)
     assert beside.returncode == 0 and beside.stdout.startswith("en 730.2")
     assert f"the KB holds no French (fr) texts; {held}" in beside.stdout
-    assert kb_json("show", "730.2", "--lang", "en", "--lang", "fr", home=default_home)["not_held"] == ["fr"]
+    assert kb_json_here("show", "730.2", "--lang", "en", "--lang", "fr", home=default_home)["not_held"] == ["fr"]
 
 
 def test_a_date_before_every_english_edition_says_so(default_home: Path) -> None:
     for args in (("show", "730.2", "--edition", "2020-01-01"), ("refs", "730.2", "--edition", "2020-01-01"),
                  ("show", "730.2", "--as-of", "2020-01-01")):
-        result = kb(*args, home=default_home)
+        result = kb_here(*args, home=default_home)
         assert result.returncode == 1 and result.stdout == ""  # not the undated Italian text as if in force
         assert "no English edition held was in force on 2020-01-01: the oldest held took effect on 2026-04-17" \
             in result.stderr
-    assert kb("show", "730.2", "--edition", "2026-05-01", home=default_home).returncode == 0
+    assert kb_here("show", "730.2", "--edition", "2026-05-01", home=default_home).returncode == 0
 
 
 def test_a_number_as_an_older_edition_used_it(two_editions: Path, corpora: Path) -> None:
     """2026-04-17 removed 702.124k (friends forever) and renumbered 702.124m-p to k-n."""
     old = numbered(corpora / EN_OLD, r"702\.124[a-z]", "utf-8-sig")
     new = numbered(EN_LATEST, r"702\.124[a-z]")
-    removed = kb_json("show", "702.124k", "--as-of", OLD, home=two_editions)
+    removed = kb_json_here("show", "702.124k", "--as-of", OLD, home=two_editions)
     assert removed["edition"] == OLD and removed["today"]["status"] == "removed"
     assert removed["languages"][0]["rules"][0]["text"] == old["702.124k"] != new["702.124k"]
-    moved = kb_json("show", "702.124m", "--as-of", OLD, "--lang", "en", "--lang", "zh-Hans", home=two_editions)
+    moved = kb_json_here("show", "702.124m", "--as-of", OLD, "--lang", "en", "--lang", "zh-Hans", home=two_editions)
     assert moved["today"] == {"number": "702.124k", "status": "renumbered", "edition": "2026-04-17"}
     assert moved["languages"][0]["rules"][0]["text"] == old["702.124m"] == new["702.124k"]
     assert [b["lang"] for b in moved["languages"]] == ["en", "zh-Hans"]
     assert moved["languages"][1]["rules"][0]["text"] == numbered(corpora / ZH_OLD, r"702\.124m")["702.124m"]
-    text = kb("show", "702.124m", "--as-of", OLD, home=two_editions).stdout
+    text = kb_here("show", "702.124m", "--as-of", OLD, home=two_editions).stdout
     assert text.startswith(f"702.124m as of {OLD} (en edition {OLD}) · today: renumbered: it is 702.124k in the "
                            "newest English edition (2026-04-17)")
-    today = kb_json("show", "702.124m", home=two_editions)  # without --as-of: the number as it is now
+    today = kb_json_here("show", "702.124m", home=two_editions)  # without --as-of: the number as it is now
     assert today["languages"][0]["rules"][0]["text"] == new["702.124m"]
 
 
@@ -149,38 +149,38 @@ def test_a_number_as_an_older_edition_used_it(two_editions: Path, corpora: Path)
 
 
 def test_toc_lists_sections_and_chapters_of_the_file(default_home: Path) -> None:
-    data = kb_json("toc", home=default_home)
+    data = kb_json_here("toc", home=default_home)
     chapters = numbered(EN_LATEST, r"[1-9]|\d{3}")
     assert [e["number"] for e in data["entries"]] == list(chapters)
     assert all(e["title"] == chapters[e["number"]] for e in data["entries"])
-    text = kb("toc", home=default_home).stdout.splitlines()
+    text = kb_here("toc", home=default_home).stdout.splitlines()
     assert text[0] == "Comprehensive Rules · en edition 2026-04-17" and "  7  Additional Rules" in text
     assert "    702  Keyword Abilities" in text
 
 
 def test_toc_of_a_section_chapter_and_rule(default_home: Path) -> None:
-    seven = kb_json("toc", "7", home=default_home)
+    seven = kb_json_here("toc", "7", home=default_home)
     expected = [n for n in numbered(EN_LATEST, r"7\d\d(?:\.\d+)?") if n.startswith("7")]
     assert (seven["number"], seven["title"]) == ("7", "Additional Rules")
     assert [e["number"] for e in seven["entries"]] == expected
-    trample = kb_json("toc", "CR 702.19", home=default_home)
+    trample = kb_json_here("toc", "CR 702.19", home=default_home)
     assert [e["number"] for e in trample["entries"]] == list(numbered(EN_LATEST, r"702\.19[a-z]"))
-    chinese = kb_json("toc", "7", "--lang", "zh-Hans", home=default_home)
+    chinese = kb_json_here("toc", "7", "--lang", "zh-Hans", home=default_home)
     assert chinese["title"] == numbered(ZH_LATEST, "7")["7"] and len(chinese["entries"]) == len(expected)
-    assert kb("toc", "702.19b", home=default_home).returncode == 1
-    assert kb("toc", "702.19b-d", home=default_home).returncode == 2
+    assert kb_here("toc", "702.19b", home=default_home).returncode == 1
+    assert kb_here("toc", "702.19b-d", home=default_home).returncode == 2
 
 
 def test_every_rule_knows_its_parent_previous_and_next(default_home: Path) -> None:
     order = list(numbered(EN_LATEST, r"702\.\d+"))  # the rules of chapter 702, in the file's order
     at = order.index("702.19")
-    nav = kb_json("show", "702.19", "--lang", "en", home=default_home)["navigation"]
+    nav = kb_json_here("show", "702.19", "--lang", "en", home=default_home)["navigation"]
     assert nav == {"parent": "702", "previous": order[at - 1], "next": order[at + 1]}
-    last = kb_json("show", order[-1], "--lang", "en", home=default_home)["navigation"]
+    last = kb_json_here("show", order[-1], "--lang", "en", home=default_home)["navigation"]
     assert last["next"] == "703.1" and last["previous"] == order[-2]
-    sub = kb_json("show", "702.19g", "--lang", "en", home=default_home)["navigation"]
+    sub = kb_json_here("show", "702.19g", "--lang", "en", home=default_home)["navigation"]
     assert sub == {"parent": "702.19", "previous": "702.19f", "next": "702.20a"}
-    first = kb_json("show", "1", "--lang", "en", home=default_home)["navigation"]
+    first = kb_json_here("show", "1", "--lang", "en", home=default_home)["navigation"]
     assert first == {"parent": None, "previous": None, "next": "2"}
 
 
@@ -188,46 +188,46 @@ def test_every_rule_knows_its_parent_previous_and_next(default_home: Path) -> No
 
 
 def test_refs_direct_first_ancestors_grouped(default_home: Path) -> None:
-    data = kb_json("refs", "704.5a", home=default_home)
+    data = kb_json_here("refs", "704.5a", home=default_home)
     direct = [link for link in data["incoming"] if link["via"] == "704.5a"]
     through = [link for link in data["incoming"] if link["via"] != "704.5a"]
     assert data["incoming_direct"] == len(direct) >= 1 and through
     assert data["incoming_through"] == {via: sum(link["via"] == via for link in through)
                                         for via in dict.fromkeys(link["via"] for link in through)}
-    lines = kb("refs", "704.5a", home=default_home).stdout.splitlines()
+    lines = kb_here("refs", "704.5a", home=default_home).stdout.splitlines()
     head = lines.index(f"cited by ({len(direct)}):")
     assert [line.split()[0] for line in lines[head + 1: head + 1 + len(direct)]] == [d["number"] for d in direct]
     assert lines[head + 1 + len(direct)] == f"cited through a chapter or section it belongs to ({len(through)}; " \
                                             "--json lists them):"
     assert f"  via 704 ({data['incoming_through']['704']})" in lines
-    listed = kb("refs", "704.5a", "--all", home=default_home).stdout
+    listed = kb_here("refs", "704.5a", "--all", home=default_home).stdout
     assert all(f"“{link['phrase']}”" in listed for link in through)
 
 
 def test_history_first_in_the_editions_held(default_home: Path) -> None:
-    data = kb_json("history", "730.2", home=default_home)
+    data = kb_json_here("history", "730.2", home=default_home)
     [row] = data["editions"]
     assert row["change"] == "first in the editions held" and row["text"] == numbered(EN_LATEST, r"730\.2")["730.2"]
     assert data["languages"] == ["en", "zh-Hans"]
 
 
 def test_history_across_editions(two_editions: Path, corpora: Path) -> None:
-    renumbered = kb_json("history", "702.124k", home=two_editions)["editions"]
+    renumbered = kb_json_here("history", "702.124k", home=two_editions)["editions"]
     assert [(r["edition"], r["number"]) for r in renumbered] == [(OLD, "702.124m"), ("2026-04-17", "702.124k")]
     assert renumbered[0]["change"] == "first in the editions held"
     assert renumbered[1]["change"] == "renumbered from 702.124m; same text" and renumbered[1]["edits"] == []
-    added = kb_json("history", "701.68", home=two_editions)["editions"]
+    added = kb_json_here("history", "701.68", home=two_editions)["editions"]
     assert [r["change"] for r in added] == ["added (not in the editions held before it)"]
-    changed = kb_json("history", "508.4", home=two_editions)["editions"][1]
+    changed = kb_json_here("history", "508.4", home=two_editions)["editions"][1]
     assert changed["change"].startswith("wording changed")
     assert "".join(t for op, t in changed["edits"] if op != "-") == changed["text"]  # the runs rebuild the text
 
 
 def test_diff_spacing_runs_and_glossary(two_editions: Path, corpora: Path) -> None:
-    text = kb("diff", OLD, "2026-04-17", home=two_editions).stdout
+    text = kb_here("diff", OLD, "2026-04-17", home=two_editions).stdout
     assert "Bobblehead{+, Book+}, Clue" in text and "{+, Book+} ," not in text
     assert not re.search(r"(?:-\]|\+\}) [,.;:]", text)  # no space between a change and the punctuation after it
-    data = kb_json("diff", OLD, "2026-04-17", home=two_editions)
+    data = kb_json_here("diff", OLD, "2026-04-17", home=two_editions)
     assert sum(run["texts"] for run in data["moved_runs"]) == len(data["moved"])
     assert "  702.124m–p → 702.124k–n  (3 texts, renumbered with their neighbours, same text)" in text
     assert any(r["old"] == "722–732" and r["new"] == "723–733" and r["subtree"] for r in data["moved_runs"])
@@ -253,11 +253,11 @@ def test_diff_spacing_runs_and_glossary(two_editions: Path, corpora: Path) -> No
 
 def test_export_every_part(default_home: Path) -> None:
     def rows(*args: str) -> list[dict]:
-        result = kb("export", *args, home=default_home)
+        result = kb_here("export", *args, home=default_home)
         assert result.returncode == 0, result.stderr
         return [json.loads(line) for line in result.stdout.splitlines()]
 
-    editions = kb_json("editions", home=default_home)
+    editions = kb_json_here("editions", home=default_home)
     everything = rows()
     assert len(everything) == sum(e["texts"] for e in editions) == len(rows("--json-lines"))
     english = rows("--lang", "en", "--edition", "2026-04-17")

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 from conftest import builds_large_kb
-from kbrun import kb, kb_json
+from kbrun import kb, kb_json_here
 
 from kb.cli import main as kb_main
 from kb.core.rulenum import RuleNumber
@@ -107,7 +107,7 @@ def stored(pair: tuple[Path, dict]) -> dict[str, dict[str, dict]]:
     for lang in ("en", "zh-Hans"):
         out[lang] = {}
         for section in SECTIONS:
-            for block in kb_json("show", section, "--lang", lang, home=home)["languages"]:
+            for block in kb_json_here("show", section, "--lang", lang, home=home)["languages"]:
                 for rule in block["rules"]:
                     out[lang][rule["number"]] = rule
     return out
@@ -197,7 +197,7 @@ def test_every_unresolved_reference_is_in_the_report_with_its_line(pair: tuple[P
 def test_729_3d_cites_903_9b_and_903_9c(pair: tuple[Path, dict], en_text: Reading) -> None:
     home, _ = pair
     assert "see rules 903.9b–c" in en_text.rules["729.3d"].text
-    data = kb_json("refs", "729.3d", home=home)
+    data = kb_json_here("refs", "729.3d", home=home)
     assert {link["number"] for link in data["outgoing"]} == {"903.9b", "903.9c"}
     assert {link["phrase"] for link in data["outgoing"]} == {"see rules 903.9b–c"}
 
@@ -210,7 +210,7 @@ def test_601_2_cites_its_ranges_exactly_as_its_text_says(pair: tuple[Path, dict]
         expected |= expand_letters("601.2", first, last, en_text)
     expected |= set(re.findall(r"see rule (\d{3}(?:\.\d+[a-z]?)?)", text))
     assert expected == {"601.2a", "601.2b", "601.2c", "601.2d", "601.2f", "601.2g", "601.2h", "601.3", "732"}
-    data = kb_json("refs", "601.2", home=home)
+    data = kb_json_here("refs", "601.2", home=home)
     assert {link["number"] for link in data["outgoing"]} == expected
     for link in data["outgoing"]:
         assert link["phrase"] in text
@@ -229,7 +229,7 @@ def test_601_2c_is_cited_through_the_ranges_that_cover_it(pair: tuple[Path, dict
     for lang, reading in (("en", en_text), ("zh-Hans", zh_text)):
         citing = {n for n, rule in reading.rules.items() if re.search(r"601\.2a[–-][dh](?![a-z])", rule.text)}
         assert {"601.2", "601.2i"} <= citing, lang  # "rules 601.2a–d" and "601.2a–h"
-        data = kb_json("refs", "601.2c", "--lang", lang, home=home)
+        data = kb_json_here("refs", "601.2c", "--lang", lang, home=home)
         incoming = {(item["number"], item["via"]) for item in data["incoming"] if item["number"]}
         missed = {n for n in citing if (n, "601.2c") not in incoming}
         assert not missed, (lang, missed)
@@ -238,7 +238,7 @@ def test_601_2c_is_cited_through_the_ranges_that_cover_it(pair: tuple[Path, dict
 def test_incoming_is_in_numeric_order(pair: tuple[Path, dict]) -> None:
     home, _ = pair
     for number in ("601.2c", "613.2", "702.102"):
-        data = kb_json("refs", number, home=home)
+        data = kb_json_here("refs", number, home=home)
         cited = [N(item["number"]) for item in data["incoming"] if item["number"]]
         assert cited == sorted(cited) and len(cited) >= 2, number
         kinds = [item["kind"] for item in data["incoming"]]
@@ -248,7 +248,7 @@ def test_incoming_is_in_numeric_order(pair: tuple[Path, dict]) -> None:
 def test_613_2_is_cited_by_729_2a(pair: tuple[Path, dict], en_text: Reading) -> None:
     home, _ = pair
     assert "(See rule 613.2.)" in en_text.rules["729.2a"].text
-    data = kb_json("refs", "613.2", home=home)
+    data = kb_json_here("refs", "613.2", home=home)
     assert ("729.2a", "See rule 613.2") in {(item["number"], item["phrase"]) for item in data["incoming"]}
 
 
@@ -267,7 +267,7 @@ def test_glossary_entries_are_listed_as_citing(pair: tuple[Path, dict], corpora:
     glossary = [i for i, line in enumerate(lines) if line.strip() == "Glossary"][1]
     cast = lines.index("Cast", glossary)
     assert "See rule 601" in lines[cast + 1]
-    data = kb_json("refs", "601.2", home=home)
+    data = kb_json_here("refs", "601.2", home=home)
     assert {"text": "Cast", "via": "601"}.items() <= next(
         item for item in data["incoming"] if item["kind"] == "glossary" and item["text"] == "Cast").items()
 
@@ -328,7 +328,7 @@ def test_seed_citation_is_reported_unresolved_alone(seeds_only: tuple[Path, dict
     [doc] = [d for d in report["documents"] if d["path"].endswith(seed)]
     assert any(p["line"] == line and f"'{phrase}'" in p["message"] and "unresolved" in p["message"]
                for p in doc["problems"]), doc["problems"]
-    [block] = kb_json("show", number, "--lang", lang, home=home)["languages"]
+    [block] = kb_json_here("show", number, "--lang", lang, home=home)["languages"]
     [rule] = [r for r in block["rules"] if r["number"] == number]
     assert [(ref["phrase"], ref["numbers"], set(ref["missing"])) for ref in rule["references"]] == [
         (phrase, [], targets)]
@@ -340,12 +340,12 @@ def test_seed_citation_resolves_with_a_full_edition(seeds_and_en: tuple[Path, di
     home, report = seeds_and_en
     [doc] = [d for d in report["documents"] if d["path"].endswith(seed)]
     assert not [p for p in doc["problems"] if "unresolved" in p["message"]]
-    [block] = kb_json("show", number, "--lang", lang, home=home)["languages"]
+    [block] = kb_json_here("show", number, "--lang", lang, home=home)["languages"]
     assert block["edition"] is None  # the seed's own text, not the edition's
     [rule] = [r for r in block["rules"] if r["number"] == number]
     assert rule["source"].rsplit(":", 1)[0].endswith(seed)
     assert [(ref["phrase"], set(ref["numbers"]), ref["missing"]) for ref in rule["references"]] == [
         (phrase, targets, [])]
     for target in targets:
-        incoming = kb_json("refs", target, home=home)["incoming"]
+        incoming = kb_json_here("refs", target, home=home)["incoming"]
         assert any(item["number"] == number and item["phrase"] == phrase for item in incoming), (target, number)

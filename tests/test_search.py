@@ -3,8 +3,10 @@
 One KB (the seeds, EN and ZH 2026-04-17) and its whoosh index are built once per
 module; expectations are derived from the texts in the KB (the rule whose heading
 is "Waterbend", the texts that cite 702.102, the Chinese texts holding 标识色),
-never written down from a previous run.  A second, small KB is rebuilt from two
-English editions to check that the index follows the KB, and is damaged on purpose.
+never written down from a previous run; `kb search` answers it by kb's main in the
+test's process.  A second, small KB is rebuilt from two English editions to check that
+the index follows the KB, and is damaged on purpose: asked by new `kb` processes, as a
+user's next command would.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from pathlib import Path
 
 import pytest
 from conftest import EN_LATEST, ZH_LATEST, builds_large_kb
-from kbrun import kb, kb_json
+from kbrun import kb, kb_here, kb_json, kb_json_here
 
 from indexers import engine as search
 from indexers import index as rules_index
@@ -130,7 +132,7 @@ def test_a_heading_finds_its_rule_first(home: Path, db: sqlite3.Connection) -> N
 
 def test_waterbend_on_the_command_line(home: Path, db: sqlite3.Connection) -> None:
     number = db.execute("SELECT rule FROM rules WHERE lang = 'en' AND body = 'Waterbend'").fetchone()[0]
-    data = kb_json("search", "waterbend", home=home)
+    data = kb_json_here("search", "waterbend", home=home)
     assert data["query_lang"] == "en" and data["detected"]
     first = data["results"][0]
     assert first["rule"].startswith(number) and first["rule"] != number  # a rule under the heading
@@ -175,7 +177,7 @@ def test_chinese_query_finds_the_glossary_entry_then_the_rule_it_cites(home: Pat
     senses, english = db.execute("SELECT senses, term_id FROM glossary WHERE lang = 'zh-Hans' AND term = '标识色'"
                                  ).fetchone()
     cited = re.findall(r"\d{3}\.\d+[a-z]?", senses)
-    data = kb_json("search", "标识色", home=home)
+    data = kb_json_here("search", "标识色", home=home)
     assert data["query_lang"] == "zh-Hans"
     first, second = data["definitions"][0], data["results"][0]
     # the entry, beside the ranks, with the English entry it means side by side (the glossary's identity)
@@ -191,11 +193,11 @@ def test_chinese_query_finds_the_glossary_entry_then_the_rule_it_cites(home: Pat
     assert "identity" in texts["en"]["text"] and "**color identity**" in texts["en"]["snippet"]
     holding = {rule for (rule,) in db.execute(
         "SELECT rule FROM rules WHERE lang = 'zh-Hans' AND edition = ? AND body LIKE '%标识色%'", (EDITION,))}
-    assert holding <= {r["rule"] for r in kb_json("search", "标识色", "--limit", "100", home=home)["results"]}
+    assert holding <= {r["rule"] for r in kb_json_here("search", "标识色", "--limit", "100", home=home)["results"]}
 
 
 def test_chinese_query_finds_english_rules_through_the_lexicon(home: Path, db: sqlite3.Connection) -> None:
-    data = kb_json("search", "标识色", "--lang", "en", "--limit", "20", home=home)
+    data = kb_json_here("search", "标识色", "--lang", "en", "--limit", "20", home=home)
     assert data["languages"] == ["en"] and data["query_lang"] == "zh-Hans"
     assert {"from": "标识色", "to": "color identity", "origin": "glossary"}.items() <= data["translations"][0].items()
     found = [r["rule"] for r in data["results"]]
@@ -212,14 +214,14 @@ def test_traditional_characters_find_the_simplified_text(home: Path, db: sqlite3
 def test_italian_query_finds_the_merge_rules_through_the_seed(home: Path, db: sqlite3.Connection) -> None:
     italian_texts = db.execute("SELECT number, rule, body FROM rules WHERE lang = 'it'").fetchall()
     with_stem = {rule for _, rule, body in italian_texts if "amalgam" in body.casefold()}
-    data = kb_json("search", "amalgamare", "--limit", "50", home=home)
+    data = kb_json_here("search", "amalgamare", "--limit", "50", home=home)
     assert data["query_lang"] == "it"
     assert {r["rule"] for r in data["results"]} == with_stem
     for result in data["results"]:
         texts = {t["lang"]: t for t in result["texts"]}
         assert texts["en"]["number"] == result["rule"]  # the English counterpart, side by side
         assert texts["it"]["hit"] and not texts["en"]["hit"]
-    phrase = kb_json("search", "permanente amalgamato", home=home)
+    phrase = kb_json_here("search", "permanente amalgamato", home=home)
     top = {t["lang"]: t for t in phrase["results"][0]["texts"]}["it"]
     assert "**permanente**" in top["snippet"] and "**amalgamato**" in top["snippet"]
     assert phrase["results"][0]["rule"].startswith("730.2")
@@ -235,7 +237,7 @@ def test_english_query_finds_chinese_text_through_the_lexicon(home: Path, db: sq
 def test_highlights_point_at_matching_words(home: Path) -> None:
     """English highlights are the query's words (any inflection); Chinese ones are
     the query's translations, found in the text."""
-    data = kb_json("search", "merged permanent", "--limit", "5", home=home)
+    data = kb_json_here("search", "merged permanent", "--limit", "5", home=home)
     stems = set(terms(english(), "merged permanent"))
     targets = [t["to"] for t in data["translations"] if t["dst"] == "zh-Hans"]
     assert targets
@@ -264,7 +266,7 @@ def test_snippet_window_keeps_the_matches() -> None:
 
 
 def test_json_output_is_complete(home: Path) -> None:
-    data = kb_json("search", "first strike", "--limit", "3", home=home)
+    data = kb_json_here("search", "first strike", "--limit", "3", home=home)
     assert set(data) >= {"query", "query_lang", "detected", "languages", "translations", "index", "total", "results"}
     assert len(data["results"]) == 3 and data["total"] >= 3
     for rank, result in enumerate(data["results"], start=1):
@@ -276,7 +278,7 @@ def test_json_output_is_complete(home: Path) -> None:
 
 
 def test_text_output_shows_languages_side_by_side(home: Path) -> None:
-    result = kb("search", "waterbend", "--limit", "1", home=home)
+    result = kb_here("search", "waterbend", "--limit", "1", home=home)
     assert result.returncode == 0, result.stderr
     lines = result.stdout.splitlines()
     assert lines[0].startswith("waterbend · en (detected)")
@@ -288,9 +290,9 @@ def test_text_output_shows_languages_side_by_side(home: Path) -> None:
 def test_nothing_found_is_an_empty_answer(home: Path) -> None:
     """Issue 12: a search with no result is an answer (an empty list, exit 0; 200 on the
     web), not an error like a rule, card or term that does not exist."""
-    result = kb("search", "xyzzyqwv", home=home)
+    result = kb_here("search", "xyzzyqwv", home=home)
     assert result.returncode == 0 and "0 results" in result.stdout
-    data = kb_json("search", "xyzzyqwv", home=home)
+    data = kb_json_here("search", "xyzzyqwv", home=home)
     assert data["results"] == [] and data["total"] == 0
 
 
@@ -401,12 +403,12 @@ def test_the_query_language_ranks_rules_shown_in_another(home: Path, db: sqlite3
     and its hits reach the languages shown through each rule's identity."""
     italian = {rule for rule, body in db.execute("SELECT rule, body FROM rules WHERE lang = 'it'")
                if "amalgam" in body.casefold()}
-    data = kb_json("search", "amalgamare", "--lang", "en", "--limit", "50", home=home)
+    data = kb_json_here("search", "amalgamare", "--lang", "en", "--limit", "50", home=home)
     assert {r["rule"] for r in data["results"]} == italian
     assert all(t["lang"] == "en" and t["number"] == r["rule"] for r in data["results"] for t in r["texts"])
     senses = db.execute("SELECT senses FROM glossary WHERE lang = 'en' AND term = 'Color Identity'").fetchone()[0]
     cited = re.findall(r"\d{3}\.\d+[a-z]?", senses)[0]
-    chinese_only = kb_json("search", "color identity", "--lang", "zh-Hans", home=home)
+    chinese_only = kb_json_here("search", "color identity", "--lang", "zh-Hans", home=home)
     entry, rule = chinese_only["definitions"][0], chinese_only["results"][0]  # the entry, shown in Chinese; the rule
     chinese_term = db.execute("SELECT term FROM glossary WHERE lang = 'zh-Hans' AND term_id = 'Color Identity'"
                               ).fetchone()[0]

@@ -24,7 +24,7 @@ from typing import Any
 
 import pytest
 from conftest import builds_large_kb
-from kbrun import kb, kb_json
+from kbrun import kb_here, kb_json_here
 from test_web import browser, free_port, get  # noqa: F401  (browser is a fixture)
 
 from kb.build import build
@@ -63,7 +63,7 @@ def conn(home: Path) -> Iterator[Any]:
 
 
 def cite(home: Path, text: str, *args: str) -> subprocess.CompletedProcess[str]:
-    return kb("cite", *args, home=home, input=text)
+    return kb_here("cite", *args, home=home, input=text)
 
 
 def cite_json(home: Path, text: str, *args: str) -> dict[str, Any]:
@@ -169,10 +169,10 @@ def test_a_text_citing_nothing_is_left_alone(home: Path) -> None:
 def test_bad_input(home: Path, tmp_path: Path) -> None:
     binary = tmp_path / "notes.txt"
     binary.write_bytes(b"See rule 509.5\n\xff\xfe\x00")
-    result = kb("cite", binary, "--as-of", "2024-09-17", home=home)
+    result = kb_here("cite", binary, "--as-of", "2024-09-17", home=home)
     assert result.returncode == 2 and str(binary) in result.stderr and ":1:" not in result.stderr
-    assert kb("cite", "--as-of", "2024-13-01", home=home, input="rule 100.1").returncode == 2
-    assert kb("cite", home / "missing.txt", home=home).returncode == 2
+    assert kb_here("cite", "--as-of", "2024-13-01", home=home, input="rule 100.1").returncode == 2
+    assert kb_here("cite", home / "missing.txt", home=home).returncode == 2
 
 
 def test_updating_an_unchanged_rule_gives_the_number_kb_history_gives(home: Path, conn: Any) -> None:
@@ -195,7 +195,7 @@ def test_updating_an_unchanged_rule_gives_the_number_kb_history_gives(home: Path
     assert got == expected
     for number in ("509.5", "729.2a", "100.1"):  # and `kb history` itself, as a user runs it
         new = expected[number]
-        printed = kb_json("history", new, home=home)
+        printed = kb_json_here("history", new, home=home)
         assert next(r for r in printed["editions"] if r["edition"] == NEWEST)["number"] == new
 
 
@@ -206,7 +206,7 @@ def test_text_changed_is_what_kb_diff_calls_changed(home: Path, conn: Any) -> No
     numbers = [str(n) for n in tools.numbers_of(conn, "en", "2025-11-14") if n.depth >= 1]
     data = cite_json(home, "".join(f"See rule {n}.\n" for n in numbers), "--as-of", "2025-11-14")
     changed = {f["old"] for c in data["citations"] for f in c["numbers"] if "text changed" in f["reasons"]}
-    diff = kb_json("diff", "2025-11-14", NEWEST, home=home)
+    diff = kb_json_here("diff", "2025-11-14", NEWEST, home=home)
     edited = {c["old"] for c in diff["changed"]
               if any(op != "=" for op, _ in c["body"]) or any(op != "=" for e in c["examples"] for op, _ in e)}
     assert len(edited) > 5
@@ -222,7 +222,7 @@ def _line(source: str) -> str:
 
 
 def test_check_2022_06_10_finds_the_duplicate_and_the_missing_rule(home: Path) -> None:
-    data = kb_json("check", "zh-Hans", "--edition", "2022-06-10", home=home)
+    data = kb_json_here("check", "zh-Hans", "--edition", "2022-06-10", home=home)
     numbering = [f for f in data["findings"] if f["kind"] == "numbering"]
     missing = [f for f in numbering if f["message"].startswith("missing")]
     duplicated = [f for f in numbering if f["message"].startswith("duplicated")]
@@ -238,7 +238,7 @@ def test_check_2022_06_10_finds_the_duplicate_and_the_missing_rule(home: Path) -
 
 
 def test_check_2026_04_17_lists_the_reference_differences(home: Path, parsed: Any, corpora: Path) -> None:
-    data = kb_json("check", "zh-Hans", "--edition", NEWEST, home=home)
+    data = kb_json_here("check", "zh-Hans", "--edition", NEWEST, home=home)
     found = {f["number"]: f for f in data["findings"] if f["kind"] == "references"}
     # read by hand in both files: the Chinese cites the number the rule had before
     by_hand = {"115.3": ("rule 115.7", "规则115.6"), "122.1a": ("rule 613.4c", "规则613.3"),
@@ -264,7 +264,7 @@ def test_check_2026_04_17_lists_the_reference_differences(home: Path, parsed: An
 
 
 def test_check_glossary_and_terminology(home: Path) -> None:
-    data = kb_json("check", "zh-Hans", home=home)
+    data = kb_json_here("check", "zh-Hans", home=home)
     assert data["edition"] == NEWEST
     glossary = {f["number"]: f for f in data["findings"] if f["kind"] == "glossary"}
     # read by hand: "Two-Headed Giant Variant … See rule 810", 双头巨人玩法 "…参见规则801"
@@ -275,7 +275,7 @@ def test_check_glossary_and_terminology(home: Path) -> None:
     assert "Fused Split Spell" in fused["message"]
     listed = re.search(r": ([0-9., a-z]+)$", fused["message"])[1].split(", ")
     for number in listed:  # each listed rule says "fused split spell" in English, not 融咒连体咒语 in Chinese
-        en = kb_json("show", number, "--lang", "en", "--lang", "zh-Hans", home=home)["languages"]
+        en = kb_json_here("show", number, "--lang", "en", "--lang", "zh-Hans", home=home)["languages"]
         texts = {b["lang"]: " ".join(r["text"] + " ".join(r["examples"]) for r in b["rules"][:1]) for b in en}
         assert "fused split spell" in texts["en"].lower() and "融咒连体咒语" not in texts["zh-Hans"]
 
@@ -296,10 +296,10 @@ def test_numbers_in_words_and_digits(conn: Any) -> None:
 
 
 def test_check_bad_input(home: Path) -> None:
-    assert kb("check", "en", home=home).returncode == 2
-    assert kb("check", "it", home=home).returncode == 1  # no Italian edition held
-    assert kb("check", "zh-Hans", "--edition", "1999-01-01", home=home).returncode == 1
-    text = kb("check", "zh-Hans", "--edition", "2022-06-10", home=home)
+    assert kb_here("check", "en", home=home).returncode == 2
+    assert kb_here("check", "it", home=home).returncode == 1  # no Italian edition held
+    assert kb_here("check", "zh-Hans", "--edition", "1999-01-01", home=home).returncode == 1
+    text = kb_here("check", "zh-Hans", "--edition", "2022-06-10", home=home)
     assert text.returncode == 0 and text.stdout.startswith("zh-Hans 2022-06-10 against en 2022-06-10:")
     assert "701.42b  missing" in text.stdout
 
@@ -339,7 +339,7 @@ def post(url: str, body: bytes, kind: str) -> tuple[int, str]:
 
 
 def test_web_check_page_and_twin(server: str, home: Path) -> None:
-    cli = kb("check", "zh-Hans", "--edition", "2022-06-10", "--json", home=home)
+    cli = kb_here("check", "zh-Hans", "--edition", "2022-06-10", "--json", home=home)
     status, kind, body = get(f"{server}/check/zh-Hans.json?edition=2022-06-10")
     with closing(store.connect(home)) as conn:  # what the server does to any answer: file paths become names
         public = Redactor(home, store.source_paths(conn))

@@ -34,7 +34,7 @@ from urllib.parse import quote
 
 import pytest
 from conftest import REPO, SEEDS, builds_large_kb, corpora_path
-from kbrun import kb
+from kbrun import kb, kb_here
 
 from indexers import index as rules_index
 from kb.build import build
@@ -248,7 +248,7 @@ def public(home: Path) -> Redactor:
 @pytest.mark.parametrize(("url", "args", "answered"), TWINS, ids=[t[0] for t in TWINS])
 def test_json_twin_is_what_the_cli_prints(server: str, home: Path, public: Redactor, url: str, args: list[str],
                                           answered: bool | str | None) -> None:
-    cli = kb(*args, "--json", home=home)
+    cli = kb_here(*args, "--json", home=home)
     status, kind, body = get(server + url)
     assert kind.startswith("application/json")
     assert body == public(cli.stdout.encode()).decode(), f"{url} differs from kb {' '.join(args)} --json"
