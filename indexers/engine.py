@@ -112,7 +112,6 @@ SPELLING = True
 #: 0.63/0.83, 0.55/0.79; 0.05 -> 0.52/0.84, 0.60/0.88, 0.18/0.35, 0.63/0.83, 0.55/0.79; 0.08 -> EN 0.53/0.85,
 #: ZH 0.61/0.85, IT 0.16/0.35.
 LATER_SUBRULE = 0.03
-#: Hits whose stored fields are read per search (grouping needs more hits than groups; a page shows 10).
 #: A players' word ("blink", "etb") also searched as the rules' words for it (kb.align.term_list),
 #: at this weight shared among those words, unless the rules use the word themselves ("deck").
 #: Measured (bench_quality s@1 / s@5 / MRR, 0 -> 0.5 / 1.0 / 2.0): our questions (few players' words)
@@ -125,6 +124,7 @@ PLAYER_WORDS = 1.0
 #: ("坟场" is asked in English as 坟墓场, which the lexicons know).  Measured: every question set
 #: the same either way (bench_quality); kept so that the other languages are asked what the rules say.
 REPHRASED_ACROSS = True
+#: Hits whose stored fields are read per search (grouping needs more hits than groups; a page shows 10).
 MAX_HITS = 50
 WEIGHTING = scoring.BM25F(B=0.75, K1=1.2)
 

@@ -78,7 +78,7 @@ def test_the_default_kb_keeps_the_lists(default_home: Path) -> None:
     with sqlite3.connect(default_home / "kb.sqlite") as conn:
         rows = conn.execute("SELECT src, dst, terms FROM lexicons").fetchall()
     kept = {(json.loads(terms)["origin"], src, dst) for src, dst, terms in rows}
-    assert {(term_list.OFFICIAL, "it", "en"), (term_list.PLAYERS, "en", "en"),
+    assert {(term_list.TERMS, "it", "en"), (term_list.PLAYERS, "en", "en"),
             (term_list.PLAYERS, "zh-Hans", "zh-Hans")} <= kept
 
 

@@ -35,7 +35,7 @@ from kb.core.rulenum import RuleNumber
 Group = tuple[str, str | None]  # (lang, edition)
 TextKey = tuple[int, int]  # (document index, rule index)
 #: Origins of lexicons, most trusted first.
-ORIGINS = (glossary_lexicon.ORIGIN, term_list.OFFICIAL, "rules", "cards", term_list.PLAYERS)
+ORIGINS = (glossary_lexicon.ORIGIN, term_list.TERMS, "rules", "cards", term_list.PLAYERS)
 #: Undated documents are placed among at most this many English editions (newest first).
 PLACEMENT_WINDOW = 24
 

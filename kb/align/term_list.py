@@ -1,6 +1,6 @@
 """Game terms written by us, read as lexicons beside the learned ones.
 
-Two kinds of list live in ``terms/`` beside this module, each a tab-separated file with
+Two kinds of list live in ``term_lists/`` beside this module, each a tab-separated file with
 a header line and ``#`` comments:
 
 - ``it.tsv`` (``english<TAB>italian``): the official Italian names of the rules' terms,
@@ -10,6 +10,10 @@ a header line and ``#`` comments:
   list is checked against the printed cards (``benchmarks/bench_terms.py``).
 - ``<lang>-players.tsv`` (``player<TAB>rules``): the words players use where the rules say
   it otherwise ("blink": exile and return to the battlefield; "etb": enters; 坟场: 坟墓场).
+
+Their lexicons carry the origins :data:`~kb.align.lexicon.TERMS` (official names, read
+after the aligned glossaries and before anything learned) and
+:data:`~kb.align.lexicon.PLAYERS` (a lexicon from a language into itself).
 
 Keys follow what search looks up: an official Italian term by the Snowball stems of its
 content words ("~tocc ~letal": every form of each word meets it), a player's phrase by
@@ -33,9 +37,6 @@ from kb.core.text import base_lang, fold_accents, is_cjk
 
 FOLDER = Path(__file__).with_name("term_lists")
 _NOTE = re.compile(r"\s*\([^)]*\)")
-#: Origin of a list of official names (read after the aligned glossaries).
-OFFICIAL = TERMS
-#: Origin of the players' words (a lexicon from a language into itself).
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,8 +120,8 @@ def official_lexicons(lang: str) -> list[Lexicon]:
             into_english.setdefault(key, (english_of(pair), 1.0))
         if (english := key_of(english_of(pair))) is not None:
             from_english.setdefault(english, (pair.means.casefold() if pair.means[:1].islower() else pair.means, 1.0))
-    return [lexicon for lexicon in (Lexicon(lang, "en", into_english, OFFICIAL),
-                                    Lexicon("en", lang, from_english, OFFICIAL)) if len(lexicon)]
+    return [lexicon for lexicon in (Lexicon(lang, "en", into_english, TERMS),
+                                    Lexicon("en", lang, from_english, TERMS)) if len(lexicon)]
 
 
 def players_lexicon(lang: str) -> Lexicon | None:
