@@ -738,3 +738,19 @@ def test_fonts_follow_the_language(server: str, browser: Any) -> None:
         assert font.status == 200 and font.read(4) == b"wOF2"
     loaded = browser.execute_script("return document.fonts.check('16px \"kb Noto Sans SC\"', '永久物')")
     assert loaded
+
+
+def test_search_header_says_what_the_cli_says_of_translations(server: str, home: Path) -> None:
+    """A players' word is said as the CLI says it ("in the rules' words"), not as a translation
+    into English; a translation known and not searched says why (its own reason, not another)."""
+    shown = Html(get(server + "/search?q=etb+trigger&lang=en")[2]).shown
+    assert "in the rules' words: etb → enters" in shown and "en: etb → enters" not in shown
+    query = "scatto torna in mano"
+    data = get_json(server + "/search.json?q=" + quote(query) + "&lang=it&lang=en")
+    reasons = {t["dropped"] for t in data["dropped_translations"]}
+    assert reasons, data["dropped_translations"]
+    shown = Html(get(server + "/search?q=" + quote(query) + "&lang=it&lang=en")[2]).shown
+    for reason in reasons:
+        assert f"(not searched: {reason})" in shown
+    cli = kb_here("search", query, "--lang", "it", "--lang", "en", home=home).stdout.splitlines()[0]
+    assert all(reason in cli for reason in reasons)
