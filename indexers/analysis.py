@@ -26,8 +26,9 @@ from collections.abc import Iterator
 from functools import cache
 
 from whoosh.analysis import STOP_WORDS, Analyzer, Filter, Token, Tokenizer
-from whoosh.lang import stemmer_for_language, stopwords_for_language
+from whoosh.lang import stopwords_for_language
 
+from kb.align.tokens import snowball
 from kb.core.rulenum import RuleNumber
 from kb.core.text import CJK as CJK_SCRIPTS
 from kb.core.text import base_lang, char_class
@@ -250,11 +251,6 @@ def stop_words(lang: str) -> frozenset[str]:
     return frozenset(FoldAccents().word(w) for w in stopwords_for_language(lang)) | extra
 
 
-@cache
-def _stemmer(lang: str):  # type: ignore[no-untyped-def]
-    return stemmer_for_language(lang)
-
-
 _STEMS: dict[tuple[str, str], str] = {}
 
 
@@ -264,7 +260,7 @@ def stem(lang: str, word: str) -> str:
     key = (lang, word)
     found = _STEMS.get(key)
     if found is None:
-        found = _STEMS[key] = _stemmer(lang)(word)
+        found = _STEMS[key] = snowball(lang)(word)  # game terms kept whole (tokens.KEPT_WHOLE)
     return found
 
 

@@ -56,7 +56,7 @@ FOLDER = "index"
 MANIFEST = "manifest.json"
 LOCK = ".lock"
 #: Bump when the schema, the analysis or what is indexed changes: old indexes are then rebuilt.
-FORMAT = 6  # 5: section titles among the headings; lookups.json beside the index (both of session 5)
+FORMAT = 7  # 5: section titles as headings, lookups.json (session 5); 7: "commander" kept whole (tokens.KEPT_WHOLE)
 #: A folder of an index being built.
 TEMP_PREFIX = ".build-"  # an index being built; one no live process holds is a leftover (kb.core.tempfiles)
 #: Files in an index folder naming each KB file (device, inode, size, mtime) found to be the one indexed.

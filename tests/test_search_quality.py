@@ -166,6 +166,16 @@ def test_a_typo_is_read_as_the_word_meant(home: Path, db: sqlite3.Connection, qu
     assert any(answers(n, [expected]) for n in numbers), numbers
 
 
+@pytest.mark.parametrize("query", ["commander damage", "comander damage", "commanders damage"])
+def test_commander_is_not_the_command_zone(home: Path, db: sqlite3.Connection, query: str) -> None:
+    """Porter2 makes "commander" "command": the command zone's 120.7 ranked first."""
+    from indexers.analysis import stem
+
+    assert (stem("en", "commander"), stem("en", "commanders"), stem("en", "command")) == (
+        "commander", "commander", "command")
+    assert answers(ranked(home, db, query)[0], ["903.10a", "704.6c", "104.3j"]), ranked(home, db, query)[:3]
+
+
 @pytest.mark.parametrize("query", ["the art shows wings, does it have flying", "my trampler's blocker got killed",
                                    "ninjutsu", "flicker a token",
                                    "indestructable creature with lethal damage"])  # its stem is known: it finds

@@ -27,11 +27,11 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from whoosh.lang import stemmer_for_language, stopwords_for_language
+from whoosh.lang import stopwords_for_language
 
 from kb.align.glossary_lexicon import key_of
 from kb.align.lexicon import PLAYERS, TERMS, Lexicon
-from kb.align.tokens import TERM_STOPWORDS, stem, unelided, words
+from kb.align.tokens import TERM_STOPWORDS, snowball, stem, unelided, words
 from kb.core.errors import KbError
 from kb.core.text import base_lang, fold_accents, is_cjk
 
@@ -95,12 +95,12 @@ def keys_of(lang: str, text: str) -> list[str]:
     words are keyed ("tocco letale"), and by their Snowball stems, each marked with ``~``
     as search marks a stem ("~tocc ~letal", which "tocchi letali" meets too).  The words
     both stop lists drop are left out, as a query's are ("danno da combattimento")."""
-    snowball = stemmer_for_language(base_lang(lang))
+    stem_of = snowball(lang)
     stops = TERM_STOPWORDS | {fold_accents(w) for w in stopwords_for_language(base_lang(lang))}
     content = [w for w in map(unelided, words(text)) if len(w) > 1 and w not in stops]
     if not content:
         return []
-    return [" ".join(stem(w) for w in content), " ".join("~" + snowball(w) for w in content)]
+    return [" ".join(stem(w) for w in content), " ".join("~" + stem_of(w) for w in content)]
 
 
 def english_of(pair: TermPair) -> str:
