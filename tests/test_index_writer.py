@@ -19,6 +19,7 @@ from whoosh.codec.whoosh3 import W3Codec
 from whoosh.fields import TEXT
 
 from indexers import index as rules_index
+from indexers import writer
 from indexers.analysis import analyzer_for
 from indexers.writer import BulkWriter, compile_chain
 from kb.store import rules as store
@@ -112,6 +113,25 @@ def test_bulk_writer_writes_what_whoosh_writes(texts: list[rules_index.IndexedTe
     assert len(found) == len(expected) > len(sample) * 5
     for want, got in zip(expected, found, strict=True):
         assert got == want
+
+
+def test_terms_written_in_bulk_are_the_bytes_of_whooshs_postings_writer(
+        texts: list[rules_index.IndexedText], tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The commit's route (each field's terms written whole by ``writer._write_terms``) gives
+    the postings and terms files whoosh's own postings writer gives, byte for byte, on every
+    text of the default KB (terms of one posting and of many blocks alike)."""
+    def files(folder: Path, bulk_terms: bool) -> dict[str, bytes]:
+        monkeypatch.setattr(writer, "_plain_w3", writer._plain_w3 if bulk_terms else lambda out: False)
+        folder.mkdir()
+        ix = whoosh_index.create_in(str(folder), rules_index.schema(sorted({t.lang for t in texts})))
+        bulk = BulkWriter(ix, codec=W3Codec(compression=0), compound=False)
+        for text in texts:
+            bulk.add_document(**rules_index._document(text))
+        bulk.commit(merge=False)
+        return {p.suffix: p.read_bytes() for p in folder.iterdir() if p.suffix in (".pst", ".trm")}
+
+    whole, one_by_one = files(tmp_path / "whole", True), files(tmp_path / "one", False)
+    assert set(whole) == {".pst", ".trm"} and whole == one_by_one
 
 
 def test_bulk_writer_refuses_what_it_cannot_write(tmp_path: Path) -> None:
