@@ -36,6 +36,7 @@ from collections import defaultdict
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -134,14 +135,14 @@ def _cited(conn: sqlite3.Connection, groups: list[Group]) -> dict[tuple[str, int
     return {source: tuple(dict.fromkeys([*numbers, *implied[source]])) for source, numbers in explicit.items()}
 
 
-def _section_of(number: RuleNumber) -> list[str]:
-    """The section a rule sits in, as a heading above it (see :data:`SECTION_TITLES`)."""
-    return [str(a) for a in number.ancestors() if a.depth == 0] if SECTION_TITLES else []
-
-
-def _under(number: RuleNumber) -> tuple[str, ...]:
-    """The chapter and rule a text sits under (not the section: too broad to search by)."""
-    return tuple(str(a) for a in number.ancestors() if a.depth >= 1)
+@cache
+def _ancestry(number: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The rule and chapter a rule sits under, nearest first (what it is searched under:
+    the section is too broad), and its section (a heading above it, see :data:`SECTION_TITLES`).
+    Each number once per build, for all its languages."""
+    ancestors = list(RuleNumber.parse(number).ancestors())
+    return (tuple(str(a) for a in ancestors if a.depth >= 1),
+            tuple(str(a) for a in ancestors if a.depth == 0))
 
 
 def rule_texts(conn: sqlite3.Connection, groups: list[Group], cited: dict[tuple[str, int], tuple[str, ...]],
@@ -161,8 +162,8 @@ def rule_texts(conn: sqlite3.Connection, groups: list[Group], cited: dict[tuple[
             role = "heading" if title and (not row["body"].strip() or row["body"].strip() == title) else "rule"
             if title:
                 headings[str(number)] = title
-            above = [str(a) for a in number.ancestors() if a.depth >= 1]
-            parents = tuple(headings[a] for a in [*above, *_section_of(number)] if a in headings)
+            above, section = _ancestry(str(number))
+            parents = tuple(headings[a] for a in [*above, *(section if SECTION_TITLES else ())] if a in headings)
             words = tuple(dict.fromkeys(w for a in [*above, str(number)] for w in glossed.get((lang, a), ())))
             names: tuple[str, ...] = (title,) if title else ()
             if role == "rule" and number.depth == 3 and above and above[0] in titled:  # above: nearest first
@@ -170,7 +171,7 @@ def rule_texts(conn: sqlite3.Connection, groups: list[Group], cited: dict[tuple[
             if role == "heading" and number.depth == 2:
                 titled[str(number)] = title
             yield IndexedText(f"rule:{row['id']}", number.kind, lang, edition, str(number), row["rule"],
-                              title, body, names, _under(number),
+                              title, body, names, above,
                               tuple(sorted(cited.get(("rule", row["id"]), ()))), row["sort_key"],
                               role, parents, words)
 
