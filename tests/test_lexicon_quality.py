@@ -9,6 +9,7 @@ on the KB of the seeds, EN and ZH 2026-04-17 and the ten card sets.
 
 from __future__ import annotations
 
+import json
 import sqlite3
 import sys
 from collections.abc import Iterator
@@ -200,3 +201,16 @@ def test_a_cjk_term_crossing_a_longer_known_word_is_not_looked_up() -> None:
     assert [t.target for t in translator.translate("非瑞克西亚龙引擎", ZH, "en")] == ["phyrexian", "engine"]
     assert [t.target for t in translator.translate("亚龙", ZH, "en")] == ["wurm"]
     assert {t.target for t in translator.translate("结聚永久物", ZH, "en")} == {"merged", "permanent"}  # nested: both
+
+
+def test_a_possessive_is_learned_as_its_word(conn: sqlite3.Connection) -> None:
+    """"owner's" is keyed as "owner", not as "owner'" beside it (the rules lexicon had 46
+    such keys, and "torna" was shown translated as "owner'")."""
+    from kb.align.tokens import content_words, stem
+
+    assert (stem("owner's"), stem("opponents"), stem("abilities")) == ("owner", "opponent", "ability")
+    assert content_words("its owner's hand") == {"owner", "hand"}
+    strays = [(src, dst, term, entry[0]) for src, dst, terms in conn.execute("SELECT src, dst, terms FROM lexicons")
+              for term, entry in json.loads(terms).get("terms", {}).items()
+              if term.endswith("'") or str(entry[0]).endswith("'")]
+    assert not strays, strays[:5]

@@ -107,7 +107,9 @@ def snowball(lang: str) -> Callable[[str], str]:
 
 @lru_cache(maxsize=1 << 16)  # a few thousand words, each stemmed thousands of times
 def stem(word: str) -> str:
-    """A light English/Italian stem, so "permanents" meets "permanent"."""
+    """A light English/Italian stem, so "permanents" meets "permanent" and "owner's" "owner"."""
+    if word.endswith("'s"):
+        word = word[:-2]
     if len(word) > 4 and word.endswith("ies"):
         return word[:-3] + "y"
     if len(word) > 3 and word.endswith("s") and not word.endswith("ss"):
