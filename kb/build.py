@@ -342,7 +342,8 @@ def with_term_lists(identities: identity.Identities, langs: set[str]) -> identit
     names, players' words: :mod:`kb.align.term_list`) for the languages held."""
     from kb.align import term_list
 
-    return replace(identities, more_lexicons=[*identities.more_lexicons, *term_list.lexicons(langs)])
+    learned = term_list.agreeing(identities.more_lexicons, langs)  # our list speaks for the terms it names
+    return replace(identities, more_lexicons=[*learned, *term_list.lexicons(langs)])
 
 
 class _Stages:

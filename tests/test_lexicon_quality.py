@@ -214,3 +214,21 @@ def test_a_possessive_is_learned_as_its_word(conn: sqlite3.Connection) -> None:
               for term, entry in json.loads(terms).get("terms", {}).items()
               if term.endswith("'") or str(entry[0]).endswith("'")]
     assert not strays, strays[:5]
+
+
+def test_a_learned_word_names_an_official_term_only_as_a_form_of_its_name(conn: sqlite3.Connection) -> None:
+    """The cards teach "mantiene" (keeps) -> prototype and "stato" (been) -> kicker beside the
+    right pairs; our list of official names speaks for the terms it names (prototipo,
+    potenziamento), so only forms of those names stay ("~entra" -> enter, "~dopp" -> double)."""
+    from kb.align import term_list
+
+    forms = term_list.official_forms("it")
+    learned = {term: entry[0] for src, dst, terms in conn.execute("SELECT src, dst, terms FROM lexicons")
+               if src == "it" and dst == "en" and json.loads(terms)["origin"] == "cards"
+               for term, entry in json.loads(terms)["terms"].items()}
+    named = {term: target for term, target in learned.items() if target.casefold() in forms}
+    assert len(named) > 100 and {"~entra", "~sacrif", "~dopp", "~prototip"} <= set(named)
+    assert not {"~mantien", "~stat", "~aiut", "~quand", "~terr"} & set(learned)
+    for term, target in named.items():
+        assert any(term_list._alike(word.lstrip("~"), name) for word in term.split()
+                   for name in forms[target.casefold()]), (term, target)

@@ -76,3 +76,21 @@ def test_the_terms_agree_with_the_printed_cards(corpora: Path) -> None:
     assert len(checks) >= MIN_CHECKABLE
     assert len(agreeing) / len(checks) >= MIN_PRECISION, [(c.pair.english, c.pair.italian, c.share)
                                                           for c in checks if not c.agrees]
+
+
+def test_learned_entries_for_official_terms_must_be_forms_of_their_names() -> None:
+    """What :func:`kb.align.term_list.agreeing` keeps of a learned Italian -> English lexicon:
+    every entry whose translation our list does not name, and forms of the official name
+    (three letters in common at the start, or inside it: "dopp" in "raddoppiare")."""
+    from kb.align.lexicon import PLAYERS, Lexicon
+    from kb.align.term_list import agreeing
+
+    learned = Lexicon("it", "en", {"~mantien": ("prototype", 1.0), "~prototip": ("prototype", 1.0),
+                                   "~dopp": ("double", 0.75), "~stat": ("kicker", 0.77),
+                                   "~fugg": ("escape", 0.69), "~cavall": ("horse", 1.0)}, "cards",
+                      {"~mantien": 6, "~stat": 9, "~dopp": 4})
+    players = Lexicon("it", "it", {"mantiene": ("prototype", 1.0)}, PLAYERS)
+    kept, untouched = agreeing([learned, players], {"en", "it"})
+    assert set(kept.terms) == {"~prototip", "~dopp", "~fugg", "~cavall"} and kept.support == {"~dopp": 4}
+    assert untouched is players
+    assert agreeing([learned], {"it"}) == [learned]  # no English held: no official names read
