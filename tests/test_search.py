@@ -2,8 +2,8 @@
 
 The default corpus's KB (the seeds, EN and ZH 2026-04-17, BRO) and its whoosh index,
 built once per run (conftest's ``default_home``); expectations are derived from the
-texts in the KB (the rule whose heading is "Waterbend", the texts that cite 702.102, the Chinese texts holding 标识色),
-never written down from a previous run; `kb search` answers it by kb's main in the
+texts in the KB (the rule whose heading is "Waterbend", the texts that cite 702.102,
+the Chinese texts holding 标识色), never written down from a previous run; `kb search` answers it by kb's main in the
 test's process.  A second, small KB is rebuilt from two English editions to check that
 the index follows the KB, and is damaged on purpose: asked by new `kb` processes, as a
 user's next command would.
