@@ -152,17 +152,6 @@ def own_default_home(default_home: Path, tmp_path: Path) -> Path:
 
 
 @pytest.fixture(scope="session")
-@builds_large_kb
-def en_zh_latest(tmp_path_factory: pytest.TempPathFactory, corpora: Path) -> Path:
-    """EN and ZH 2026-04-17 alone (the same-date glossary pairing, the glossary benchmark's
-    questions), built once per run.  Tests only read it."""
-    built = shared_build(tmp_path_factory, "en-zh-latest", corpora / "cr/en/MagicCompRules-2026-04-17.normalized.txt",
-                         corpora / "cr/zh/CR-zh-Hans-2026-04-17.txt")
-    assert built.returncode == 0, built.stderr
-    return built.home
-
-
-@pytest.fixture(scope="session")
 def default_corpus() -> Path:
     """The embedded default corpus, as `kb build` without arguments reads it."""
     return DEFAULT_CORPUS

@@ -58,9 +58,10 @@ def _pairing(home: Path, edition: str) -> dict[str, str]:
 
 
 @pytest.fixture(scope="module")
-def same_date(en_zh_latest: Path) -> Path:
-    """EN + ZH 2026-04-17 by `kb build`, built once per run."""
-    return en_zh_latest
+def same_date(default_home: Path) -> Path:
+    """EN + ZH 2026-04-17 by `kb build` (the default corpus: with the seeds and BRO), built
+    once per run."""
+    return default_home
 
 
 @pytest.fixture(scope="module")
