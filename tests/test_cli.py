@@ -17,7 +17,7 @@ import time
 from pathlib import Path
 
 import pytest
-from conftest import Built, builds_large_kb
+from conftest import Built
 from kbrun import kb, kb_here
 
 from kb.build import EMBEDDED_CORPUS
@@ -65,13 +65,10 @@ def home(seed_kb, tmp_path: Path) -> Path:
 
 
 @pytest.fixture(scope="module")
-@builds_large_kb
-def full_kb(tmp_path_factory: pytest.TempPathFactory, corpora: Path) -> Path:
-    """English 2026-01-16 with the Italian seed beside it."""
-    home = tmp_path_factory.mktemp("full") / "home"
-    result = kb("build", corpora / "cr" / "en" / EDITION, ITALIAN, home=home)
-    assert result.returncode == 0, result.stderr
-    return home
+def full_kb(en_zh_2026_01_16: tuple[Path, dict]) -> Path:
+    """English 2026-01-16 with the Italian seed beside it (and the Chinese translation of that
+    edition: conftest's ``en_zh_2026_01_16``, built once per run).  Tests only read it."""
+    return en_zh_2026_01_16[0]
 
 
 # -- build -------------------------------------------------------------------------------

@@ -17,7 +17,6 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from conftest import builds_large_kb
 from kbrun import kb, kb_json_here
 
 from kb.cli import main as kb_main
@@ -90,13 +89,10 @@ def zh_text(corpora: Path) -> Reading:
 
 
 @pytest.fixture(scope="module")
-@builds_large_kb
-def pair(tmp_path_factory: pytest.TempPathFactory, corpora: Path) -> tuple[Path, dict]:
-    """EN + ZH 2026-01-16, built by the command; its JSON build report."""
-    home = tmp_path_factory.mktemp("pair") / "home"
-    result = kb("build", corpora / EN, corpora / ZH, "--json", home=home)
-    assert result.returncode == 0, result.stderr
-    return home, json.loads(result.stdout)
+def pair(en_zh_2026_01_16: tuple[Path, dict]) -> tuple[Path, dict]:
+    """EN + ZH 2026-01-16, built by the command (with the Italian seed beside them: conftest's
+    ``en_zh_2026_01_16``, built once per run); its JSON build report."""
+    return en_zh_2026_01_16
 
 
 @pytest.fixture(scope="module")
