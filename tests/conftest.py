@@ -208,6 +208,18 @@ def en_zh_2026_01_16(tmp_path_factory: pytest.TempPathFactory, corpora: Path) ->
 
 @pytest.fixture(scope="session")
 @builds_large_kb
+def older_zh_kb(tmp_path_factory: pytest.TempPathFactory, corpora: Path) -> Built:
+    """EN 2026-04-17, ZH 2024-02-06 and BRO, by `kb build` (its text output kept), once per
+    run: a Chinese edition two years older than the only English one (the glossary paired
+    through the rule identities) and a card set with no rulings page beside it (no document
+    says what 非瑞克西亚龙引擎 is).  Tests only read it (:func:`copy_home` to build into it)."""
+    built = shared_build(tmp_path_factory, "older-zh", EN_LATEST, corpora / "cr/zh/CR-zh-Hans-2024-02-06.txt", BRO)
+    assert built.returncode == 0, built.stderr
+    return built
+
+
+@pytest.fixture(scope="session")
+@builds_large_kb
 def older_editions_kb(tmp_path_factory: pytest.TempPathFactory, corpora: Path) -> Path:
     """The default corpus with EN and ZH 2025-11-14 and the ten card sets: the web tests' KB
     (two editions of each language to diff and date) and the reading tests' (an older edition
