@@ -186,22 +186,10 @@ def index(card_files: list[CardFile]) -> CardIndex:
 @builds_large_kb
 def seeds_2026_01_16(tmp_path_factory: pytest.TempPathFactory, corpora: Path, seeds: Path) -> tuple[Path, dict]:
     """The seeds with EN and ZH 2026-01-16 (the stored reference graph; the seeds' citations
-    resolved by a full edition) and its JSON build report, built once per run.  Tests only read it."""
+    resolved by a full edition; `kb show` and `kb export` of a full edition) and its JSON build
+    report, built once per run.  Tests only read it."""
     built = shared_build(tmp_path_factory, "seeds-2026-01-16", seeds, corpora / "cr/en/MagicCompRules-2026-01-16.txt",
                          corpora / "cr/zh/CR-zh-Hans-2026-01-16.txt", "--json")
-    assert built.returncode == 0, built.stderr
-    return built.home, json.loads(built.stdout)
-
-
-@pytest.fixture(scope="session")
-@builds_large_kb
-def en_zh_2026_01_16(tmp_path_factory: pytest.TempPathFactory, corpora: Path) -> tuple[Path, dict]:
-    """EN and ZH 2026-01-16 with the Italian seed (``000_…``, the merge rules numbered 729 as
-    in that edition) and its JSON build report: the reference graph's KB (a full edition and
-    its translation) and the full-edition `kb show` / `kb export` tests', built once per run.
-    Tests only read it."""
-    built = shared_build(tmp_path_factory, "en-zh-2026-01-16", corpora / "cr/en/MagicCompRules-2026-01-16.txt",
-                         corpora / "cr/zh/CR-zh-Hans-2026-01-16.txt", DEFAULT_CORPUS / SEED_FILES[0], "--json")
     assert built.returncode == 0, built.stderr
     return built.home, json.loads(built.stdout)
 
