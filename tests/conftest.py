@@ -55,6 +55,20 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         info = getattr(item, "_fixtureinfo", None)
         if info and any(getattr(d.func, "slow", False) for defs in info.name2fixturedefs.values() for d in defs):
             item.add_marker(pytest.mark.slow)
+    items[:] = slow_files_first(items)
+
+
+def slow_files_first(items: list[pytest.Item]) -> list[pytest.Item]:
+    """The files holding a ``slow`` test first, then the others, each group the files with
+    most tests first (each file's tests in their order): the two workers take files in this
+    order (``--dist loadfile --no-loadscope-reorder``), so the long ones start early and
+    the short ones fill the end of the run, instead of a file building a KB coming last."""
+    files: dict[str, list[pytest.Item]] = {}
+    for item in items:
+        files.setdefault(item.nodeid.split("::")[0], []).append(item)
+    order = sorted(files.values(), key=lambda tests: (not any(t.get_closest_marker("slow") for t in tests),
+                                                      -len(tests)))
+    return [item for tests in order for item in tests]
 
 
 def corpora_path() -> Path:
