@@ -1,6 +1,6 @@
 """One rule across languages and editions, through the real `kb` command (issue 4).
 
-One KB holds the seeds, eight English editions and two Chinese ones; identities,
+One KB holds the seeds, seven English editions and two Chinese ones; identities,
 side-by-side views, diffs and histories are checked against the documents."""
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from kb.ingest import ingest
 
 @pytest.fixture(scope="module")
 def built(editions_kb: tuple[Path, dict]) -> tuple[Path, dict]:
-    """The KB and its JSON build report (conftest's ``editions_kb``, shared with `kb cite`'s tests)."""
+    """The KB and its JSON build report (conftest's ``editions_kb``, built once per run)."""
     return editions_kb
 
 

@@ -1,7 +1,6 @@
 """`kb cite` and `kb check` (issue 13) on a real KB built from the real documents.
 
-One KB per test run (conftest's ``editions_kb``, the identity tests' too): the seeds,
-eight English editions among them 2022-06-10, 2024-09-17, 2025-11-14 and 2026-04-17, with
+One KB per test session: English 2022-06-10, 2024-09-17, 2025-11-14 and 2026-04-17 with
 the Chinese 2022-06-10 (which numbers two rules 701.42a, so the build needs
 ``--accept-damaged``) and 2026-04-17.  Expected values are derived from the documents
 and the store, or were read by hand in the files (said where so), never copied from a
@@ -24,9 +23,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import builds_large_kb
 from kbrun import kb_here, kb_json_here
 from test_web import browser, free_port, get  # noqa: F401  (browser is a fixture)
 
+from kb.build import build
 from kb.core.refs import extract, resolve_all
 from kb.core.rulenum import RuleNumber
 from kb.core.textio import read_source
@@ -37,6 +38,8 @@ from kb.views.check import quantities
 from kb.web.serving import Redactor
 
 NEWEST = "2026-04-17"
+EN = ["2022-06-10", "2024-09-17", "2025-11-14", NEWEST]
+ZH = ["2022-06-10", NEWEST]
 
 
 def _en_file(cr: Path, date: str) -> Path:
@@ -44,9 +47,13 @@ def _en_file(cr: Path, date: str) -> Path:
 
 
 @pytest.fixture(scope="session")
-def home(editions_kb: tuple[Path, dict]) -> Path:
-    """Conftest's ``editions_kb`` (shared with the identity tests); tests only read it."""
-    return editions_kb[0]
+@builds_large_kb
+def home(corpora: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    cr = corpora / "cr"
+    home = tmp_path_factory.mktemp("tools") / "home"
+    build([*(_en_file(cr, d) for d in EN), *(cr / "zh" / f"CR-zh-Hans-{d}.txt" for d in ZH)], home,
+          accept_damaged=True)
+    return home
 
 
 @pytest.fixture(scope="session")
