@@ -55,6 +55,20 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         info = getattr(item, "_fixtureinfo", None)
         if info and any(getattr(d.func, "slow", False) for defs in info.name2fixturedefs.values() for d in defs):
             item.add_marker(pytest.mark.slow)
+    items[:] = slow_files_first(items)
+
+
+def slow_files_first(items: list[pytest.Item]) -> list[pytest.Item]:
+    """The files holding a ``slow`` test first, then the others, each group the files with
+    most tests first (each file's tests in their order): the two workers take files in this
+    order (``--dist loadfile --no-loadscope-reorder``), so the long ones start early and
+    the short ones fill the end of the run, instead of a file building a KB coming last."""
+    files: dict[str, list[pytest.Item]] = {}
+    for item in items:
+        files.setdefault(item.nodeid.split("::")[0], []).append(item)
+    order = sorted(files.values(), key=lambda tests: (not any(t.get_closest_marker("slow") for t in tests),
+                                                      -len(tests)))
+    return [item for tests in order for item in tests]
 
 
 def corpora_path() -> Path:
@@ -152,17 +166,6 @@ def own_default_home(default_home: Path, tmp_path: Path) -> Path:
 
 
 @pytest.fixture(scope="session")
-@builds_large_kb
-def en_zh_latest(tmp_path_factory: pytest.TempPathFactory, corpora: Path) -> Path:
-    """EN and ZH 2026-04-17 alone (the same-date glossary pairing, the glossary benchmark's
-    questions), built once per run.  Tests only read it."""
-    built = shared_build(tmp_path_factory, "en-zh-latest", corpora / "cr/en/MagicCompRules-2026-04-17.normalized.txt",
-                         corpora / "cr/zh/CR-zh-Hans-2026-04-17.txt")
-    assert built.returncode == 0, built.stderr
-    return built.home
-
-
-@pytest.fixture(scope="session")
 def default_corpus() -> Path:
     """The embedded default corpus, as `kb build` without arguments reads it."""
     return DEFAULT_CORPUS
@@ -197,11 +200,24 @@ def index(card_files: list[CardFile]) -> CardIndex:
 @builds_large_kb
 def seeds_2026_01_16(tmp_path_factory: pytest.TempPathFactory, corpora: Path, seeds: Path) -> tuple[Path, dict]:
     """The seeds with EN and ZH 2026-01-16 (the stored reference graph; the seeds' citations
-    resolved by a full edition) and its JSON build report, built once per run.  Tests only read it."""
+    resolved by a full edition; `kb show` and `kb export` of a full edition) and its JSON build
+    report, built once per run.  Tests only read it."""
     built = shared_build(tmp_path_factory, "seeds-2026-01-16", seeds, corpora / "cr/en/MagicCompRules-2026-01-16.txt",
                          corpora / "cr/zh/CR-zh-Hans-2026-01-16.txt", "--json")
     assert built.returncode == 0, built.stderr
     return built.home, json.loads(built.stdout)
+
+
+@pytest.fixture(scope="session")
+@builds_large_kb
+def older_zh_kb(tmp_path_factory: pytest.TempPathFactory, corpora: Path) -> Built:
+    """EN 2026-04-17, ZH 2024-02-06 and BRO, by `kb build` (its text output kept), once per
+    run: a Chinese edition two years older than the only English one (the glossary paired
+    through the rule identities) and a card set with no rulings page beside it (no document
+    says what 非瑞克西亚龙引擎 is).  Tests only read it (:func:`copy_home` to build into it)."""
+    built = shared_build(tmp_path_factory, "older-zh", EN_LATEST, corpora / "cr/zh/CR-zh-Hans-2024-02-06.txt", BRO)
+    assert built.returncode == 0, built.stderr
+    return built
 
 
 @pytest.fixture(scope="session")
@@ -230,5 +246,28 @@ def cards_kb(tmp_path_factory: pytest.TempPathFactory, corpora: Path) -> tuple[P
     built = shared_build(tmp_path_factory, "cards", EMBEDDED_CORPUS,
                          corpora / "cr/en/MagicCompRules-2026-04-17.normalized.txt", corpora / "cards",
                          corpora / "wiki" / "mightstone_fandom_xml", "--json")
+    assert built.returncode == 0, built.stderr
+    return built.home, json.loads(built.stdout)
+
+
+#: The editions of :func:`editions_kb`: six English ones renumbering the merge rules (724 in
+#: 2022, 729, 730) and the newest; the Chinese 2022-06-10 (two rules numbered 701.42a, built
+#: with its English edition) and 2026-04-17.
+EDITIONS_EN = ("2022-06-10", "2024-02-06", "2025-07-25", "2025-09-19", "2025-11-14", "2026-01-16", "2026-04-17")
+EDITIONS_ZH = ("2022-06-10", "2026-04-17")
+
+
+@pytest.fixture(scope="session")
+@builds_large_kb
+def editions_kb(tmp_path_factory: pytest.TempPathFactory, corpora: Path, seeds: Path) -> tuple[Path, dict]:
+    """The seeds with seven English editions and two Chinese ones (:data:`EDITIONS_EN`,
+    :data:`EDITIONS_ZH`), ``--accept-damaged`` for the Chinese 2022-06-10, and its JSON build
+    report: the KB of the identity tests (one rule across languages and editions) and of the
+    2022-06-10 translation's report, built once per run.  Tests only read it.  (`kb cite` and
+    `kb check` keep a KB of their own four English editions: their tests' work grows with
+    every edition a KB holds, more than the build they would save.)"""
+    en = [next((corpora / "cr" / "en").glob(f"MagicCompRules-{date}*.txt")) for date in EDITIONS_EN]
+    zh = [corpora / "cr" / "zh" / f"CR-zh-Hans-{date}.txt" for date in EDITIONS_ZH]
+    built = shared_build(tmp_path_factory, "editions", seeds, *en, *zh, "--accept-damaged", "--json")
     assert built.returncode == 0, built.stderr
     return built.home, json.loads(built.stdout)

@@ -16,7 +16,7 @@ import sqlite3
 from pathlib import Path
 
 import pytest
-from conftest import BRO, EN_LATEST, builds_large_kb
+from conftest import BRO, EN_LATEST, Built, copy_home
 from kbrun import kb, kb_here, kb_json, kb_json_here
 
 from kb.build import EMBEDDED_CORPUS, collect, read_all
@@ -57,13 +57,16 @@ def bro_path() -> Path:
 
 
 @pytest.fixture(scope="session")
-@builds_large_kb
-def without_seed(tmp_path_factory: pytest.TempPathFactory, bro_path: Path) -> tuple[Path, str]:
-    """EN 2026-04-17 and BRO only: no rulings page says what 非瑞克西亚龙引擎 is."""
-    home = tmp_path_factory.mktemp("bro") / "home"
-    result = kb("build", EN_LATEST, bro_path, home=home)
-    assert result.returncode == 0, result.stderr
-    return home, result.stdout
+def without_seed(older_zh_kb: Built) -> tuple[Path, str]:
+    """EN 2026-04-17 and BRO (with ZH 2024-02-06: conftest's ``older_zh_kb``, built once per
+    run) and what `kb build` said: no rulings page says what 非瑞克西亚龙引擎 is."""
+    return older_zh_kb.home, older_zh_kb.stdout
+
+
+@pytest.fixture
+def own_without_seed(without_seed: tuple[Path, str], tmp_path: Path) -> Path:
+    """A copy of that KB, for a build that must leave it as it was."""
+    return copy_home(without_seed[0], tmp_path / "own")
 
 
 @pytest.fixture(scope="session")
@@ -330,9 +333,8 @@ def test_pages_are_recognised_without_a_manifest(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("kind", ["cut", "syntax"])
-def test_bad_json_leaves_the_old_kb(kind: str, without_seed: tuple[Path, str], bro_path: Path,
-                                    tmp_path: Path) -> None:
-    home, _ = without_seed
+def test_bad_json_leaves_the_old_kb(kind: str, own_without_seed: Path, bro_path: Path, tmp_path: Path) -> None:
+    home = own_without_seed
     raw = bro_path.read_bytes()
     bad = tmp_path / "BRO.json"
     if kind == "cut":  # a download cut short: the file ends inside a string
@@ -350,8 +352,8 @@ def test_bad_json_leaves_the_old_kb(kind: str, without_seed: tuple[Path, str], b
     assert data["card"]["name"].startswith(MISHRA)
 
 
-def test_xml_without_pages_is_refused(without_seed: tuple[Path, str], corpora: Path, tmp_path: Path) -> None:
-    home, _ = without_seed
+def test_xml_without_pages_is_refused(own_without_seed: Path, corpora: Path, tmp_path: Path) -> None:
+    home = own_without_seed
     raw = (corpora / "wiki" / "mightstone_fandom_xml" / "cipher.xml").read_bytes()
     cut = tmp_path / "cipher.xml"
     cut.write_bytes(raw[: raw.index(b"<title>") + 4])

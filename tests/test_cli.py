@@ -17,7 +17,7 @@ import time
 from pathlib import Path
 
 import pytest
-from conftest import Built, builds_large_kb
+from conftest import Built
 from kbrun import kb, kb_here
 
 from kb.build import EMBEDDED_CORPUS
@@ -65,13 +65,11 @@ def home(seed_kb, tmp_path: Path) -> Path:
 
 
 @pytest.fixture(scope="module")
-@builds_large_kb
-def full_kb(tmp_path_factory: pytest.TempPathFactory, corpora: Path) -> Path:
-    """English 2026-01-16 with the Italian seed beside it."""
-    home = tmp_path_factory.mktemp("full") / "home"
-    result = kb("build", corpora / "cr" / "en" / EDITION, ITALIAN, home=home)
-    assert result.returncode == 0, result.stderr
-    return home
+def full_kb(seeds_2026_01_16: tuple[Path, dict]) -> Path:
+    """English 2026-01-16 with the Italian seed beside it (and the other seeds and the Chinese
+    translation of that edition: conftest's ``seeds_2026_01_16``, built once per run).  Tests
+    only read it."""
+    return seeds_2026_01_16[0]
 
 
 # -- build -------------------------------------------------------------------------------
@@ -264,10 +262,11 @@ def test_export_json_lines(home: Path) -> None:
     assert all(identity[("it", n)] == f"{n}@it/undated" for lang, n in identity if n.startswith("729.3"))
 
 
-def test_export_full_edition(full_kb: Path) -> None:
+def test_export_full_edition(full_kb: Path, corpora: Path) -> None:
     result = kb_here("export", "--json-lines", home=full_kb)
     rows = [json.loads(line) for line in result.stdout.splitlines()]
-    english = [r for r in rows if r["lang"] == "en"]
+    english = [r for r in rows if Path(r["source"].rsplit(":", 1)[0]) == corpora / "cr" / "en" / EDITION]
+    assert english and {r["lang"] for r in english} == {"en"}
     assert {r["edition"] for r in english} == {"2026-01-16"}
     assert len(english) == 9 + 146 + 1157 + 1957
     assert sum(len(r["examples"]) for r in english) == 276

@@ -11,6 +11,7 @@ import json
 import os
 import re
 from pathlib import Path
+from subprocess import CompletedProcess
 
 import kbrun
 import pytest
@@ -46,9 +47,15 @@ def effective(path: Path) -> dt.date:
 
 @pytest.fixture(scope="module")
 @builds_large_kb
-def two_editions(tmp_path_factory: pytest.TempPathFactory, corpora: Path) -> Path:
+def two_editions_built(tmp_path_factory: pytest.TempPathFactory, corpora: Path) -> tuple[Path, CompletedProcess[str]]:
+    """`kb build OLD NEW` run as a program runs it (its output read from pipes), with what it said."""
     home = tmp_path_factory.mktemp("two") / "home"
-    result = kb("build", corpora / OLD, corpora / NEW, home=home)
+    return home, kb("build", corpora / OLD, corpora / NEW, home=home)
+
+
+@pytest.fixture(scope="module")
+def two_editions(two_editions_built: tuple[Path, CompletedProcess[str]]) -> Path:
+    home, result = two_editions_built
     assert result.returncode == 0, result.stderr
     return home
 
@@ -106,9 +113,10 @@ def test_kb_home_comes_from_the_environment(tmp_path: Path, seeds: Path) -> None
     assert elsewhere.returncode == 1 and "kb build" in elsewhere.stderr
 
 
-def test_build_is_quiet_off_a_terminal(tmp_path: Path, corpora: Path) -> None:
-    """No progress bar (nor anything else) on stderr when stderr is not a terminal."""
-    result = kb("build", corpora / NEW, home=tmp_path / "home")
+def test_build_is_quiet_off_a_terminal(two_editions_built: tuple[Path, CompletedProcess[str]]) -> None:
+    """No progress bar (nor anything else) on stderr when stderr is not a terminal (a pipe:
+    the two editions' build, read by this module)."""
+    _, result = two_editions_built
     assert result.returncode == 0 and result.stderr == ""
 
 
@@ -173,17 +181,18 @@ def test_every_reader_without_a_kb_is_not_found(tmp_path: Path, args: tuple[str,
 # -- provenance: every exported text points at its line ---------------------------------------------
 
 
-def test_export_source_is_the_line_of_each_text(tmp_path: Path, corpora: Path) -> None:
-    home = tmp_path / "home"
-    assert kb("build", corpora / NEW, home=home).returncode == 0
-    result = kb("export", "--json-lines", home=home)
+def test_export_source_is_the_line_of_each_text(two_editions: Path, corpora: Path) -> None:
+    """Every text of both editions (the module's KB holds two), each in its own file."""
+    result = kb("export", "--json-lines", home=two_editions)
     rows = [json.loads(line) for line in result.stdout.splitlines()]
-    lines = lines_of(corpora / NEW)
-    edition = effective(corpora / NEW).isoformat()
-    assert len(rows) > 3000
+    files = {corpora / name: (lines_of(corpora / name), effective(corpora / name).isoformat()) for name in (OLD, NEW)}
+    for file, (_, edition) in files.items():
+        assert sum(row["edition"] == edition for row in rows) > 3000, file
     for row in rows:
         path, line = row["source"].rsplit(":", 1)
-        assert Path(path) == corpora / NEW and row["edition"] == edition
+        assert Path(path) in files
+        lines, edition = files[Path(path)]
+        assert row["edition"] == edition
         text = lines[int(line) - 1]
         number = re.match(r"(\d+(?:\.\d+[a-z]?)?)\.? ", text)
         assert number and number[1] == row["number"], (row["number"], text[:60])

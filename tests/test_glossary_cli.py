@@ -14,8 +14,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from conftest import builds_large_kb
-from kbrun import kb, kb_here, kb_json_here
+from conftest import Built
+from kbrun import kb_here, kb_json_here
 from test_align import glossary_oracle
 
 from kb.core.model import Document
@@ -39,12 +39,6 @@ def _peer(corpora: Path, date: str) -> list[dict[str, str]]:
     return json.loads((corpora / "cr" / "bilingual" / f"CR-en-zh-{date}.json").read_text("utf-8"))["glossary"]
 
 
-def _build(home: Path, *sources: Path) -> Path:
-    result = kb("build", *sources, home=home)
-    assert result.returncode == 0, result.stderr
-    return home
-
-
 def _pairing(home: Path, edition: str) -> dict[str, str]:
     """The English headword each Chinese entry of ``edition`` means, as the KB stores it."""
     conn = sqlite3.connect(home / "kb.sqlite")
@@ -58,15 +52,17 @@ def _pairing(home: Path, edition: str) -> dict[str, str]:
 
 
 @pytest.fixture(scope="module")
-def same_date(en_zh_latest: Path) -> Path:
-    """EN + ZH 2026-04-17 by `kb build`, built once per run."""
-    return en_zh_latest
+def same_date(default_home: Path) -> Path:
+    """EN + ZH 2026-04-17 by `kb build` (the default corpus: with the seeds and BRO), built
+    once per run."""
+    return default_home
 
 
 @pytest.fixture(scope="module")
-@builds_large_kb
-def two_years_apart(tmp_path_factory: pytest.TempPathFactory, corpora: Path) -> Path:
-    return _build(tmp_path_factory.mktemp("glossary-older"), _english(corpora, LATEST), _chinese(corpora, OLDER))
+def two_years_apart(older_zh_kb: Built) -> Path:
+    """EN 2026-04-17 and ZH 2024-02-06 by `kb build` (with BRO beside them: conftest's
+    ``older_zh_kb``, built once per run)."""
+    return older_zh_kb.home
 
 
 def test_same_date_pairing_matches_the_oracle(same_date: Path, corpora: Path, parsed: Parse) -> None:

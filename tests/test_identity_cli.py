@@ -10,28 +10,17 @@ import sqlite3
 from pathlib import Path
 
 import pytest
-from conftest import builds_large_kb
-from kbrun import kb, kb_here, kb_json_here
+from kbrun import kb_here, kb_json_here
 
 from kb.core.rulenum import RuleNumber
 from kb.core.textio import read_source
 from kb.ingest import ingest
 
-EN = ["2022-06-10", "2024-02-06", "2025-07-25", "2025-09-19", "2025-11-14", "2026-01-16"]
-ZH = ["2022-06-10", "2026-04-17"]
-
 
 @pytest.fixture(scope="module")
-@builds_large_kb
-def built(tmp_path_factory: pytest.TempPathFactory, corpora: Path, seeds: Path) -> tuple[Path, dict]:
-    """The KB and its JSON build report."""
-    home = tmp_path_factory.mktemp("identity")
-    en = corpora / "cr" / "en"
-    sources = [seeds, *(en / f"MagicCompRules-{d}.txt" for d in EN), en / "MagicCompRules-2026-04-17.normalized.txt",
-               *(corpora / "cr" / "zh" / f"CR-zh-Hans-{d}.txt" for d in ZH)]
-    result = kb("build", *sources, "--accept-damaged", "--json", home=home)
-    assert result.returncode == 0, result.stderr
-    return home, json.loads(result.stdout)
+def built(editions_kb: tuple[Path, dict]) -> tuple[Path, dict]:
+    """The KB and its JSON build report (conftest's ``editions_kb``, built once per run)."""
+    return editions_kb
 
 
 @pytest.fixture(scope="module")

@@ -149,9 +149,11 @@ def test_lines_without_a_space_after_the_number(corpora: Path, parsed) -> None:
         assert texts[number].body == line[len(number):].strip()
 
 
-def test_2022_06_10_build_names_the_missing_numbers(corpora: Path, tmp_path: Path) -> None:
+def test_2022_06_10_build_names_the_missing_numbers(corpora: Path, editions_kb: tuple[Path, dict]) -> None:
     """Built together, the report says which numbers of the English edition the
-    translation lacks; the independent count here decides which those are."""
+    translation lacks; the independent count here decides which those are.  (The build:
+    conftest's ``editions_kb``, both 2022-06-10 files among its editions, ``--accept-damaged``,
+    its JSON report.)"""
     en_path = corpora / "cr" / "en" / "MagicCompRules-2022-06-10.txt"
     zh_path = corpora / "cr" / "zh" / "CR-zh-Hans-2022-06-10.txt"
     en_lines = en_path.read_bytes().decode("utf-8-sig").replace("\r\n", "\n").replace("\r", "\n").split("\n")
@@ -159,16 +161,17 @@ def test_2022_06_10_build_names_the_missing_numbers(corpora: Path, tmp_path: Pat
     missing = set(numbers_in(en_lines, "Glossary")) - set(numbers_in(zh_lines, GLOSSARY))
     assert missing == {RuleNumber.parse("701.42b")}
 
-    report = build([en_path, zh_path], tmp_path / "home", accept_damaged=True)
-    [zh_report] = [r for r in report.documents if r.path == str(zh_path)]
-    [lack] = [p for p in zh_report.document.problems if "lacks" in p.message]
-    assert f"lacks {len(missing)} numbers" in lack.message
-    named = {RuleNumber.parse(n) for n in lack.message.split(": ", 1)[1].split(", ")}
+    home, report = editions_kb
+    [zh_report] = [r for r in report["documents"] if r["path"] == str(zh_path)]
+    [lack] = [p["message"] for p in zh_report["problems"] if "lacks" in p["message"]]
+    assert f"lacks {len(missing)} numbers" in lack
+    named = {RuleNumber.parse(n) for n in lack.split(": ", 1)[1].split(", ")}
     assert named == missing
-    assert any("duplicate rule number 701.42a" in p.message for p in zh_report.document.damaged)
-    [en_report] = [r for r in report.documents if r.path == str(en_path)]
-    assert not any("lacks" in p.message for p in en_report.document.problems)
-    assert (tmp_path / "home" / "kb.sqlite").is_file()
+    assert any("duplicate rule number 701.42a" in p["message"] for p in zh_report["problems"]
+               if p["severity"] == "damage")
+    [en_report] = [r for r in report["documents"] if r["path"] == str(en_path)]
+    assert not any("lacks" in p["message"] for p in en_report["problems"])
+    assert (home / "kb.sqlite").is_file()
 
 
 def test_2022_06_10_damage_stops_the_build_unless_accepted(corpora: Path, tmp_path: Path) -> None:

@@ -1,6 +1,8 @@
-"""The one search box, `kb ask` and batches, on a real KB: the seeds, EN and ZH
-2026-04-17 and two real card sets (BRO, DMU): the batches run as a user runs them (a `kb`
-process reading its standard input), the single answers by `kb`'s main in the test's process.
+"""The one search box, `kb ask` and batches, on a real KB: conftest's ``cards_kb`` (the
+default corpus: the seeds, EN and ZH 2026-04-17; the ten real card sets, among them BRO and
+DMU; the wiki pages), built once per run for every file reading it: the batches run as a
+user runs them (a `kb` process reading its standard input), the single answers by `kb`'s
+main in the test's process.
 
 Expectations come from the KB itself (the rules an edition really has between
 601.2a and 601.2h, the rules a card's rulings link to as `kb card` lists them, the
@@ -16,12 +18,9 @@ from contextlib import closing
 from pathlib import Path
 
 import pytest
-from conftest import builds_large_kb
 from kbrun import kb, kb_here, kb_json_here
 
-from indexers import index as rules_index
 from indexers.translate import Translator
-from kb.build import build
 from kb.core.rulenum import RuleNumber
 from kb.store import rules as store
 
@@ -31,15 +30,9 @@ DRAGON_ENGINE_TITLE = "非瑞克西亚龙引擎"  # seed 003's title: no card's 
 
 
 @pytest.fixture(scope="module")
-@builds_large_kb
-def home(tmp_path_factory: pytest.TempPathFactory, corpora: Path, seeds: Path) -> Path:
-    home = tmp_path_factory.mktemp("onebox")
-    cards = sorted(corpora.glob("cards/*/BRO.json"))[:1] + sorted(corpora.glob("cards/*/DMU.json"))[:1]
-    build([seeds, corpora / "cr" / "en" / f"MagicCompRules-{EDITION}.normalized.txt",
-           corpora / "cr" / "zh" / f"CR-zh-Hans-{EDITION}.txt", *cards], home)
-    with closing(store.connect(home)) as conn:
-        rules_index.ready(home, conn)
-    return home
+def home(cards_kb: tuple[Path, dict]) -> Path:
+    """Tests only read it: a card name must still find its one card among ten sets."""
+    return cards_kb[0]
 
 
 @pytest.fixture(scope="module")

@@ -1,9 +1,9 @@
 """The search index and `kb search`, on real documents.
 
-One KB (the seeds, EN and ZH 2026-04-17) and its whoosh index are built once per
-module; expectations are derived from the texts in the KB (the rule whose heading
-is "Waterbend", the texts that cite 702.102, the Chinese texts holding 标识色),
-never written down from a previous run; `kb search` answers it by kb's main in the
+The default corpus's KB (the seeds, EN and ZH 2026-04-17, BRO) and its whoosh index,
+built once per run (conftest's ``default_home``); expectations are derived from the
+texts in the KB (the rule whose heading is "Waterbend", the texts that cite 702.102,
+the Chinese texts holding 标识色), never written down from a previous run; `kb search` answers it by kb's main in the
 test's process.  A second, small KB is rebuilt from two English editions to check that
 the index follows the KB, and is damaged on purpose: asked by new `kb` processes, as a
 user's next command would.
@@ -19,7 +19,7 @@ from contextlib import closing
 from pathlib import Path
 
 import pytest
-from conftest import EN_LATEST, ZH_LATEST, builds_large_kb
+from conftest import builds_large_kb
 from kbrun import kb, kb_here, kb_json, kb_json_here
 
 from indexers import engine as search
@@ -34,11 +34,10 @@ EDITION = "2026-04-17"
 
 
 @pytest.fixture(scope="module")
-@builds_large_kb
-def home(tmp_path_factory: pytest.TempPathFactory, seeds: Path) -> Path:
-    """The seeds with EN and ZH 2026-04-17 (from the default corpus; no card data)."""
-    home = tmp_path_factory.mktemp("search")
-    build([seeds, EN_LATEST, ZH_LATEST], home)
+def home(default_home: Path) -> Path:
+    """The default corpus (the seeds, EN and ZH 2026-04-17, the seed card's set), built
+    once per run by `kb build`; the tests only read it."""
+    home = default_home
     with closing(store.connect(home)) as conn:
         info = rules_index.ready(home, conn)
     assert not info.built and info.documents > 7000  # kb build built it
