@@ -368,7 +368,10 @@ def test_interrupted_build_leaves_the_old_kb(home: Path, corpora: Path) -> None:
     before = digest(home)
     everything = sorted((corpora / "cr").glob("*/*.txt"))
     command = [sys.executable, "-m", "kb", "build", "--accept-damaged", "--home", str(home), *map(str, everything)]
-    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    # Ctrl-C as at a terminal: a shell without job control starts background jobs with SIGINT
+    # ignored, and a child inherits that (the run of this suite from such a job timed out here)
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                               preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     time.sleep(1.5)
     assert process.poll() is None, "the build finished before it could be interrupted"
     process.send_signal(signal.SIGINT)
