@@ -75,7 +75,8 @@ class RawServer:
         self.sock = socket.create_server(("127.0.0.1", 0))
         self.url = f"http://127.0.0.1:{self.sock.getsockname()[1]}/rules.txt"
         self.stop = threading.Event()
-        threading.Thread(target=self._serve, args=(reply,), daemon=True).start()
+        self.thread = threading.Thread(target=self._serve, args=(reply,), daemon=True)
+        self.thread.start()
 
     def _serve(self, reply) -> None:  # type: ignore[no-untyped-def]
         self.sock.settimeout(0.2)
@@ -91,6 +92,7 @@ class RawServer:
 
     def close(self) -> None:
         self.stop.set()
+        self.thread.join(timeout=5)  # out of accept() (0.2 s at most) before its socket closes
         self.sock.close()
 
 
