@@ -157,10 +157,14 @@ def _alike(word: str, official: str) -> bool:
 def agreeing(lexicons: Iterable[Lexicon], langs: set[str]) -> list[Lexicon]:
     """``lexicons`` with the learned entries into English that give a term our list names
     for a word that is no form of its official name left out (:data:`OFFICIAL_NAMES_SPEAK`)."""
-    found = []
+    found: list[Lexicon] = []
+    forms_of: dict[str, dict[str, set[str]]] = {}  # each language's list read once
     for lexicon in lexicons:
-        forms = official_forms(lexicon.src) if "en" in langs and lexicon.src in langs else {}
-        if not OFFICIAL_NAMES_SPEAK or lexicon.dst != "en" or lexicon.origin in (TERMS, PLAYERS) or not forms:
+        learned = lexicon.dst == "en" and lexicon.origin not in (TERMS, PLAYERS) and {"en", lexicon.src} <= langs
+        if learned and lexicon.src not in forms_of:
+            forms_of[lexicon.src] = official_forms(lexicon.src)
+        forms = forms_of.get(lexicon.src) if learned else None
+        if not OFFICIAL_NAMES_SPEAK or not forms:
             found.append(lexicon)
             continue
         terms = {key: entry for key, entry in lexicon.terms.items()
