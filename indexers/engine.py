@@ -112,6 +112,12 @@ SPELLING = True
 #: 0.63/0.83, 0.55/0.79; 0.05 -> 0.52/0.84, 0.60/0.88, 0.18/0.35, 0.63/0.83, 0.55/0.79; 0.08 -> EN 0.53/0.85,
 #: ZH 0.61/0.85, IT 0.16/0.35.
 LATER_SUBRULE = 0.03
+#: A *brief* subrule ("702.10a Haste is a static ability.", see ``index.KIND_ONLY``) scores this share,
+#: and comes after its siblings among the rules a query names ("haste" -> 702.10b, what haste does).
+#: Measured (bench_quality s@1 / s@5 / MRR; 1.0 -> 0.5 and 0.3 alike): questions EN 0.54/0.84/0.66 ->
+#: 0.54/0.85/0.67, IT MRR 0.49 -> 0.50, ZH and both glossary sets unchanged; the held-out set unchanged
+#: (EN 0.58/0.84/0.68): few questions name a bare keyword, the web's most common query.
+BRIEF = 0.5
 #: A players' word ("blink", "etb") also searched as the rules' words for it (kb.align.term_list),
 #: at this weight shared among those words, unless the rules use the word themselves ("deck").
 #: Measured (bench_quality s@1 / s@5 / MRR, 0 -> 0.5 / 1.0 / 2.0): our questions (few players' words)
@@ -189,6 +195,7 @@ class Hit:
     named: bool = False             # the query is this text's name
     cites: tuple[str, ...] = ()
     role: str = "rule"              # rule, heading (a title-only line), glossary
+    brief: bool = False             # only says which kind of ability its keyword is (index.KIND_ONLY)
 
 
 @dataclass
@@ -652,7 +659,8 @@ def _place(group: Group) -> float:
     if group.pinned is not None or group.floor or not LATER_SUBRULE:  # placed by a name or a definition
         return 1.0
     last = group.hits[0].number[-1:]
-    return 1.0 / (1.0 + LATER_SUBRULE * (ord(last) - ord("a"))) if last.isalpha() else 1.0
+    place = 1.0 / (1.0 + LATER_SUBRULE * (ord(last) - ord("a"))) if last.isalpha() else 1.0
+    return place * BRIEF if group.hits[0].brief else place
 
 
 def _groups(hits: Iterable[Hit]) -> dict[str, Group]:
@@ -682,7 +690,8 @@ def _hit(fields: dict[str, object], score: float, names: Sequence[str]) -> Hit:
     named = bool(names) and not set(names).isdisjoint(str(fields.get("name") or "").split(","))
     return Hit(str(fields["key"]), str(fields["kind"]), str(fields["lang"]), str(fields["edition"] or "") or None,
                str(fields["number"]), str(fields["identity"]), score, int(fields["sort"]), named,  # type: ignore[call-overload]
-               tuple(str(fields.get("cites") or "").split()), str(fields.get("role") or "rule"))
+               tuple(str(fields.get("cites") or "").split()), str(fields.get("role") or "rule"),
+               bool(fields.get("brief")))
 
 
 _SCORERS: dict[int, Scorer] = {}
@@ -703,7 +712,8 @@ def _named_in_order(groups: dict[str, Group]) -> None:
     often, before 702.85a, the one defining it.  See :data:`NAMED_IN_ORDER`."""
     if not NAMED_IN_ORDER:
         return
-    named = sorted((g for g in groups.values() if any(h.named for h in g.hits)), key=lambda g: g.hits[0].sort)
+    named = sorted((g for g in groups.values() if any(h.named for h in g.hits)),
+                   key=lambda g: (g.hits[0].brief and BRIEF < 1, g.hits[0].sort))
     top = max(g.score for g in named)
     for k, group in enumerate(named):
         group.pinned = top * DEFINED_BY ** k

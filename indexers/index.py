@@ -28,6 +28,7 @@ import fcntl
 import hashlib
 import json
 import os
+import re
 import shutil
 import sqlite3
 import tempfile
@@ -57,7 +58,9 @@ FOLDER = "index"
 MANIFEST = "manifest.json"
 LOCK = ".lock"
 #: Bump when the schema, the analysis or what is indexed changes: old indexes are then rebuilt.
-FORMAT = 7  # 5: section titles as headings, lookups.json (session 5); 7: "commander" kept whole (tokens.KEPT_WHOLE)
+#: 5: section titles as headings, lookups.json (session 5); 7: "commander" kept whole
+#: (tokens.KEPT_WHOLE); 8: the stored ``brief`` flag (KIND_ONLY).
+FORMAT = 8
 #: A folder of an index being built.
 TEMP_PREFIX = ".build-"  # an index being built; one no live process holds is a leftover (kb.core.tempfiles)
 #: Files in an index folder naming each KB file (device, inode, size, mtime) found to be the one indexed.
@@ -70,6 +73,11 @@ LEXICON_WORD = 0.9
 #: 0.53/0.85 (MRR 0.66 both), ZH 0.60/0.89 unchanged, IT 0.18/0.36 -> 0.19/0.38; glossary EN
 #: 0.63/0.83 -> 0.64/0.84, ZH 0.55/0.79 -> 0.56/0.80.
 SECTION_TITLES = True
+#: A subrule whose whole English text says which kind of ability its keyword is ("702.10a Haste
+#: is a static ability.", 16 of them in 2026-04-17): *brief*, it answers nothing a player asks
+#: about the keyword; the engine puts the rule saying what the keyword does first (see
+#: ``engine.BRIEF``).  Told in English and carried to every language by the rule's identity.
+KIND_ONLY = re.compile(r"[\w’' -]+ (?:is|are) an? [\w-]+ abilit(?:y|ies)\.")
 
 Group = tuple[str, str | None]  # (lang, edition)
 
@@ -93,6 +101,7 @@ class IndexedText:
     role: str = "rule"        # rule (has a body: an answer), heading (a title-only line), glossary
     parents: tuple[str, ...] = ()   # the headings it sits under (its rule's, its chapter's, its section's)
     glossed: tuple[str, ...] = ()   # headwords of the glossary entries citing it (or a heading above it)
+    brief: bool = False             # only says which kind of ability its keyword is (KIND_ONLY)
 
 
 # -- what is indexed ------------------------------------------------------------------
@@ -150,6 +159,7 @@ def rule_texts(conn: sqlite3.Connection, groups: list[Group], cited: dict[tuple[
     """Every rule text; a title-only line ("702.19 Trample") is a *heading*: its title
     goes to the ``parents`` of the texts under it, which are the answers."""
     glossed = glossed or {}
+    brief = kind_only(conn, groups)
     for lang, edition in groups:
         rows = conn.execute("SELECT id, number, sort_key, depth, rule, title, body, examples FROM rules"
                             " WHERE lang = ? AND edition IS ? ORDER BY sort_key, doc_id, variant", (lang, edition))
@@ -173,7 +183,17 @@ def rule_texts(conn: sqlite3.Connection, groups: list[Group], cited: dict[tuple[
             yield IndexedText(f"rule:{row['id']}", number.kind, lang, edition, str(number), row["rule"],
                               title, body, names, above,
                               tuple(sorted(cited.get(("rule", row["id"]), ()))), row["sort_key"],
-                              role, parents, words)
+                              role, parents, words, row["rule"] in brief)
+
+
+def kind_only(conn: sqlite3.Connection, groups: list[Group]) -> frozenset[str]:
+    """The identities of the rules whose English text, in the English edition indexed,
+    only says which kind of ability its keyword is (:data:`KIND_ONLY`)."""
+    editions = [edition for lang, edition in groups if lang == "en"]
+    if not editions:
+        return frozenset()
+    rows = conn.execute("SELECT rule, body FROM rules WHERE lang = 'en' AND edition IS ? AND depth = 3", editions[:1])
+    return frozenset(rule for rule, body in rows if KIND_ONLY.fullmatch(body.strip()))
 
 
 def glossary_texts(conn: sqlite3.Connection, groups: list[Group],
@@ -234,7 +254,7 @@ def schema(langs: Iterable[str]) -> Schema:
         "key": STORED, "kind": STORED, "lang": STORED, "edition": STORED,
         "number": ID(stored=True), "identity": ID(stored=True),
         "name": KEYWORD(commas=True, stored=True), "under": KEYWORD, "cites": KEYWORD(stored=True),
-        "sort": STORED, "role": ID(stored=True),
+        "sort": STORED, "role": ID(stored=True), "brief": STORED,
     }
     for lang in langs:
         analyzer = analyzer_for(lang)
@@ -268,6 +288,8 @@ def _document(text: IndexedText) -> dict[str, object]:
         "name": ",".join(filter(None, (name_key(text.lang, n).replace(",", " ") for n in text.names))),
         "cites": " ".join(text.cites), "sort": text.sort, body_field(text.lang): text.body, "role": text.role,
     }
+    if text.brief:
+        doc["brief"] = True
     if text.parents:
         doc[parent_field(text.lang)] = "\n".join(text.parents)
     if text.glossed:

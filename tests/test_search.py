@@ -129,6 +129,25 @@ def test_a_heading_finds_its_rule_first(home: Path, db: sqlite3.Connection) -> N
     assert checked > 150
 
 
+
+def test_a_keyword_finds_what_it_does_before_the_kind_of_ability_it_is(home: Path, db: sqlite3.Connection) -> None:
+    """"haste" led with "702.10a Haste is a static ability.", which answers nothing a player
+    asks about haste: the keywords whose first subrule is that short line (five words or
+    fewer) find the second first, in English and in Chinese (the line's Chinese text has
+    no English words to tell it by); the short line still answers a question about the kind."""
+    rows = db.execute("SELECT r.number, h.body, z.body FROM rules r"
+                      " JOIN rules h ON h.lang = 'en' AND h.edition = r.edition AND h.number = rtrim(r.number, 'a')"
+                      " JOIN rules z ON z.lang = 'zh-Hans' AND z.edition = r.edition AND z.number = h.number"
+                      " WHERE r.lang = 'en' AND r.edition = ? AND r.number LIKE '702.%a'"
+                      " AND length(r.body) - length(replace(r.body, ' ', '')) < 5", (EDITION,)).fetchall()
+    assert len(rows) >= 12
+    for number, name, chinese_name in rows:
+        second = number[:-1] + "b"
+        assert rules_of(find(home, db, name))[:1] == [second], name
+        assert rules_of(find(home, db, chinese_name))[:1] == [second], chinese_name
+        assert number in rules_of(find(home, db, name))
+    assert rules_of(find(home, db, "is haste a static ability"))[0] == "702.10a"
+
 def test_waterbend_on_the_command_line(home: Path, db: sqlite3.Connection) -> None:
     number = db.execute("SELECT rule FROM rules WHERE lang = 'en' AND body = 'Waterbend'").fetchone()[0]
     data = kb_json_here("search", "waterbend", home=home)
