@@ -1,12 +1,14 @@
 """``kb ask`` on judge questions: is a rule the question expects quoted first (a@1),
 or among the rules quoted (a@3)?  The engine's order beside the sentence-level
-rerank (most question terms in one sentence first, the engine's rank breaking ties).
+rerank (most question terms in one sentence first, the engine's rank breaking ties), and the rule the others cite first.
 
     .venv/bin/python benchmarks/bench_ask.py KB_HOME [QUESTIONS.tsv]
 
 QUESTIONS.tsv: ``lang<TAB>question<TAB>expected rule numbers`` (``#`` lines skipped);
 default ``benchmarks/questions.tsv``.  A quoted rule counts when it is an expected
-rule or under one.
+rule or under one.  Four orders: the engine's; the sentence rerank (``RERANK``); the
+rerank then the cited rule first (``SOURCE_FIRST``); the cited rule first alone (what
+``kb ask`` does since session 8, marked ``*``).
 """
 
 from __future__ import annotations
@@ -35,7 +37,12 @@ def hit(rule: str, expected: list[str]) -> bool:
     return any(rule == e or rule.startswith(e) and not rule[len(e)].isdigit() for e in expected)
 
 
+#: name -> (RERANK, SOURCE_FIRST)
+ORDERS = {"engine": (False, False), "rerank": (True, False), "rr+src": (True, True), "source": (False, True)}
+
+
 def main() -> None:
+    kept = (ask_view.RERANK, ask_view.SOURCE_FIRST)
     home = Path(sys.argv[1])
     path = Path(sys.argv[2]) if len(sys.argv) > 2 else Path(__file__).with_name("questions.tsv")
     rows = load(path)
@@ -43,9 +50,8 @@ def main() -> None:
     times: list[float] = []
     with Session(home) as session:
         for lang, question, expected in rows:
-            for order in ("engine", "rerank", "source"):
-                ask_view.RERANK = order != "engine"
-                ask_view.SOURCE_FIRST = order == "source"
+            for order, (rerank, source_first) in ORDERS.items():
+                ask_view.RERANK, ask_view.SOURCE_FIRST = rerank, source_first
                 started = time.perf_counter()
                 try:
                     rules = [a.rule for a in ask_view.ask(session, question).answers]
@@ -56,9 +62,10 @@ def main() -> None:
                 anywhere = int(any(hit(r, expected) for r in rules))
                 table.setdefault((lang, order), []).append(first * 2 + anywhere)
     print(f"{'lang':8} {'order':7} {'n':>4} {'a@1':>6} {'a@3':>6}")
-    for (lang, order), marks in sorted(table.items()):
+    for (lang, order), marks in sorted(table.items(), key=lambda item: (item[0][0], list(ORDERS).index(item[0][1]))):
         n = len(marks)
-        print(f"{lang:8} {order:7} {n:4} {sum(m >= 2 for m in marks) / n:6.2f} {sum(m % 2 for m in marks) / n:6.2f}")
+        name = order + ("*" if ORDERS[order] == kept else "")
+        print(f"{lang:8} {name:7} {n:4} {sum(m >= 2 for m in marks) / n:6.2f} {sum(m % 2 for m in marks) / n:6.2f}")
     times.sort()
     print(f"ask in process: p50 {statistics.median(times) * 1000:.0f} ms, "
           f"p95 {times[int(0.95 * (len(times) - 1))] * 1000:.0f} ms ({len(times)} asks)")
