@@ -1,6 +1,7 @@
 """``kb ask`` on judge questions: is a rule the question expects quoted first (a@1),
 or among the rules quoted (a@3)?  The engine's order beside the sentence-level
-rerank (most question terms in one sentence first, the engine's rank breaking ties), and the rule the others cite first.
+rerank (most question terms in one sentence first, the engine's rank breaking ties)
+and the rule the others cite first.
 
     .venv/bin/python benchmarks/bench_ask.py KB_HOME [QUESTIONS.tsv]
 
