@@ -305,7 +305,8 @@ def _latin_lookup(entries: Entries, found: list[tuple[str, str, int]], lang: str
         for size in range(min(MAX_PHRASE, len(found) - k), 0, -1):
             run = found[k : k + size]  # consecutive content words (stopwords between are keyless)
             light = entries.get(" ".join(key for _, key, _ in run), [])
-            authored = _authored([*light, *(entries.get(_stem_run(lang, run), []) if lang else [])])
+            # the words as written before their stems: "inizio" is beginning, though its stem is initiative's
+            authored = _authored(light) or _authored(entries.get(_stem_run(lang, run), []) if lang else [])
             chosen = authored or _chosen(light)
             if size == 1 and lang and not authored and not any(e.trusted for e in chosen):
                 by_stem = _chosen(entries.get(stem_key(lang, run[0][0]), []))

@@ -1,5 +1,5 @@
 """The term lists we write, as search reads them: every official Italian name reaches its
-English term, every players' word the rules' words, through the real Translator; a KB
+English term, every everyday Italian word its English word, every players' word the rules' words, through the real Translator; a KB
 built from the embedded corpus keeps them, and a malformed list is refused by line."""
 
 from __future__ import annotations
@@ -50,6 +50,29 @@ def test_inflected_forms_meet_the_official_name(translator: Translator) -> None:
     said = {t.source: t.target for t in translator.translate("quanti segnalini veleno per perdere", "it", "en")}
     assert said.get("segnalini veleno") == "poison counter"
     assert "deathtouch" in {t.target for t in translator.translate("due tocchi letali", "it", "en")}
+
+
+def test_every_everyday_italian_word_reaches_its_english_word(translator: Translator) -> None:
+    pairs = term_list.common_pairs("it")
+    assert len(pairs) >= 100
+    official = {term_list.keys_of("it", p.means)[0] for p in term_list.official_pairs("it")
+                if term_list.keys_of("it", p.means)}
+    italian = [term_list.keys_of("it", p.means)[0] for p in pairs]
+    assert len(set(italian)) == len(italian) and not official & set(italian)  # each word once, none official
+    missed = [(p.line, p.means, term_list.english_of(p), sorted(t.target for t in translator.translate(p.means, "it", "en")))
+              for p in pairs if {t.target for t in translator.translate(p.means, "it", "en")} != {term_list.english_of(p)}]
+    assert not missed, missed[:20]
+
+
+def test_a_word_as_written_speaks_before_a_stem_it_shares_with_an_official_name(translator: Translator) -> None:
+    """"inizio" (beginning) has the Snowball stem of "iniziativa" (the initiative); "fine"
+    (end) that of "fino" (until): the word as a list writes it is what the query means."""
+    def said(text: str) -> set[str]:
+        return {t.target for t in translator.translate(text, "it", "en")}
+
+    assert said("inizio") == {"beginning"} and said("iniziativa") == {"initiative"}
+    assert said("fine") == {"end"} and said("fino") == {"until"}
+    assert said("chi va per primo") == {"first"} and said("prima della partita") == {"before", "game"}
 
 
 def test_every_players_word_reaches_the_rules_words(translator: Translator) -> None:

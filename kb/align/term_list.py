@@ -8,6 +8,8 @@ a header line and ``#`` comments:
   rulebook to align, and ten card sets print only the keywords they use, so an Italian
   question about exploit or the commander tax had no word search could read.  The
   list is checked against the printed cards (``benchmarks/bench_terms.py``).
+- ``it-common.tsv`` (``english<TAB>italian``): the everyday Italian words of a question
+  around the game's terms ("primo", "vuoto", "pareggio"), read after the official names.
 - ``<lang>-players.tsv`` (``player<TAB>rules``): the words players use where the rules say
   it otherwise ("blink": exile and return to the battlefield; "etb": enters; 坟场: 坟墓场).
 
@@ -80,6 +82,13 @@ def official_pairs(lang: str) -> list[TermPair]:
     return read(path, ("english", language_name(lang))) if path.is_file() else []
 
 
+def common_pairs(lang: str) -> list[TermPair]:
+    """(English word, the everyday word of ``lang`` for it) pairs: the plain words of a
+    question around the game's terms ("primo", "vuoto"), or none where no list is written."""
+    path = FOLDER / f"{base_lang(lang)}-common.tsv"
+    return read(path, ("english", language_name(lang))) if path.is_file() else []
+
+
 def language_name(lang: str) -> str:
     """The name a list's header gives its language ("italian")."""
     from babel import Locale  # lazy: only builds read the lists
@@ -113,7 +122,8 @@ def english_of(pair: TermPair) -> str:
 
 def official_lexicons(lang: str) -> list[Lexicon]:
     """Both directions of the official names of :func:`official_pairs` (the first line of a
-    key speaks): ``lang`` -> English keyed as a query's words are, and English -> ``lang``
+    key speaks): ``lang`` -> English keyed as a query's words are (with the plain words of
+    :func:`common_pairs` after them), and English -> ``lang``
     keyed by the English term's words, whose translation is the name as printed ("identità
     di colore").  Search reads such a lexicon forwards only: its keys are stems, no name."""
     into_english: dict[str, tuple[str, float]] = {}
@@ -123,6 +133,9 @@ def official_lexicons(lang: str) -> list[Lexicon]:
             into_english.setdefault(key, (english_of(pair), 1.0))
         if (english := key_of(english_of(pair))) is not None:
             from_english.setdefault(english, (pair.means.casefold() if pair.means[:1].islower() else pair.means, 1.0))
+    for pair in common_pairs(lang):  # after the official names: a name wins over a plain word
+        for key in keys_of(lang, pair.means)[:1]:  # the word as written: stems of plain words collide
+            into_english.setdefault(key, (english_of(pair), 1.0))  # ("fine" end, "fino" until: "~fin")
     return [lexicon for lexicon in (Lexicon(lang, "en", into_english, TERMS),
                                     Lexicon("en", lang, from_english, TERMS)) if len(lexicon)]
 
