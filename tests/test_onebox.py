@@ -95,6 +95,14 @@ def test_free_text_is_not_taken_for_a_name(home: Path) -> None:
         assert data["box"]["kind"] == "text" and data["showing"] is None, query
 
 
+def test_a_power_and_toughness_is_more_than_the_name_beside_it(home: Path) -> None:
+    """"segnalino +1/+1 -1/-1" holds the name "segnalino" (counter), and asks about +1/+1 and
+    -1/-1 counters: it is searched as typed, in Italian, not as "Counter"."""
+    data = kb_json_here("search", "segnalino +1/+1 -1/-1", home=home)
+    assert data["box"]["kind"] == "text" and data["showing"] is None and data["query_lang"] == "it"
+    assert kb_json_here("search", "segnalino", home=home)["box"]["kind"] == "term"  # the name alone still is one
+
+
 # -- cards ---------------------------------------------------------------------------
 
 

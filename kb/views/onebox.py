@@ -22,6 +22,7 @@ Everything a box reads is loaded once per process, so a batch of queries pays on
 from __future__ import annotations
 
 import os
+import re
 import shlex
 import sqlite3
 import unicodedata
@@ -72,6 +73,10 @@ CARD_MAX_WORDS = 8
 #: (``benchmarks/bench_onebox.py`` lists the questions taken for names).
 KEYWORD_CHAPTERS = ("701", "702")
 TRANSLATED_MAX_WORDS = 2
+#: A power and toughness or a counter's ("+1/+1", "-1/-1", "0/1"): no name of the rules holds one,
+#: so a query with one asks about more than a name it holds ("segnalino +1/+1 -1/-1" is about
+#: +1/+1 and -1/-1 counters, not every counter: it was searched as "Counter", 122.3 not in its ten).
+STATS = re.compile(r"[+-]?\d+/[+-]?\d+")
 #: Rules listed with a card result (the rules its rulings link to, most linked first).
 CARD_RULES = 8
 
@@ -250,7 +255,7 @@ class OneBox:
     def term(self, text: str) -> TermMatch | None:
         """The name ``text`` stands for: exactly, misspelled, or translated."""
         key = query_key(text)
-        if not key or len(key.split()) > NAME_MAX_WORDS:
+        if not key or len(key.split()) > NAME_MAX_WORDS or STATS.search(text):
             return None
         found = self._exact_name(text, key) or self._similar_name(text, key)
         return found or self._translated_name(text, key)
