@@ -721,6 +721,15 @@ def test_phone_stacks_the_languages_of_each_rule(server: str, phone: Any) -> Non
     assert [c.get_attribute("lang") for c in cells][:2] == ["en", "it"]
 
 
+@pytest.mark.parametrize("query", ["指挥官伤害", "legendary permanents with the same name"])
+def test_phone_search_page_does_not_scroll_sideways(server: str, phone: Any, query: str) -> None:
+    """The footer's link to the page's JSON is one long word (a Chinese query percent-encoded):
+    it wraps on a phone instead of widening the page."""
+    phone.get(server + "/search?q=" + quote(query))
+    assert phone.execute_script("return window.innerWidth") == 390
+    assert phone.execute_script("return document.documentElement.scrollWidth") <= 390
+
+
 def test_fonts_follow_the_language(server: str, browser: Any) -> None:
     """Latin text is never set in a CJK font; Chinese gets the CJK stack, whose bundled
     fallback is served (so a machine with no CJK font still shows Chinese)."""
