@@ -293,7 +293,7 @@ def cjk_units(run: str, lang: str, words: frozenset[str]) -> list[Unit]:
             units.append(Unit(lang, (chunk,), prefix=True, literal=chunk, source=chunk))
             continue
         grams = [chunk[i : i + 2] for i in range(len(chunk) - 1)]
-        weights = _gram_weights(segment.segment(chunk, words))
+        weights = _gram_weights(_pieces(chunk, found))
         units += [Unit(lang, (g,), weight=w, literal=g, source=g) for g, w in zip(grams, weights, strict=True)]
         for word in found:
             if len(word) > 2 and CJK_WORD:
@@ -302,10 +302,22 @@ def cjk_units(run: str, lang: str, words: frozenset[str]) -> list[Unit]:
     return units
 
 
+def _pieces(chunk: str, found: list[str]) -> list[str]:
+    """``chunk`` cut as its chunker cut it: the game words ``found`` in it, in order, and
+    single characters between them."""
+    pieces: list[str] = []
+    i = 0
+    for word in found:
+        at = chunk.index(word, i)
+        pieces += [*chunk[i:at], word]
+        i = at + len(word)
+    return pieces + list(chunk[i:])
+
+
 def _gram_weights(pieces: list[str]) -> list[float]:
     """The weight of each bigram of the chunk the ``pieces`` (game words and single
-    characters, :func:`segment.segment`) make, in order: a word's own bigrams share
-    :data:`WORD_NORM`, a bigram across two pieces weighs :data:`CROSS`."""
+    characters) make, in order: a word's own bigrams share :data:`WORD_NORM`, a bigram
+    across two pieces weighs :data:`CROSS`."""
     weights: list[float] = []
     for k, piece in enumerate(pieces):
         if k:

@@ -88,6 +88,18 @@ def test_chinese_bigrams_are_adjacent_positions(db: sqlite3.Connection) -> None:
         assert text[start : start + len(text_)] == text_
 
 
+def test_a_chinese_game_word_counts_about_once_whatever_its_length() -> None:
+    """"牌张类别" (card type, three bigrams) no longer outweighs "神器" (artifact, one); the
+    bigram across the two words weighs CROSS; a character the question words drop ("是") splits."""
+    units = search.cjk_units("神器是牌张类别", "zh-Hans", frozenset({"神器", "牌张类别"}))
+    weights = {u.terms[0]: u.weight for u in units}
+    assert list(weights) == ["神器", "牌张", "张类", "类别"]
+    assert weights["神器"] == 1.0
+    assert weights["牌张"] == weights["张类"] == weights["类别"] == pytest.approx(1 / 3**search.WORD_NORM)
+    crossing = search.cjk_units("神器卡牌", "zh-Hans", frozenset({"神器"}))  # 卡 and 牌 no game word here
+    assert [(u.terms[0], u.weight) for u in crossing] == [("神器", 1.0), ("器卡", search.CROSS), ("卡牌", search.CROSS)]
+
+
 def test_every_chinese_glossary_term_finds_every_text_holding_it(home: Path, db: sqlite3.Connection) -> None:
     """What character bigrams were chosen for (a word segmenter misses 4–6% of the
     occurrences): a term of the glossary, searched in Chinese, finds every rule
