@@ -1,10 +1,11 @@
 """whoosh imported without the modules it loads for a function a search never calls.
 
 ``whoosh.compat`` (imported by every whoosh module) imports ``urllib.request`` for
-``urlretrieve``, and with it ``http.client``, ``email`` and ``ssl``; ``whoosh.query``
-imports ``whoosh.lang.morph_en`` (hundreds of regular expressions compiled at import)
-for the ``Variations`` query.  kb never downloads through whoosh nor builds that query,
-yet a fresh ``kb search`` paid for both: 20–26 ms of its 0.3 s budget (``python -X
+``urlretrieve``, and with it ``http.client``, ``email`` and ``ssl``, and ``html`` (its
+entity tables: 3 ms) for ``htmlescape``; ``whoosh.query`` imports ``whoosh.lang.morph_en``
+(hundreds of regular expressions compiled at import) for the ``Variations`` query.  kb
+never downloads through whoosh, builds that query nor has whoosh write HTML, yet a fresh
+``kb search`` paid for them: 20–26 ms of its 0.3 s budget for the first two (``python -X
 importtime -m kb search damage``, the least of seven runs, session 5).
 
 :func:`load` imports whoosh with a stand-in module for each of them in ``sys.modules``
@@ -26,6 +27,7 @@ from typing import Any
 DEFERRED: dict[str, tuple[str, ...]] = {
     "urllib.request": ("urlretrieve",),
     "whoosh.lang.morph_en": ("variations",),
+    "html": ("escape",),
 }
 #: What :func:`load` imports with the stand-ins in place (every whoosh module that
 #: imports one of them at load time, and whoosh.compat first of all).

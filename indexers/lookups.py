@@ -29,8 +29,7 @@ from typing import Any, Generic, TypeVar
 
 from kb.core.rulenum import RuleNumber
 from kb.core.text import word_key
-from kb.graph.cards import NameEntry, script_class
-from kb.store import cards as card_store
+from kb.graph.names import NameEntry, script_class
 from kb.store import onebox as box_store
 from kb.store import rules as store
 
@@ -99,6 +98,8 @@ def names_by_key(conn: sqlite3.Connection, editions: list[Group]) -> dict[str, l
 
 
 def card_names_by_key(conn: sqlite3.Connection) -> dict[str, list[NameEntry]]:
+    from kb.store import cards as card_store  # lazy: a search reads the stored tables, not this
+
     by_key: dict[str, list[NameEntry]] = {}
     for entry in card_store.all_names(conn):
         by_key.setdefault(entry.key, []).append(entry)
@@ -106,7 +107,7 @@ def card_names_by_key(conn: sqlite3.Connection) -> dict[str, list[NameEntry]]:
 
 
 def by_script(keys: Iterable[str]) -> dict[str, list[str]]:
-    """The keys by script (:func:`kb.graph.cards.script_class`), in their order: what a
+    """The keys by script (:func:`kb.graph.names.script_class`), in their order: what a
     misspelled name is compared with."""
     choices: dict[str, list[str]] = {}
     for key in keys:

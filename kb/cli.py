@@ -18,7 +18,7 @@ from kb.commands import TABLE
 from kb.core.errors import KbError
 from kb.core.home import resolve_home
 from kb.store import rules as store
-from kb.views import rules as views
+from kb.views import shared
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -40,7 +40,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 def _fail(err: KbError, args: argparse.Namespace) -> int:
     print(f"kb: {err}", file=sys.stderr)
     if args.json:  # a program reading JSON gets the error as JSON too
-        _emit(views.error_json(err))
+        _emit(shared.error_json(err))
     return err.exit_code
 
 
@@ -83,7 +83,7 @@ def _parser(only: str | None = None) -> argparse.ArgumentParser:
 
 
 def _emit(data: object) -> None:
-    print(views.dumps(data))
+    print(shared.dumps(data))
 
 
 # -- what build and fetch print while they work ---------------------------------------------

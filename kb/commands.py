@@ -32,7 +32,7 @@ from kb.core.home import resolve_home
 from kb.core.lang import normalize_tag
 from kb.core.rulenum import RuleNumber
 from kb.store import rules as store
-from kb.views import rules as views
+from kb.views import shared  # kb.views.rules only in the commands showing rules: not a search's 7 ms
 
 ADDRESS_HELP = ("rules as people write them: 7, 730, 730.2a, 702.19B, 'CR 702.19b', ranges 702.19b-d, "
                 "lists 702.19b,702.19c or several arguments")
@@ -206,7 +206,7 @@ class Command:
             return self.batch(resolve_home(args.home), args)
         with self.open(resolve_home(args.home)) as kb:
             answer = self.answer(kb, args)
-            text = views.dumps(answer.to_json()) if args.json else \
+            text = shared.dumps(answer.to_json()) if args.json else \
                 self.text(answer, args) if self.text else answer.render()
         if text:
             print(text)
@@ -223,6 +223,8 @@ def connect(home: str | None) -> closing[sqlite3.Connection]:
 
 
 def _date(text: str | None) -> str | None:
+    from kb.views import rules as views
+
     return views.iso_date(text) if text else None
 
 
@@ -230,6 +232,8 @@ def _date(text: str | None) -> str | None:
 
 
 def show(conn: sqlite3.Connection, args: argparse.Namespace) -> Answer:
+    from kb.views import rules as views
+
     on, as_of = _date(args.edition), _date(args.as_of)
     if on and as_of:
         raise KbError("--edition and --as-of cannot be used together (--as-of reads a number as that edition did)")
@@ -240,11 +244,14 @@ def show(conn: sqlite3.Connection, args: argparse.Namespace) -> Answer:
 
 
 def refs(conn: sqlite3.Connection, args: argparse.Namespace) -> Answer:
+    from kb.views import rules as views
+
     on = _date(args.edition)
     return views.named(conn, args.rule, lambda number: views.refs(conn, number, args.lang, on))
 
 
 def toc(conn: sqlite3.Connection, args: argparse.Namespace) -> Answer:
+    from kb.views import rules as views
     from kb.views.toc import toc
 
     number = views.one_number(args.rule) if args.rule else None
@@ -253,12 +260,14 @@ def toc(conn: sqlite3.Connection, args: argparse.Namespace) -> Answer:
 
 
 def diff(conn: sqlite3.Connection, args: argparse.Namespace) -> Answer:
+    from kb.views import rules as views
     from kb.views.history import diff_editions
 
     return diff_editions(conn, normalize_tag(args.lang), views.iso_date(args.old), views.iso_date(args.new))
 
 
 def history(conn: sqlite3.Connection, args: argparse.Namespace) -> Answer:
+    from kb.views import rules as views
     from kb.views.history import history
 
     lang = views.held_lang(conn, args.lang)
@@ -289,7 +298,15 @@ def _no_card(answer: Any) -> str | None:
     return answer.message if hasattr(answer, "resolution") and answer.view is None else None
 
 
+def _refs_text(answer: Any, args: argparse.Namespace) -> str:
+    from kb.views import rules as views
+
+    return answer.render(args.all) if isinstance(answer, views.RefsView) else answer.render()
+
+
 def editions(conn: sqlite3.Connection, args: argparse.Namespace) -> Answer:
+    from kb.views import rules as views
+
     return views.EditionsView(views.editions(conn))
 
 
@@ -311,7 +328,7 @@ def main_build(args: argparse.Namespace) -> int:
         report = build(args.sources or [EMBEDDED_CORPUS], home, accept_damaged=args.accept_damaged,
                        allow_partial=args.allow_partial, override_format=args.format, override_lang=args.lang,
                        progress=step)
-    print(views.dumps(report.to_json()) if args.json else report.render())
+    print(shared.dumps(report.to_json()) if args.json else report.render())
     return 0
 
 
@@ -385,7 +402,7 @@ def main_cite(args: argparse.Namespace) -> int:
     with connect(args.home) as conn:
         answer = cite(conn, argparse.Namespace(**vars(args), text=text))
     if args.json:
-        print(views.dumps(answer.to_json()))
+        print(shared.dumps(answer.to_json()))
     elif args.check:
         print(answer.render())
     else:
@@ -438,11 +455,15 @@ SEARCH_LIMIT = 10
 
 def _one_target(args: argparse.Namespace) -> bool:
     """``/rules/702.19``, not a range or a list (``/rules/702.19b-d``)."""
+    from kb.views import rules as views
+
     targets = views.address_of(args.rule).targets
     return len(targets) == 1 and not targets[0].is_range
 
 
 def _a_section(args: argparse.Namespace) -> bool:
+    from kb.views import rules as views
+
     return _one_target(args) and views.address_of(args.rule).targets[0].first.depth == 0 and not args.as_of
 
 
@@ -452,12 +473,16 @@ def _several_or_as_of(args: argparse.Namespace) -> bool:
 
 def _section(args: argparse.Namespace) -> tuple[str, argparse.Namespace]:
     """A section's page is its contents, in the first language asked."""
+    from kb.views import rules as views
+
     number = str(views.address_of(args.rule).targets[0].first)
     return "toc", argparse.Namespace(rule=number, lang=args.lang[0] if args.lang else None, edition=args.edition)
 
 
 def _the_rule(args: argparse.Namespace) -> tuple[str, argparse.Namespace]:
     """One rule, named by its number as the KB writes it (``CR 702.19B``: ``kb show 702.19b``)."""
+    from kb.views import rules as views
+
     number = str(views.address_of(args.rule).targets[0].first)
     return "show", argparse.Namespace(**{**vars(args), "rule": [number]})
 
@@ -470,6 +495,8 @@ def _rules_context(data: dict[str, Any], args: argparse.Namespace, conn: Any) ->
 
 def _rule_context(view: dict[str, Any], args: argparse.Namespace, conn: sqlite3.Connection) -> dict[str, Any]:
     """A rule's page shows what it cites and what cites it, and the way up to its section."""
+    from kb.views import rules as views
+
     wanted = RuleNumber.parse(args.rule[0])
     try:
         cited = views.refs(conn, wanted, None, _date(args.edition)).to_json()
@@ -557,7 +584,7 @@ TABLE: tuple[Command, ...] = (
         pages=(WebPage("/rules/{rule}", "toc.html", lambda data, args: f"Section {data['number']}: {data['title']}",
                        when=_a_section, via=_section),
                WebPage("/rules/{rule}", "rules.html", lambda data, args: f"{args.rule[0]} as of "
-                       f"{views.iso_date(args.as_of)}" if args.as_of else f"Rules {args.rule[0]}", _rules_context,
+                       f"{_date(args.as_of)}" if args.as_of else f"Rules {args.rule[0]}", _rules_context,
                        when=_several_or_as_of),
                WebPage("/rules/{rule}", "rule.html", lambda data, args: f"Rule {data['number']}", _rule_context,
                        via=_the_rule))),
@@ -565,7 +592,7 @@ TABLE: tuple[Command, ...] = (
         RULES, LANG, EDITION,
         Arg("--all", "also list the citations through a chapter or section", switch=True)),
         answer=refs,
-        text=lambda answer, args: answer.render(args.all) if isinstance(answer, views.RefsView) else answer.render(),
+        text=_refs_text,
         pages=(WebPage("/refs/{rule}", "refs.html", lambda data, args: f"References of rule {args.rule[0]}",
                        lambda data, args, conn: {"rulings_shown": None, "parts": parts(data)}),)),
     Command("toc", "the table of contents: sections, chapters, rules", (

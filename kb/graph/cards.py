@@ -24,7 +24,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from kb.core.text import HAN_KANA_CHAR, HANGUL, HANGUL_JAMO, char_class, name_key
+from kb.core.text import name_key
+from kb.graph.names import NameEntry, script_class  # here for the resolver's users too
 
 if TYPE_CHECKING:
     from kb.ingest.mtgjson import Card
@@ -57,23 +58,6 @@ UNNAMED_CAP = 0.98
 # -- normal forms -------------------------------------------------------------------
 
 
-_SCRIPTS = (
-    ("cjk", HAN_KANA_CHAR),
-    ("hangul", re.compile(f"[{char_class(HANGUL_JAMO + HANGUL)}]")),
-    ("cyrillic", re.compile(r"[\u0400-\u04ff]")),
-)
-
-
-def script_class(key: str) -> str:
-    """``cjk`` (Han or kana), ``hangul``, ``cyrillic`` or ``latin``: fuzzy matching
-    compares a query only with names in the same script."""
-    if not key.isascii():
-        for name, pattern in _SCRIPTS:
-            if pattern.search(key):
-                return name
-    return "latin"
-
-
 _RULING_SPACE = re.compile(r"\s+")
 _RULING_TRANSLATE = str.maketrans({"’": "'", "‘": "'", "“": '"', "”": '"', "—": "-", "–": "-", "\u00a0": " "})
 
@@ -86,17 +70,6 @@ def ruling_key(text: str) -> str:
 
 
 # -- data ---------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class NameEntry:
-    """One name of one card: ``card`` is the card's English name (its identity)."""
-
-    key: str
-    name: str
-    lang: str
-    card: str
-    face: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from kb.core.rulenum import RuleNumber
-from kb.graph.cards import NameEntry
+from kb.graph.names import NameEntry
 
 if TYPE_CHECKING:  # written by a build only
     from kb.graph.card_rows import CardGraph
@@ -124,10 +124,6 @@ def _entries(rows: Iterable[sqlite3.Row | tuple[Any, ...]]) -> list[NameEntry]:
     return [NameEntry(row[0], row[1], row[2], row[3], row[4]) for row in rows]
 
 
-def names_for_key(conn: sqlite3.Connection, key: str) -> list[NameEntry]:
-    return _entries(conn.execute("SELECT key, name, lang, card, face FROM card_names WHERE key = ?", (key,)))
-
-
 def all_names(conn: sqlite3.Connection) -> list[NameEntry]:
     return _entries(conn.execute("SELECT key, name, lang, card, face FROM card_names"))
 
@@ -161,13 +157,6 @@ def card_names(conn: sqlite3.Connection) -> list[dict[str, Any]]:
         for lang, localized in json.loads(row["names"]).items():
             entry["names"].setdefault(lang, localized)
     return list(found.values())
-
-
-def resolved_page(conn: sqlite3.Connection, title_key: str) -> sqlite3.Row | None:
-    """The rulings page with this title whose rulings resolved it to a card, if any."""
-    return conn.execute(
-        "SELECT * FROM pages WHERE kind = 'rulings-page' AND title_key = ? AND card IS NOT NULL"
-        " ORDER BY confidence DESC, id LIMIT 1", (title_key,)).fetchone()
 
 
 # -- reading: a card ----------------------------------------------------------------

@@ -1,7 +1,7 @@
 """What the one search box reads before it searches: the rule identities held (to
 expand an address such as ``601.2a-h``), the names of things (glossary headwords
-and aliases, headings such as "702.2 Deathtouch") with the rules they lead to, and
-the rules a card's rulings are linked to.  Plain rows; no scoring here.
+and aliases, headings such as "702.2 Deathtouch") with the rules they lead to, the
+cards a query names, and the rules a card's rulings are linked to.  Plain rows; no scoring here.
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from kb.core.rulenum import RuleNumber
+from kb.graph.names import NameEntry
 
 #: A heading is a rule-level text of at most this many words that is no sentence
 #: ("Deathtouch", "Trample Over Planeswalkers", "死触"); longer texts are rules.
@@ -128,6 +129,20 @@ def _label(title: str | None, body: str | None, words: int = 12) -> str | None:
         return None
     cut = text.split()
     return " ".join(cut[:words]) + (" …" if len(cut) > words else "")
+
+
+def names_for_key(conn: sqlite3.Connection, key: str) -> list[NameEntry]:
+    """The card names of this :func:`~kb.core.text.name_key` (the cards a query names
+    exactly).  Here, not in :mod:`kb.store.cards`, whose classes a search does not need."""
+    rows = conn.execute("SELECT key, name, lang, card, face FROM card_names WHERE key = ?", (key,))
+    return [NameEntry(*row) for row in rows]
+
+
+def resolved_page(conn: sqlite3.Connection, title_key: str) -> sqlite3.Row | None:
+    """The rulings page with this title whose rulings resolved it to a card, if any."""
+    return conn.execute(
+        "SELECT * FROM pages WHERE kind = 'rulings-page' AND title_key = ? AND card IS NOT NULL"
+        " ORDER BY confidence DESC, id LIMIT 1", (title_key,)).fetchone()
 
 
 def card_names(conn: sqlite3.Connection, card: str) -> dict[str, str]:

@@ -19,7 +19,6 @@ from typing import TYPE_CHECKING
 from kb.core.errors import KbError, NotFound
 from kb.core.rulenum import RuleNumber
 from kb.core.tempfiles import hold, release, sweep
-from kb.store import cards as card_store
 
 # Reading lexicons back needs their type; writing needs no aligner type.  What writing a KB
 # needs is imported where it writes: a search only reads (a fresh `kb search` saved 10-15 ms).
@@ -116,6 +115,8 @@ def write(home: Path, documents: Iterable[Document], meta: dict[str, str],
     tmp = Path(tmp_name)
     lock = hold(tmp)
     try:
+        from kb.store import cards as card_store  # lazy: a KB's readers do not write its card tables
+
         conn = sqlite3.connect(tmp)
         try:
             conn.executescript("PRAGMA journal_mode=OFF; PRAGMA synchronous=OFF;" + SCHEMA + card_store.SCHEMA)

@@ -21,6 +21,7 @@ from kb.core.text import name_key
 from kb.graph import card_rows
 from kb.graph.cards import Candidate, Evidence, NameIndex, Resolution, quoted, resolve
 from kb.store import cards as card_store
+from kb.store import onebox as box_store
 
 #: Rulings listed by ``kb refs`` in text (JSON lists all).
 REFS_SHOWN = 20
@@ -34,10 +35,10 @@ def resolve_query(conn: sqlite3.Connection, query: str) -> Resolution:
     key = name_key(query)
     if not key:
         raise KbError(f"not a card name: {quoted(query)}")
-    exact = card_store.names_for_key(conn, key)
+    exact = box_store.names_for_key(conn, key)
     if exact:
         return resolve(query, NameIndex(exact))
-    page = card_store.resolved_page(conn, key)
+    page = box_store.resolved_page(conn, key)
     if page is not None:
         return _through_page(query, page)
     names = card_store.all_names(conn)

@@ -21,7 +21,7 @@ from kb.core.lang import normalize_tag
 from kb.core.model import GlossaryEntry
 from kb.core.rulenum import RuleNumber
 from kb.core.text import loose_key
-from kb.views.rules import require_held
+from kb.views.shared import require_held
 
 
 @dataclass(frozen=True)

@@ -16,7 +16,7 @@ from kb.core.errors import NotFound
 from kb.core.model import RuleText
 from kb.core.rulenum import RuleNumber
 from kb.store import rules as store
-from kb.views.rules import require_held
+from kb.views.shared import require_held
 
 
 def render_edits(edits: tuple[Edit, ...], context: int = 6) -> str:

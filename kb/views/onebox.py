@@ -34,8 +34,7 @@ from typing import TYPE_CHECKING, Any
 from kb.core.address import Address, expand, missing, parse
 from kb.core.rulenum import RuleNumber
 from kb.core.text import name_key, to_simplified, word_key
-from kb.graph.cards import NameEntry, script_class
-from kb.store import cards as card_store
+from kb.graph.names import NameEntry, script_class
 from kb.store import onebox as box_store
 from kb.store import rules as rules_store
 
@@ -329,12 +328,12 @@ class OneBox:
         key = name_key(text)
         if not key or len(key.split()) > CARD_MAX_WORDS:
             return []
-        exact = card_store.names_for_key(self.conn, key)
+        exact = box_store.names_for_key(self.conn, key)
         if exact:
             cards = {e.card: e for e in exact}
             whole = [e for e in cards.values() if e.face is None] or list(cards.values())
             return [self._card(e.card, e, 1.0, f"{e.name!r} is its {e.lang} name") for e in whole[:3]]
-        page = card_store.resolved_page(self.conn, key)
+        page = box_store.resolved_page(self.conn, key)
         if page is not None:
             how = f"{text!r} is the title of a rulings page resolved to it by its rulings"
             return [self._card(page["card"], None, float(page["confidence"]), how, script_lang(key))]

@@ -11,7 +11,6 @@ the parsing of user input and the JSON form of errors.
 
 from __future__ import annotations
 
-import json
 import sqlite3
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -20,22 +19,13 @@ from typing import Any, Protocol
 from kb.core import address as addresses
 from kb.core.dates import parse_iso
 from kb.core.errors import KbError, NotFound
-from kb.core.lang import language_name, normalize_tag
+from kb.core.lang import normalize_tag
 from kb.core.rulenum import RuleNumber, RuleNumberError
 from kb.store import cards as card_store
 from kb.store import rules as store
+from kb.views.shared import not_held_message
 
-# -- shared: input, output, errors ----------------------------------------------------------
-
-
-def dumps(data: object) -> str:
-    """The JSON text of a view, as ``kb --json`` prints it and the web serves it."""
-    return json.dumps(data, ensure_ascii=False, indent=2)
-
-
-def error_json(err: KbError) -> dict[str, object]:
-    """An error as a program reading JSON gets it (CLI ``--json`` and the web alike)."""
-    return {"error": err.message, "path": err.path, "line": err.line, "exit_code": err.exit_code}
+# -- input ----------------------------------------------------------
 
 
 def rule_number(text: str) -> RuleNumber:
@@ -51,19 +41,6 @@ def iso_date(text: str) -> str:
     if date is None:
         raise KbError(f"not a date: {text!r} (use YYYY-MM-DD)")
     return date.isoformat()
-
-
-def unheld(conn: sqlite3.Connection, langs: list[str]) -> list[str]:
-    """The languages asked for that the KB holds no text of."""
-    have = set(store.languages(conn))
-    return [lang for lang in langs if lang not in have]
-
-
-def require_held(conn: sqlite3.Connection, langs: list[str]) -> None:
-    """Refuse a language the KB does not hold, naming it and what is held (never a bare
-    "nothing found": the user asked for a language, not for words)."""
-    if missing := unheld(conn, langs):
-        raise NotFound(not_held_message(missing, store.languages(conn)))
 
 
 def lang_tags(langs: list[str] | None) -> list[str] | None:
@@ -191,13 +168,6 @@ def navigation(conn: sqlite3.Connection, number: RuleNumber) -> dict[str, str | 
     return {"parent": str(number.parent) if number.parent else None,
             "previous": str(same[before - 1]) if before > 0 else None,
             "next": str(same[after]) if after < len(same) else None}
-
-
-def not_held_message(tags: str | Sequence[str], held: Sequence[str]) -> str:
-    """What to say of languages the KB holds no text in: which languages it holds."""
-    asked = " or ".join(f"{language_name(tag)} ({tag})" for tag in ([tags] if isinstance(tags, str) else tags))
-    listing = ", ".join(f"{lang} ({language_name(lang)})" for lang in held) or "none"
-    return f"the KB holds no {asked} texts; it holds: {listing}"
 
 
 def held_lang(conn: sqlite3.Connection, tag: str) -> str:

@@ -24,7 +24,7 @@ from kb.core.lang import guess_lang, normalize_tag
 from kb.core.rulenum import RuleNumber
 from kb.store import rules as store
 from kb.views.onebox import Box, CardMatch, OneBox
-from kb.views.rules import error_json, require_held
+from kb.views.shared import error_json, require_held
 
 _BOLD, _RESET = "\x1b[1;33m", "\x1b[0m"
 

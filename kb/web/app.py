@@ -49,6 +49,7 @@ from kb.views import card as card_cli
 from kb.views import glossary as glossary_cli
 from kb.views import rules as views
 from kb.views import search as search_cli
+from kb.views import shared
 from kb.web import markup
 from kb.web.serving import Options, Serving, fingerprint
 
@@ -198,7 +199,7 @@ def create_app(home: Path, options: Options | None = None) -> FastAPI:
     def error_page(path: str, status: int, message: str) -> tuple[str, bytes]:
         """An error :mod:`kb.web.serving` answers itself (busy, too long, a host not allowed)."""
         if wants_json(path):
-            return "application/json", (views.dumps(views.error_json(KbError(message))) + "\n").encode()
+            return "application/json", (shared.dumps(shared.error_json(KbError(message))) + "\n").encode()
         html = templates.get_template("error.html").render(
             title=_TITLES.get(status, "Error"), message=message, status=status, json_url=None, cli="", q="")
         return "text/html; charset=utf-8", html.encode()
@@ -252,7 +253,7 @@ def _by_path(pages: tuple[WebPage, ...]) -> dict[str, list[WebPage]]:
 
 def _json(data: object, status: int = 200) -> Response:
     """The JSON text ``kb --json`` prints, byte for byte (its final newline included)."""
-    return Response(views.dumps(data) + "\n", status_code=status, media_type="application/json")
+    return Response(shared.dumps(data) + "\n", status_code=status, media_type="application/json")
 
 
 def _error(request: Request, templates: Jinja2Templates, err: KbError, as_json: bool,
@@ -260,7 +261,7 @@ def _error(request: Request, templates: Jinja2Templates, err: KbError, as_json: 
     status = status or (404 if isinstance(err, NotFound) else 503 if isinstance(err, Unavailable) else 400)
     headers = {"Retry-After": "2"} if status == 503 else None
     if as_json:
-        response = _json(views.error_json(err), status)
+        response = _json(shared.error_json(err), status)
         response.headers.update(headers or {})
         return response
     return templates.TemplateResponse(request, "error.html", {

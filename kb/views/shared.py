@@ -1,0 +1,46 @@
+"""What every command shares, apart from the views that answer them: JSON out, errors
+as JSON, the languages held.  Kept out of :mod:`kb.views.rules` so that a command that
+shows no rule (``kb search``) does not import that module's views (7 ms of dataclasses
+in a fresh process)."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Sequence
+
+from kb.core.errors import KbError, NotFound
+from kb.core.lang import language_name
+from kb.store import rules as store
+
+
+def dumps(data: object) -> str:
+    """The JSON text of a view, as ``kb --json`` prints it and the web serves it."""
+    return json.dumps(data, ensure_ascii=False, indent=2)
+
+
+def error_json(err: KbError) -> dict[str, object]:
+    """An error as a program reading JSON gets it (CLI ``--json`` and the web alike)."""
+    return {"error": err.message, "path": err.path, "line": err.line, "exit_code": err.exit_code}
+
+
+def unheld(conn: sqlite3.Connection, langs: list[str]) -> list[str]:
+    """The languages asked for that the KB holds no text of."""
+    if not langs:  # none asked (a search without --lang): no need to scan the KB's texts (5 ms)
+        return []
+    have = set(store.languages(conn))
+    return [lang for lang in langs if lang not in have]
+
+
+def require_held(conn: sqlite3.Connection, langs: list[str]) -> None:
+    """Refuse a language the KB does not hold, naming it and what is held (never a bare
+    "nothing found": the user asked for a language, not for words)."""
+    if missing := unheld(conn, langs):
+        raise NotFound(not_held_message(missing, store.languages(conn)))
+
+
+def not_held_message(tags: str | Sequence[str], held: Sequence[str]) -> str:
+    """What to say of languages the KB holds no text in: which languages it holds."""
+    asked = " or ".join(f"{language_name(tag)} ({tag})" for tag in ([tags] if isinstance(tags, str) else tags))
+    listing = ", ".join(f"{lang} ({language_name(lang)})" for lang in held) or "none"
+    return f"the KB holds no {asked} texts; it holds: {listing}"
