@@ -14,7 +14,8 @@ from typing import Any
 
 from kb.core.model import Problem
 from kb.core.rulenum import RuleNumber
-from kb.graph.cards import Candidate, Evidence, NameEntry, Resolution
+from kb.graph.cards import Candidate, Evidence, Resolution
+from kb.graph.names import NameEntry
 
 # -- rows ---------------------------------------------------------------------------
 

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from kb.core.text import name_key
-from kb.graph.names import NameEntry, script_class  # here for the resolver's users too
+from kb.graph.names import NameEntry, script_class
 
 if TYPE_CHECKING:
     from kb.ingest.mtgjson import Card
@@ -34,14 +34,12 @@ __all__ = [
     "CardIndex",
     "Candidate",
     "Evidence",
-    "NameEntry",
     "NameIndex",
     "Resolution",
     "RulingIndex",
     "name_entries",
     "resolve",
     "ruling_key",
-    "script_class",
 ]
 
 #: A fuzzy name match must reach this score (0-100) ...
