@@ -6,7 +6,7 @@ import os
 import statistics
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
@@ -33,7 +33,7 @@ def ms(seconds: float) -> str:
     return f"{seconds * 1000:.1f} ms"
 
 
-def table(rows: list[tuple[str, ...]], header: tuple[str, ...]) -> str:
+def table(rows: Sequence[tuple[str, ...]], header: tuple[str, ...]) -> str:
     widths = [max(len(str(r[i])) for r in [header, *rows]) for i in range(len(header))]
     line = " | ".join(f"{{:<{w}}}" for w in widths)
     out = [line.format(*header), "-+-".join("-" * w for w in widths)]
@@ -41,5 +41,5 @@ def table(rows: list[tuple[str, ...]], header: tuple[str, ...]) -> str:
     return "\n".join(out)
 
 
-def median(values: list[float]) -> float:
+def median(values: Sequence[float]) -> float:
     return statistics.median(values)

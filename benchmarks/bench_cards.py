@@ -13,6 +13,7 @@ import json
 import subprocess
 import sys
 import tempfile
+from functools import partial
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -89,7 +90,7 @@ def main() -> None:
         ("  the same with the CR parse", ms(median(whole) + median(parse_cr)), "≤ 5000 ms"),
     ]
     for label, query, given in queries:
-        rows.append((label, short(median(timed(lambda q=query, g=given: index.resolve(q, g), 51))), "ms"))
+        rows.append((label, short(median(timed(partial(index.resolve, query, given), 51))), "ms"))
     with tempfile.TemporaryDirectory() as tmp:
         home = Path(tmp) / "home"
         sources = (root / EN, root / "cards")
@@ -108,7 +109,7 @@ def main() -> None:
         ):
             answer = card(home, query)
             assert answer.startswith(expected) and bool(answer) == bool(expected), (query, answer)
-            rows.append((label, ms(median(timed(lambda q=query: card(home, q), 7))), "≤ 800 ms"))
+            rows.append((label, ms(median(timed(partial(card, home, query), 7))), "≤ 800 ms"))
         interpreter = timed(lambda: subprocess.run([sys.executable, "-c", "pass"], check=True), 7)
         rows.append(("  (a bare interpreter start, for comparison)", ms(median(interpreter)), ""))
     print(table(rows, ("benchmark (median)", "result", "target")))

@@ -11,6 +11,7 @@ from __future__ import annotations
 import subprocess
 import sys
 import tempfile
+from functools import partial
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -44,7 +45,7 @@ def main() -> None:
         rows.append(("python -c pass (interpreter start, for reference)",
                      ms(median(timed(lambda: subprocess.run([sys.executable, "-c", "pass"]), 7))), ""))
         for args, target in COMMANDS:
-            rows.append(("kb " + " ".join(args), ms(median(timed(lambda a=args: run(a, home), 7))), target))
+            rows.append(("kb " + " ".join(args), ms(median(timed(partial(run, args, home), 7))), target))
     print(table(rows, ("fresh process, median of 7", "time", "target")))
 
 

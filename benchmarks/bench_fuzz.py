@@ -53,7 +53,9 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=11)
     args = parser.parse_args()
     root = corpora()
-    rows, total, found = [], Counter(), []
+    rows: list[tuple[str, ...]] = []
+    total: Counter[str] = Counter()
+    found: list[str] = []
     with tempfile.TemporaryDirectory() as tmp:
         for case in CASES:
             started = time.perf_counter()

@@ -93,7 +93,7 @@ def main() -> None:
             cells += [" / ".join(scores[lang].cells()[:2]) for lang in LANGS if lang in scores and lang != "zh-Hans"]
         rows.append(tuple(cells))
     print(table(rows, ("chain", "questions EN s@1/s@5", "questions IT", "glossary EN")))
-    analysis.stem = snowball  # type: ignore[assignment]
+    analysis.stem = snowball
 
 
 if __name__ == "__main__":

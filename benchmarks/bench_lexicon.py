@@ -31,6 +31,7 @@ from lexicon_quality import (  # noqa: E402
     NO_THRESHOLD,
     STRENGTH_BUCKETS,
     SUPPORT_BUCKETS,
+    Edge,
     Gold,
     Tally,
     flipped,
@@ -93,8 +94,8 @@ def row(name: str, before: Tally, after: Tally) -> tuple[str, ...]:
             f"{after.precision:.3f}", f"{after.coverage:.3f}", f"{after.recall:.3f}")
 
 
-def buckets(name: str, counts: Counter[tuple[float, bool]], edges: Iterable[float]) -> tuple[str, ...]:
-    cells = []
+def buckets(name: str, counts: Counter[tuple[Edge, bool]], edges: Iterable[Edge]) -> tuple[str, ...]:
+    cells: list[str] = []
     for edge in edges:
         good, bad = counts[edge, True], counts[edge, False]
         cells.append(f"{good / (good + bad):.2f} ({good + bad})" if good + bad else "-")

@@ -45,7 +45,7 @@ import sys
 import tempfile
 import time
 from collections import Counter, defaultdict
-from collections.abc import Iterator
+from collections.abc import Callable, Coroutine, Iterator
 from contextlib import closing
 from dataclasses import dataclass
 from pathlib import Path
@@ -374,6 +374,7 @@ def main() -> None:
     args = parser.parse_args()
     root = corpora()
     inputs = sources(root)[:2] if args.small else sources(root)
+    runner: Callable[[Coroutine[object, None, None]], None]
     try:
         import uvloop
         runner = uvloop.run  # the client's own overhead is part of what is measured: keep it small

@@ -78,9 +78,9 @@ def main() -> None:
             onebox.CARD_FUZZY = threshold
             right = wrong = 0
             for typo, card in card_cases:
-                found = box.cards(typo)
-                right += bool(found) and found[0].card == card
-                wrong += bool(found) and found[0].card != card
+                matches = box.cards(typo)
+                right += bool(matches) and matches[0].card == card
+                wrong += bool(matches) and matches[0].card != card
             taken = sum(1 for q in free if box.cards(q))
             n = len(card_cases)
             print(f"{threshold:9.0f} {right / n:7.3f} {wrong / n:7.3f} {(n - right - wrong) / n:7.3f}"

@@ -12,13 +12,14 @@ import re
 import statistics
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Collection, Sequence
+from functools import partial
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
-from kb.core.refs import extract, resolve_all  # noqa: E402
+from kb.core.refs import Reference, Resolution, extract, resolve_all  # noqa: E402
 from kb.core.rulenum import RuleNumber  # noqa: E402
 
 RUNS = 15
@@ -55,7 +56,15 @@ def read_bodies(path: Path, glossary: str, example: str) -> tuple[list[str], lis
     return list(bodies.values()), sorted(numbers | bodies.keys())
 
 
-def both(bodies: list[str], lang: str, existing: frozenset[RuleNumber]) -> None:
+def extract_each(bodies: Sequence[str], lang: str) -> list[list[Reference]]:
+    return [extract(x, lang) for x in bodies]
+
+
+def resolve_each(refs: Sequence[list[Reference]], existing: Collection[RuleNumber]) -> list[Resolution]:
+    return [resolve_all(x, existing) for x in refs]
+
+
+def both(bodies: Sequence[str], lang: str, existing: frozenset[RuleNumber]) -> None:
     """What a build does per edition: every body's references, resolved."""
     for body in bodies:
         resolve_all(extract(body, lang), existing)
@@ -79,10 +88,10 @@ def main() -> None:
         refs = [extract(body, lang) for body in bodies]
         count = sum(map(len, refs))
         cases: list[tuple[str, Callable[[], object]]] = [
-            ("extract", lambda b=bodies, lg=lang: [extract(x, lg) for x in b]),
-            ("resolve (set)", lambda r=refs, s=as_set: [resolve_all(x, s) for x in r]),
-            ("resolve (sorted list)", lambda r=refs, o=ordered: [resolve_all(x, o) for x in r]),
-            ("extract + resolve (set)", lambda b=bodies, lg=lang, s=as_set: both(b, lg, s)),
+            ("extract", partial(extract_each, bodies, lang)),
+            ("resolve (set)", partial(resolve_each, refs, as_set)),
+            ("resolve (sorted list)", partial(resolve_each, refs, ordered)),
+            ("extract + resolve (set)", partial(both, bodies, lang, as_set)),
         ]
         for name, fn in cases:
             median, best = median_ms(fn)

@@ -17,11 +17,14 @@ source at every start adds about 0.1 s.
 from __future__ import annotations
 
 import os
+import sqlite3
 import subprocess
 import sys
 import tempfile
 from contextlib import closing
+from functools import partial
 from pathlib import Path
+from unittest.mock import patch
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
@@ -57,18 +60,15 @@ def whoosh_writer(ix: object, **options: object) -> object:
     return ix.writer(limitmb=256, **options)  # type: ignore[attr-defined]
 
 
-def index_seconds(home: Path, conn: object) -> tuple[float, float]:
+def index_seconds(home: Path, conn: sqlite3.Connection) -> tuple[float, float]:
     """Median seconds of ``rules_index.build`` with kb's bulk writer and with whoosh's own,
     the runs interleaved (a shared machine's load then weighs on both alike)."""
     kept = rules_index.BulkWriter
     times: dict[object, list[float]] = {kept: [], whoosh_writer: []}
-    try:
-        for _ in range(RUNS_BUILD):
-            for writer in times:
-                rules_index.BulkWriter = writer  # type: ignore[assignment]
-                times[writer] += timed(lambda: rules_index.build(home, conn), 1)  # type: ignore[arg-type]
-    finally:
-        rules_index.BulkWriter = kept  # type: ignore[misc]
+    for _ in range(RUNS_BUILD):
+        for writer in times:
+            with patch.object(rules_index, "BulkWriter", writer):
+                times[writer] += timed(lambda: rules_index.build(home, conn), 1)
     return median(times[kept]), median(times[whoosh_writer])
 
 
@@ -92,7 +92,7 @@ def main() -> None:
             for query, langs in QUERIES:
                 search.search(home, conn, query, langs)  # warm: postings read once per process
                 rows.append((f"in process, warm: {label(query, langs)}, median of {RUNS_WARM}",
-                             ms(median(timed(lambda q=query, la=langs: search.search(home, conn, q, la), RUNS_WARM))),
+                             ms(median(timed(partial(search.search, home, conn, query, langs), RUNS_WARM))),
                              "", "≤ 5 ms"))
         start = median(timed(lambda: subprocess.run([sys.executable, "-c", "pass"], env=ENV), RUNS_FRESH))
         run_kb(("search", "warm the bytecode cache"), home)
@@ -100,7 +100,7 @@ def main() -> None:
             args = ("search", query, *(a for lang in langs or () for a in ("--lang", lang)))
             rows.append((f"kb {' '.join(args)} (fresh process), median of {RUNS_FRESH}"
                          " (baseline: python -c pass)",
-                         ms(median(timed(lambda a=args: run_kb(a, home), RUNS_FRESH))), ms(start), "≤ 300 ms"))
+                         ms(median(timed(partial(run_kb, args, home), RUNS_FRESH))), ms(start), "≤ 300 ms"))
     print(table(rows, ("search", "kb", "baseline", "target")))
 
 

@@ -85,16 +85,16 @@ def main() -> None:
         except ImportError:
             print("jieba not installed: its row is skipped")
         for name, fn, load in variants:
-            segment.content_chunks = fn  # type: ignore[assignment]
+            segment.content_chunks = fn
             q = evaluate(questions, kb_ranker(home, conn))["zh-Hans"]
             rows.append([name, " / ".join(q.cells()), f"{load * 1000:.0f} ms"])
     bare = args.work / "glossary-bare"
     with open_kb(bare) as conn:
         for row, (_, fn, _) in zip(rows, variants, strict=True):
-            segment.content_chunks = fn  # type: ignore[assignment]
+            segment.content_chunks = fn
             g = evaluate(gloss, kb_ranker(bare, conn))["zh-Hans"]
             row.insert(2, " / ".join(g.cells()))
-    segment.content_chunks = OWN  # type: ignore[assignment]
+    segment.content_chunks = OWN
     print(table([tuple(r) for r in rows], ("segmenter", f"zh questions ({len(questions)}) s@1 / s@5 / MRR",
                                             f"zh glossary sample ({len(gloss)})", "load")))
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 import sys
 import time
 from collections import Counter
+from collections.abc import Callable
 from contextlib import closing
 from pathlib import Path
 
@@ -37,7 +38,7 @@ def ends(spans: list[tuple[int, int]]) -> set[int]:
     return {end for _, end in spans[:-1]}
 
 
-def spacy_splitter(lang: str):  # type: ignore[no-untyped-def]
+def spacy_splitter(lang: str) -> Callable[[str], list[tuple[int, int]]]:
     import spacy
 
     nlp = spacy.blank(base_lang(lang))

@@ -13,6 +13,7 @@ from __future__ import annotations
 import subprocess
 import sys
 import tempfile
+from functools import partial
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -76,7 +77,7 @@ def main() -> None:
         for args, target, ok in commands:
             label = "kb " + " ".join(f"article.txt ({len(page.read_text())} chars)" if a == str(page) else a
                                      for a in args)
-            rows.append((label, ms(median(timed(lambda a=args, k=ok: run(a, home, k), 7))), target))
+            rows.append((label, ms(median(timed(partial(run, args, home, ok), 7))), target))
     print(table(rows, ("fresh process, median of 7", "time", "target")))
 
 

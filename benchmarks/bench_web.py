@@ -17,6 +17,7 @@ import tempfile
 import time
 import urllib.request
 from contextlib import closing
+from functools import partial
 from pathlib import Path
 from urllib.parse import quote, unquote
 
@@ -81,7 +82,7 @@ def main() -> None:
             rows = []
             for path, target in PAGES:
                 fetch(base + path)  # warm-up: first imports, first index open
-                rows.append((unquote(path), ms(median(timed(lambda p=path: fetch(base + p), RUNS))), target))
+                rows.append((unquote(path), ms(median(timed(partial(fetch, base + path), RUNS))), target))
         finally:
             server.send_signal(signal.SIGINT)
             server.wait(timeout=20)

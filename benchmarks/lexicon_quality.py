@@ -33,6 +33,7 @@ from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TypeVar
 
 from indexers.analysis import analyzer_for, terms
 from indexers.translate import Translation, Translator, Trust
@@ -44,6 +45,8 @@ from kb.core.text import HAN, char_class, has_han, is_cjk
 NO_THRESHOLD = {(origin, "*"): Trust(0.0) for origin in ("glossary", "rules", "cards")}
 STRENGTH_BUCKETS = (0.0, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 0.95)
 SUPPORT_BUCKETS = (0, 2, 3, 5, 10, 20)
+#: A bucket's edge: a strength (float) or a support (int).
+Edge = TypeVar("Edge", int, float)
 FOREIGN = {"zh-Hans": "Chinese Simplified", "it": "Italian"}
 
 _REMINDER = re.compile(r"\s*[（(][^）)]*[）)]")
@@ -177,7 +180,7 @@ class Tally:
         return self.answered / self.pairs if self.pairs else 0.0
 
 
-def _bucket(value: float, edges: Sequence[float]) -> float:
+def _bucket(value: float, edges: Sequence[Edge]) -> Edge:
     return max(e for e in edges if value >= e) if value >= edges[0] else edges[0]
 
 

@@ -38,6 +38,8 @@ EN_LATEST = DEFAULT_CORPUS / "MagicCompRules-2026-04-17.normalized.txt"
 ZH_LATEST = DEFAULT_CORPUS / "CR-zh-Hans-2026-04-17.txt"
 BRO = DEFAULT_CORPUS / "BRO.json"
 
+#: The ``parsed`` fixture: a real document read and ingested (once per session).
+Parse = Callable[[Path], tuple[SourceText, Document]]
 
 _F = TypeVar("_F", bound=Callable[..., object])
 
@@ -172,7 +174,7 @@ def default_corpus() -> Path:
 
 
 @pytest.fixture(scope="session")
-def parsed() -> Callable[[Path], tuple[SourceText, Document]]:
+def parsed() -> Parse:
     """Read and ingest a real document once per session, however many tests look at it:
     the corpora hold 135 editions and every test module wants several of them."""
 

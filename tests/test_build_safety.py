@@ -17,7 +17,7 @@ import time
 from pathlib import Path
 
 import pytest
-from conftest import Built
+from conftest import Built, Parse
 from kbrun import kb, kb_json
 
 from kb.build import EMBEDDED_CORPUS
@@ -91,7 +91,7 @@ def test_a_utf8_rules_file_with_one_bad_byte_is_refused_with_line_and_column(hom
     refused(home, no_bom, words="not valid UTF-8 at column", where=f"{no_bom}:{line}")
 
 
-def test_cp1252_and_mac_roman_editions_are_still_read(parsed, corpora: Path) -> None:  # type: ignore[no-untyped-def]
+def test_cp1252_and_mac_roman_editions_are_still_read(parsed: Parse, corpora: Path) -> None:
     """Guessing stays for files with no valid UTF-8 reading."""
     assert parsed(corpora / "cr/en/MagicCompRules-2003-10-01.txt")[0].encoding == "cp1252"
     assert parsed(corpora / "cr/en/MagicCompRules-2004-02-01.txt")[0].encoding == "mac_roman"

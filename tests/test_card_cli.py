@@ -16,7 +16,7 @@ import sqlite3
 from pathlib import Path
 
 import pytest
-from conftest import BRO, EN_LATEST, Built, copy_home
+from conftest import BRO, EN_LATEST, Built, Parse, copy_home
 from kbrun import kb, kb_here, kb_json, kb_json_here
 
 from kb.build import EMBEDDED_CORPUS, collect, read_all
@@ -70,7 +70,7 @@ def own_without_seed(without_seed: tuple[Path, str], tmp_path: Path) -> Path:
 
 
 @pytest.fixture(scope="session")
-def en(parsed) -> Document:  # type: ignore[no-untyped-def]
+def en(parsed: Parse) -> Document:
     return parsed(EN_LATEST)[1]
 
 
@@ -328,8 +328,9 @@ def test_pages_are_recognised_without_a_manifest(tmp_path: Path) -> None:
     for seed in (RULINGS_SEED, WIKI_SEED):
         (tmp_path / seed.name).symlink_to(seed)
     reports = {Path(r.path).name: r for r in read_all(collect([tmp_path]))}
-    assert reports[RULINGS_SEED.name].cards.format == "rulings-page"
-    assert reports[WIKI_SEED.name].cards.format == "wiki-page"
+    rulings, wiki_page = reports[RULINGS_SEED.name].cards, reports[WIKI_SEED.name].cards
+    assert rulings is not None and rulings.format == "rulings-page"
+    assert wiki_page is not None and wiki_page.format == "wiki-page"
 
 
 @pytest.mark.parametrize("kind", ["cut", "syntax"])

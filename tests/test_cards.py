@@ -129,7 +129,8 @@ def test_examples_from_the_issue(index: CardIndex) -> None:
 
 def test_width_case_and_traditional_chinese(index: CardIndex) -> None:
     assert name_key("ＭＩＳＨＲＡ，Ｃｌａｉｍｅｄ　ｂｙ　Ｇｉｘ") == name_key("Mishra, Claimed by Gix")
-    assert index.resolve("ＭＩＳＨＲＡ，ＣＬＡＩＭＥＤ ＢＹ ＧＩＸ").card.startswith("Mishra, Claimed by Gix")
+    card = index.resolve("ＭＩＳＨＲＡ，ＣＬＡＩＭＥＤ ＢＹ ＧＩＸ").card
+    assert card is not None and card.startswith("Mishra, Claimed by Gix")
 
 
 def test_traditional_queries_find_simplified_names(card_files: list[CardFile]) -> None:
@@ -150,7 +151,8 @@ def test_misspelled_names(index: CardIndex) -> None:
     resolution = index.resolve("Mishra Claimed by Gics")
     assert resolution.card == "Mishra, Claimed by Gix // Mishra, Lost to Phyrexia"
     assert 0.85 < resolution.confidence < 1.0 and resolution.evidence[0].kind == "similar-name"
-    assert index.resolve("phyrexian dragon engin").card.startswith("Phyrexian Dragon Engine")
+    card = index.resolve("phyrexian dragon engin").card
+    assert card is not None and card.startswith("Phyrexian Dragon Engine")
 
 
 def test_weak_evidence_lists_candidates(index: CardIndex) -> None:

@@ -14,6 +14,7 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -21,6 +22,7 @@ from conftest import Built
 from kbrun import kb, kb_here
 
 from kb.build import EMBEDDED_CORPUS
+from kb.core.model import Document
 from kb.core.textio import read_source
 from kb.ingest import ingest
 from kb.store import rules as store
@@ -54,7 +56,7 @@ def default_kb(default_build: Built) -> tuple[Path, Built]:
 
 
 @pytest.fixture
-def home(seed_kb, tmp_path: Path) -> Path:
+def home(seed_kb: tuple[Path, subprocess.CompletedProcess[str]], tmp_path: Path) -> Path:
     """A home of its own holding the KB built from the embedded corpus."""
     built, result = seed_kb
     assert result.returncode == 0, result.stderr
@@ -75,7 +77,7 @@ def full_kb(seeds_2026_01_16: tuple[Path, dict]) -> Path:
 # -- build -------------------------------------------------------------------------------
 
 
-def test_build_the_seeds_alone(seed_kb) -> None:
+def test_build_the_seeds_alone(seed_kb: tuple[Path, subprocess.CompletedProcess[str]]) -> None:
     home, result = seed_kb
     assert result.returncode == 0, result.stderr
     out = result.stdout
@@ -95,7 +97,7 @@ def test_build_the_seeds_alone(seed_kb) -> None:
     assert len(indexes) == 1 and (indexes[0] / "manifest.json").is_file()
 
 
-def test_build_embedded_corpus(default_kb) -> None:
+def test_build_embedded_corpus(default_kb: tuple[Path, Built]) -> None:
     """With no arguments: the seeds, English and Chinese 2026-04-17 and the seed card's set."""
     home, result = default_kb
     assert result.returncode == 0, result.stderr
@@ -139,7 +141,7 @@ def test_show_rule_text(home: Path) -> None:
     lines = result.stdout.splitlines()
     assert lines[0].startswith("en 730.2") and f"/{WEB_PAGE.name}:3" in lines[0]
     assert "Merging with Permanents" in result.stdout
-    numbered = [re.match(r"\s*(730\.2[a-z]?) ", line)[1] for line in lines if re.match(r"\s*730\.2[a-z]? ", line)]
+    numbered = [match[1] for line in lines if (match := re.match(r"\s*(730\.2[a-z]?) ", line))]
     assert numbered == ["730.2", *[f"730.2{c}" for c in "abcdefghij"]]
     assert result.stdout.rstrip().endswith("doesn’t change any of its characteristics or their copiable values.")
 
@@ -387,7 +389,7 @@ def test_failure_while_writing_removes_the_temp_file(home: Path) -> None:
     before = digest(home)
     documents = [ingest(read_source(ITALIAN)), ingest(read_source(WEB_PAGE))]
 
-    def dying():
+    def dying() -> Iterator[Document]:
         yield documents[0]
         raise KeyboardInterrupt
 

@@ -12,6 +12,7 @@ import os
 import re
 from pathlib import Path
 from subprocess import CompletedProcess
+from typing import Any
 
 import kbrun
 import pytest
@@ -23,12 +24,13 @@ MONTHS = ["January", "February", "March", "April", "May", "June", "July", "Augus
           "November", "December"]
 
 
-def kb(*args: object, home: Path | None, **options: object):  # noqa: ANN201
-    """Run from the tests folder, as the checks of relative paths expect."""
+def kb(*args: object, home: Path | None, **options: Any) -> CompletedProcess[str]:
+    """Run from the tests folder, as the checks of relative paths expect (``options``: as
+    :func:`kbrun.kb`'s, for :func:`subprocess.run`)."""
     return kbrun.kb(*args, home=home, cwd=Path(__file__).parent, **options)
 
 
-def kb_json(*args: object, home: Path) -> object:
+def kb_json(*args: object, home: Path) -> Any:  # parsed JSON, as kbrun.kb_json's
     result = kb(*args, "--json", home=home)
     assert result.returncode == 0, result.stderr
     return json.loads(result.stdout)

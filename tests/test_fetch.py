@@ -8,6 +8,8 @@ import shutil
 import socket
 import threading
 import time
+from collections.abc import Callable, Iterator
+from functools import partial
 from pathlib import Path
 
 import pytest
@@ -17,8 +19,15 @@ from kb.core.errors import KbError
 from kb.fetch import download, txt_links
 
 
+class QuietHandler(http.server.SimpleHTTPRequestHandler):
+    """Serves files without writing a line to stderr per request."""
+
+    def log_message(self, format: str, *args: object) -> None:
+        pass
+
+
 @pytest.fixture
-def site(tmp_path: Path, corpora: Path):
+def site(tmp_path: Path, corpora: Path) -> Iterator[str]:
     """A folder served over HTTP: the rules file under a name with a space, as in 2024."""
     root = tmp_path / "site"
     (root / "downloads").mkdir(parents=True)
@@ -30,9 +39,7 @@ def site(tmp_path: Path, corpora: Path):
     (root / "empty.html").write_text("<html><body>No links.</body></html>", encoding="utf-8")
     (root / "wrong.html").write_text('<a href="downloads/notes.txt">TXT</a>', encoding="utf-8")
 
-    handler = lambda *a, **kw: http.server.SimpleHTTPRequestHandler(*a, directory=str(root), **kw)  # noqa: E731
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    server.RequestHandlerClass.log_message = lambda *a: None
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), partial(QuietHandler, directory=str(root)))
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     yield f"http://127.0.0.1:{server.server_address[1]}"
@@ -67,18 +74,22 @@ def test_fetch_refuses_pages_and_files_that_are_not_rules(site: str, own_default
 # -- a hostile network: every failure one line, nothing kept, the KB untouched ----------
 
 
+#: What a :class:`RawServer` does with each connection (the event: the server is stopping).
+Reply = Callable[[socket.socket, threading.Event], None]
+
+
 class RawServer:
     """A TCP server on 127.0.0.1 that answers every connection with ``reply(conn)``:
     for servers that do not speak HTTP as http.server does."""
 
-    def __init__(self, reply) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, reply: Reply) -> None:
         self.sock = socket.create_server(("127.0.0.1", 0))
         self.url = f"http://127.0.0.1:{self.sock.getsockname()[1]}/rules.txt"
         self.stop = threading.Event()
         self.thread = threading.Thread(target=self._serve, args=(reply,), daemon=True)
         self.thread.start()
 
-    def _serve(self, reply) -> None:  # type: ignore[no-untyped-def]
+    def _serve(self, reply: Reply) -> None:
         self.sock.settimeout(0.2)
         while not self.stop.is_set():
             try:
@@ -126,7 +137,7 @@ def seed_home(own_default_home: Path) -> Path:
     (_no_http, "did not answer in HTTP"),
     (_to_file, "Redirection to url 'file:///etc/passwd' is not allowed"),
 ])
-def test_fetch_from_a_server_that_lies_is_one_line(seed_home: Path, reply, words: str) -> None:  # type: ignore[no-untyped-def]
+def test_fetch_from_a_server_that_lies_is_one_line(seed_home: Path, reply: Reply, words: str) -> None:
     server = RawServer(reply)
     page = server.url.replace("rules.txt", "rules.html")
     try:

@@ -69,6 +69,7 @@ def test_same_date_pairing_matches_the_oracle(same_date: Path, corpora: Path, pa
     en, zh = parsed(_english(corpora, LATEST))[1], parsed(_chinese(corpora, LATEST))[1]
     oracle = glossary_oracle(en, zh, _peer(corpora, LATEST))
     assert len(oracle) >= 0.9 * len(en.glossary)
+    assert zh.edition is not None
     stored = _pairing(same_date, zh.edition)
     assert len(stored) >= 0.99 * len(zh.glossary)
     wrong = [(term, partner, stored.get(term)) for term, partner in oracle.items() if stored.get(term) != partner]
@@ -85,6 +86,7 @@ def test_older_translation_is_paired_through_the_rule_identities(two_years_apart
     oracle = {term: partner for term, partner in glossary_oracle(en_then, zh, _peer(corpora, OLDER)).items()
               if term in headwords_now}  # entries still under the same headword in 2026
     assert len(oracle) >= 0.85 * len(zh.glossary)
+    assert zh.edition is not None
     stored = _pairing(two_years_apart, zh.edition)  # effective 2024-02-02: the file name has another date
     right = sum(stored.get(term) == partner for term, partner in oracle.items())
     assert right >= 0.98 * len(oracle), [(t, p, stored.get(t)) for t, p in oracle.items() if stored.get(t) != p]

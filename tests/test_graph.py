@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -15,7 +16,7 @@ EDITION = "MagicCompRules-2026-01-16.txt"
 
 
 @pytest.fixture(scope="module")
-def conn(seeds_2026_01_16: tuple[Path, dict]):
+def conn(seeds_2026_01_16: tuple[Path, dict]) -> Iterator[sqlite3.Connection]:
     """The seeds with EN and ZH 2026-01-16, built once per run."""
     connection = store.connect(seeds_2026_01_16[0])
     yield connection
@@ -49,7 +50,8 @@ def test_incoming_counts_ranges_and_ancestors(conn: sqlite3.Connection) -> None:
     assert ("601.2", "rules 601.2a–d") in by_phrase
     assert any(phrase.endswith("601.2a–h") for _, phrase in by_phrase)
     via_parent = [link for link in links if link.via != RuleNumber.parse("601.2c")]
-    assert via_parent and all(link.via.is_ancestor_of(RuleNumber.parse("601.2c")) for link in via_parent)
+    assert via_parent and all(link.via is not None and link.via.is_ancestor_of(RuleNumber.parse("601.2c"))
+                              for link in via_parent)
     numbers = [link.number for link in links if link.number]
     assert numbers == sorted(numbers)
 

@@ -12,7 +12,7 @@ import re
 from pathlib import Path
 
 import pytest
-from conftest import corpora_path
+from conftest import Parse, corpora_path
 
 from kb.core.model import Document, Severity
 from kb.core.rulenum import RuleNumber
@@ -34,11 +34,11 @@ HEADING = re.compile(r"^\d{1,3}\.\s")
 
 
 @pytest.fixture(params=EN_FILES)
-def edition(request: pytest.FixtureRequest, corpora: Path, parsed) -> tuple[SourceText, Document]:
+def edition(request: pytest.FixtureRequest, corpora: Path, parsed: Parse) -> tuple[SourceText, Document]:
     return parsed(corpora / "cr" / "en" / request.param)
 
 
-def _en(corpora: Path, parsed, date: str) -> tuple[SourceText, Document]:
+def _en(corpora: Path, parsed: Parse, date: str) -> tuple[SourceText, Document]:
     [path] = (corpora / "cr" / "en").glob(f"MagicCompRules-{date}*.txt")
     return parsed(path)
 
@@ -118,7 +118,11 @@ def test_sections_are_the_headings_of_the_rules(edition: tuple[SourceText, Docum
     source, doc = edition
     sections = [t.number for t in doc.rules if t.number.depth == 0]
     chapters = {t.number for t in doc.rules if t.number.depth == 1}
-    assert sections == sorted({c.parent for c in chapters})
+    parents = set()
+    for chapter in chapters:
+        assert chapter.parent is not None, chapter
+        parents.add(chapter.parent)
+    assert sections == sorted(parents)
 
 
 def test_duplicates_are_reported_with_both_lines(edition: tuple[SourceText, Document]) -> None:
@@ -132,9 +136,9 @@ def test_duplicates_are_reported_with_both_lines(edition: tuple[SourceText, Docu
         if match := re.search(r"duplicate rule number (\S+) \(first at line (\d+)\)", problem.message):
             reported.add((match[1], int(match[2]), problem.line))
     assert reported == expected
-    for number, _, _ in expected:
-        variants = sorted(t.variant for t in doc.rules if str(t.number) == number)
-        assert variants == list(range(len(lines_of[RuleNumber.parse(number)])))
+    for shown, _, _ in expected:
+        variants = sorted(t.variant for t in doc.rules if str(t.number) == shown)
+        assert variants == list(range(len(lines_of[RuleNumber.parse(shown)])))
 
 
 def test_glossary_matches_an_independent_count(edition: tuple[SourceText, Document]) -> None:
@@ -215,9 +219,10 @@ def test_effective_date_is_stated(edition: tuple[SourceText, Document]) -> None:
     assert doc.lang == "en" and doc.format == "cr-text"
 
 
-def test_every_edition_from_2005_is_dated(corpora: Path, parsed) -> None:
+def test_every_edition_from_2005_is_dated(corpora: Path, parsed: Parse) -> None:
     for name in EN_FILES:
         _, doc = parsed(corpora / "cr" / "en" / name)
+        assert doc.published is not None, name
         if doc.published.year >= 2005:
             assert doc.effective is not None, name
 
@@ -225,7 +230,7 @@ def test_every_edition_from_2005_is_dated(corpora: Path, parsed) -> None:
 # -- across the corpus ------------------------------------------------------------------
 
 
-def test_every_encoding_is_covered(corpora: Path, parsed) -> None:
+def test_every_encoding_is_covered(corpora: Path, parsed: Parse) -> None:
     seen = collections.Counter(parsed(corpora / "cr" / "en" / name)[0].encoding for name in EN_FILES)
     assert {"utf-8-sig", "utf-8", "cp1252", "utf-16"} <= set(seen)
     # the corpus README counts 34 cp1252 files: one of them is really Mac Roman
@@ -233,7 +238,7 @@ def test_every_encoding_is_covered(corpora: Path, parsed) -> None:
     assert seen["mac_roman"] == 1
 
 
-def test_2004_02_01_is_mac_roman(corpora: Path, parsed) -> None:
+def test_2004_02_01_is_mac_roman(corpora: Path, parsed: Parse) -> None:
     source, doc = _en(corpora, parsed, "2004-02-01")
     assert source.encoding == "mac_roman"
     assert "Gathering DCI™ Floor Rules" in source.text
@@ -245,7 +250,8 @@ APOSTROPHES = [("cp1252", (b"\x92",)), ("utf-8-sig", (b"\xe2\x80\x99",)), ("utf-
 
 
 @pytest.mark.parametrize(("family", "apostrophe"), APOSTROPHES)
-def test_each_encoding_yields_the_apostrophe(corpora: Path, parsed, family: str, apostrophe: tuple[bytes, ...]) -> None:
+def test_each_encoding_yields_the_apostrophe(corpora: Path, parsed: Parse, family: str,
+                                             apostrophe: tuple[bytes, ...]) -> None:
     """A file of each encoding whose bytes hold the apostrophe (cp1252 0x92, UTF-8 e2 80 99,
     UTF-16 2019) reads as ’."""
     for name in EN_FILES:
@@ -258,7 +264,7 @@ def test_each_encoding_yields_the_apostrophe(corpora: Path, parsed, family: str,
     pytest.fail(f"no {family} file with a curly apostrophe")
 
 
-def test_editions_with_duplicate_numbers(corpora: Path, parsed) -> None:
+def test_editions_with_duplicate_numbers(corpora: Path, parsed: Parse) -> None:
     """Five English files number two paragraphs alike (the Chinese 2022-06-10 is the sixth)."""
     damaged = set()
     for name in EN_FILES:
@@ -271,17 +277,18 @@ def test_editions_with_duplicate_numbers(corpora: Path, parsed) -> None:
 # -- figures and cases named in the issue ----------------------------------------------
 
 
-def test_2026_01_16_figures(corpora: Path, parsed) -> None:
+def test_2026_01_16_figures(corpora: Path, parsed: Parse) -> None:
     _, doc = _en(corpora, parsed, "2026-01-16")
     counts = doc.counts()
     assert {k: counts[k] for k in ("chapters", "rules", "subrules", "examples", "glossary")} == {
         "chapters": 146, "rules": 1157, "subrules": 1957, "examples": 276, "glossary": 725}
+    assert doc.effective is not None
     assert doc.effective.isoformat() == "2026-01-16"
     assert doc.problems == []
     assert doc.encoding == "utf-8-sig"
 
 
-def test_example_in_its_own_paragraph(corpora: Path, parsed) -> None:
+def test_example_in_its_own_paragraph(corpora: Path, parsed: Parse) -> None:
     source, doc = _en(corpora, parsed, "2025-11-14")
     [rule] = [t for t in doc.rules if str(t.number) == "701.67b"]
     example_line = next(i for i in range(rule.line, rule.line + 5) if source.lines[i].startswith("Example:"))
@@ -293,7 +300,7 @@ def test_example_in_its_own_paragraph(corpora: Path, parsed) -> None:
 
 @pytest.mark.parametrize("number", ["205.4c", "509.1b"])
 @pytest.mark.parametrize("date", ["2025-11-14", "2026-01-16"])
-def test_indented_continuation_is_kept(corpora: Path, parsed, number: str, date: str) -> None:
+def test_indented_continuation_is_kept(corpora: Path, parsed: Parse, number: str, date: str) -> None:
     source, doc = _en(corpora, parsed, date)
     [rule] = [t for t in doc.rules if str(t.number) == number]
     continuation = source.lines[rule.line]
@@ -304,7 +311,7 @@ def test_indented_continuation_is_kept(corpora: Path, parsed, number: str, date:
     assert [e for e in rule.examples if continuation.strip() in e] == []
 
 
-def test_2013_02_01_is_reported_truncated(corpora: Path, parsed) -> None:
+def test_2013_02_01_is_reported_truncated(corpora: Path, parsed: Parse) -> None:
     source, doc = _en(corpora, parsed, "2013-02-01")
     assert [p.severity for p in doc.damaged] == [Severity.DAMAGE]
     assert "truncated" in doc.damaged[0].message
@@ -313,13 +320,14 @@ def test_2013_02_01_is_reported_truncated(corpora: Path, parsed) -> None:
     assert 0 < len(doc.glossary) < 100
 
 
-def test_2006_06_01_holds_the_2004_text(corpora: Path, parsed) -> None:
+def test_2006_06_01_holds_the_2004_text(corpora: Path, parsed: Parse) -> None:
     _, doc = _en(corpora, parsed, "2006-06-01")
+    assert doc.effective is not None
     assert doc.effective.isoformat() == "2004-06-01"
     assert any("far from the date in the file name" in p.message for p in doc.problems)
 
 
-def test_typo_numbers_are_read(corpora: Path, parsed) -> None:
+def test_typo_numbers_are_read(corpora: Path, parsed: Parse) -> None:
     """"119.1d." (trailing dot), "606.5" (missing dot), "606. 8b" and "702. 37a" (stray space)."""
     source, doc = _en(corpora, parsed, "2024-11-08")
     texts = {str(t.number): t for t in doc.rules}
@@ -333,7 +341,7 @@ def test_typo_numbers_are_read(corpora: Path, parsed) -> None:
         assert all(not texts[n].body[:1].isdigit() for n in numbers)
 
 
-def test_glossary_terms_aliases_senses(corpora: Path, parsed) -> None:
+def test_glossary_terms_aliases_senses(corpora: Path, parsed: Parse) -> None:
     _, doc = _en(corpora, parsed, "2026-01-16")
     entries = {e.term: e for e in doc.glossary}
     assert entries["Active Player, Nonactive Player Order"].aliases == ()

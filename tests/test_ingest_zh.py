@@ -7,7 +7,7 @@ import re
 from pathlib import Path
 
 import pytest
-from conftest import corpora_path
+from conftest import Parse, corpora_path
 
 from kb.build import build
 from kb.core.model import Document
@@ -22,15 +22,17 @@ NUMBER = re.compile(r"^(?P<chapter>\d{3})(?:\.(?P<rule>\d{1,3}[a-z]?))?\.?(?=[^\
 
 
 def _date(name: str) -> str:
-    return re.search(r"\d{4}-\d{2}-\d{2}", name)[0]
+    match = re.search(r"\d{4}-\d{2}-\d{2}", name)
+    assert match is not None, name
+    return match[0]
 
 
 @pytest.fixture(params=ZH_FILES)
-def edition(request: pytest.FixtureRequest, corpora: Path, parsed) -> tuple[SourceText, Document]:
+def edition(request: pytest.FixtureRequest, corpora: Path, parsed: Parse) -> tuple[SourceText, Document]:
     return parsed(corpora / "cr" / "zh" / request.param)
 
 
-def _english(corpora: Path, parsed, date: str) -> tuple[SourceText, Document] | None:
+def _english(corpora: Path, parsed: Parse, date: str) -> tuple[SourceText, Document] | None:
     found = sorted((corpora / "cr" / "en").glob(f"MagicCompRules-{date}*.txt"))
     return parsed(found[0]) if found else None
 
@@ -107,7 +109,7 @@ def test_examples_are_counted(edition: tuple[SourceText, Document]) -> None:
 
 
 def test_same_numbers_and_examples_as_the_english_edition(edition: tuple[SourceText, Document], corpora: Path,
-                                                         parsed) -> None:
+                                                         parsed: Parse) -> None:
     source, doc = edition
     date = _date(source.path)
     english = _english(corpora, parsed, date)
@@ -130,22 +132,26 @@ def test_same_numbers_and_examples_as_the_english_edition(edition: tuple[SourceT
 # -- figures and cases named in the issue ----------------------------------------------
 
 
-def test_2025_07_25_has_3225_numbers_in_both(corpora: Path, parsed) -> None:
+def test_2025_07_25_has_3225_numbers_in_both(corpora: Path, parsed: Parse) -> None:
     _, zh = parsed(corpora / "cr" / "zh" / "CR-zh-Hans-2025-07-25.txt")
-    _, en = _english(corpora, parsed, "2025-07-25")
+    english = _english(corpora, parsed, "2025-07-25")
+    assert english is not None
+    _, en = english
     numbers = [{t.number for t in doc.rules if t.number.depth >= 1} for doc in (zh, en)]
     assert len(numbers[0]) == len(numbers[1]) == 3225
     assert numbers[0] == numbers[1]
 
 
-def test_lines_without_a_space_after_the_number(corpora: Path, parsed) -> None:
+def test_lines_without_a_space_after_the_number(corpora: Path, parsed: Parse) -> None:
     """2022-06-10 runs ten numbers into their text ("100.6b牌手…"): still rules of their own."""
     source, doc = parsed(corpora / "cr" / "zh" / "CR-zh-Hans-2022-06-10.txt")
     tight = [(line[:6].rstrip(".牌"), line) for line in source.lines if re.match(r"\d{3}\.\d+[a-z]?[^\s\d.a-z]", line)]
     assert len(tight) == 10
     texts = {str(t.number): t for t in doc.rules}
     for _, line in tight:
-        number = re.match(r"\d{3}\.\d+[a-z]?", line)[0]
+        match = re.match(r"\d{3}\.\d+[a-z]?", line)
+        assert match is not None, line
+        number = match[0]
         assert texts[number].body == line[len(number):].strip()
 
 
@@ -182,7 +188,7 @@ def test_2022_06_10_damage_stops_the_build_unless_accepted(corpora: Path, tmp_pa
     assert not (tmp_path / "home" / "kb.sqlite").exists()
 
 
-def test_notes_take_both_forms(corpora: Path, parsed) -> None:
+def test_notes_take_both_forms(corpora: Path, parsed: Parse) -> None:
     """"（译注：…）" and the parenthesis ending "〜译注）" in 731.1b."""
     _, doc = parsed(corpora / "cr" / "zh" / "CR-zh-Hans-2026-01-16.txt")
     texts = {str(t.number): t for t in doc.rules}
@@ -192,7 +198,7 @@ def test_notes_take_both_forms(corpora: Path, parsed) -> None:
     assert "（" not in texts["111.9"].body[-3:]
 
 
-def test_example_after_a_comma(corpora: Path, parsed) -> None:
+def test_example_after_a_comma(corpora: Path, parsed: Parse) -> None:
     """111.11 introduces its example with "例如，" rather than "例如："."""
     _, doc = parsed(corpora / "cr" / "zh" / "CR-zh-Hans-2026-01-16.txt")
     [text] = [t for t in doc.rules if str(t.number) == "111.11"]

@@ -8,7 +8,7 @@ import re
 from pathlib import Path
 
 import pytest
-from conftest import EN_LATEST
+from conftest import EN_LATEST, Parse
 
 from kb.core.model import Document
 from kb.core.rulenum import RuleNumber
@@ -23,7 +23,7 @@ R = RuleNumber.parse
 
 
 @pytest.fixture(scope="module")
-def en(parsed) -> Document:  # type: ignore[no-untyped-def]
+def en(parsed: Parse) -> Document:
     return parsed(EN_LATEST)[1]  # EN 2026-04-17, from the default corpus
 
 
@@ -131,7 +131,7 @@ def test_links_carry_their_evidence(linker: Linker, rulings: list[str]) -> None:
     text = next(t for t in rulings if t.startswith("Activating a card’s unearth ability"))
     unearth = next(link for link in linker.link(text) if link.rule == R("702.84"))
     assert text[unearth.start:unearth.end] == unearth.matched == "unearth"
-    assert unearth.kind == "term" and unearth.term.kind == "keyword" and unearth.hits == 3
+    assert unearth.kind == "term" and unearth.term is not None and unearth.term.kind == "keyword" and unearth.hits == 3
     assert "702.84 Unearth" in unearth.evidence
 
 
@@ -178,7 +178,7 @@ def test_rulings_naming_a_keyword_link_to_its_rule(linker: Linker, en: Document,
 # -- other languages ----------------------------------------------------------------
 
 
-def test_chinese_texts_link_through_chinese_terms(corpora: Path, parsed) -> None:  # type: ignore[no-untyped-def]
+def test_chinese_texts_link_through_chinese_terms(corpora: Path, parsed: Parse) -> None:
     """Real Chinese card texts (MTGJSON foreignData) name their keywords in Chinese."""
     zh = Linker(parsed(corpora / ZH_2026)[1])
     en_doc = parsed(corpora / EN_2026)[1]

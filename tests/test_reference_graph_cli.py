@@ -178,7 +178,9 @@ def test_every_unresolved_reference_is_in_the_report_with_its_line(pair: tuple[P
         lines = path.read_bytes().decode("utf-8-sig").replace("\r\n", "\n").replace("\r", "\n").split("\n")
         for problem in warned:
             assert problem["line"], problem
-            phrase = re.search(r"unresolved reference '(.*?)'", problem["message"])[1]
+            match = re.search(r"unresolved reference '(.*?)'", problem["message"])
+            assert match is not None, problem
+            phrase = match[1]
             # the phrase is in the paragraph (rule or glossary entry) that starts at that line
             block = lines[problem["line"] - 1:problem["line"] + 4]
             assert any(phrase in line for line in block), (problem, block)
@@ -295,7 +297,7 @@ def test_every_edge_is_in_its_targets_incoming(pair: tuple[Path, dict], stored: 
         for target in numbers_of(rule):
             edges[target].add(number)
     assert sum(map(len, edges.values())) > 1000
-    broken = []
+    broken: list[tuple[str, ...]] = []
     for target, sources in sorted(edges.items(), key=lambda item: N(item[0])):
         data = refs_in_process(home, target, lang)
         incoming = [item for item in data["incoming"] if item["edition"] == EDITION]  # not the seeds' texts

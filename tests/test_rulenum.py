@@ -125,8 +125,10 @@ def test_nothing_before_the_first(text: str) -> None:
 
 def test_letters_skip_l_and_o() -> None:
     assert "l" not in LETTERS and "o" not in LETTERS
-    walk, node = [], P("704.5a")
+    walk: list[str] = []
+    node: RuleNumber | None = P("704.5a")
     while node is not None:
+        assert node.letter is not None, node
         walk.append(node.letter)
         node = node.next()
     assert "".join(walk) == LETTERS

@@ -3,16 +3,17 @@
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Iterable
 from pathlib import Path
 
 import pytest
-from conftest import EN_LATEST
+from conftest import EN_LATEST, Parse
 
 from kb.core.rulenum import RuleNumber
 from kb.core.textio import read_source
 from kb.graph.cards import CardIndex, ruling_key
 from kb.graph.linking import Linker
-from kb.ingest.mtgjson import Card, CardFile
+from kb.ingest.mtgjson import Card, CardFile, CardRuling
 from kb.ingest.rulings_page import Order, looks_like, parse
 
 SEED = "003_bb824e3f4851c86c.txt"
@@ -20,7 +21,7 @@ EN_2026 = "cr/en/MagicCompRules-2026-04-17.normalized.txt"
 
 
 @pytest.fixture(scope="module")
-def linker(parsed) -> Linker:  # type: ignore[no-untyped-def]
+def linker(parsed: Parse) -> Linker:
     _, doc = parsed(EN_LATEST)  # EN 2026-04-17, from the default corpus
     return Linker(doc)
 
@@ -31,6 +32,15 @@ def _page_text(title: str, rulings: list[tuple[dt.date, str]], pattern: str) -> 
     for date, text in rulings:
         blocks += [date.strftime(pattern), text]
     return "\n\n".join(blocks) + "\n"
+
+
+def _dated(rulings: Iterable[CardRuling]) -> list[tuple[dt.date, str]]:
+    """(date, text) of rulings that all carry a date."""
+    dated = []
+    for ruling in rulings:
+        assert ruling.date is not None, ruling
+        dated.append((ruling.date, ruling.text))
+    return dated
 
 
 def _ambiguous(date: dt.date) -> bool:
@@ -96,7 +106,7 @@ def ambiguous_card(card_files: list[CardFile]) -> Card:
 
 
 def test_all_ambiguous_page_without_locale_is_reported(tmp_path: Path, ambiguous_card: Card) -> None:
-    rulings = [(r.date, r.text) for r in ambiguous_card.rulings]
+    rulings = _dated(ambiguous_card.rulings)
     path = tmp_path / "page.txt"
     path.write_text(_page_text(ambiguous_card.names["zh-Hans"], rulings, "%d/%m/%Y"), encoding="utf-8")
     page = parse(read_source(path))
@@ -106,7 +116,7 @@ def test_all_ambiguous_page_without_locale_is_reported(tmp_path: Path, ambiguous
 
 
 def test_all_ambiguous_page_is_decided_by_the_locale(tmp_path: Path, ambiguous_card: Card) -> None:
-    rulings = [(r.date, r.text) for r in ambiguous_card.rulings]
+    rulings = _dated(ambiguous_card.rulings)
     path = tmp_path / "page.txt"
     path.write_text(_page_text(ambiguous_card.names["zh-Hans"], rulings, "%d/%m/%Y"), encoding="utf-8")
     for locale in ("en_GB", "it", "fr"):
@@ -122,7 +132,8 @@ def test_all_ambiguous_page_is_decided_by_the_locale(tmp_path: Path, ambiguous_c
 def test_one_telling_date_decides_the_page_over_the_locale(tmp_path: Path, ambiguous_card: Card,
                                                            card_files: list[CardFile]) -> None:
     telling = next(r for f in card_files for c in f.cards for r in c.rulings if r.date and r.date.day > 12)
-    rulings = [(r.date, r.text) for r in ambiguous_card.rulings] + [(telling.date, telling.text)]
+    assert telling.date is not None
+    rulings = _dated(ambiguous_card.rulings) + [(telling.date, telling.text)]
     path = tmp_path / "page.txt"
     path.write_text(_page_text(ambiguous_card.name, rulings, "%d/%m/%Y"), encoding="utf-8")
     page = parse(read_source(path), "en_US")

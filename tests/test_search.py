@@ -126,7 +126,7 @@ def test_a_heading_finds_its_rule_first(home: Path, db: sqlite3.Connection) -> N
     (the heading itself is a title, not an answer)."""
     rows = db.execute("SELECT number, body FROM rules WHERE lang = 'en' AND edition = ? AND depth = 2"
                       " AND (number LIKE '701.%' OR number LIKE '702.%')", (EDITION,)).fetchall()
-    headings = {}
+    headings: dict[str, list[tuple[str, str]]] = {}
     for number, body in rows:
         if rules_index.heading(None, body, 2):
             headings.setdefault(name_key("en", body), []).append((number, body))
@@ -413,8 +413,10 @@ def test_a_corrupted_index_says_how_to_rebuild_it_not_crashed(seeded: Path, dama
     assert kb_json("search", "merged permanent", home=small)["results"] == expected
     with closing(store.connect(small)) as conn:
         ix, _ = rules_index.open_index(small, conn)
+        manifest = rules_index.read_manifest(index_folders(small)[0])
+        assert manifest is not None
         with ix.searcher() as searcher:
-            assert searcher.doc_count() == rules_index.read_manifest(index_folders(small)[0])["documents"]
+            assert searcher.doc_count() == manifest["documents"]
         ix.close()
 
 

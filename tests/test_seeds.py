@@ -51,7 +51,9 @@ def test_italian_texts_are_the_lines(italian: Document, seeds: Path) -> None:
     lines = [line for line in read_source(seeds / ITALIAN).lines if line.strip()]
     assert len(lines) == len(italian.rules)
     for text, line in zip(italian.rules, lines, strict=True):
-        number, rest = re.match(r"(\S+?)\.? (.*)", line).groups()
+        match = re.match(r"(\S+?)\.? (.*)", line)
+        assert match is not None, line
+        number, rest = match.groups()
         assert RuleNumber.parse(number) == text.number
         assert text.body == rest.strip()
         assert text.line == read_source(seeds / ITALIAN).lines.index(line) + 1
@@ -119,9 +121,11 @@ def test_rulings_and_wiki_pages_are_read_as_pages(seeds: Path) -> None:
     reports = {Path(r.path).name: r for r in read_all(collect([seeds]))}
     assert {name: r.status for name, r in reports.items()} == {
         ITALIAN: "ok", WEB_PAGE: "ok", RULINGS: "ok", WIKI: "ok"}
-    assert (reports[RULINGS].cards.format, reports[WIKI].cards.format) == ("rulings-page", "wiki-page")
-    assert reports[RULINGS].document is None and reports[WIKI].document is None
-    assert reports[ITALIAN].document.lang == "it"
+    rulings, wiki_page, italian = reports[RULINGS], reports[WIKI], reports[ITALIAN]
+    assert rulings.cards is not None and wiki_page.cards is not None
+    assert (rulings.cards.format, wiki_page.cards.format) == ("rulings-page", "wiki-page")
+    assert rulings.document is None and wiki_page.document is None
+    assert italian.document is not None and italian.document.lang == "it"
 
 
 @pytest.mark.parametrize(("name", "fmt"), [(RULINGS, "rulings-page"), (WIKI, "wiki-page")])

@@ -372,19 +372,19 @@ def test_rebuild_under_load_loses_no_request(tmp_path: Path) -> None:
     stop = threading.Event()
     replies: list[tuple[str, Reply | Exception]] = []
 
-    def client(offset: int) -> None:
+    def client(base: str, offset: int) -> None:
         i = offset
         while not stop.is_set():
             path = paths[i % len(paths)]
             try:
-                replies.append((path, request(server, path, timeout=30)))
+                replies.append((path, request(base, path, timeout=30)))
             except Exception as err:  # noqa: BLE001 -- a failed connection is what this test looks for
                 replies.append((path, err))
             i += 1
 
     with serving(home, "--workers", "2") as server:
         before = json.loads(request(server, "/index.json").body)
-        threads = [threading.Thread(target=client, args=(n,)) for n in range(8)]
+        threads = [threading.Thread(target=client, args=(server, n)) for n in range(8)]
         for thread in threads:
             thread.start()
         time.sleep(1)

@@ -122,7 +122,9 @@ def test_a_players_word_is_searched_in_the_rules_words_and_said(default_home: Pa
     from kb.views.search import render, search
 
     answer = search(default_home, "etb trigger", ["en"])
-    said = {(t["from"], t["to"]) for t in answer.to_json()["translations"]}  # type: ignore[union-attr]
+    translations = answer.to_json()["translations"]
+    assert isinstance(translations, list), translations
+    said = {(t["from"], t["to"]) for t in translations}
     assert ("etb", "enters") in said
     assert "in the rules' words: etb → enters" in render(answer).splitlines()[0]
     assert answer.results[0].identity is not None and answer.results[0].identity.startswith("603.6")

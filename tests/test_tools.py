@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import builds_large_kb
+from conftest import Parse, builds_large_kb
 from kbrun import kb_here, kb_json_here
 from test_web import browser, free_port, get  # noqa: F401  (browser is a fixture)
 
@@ -184,6 +184,7 @@ def test_updating_an_unchanged_rule_gives_the_number_kb_history_gives(home: Path
         if text.variant or "@" in text.rule:
             continue
         rows = history_view.history(conn, text.rule, "en").to_json()["editions"]
+        assert isinstance(rows, list), rows
         later = [r for r in rows if r["edition"] > old]
         if later and later[-1]["edition"] == NEWEST and all("same text" in r["change"] for r in later):
             expected[str(text.number)] = later[-1]["number"]
@@ -237,7 +238,7 @@ def test_check_2022_06_10_finds_the_duplicate_and_the_missing_rule(home: Path) -
     assert stale and all(NEWEST in f["english"]["source"] for f in stale)
 
 
-def test_check_2026_04_17_lists_the_reference_differences(home: Path, parsed: Any, corpora: Path) -> None:
+def test_check_2026_04_17_lists_the_reference_differences(home: Path, parsed: Parse, corpora: Path) -> None:
     data = kb_json_here("check", "zh-Hans", "--edition", NEWEST, home=home)
     found = {f["number"]: f for f in data["findings"] if f["kind"] == "references"}
     # read by hand in both files: the Chinese cites the number the rule had before
@@ -273,7 +274,9 @@ def test_check_glossary_and_terminology(home: Path) -> None:
     terms = {f["number"]: f for f in data["findings"] if f["kind"] == "terminology"}
     fused = terms["融咒连体咒语"]
     assert "Fused Split Spell" in fused["message"]
-    listed = re.search(r": ([0-9., a-z]+)$", fused["message"])[1].split(", ")
+    match = re.search(r": ([0-9., a-z]+)$", fused["message"])
+    assert match is not None, fused["message"]
+    listed = match[1].split(", ")
     for number in listed:  # each listed rule says "fused split spell" in English, not 融咒连体咒语 in Chinese
         en = kb_json_here("show", number, "--lang", "en", "--lang", "zh-Hans", home=home)["languages"]
         texts = {b["lang"]: " ".join(r["text"] + " ".join(r["examples"]) for r in b["rules"][:1]) for b in en}
