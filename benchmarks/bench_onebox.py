@@ -21,6 +21,8 @@ from contextlib import closing
 from pathlib import Path
 
 from indexers.index import newest_editions
+from kb.graph.names import NameEntry
+from kb.store import cards as card_store
 from kb.store import rules as store
 from kb.views import onebox
 
@@ -69,9 +71,12 @@ def main() -> None:
             print(f"{threshold:9.0f} {right / n:7.3f} {wrong / n:7.3f} {(n - right - wrong) / n:7.3f}"
                   f" {taken:8} of {len(free)}")
         onebox.NAME_FUZZY = 80.0
-        cards = sorted({e.card: key for key, entries in box.card_names.items() for e in entries
+        card_names: dict[str, list[NameEntry]] = {}
+        for entry in card_store.all_names(conn):
+            card_names.setdefault(entry.key, []).append(entry)
+        cards = sorted({e.card: key for key, entries in card_names.items() for e in entries
                         if e.lang == "en" and key.isascii() and len(key) >= onebox.NAME_MIN_FUZZY}.items())[::5]
-        card_cases = [(typo, card) for card, key in cards for typo in typos(key) if typo not in box.card_names]
+        card_cases = [(typo, card) for card, key in cards for typo in typos(key) if typo not in card_names]
         print(f"\ncards: {len(card_cases)} misspellings of {len(cards)} English card names (every fifth)")
         print(f"{'threshold':>9} {'right':>7} {'wrong':>7} {'none':>7} {'questions taken':>16}")
         for threshold in (85.0, 90.0, 95.0):

@@ -59,8 +59,9 @@ MANIFEST = "manifest.json"
 LOCK = ".lock"
 #: Bump when the schema, the analysis or what is indexed changes: old indexes are then rebuilt.
 #: 5: section titles as headings, lookups.json (session 5); 7: "commander" kept whole
-#: (tokens.KEPT_WHOLE); 8: the stored ``brief`` flag (KIND_ONLY).
-FORMAT = 8
+#: (tokens.KEPT_WHOLE); 8: the stored ``brief`` flag (KIND_ONLY); 9: lookups.json without
+#: the card names' entries (lookups.FORMAT 2).
+FORMAT = 9
 #: A folder of an index being built.
 TEMP_PREFIX = ".build-"  # an index being built; one no live process holds is a leftover (kb.core.tempfiles)
 #: Files in an index folder naming each KB file (device, inode, size, mtime) found to be the one indexed.

@@ -29,13 +29,13 @@ from typing import Any, Generic, TypeVar
 
 from kb.core.rulenum import RuleNumber
 from kb.core.text import word_key
-from kb.graph.names import NameEntry, script_class
+from kb.graph.names import script_class
 from kb.store import onebox as box_store
 from kb.store import rules as store
 
 FILE = "lookups.json"
 #: Bump when what is stored, or how a table is made from the rows, changes.
-FORMAT = 1
+FORMAT = 2
 
 Group = tuple[str, str | None]
 T = TypeVar("T")
@@ -72,10 +72,9 @@ class Lookups:
 
     numbers: list[str]                           # the rule identities, as written
     names: Mapping[str, list[box_store.Name]]    # word_key -> names, in the store's order
-    card_names: Mapping[str, list[NameEntry]]    # name_key -> card names, in the store's order
     lexicon_words: dict[str, frozenset[str]]     # language -> Translator.vocabulary(language)
     name_choices: dict[str, list[str]]           # script -> the keys of ``names`` (:func:`by_script`)
-    card_choices: dict[str, list[str]]           # script -> the keys of ``card_names``
+    card_choices: dict[str, list[str]]           # script -> the card names' keys (box_store.card_name_keys)
     name_langs: frozenset[str]                   # the languages holding names
 
     @cached_property
@@ -94,15 +93,6 @@ def names_by_key(conn: sqlite3.Connection, editions: list[Group]) -> dict[str, l
         key = word_key(entry.text)
         if key:
             by_key.setdefault(key, []).append(entry)
-    return by_key
-
-
-def card_names_by_key(conn: sqlite3.Connection) -> dict[str, list[NameEntry]]:
-    from kb.store import cards as card_store  # lazy: a search reads the stored tables, not this
-
-    by_key: dict[str, list[NameEntry]] = {}
-    for entry in card_store.all_names(conn):
-        by_key.setdefault(entry.key, []).append(entry)
     return by_key
 
 
@@ -128,7 +118,7 @@ def save(folder: Path, conn: sqlite3.Connection, editions: list[Group]) -> None:
     from indexers.translate import Translator  # the index build imports it anyway; a search may not
 
     translator = Translator.from_store(conn)
-    names, cards = names_by_key(conn, editions), card_names_by_key(conn)
+    names = names_by_key(conn, editions)
     data = {
         "format": FORMAT,
         "build": store.build_id(conn),
@@ -136,8 +126,7 @@ def save(folder: Path, conn: sqlite3.Connection, editions: list[Group]) -> None:
         "identities": sorted(str(n) for n in box_store.rule_identities(conn)),
         "names": {key: [[n.text, n.lang, n.kind, list(n.rules), n.term] for n in entries]
                   for key, entries in names.items()},
-        "cards": {key: [[e.name, e.lang, e.card, e.face] for e in entries] for key, entries in cards.items()},
-        "name_choices": by_script(names), "card_choices": by_script(cards),
+        "name_choices": by_script(names), "card_choices": by_script(box_store.card_name_keys(conn)),
         "lexicon_words": {lang: sorted(translator.vocabulary(lang)) for lang in lexicon_langs(translator)},
     }
     (folder / FILE).write_text(json.dumps(data, ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
@@ -168,24 +157,19 @@ def _read(path: Path, build: str, editions: list[Group]) -> Lookups | None:
                 or [tuple(g) for g in data.get("editions", ())] != [tuple(g) for g in editions]):
             return None
         numbers = [str(n) for n in data["identities"]]
-        names, cards = data["names"], data["cards"]
-        if not all(isinstance(rows, list) and all(isinstance(r, list) and len(r) == width for r in rows)
-                   for table, width in ((names, 5), (cards, 4)) for rows in table.values()):
+        names = data["names"]
+        if not all(isinstance(rows, list) and all(isinstance(r, list) and len(r) == 5 for r in rows)
+                   for rows in names.values()):
             return None
         words = {str(lang): frozenset(found) for lang, found in data["lexicon_words"].items()}
         choices = {kind: {str(script): [str(k) for k in keys] for script, keys in data[kind].items()}
                    for kind in ("name_choices", "card_choices")}
     except (OSError, ValueError, KeyError, TypeError, AttributeError):
         return None
-    return Lookups(numbers, Rows(names, _name), Rows(cards, _card_name), words, choices["name_choices"],
-                   choices["card_choices"], frozenset(row[1] for rows in names.values() for row in rows))
+    return Lookups(numbers, Rows(names, _name), words, choices["name_choices"], choices["card_choices"],
+                   frozenset(row[1] for rows in names.values() for row in rows))
 
 
 def _name(key: str, row: list[Any]) -> box_store.Name:
     text, lang, kind, rules, term = row
     return box_store.Name(text, lang, kind, tuple(rules), term)
-
-
-def _card_name(key: str, row: list[Any]) -> NameEntry:
-    name, lang, card, face = row
-    return NameEntry(key, name, lang, card, face)

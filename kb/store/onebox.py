@@ -138,6 +138,13 @@ def names_for_key(conn: sqlite3.Connection, key: str) -> list[NameEntry]:
     return [NameEntry(*row) for row in rows]
 
 
+def card_name_keys(conn: sqlite3.Connection) -> list[str]:
+    """Every card name's key, once, in the order of the names' rows (what a misspelled
+    card name is compared with; the entries of the few keys it comes near are read
+    with :func:`names_for_key`)."""
+    return list(dict.fromkeys(key for (key,) in conn.execute("SELECT key FROM card_names ORDER BY rowid")))
+
+
 def resolved_page(conn: sqlite3.Connection, title_key: str) -> sqlite3.Row | None:
     """The rulings page with this title whose rulings resolved it to a card, if any."""
     return conn.execute(

@@ -224,20 +224,14 @@ class OneBox:
         return translator
 
     @cached_property
-    def card_names(self) -> Mapping[str, list[NameEntry]]:
-        if self.stored is not None:
-            return self.stored.card_names
-        from indexers.lookups import card_names_by_key
-
-        return self._loaded("card names", lambda: card_names_by_key(self.conn))
-
-    @cached_property
     def _card_choices(self) -> dict[str, list[str]]:
+        """The card names' keys by script (the entries of the few keys a query comes near
+        are looked up in the KB: :func:`kb.store.onebox.names_for_key`)."""
         if self.stored is not None:
             return self.stored.card_choices
         from indexers.lookups import by_script
 
-        return self._loaded("card choices", lambda: by_script(self.card_names))
+        return self._loaded("card choices", lambda: by_script(box_store.card_name_keys(self.conn)))
 
     # -- the decision -------------------------------------------------------------------
 
@@ -348,9 +342,10 @@ class OneBox:
                                  score_cutoff=CARD_FUZZY - CARD_MARGIN)
         if not scored or scored[0][1] < CARD_FUZZY:
             return []
-        top = self.card_names[scored[0][0]][0]
+        top = box_store.names_for_key(self.conn, scored[0][0])[0]
         for other_key, other, _ in scored[1:]:
-            if any(e.card != top.card for e in self.card_names[other_key]) and scored[0][1] - other < CARD_MARGIN:
+            if (any(e.card != top.card for e in box_store.names_for_key(self.conn, other_key))
+                    and scored[0][1] - other < CARD_MARGIN):
                 return []
         return [self._card(top.card, top, scored[0][1] / 100, f"{top.name!r} ({top.lang}) is "
                                                               f"{scored[0][1]:.0f}% similar")]
