@@ -3,7 +3,7 @@ build time and stored beside the index (``lookups.json``).
 
 A fresh ``kb search`` spent 50–100 ms (session 5, loaded machine) making the same
 tables from the KB's rows at every start: the one box's names of things (glossary
-headwords and aliases, headings, each with the rules it leads to), the card names,
+headwords and aliases, headings, each with the rules it leads to), the card names' keys,
 the rule identities (to expand an address such as ``601.2a-h``), and the words the
 learned lexicons hold per language (what spelling correction and language detection
 ask of :meth:`indexers.translate.Translator.vocabulary`).  They are pure functions of
