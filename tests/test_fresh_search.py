@@ -24,7 +24,7 @@ from pathlib import Path
 import pytest
 from kbrun import kb
 
-from indexers import engine, inplace, lookups
+from indexers import engine, inplace, lookups, snippets
 from indexers import index as rules_index
 from indexers.translate import Translator
 from kb import cli
@@ -267,8 +267,11 @@ def test_highlighting_tokens_are_the_chains_tokens(home: Path, db: sqlite3.Conne
                 tokens = analyzer(text, chars=True)
                 expected = [(t.text, t.startchar, t.endchar) for t in tokens if token_kind(t) != CJK]
                 assert compiled(text) == expected, (lang, text)
+                assert snippets.tokens_of(lang, text) == tuple(expected), (lang, text)  # the kept tokens too
                 checked += 1
     assert checked > 6000
+    body = db.execute("SELECT body FROM rules WHERE lang = 'en' AND number = '702.19b'").fetchone()[0]
+    assert snippets.tokens_of("en", body) is snippets.tokens_of("en", (body + " ")[:-1])  # kept: tokenized once
 
 
 def test_short_texts_are_told_cjk_without_compiling_the_class(monkeypatch: pytest.MonkeyPatch) -> None:
