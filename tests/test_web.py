@@ -563,13 +563,12 @@ def test_serve_says_when_it_cannot_listen(server: str, home: Path) -> None:
 # -- a real browser ------------------------------------------------------------------------------
 
 
-@pytest.fixture(scope="module")
-@builds_large_kb
-def browser() -> Iterator[Any]:
-    chromium = next((path for name in ("chromium", "chromium-browser", "google-chrome")
-                     if (path := shutil.which(name))), None)
+def chromium() -> Any:
+    """A new headless Chromium (its own empty profile: nothing cached), or a skip saying why."""
+    binary = next((path for name in ("chromium", "chromium-browser", "google-chrome")
+                   if (path := shutil.which(name))), None)
     driver_path = shutil.which("chromedriver")
-    if chromium is None or driver_path is None:
+    if binary is None or driver_path is None:
         reason = "headless Chromium and chromedriver are needed (apt-get install chromium chromium-driver)"
         if os.environ.get("CI"):
             pytest.fail(reason + ": CI must run the browser tests")
@@ -578,12 +577,19 @@ def browser() -> Iterator[Any]:
     from selenium.webdriver.chrome.service import Service
 
     options = webdriver.ChromeOptions()
-    options.binary_location = chromium
+    options.binary_location = binary
     for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
                 "--window-size=1400,1000"):
         options.add_argument(arg)
     driver = webdriver.Chrome(options=options, service=Service(executable_path=driver_path))
     driver.set_page_load_timeout(60)
+    return driver
+
+
+@pytest.fixture(scope="module")
+@builds_large_kb
+def browser() -> Iterator[Any]:
+    driver = chromium()
     try:
         yield driver
     finally:
@@ -747,6 +753,31 @@ def test_fonts_follow_the_language(server: str, browser: Any) -> None:
         assert font.status == 200 and font.read(4) == b"wOF2"
     loaded = browser.execute_script("return document.fonts.check('16px \"kb Noto Sans SC\"', '永久物')")
     assert loaded
+
+
+def test_a_chinese_query_is_drawn_in_the_search_field(server: str) -> None:
+    """The search field draws a Chinese query in glyphs, not empty boxes, on a first visit
+    where the bundled CJK font arrives after the page is laid out (this machine has no CJK
+    font): the field as first drawn equals the field drawn again once the fonts are in.
+    Chromium draws a field's text once; the stack of the field put its CJK face first."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    driver = chromium()  # a fresh profile: the font is not cached from the other tests
+    try:
+        driver.get(server + "/search?q=" + quote("指挥官伤害 trample"))
+        WebDriverWait(driver, 30).until(lambda d: d.execute_script(
+            "return document.fonts.status === 'loaded' && [...document.fonts].some(f => f.status === 'loaded')"))
+        field = driver.find_element(By.CSS_SELECTOR, "input[name=q]")
+        driver.execute_script("arguments[0].blur()", field)  # no caret in either picture
+        first = field.screenshot_as_png
+        driver.execute_script("const f = arguments[0], v = f.value; f.value = ''; f.offsetWidth; f.value = v;", field)
+        assert field.get_attribute("value") == "指挥官伤害 trample"
+        assert field.screenshot_as_png == first
+        family = driver.execute_script("return getComputedStyle(arguments[0]).fontFamily", field)
+        assert family.split(",")[0].strip('"') == "kb CJK field"  # Latin: its range is CJK only
+    finally:
+        driver.quit()
 
 
 def test_search_header_says_what_the_cli_says_of_translations(server: str, home: Path) -> None:
