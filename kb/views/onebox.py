@@ -26,7 +26,7 @@ import re
 import shlex
 import sqlite3
 import unicodedata
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
@@ -193,7 +193,7 @@ class OneBox:
     # -- what is loaded once ------------------------------------------------------------
 
     @cached_property
-    def identities(self) -> set[RuleNumber]:
+    def identities(self) -> Collection[RuleNumber]:
         if self.stored is not None:
             return self.stored.identities
         return self._loaded("identities", lambda: box_store.rule_identities(self.conn))
