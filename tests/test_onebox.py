@@ -120,6 +120,15 @@ def test_a_card_name_gives_a_card_result(home: Path, query: str) -> None:
     assert text.returncode == 0 and f"card {found['name']}" in text.stdout
 
 
+def test_a_rules_term_typed_exactly_is_not_taken_for_a_misspelled_card(home: Path) -> None:
+    """"Flying" is the keyword, not the card Fling (91% alike by spelling); "Forecast" is not
+    Forest, "Devotion" not Demotion. A card named exactly as typed still is one."""
+    for query in ("Flying", "Forecast", "Devotion"):
+        data = kb_json_here("search", query, home=home)
+        assert data["box"]["kind"] == "term" and data["cards"] == [], (query, data["cards"])
+    assert [c["card"] for c in kb_json_here("search", "Forest", home=home)["cards"]] == ["Forest"]
+
+
 def test_a_card_is_named_in_the_query_language(home: Path, db: sqlite3.Connection) -> None:
     chinese = db.execute("SELECT name FROM card_names WHERE card = ? AND lang = 'zh-Hans'", (SHEOLDRED,)).fetchone()[0]
     data = kb_json_here("search", chinese, home=home)
