@@ -26,6 +26,7 @@ import re
 import sqlite3
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from functools import partial
 from pathlib import Path
 
 from whoosh import index as whoosh_index
@@ -467,11 +468,13 @@ def known_words(searcher: Searcher | None, lang: str, text: str) -> tuple[int, i
 
 def plan(text: str, langs: Sequence[str], translator: Translator, *, query_lang: str | None = None,
          searcher: Searcher | None = None, indexed: Sequence[str] = (),
-         words: frozenset[str] = frozenset(), vocabulary: Mapping[str, Mapping[str, int]] | None = None) -> Plan:
+         words: frozenset[str] = frozenset(), vocabulary: Mapping[str, Mapping[str, int]] | None = None,
+         stems: Callable[[str], frozenset[str] | None] | None = None) -> Plan:
     """What to look for in each of ``langs`` (see the module docstring); the query's
     language, unless given, is detected among every language ``indexed`` or known
     to the lexicons.  ``words``: the KB's Chinese game terms (:mod:`indexers.segment`);
-    ``vocabulary``: the index's words per language, to read typos (:mod:`indexers.spelling`)."""
+    ``vocabulary``: the index's words per language, to read typos (:mod:`indexers.spelling`);
+    ``stems``: the stems of each language's known words, as the index stored them."""
     parts = split_query(text)
     if any(has_cjk(p) for p, _ in parts) and "zh-Hans" in (*langs, *indexed):
         from kb.core.text import to_simplified  # lazy: OpenCC's tables, for Chinese queries only
@@ -482,7 +485,7 @@ def plan(text: str, langs: Sequence[str], translator: Translator, *, query_lang:
     lang = query_lang or detect_lang(parts, indexed or langs, searcher, translator, vocabulary)
     corrections: tuple[Correction, ...] = ()
     if vocabulary is not None and SPELLING and not is_cjk(lang):
-        parts, corrections = _spelled(parts, lang, vocabulary, translator)
+        parts, corrections = _spelled(parts, lang, vocabulary, translator, stems)
         whole = " ".join(p for p, _ in parts)
     answered = _answers(searcher, lang, whole)  # its own words are all in the index
     units: list[Unit] = []
@@ -553,28 +556,35 @@ _STEMS: dict[tuple[str, int, int], tuple[object, frozenset[str]]] = {}
 def _stems(lang: str, own: Mapping[str, int], lexicon: frozenset[str],
            vocabulary: Callable[[], Mapping[str, int]]) -> frozenset[str]:
     """The stems of a language's known words (made once per index and process, when a
-    query first has an unknown word; the entry holds what it was made from)."""
+    query first has an unknown word and the index stored none; the entry holds what it
+    was made from)."""
     key = (lang, id(own), id(lexicon))
     if key not in _STEMS:
         if len(_STEMS) > 8:
             _STEMS.clear()
-        _STEMS[key] = ((own, lexicon), frozenset(stem(base_lang(lang), word) for word in vocabulary()))
+        _STEMS[key] = ((own, lexicon), spelling.stems_of(lang, vocabulary()))
     return _STEMS[key][1]
 
 
 def _spelled(parts: Sequence[tuple[str, bool]], lang: str, vocabulary: Mapping[str, Mapping[str, int]],
-             translator: Translator) -> tuple[list[tuple[str, bool]], tuple[Correction, ...]]:
+             translator: Translator, stored: Callable[[str], frozenset[str] | None] | None = None,
+             ) -> tuple[list[tuple[str, bool]], tuple[Correction, ...]]:
     """The query's parts with the words no text or lexicon of ``lang`` knows read as
-    the nearest word one does (:mod:`indexers.spelling`)."""
+    the nearest word one does (:mod:`indexers.spelling`).  ``stored``: the stems the
+    index stored per language (:func:`indexers.spelling.stored_stems`), if any."""
     own = vocabulary.get(lang, {})
     lexicon = translator.vocabulary(lang)
 
     def merged() -> dict[str, int]:
         return {**dict.fromkeys(lexicon, 1), **own}
 
+    def stems() -> frozenset[str]:
+        found = stored(lang) if stored is not None else None
+        return found if found is not None else _stems(lang, own, lexicon, merged)
+
     def known(word: str) -> bool:  # as written, as a stop word, or another form of a known word ("shows")
         return (word in own or word in lexicon or _stopped(lang, word)
-                or stem(base_lang(lang), word) in _stems(lang, own, lexicon, merged))
+                or stem(base_lang(lang), word) in stems())
 
     fixed: list[tuple[str, bool]] = []
     found: list[Correction] = []
@@ -855,8 +865,9 @@ def _search(searcher: Searcher, info: IndexInfo, conn: sqlite3.Connection, text:
     translator = translator_of(conn)
     words = segment.load(info.path)
     vocabulary = spelling.load(info.path)
+    stems = partial(spelling.stored_stems, info.path)
     p = plan(text, wanted, translator, query_lang=query_lang, searcher=searcher, indexed=indexed, words=words,
-             vocabulary=vocabulary)
+             vocabulary=vocabulary, stems=stems)
     if p.empty:
         raise KbError(f"nothing to search for in {text!r}: only stop words or punctuation")
     groups, definitions = find(searcher, p, indexed, hits or MAX_HITS)
@@ -867,7 +878,7 @@ def _search(searcher: Searcher, info: IndexInfo, conn: sqlite3.Connection, text:
         for other in others:
             tried.append(other)
             alt = plan(text, wanted, translator, query_lang=other, searcher=searcher, indexed=indexed, words=words,
-                       vocabulary=vocabulary)
+                       vocabulary=vocabulary, stems=stems)
             if alt.empty:
                 continue
             found, defs = find(searcher, alt, indexed, hits or MAX_HITS)

@@ -47,11 +47,12 @@ from whoosh.fields import ID, KEYWORD, STORED, TEXT, Schema
 
 from indexers import lookups, segment, spelling
 from indexers.analysis import analyzer_for, field_code, name_key
+from indexers.translate import Translator
 from indexers.writer import BulkWriter
 from kb.core.errors import KbError
 from kb.core.rulenum import RuleNumber
 from kb.core.tempfiles import held, hold, release
-from kb.core.text import has_cjk
+from kb.core.text import has_cjk, is_cjk
 from kb.store import rules as store
 
 FOLDER = "index"
@@ -397,8 +398,13 @@ def build(home: Path, conn: sqlite3.Connection, name: str | None = None) -> Inde
         writer.commit(merge=False)
         ix.close()
         segment.save(tmp, chinese_words(conn, texts))
-        spelling.save(tmp, spelling.count_words((t.lang, f"{t.title}\n{t.body}") for t in texts))
-        lookups.save(tmp, conn, groups)
+        own = spelling.count_words((t.lang, f"{t.title}\n{t.body}") for t in texts)
+        spelling.save(tmp, own)
+        translator = Translator.from_store(conn)
+        lexicon = {lang: translator.vocabulary(lang) for lang in lookups.lexicon_langs(translator)}
+        spelling.save_stems(tmp, {lang: spelling.stems_of(lang, {*own.get(lang, {}), *lexicon.get(lang, ())})
+                                  for lang in sorted({*own, *lexicon}) if not is_cjk(lang)})
+        lookups.save(tmp, conn, groups, translator)
         kb_file = store.db_path(home)
         before = kb_file.stat()
         digest = _digest(kb_file, before)

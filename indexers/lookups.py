@@ -139,11 +139,13 @@ def lexicon_langs(translator: Any) -> list[str]:
 # -- the file ---------------------------------------------------------------------------
 
 
-def save(folder: Path, conn: sqlite3.Connection, editions: list[Group]) -> None:
-    """Write the tables of the KB ``conn`` reads, for the index of ``editions``, into ``folder``."""
-    from indexers.translate import Translator  # the index build imports it anyway; a search may not
+def save(folder: Path, conn: sqlite3.Connection, editions: list[Group], translator: Any = None) -> None:
+    """Write the tables of the KB ``conn`` reads, for the index of ``editions``, into ``folder``
+    (``translator``: the KB's lexicons, when the caller has read them already)."""
+    if translator is None:
+        from indexers.translate import Translator  # the index build imports it anyway; a search may not
 
-    translator = Translator.from_store(conn)
+        translator = Translator.from_store(conn)
     names = names_by_key(conn, editions)
     data = {
         "format": FORMAT,

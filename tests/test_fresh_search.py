@@ -24,7 +24,7 @@ from pathlib import Path
 import pytest
 from kbrun import kb
 
-from indexers import engine, inplace, lookups, snippets
+from indexers import engine, inplace, lookups, snippets, spelling
 from indexers import index as rules_index
 from indexers.translate import Translator
 from kb import cli
@@ -99,6 +99,38 @@ def test_a_search_reads_the_stored_tables(home: Path) -> None:
     with Session(home) as session:
         assert session.box.stored is not None
         assert session.box.names is session.box.stored.names
+
+
+def test_the_stored_stems_are_the_stems_of_the_known_words(home: Path, db: sqlite3.Connection) -> None:
+    """The stems the index build stored per language are those a query process would make
+    from the index's words and the lexicons' (a word whose stem is known is no typo)."""
+    path = index_of(home, db).path
+    own = spelling.load(path)
+    translator = Translator.from_store(db)
+    langs = {*own, *lookups.lexicon_langs(translator)} - {"zh-Hans", "zh"}
+    assert {"en", "it"} <= langs
+    spelling._STEMS_LOADED.clear()
+    for lang in sorted(langs):
+        stored = spelling.stored_stems(path, lang)
+        assert stored == spelling.stems_of(lang, {*own.get(lang, {}), *translator.vocabulary(lang)}), lang
+    assert "indestruct" in (spelling.stored_stems(path, "en") or ())  # "indestructable" is no typo
+
+
+def test_the_answers_are_the_same_without_the_stems_file_or_a_damaged_one(home: Path, db: sqlite3.Connection) -> None:
+    path = index_of(home, db).path / spelling.STEMS_FILE
+    kept = path.read_bytes()
+    expected = answers(home)
+    assert any(a.get("corrections") for a in expected)  # "deaftouch", "lightnig bolt": the stems were asked
+    try:
+        for content in (None, b"\x00garbage", b"[1, 2]", kept[: len(kept) // 2]):
+            if content is None:
+                path.unlink()
+            else:
+                path.write_bytes(content)
+            assert answers(home) == expected, content
+    finally:
+        path.write_bytes(kept)
+        spelling._STEMS_LOADED.clear()
 
 
 def test_the_answers_are_the_same_without_the_file_damaged_or_of_another_build(home: Path,
