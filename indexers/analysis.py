@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from functools import cache
 
 from whoosh.analysis import STOP_WORDS, Analyzer, Filter, Token, Tokenizer
@@ -252,6 +252,12 @@ def stop_words(lang: str) -> frozenset[str]:
 
 
 _STEMS: dict[tuple[str, str], str] = {}
+
+
+def remember_stems(lang: str, stems: Mapping[str, str]) -> None:
+    """Take stems :func:`stem` gave in another process (stored with the index by
+    :mod:`indexers.spelling`): the same answers, without Snowball's work."""
+    _STEMS.update(((lang, word), found) for word, found in stems.items())
 
 
 def stem(lang: str, word: str) -> str:

@@ -562,7 +562,7 @@ def _stems(lang: str, own: Mapping[str, int], lexicon: frozenset[str],
     if key not in _STEMS:
         if len(_STEMS) > 8:
             _STEMS.clear()
-        _STEMS[key] = ((own, lexicon), spelling.stems_of(lang, vocabulary()))
+        _STEMS[key] = ((own, lexicon), frozenset(spelling.stems_of(lang, vocabulary()).values()))
     return _STEMS[key][1]
 
 
@@ -865,6 +865,7 @@ def _search(searcher: Searcher, info: IndexInfo, conn: sqlite3.Connection, text:
     translator = translator_of(conn)
     words = segment.load(info.path)
     vocabulary = spelling.load(info.path)
+    spelling.load_stems(info.path)  # the known words' stems, into the analysis chains' cache
     stems = partial(spelling.stored_stems, info.path)
     p = plan(text, wanted, translator, query_lang=query_lang, searcher=searcher, indexed=indexed, words=words,
              vocabulary=vocabulary, stems=stems)

@@ -402,7 +402,7 @@ def build(home: Path, conn: sqlite3.Connection, name: str | None = None) -> Inde
         spelling.save(tmp, own)
         translator = Translator.from_store(conn)
         lexicon = {lang: translator.vocabulary(lang) for lang in lookups.lexicon_langs(translator)}
-        spelling.save_stems(tmp, {lang: spelling.stems_of(lang, {*own.get(lang, {}), *lexicon.get(lang, ())})
+        spelling.save_stems(tmp, {lang: spelling.stems_of(lang, sorted({*own.get(lang, {}), *lexicon.get(lang, ())}))
                                   for lang in sorted({*own, *lexicon}) if not is_cjk(lang)})
         lookups.save(tmp, conn, groups, translator)
         kb_file = store.db_path(home)

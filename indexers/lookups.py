@@ -70,6 +70,7 @@ class Rows(Mapping[str, list[T]], Generic[T]):
 class Lookups:
     """The tables, as the one box and the translator use them."""
 
+    folder: Path                                 # the index folder they were stored in
     numbers: list[str]                           # the rule identities, as written
     names: Mapping[str, list[box_store.Name]]    # word_key -> names, in the store's order
     lexicon_words: dict[str, frozenset[str]]     # language -> Translator.vocabulary(language)
@@ -194,7 +195,7 @@ def _read(path: Path, build: str, editions: list[Group]) -> Lookups | None:
                    for kind in ("name_choices", "card_choices")}
     except (OSError, ValueError, KeyError, TypeError, AttributeError):
         return None
-    return Lookups(numbers, Rows(names, _name), words, choices["name_choices"], choices["card_choices"],
+    return Lookups(path.parent, numbers, Rows(names, _name), words, choices["name_choices"], choices["card_choices"],
                    frozenset(row[1] for rows in names.values() for row in rows))
 
 

@@ -220,7 +220,10 @@ class OneBox:
 
         translator = translator_of(self.conn)
         if self.stored is not None:
+            from indexers.spelling import load_stems
+
             translator.use_vocabulary(self.stored.lexicon_words)
+            load_stems(self.stored.folder)  # the lexicons' words' stems, made at build time
         return translator
 
     @cached_property
