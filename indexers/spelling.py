@@ -129,7 +129,8 @@ def load_stems(folder: Path) -> dict[str, dict[str, str]]:
     index; empty when missing or damaged: then the stems are made as needed).  Reading it
     also fills the analysis chains' stem cache, so the lexicons' words are not stemmed
     again by the first query that translates (16-21 ms of a fresh ``kb search``)."""
-    if folder not in _STEMS_LOADED:
+    found = _STEMS_LOADED.get(folder)  # (returned from here, not read back: threads of kb serve share it)
+    if found is None:
         from indexers.analysis import remember_stems
 
         try:
@@ -139,24 +140,25 @@ def load_stems(folder: Path) -> dict[str, dict[str, str]]:
                 found = {}
         except (OSError, ValueError):
             found = {}
-        _STEMS_LOADED.clear()
-        _STEM_SETS.clear()
-        _STEMS_LOADED[folder] = found
         for lang, pairs in found.items():
             remember_stems(base_lang(lang), pairs)
-    return _STEMS_LOADED[folder]
+        if len(_STEMS_LOADED) >= 4:  # indexes of KBs rebuilt since
+            _STEMS_LOADED.clear()
+            _STEM_SETS.clear()
+        _STEMS_LOADED[folder] = found
+    return found
 
 
 def stored_stems(folder: Path, lang: str) -> frozenset[str] | None:
     """The stems of ``lang``'s known words as the index ``folder`` stored them, or None:
     then the caller makes them (:func:`stems_of`)."""
-    key = (folder, lang)
-    if key not in _STEM_SETS:
+    found = _STEM_SETS.get((folder, lang))
+    if found is None:
         pairs = load_stems(folder).get(lang)
         if pairs is None:
             return None
-        _STEM_SETS[key] = frozenset(pairs.values())
-    return _STEM_SETS[key]
+        found = _STEM_SETS[(folder, lang)] = frozenset(pairs.values())
+    return found
 
 
 _LOADED: dict[Path, dict[str, dict[str, int]]] = {}
