@@ -25,13 +25,16 @@ from collections.abc import Callable, Collection, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
-from typing import Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from kb.core.rulenum import RuleNumber
 from kb.core.text import word_key
 from kb.graph.names import script_class
 from kb.store import onebox as box_store
 from kb.store import rules as store
+
+if TYPE_CHECKING:
+    from indexers.translate import Translator
 
 FILE = "lookups.json"
 #: Bump when what is stored, or how a table is made from the rows, changes.
@@ -140,7 +143,7 @@ def lexicon_langs(translator: Any) -> list[str]:
 # -- the file ---------------------------------------------------------------------------
 
 
-def save(folder: Path, conn: sqlite3.Connection, editions: list[Group], translator: Any = None) -> None:
+def save(folder: Path, conn: sqlite3.Connection, editions: list[Group], translator: Translator | None = None) -> None:
     """Write the tables of the KB ``conn`` reads, for the index of ``editions``, into ``folder``
     (``translator``: the KB's lexicons, when the caller has read them already)."""
     if translator is None:
