@@ -14,7 +14,13 @@ The file is valid exactly when its index folder is (named after the KB, stamped 
 hashed against the file: :func:`indexers.index.found`), and it names the KB build it
 was made from besides: a file of another build, of another format, missing or
 unreadable is not used, and the tables are made from the KB as before (the same
-tables: ``tests/test_lookups.py``).
+tables: ``tests/test_fresh_search.py``).
+
+The card names themselves are not in the file (format 2): the one box looks up the few
+it needs by key in the KB's indexed ``card_names`` table, and only their keys by
+script, what a misspelled name is compared with, are stored.  The entries were two
+thirds of the file (session 12: 3.26 MB → 0.89 MB) and 180 ms of a fresh ``kb search``
+(cProfile: reading the file 211 → 29 ms).
 """
 
 from __future__ import annotations
