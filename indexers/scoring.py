@@ -139,7 +139,7 @@ class Scorer:
             for doc, _ in self.postings(c.field, c.terms[0]):
                 into[doc] = into.get(doc, 0.0) + c.boost
             return
-        key = (c.field, "prefix" if c.prefix else "terms", *c.terms)
+        key = (c.field, "prefix" if c.prefix else f"terms~{c.slop}", *c.terms)
         if key in self._scored:
             self.bm25(c.field, (), c.boost, into, key)
             return

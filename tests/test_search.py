@@ -187,6 +187,34 @@ def test_a_rule_number_finds_the_rule_its_subrules_then_what_cites_it(home: Path
     assert citing and citing <= set(order[1 + len(subrules):])
 
 
+def test_a_phrase_scores_by_its_own_slop_whatever_came_before(home: Path, db: sqlite3.Connection) -> None:
+    """The scorer caches a clause's BM25 for the process: "leaves the battlefield" asked
+    as typed (slop 2: "the" between) and as a players' word's rules words (slop 4) are two
+    clauses, and the first asked must not answer for the second (it did: a held-out
+    question ranked 603.10a third alone and out of the first five after our questions)."""
+    from whoosh import index as whoosh_index
+
+    from indexers.scoring import Clause, Scorer
+
+    info = rules_index.current(home, db)
+    words = terms(english(), "leaves the battlefield")
+    field = rules_index.body_field("en")
+    fresh: dict[int, dict[int, float]] = {}
+    for slop in (2, 4):
+        with whoosh_index.open_dir(str(info.path)).searcher() as searcher:
+            into: dict[int, float] = {}
+            Scorer(searcher).clause(Clause(field, tuple(words), 1.0, slop=slop), into)
+            fresh[slop] = into
+    assert len(fresh[4]) > len(fresh[2]) > 0  # "leaves it on the battlefield" and the like
+    for order in ((2, 4), (4, 2)):
+        with whoosh_index.open_dir(str(info.path)).searcher() as searcher:
+            scorer = Scorer(searcher)
+            for slop in order:
+                into = {}
+                scorer.clause(Clause(field, tuple(words), 1.0, slop=slop), into)
+                assert into == fresh[slop], (order, slop)
+
+
 def test_a_phrase_in_quotes_needs_its_words_together(home: Path, db: sqlite3.Connection) -> None:
     loose = find(home, db, "damage prevention", ["en"])
     together = find(home, db, '"damage prevention"', ["en"])
