@@ -35,8 +35,8 @@ from whoosh.index import Index
 from whoosh.query import Or, Phrase, Prefix, Query, Term
 from whoosh.searching import Searcher
 
+from indexers import homophones, segment, spelling
 from indexers import index as rules_index
-from indexers import segment, spelling
 from indexers.analysis import CJK, NUMBER, analyzer_for, name_key, stem, stop_words, token_kind
 from indexers.index import IndexInfo, body_field, gloss_field, parent_field, title_field
 from indexers.scoring import Clause, Scorer
@@ -46,7 +46,7 @@ from kb.align.tokens import words as spelling_words
 from kb.core.errors import KbError, NotFound
 from kb.core.lang import guess_lang
 from kb.core.rulenum import RuleNumber
-from kb.core.text import base_lang, has_cjk, is_cjk
+from kb.core.text import base_lang, han_runs, has_cjk, is_cjk
 
 #: How much a title (or a glossary headword) outweighs the body.  1 and 4 measure the same as 2
 #: (bench_quality: titles are headings now, outside the ranks, so the field rarely decides).
@@ -469,12 +469,14 @@ def known_words(searcher: Searcher | None, lang: str, text: str) -> tuple[int, i
 def plan(text: str, langs: Sequence[str], translator: Translator, *, query_lang: str | None = None,
          searcher: Searcher | None = None, indexed: Sequence[str] = (),
          words: frozenset[str] = frozenset(), vocabulary: Mapping[str, Mapping[str, int]] | None = None,
-         stems: Callable[[str], frozenset[str] | None] | None = None) -> Plan:
+         stems: Callable[[str], frozenset[str] | None] | None = None,
+         sounds: Callable[[], homophones.Sounds | None] | None = None) -> Plan:
     """What to look for in each of ``langs`` (see the module docstring); the query's
     language, unless given, is detected among every language ``indexed`` or known
     to the lexicons.  ``words``: the KB's Chinese game terms (:mod:`indexers.segment`);
     ``vocabulary``: the index's words per language, to read typos (:mod:`indexers.spelling`);
-    ``stems``: the stems of each language's known words, as the index stored them."""
+    ``stems``: the stems of each language's known words, as the index stored them;
+    ``sounds``: the game words by sound, to read Chinese typos (:mod:`indexers.homophones`)."""
     parts = split_query(text)
     if any(has_cjk(p) for p, _ in parts) and "zh-Hans" in (*langs, *indexed):
         from kb.core.text import to_simplified  # lazy: OpenCC's tables, for Chinese queries only
@@ -486,6 +488,9 @@ def plan(text: str, langs: Sequence[str], translator: Translator, *, query_lang:
     corrections: tuple[Correction, ...] = ()
     if vocabulary is not None and SPELLING and not is_cjk(lang):
         parts, corrections = _spelled(parts, lang, vocabulary, translator, stems)
+        whole = " ".join(p for p, _ in parts)
+    elif sounds is not None and SPELLING and searcher is not None and lang in indexed and has_cjk(whole):
+        parts, corrections = _heard(parts, lang, words, searcher, sounds)
         whole = " ".join(p for p, _ in parts)
     answered = _answers(searcher, lang, whole)  # its own words are all in the index
     units: list[Unit] = []
@@ -593,6 +598,28 @@ def _spelled(parts: Sequence[tuple[str, bool]], lang: str, vocabulary: Mapping[s
         fixed.append((text, quoted))
         found += fixes
     return fixed, tuple(found)
+
+
+def _heard(parts: Sequence[tuple[str, bool]], lang: str, words: frozenset[str], searcher: Searcher,
+           sounds: Callable[[], homophones.Sounds | None]) -> tuple[list[tuple[str, bool]], tuple[Correction, ...]]:
+    """The query's parts with each stretch of Chinese that looks mistyped read as the game
+    word it sounds like (:mod:`indexers.homophones`); quoted parts as typed."""
+    field = body_field(lang)
+    scorer = scorer_of(searcher)
+
+    def known(bigram: str) -> bool:
+        return bool(scorer.doc_frequency(field, bigram))
+
+    def fix(run: str) -> str:
+        text, found = homophones.correct(run, words, known, sounds)
+        fixes.extend(found)
+        return text
+
+    fixed: list[tuple[str, bool]] = []
+    fixes: list[Correction] = []
+    for part, quoted in parts:
+        fixed.append((part if quoted else "".join(fix(run) if han else run for run, han in han_runs(part)), quoted))
+    return fixed, tuple(fixes)
 
 
 # -- the whoosh query -----------------------------------------------------------------------
@@ -867,8 +894,9 @@ def _search(searcher: Searcher, info: IndexInfo, conn: sqlite3.Connection, text:
     vocabulary = spelling.load(info.path)
     spelling.load_stems(info.path)  # the known words' stems, into the analysis chains' cache
     stems = partial(spelling.stored_stems, info.path)
+    sounds = partial(homophones.load, info.path)
     p = plan(text, wanted, translator, query_lang=query_lang, searcher=searcher, indexed=indexed, words=words,
-             vocabulary=vocabulary, stems=stems)
+             vocabulary=vocabulary, stems=stems, sounds=sounds)
     if p.empty:
         raise KbError(f"nothing to search for in {text!r}: only stop words or punctuation")
     groups, definitions = find(searcher, p, indexed, hits or MAX_HITS)
@@ -879,7 +907,7 @@ def _search(searcher: Searcher, info: IndexInfo, conn: sqlite3.Connection, text:
         for other in others:
             tried.append(other)
             alt = plan(text, wanted, translator, query_lang=other, searcher=searcher, indexed=indexed, words=words,
-                       vocabulary=vocabulary, stems=stems)
+                       vocabulary=vocabulary, stems=stems, sounds=sounds)
             if alt.empty:
                 continue
             found, defs = find(searcher, alt, indexed, hits or MAX_HITS)

@@ -45,7 +45,7 @@ from whoosh import index as whoosh_index
 from whoosh.codec.whoosh3 import W3Codec
 from whoosh.fields import ID, KEYWORD, STORED, TEXT, Schema
 
-from indexers import lookups, segment, spelling
+from indexers import homophones, lookups, segment, spelling
 from indexers.analysis import analyzer_for, field_code, name_key
 from indexers.translate import Translator
 from indexers.writer import BulkWriter
@@ -61,8 +61,8 @@ LOCK = ".lock"
 #: Bump when the schema, the analysis or what is indexed changes: old indexes are then rebuilt.
 #: 5: section titles as headings, lookups.json (session 5); 7: "commander" kept whole
 #: (tokens.KEPT_WHOLE); 8: the stored ``brief`` flag (KIND_ONLY); 9: lookups.json without
-#: the card names' entries (lookups.FORMAT 2).
-FORMAT = 9
+#: the card names' entries (lookups.FORMAT 2); 10: the game words by sound (homophones.SOUNDS_FILE).
+FORMAT = 10
 #: A folder of an index being built.
 TEMP_PREFIX = ".build-"  # an index being built; one no live process holds is a leftover (kb.core.tempfiles)
 #: Files in an index folder naming each KB file (device, inode, size, mtime) found to be the one indexed.
@@ -397,7 +397,10 @@ def build(home: Path, conn: sqlite3.Connection, name: str | None = None) -> Inde
             writer.add_document(**_document(text))
         writer.commit(merge=False)
         ix.close()
-        segment.save(tmp, chinese_words(conn, texts))
+        game_words = chinese_words(conn, texts)
+        segment.save(tmp, game_words)
+        if game_words:
+            homophones.save(tmp, segment.stored_words(game_words))
         own = spelling.count_words((t.lang, f"{t.title}\n{t.body}") for t in texts)
         spelling.save(tmp, own)
         translator = Translator.from_store(conn)

@@ -19,12 +19,11 @@ from collections.abc import Iterable
 from functools import cache
 from pathlib import Path
 
-from kb.core.text import HAN, LazyPattern, char_class
+from kb.core.text import HAN_RUN
 
 WORDS_FILE = "zh_words.json"
 #: Longest game term looked up (card names run longer, but a query rarely does).
 LONGEST = 12
-_HAN_WORD = LazyPattern(f"[{char_class(HAN)}]+")  # what the word list keeps (2 ms to compile: at build only)
 
 #: Question and function words, dropped from a query unless inside a game term.
 QUESTION_WORDS = frozenset("""
@@ -68,9 +67,13 @@ def content_chunks(run: str, words: frozenset[str]) -> list[tuple[str, list[str]
     return chunks
 
 
+def stored_words(words: Iterable[str]) -> list[str]:
+    """The game words a query is cut into: two to :data:`LONGEST` Han characters."""
+    return sorted({w for w in words if 2 <= len(w) <= LONGEST and HAN_RUN.fullmatch(w)})
+
+
 def save(folder: Path, words: Iterable[str]) -> None:
-    clean = sorted({w for w in words if 2 <= len(w) <= LONGEST and _HAN_WORD.fullmatch(w)})
-    (folder / WORDS_FILE).write_text(json.dumps(clean, ensure_ascii=False), encoding="utf-8")
+    (folder / WORDS_FILE).write_text(json.dumps(stored_words(words), ensure_ascii=False), encoding="utf-8")
 
 
 @cache

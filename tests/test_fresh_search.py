@@ -40,7 +40,7 @@ QUERIES = ["702.19b", "601.2a-h", "CR 702.19B", "规则702.19b", "702.19b, 702.1
            "tocco letale", "死触", "标识色", "permanente amalgamato", "damage", '"color identity"',
            "trample damage assignment", "how many poison counters make a player lose the game",
            "Sheoldred, the Apocalypse", "lightnig bolt", "非瑞克西亚龙引擎", "travolgere", "comander damage",
-           "legend rule", "指挥官伤害", "mischia"]
+           "legend rule", "指挥官伤害", "mischia", "践塌和死处"]
 
 
 @pytest.fixture(scope="module")
@@ -168,8 +168,8 @@ def test_kb_search_leaves_heavy_modules_unimported(home: Path) -> None:
     """Modules a search never uses stay out of its process (each costs a fresh `kb search`
     milliseconds): the web stack, babel, spaCy, whoosh's downloader (urllib.request and
     with it http.client, email, ssl), its English morphology tables and its HTML escaping,
-    the views of the commands showing rules, the card store and the card resolver, and rapidfuzz (a
-    term typed exactly is matched to no card by spelling)."""
+    the views of the commands showing rules, the card store and the card resolver, rapidfuzz (a
+    term typed exactly is matched to no card by spelling) and pypinyin (the build stored what it read)."""
     probe = ("import sys, runpy\n"
              f"sys.argv = ['kb', 'search', 'damage', '--home', {str(home)!r}]\n"
              "try:\n    runpy.run_module('kb', run_name='__main__')\nexcept SystemExit:\n    pass\n"
@@ -181,7 +181,7 @@ def test_kb_search_leaves_heavy_modules_unimported(home: Path) -> None:
     for module in ("urllib.request", "http.client", "email", "ssl", "whoosh.lang.morph_en", "babel", "jinja2",
                    "fastapi", "starlette", "uvicorn", "spacy", "opencc", "kb.core.refs", "kb.core.model",
                    "kb.graph.card_rows", "platformdirs", "kb.views.rules", "kb.store.cards", "kb.graph.cards",
-                   "html", "rapidfuzz"):  # rapidfuzz: "damage" is a term typed exactly, no card misspelled
+                   "html", "rapidfuzz", "pypinyin"):  # rapidfuzz: "damage" is a term typed exactly, no card misspelled
         assert module not in loaded, module
 
 

@@ -10,6 +10,7 @@ imported by every stage.
 
 from __future__ import annotations
 
+import itertools
 import re
 import unicodedata
 from functools import cache
@@ -72,6 +73,7 @@ class LazyPattern:
 
 #: One character of a set / a run of them.
 HAN_CHAR = LazyPattern(f"[{char_class(HAN)}]")
+HAN_RUN = LazyPattern(f"[{char_class(HAN)}]+")
 HAN_KANA_CHAR = LazyPattern(f"[{char_class(HAN_KANA)}]")
 CJK_CHAR = LazyPattern(f"[{char_class(CJK)}]")
 CJK_RUN = LazyPattern(f"[{char_class(CJK)}]+")
@@ -93,6 +95,12 @@ def has_han(text: str) -> bool:
     if len(text) <= SHORT and not HAN_CHAR.ready:
         return _within(HAN, text)
     return HAN_CHAR.search(text) is not None
+
+
+def han_runs(text: str) -> list[tuple[str, bool]]:
+    """``text`` cut into runs of Chinese characters and the rest, in order, each with
+    whether it is Chinese (a character at a time: for a query, no class compiled)."""
+    return [("".join(run), han) for han, run in itertools.groupby(text, key=lambda ch: _within(HAN, ch))]
 
 
 def has_cjk(text: str) -> bool:

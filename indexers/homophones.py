@@ -1,0 +1,207 @@
+"""Chinese typos: a game word typed with another character of the same sound.
+
+Chinese is typed through its sounds: a player types "sichu" and the input method
+offers 死触 and 死处 alike, so a Chinese typo is rarely a letter off, as "deaftouch"
+is (:mod:`indexers.spelling`), but a character of the same syllable: 死处 for 死触
+(deathtouch), 践塌 for 践踏 (trample), 先功 for 先攻 (first strike).  Such a query
+found nothing: none of its bigrams is in the rules.
+
+At build time the index stores, beside its game words (:mod:`indexers.segment`), the
+toneless syllables of each character a query may hold (the 6,763 characters of
+GB 2312, the set input methods offer first, and every character of the game words)
+and the game words by sound (:data:`SOUNDS_FILE`), read from pypinyin's table of
+single characters.  A query's stretch of two characters or more that the index's
+texts do not hold (one of its bigrams is in no text) and that sounds like a game
+word of the same length, sharing at least half its characters, is read as that word;
+the plan says so, as it does for "deaftouch".  Tones are ignored: input methods
+ignore them too.  A query whose every bigram is in the texts is never read again,
+so "声明" (declare) typed for 生命 (life) stays as typed: a word of its own.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import os
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from indexers.spelling import Correction
+
+SOUNDS_FILE = "zh_sounds.json"
+FORMAT = 1
+#: Readings combined per word or query stretch (a character may have several: 行 xing/hang).
+MAX_KEYS = 32
+#: The longest stretch read as a game word (the game words of :mod:`indexers.segment` are
+#: at most 12 characters; a typo in a long card name still leaves most of it right).
+LONGEST = 12
+#: A stretch is read as a game word only if at least this share of its characters are the
+#: word's, in place.  Measured (``benchmarks/bench_homophones.py``; typo-free Chinese queries:
+#: the 151 Chinese questions and 664 glossary definitions of bench_quality's glossary KB):
+#: 0.5 reads 2 of them as another word ("提升其等级": 升其 → 升级), 0.0 reads 13 ("回应" →
+#: 辉映, "几次" → 祭祠, "能付" → 而不) to take the whole-word slips too ("指挥官上海": 伤害).
+SHARED = 0.5
+
+
+@dataclass(frozen=True)
+class Sounds:
+    """Each character's toneless syllables, and the game words by sound ("si chu" → 死触)."""
+
+    readings: Mapping[str, Sequence[str]]
+    words: Mapping[str, Sequence[str]]
+
+    def keys(self, text: str) -> list[str]:
+        """The ways ``text`` may sound (at most :data:`MAX_KEYS`), none if a character is unknown."""
+        choices = [self.readings.get(ch) for ch in text]
+        if not all(choices):
+            return []
+        combos = itertools.islice(itertools.product(*choices), MAX_KEYS)  # type: ignore[arg-type]
+        return [" ".join(c) for c in combos]
+
+    def heard(self, text: str) -> list[str]:
+        """The game words that sound like ``text`` and share at least half its
+        characters, in place, most shared first (then in code-point order)."""
+        found: dict[str, int] = {}
+        for key in self.keys(text):
+            for word in self.words.get(key, ()):
+                same = sum(a == b for a, b in zip(word, text, strict=False))
+                if word != text and len(word) == len(text) and same >= SHARED * len(text):
+                    found[word] = same
+        return sorted(found, key=lambda w: (-found[w], w))
+
+
+def gb2312() -> list[str]:
+    """The 6,763 Han characters of GB 2312 (rows 16-87), the ones input methods offer first."""
+    found = []
+    for row in range(0xB0, 0xF8):
+        for cell in range(0xA1, 0xFF):
+            try:
+                found.append(bytes((row, cell)).decode("gb2312"))
+            except UnicodeDecodeError:  # the unassigned cells of row 55
+                continue
+    return found
+
+
+def character_readings(chars: Iterable[str]) -> dict[str, tuple[str, ...]]:
+    """Each character's toneless pinyin syllables (pypinyin's table of single characters;
+    its table of words, 200 ms to load, is not needed: a word is read character by character)."""
+    os.environ.setdefault("PYPINYIN_NO_PHRASES", "1")  # read by pypinyin at its first import
+    from pypinyin.contrib.tone_convert import to_normal  # lazy: the index build only
+    from pypinyin.pinyin_dict import pinyin_dict
+
+    normal: dict[str, str] = {}
+    found: dict[str, tuple[str, ...]] = {}
+    for ch in chars:
+        marked = [r for r in pinyin_dict.get(ord(ch), "").split(",") if r]
+        for r in marked:
+            if r not in normal:
+                normal[r] = to_normal(r)
+        syllables = {normal[r] for r in marked}
+        if syllables:
+            found[ch] = tuple(sorted(syllables))
+    return found
+
+
+def make(words: Iterable[str]) -> Sounds:
+    """The sounds of ``words`` (the index's game words) and of the characters a query may hold."""
+    words = sorted(set(words))
+    readings = character_readings(dict.fromkeys([*gb2312(), *(ch for w in words for ch in w)]))
+    sounds = Sounds(readings, {})
+    by_key: dict[str, list[str]] = {}
+    for word in words:
+        for key in sounds.keys(word):
+            by_key.setdefault(key, []).append(word)
+    return Sounds(readings, {key: tuple(found) for key, found in by_key.items()})
+
+
+def save(folder: Path, words: Iterable[str]) -> None:
+    sounds = make(words)
+    by_syllable: dict[str, list[str]] = {}
+    for ch, syllables in sounds.readings.items():
+        for syllable in syllables:
+            by_syllable.setdefault(syllable, []).append(ch)
+    data = {"format": FORMAT, "characters": {s: "".join(chars) for s, chars in sorted(by_syllable.items())},
+            "words": {key: list(found) for key, found in sorted(sounds.words.items())}}
+    (folder / SOUNDS_FILE).write_text(json.dumps(data, ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
+
+
+_LOADED: dict[Path, Sounds | None] = {}
+
+
+def load(folder: Path) -> Sounds | None:
+    """The sounds the index stored (read once per process and index, and only by a
+    Chinese query holding a stretch no text holds); ``None`` if missing or damaged."""
+    if folder not in _LOADED:
+        _LOADED.clear()
+        _LOADED[folder] = _read(folder / SOUNDS_FILE)
+    return _LOADED[folder]
+
+
+def _read(path: Path) -> Sounds | None:
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        characters, words = data["characters"], data["words"]
+        if data["format"] != FORMAT or not isinstance(characters, dict) or not isinstance(words, dict):
+            return None
+        readings: dict[str, list[str]] = {}
+        for syllable, chars in characters.items():
+            for ch in chars:
+                readings.setdefault(ch, []).append(syllable)
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+        return None
+    return Sounds(readings, words)
+
+
+def correct(run: str, words: frozenset[str], known: Callable[[str], bool],
+            sounds: Callable[[], Sounds | None]) -> tuple[str, list[Correction]]:
+    """``run`` (Chinese characters only) with each stretch that looks mistyped and sounds
+    like a game word read as that word, left to right, longest stretch first.  ``known``
+    says whether the index's texts hold a bigram; ``sounds`` is called only when a
+    stretch looks mistyped (a fresh process reads the file only then).
+
+    A stretch looks mistyped when one of its bigrams is in no text, it cuts through no
+    game word the run holds as typed (in "直接施放", "接施" takes half of 施放: no typo;
+    "致命伤格" holds 致命 whole and may be 致命伤害), and its neighbours do not explain
+    it: a stretch between two bigrams the texts hold ("正式用词": 正式 and 用词) is
+    where two words meet, not a word."""
+    edges = _edges(run, words)
+    out: list[str] = []
+    fixes: list[Correction] = []
+    i = 0
+    while i < len(run):
+        piece, meant = run[i], run[i]
+        for k in range(min(LONGEST, len(run) - i), 1, -1):
+            stretch = run[i : i + k]
+            if stretch in words:
+                piece = meant = stretch
+                break
+            if i not in edges or i + k not in edges or not _looks_mistyped(run, i, k, known):
+                continue
+            table = sounds()
+            heard = table.heard(stretch) if table is not None else []
+            if heard:
+                piece, meant = stretch, heard[0]
+                fixes.append(Correction(stretch, meant))
+                break
+        out.append(meant)
+        i += len(piece)
+    return "".join(out), fixes
+
+
+def _edges(run: str, words: frozenset[str]) -> set[int]:
+    """Where the game words of ``run`` begin and end, and every place outside them: the
+    run cut into game words longest first, as :func:`indexers.segment.segment` cuts a query."""
+    edges = {0}
+    i = 0
+    while i < len(run):
+        i += next((k for k in range(min(LONGEST, len(run) - i), 1, -1) if run[i : i + k] in words), 1)
+        edges.add(i)
+    return edges
+
+
+def _looks_mistyped(run: str, i: int, k: int, known: Callable[[str], bool]) -> bool:
+    stretch = run[i : i + k]
+    if all(known(stretch[j : j + 2]) for j in range(k - 1)):
+        return False
+    return not (i > 0 and i + k < len(run) and known(run[i - 1 : i + 1]) and known(run[i + k - 1 : i + k + 1]))

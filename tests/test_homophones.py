@@ -1,0 +1,119 @@
+"""Chinese typos (indexers/homophones.py): a game word typed with another character of
+the same sound, on the default corpus's KB and index (its game words, its Chinese texts'
+bigrams, pypinyin's readings as the index build stored them).
+
+The typos are of the kind an input method makes ("sichu" picked as 死处, not 死触); what
+each finds is compared with what the correctly typed query finds, never written down."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+from collections.abc import Callable, Iterator
+from contextlib import closing
+from pathlib import Path
+
+import pytest
+from kbrun import kb, kb_json
+
+from indexers import engine, homophones, segment
+from indexers import index as rules_index
+from kb.store import rules as store
+
+BENCHMARKS = Path(__file__).resolve().parents[1] / "benchmarks"
+TYPOS = [("死处", "死触"), ("践塌", "践踏"), ("先功", "先攻"), ("连机", "连击"), ("警界", "警戒")]
+
+
+@pytest.fixture(scope="module")
+def info(default_home: Path) -> rules_index.IndexInfo:
+    with closing(store.connect(default_home)) as conn:
+        return rules_index.current(default_home, conn)
+
+
+@pytest.fixture(scope="module")
+def known(default_home: Path, info: rules_index.IndexInfo) -> Iterator[Callable[[str], bool]]:
+    """Whether the default index's Chinese texts hold a bigram."""
+    searcher = engine._searcher(info)
+    scorer = engine.scorer_of(searcher)
+    field = rules_index.body_field("zh-Hans")
+    yield lambda bigram: bool(scorer.doc_frequency(field, bigram))
+
+
+def test_the_index_stores_the_sounds_of_its_game_words(info: rules_index.IndexInfo) -> None:
+    sounds = homophones.load(info.path)
+    assert sounds is not None
+    assert list(sounds.readings["死"]) == ["si"] and {"xing", "hang"} <= set(sounds.readings["行"])
+    assert len([ch for ch in sounds.readings if ch.encode("gb2312", "ignore")]) >= 6763  # what input methods offer
+    words = segment.load(info.path)
+    assert "死触" in sounds.words["si chu"] and "践踏" in sounds.words["jian ta"]
+    heard = {w for found in sounds.words.values() for w in found}
+    assert heard == {w for w in words if sounds.keys(w)} and len(heard) > 0.99 * len(words)
+
+
+@pytest.mark.parametrize(("typed", "meant"), TYPOS)
+def test_a_game_word_typed_with_a_character_of_its_sound_finds_it(default_home: Path, typed: str,
+                                                                   meant: str) -> None:
+    wrong, right = kb_json("search", typed, home=default_home), kb_json("search", meant, home=default_home)
+    assert wrong["corrections"] == [{"typed": typed, "meant": meant}]
+    assert right["results"] and [r["rule"] for r in wrong["results"]] == [r["rule"] for r in right["results"]]
+    assert [d["term"] for d in wrong["definitions"]] == [d["term"] for d in right["definitions"]]
+
+
+def test_each_typo_of_a_question_is_read_and_said(default_home: Path) -> None:
+    answer = kb_json("search", "践塌和死处怎么分配伤害", home=default_home)
+    assert answer["corrections"] == [{"typed": "践塌", "meant": "践踏"}, {"typed": "死处", "meant": "死触"}]
+    right = kb_json("search", "践踏和死触怎么分配伤害", home=default_home)
+    assert [r["rule"] for r in answer["results"]] == [r["rule"] for r in right["results"]]
+    shown = kb("search", "践塌和死处", home=default_home)
+    assert shown.returncode == 0 and "(read as: 践塌 → 践踏, 死处 → 死触)" in shown.stdout
+
+
+@pytest.mark.parametrize("text", ["直接施放", "一起施放", "正式用词", "声明攻击者", "已放逐的牌", '"死处"'])
+def test_where_two_words_meet_or_a_word_is_real_nothing_is_read(info: rules_index.IndexInfo,
+                                                                known: Callable[[str], bool],
+                                                                text: str, default_home: Path) -> None:
+    """施 is 施放's (接施 cuts it); 正式 and 用词 are both in the texts (式用 is where they
+    meet); 声明 is a word the texts hold; a quoted query is searched as typed."""
+    words = segment.load(info.path)
+    if not text.startswith('"'):
+        assert homophones.correct(text, words, known, lambda: homophones.load(info.path)) == (text, [])
+    assert kb_json("search", text, home=default_home)["corrections"] == []
+
+
+def test_typo_free_chinese_questions_are_read_as_typed(default_home: Path) -> None:
+    """Every Chinese question of our sets whose note does not say "typo" (the questions are
+    not in the index, so their bigrams may be new to it)."""
+    rows = [line.split("\t") for name in ("questions.tsv", "questions_heldout.tsv")
+            for line in (BENCHMARKS / name).read_text(encoding="utf-8").splitlines()[1:]]
+    questions = [r[1] for r in rows if len(r) > 3 and r[0] == "zh-Hans" and "typo" not in r[3]]
+    assert len(questions) > 100
+    with closing(store.connect(default_home)) as conn:
+        read = {q: engine.search(default_home, conn, q, None).plan.corrections for q in questions}
+    assert {q: fixes for q, fixes in read.items() if fixes} == {}
+
+
+def test_a_missing_or_damaged_sounds_file_reads_the_query_as_typed(default_home: Path, tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    shutil.copytree(default_home, home)
+    with closing(store.connect(home)) as conn:
+        path = rules_index.current(home, conn).path / homophones.SOUNDS_FILE
+    for damage in ("missing", "garbage", "another format"):
+        if damage == "missing":
+            path.unlink()
+        else:
+            path.write_text("{]" if damage == "garbage" else '{"format": 0}', encoding="utf-8")
+        answer = kb_json("search", "死处", home=home)
+        assert answer["corrections"] == [] and answer["results"] == [], damage
+
+
+def test_a_chinese_typo_does_not_import_pypinyin(default_home: Path) -> None:
+    """The readings were stored by the build: a query reads them from the index folder."""
+    probe = ("import sys, runpy\n"
+             f"sys.argv = ['kb', 'search', '死处', '--home', {str(default_home)!r}]\n"
+             "try:\n    runpy.run_module('kb', run_name='__main__')\nexcept SystemExit:\n    pass\n"
+             "print(sorted(m for m in sys.modules))")
+    result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=600)
+    assert result.returncode == 0 and "read as: 死处 → 死触" in result.stdout, result.stderr
+    loaded = set(eval(result.stdout.strip().splitlines()[-1]))  # noqa: S307 (our own probe's list)
+    assert "indexers.homophones" in loaded and "pypinyin" not in loaded
