@@ -1,7 +1,7 @@
 """Chinese typos (a character of the same sound): how many kb reads right, and what a
 search finds with them, beside the same search reading them as typed.
 
-    .venv/bin/python benchmarks/bench_homophones.py KB_HOME [QUESTIONS.tsv ...]
+    .venv/bin/python benchmarks/bench_homophones.py KB_HOME [--definitions KB_HOME2] [QUESTIONS.tsv ...]
 
 Typos: for every Chinese glossary headword and heading of two to eight characters, each
 character in turn replaced by the first character of GB 2312 (in code order) sharing one
@@ -10,11 +10,14 @@ word, 声明 for 生命, is not one kb claims to read); asked bare and inside a 
 ("{typo}是什么意思").  A search finds the right thing when its first result is the one the
 correctly typed query finds first, and among its first five.  False readings: the
 corrections made on typo-free Chinese queries (the questions files' Chinese rows, and
-the KB's Chinese glossary definitions, each up to "参见").
+the Chinese glossary definitions, each up to "参见", of KB_HOME2, default KB_HOME: a KB
+indexes its glossary, so its own definitions hold no bigram new to it; bench_quality's
+glossary KB, built without the glossary sections, is the one to search them in).
 """
 
 from __future__ import annotations
 
+import argparse
 import json
 import sys
 import time
@@ -80,9 +83,14 @@ def shares(counts: list[int], n: int) -> str:
 
 
 def main() -> None:
-    home = Path(sys.argv[1])
-    paths = [Path(p) for p in sys.argv[2:]] or [Path(__file__).with_name("questions.tsv"),
-                                                Path(__file__).with_name("questions_heldout.tsv")]
+    parser = argparse.ArgumentParser()
+    parser.add_argument("home", type=Path)
+    parser.add_argument("--definitions", type=Path, help="the KB whose glossary definitions are searched")
+    parser.add_argument("questions", type=Path, nargs="*")
+    args = parser.parse_args()
+    home = args.home
+    paths = args.questions or [Path(__file__).with_name("questions.tsv"),
+                               Path(__file__).with_name("questions_heldout.tsv")]
     with closing(store.connect(home)) as conn:
         info = rules_index.ready(home, conn)
         sounds = homophones.load(info.path)
@@ -123,7 +131,9 @@ def main() -> None:
                          shares(hits[True], n), shares(hits[False], n), f"{times[len(times) // 2] * 1000:.1f}"))
         print(table(rows, ("query", "read right / wrong / not", "kb: same first / in first 5",
                            "as typed: same first / in first 5", "p50 ms")))
-        free = [*questions([p for p in paths if p.is_file()]), *definitions(conn)]
+        with closing(store.connect(args.definitions or home)) as other:
+            glossary = definitions(other)
+        free = [*questions([p for p in paths if p.is_file()]), *glossary]
         wrong = []
         for text in free:
             fixes = engine.search(home, conn, text, None).plan.corrections
