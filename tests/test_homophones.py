@@ -117,3 +117,12 @@ def test_a_chinese_typo_does_not_import_pypinyin(default_home: Path) -> None:
     assert result.returncode == 0 and "read as: 死处 → 死触" in result.stdout, result.stderr
     loaded = set(eval(result.stdout.strip().splitlines()[-1]))  # noqa: S307 (our own probe's list)
     assert "indexers.homophones" in loaded and "pypinyin" not in loaded
+
+
+def test_kb_ask_says_what_it_read_a_typo_as(default_home: Path) -> None:
+    """`kb ask` answers from the same search: its header and JSON say the reading too."""
+    shown = kb("ask", "死处怎么用", home=default_home)
+    assert shown.returncode == 0 and shown.stdout.splitlines()[1] == "(read as: 死处 → 死触)"
+    wrong, right = kb_json("ask", "死处怎么用", home=default_home), kb_json("ask", "死触怎么用", home=default_home)
+    assert wrong["corrections"] == [{"typed": "死处", "meant": "死触"}] and right["corrections"] == []
+    assert [a["rule"] for a in wrong["answers"]] == [a["rule"] for a in right["answers"]] != []

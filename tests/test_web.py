@@ -24,6 +24,7 @@ import subprocess
 import sys
 import time
 import urllib.error
+import urllib.parse
 import urllib.request
 from collections.abc import Iterator
 from contextlib import closing
@@ -379,6 +380,18 @@ def test_search_page_shows_results_side_by_side_with_highlights(server: str) -> 
         assert (text["number"] or text["title"]) in shown.shown and text["lang"] in shown.shown
     assert "<mark>" in body
     assert f"{len(data['results'])} of {data['total']} results" in shown.shown
+
+
+@pytest.mark.parametrize("page", ["search", "ask"])
+def test_search_and_ask_pages_say_what_a_typo_was_read_as(server: str, page: str) -> None:
+    """A Chinese typo (死处 for 死触) is read as the game word on both pages, as `kb search`
+    and `kb ask` say it, from the same JSON."""
+    url = f"/{page}?q=" + urllib.parse.quote("死处怎么用")
+    data = get_json(server + url.replace(f"/{page}", f"/{page}.json"))
+    assert data["corrections"] == [{"typed": "死处", "meant": "死触"}]
+    status, _, body = get(server + url)
+    assert status == 200 and '<span class="corrected">死处 → 死触</span>' in body
+    assert "read as 死处 → 死触" in Html(body).shown
 
 
 def test_history_and_diff_pages(server: str) -> None:

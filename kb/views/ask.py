@@ -19,7 +19,7 @@ from kb.core.errors import NotFound
 from kb.core.rulenum import RuleNumber
 from kb.core.sentences import Span, split
 from kb.store import rules as store
-from kb.views.search import Result, SearchAnswer, Session, Shown
+from kb.views.search import Result, SearchAnswer, Session, Shown, read_as
 
 #: Rules the engine ranked first that the answer looks at.
 CANDIDATES = 5
@@ -93,7 +93,7 @@ class AskAnswer:
         cited = _cited(self.answers)
         return {"question": self.question, "query_lang": search["query_lang"], "languages": search["languages"],
                 "box": search["box"], "translations": search["translations"],
-                "dropped_translations": search["dropped_translations"],
+                "dropped_translations": search["dropped_translations"], "corrections": search["corrections"],
                 "answers": [a.to_json() for a in self.answers], "cited": [link.to_json() for link in cited],
                 "cards": search["cards"]}
 
@@ -101,6 +101,8 @@ class AskAnswer:
         marks = (_BOLD, _RESET) if color else ("**", "**")
         plan = self.search.plan
         lines = [f"{self.question} · {plan.lang}" + (" (detected)" if plan.detected else "")]
+        if plan.corrections:
+            lines.append(read_as(plan))
         for n, answer in enumerate(self.answers, 1):
             main = answer.main.shown
             lines += ["", f"{n}. {answer.rule} ({main.lang} {main.edition or 'undated'})"]

@@ -350,6 +350,11 @@ def to_json(answer: SearchAnswer) -> dict[str, object]:
     }
 
 
+def read_as(plan: engine.Plan) -> str:
+    """The typos a query was read without ("deaftouch", "死处"), as the header says them."""
+    return "(read as: " + ", ".join(f"{c.typed} → {c.meant}" for c in plan.corrections) + ")"
+
+
 def render(answer: SearchAnswer, color: bool = False) -> str:
     plan, outcome, results = answer.plan, answer.outcome, answer.results
     marks = (_BOLD, _RESET) if color else ("**", "**")
@@ -361,7 +366,7 @@ def render(answer: SearchAnswer, color: bool = False) -> str:
     if outcome is not None and len(outcome.tried) > 1:
         lines.append(f"(nothing in {outcome.tried[0]}: tried {', '.join(outcome.tried[1:])})")
     if plan.corrections:
-        lines.append("(read as: " + ", ".join(f"{c.typed} → {c.meant}" for c in plan.corrections) + ")")
+        lines.append(read_as(plan))
     for found in answer.box.cards:
         lines += ["", *render_card(found)]
     width = max(len(lang) for lang in plan.langs)
