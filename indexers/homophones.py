@@ -132,10 +132,12 @@ _LOADED: dict[Path, Sounds | None] = {}
 def load(folder: Path) -> Sounds | None:
     """The sounds the index stored (read once per process and index, and only by a
     Chinese query holding a stretch no text holds); ``None`` if missing or damaged."""
-    if folder not in _LOADED:
-        _LOADED.clear()
-        _LOADED[folder] = _read(folder / SOUNDS_FILE)
-    return _LOADED[folder]
+    if folder in (held := dict(_LOADED)):  # a copy: another thread of kb serve may clear it meanwhile
+        return held[folder]
+    found = _read(folder / SOUNDS_FILE)
+    _LOADED.clear()  # one index per process at a time
+    _LOADED[folder] = found
+    return found
 
 
 def _read(path: Path) -> Sounds | None:
