@@ -58,6 +58,15 @@ def test_a_game_word_typed_with_a_character_of_its_sound_finds_it(default_home: 
     assert wrong["corrections"] == [{"typed": typed, "meant": meant}]
     assert right["results"] and [r["rule"] for r in wrong["results"]] == [r["rule"] for r in right["results"]]
     assert [d["term"] for d in wrong["definitions"]] == [d["term"] for d in right["definitions"]]
+    assert wrong["box"] == right["box"] and right["box"]["kind"] == "term"  # "glossary entry 死触 → 702.2"
+
+
+def test_a_card_name_typed_with_a_character_of_its_sound_finds_the_card(default_home: Path) -> None:
+    """The seed's rulings page names 非瑞克西亚龙引擎 (擎 qing; 情 is qing too)."""
+    wrong = kb_json("search", "非瑞克西亚龙引情", home=default_home)
+    right = kb_json("search", "非瑞克西亚龙引擎", home=default_home)
+    assert wrong["corrections"] == [{"typed": "引情", "meant": "引擎"}] and right["cards"]
+    assert wrong["cards"] == right["cards"] and wrong["query"] == "非瑞克西亚龙引情"
 
 
 def test_each_typo_of_a_question_is_read_and_said(default_home: Path) -> None:

@@ -13,7 +13,7 @@ import json
 import sqlite3
 import sys
 from collections.abc import Callable, Collection
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -144,12 +144,23 @@ class Session:
         # that does not exist is one.
         outcome = engine.search(self.home, self.conn, searched, langs, query_lang=query_lang, limit=limit * 5)
         plan = outcome.plan
+        if plan.corrections and box.kind == "text" and not box.cards:
+            box = self._read_box(box, plan)
         lead = self._lead(box, plan, outcome)
         results = lead + (results_of(self.conn, outcome, limit - len(lead), skip={r.identity for r in lead},
                                      first=len(lead) + 1) if len(lead) < limit else [])
         definitions = [result(self.conn, outcome, n, group) for n, group in enumerate(outcome.definitions, 1)]
         return SearchAnswer(plan, results[:limit], box, outcome, searched if searched != text else None,
                             [d for d in definitions if d.texts])
+
+    def _read_box(self, box: Box, plan: engine.Plan) -> Box:
+        """What the query names once read without its typos, when as typed it named
+        nothing ("非瑞克西亚龙引情": the card 非瑞克西亚龙引擎); the query as typed."""
+        read = box.query
+        for fix in plan.corrections:
+            read = read.replace(fix.typed, fix.meant, 1)
+        again = self.box.classify(read)
+        return box if again.kind == "rules" else replace(again, query=box.query)
 
     def _plain_plan(self, text: str, langs: list[str] | None, query_lang: str | None) -> engine.Plan:
         held = [lang for lang, _ in self.box.editions]
