@@ -10,8 +10,8 @@ At build time the index stores, beside its game words (:mod:`indexers.segment`),
 toneless syllables of each character a query may hold (the 6,763 characters of
 GB 2312, the set input methods offer first, and every character of the game words)
 and the game words by sound (:data:`SOUNDS_FILE`), read from pypinyin's table of
-single characters.  A query's stretch of two characters or more that the index's
-texts do not hold (one of its bigrams is in no text) and that sounds like a game
+single characters.  A query's stretch of two characters or more that looks mistyped
+(one of its bigrams is in no text, and more: :func:`correct`) and sounds like a game
 word of the same length, sharing at least half its characters, is read as that word;
 the plan says so, as it does for "deaftouch".  Tones are ignored: input methods
 ignore them too.  A query whose every bigram is in the texts is never read again,
