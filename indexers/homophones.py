@@ -42,6 +42,10 @@ LONGEST = 12
 #: 0.5 reads 2 of them as another word ("提升其等级": 升其 → 升级), 0.0 reads 13 ("回应" →
 #: 辉映, "几次" → 祭祠, "能付" → 而不) to take the whole-word slips too ("指挥官上海": 伤害).
 SHARED = 0.5
+#: A longer run of Chinese is read as typed: a player's question is short, and every stretch of a
+#: run is looked at (a query of 1,000 random characters, in process: 304 ms read whole, 72 ms as
+#: typed; with this bound 58 ms against 38; 64 characters 4.6 against 2.6 ms).
+LONGEST_RUN = 64
 
 
 @dataclass(frozen=True)
@@ -132,8 +136,10 @@ _LOADED: dict[Path, Sounds | None] = {}
 def load(folder: Path) -> Sounds | None:
     """The sounds the index stored (read once per process and index, and only by a
     Chinese query holding a stretch no text holds); ``None`` if missing or damaged."""
-    if folder in (held := dict(_LOADED)):  # a copy: another thread of kb serve may clear it meanwhile
-        return held[folder]
+    try:
+        return _LOADED[folder]
+    except KeyError:  # not read yet (or another thread of kb serve cleared the dict just now)
+        pass
     found = _read(folder / SOUNDS_FILE)
     _LOADED.clear()  # one index per process at a time
     _LOADED[folder] = found
@@ -167,7 +173,10 @@ def correct(run: str, words: frozenset[str], known: Callable[[str], bool],
     "致命伤格" holds 致命 whole and may be 致命伤害), and its neighbours do not explain
     it: a stretch between two bigrams the texts hold ("正式用词": 正式 and 用词) is
     where two words meet, not a word."""
+    if len(run) > LONGEST_RUN:
+        return run, []
     edges = _edges(run, words)
+    table: list[Sounds | None] = []  # read when first needed
     out: list[str] = []
     fixes: list[Correction] = []
     i = 0
@@ -180,8 +189,9 @@ def correct(run: str, words: frozenset[str], known: Callable[[str], bool],
                 break
             if i not in edges or i + k not in edges or not _looks_mistyped(run, i, k, known):
                 continue
-            table = sounds()
-            heard = table.heard(stretch) if table is not None else []
+            if not table:
+                table.append(sounds())
+            heard = table[0].heard(stretch) if table[0] is not None else []
             if heard:
                 piece, meant = stretch, heard[0]
                 fixes.append(Correction(stretch, meant))

@@ -90,6 +90,16 @@ def test_where_two_words_meet_or_a_word_is_real_nothing_is_read(info: rules_inde
     assert kb_json("search", text, home=default_home)["corrections"] == []
 
 
+def test_a_long_run_is_read_as_typed(info: rules_index.IndexInfo, known: Callable[[str], bool]) -> None:
+    """The work one query can cause is bounded: past LONGEST_RUN characters nothing is read."""
+    words = segment.load(info.path)
+    filler = "一个关键字异能让物件造成的伤害特别有效"  # a glossary definition's words
+    run = (filler * 4)[: homophones.LONGEST_RUN - 2] + "死处"
+    assert homophones.correct(run, words, known, lambda: homophones.load(info.path))[0].endswith("死触")
+    longer = filler + run
+    assert homophones.correct(longer, words, known, lambda: homophones.load(info.path)) == (longer, [])
+
+
 def test_typo_free_chinese_questions_are_read_as_typed(default_home: Path) -> None:
     """Every Chinese question of our sets whose note does not say "typo" (the questions are
     not in the index, so their bigrams may be new to it)."""
