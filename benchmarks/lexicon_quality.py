@@ -37,7 +37,7 @@ from typing import TypeVar
 
 from indexers.analysis import analyzer_for, terms
 from indexers.translate import Translation, Translator, Trust
-from kb.align.lexicon import Lexicon
+from kb.align.lexicon import Lexicon, alternatives
 from kb.align.tokens import content_words
 from kb.core.text import HAN, char_class, has_han, is_cjk
 
@@ -128,7 +128,8 @@ def glossary_gold(pairs: Iterable[tuple[str, str, str, float]], lang: str) -> li
     found = []
     for english, other, evidence, _ in pairs:
         if evidence == "cited":
-            found += [Gold(a, b, "en", lang) for a, b in headword_pairs(english, other)
+            pairs_ = [(a, alternatives(b)[0]) for a, b in headword_pairs(english, other)]  # 反击/指示物: its first
+            found += [Gold(a, b, "en", lang) for a, b in pairs_
                       if not is_cjk(lang) or re.fullmatch(f"[{char_class(HAN)}]{{2,8}}", b)]
     return found
 
@@ -138,10 +139,11 @@ def glossary_gold(pairs: Iterable[tuple[str, str, str, float]], lang: str) -> li
 
 def right(translation: Translation, gold: Gold) -> bool:
     """The translation means (a part of) the gold target (see the module docstring)."""
-    target = translation.target
     if is_cjk(gold.dst):
         several = len(content_words(gold.source)) > 1 if not is_cjk(gold.src) else True
-        return target == gold.target or (several and len(target) >= 2 and target in gold.target)
+        return any(target == gold.target or (several and len(target) >= 2 and target in gold.target)
+                   for target in alternatives(translation.target))  # a name per sense: one of them
+    target = translation.target
     analyzer = analyzer_for(gold.dst)  # as search matches it: "activate" finds "activated"
     mine, wanted = set(terms(analyzer, target)), set(terms(analyzer, gold.target))
     return bool(mine) and mine <= wanted

@@ -42,6 +42,7 @@ from indexers.index import IndexInfo, body_field, gloss_field, parent_field, tit
 from indexers.scoring import Clause, Scorer
 from indexers.spelling import Correction
 from indexers.translate import Translation, Translator
+from kb.align.lexicon import alternatives
 from kb.align.tokens import words as spelling_words
 from kb.core.errors import KbError, NotFound
 from kb.core.lang import guess_lang
@@ -356,12 +357,12 @@ def translated_units(translations: Iterable[Translation], lang: str, share: floa
     analyzer = analyzer_for(lang)
     units = []
     for item in translations:
-        terms = tuple(t.text for t in analyzer(item.target, mode="query") if token_kind(t) != NUMBER)
-        if terms:
-            single = len(terms) == 1 and has_cjk(item.target) and len(item.target) == 1
-            units.append(Unit(lang, terms, weight=TRANSLATED * item.strength * share, prefix=single,
-                              literal=item.target if has_cjk(item.target) else None,
-                              source=item.source, translated=True))
+        for name in alternatives(item.target):  # a name per sense (反击/指示物), each asked as the others
+            terms = tuple(t.text for t in analyzer(name, mode="query") if token_kind(t) != NUMBER)
+            if terms:
+                single = len(terms) == 1 and has_cjk(name) and len(name) == 1
+                units.append(Unit(lang, terms, weight=TRANSLATED * item.strength * share, prefix=single,
+                                  literal=name if has_cjk(name) else None, source=item.source, translated=True))
     return _dedupe(units)
 
 

@@ -28,7 +28,7 @@ from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import NamedTuple
 
-from kb.align.lexicon import PLAYERS, TERMS, Lexicon
+from kb.align.lexicon import PLAYERS, TERMS, Lexicon, alternatives
 from kb.align.tokens import TERM_STOPWORDS, stem, unelided, words
 from kb.core.text import CJK_RUN, base_lang, is_cjk
 
@@ -172,7 +172,8 @@ def inverted(lexicon: Lexicon) -> Inverted:
         return {}
     for word, (target, strength) in lexicon.terms.items():
         if not word.startswith("~"):  # a stem ("~improvvis") is a key, never a translation
-            found[target].append((word, strength))
+            for name in alternatives(target):  # 反击 and 指示物 each read back as "counter"
+                found[name].append((word, strength))
     return dict(found)
 
 

@@ -190,7 +190,9 @@ def test_official_compounds_give_their_parts() -> None:
     assert lexicon.terms["phyrexian"] == ("非瑞克西亚", 1.0) and lexicon.terms["mana symbol"][0] == "法术力符号"
     assert "kicker" not in lexicon.terms  # a headword with parts is paired by headword_pairs first
     assert headword_pairs("Kicker, Kicked", "增幅，已增幅") == [("Kicker", "增幅"), ("Kicked", "已增幅")]
-    assert headword_pairs("Draft", "轮抽/抽选（译者注：在英文中这两个词是相同的。）") == [("Draft", "轮抽")]
+    # a name per sense, or two names of one thing: every one kept (search asks each)
+    assert headword_pairs("Draft", "轮抽/抽选（译者注：在英文中这两个词是相同的。）") == [("Draft", "轮抽/抽选")]
+    assert headword_pairs("Counter", "反击/指示物") == [("Counter", "反击/指示物")]
 
 
 def test_a_cjk_term_crossing_a_longer_known_word_is_not_looked_up() -> None:

@@ -265,6 +265,21 @@ def test_chinese_query_finds_english_rules_through_the_lexicon(home: Path, db: s
     assert all(t["lang"] == "en" for r in data["results"] for t in r["texts"])
 
 
+def test_a_headword_naming_each_sense_is_searched_in_each(home: Path, db: sqlite3.Connection) -> None:
+    """"Counter" is 反击/指示物 (countering, the marker): "counter" asks both in Chinese, each
+    reads back as "counter", and the Italian "segnalino" (the marker only) no longer ranks the
+    rule on countering spells before the one on +1/+1 and -1/-1 counters (it did: 701.6a first)."""
+    outcome = find(home, db, "counter", ["en", "zh-Hans"], query_lang="en")
+    assert [t.target for t in outcome.plan.translations if t.dst == "zh-Hans"] == ["反击/指示物"]
+    assert {u.literal for u in outcome.plan.units if u.lang == "zh-Hans"} >= {"反击", "指示物"}
+    for name in ("反击", "指示物"):
+        back = find(home, db, name, ["zh-Hans", "en"], query_lang="zh-Hans")
+        assert "counter" in {t.target for t in back.plan.translations if t.dst == "en"}, name
+    italian = rules_of(find(home, db, "segnalino +1/+1 -1/-1"))
+    english = rules_of(find(home, db, "counter +1/+1 -1/-1"))
+    assert italian[0] == english[0] == "122.3", (italian[:3], english[:3])
+
+
 def test_traditional_characters_find_the_simplified_text(home: Path, db: sqlite3.Connection) -> None:
     assert rules_of(find(home, db, "標識色", ["zh-Hans"])) == rules_of(find(home, db, "标识色", ["zh-Hans"]))
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping
 
-from kb.align.lexicon import Lexicon
+from kb.align.lexicon import ALTERNATIVES, Lexicon
 from kb.align.tokens import TERM_STOPWORDS, stem, words
 from kb.core.model import Document
 from kb.core.text import HAN, char_class, is_cjk
@@ -31,10 +31,12 @@ _CJK_TERM = re.compile(f"^[{char_class(HAN)}]{{2,12}}$")
 
 def headword_pairs(english: str, other: str) -> list[tuple[str, str]]:
     """(English part, translated part) of two paired headwords: "Kicker, Kicked" and
-    "增幅，已增幅" give two pairs; a translation offering alternatives ("轮抽/抽选")
-    gives its first.  Parts that do not pair one to one give nothing."""
+    "增幅，已增幅" give two pairs; a translation offering alternatives keeps them all
+    (:data:`ALTERNATIVES`: "Counter" is 反击/指示物, one name per sense).  Parts that do not
+    pair one to one give nothing."""
     left = [p.strip(" “”\"") for p in _NOTE.sub("", english).split(",")]
-    right = [p.split("/")[0].strip() for p in re.split("[，,、]", _NOTE.sub("", other))]
+    right = [ALTERNATIVES.join(a.strip() for a in p.split("/") if a.strip())
+             for p in re.split("[，,、]", _NOTE.sub("", other))]
     left, right = [p for p in left if p], [p for p in right if p]
     if len(left) != len(right):
         return []
@@ -55,7 +57,7 @@ def learn(pairs: Iterable[tuple[str, str]], lang: str) -> Lexicon:
     for english, other in pairs:
         key = key_of(english)
         target = other.strip()
-        if not key or not target or (is_cjk(lang) and not _CJK_TERM.match(target)):
+        if not key or not target or (is_cjk(lang) and not all(_CJK_TERM.match(a) for a in target.split(ALTERNATIVES))):
             continue
         terms.setdefault(key, (target if is_cjk(lang) else target.casefold(), 1.0))
     if is_cjk(lang):

@@ -14,11 +14,16 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from kb.align.tokens import stem
+from kb.core.text import has_cjk
 
 #: Origins of the lexicons written by us (kb.align.term_list), not learned: official names
 #: of game terms in a language, and players' words in the rules' own words.
 TERMS = "terms"
 PLAYERS = "players"
+#: Between the names of a glossary headword that names each sense apart ("Counter": 反击/指示物,
+#: countering and the marker; "Draw": 抓/平手): a translation keeps them all, and search asks
+#: each (:func:`alternatives`).  Taking the first, as before, searched "counter" as 反击 only.
+ALTERNATIVES = "/"
 
 
 @dataclass(frozen=True)
@@ -81,3 +86,8 @@ class Lexicon:
         assert isinstance(terms, Mapping) and isinstance(support, Mapping)
         return cls(str(data["src"]), str(data["dst"]), {str(w): (str(t), float(s)) for w, (t, s) in terms.items()},
                    str(data.get("origin", "rules")), {str(w): int(n) for w, n in support.items()})
+
+
+def alternatives(target: str) -> list[str]:
+    """The names a CJK translation offers (one, or one per sense); a Latin one whole ("+1/+1")."""
+    return [a for a in target.split(ALTERNATIVES) if a] if has_cjk(target) else [target]
