@@ -145,3 +145,12 @@ def test_kb_ask_says_what_it_read_a_typo_as(default_home: Path) -> None:
     wrong, right = kb_json("ask", "死处怎么用", home=default_home), kb_json("ask", "死触怎么用", home=default_home)
     assert wrong["corrections"] == [{"typed": "死处", "meant": "死触"}] and right["corrections"] == []
     assert [a["rule"] for a in wrong["answers"]] == [a["rule"] for a in right["answers"]] != []
+
+
+def test_kb_glossary_finds_a_headword_typed_with_a_character_of_its_sound(default_home: Path) -> None:
+    """As `kb glossary deaftouch` finds Deathtouch by its spelling (before, 死处 found nothing)."""
+    answer, right = kb_json("glossary", "死处", home=default_home), kb_json("glossary", "死触", home=default_home)
+    assert answer["via"] == {"how": "sound", "detail": "'死处' sounds like the headword '死触'", "term": "死触"}
+    assert answer["matches"] == right["matches"] != []
+    missing = kb("glossary", "上海", home=default_home)  # 伤害's sound, and no character of it
+    assert missing.returncode == 1 and "no lexicon or spelling leads to one" in missing.stdout

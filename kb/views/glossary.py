@@ -20,7 +20,7 @@ from kb.core.errors import KbError, NotFound
 from kb.core.lang import normalize_tag
 from kb.core.model import GlossaryEntry
 from kb.core.rulenum import RuleNumber
-from kb.core.text import loose_key
+from kb.core.text import has_han, loose_key
 from kb.views.shared import require_held
 
 
@@ -219,6 +219,20 @@ def _through_lexicons(conn: sqlite3.Connection, query: str) -> tuple[list[Stored
     return [], {}
 
 
+def _by_sound(conn: sqlite3.Connection, query: str) -> tuple[list[StoredEntry], dict[str, str]]:
+    """The Chinese headword typed with another character of the same sound (死处 for 死触:
+    input methods offer both for "sichu"), as search reads it (:mod:`indexers.homophones`)."""
+    if not has_han(query):
+        return [], {}
+    from indexers import homophones  # lazy: pypinyin's readings, only for a Chinese query no headword answers
+
+    heard = homophones.make(n for n in _headwords(conn).values() if has_han(n)).heard(query)
+    if not heard:
+        return [], {}
+    return find(conn, heard[0]), {"how": "sound", "detail": f"{quoted(query)} sounds like the headword "
+                                                            f"{quoted(heard[0])}", "term": heard[0]}
+
+
 def _by_spelling(conn: sqlite3.Connection, query: str) -> tuple[list[StoredEntry], dict[str, str], list[str]]:
     """The headword the query misspells, when one is clearly closest; else suggestions."""
     from rapidfuzz import fuzz, process  # lazy
@@ -272,6 +286,8 @@ def glossary(conn: sqlite3.Connection, query: str, langs: list[str] | None) -> G
     suggestions: list[str] = []
     if not found:
         found, via = _through_lexicons(conn, query)
+    if not found:
+        found, via = _by_sound(conn, query)
     if not found:
         found, via, suggestions = _by_spelling(conn, query)
     if not found:
