@@ -4,8 +4,10 @@ the hits groups of texts that are the same rule in different languages.
 A plan says, for each language searched, what to look for there:
 
 * in the query's own language, its words, stemmed by that language's chain;
-  quoted text ("color identity") as a phrase; a run of Chinese characters as a
-  phrase of its bigrams, so "标识色" must appear as such;
+  quoted text ("color identity") as a phrase; a run of Chinese characters as its
+  bigrams, each game word counting about once (:func:`cjk_units`); a word no text
+  knows read as the nearest one that does ("deaftouch", :mod:`indexers.spelling`),
+  a Chinese stretch as the game word of its sound ("死处", :mod:`indexers.homophones`);
 * in every other language, the query's words translated through the stored
   lexicons (:mod:`indexers.translate`), weighted by how sure the lexicon is;
 * everywhere, the rule numbers of the query ("702.102"): the text with that
