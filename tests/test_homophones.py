@@ -154,3 +154,15 @@ def test_kb_glossary_finds_a_headword_typed_with_a_character_of_its_sound(defaul
     assert answer["matches"] == right["matches"] != []
     missing = kb("glossary", "上海", home=default_home)  # 伤害's sound, and no character of it
     assert missing.returncode == 1 and "no lexicon or spelling leads to one" in missing.stdout
+
+
+@pytest.mark.parametrize(("typed", "meant"), [("致命还机", "致命还击"), ("非瑞克西亚龙引情", "非瑞克西亚龙引擎")])
+def test_kb_card_resolves_a_chinese_name_typed_with_a_character_of_its_sound(default_home: Path, typed: str,
+                                                                               meant: str) -> None:
+    """A card name of BRO (致命还击, Deadly Riposte) and the seed page's title: the card the
+    right name resolves to, with the reading as its first evidence (before: "the evidence is weak")."""
+    wrong, right = kb_json("card", typed, home=default_home), kb_json("card", meant, home=default_home)
+    assert right["resolved"] and wrong["resolved"] and wrong["card"] == right["card"]
+    lead = wrong["resolution"]["evidence"][0]
+    assert lead["kind"] == "same-sound" and f"sounds like '{meant}'" in lead["detail"]
+    assert wrong["resolution"]["evidence"][1:] == right["resolution"]["evidence"]

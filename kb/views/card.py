@@ -17,7 +17,7 @@ from typing import Any
 
 from kb.core.errors import KbError
 from kb.core.rulenum import RuleNumber
-from kb.core.text import name_key
+from kb.core.text import has_han, name_key
 from kb.graph import card_rows
 from kb.graph.cards import Candidate, Evidence, NameIndex, Resolution, quoted, resolve
 from kb.store import cards as card_store
@@ -41,11 +41,31 @@ def resolve_query(conn: sqlite3.Connection, query: str) -> Resolution:
     page = box_store.resolved_page(conn, key)
     if page is not None:
         return _through_page(query, page)
+    if has_han(query) and (heard := _by_sound(conn, query)) is not None:
+        return heard
     names = card_store.all_names(conn)
     if not names:
         return Resolution(query, None, 0.0, (Evidence("weak", "the KB holds no card data: build it with MTGJSON "
                                                               "set files or AtomicCards.json"),))
     return resolve(query, NameIndex(names + card_store.page_titles(conn)))
+
+
+def _by_sound(conn: sqlite3.Connection, query: str) -> Resolution | None:
+    """A Chinese name typed with another character of the same sound (非瑞克西亚龙引情 for
+    非瑞克西亚龙引擎: input methods offer both for "qing"), as search reads it
+    (:mod:`indexers.homophones`): the name it sounds like, resolved as if typed so."""
+    from indexers import homophones  # lazy: pypinyin's readings, only for a Chinese name nothing else matched
+
+    entries = (*card_store.all_names(conn), *card_store.page_titles(conn))
+    names = {entry.name for entry in entries if has_han(entry.name)}
+    heard = homophones.make(names).heard(query.strip())
+    if not heard or name_key(heard[0]) == name_key(query):
+        return None
+    found = resolve_query(conn, heard[0])
+    lead = Evidence("same-sound", f"{quoted(query)} sounds like {quoted(heard[0])}, sharing "
+                                  f"{sum(a == b for a, b in zip(query.strip(), heard[0], strict=False))} of its "
+                                  f"{len(heard[0])} characters")
+    return replace(found, query=query, evidence=(lead, *found.evidence))
 
 
 def _through_page(query: str, page: sqlite3.Row) -> Resolution:
