@@ -166,3 +166,24 @@ def test_kb_card_resolves_a_chinese_name_typed_with_a_character_of_its_sound(def
     lead = wrong["resolution"]["evidence"][0]
     assert lead["kind"] == "same-sound" and f"sounds like '{meant}'" in lead["detail"]
     assert wrong["resolution"]["evidence"][1:] == right["resolution"]["evidence"]
+
+
+def test_the_typo_floor_bench_homophones_reaches(default_home: Path, info: rules_index.IndexInfo,
+                                                 known: Callable[[str], bool]) -> None:
+    """Every 8th of bench_homophones.py's typos of the default KB (0.997 read right, 0.003
+    wrong over all 2,321), bare: at least 0.95 right and at most 0.02 wrong."""
+    sys.path.insert(0, str(BENCHMARKS))
+    from bench_homophones import read_as, terms, typos
+
+    sounds = homophones.load(info.path)
+    words = segment.load(info.path)
+    assert sounds is not None
+    order = homophones.gb2312()
+    with closing(store.connect(default_home)) as conn:
+        cases = [(t, typo) for t in terms(conn) for typo in typos(t, sounds, order, known) if typo not in words][::8]
+        assert len(cases) > 250
+        plans = [engine.search(default_home, conn, typo, ["zh-Hans"], query_lang="zh-Hans").plan for _, typo in cases]
+    read = [read_as(typo, plan.corrections) for (_, typo), plan in zip(cases, plans, strict=True)]
+    right = sum(r == term for r, (term, _) in zip(read, cases, strict=True)) / len(cases)
+    wrong = sum(r != term and r != typo for r, (term, typo) in zip(read, cases, strict=True)) / len(cases)
+    assert right >= 0.95 and wrong <= 0.02, (right, wrong)
