@@ -19,8 +19,10 @@ from __future__ import annotations
 
 import argparse
 import json
+import sqlite3
 import sys
 import time
+from collections.abc import Callable
 from contextlib import closing
 from pathlib import Path
 
@@ -30,21 +32,21 @@ from _common import table  # noqa: E402
 
 from indexers import engine, homophones, segment  # noqa: E402
 from indexers import index as rules_index  # noqa: E402
-from indexers.spelling import Correction  # noqa: E402
+from indexers.spelling import corrected  # noqa: E402
 from kb.core.text import HAN_RUN  # noqa: E402
 from kb.store import rules as store  # noqa: E402
 
 LANG = "zh-Hans"
 
 
-def terms(conn: object) -> list[str]:
-    rows = conn.execute(  # type: ignore[attr-defined]
+def terms(conn: sqlite3.Connection) -> list[str]:
+    rows = conn.execute(
         "SELECT term FROM glossary WHERE lang = ? UNION SELECT title FROM rules WHERE lang = ? AND title IS NOT NULL",
         (LANG, LANG)).fetchall()
     return sorted({t for (t,) in rows if 2 <= len(t) <= 8 and HAN_RUN.fullmatch(t)})
 
 
-def typos(term: str, sounds: homophones.Sounds, order: list[str], known: object) -> list[str]:
+def typos(term: str, sounds: homophones.Sounds, order: list[str], known: Callable[[str], bool]) -> list[str]:
     found = []
     for j, ch in enumerate(term):
         readings = set(sounds.readings.get(ch, ()))
@@ -52,7 +54,7 @@ def typos(term: str, sounds: homophones.Sounds, order: list[str], known: object)
         if other is None:
             continue
         typo = term[:j] + other + term[j + 1:]
-        if not all(known(typo[k:k + 2]) for k in range(len(typo) - 1)):  # type: ignore[operator]
+        if not all(known(typo[k:k + 2]) for k in range(len(typo) - 1)):
             found.append(typo)
     return found
 
@@ -61,16 +63,10 @@ def first(outcome: engine.Outcome, k: int) -> list[str]:
     return [g.identity for g in outcome.groups[:k]]
 
 
-def definitions(conn: object) -> list[str]:
-    rows = conn.execute("SELECT senses FROM glossary WHERE lang = ?", (LANG,)).fetchall()  # type: ignore[attr-defined]
+def definitions(conn: sqlite3.Connection) -> list[str]:
+    rows = conn.execute("SELECT senses FROM glossary WHERE lang = ?", (LANG,)).fetchall()
     senses = [sense.split("参见")[0].strip() for (text,) in rows for sense in json.loads(text)]
     return [s for s in senses if HAN_RUN.search(s)]
-
-
-def read_as(text: str, fixes: tuple[Correction, ...]) -> str:
-    for fix in fixes:
-        text = text.replace(fix.typed, fix.meant, 1)
-    return text
 
 
 def questions(paths: list[Path]) -> list[str]:
@@ -120,7 +116,7 @@ def main() -> None:
                     if reading:
                         times.append(time.perf_counter() - started)
                         fixes = outcome.plan.corrections
-                        right = read_as(shape.format(typo), fixes) == shape.format(term)
+                        right = corrected(shape.format(typo), fixes) == shape.format(term)
                         counts["none" if not fixes else "right" if right else "wrong"] += 1
                     hits[reading][0] += bool(target) and first(outcome, 1) == target
                     hits[reading][1] += bool(target) and target[0] in first(outcome, 5)

@@ -397,10 +397,10 @@ def build(home: Path, conn: sqlite3.Connection, name: str | None = None) -> Inde
             writer.add_document(**_document(text))
         writer.commit(merge=False)
         ix.close()
-        game_words = chinese_words(conn, texts)
+        game_words = segment.stored_words(chinese_words(conn, texts))
         segment.save(tmp, game_words)
         if game_words:
-            homophones.save(tmp, segment.stored_words(game_words))
+            homophones.save(tmp, game_words)
         own = spelling.count_words((t.lang, f"{t.title}\n{t.body}") for t in texts)
         spelling.save(tmp, own)
         translator = Translator.from_store(conn)

@@ -53,6 +53,13 @@ class Correction:
         return {"typed": self.typed, "meant": self.meant}
 
 
+def corrected(text: str, fixes: Iterable[Correction]) -> str:
+    """``text`` as the search read it: each typo replaced, in order, by the word it was read as."""
+    for fix in fixes:
+        text = text.replace(fix.typed, fix.meant, 1)
+    return text
+
+
 def max_edits(word: str) -> int:
     return 0 if len(word) < SHORTEST else 1 if len(word) < TWO_EDITS else 2
 

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 from kbrun import kb, kb_json
 
-from indexers import engine, homophones, segment
+from indexers import engine, homophones, segment, spelling
 from indexers import index as rules_index
 from kb.store import rules as store
 
@@ -173,7 +173,7 @@ def test_the_typo_floor_bench_homophones_reaches(default_home: Path, info: rules
     """Every 8th of bench_homophones.py's typos of the default KB (0.997 read right, 0.003
     wrong over all 2,321), bare: at least 0.95 right and at most 0.02 wrong."""
     sys.path.insert(0, str(BENCHMARKS))
-    from bench_homophones import read_as, terms, typos
+    from bench_homophones import terms, typos
 
     sounds = homophones.load(info.path)
     words = segment.load(info.path)
@@ -183,7 +183,7 @@ def test_the_typo_floor_bench_homophones_reaches(default_home: Path, info: rules
         cases = [(t, typo) for t in terms(conn) for typo in typos(t, sounds, order, known) if typo not in words][::8]
         assert len(cases) > 250
         plans = [engine.search(default_home, conn, typo, ["zh-Hans"], query_lang="zh-Hans").plan for _, typo in cases]
-    read = [read_as(typo, plan.corrections) for (_, typo), plan in zip(cases, plans, strict=True)]
+    read = [spelling.corrected(typo, plan.corrections) for (_, typo), plan in zip(cases, plans, strict=True)]
     right = sum(r == term for r, (term, _) in zip(read, cases, strict=True)) / len(cases)
     wrong = sum(r != term and r != typo for r, (term, typo) in zip(read, cases, strict=True)) / len(cases)
     assert right >= 0.95 and wrong <= 0.02, (right, wrong)

@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping
 
-from kb.align.lexicon import ALTERNATIVES, Lexicon
+from kb.align.lexicon import ALTERNATIVES, Lexicon, alternatives
 from kb.align.tokens import TERM_STOPWORDS, stem, words
 from kb.core.model import Document
 from kb.core.text import HAN, char_class, is_cjk
@@ -35,7 +35,7 @@ def headword_pairs(english: str, other: str) -> list[tuple[str, str]]:
     (:data:`ALTERNATIVES`: "Counter" is 反击/指示物, one name per sense).  Parts that do not
     pair one to one give nothing."""
     left = [p.strip(" “”\"") for p in _NOTE.sub("", english).split(",")]
-    right = [ALTERNATIVES.join(a.strip() for a in p.split("/") if a.strip())
+    right = [ALTERNATIVES.join(a.strip() for a in p.split(ALTERNATIVES) if a.strip())
              for p in re.split("[，,、]", _NOTE.sub("", other))]
     left, right = [p for p in left if p], [p for p in right if p]
     if len(left) != len(right):
@@ -57,7 +57,7 @@ def learn(pairs: Iterable[tuple[str, str]], lang: str) -> Lexicon:
     for english, other in pairs:
         key = key_of(english)
         target = other.strip()
-        if not key or not target or (is_cjk(lang) and not all(_CJK_TERM.match(a) for a in target.split(ALTERNATIVES))):
+        if not key or not target or (is_cjk(lang) and not all(_CJK_TERM.match(a) for a in alternatives(target))):
             continue
         terms.setdefault(key, (target if is_cjk(lang) else target.casefold(), 1.0))
     if is_cjk(lang):

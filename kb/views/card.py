@@ -58,13 +58,13 @@ def _by_sound(conn: sqlite3.Connection, query: str) -> Resolution | None:
 
     entries = (*card_store.all_names(conn), *card_store.page_titles(conn))
     names = {entry.name for entry in entries if has_han(entry.name)}
-    heard = homophones.make(names).heard(query.strip())
-    if not heard or name_key(heard[0]) == name_key(query):
+    heard = homophones.sounds_like(query, names)
+    if heard is None or name_key(heard) == name_key(query):
         return None
-    found = resolve_query(conn, heard[0])
-    lead = Evidence("same-sound", f"{quoted(query)} sounds like {quoted(heard[0])}, sharing "
-                                  f"{sum(a == b for a, b in zip(query.strip(), heard[0], strict=False))} of its "
-                                  f"{len(heard[0])} characters")
+    found = resolve_query(conn, heard)
+    lead = Evidence("same-sound", f"{quoted(query)} sounds like {quoted(heard)}, sharing "
+                                  f"{sum(a == b for a, b in zip(query.strip(), heard, strict=False))} of its "
+                                  f"{len(heard)} characters")
     return replace(found, query=query, evidence=(lead, *found.evidence))
 
 

@@ -226,11 +226,11 @@ def _by_sound(conn: sqlite3.Connection, query: str) -> tuple[list[StoredEntry], 
         return [], {}
     from indexers import homophones  # lazy: pypinyin's readings, only for a Chinese query no headword answers
 
-    heard = homophones.make(n for n in _headwords(conn).values() if has_han(n)).heard(query)
-    if not heard:
+    heard = homophones.sounds_like(query, (n for n in _headwords(conn).values() if has_han(n)))
+    if heard is None:
         return [], {}
-    return find(conn, heard[0]), {"how": "sound", "detail": f"{quoted(query)} sounds like the headword "
-                                                            f"{quoted(heard[0])}", "term": heard[0]}
+    return find(conn, heard), {"how": "sound", "detail": f"{quoted(query)} sounds like the headword {quoted(heard)}",
+                               "term": heard}
 
 
 def _by_spelling(conn: sqlite3.Connection, query: str) -> tuple[list[StoredEntry], dict[str, str], list[str]]:

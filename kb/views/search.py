@@ -17,7 +17,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from indexers import engine, lookups, snippets
+from indexers import engine, lookups, snippets, spelling
 from indexers import index as rules_index
 from kb.core.errors import KbError, NotFound
 from kb.core.lang import guess_lang, normalize_tag
@@ -156,10 +156,7 @@ class Session:
     def _read_box(self, box: Box, plan: engine.Plan) -> Box:
         """What the query names once read without its typos, when as typed it named
         nothing ("非瑞克西亚龙引情": the card 非瑞克西亚龙引擎); the query as typed."""
-        read = box.query
-        for fix in plan.corrections:
-            read = read.replace(fix.typed, fix.meant, 1)
-        again = self.box.classify(read)
+        again = self.box.classify(spelling.corrected(box.query, plan.corrections))
         return box if again.kind == "rules" else replace(again, query=box.query)
 
     def _plain_plan(self, text: str, langs: list[str] | None, query_lang: str | None) -> engine.Plan:
