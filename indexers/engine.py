@@ -37,7 +37,7 @@ from whoosh.index import Index
 from whoosh.query import Or, Phrase, Prefix, Query, Term
 from whoosh.searching import Searcher
 
-from indexers import homophones, segment, spelling
+from indexers import homophones, segment, semantic, spelling
 from indexers import index as rules_index
 from indexers.analysis import CJK, NUMBER, analyzer_for, name_key, stem, stop_words, token_kind
 from indexers.index import IndexInfo, body_field, gloss_field, parent_field, title_field
@@ -827,6 +827,7 @@ class Outcome:
     index: IndexInfo
     definitions: list[Group] = field(default_factory=list)
     tried: tuple[str, ...] = ()
+    semantic: bool = False  # the first rules re-ordered by the sentence model too (with_meaning)
 
     def edition_of(self, lang: str) -> str | None:
         return next((edition for held, edition in self.index.editions if held == lang), None)
@@ -918,4 +919,17 @@ def _search(searcher: Searcher, info: IndexInfo, conn: sqlite3.Connection, text:
                 p = replace(alt, detected=True)
                 groups, definitions = found, defs
                 break
-    return Outcome(p, groups, info, definitions, tuple(tried))
+    fuse = info.semantic and p.lang == semantic.LANG and bool(groups) and all(g.pinned is None for g in groups)
+    if fuse:
+        groups = with_meaning(groups, info.path, text)
+    return Outcome(p, groups, info, definitions, tuple(tried), fuse)
+
+
+def with_meaning(groups: list[Group], folder: Path, text: str) -> list[Group]:
+    """The first rules re-ordered with the sentence model's ranking (:mod:`indexers.semantic`;
+    not for a query naming rules: their order is the query's)."""
+    vectors = semantic.load(folder)
+    if vectors is None:
+        raise KbError("the search index's vectors are damaged: run `kb index` to build it again", str(folder))
+    order = semantic.fused([g.identity for g in groups], semantic.ranks(vectors, text), text)
+    return [groups[i] for i in order] + groups[len(order):]

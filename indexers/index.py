@@ -34,7 +34,7 @@ import sqlite3
 import tempfile
 import time
 from collections import defaultdict
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from functools import cache
@@ -45,7 +45,7 @@ from whoosh import index as whoosh_index
 from whoosh.codec.whoosh3 import W3Codec
 from whoosh.fields import ID, KEYWORD, STORED, TEXT, Schema
 
-from indexers import homophones, lookups, segment, spelling
+from indexers import homophones, lookups, segment, semantic, spelling
 from indexers.analysis import analyzer_for, field_code, name_key
 from indexers.translate import Translator
 from indexers.writer import BulkWriter
@@ -373,11 +373,17 @@ class IndexInfo:
     documents: int
     built: bool  # built by this call (not found ready)
     seconds: float = 0.0
+    semantic: bool = False  # holds the English rule texts' vectors (indexers.semantic)
 
 
-def build(home: Path, conn: sqlite3.Connection, name: str | None = None) -> IndexInfo:
+Progress = Callable[[int, int, str], None]
+
+
+def build(home: Path, conn: sqlite3.Connection, name: str | None = None, *, vectors: bool = False,
+          progress: Progress | None = None) -> IndexInfo:
     """Build the index of the KB in ``home`` into ``home/index/<fingerprint>``,
-    atomically, and remove the indexes of older KBs."""
+    atomically, and remove the indexes of older KBs.  ``vectors``: with the English
+    rule texts' vectors (:mod:`indexers.semantic`)."""
     started = time.perf_counter()
     name = name or fingerprint(home, conn)
     root = home / FOLDER
@@ -408,6 +414,9 @@ def build(home: Path, conn: sqlite3.Connection, name: str | None = None) -> Inde
         spelling.save_stems(tmp, {lang: spelling.stems_of(lang, sorted({*own.get(lang, {}), *lexicon.get(lang, ())}))
                                   for lang in sorted({*own, *lexicon}) if not is_cjk(lang)})
         lookups.save(tmp, conn, groups, translator)
+        made = _vectors(home, texts, progress) if vectors else None
+        if made is not None:
+            semantic.save(tmp, made)
         kb_file = store.db_path(home)
         before = kb_file.stat()
         digest = _digest(kb_file, before)
@@ -416,7 +425,7 @@ def build(home: Path, conn: sqlite3.Connection, name: str | None = None) -> Inde
         manifest = {
             "format": FORMAT, "editions": [[lang, edition] for lang, edition in groups], "documents": len(texts),
             "kb": {"path": str(kb_file), "sha256": digest, "size": before.st_size, "meta": _meta(conn)},
-            "seconds": round(time.perf_counter() - started, 3),
+            "seconds": round(time.perf_counter() - started, 3), "semantic": semantic.manifest(made),
         }
         (tmp / MANIFEST).write_text(json.dumps(manifest, ensure_ascii=False, indent=1), encoding="utf-8")
         final = root / name
@@ -434,7 +443,30 @@ def build(home: Path, conn: sqlite3.Connection, name: str | None = None) -> Inde
     finally:
         release(lock)
     _prune(root, keep=name)
-    return IndexInfo(final, groups, len(texts), True, time.perf_counter() - started)
+    return IndexInfo(final, groups, len(texts), True, time.perf_counter() - started, made is not None)
+
+
+def _vectors(home: Path, texts: list[IndexedText], progress: Progress | None) -> semantic.Vectors:
+    """The English rule texts' vectors, each text under the heading above it."""
+    semantic.require()
+    titles = {t.number: t.title for t in texts if t.lang == semantic.LANG and t.title and t.kind != "glossary"}
+    rules = [(t.identity, t.number, t.title, t.body, t.under) for t in texts
+             if t.lang == semantic.LANG and t.role == "rule" and t.kind != "glossary"]
+
+    def step(done: int, total: int) -> None:
+        if progress:
+            progress(done, total, f"embedding {total} English rule texts")
+
+    return semantic.make(semantic.texts_of(rules, titles), home / semantic.CACHE, step)
+
+
+def _had_vectors(root: Path) -> bool:
+    """Whether an index in ``root`` (the KB's current one, or the one of the KB it replaced) has vectors."""
+    try:
+        folders = [e for e in root.iterdir() if not e.name.startswith((TEMP_PREFIX, LOCK))]
+    except OSError:
+        return False
+    return any((m := read_manifest(folder)) is not None and m.get("semantic") for folder in folders)
 
 
 def _prune(root: Path, keep: str) -> None:
@@ -455,16 +487,23 @@ def read_manifest(folder: Path) -> dict[str, Any] | None:
     return data if isinstance(data, dict) and data.get("format") == FORMAT else None
 
 
-def ready(home: Path, conn: sqlite3.Connection) -> IndexInfo:
+def ready(home: Path, conn: sqlite3.Connection, vectors: bool | None = None,
+          progress: Progress | None = None) -> IndexInfo:
     """The index of the KB as it is now, built if missing, stale or incomplete
-    (for ``kb build``, ``kb index`` and the benchmarks; a search calls :func:`current`)."""
+    (for ``kb build``, ``kb index`` and the benchmarks; a search calls :func:`current`).
+    ``vectors``: with (True) or without (False) the semantic vectors; None keeps what
+    the KB's index had (a rebuilt KB keeps them, made again only for the texts that changed)."""
+    wanted = _had_vectors(home / FOLDER) if vectors is None else vectors
     info = found(home, conn)
-    if info is not None:
+    if info is not None and info.semantic == wanted:
         return info
     with _lock(home / FOLDER):  # one process builds; the others wait, then find it built
         info = found(home, conn)
-        if info is not None:
+        if info is not None and info.semantic == wanted:
             return info
+        if info is not None:  # the same KB, asked with or without vectors: built again beside it
+            return build(home, conn, f"{info.path.name.split('.')[0]}.{os.urandom(6).hex()}", vectors=wanted,
+                         progress=progress)
         name = fingerprint(home, conn)
         if read_manifest(home / FOLDER / name) is not None:
             # a complete index of this name that is not this file's: the KB was changed in place.  The
@@ -472,7 +511,7 @@ def ready(home: Path, conn: sqlite3.Connection) -> IndexInfo:
             # (open searchers and word lists are kept per path).
             name = f"{name}.{_digest(store.db_path(home), store.db_path(home).stat())[:12]}"
         shutil.rmtree(home / FOLDER / name, ignore_errors=True)
-        return build(home, conn, name)
+        return build(home, conn, name, vectors=wanted, progress=progress)
 
 
 def current(home: Path, conn: sqlite3.Connection) -> IndexInfo:
@@ -523,7 +562,8 @@ def found(home: Path, conn: sqlite3.Connection) -> IndexInfo | None:
 
 def _info(folder: Path, manifest: dict[str, Any]) -> IndexInfo:
     editions = [(str(lang), edition) for lang, edition in manifest.get("editions", [])]
-    return IndexInfo(folder, editions, int(manifest.get("documents", 0)), False)
+    return IndexInfo(folder, editions, int(manifest.get("documents", 0)), False,
+                     semantic=bool(manifest.get("semantic")))
 
 
 @contextmanager

@@ -27,6 +27,7 @@ from kb.graph import references as graph
 from kb.store import rules as store
 
 if TYPE_CHECKING:
+    from indexers.index import IndexInfo
     from kb.ingest.mtgjson import Card
 
 MANIFEST = "manifest.toml"
@@ -366,20 +367,21 @@ _T = TypeVar("_T")
 STAGES = ("clean up", "read", "check", "link references", "align", "link cards", "write", "index")
 
 
-def build_index(home: Path) -> float:
+def build_index(home: Path, semantic: bool | None = None,
+                progress: Callable[[int, int, str], None] | None = None) -> IndexInfo:
     """The search index of the KB just written (``kb build`` and ``kb index``): a search
-    never builds it.  Seconds taken."""
+    never builds it.  ``semantic``: with the English rules' vectors (None: as the KB had)."""
     from contextlib import closing
 
     from indexers import index as rules_index  # lazy: whoosh only where an index is built
 
     with closing(store.connect(home)) as conn:
-        return rules_index.ready(home, conn).seconds
+        return rules_index.ready(home, conn, semantic, progress)
 
 
 def build(paths: list[Path], home: Path, *, accept_damaged: bool = False, allow_partial: bool = False,
           override_format: str | None = None, override_lang: str | None = None,
-          progress: Callable[[int, int, str], None] | None = None) -> BuildReport:
+          progress: Callable[[int, int, str], None] | None = None, semantic: bool | None = None) -> BuildReport:
     """Build the KB in ``home`` from ``paths``; on any error the old KB stays."""
     stages = _Stages(progress)
     stages.run("clean up", lambda: sweep_leftovers(home))
@@ -415,7 +417,7 @@ def build(paths: list[Path], home: Path, *, accept_damaged: bool = False, allow_
             "sources": "\n".join(str(p.resolve()) for p in paths)}
     database = stages.run("write", lambda: store.write(home, documents, meta, cards, identities.rows(documents),
                                                                   linked.citations))
-    stages.run("index", lambda: build_index(home))
+    stages.run("index", lambda: build_index(home, semantic, progress))
     return BuildReport(home, database, reports, card_graph.summary(card_inputs, cards) if card_inputs else None,
                        stages.seconds)
 

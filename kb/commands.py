@@ -319,6 +319,10 @@ def check(conn: sqlite3.Connection, args: argparse.Namespace) -> Answer:
 # -- commands printing something else than one view -------------------------------------------
 
 
+def _semantic(args: argparse.Namespace) -> bool | None:
+    return None if args.semantic is None else args.semantic == "on"
+
+
 def main_build(args: argparse.Namespace) -> int:
     from kb.build import EMBEDDED_CORPUS, build
     from kb.cli import progress
@@ -327,7 +331,7 @@ def main_build(args: argparse.Namespace) -> int:
     with progress() as step:
         report = build(args.sources or [EMBEDDED_CORPUS], home, accept_damaged=args.accept_damaged,
                        allow_partial=args.allow_partial, override_format=args.format, override_lang=args.lang,
-                       progress=step)
+                       progress=step, semantic=_semantic(args))
     print(shared.dumps(report.to_json()) if args.json else report.render())
     return 0
 
@@ -338,8 +342,13 @@ def main_index(args: argparse.Namespace) -> int:
     home = resolve_home(args.home)
     if not store.db_path(home).exists():
         raise KbError("no KB here: run `kb build` first", str(home))
-    seconds = build_index(home)
-    print(f"search index ready ({seconds:.1f} s)" if seconds else "search index already up to date")
+    from kb.cli import progress
+
+    with progress() as step:
+        info = build_index(home, _semantic(args), step)
+    state = "ready" if info.built else "already up to date"
+    print(f"search index {state}" + (f" ({info.seconds:.1f} s)" if info.built else "")
+          + (", with the English rules' vectors (semantic on)" if info.semantic else ""))
     return 0
 
 
@@ -565,6 +574,9 @@ LANG = Arg("--lang", "language (default: English if held)")
 LANGS = Arg("--lang", "language (repeat for side by side)", repeat=True)
 EDITION = Arg("--edition", "the edition in force on this date (YYYY-MM-DD)")
 RULES = Arg("rule", ADDRESS_HELP, nargs="+")
+SEMANTIC = Arg("--semantic", "on: rank English questions with a sentence model too (needs kb[semantic]; the first "
+               "build embeds every English rule, minutes); off: words only (default: as this KB had it)",
+               choices=("on", "off"))
 
 TABLE: tuple[Command, ...] = (
     Command("build", "build the KB from rules documents", (
@@ -574,7 +586,7 @@ TABLE: tuple[Command, ...] = (
         Arg("--accept-damaged", "keep truncated or duplicate-numbered documents, with the damage listed",
             switch=True),
         Arg("--allow-partial", "write the KB even if some inputs cannot be read (they are listed as dropped) "
-            "or no rule texts were read", switch=True)),
+            "or no rule texts were read", switch=True), SEMANTIC),
         main=main_build),
     Command("show", "show a rule with its subrules", (
         RULES, LANGS, EDITION,
@@ -633,7 +645,7 @@ TABLE: tuple[Command, ...] = (
         pages=(WebPage("/glossary", "glossary_index.html", lambda data, args: "Glossary"),
                WebPage("/glossary/{term:path}", "glossary.html",
                        lambda data, args: f"Glossary: {' '.join(args.term)}"))),
-    Command("index", "build the search index of the KB (kb build does it too)", main=main_index),
+    Command("index", "build the search index of the KB (kb build does it too)", (SEMANTIC,), main=main_index),
     Command("search", "rules by words or numbers, in any language, side by side", (
         Arg("query", 'words, "a phrase", a rule address (601.2a-h), a name (even misspelled) or a card name, '
             'in any language held; "-": one query per line of standard input, one JSON object per line out',

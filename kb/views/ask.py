@@ -19,7 +19,7 @@ from kb.core.errors import NotFound
 from kb.core.rulenum import RuleNumber
 from kb.core.sentences import Span, split
 from kb.store import rules as store
-from kb.views.search import Result, SearchAnswer, Session, Shown, read_as
+from kb.views.search import SEMANTIC_NOTE, Result, SearchAnswer, Session, Shown, read_as
 
 #: Rules the engine ranked first that the answer looks at.
 CANDIDATES = 5
@@ -94,7 +94,8 @@ class AskAnswer:
         return {"question": self.question, "query_lang": search["query_lang"], "languages": search["languages"],
                 "box": search["box"], "translations": search["translations"],
                 "dropped_translations": search["dropped_translations"], "corrections": search["corrections"],
-                "answers": [a.to_json() for a in self.answers], "cited": [link.to_json() for link in cited],
+                "semantic": search["semantic"], "answers": [a.to_json() for a in self.answers],
+                "cited": [link.to_json() for link in cited],
                 "cards": search["cards"]}
 
     def render(self, color: bool = False) -> str:
@@ -103,6 +104,8 @@ class AskAnswer:
         lines = [f"{self.question} · {plan.lang}" + (" (detected)" if plan.detected else "")]
         if plan.corrections:
             lines.append(read_as(plan))
+        if self.search.outcome is not None and self.search.outcome.semantic:
+            lines.append(SEMANTIC_NOTE)
         for n, answer in enumerate(self.answers, 1):
             main = answer.main.shown
             lines += ["", f"{n}. {answer.rule} ({main.lang} {main.edition or 'undated'})"]

@@ -352,10 +352,15 @@ def to_json(answer: SearchAnswer) -> dict[str, object]:
         "dropped_translations": [t.to_json() for t in plan.dropped],
         "corrections": [c.to_json() for c in plan.corrections],
         "tried": list(outcome.tried) if outcome is not None else [plan.lang],
+        "semantic": outcome is not None and outcome.semantic,
         "index": index, "cards": [c.to_json() for c in answer.box.cards],
         "definitions": [d.to_json() for d in answer.definitions],
         "total": answer.total, "results": [r.to_json() for r in answer.results],
     }
+
+
+#: Said under the header when the sentence model re-ordered the first rules (indexers.semantic).
+SEMANTIC_NOTE = "(ranked by its words and by its meaning: kb index --semantic)"
 
 
 def read_as(plan: engine.Plan) -> str:
@@ -375,6 +380,8 @@ def render(answer: SearchAnswer, color: bool = False) -> str:
         lines.append(f"(nothing in {outcome.tried[0]}: tried {', '.join(outcome.tried[1:])})")
     if plan.corrections:
         lines.append(read_as(plan))
+    if outcome is not None and outcome.semantic:
+        lines.append(SEMANTIC_NOTE)
     for found in answer.box.cards:
         lines += ["", *render_card(found)]
     width = max(len(lang) for lang in plan.langs)

