@@ -919,17 +919,20 @@ def _search(searcher: Searcher, info: IndexInfo, conn: sqlite3.Connection, text:
                 p = replace(alt, detected=True)
                 groups, definitions = found, defs
                 break
-    fuse = info.semantic and p.lang == semantic.LANG and bool(groups) and all(g.pinned is None for g in groups)
+    fuse = info.semantic and p.lang in semantic.QUERY_LANGS and bool(groups) and all(g.pinned is None for g in groups)
     if fuse:
-        groups = with_meaning(groups, info.path, text)
+        english = [t.target for t in p.translations if t.dst == semantic.LANG and t.src != semantic.LANG]
+        groups = with_meaning(groups, info.path, text, english)
     return Outcome(p, groups, info, definitions, tuple(tried), fuse)
 
 
-def with_meaning(groups: list[Group], folder: Path, text: str) -> list[Group]:
+def with_meaning(groups: list[Group], folder: Path, text: str, english: Sequence[str] = ()) -> list[Group]:
     """The first rules re-ordered with the sentence model's ranking (:mod:`indexers.semantic`;
-    not for a query naming rules: their order is the query's)."""
+    not for a query naming rules: their order is the query's).  The model reads the query
+    followed by the English its words were translated to (an Italian query)."""
     vectors = semantic.load(folder)
     if vectors is None:
         raise KbError("the search index's vectors are damaged: run `kb index` to build it again", str(folder))
-    order = semantic.fused([g.identity for g in groups], semantic.ranks(vectors, text), text)
+    read = " ".join([text, *dict.fromkeys(english)])
+    order = semantic.fused([g.identity for g in groups], semantic.ranks(vectors, read), text)
     return [groups[i] for i in order] + groups[len(order):]
