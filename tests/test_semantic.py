@@ -105,6 +105,25 @@ def test_the_command_line_builds_and_searches_with_vectors(tmp_path: Path) -> No
     assert off.returncode == 0 and "vectors" not in off.stdout
 
 
+def test_the_web_pages_say_the_model_ranked_too(tmp_path: Path) -> None:
+    from urllib.parse import quote
+
+    from test_serve import request, serving
+
+    home = _seeds_kb(tmp_path / "kb", True)
+    question = quote("which characteristics does a split card have")
+    with serving(home, "--workers", "1") as base:
+        page = request(base, f"/search?q={question}")
+        data = json.loads(request(base, f"/search.json?q={question}").body)
+        ask = request(base, f"/ask?q={question}")
+        named = json.loads(request(base, "/search.json?q=730.2a").body)
+    assert page.status == 200 and "ranked by meaning too" in page.body.decode()
+    assert data["semantic"] is True
+    assert [r["rule"] for r in data["results"]][:5] == _order(home, "which characteristics does a split card have")[:5]
+    assert ask.status == 200 and "ranked by meaning too" in ask.body.decode()
+    assert named["semantic"] is False
+
+
 def test_a_damaged_vectors_file_is_reported(tmp_path: Path) -> None:
     home = _seeds_kb(tmp_path / "kb", True)
     (folder,) = [f for f in (home / rules_index.FOLDER).iterdir() if f.is_dir()]
