@@ -574,8 +574,9 @@ LANG = Arg("--lang", "language (default: English if held)")
 LANGS = Arg("--lang", "language (repeat for side by side)", repeat=True)
 EDITION = Arg("--edition", "the edition in force on this date (YYYY-MM-DD)")
 RULES = Arg("rule", ADDRESS_HELP, nargs="+")
-SEMANTIC = Arg("--semantic", "on: rank English questions with a sentence model too (needs kb[semantic]; the first "
-               "build embeds every English rule, minutes); off: words only (default: as this KB had it)",
+SEMANTIC = Arg("--semantic", "on: rank English and Italian questions with a sentence model too (needs "
+               "kb[semantic]; the first build embeds every English rule, minutes); off: words only (default: as "
+               "this KB had it)",
                choices=("on", "off"))
 
 TABLE: tuple[Command, ...] = (
