@@ -49,10 +49,7 @@ def spread(seconds: list[float]) -> str:
 def passages(home: Path) -> list[str]:
     with closing(store.connect(home)) as conn:
         texts = rules_index.indexed_texts(conn, rules_index.newest_editions(conn))
-    titles = {t.number: t.title for t in texts if t.lang == semantic.LANG and t.title and t.kind != "glossary"}
-    rules = [(t.identity, t.number, t.title, t.body, t.under) for t in texts
-             if t.lang == semantic.LANG and t.role == "rule" and t.kind != "glossary"]
-    return [p for _, p in semantic.texts_of(rules, titles)]
+    return [p for _, p in rules_index.passages(texts)]
 
 
 def per_question(home: Path, questions: list[str]) -> list[float]:

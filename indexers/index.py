@@ -446,18 +446,24 @@ def build(home: Path, conn: sqlite3.Connection, name: str | None = None, *, vect
     return IndexInfo(final, groups, len(texts), True, time.perf_counter() - started, made is not None)
 
 
+def passages(texts: list[IndexedText]) -> list[tuple[str, str]]:
+    """(rule, what the model embeds) for each English rule text with a body, under the
+    heading above it (:func:`semantic.passage`)."""
+    own = [t for t in texts if t.lang == semantic.LANG and t.kind != "glossary"]
+    titles = {t.number: t.title for t in own if t.title}
+    return [(t.identity, semantic.passage(t.title, t.body, titles.get(t.under[0], "") if t.under else ""))
+            for t in own if t.role == "rule"]
+
+
 def _vectors(home: Path, texts: list[IndexedText], progress: Progress | None) -> semantic.Vectors:
-    """The English rule texts' vectors, each text under the heading above it."""
+    """The English rule texts' vectors (made or read from the cache beside the KB)."""
     semantic.require()
-    titles = {t.number: t.title for t in texts if t.lang == semantic.LANG and t.title and t.kind != "glossary"}
-    rules = [(t.identity, t.number, t.title, t.body, t.under) for t in texts
-             if t.lang == semantic.LANG and t.role == "rule" and t.kind != "glossary"]
 
     def step(done: int, total: int) -> None:
         if progress:
             progress(done, total, f"embedding {total} English rule texts")
 
-    return semantic.make(semantic.texts_of(rules, titles), home / semantic.CACHE, step)
+    return semantic.make(passages(texts), home / semantic.CACHE, step)
 
 
 def _had_vectors(root: Path) -> bool:

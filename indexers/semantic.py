@@ -26,10 +26,9 @@ from __future__ import annotations
 
 import hashlib
 import importlib.util
-import json
 import os
 import tempfile
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from pathlib import Path
@@ -212,22 +211,5 @@ def fused(order: Sequence[str], model_ranks: Mapping[str, int], query: str) -> l
     return sorted(first, key=lambda i: -score(i))
 
 
-def texts_of(items: Iterable[tuple[str, str, str, str, tuple[str, ...]]],
-             titles: Mapping[str, str]) -> list[tuple[str, str]]:
-    """(rule, passage) for each (identity, number, title, body, numbers above) of the
-    English rule texts, ``titles`` naming the headings by number."""
-    return [(identity, passage(title, body, titles.get(above[0], "") if above else ""))
-            for identity, number, title, body, above in items]
-
-
 def manifest(vectors: Vectors | None) -> dict[str, Any] | None:
     return {"model": MODEL, "lang": LANG, "texts": len(vectors.rules)} if vectors else None
-
-
-def describe(folder: Path) -> str:
-    """One line for ``kb index``: whether the index has vectors."""
-    try:
-        data = json.loads((folder / "manifest.json").read_text(encoding="utf-8")).get("semantic")
-    except (OSError, ValueError, AttributeError):
-        data = None
-    return f"semantic: {data['texts']} {data['lang']} texts ({data['model']})" if data else "semantic: off"
