@@ -7,7 +7,8 @@ search index is rebuilt every run, so a change of analysis is measured).  ``--ha
 runs every other question (tune: rows 0, 2, 4...; check: rows 1, 3, 5...) of
 ``benchmarks/questions.tsv``.  Prints s@1, s@5 and MRR for kb's engine and FTS5, and for
 what ``kb search`` shows (the one box's names, in any language, before the engine), then the
-glossary benchmark, then kb's latency percentiles over all the queries run.
+glossary benchmark, then the glossary entries shown beside the questions' results (how many,
+how many to the point), then kb's latency percentiles over all the queries run.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from quality import (  # noqa: E402
     Fts5Baseline,
     build_glossary_kb,
     build_questions_kb,
+    definitions,
     evaluate,
     glossary_questions,
     kb_ranker,
@@ -92,6 +94,7 @@ def main() -> None:
             kb_scores = evaluate(questions, ranker, times.setdefault("questions", []))
             base_scores = evaluate(questions, Fts5Baseline(conn).rank, base_times.setdefault("questions", []))
             rows += rows_for("questions", questions, kb_scores, base_scores, TARGETS)
+            beside = definitions(home, conn, questions)
             shown, close = search_ranker(home)
             rows += rows_for("kb search", questions, evaluate(questions, shown), base_scores, TARGETS)
             close()
@@ -134,6 +137,11 @@ def main() -> None:
                 rows += rows_for("glossary + semantic", qs, evaluate(
                     qs, ranker, times.setdefault("glossary definitions + semantic", [])), base_scores, GLOSSARY_TARGETS)
     print(table(rows, header))
+    if questions:
+        print("\nglossary entries shown beside the results of the questions (engine.WHOLE_HEADWORDS):")
+        print(table([(lang, *d.cells()) for lang, d in beside.items()],
+                    ("lang", "shown", "to the point (cite an expected rule, or above or under one)",
+                     "questions with one")))
     every = [t for name, ts in times.items() if "semantic" not in name for t in ts]
     if every:
         print(f"\nkb latency in process over {len(every)} queries: {spread(every)} (targets ≤ 5 ms, ≤ 20 ms)")

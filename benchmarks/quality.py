@@ -195,6 +195,48 @@ def median(values: Sequence[float]) -> float:
 # -- kb ------------------------------------------------------------------------------------
 
 
+@dataclass
+class Definitions:
+    """The glossary entries a search shows beside its results, over a question set: how
+    many, how many of them are to the point (citing a rule the question expects, or one
+    above or under it: "Trample" cites 702.19 for 702.19b), and how many questions get
+    at least one such."""
+
+    questions: int = 0
+    shown: int = 0
+    apt: int = 0
+    answered: int = 0
+
+    def add(self, cited: Sequence[Sequence[str]], expected: Sequence[str]) -> None:
+        apt = [any(answers(e, [c]) or answers(c, [e]) for c in cites for e in expected) for cites in cited]
+        self.questions += 1
+        self.shown += len(cited)
+        self.apt += sum(apt)
+        self.answered += any(apt)
+
+    def cells(self) -> tuple[str, str, str]:
+        share = f"{self.apt / self.shown:.2f}" if self.shown else "-"
+        return str(self.shown), share, f"{self.answered} of {self.questions}"
+
+
+def definitions(home: Path, conn: sqlite3.Connection, questions: Sequence[Question]) -> dict[str, Definitions]:
+    """:class:`Definitions` per language of the questions, as the engine shows them."""
+    from indexers import engine
+
+    found: dict[str, Definitions] = {}
+    for q in questions:
+        try:
+            outcome = engine.search(home, conn, q.text, None)
+        except Exception as err:  # noqa: BLE001 -- "nothing to search for" shows nothing
+            if type(err).__name__ not in ("KbError", "NotFound"):
+                raise
+            cited: list[tuple[str, ...]] = []
+        else:
+            cited = [g.hits[0].cites for g in outcome.definitions]
+        found.setdefault(q.lang, Definitions()).add(cited, q.expected)
+    return found
+
+
 def kb_ranker(home: Path, conn: sqlite3.Connection, *, detect: bool = True) -> Callable[[Question], list[str]]:
     """The rule numbers kb ranks for a question (a glossary entry in the ranks: "glossary")."""
     from indexers import engine

@@ -39,7 +39,7 @@ from whoosh.searching import Searcher
 
 from indexers import homophones, segment, semantic, spelling
 from indexers import index as rules_index
-from indexers.analysis import CJK, NUMBER, analyzer_for, name_key, stem, stop_words, token_kind
+from indexers.analysis import CJK, NUMBER, analyzer_for, field_code, name_key, stem, stop_words, token_kind
 from indexers.index import IndexInfo, body_field, gloss_field, parent_field, title_field
 from indexers.scoring import Clause, Scorer
 from indexers.spelling import Correction
@@ -81,6 +81,15 @@ CROSS = 0.5
 OTHER_LANGS = 0.0
 #: Glossary entries shown as definitions beside the results.
 DEFINITIONS = 3
+#: After the best one, a glossary entry is shown beside the results only when the query holds every
+#: word of its headword, in some language, as typed or translated ("Planar Die" is no definition for
+#: "do tokens go to the graveyard when they die?", nor "Aura Swap" for a question on Auras); entries
+#: further down that do take the free places.  Measured (``bench_quality.py``'s definitions table: entries
+#: shown; the share citing an expected rule, or one above or under it; questions with at least one such),
+#: off -> on: our EN 628, 0.45, 189 -> 490, 0.50, 197; ZH 326, 0.50, 110 -> 249, 0.59, 112; IT 243, 0.41,
+#: 68 -> 189, 0.48, 73; held-out EN 148, 0.33, 37 -> 126, 0.40, 41; ZH 73, 0.37, 18 -> 47, 0.49, 18;
+#: IT 117, 0.32, 28 -> 90, 0.44, 29.
+WHOLE_HEADWORDS = True
 #: The whole query equal to a heading or a glossary headword ("waterbend", "标识色").  0, 10, 50 and
 #: 200 measure the same on the 438 questions (EN 0.54/0.84, ZH 0.60/0.89, IT 0.18/0.32): the texts a
 #: query names also hold all its words; the boost keeps them first where BM25 would not.
@@ -210,6 +219,7 @@ class Hit:
     cites: tuple[str, ...] = ()
     role: str = "rule"              # rule, heading (a title-only line), glossary
     brief: bool = False             # only says which kind of ability its keyword is (index.KIND_ONLY)
+    names: tuple[str, ...] = ()     # its headings' or headwords' keys (analysis.name_key)
 
 
 @dataclass
@@ -727,7 +737,27 @@ def _find(searcher: Searcher, p: Plan, indexed: Sequence[str] = (), limit: int =
         _follow_definitions(searcher, groups, only, named, ranked_roles)
     ranked = sorted(groups.values(), key=lambda g: (-g.score * _place(g), -len({h.lang for h in g.hits}),
                                                     g.hits[0].sort))
-    return ranked, sorted(definitions.values(), key=lambda g: -g.score)[:DEFINITIONS]
+    return ranked, beside(sorted(definitions.values(), key=lambda g: -g.score), p)[:DEFINITIONS]
+
+
+def beside(definitions: list[Group], p: Plan) -> list[Group]:
+    """The glossary entries worth showing beside the results: the best one, then those
+    whose whole headword the query holds, as typed or translated (:data:`WHOLE_HEADWORDS`)."""
+    if not WHOLE_HEADWORDS:
+        return definitions
+    asked: dict[str, set[str]] = {}
+    for unit in p.units:
+        asked.setdefault(field_code(unit.lang), set()).update(unit.terms)
+
+    def whole(group: Group) -> bool:
+        for hit in group.hits:
+            for key in hit.names:
+                code, _, words = key.partition(":")
+                if words and set(words.split()) <= asked.get(code, set()):
+                    return True
+        return False
+
+    return [g for k, g in enumerate(definitions) if k == 0 or any(h.named for h in g.hits) or whole(g)]
 
 
 def _place(group: Group) -> float:
@@ -764,11 +794,12 @@ def _hits(searcher: Searcher, query: Query, names: Sequence[str] = (), limit: in
 
 
 def _hit(fields: dict[str, object], score: float, names: Sequence[str]) -> Hit:
-    named = bool(names) and not set(names).isdisjoint(str(fields.get("name") or "").split(","))
+    keys = tuple(filter(None, str(fields.get("name") or "").split(",")))
+    named = bool(names) and not set(names).isdisjoint(keys)
     return Hit(str(fields["key"]), str(fields["kind"]), str(fields["lang"]), str(fields["edition"] or "") or None,
                str(fields["number"]), str(fields["identity"]), score, int(fields["sort"]), named,  # type: ignore[call-overload]
                tuple(str(fields.get("cites") or "").split()), str(fields.get("role") or "rule"),
-               bool(fields.get("brief")))
+               bool(fields.get("brief")), keys)
 
 
 _SCORERS: dict[int, Scorer] = {}

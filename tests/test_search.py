@@ -25,7 +25,7 @@ from kbrun import kb, kb_here, kb_json, kb_json_here
 from indexers import engine as search
 from indexers import index as rules_index
 from indexers import snippets
-from indexers.analysis import chinese, english, italian, name_key, terms
+from indexers.analysis import chinese, english, field_code, italian, name_key, terms
 from kb.build import build
 from kb.core.rulenum import RuleNumber
 from kb.store import rules as store
@@ -226,6 +226,28 @@ def test_a_phrase_in_quotes_needs_its_words_together(home: Path, db: sqlite3.Con
         text = store.rules_by_id(db, [int(hit.key.split(":")[1])])[int(hit.key.split(":")[1])]
         whole = " ".join([text.title or "", text.body, *text.examples]).casefold()
         assert re.search(r"damage[- ]prevent", whole), whole
+
+
+@pytest.mark.parametrize("query", ["do tokens go to the graveyard when they die?", "践踏和死触", "how does ward work",
+                                   "danno da combattimento travolgere"])
+def test_definitions_beside_the_results_are_the_ones_the_query_names(
+        home: Path, db: sqlite3.Connection, query: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """After the best glossary entry, an entry is shown beside the results only when the query
+    holds its whole headword, as typed or translated (engine.WHOLE_HEADWORDS): "Planar Die" is
+    no definition for tokens that die, nor "Trample Over Planeswalkers" for 践踏和死触."""
+    outcome = find(home, db, query)
+    asked = {(field_code(u.lang), t) for u in outcome.plan.units for t in u.terms}
+
+    def whole(group: search.Group) -> bool:
+        return any(set(words.split()) <= {t for code, t in asked if code == lang}
+                   for hit in group.hits for lang, _, words in (k.partition(":") for k in hit.names) if words)
+
+    shown = outcome.definitions
+    assert shown and all(whole(g) for g in shown[1:])
+    monkeypatch.setattr(search, "WHOLE_HEADWORDS", False)  # every entry the words found, best first
+    unfiltered = search.search(home, db, query, None).definitions
+    assert unfiltered[0].identity == shown[0].identity
+    assert not all(whole(g) for g in unfiltered[1:])  # the query found an entry it does not name
 
 
 # -- Chinese and across languages ------------------------------------------------------------
