@@ -15,9 +15,9 @@ beside the KB.
 The English rule texts are embedded; the engine's first results for an English or Italian
 query are re-ordered by reciprocal-rank fusion with the model's ranking of them, less for a
 long query (an Italian query is read followed by the English its words were translated to).
-Measured on ``benchmarks/bench_quality.py`` (its "+ semantic" rows; session 14, NOTES.md has
+Measured on ``benchmarks/bench_quality.py`` (its "+ semantic" rows; sessions 14 and 15, NOTES.md has
 every figure): questions EN s@1 / s@5 0.54/0.85 -> 0.64/0.90, held-out EN 0.58 -> 0.68 s@1;
-IT 0.42/0.78 -> 0.50/0.84, held-out 0.50/0.75 -> 0.55/0.80; glossary definitions EN within a
+IT 0.42/0.78 -> 0.51/0.84, held-out 0.50/0.75 -> 0.55/0.80; glossary definitions EN within a
 point; for Chinese questions (against the Chinese texts or the English ones) the held-out s@1
 fell at every weight tried, so they keep the lexical ranking.
 """
