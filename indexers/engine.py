@@ -757,7 +757,7 @@ def beside(definitions: list[Group], p: Plan) -> list[Group]:
                     return True
         return False
 
-    return [g for k, g in enumerate(definitions) if k == 0 or any(h.named for h in g.hits) or whole(g)]
+    return [g for k, g in enumerate(definitions) if k == 0 or whole(g)]  # an entry the query names is whole
 
 
 def _place(group: Group) -> float:
