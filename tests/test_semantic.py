@@ -56,8 +56,21 @@ def _english_rules(home: Path) -> int:
         return conn.execute("SELECT count(*) FROM rules WHERE lang = 'en' AND trim(body) != ''").fetchone()[0]
 
 
-def test_vectors_are_built_on_demand_and_kept_by_later_builds(tmp_path: Path) -> None:
+def _passages(home: Path) -> list[tuple[str, str]]:
+    with closing(store.connect(home)) as conn:
+        return rules_index.passages(rules_index.indexed_texts(conn, rules_index.newest_editions(conn)))
+
+
+@pytest.mark.parametrize("shipped", ["missing", "damaged"])
+def test_vectors_are_built_on_demand_and_kept_by_later_builds(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, shipped: str) -> None:
+    # the seeds' texts are among the shipped ones: without that file the model embeds them
+    monkeypatch.setattr(semantic, "SHIPPED", tmp_path / "shipped.npz")
+    if shipped == "damaged":
+        semantic.SHIPPED.write_bytes(b"PK\x03\x04 not a whole file")
+    semantic.model.cache_clear()
     home = _seeds_kb(tmp_path / "kb", True)
+    assert semantic.model.cache_info().misses == 1, "the model embedded nothing"
     made = _manifest(home)["semantic"]
     assert made["lang"] == "en" and made["model"] == semantic.MODEL
     assert made["texts"] == _english_rules(home) > 0
@@ -70,6 +83,30 @@ def test_vectors_are_built_on_demand_and_kept_by_later_builds(tmp_path: Path) ->
     assert info.built and not info.semantic and _manifest(home)["semantic"] is None
     _seeds_kb(home, None)  # off stays off
     assert _manifest(home)["semantic"] is None
+
+
+def test_the_shipped_vectors_are_the_embedded_corpus_texts_embedded(default_home: Path) -> None:
+    """The file holds exactly the English rule texts of the default KB (made from ``corpus/``),
+    keyed as today's ``passage`` and MODEL key them, and the model still gives their vectors."""
+    import numpy as np
+
+    shipped = semantic._read(semantic.SHIPPED, ("hashes", "vectors"))
+    assert shipped is not None, f"{semantic.SHIPPED} is missing or damaged"
+    passages = _passages(default_home)
+    by_digest = {semantic._digest(text): text for _, text in passages}
+    assert len(passages) > 2_800 and sorted(shipped[0]) == sorted(by_digest)
+    sample = shipped[0][:: len(shipped[0]) // 12][:12]
+    made = semantic.model().passage([by_digest[d] for d in sample])
+    rows = shipped[1][[shipped[0].index(d) for d in sample]].astype(np.float32)
+    cosines = np.sum(rows * made, axis=1) / np.linalg.norm(rows, axis=1) / np.linalg.norm(made, axis=1)
+    assert cosines.min() > 0.999, cosines
+
+
+def test_a_kb_of_the_embedded_edition_embeds_nothing(own_default_home: Path) -> None:
+    semantic.model.cache_clear()
+    info = build_index(own_default_home, True)
+    assert info.semantic and _manifest(own_default_home)["semantic"]["texts"] == len(_passages(own_default_home))
+    assert semantic.model.cache_info().misses == 0, "the model was loaded to embed a shipped text"
 
 
 def test_english_queries_are_fused_and_others_are_not(tmp_path: Path) -> None:
@@ -124,10 +161,11 @@ def test_the_web_pages_say_the_model_ranked_too(tmp_path: Path) -> None:
     assert named["semantic"] is False
 
 
-def test_a_damaged_vectors_file_is_reported(tmp_path: Path) -> None:
+@pytest.mark.parametrize("damage", [b"not a numpy file", b"PK\x03\x04 a zip cut short"])
+def test_a_damaged_vectors_file_is_reported(tmp_path: Path, damage: bytes) -> None:
     home = _seeds_kb(tmp_path / "kb", True)
     (folder,) = [f for f in (home / rules_index.FOLDER).iterdir() if f.is_dir()]
-    (folder / semantic.FILE).write_bytes(b"not a numpy file")
+    (folder / semantic.FILE).write_bytes(damage)
     semantic.load.cache_clear()
     with pytest.raises(KbError, match="run `kb index`"):
         _order(home, "how does a fused split card work")
