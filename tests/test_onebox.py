@@ -205,6 +205,19 @@ def test_ask_answers_in_the_question_language_with_the_english_beside(home: Path
     assert "en" in {t["lang"] for t in first["aligned"]}
 
 
+@pytest.mark.parametrize(("question", "named"), [
+    ("601.2a-h", [f"601.2{letter}" for letter in "abcdefgh"]),
+    ("702.19b, 702.19c", ["702.19b", "702.19c"]),
+    ("regola 702.19d", ["702.19d"]),
+])
+def test_ask_quotes_every_rule_a_question_names(home: Path, question: str, named: list[str]) -> None:
+    data = kb_json_here("ask", question, home=home)
+    assert [a["rule"] for a in data["answers"]] == named
+    assert all(a["text"]["text"] for a in data["answers"])
+    shown = kb("ask", question, home=home).stdout
+    assert all(f"{n}. {rule} (" in shown for n, rule in enumerate(named, 1)), shown
+
+
 def test_ask_acceptance_poison(home: Path) -> None:
     """122.1f, 104.3d and 704.5c say the same sentence; the first two cite rule 704: 704.5c leads."""
     data = kb_json_here("ask", "How many poison counters make a player lose the game?", home=home)

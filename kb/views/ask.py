@@ -25,6 +25,9 @@ from kb.views.search import SEMANTIC_NOTE, Result, SearchAnswer, Session, Shown,
 CANDIDATES = 5
 #: Rules quoted at most.
 MAX_RULES = 3
+#: Rules quoted at most when the question names them ("601.2a-h", "702.19b, 702.19c"): every
+#: one named, as ``kb search`` shows them, up to a range of every letter.
+MAX_NAMED = 26
 #: A further rule is quoted only if its best sentence holds at least this share of
 #: the terms the first rule's best sentence holds (fewer: it is related, not an answer).
 KEEP_SHARE = 0.8
@@ -145,7 +148,8 @@ def _marked(text: str, spans: tuple[Span, ...], marks: tuple[str, str]) -> str:
 
 
 def ask(session: Session, question: str, langs: list[str] | None = None, query_lang: str | None = None) -> AskAnswer:
-    """The one to three rules that answer ``question``, quoted (see the module docstring)."""
+    """The one to three rules that answer ``question``, quoted (see the module docstring);
+    a question naming rules gets each rule it names."""
     found = session.search(question, langs, query_lang, limit=CANDIDATES)
     candidates = [r for r in found.results if r.kind != "glossary"]
     if not candidates:
@@ -157,6 +161,8 @@ def ask(session: Session, question: str, langs: list[str] | None = None, query_l
         scored = _source_first(scored)
     if not scored:
         raise NotFound(f"no rule answers {question!r}")
+    if found.box.kind == "rules":  # the rules named are the answer, in the order written
+        return AskAnswer(question, found, scored[:MAX_NAMED])
     best = scored[0].matched
     kept = [scored[0]] + [a for a in scored[1:] if a.matched >= KEEP_SHARE * best and a.matched > 0]
     return AskAnswer(question, found, kept[:MAX_RULES])
