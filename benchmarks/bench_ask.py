@@ -9,7 +9,10 @@ QUESTIONS.tsv: ``lang<TAB>question<TAB>expected rule numbers`` (``#`` lines skip
 default ``benchmarks/questions.tsv``.  A quoted rule counts when it is an expected
 rule or under one.  Four orders: the engine's; the sentence rerank (``RERANK``); the
 rerank then the cited rule first (``SOURCE_FIRST``); the cited rule first alone (what
-``kb ask`` does since session 8, marked ``*``).
+``kb ask`` does since session 8, marked ``*``).  Then the glossary entry quoted above the
+rules (``DEFINITION``): the search's best entry always, beside only when the question names
+it (what ``kb ask`` does): entries quoted, the share to the point (citing a rule the question
+expects, or one above or under it) and the questions with one to the point.
 """
 
 from __future__ import annotations
@@ -18,6 +21,8 @@ import statistics
 import sys
 import time
 from pathlib import Path
+
+from quality import Definitions
 
 from kb.core.errors import KbError
 from kb.views import ask as ask_view
@@ -49,16 +54,24 @@ def main() -> None:
     rows = load(path)
     table: dict[tuple[str, str], list[int]] = {}
     times: list[float] = []
+    entries: dict[tuple[str, str], Definitions] = {}
     with Session(home) as session:
         for lang, question, expected in rows:
             for order, (rerank, source_first) in ORDERS.items():
                 ask_view.RERANK, ask_view.SOURCE_FIRST = rerank, source_first
                 started = time.perf_counter()
                 try:
-                    rules = [a.rule for a in ask_view.ask(session, question).answers]
+                    answer = ask_view.ask(session, question)
                 except KbError:
-                    rules = []
+                    answer = None
                 times.append(time.perf_counter() - started)
+                rules = [a.rule for a in answer.answers] if answer else []
+                if (rerank, source_first) == kept:
+                    outcome = answer.search.outcome if answer else None
+                    best = [outcome.definitions[0].hits[0].cites] if outcome and outcome.definitions else []
+                    entries.setdefault((lang, "always"), Definitions()).add(best, expected)
+                    entries.setdefault((lang, "named*"), Definitions()).add(
+                        best if answer and answer.definitions else [], expected)
                 first = int(bool(rules) and hit(rules[0], expected))
                 anywhere = int(any(hit(r, expected) for r in rules))
                 table.setdefault((lang, order), []).append(first * 2 + anywhere)
@@ -67,6 +80,10 @@ def main() -> None:
         n = len(marks)
         name = order + ("*" if ORDERS[order] == kept else "")
         print(f"{lang:8} {name:7} {n:4} {sum(m >= 2 for m in marks) / n:6.2f} {sum(m % 2 for m in marks) / n:6.2f}")
+    print(f"\n{'lang':8} {'entry':7} {'quoted':>6} {'apt':>5}  questions with one to the point")
+    for (lang, rule), found in sorted(entries.items()):
+        shown, share, answered = found.cells()
+        print(f"{lang:8} {rule:7} {shown:>6} {share:>5}  {answered}")
     times.sort()
     print(f"ask in process: p50 {statistics.median(times) * 1000:.0f} ms, "
           f"p95 {times[int(0.95 * (len(times) - 1))] * 1000:.0f} ms ({len(times)} asks)")

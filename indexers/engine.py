@@ -745,19 +745,21 @@ def beside(definitions: list[Group], p: Plan) -> list[Group]:
     whose whole headword the query holds, as typed or translated (:data:`WHOLE_HEADWORDS`)."""
     if not WHOLE_HEADWORDS:
         return definitions
+    return [g for k, g in enumerate(definitions) if k == 0 or names(p, g)]
+
+
+def names(p: Plan, entry: Group) -> bool:
+    """Whether the query holds every word of one of the glossary entry's headwords, in that
+    headword's language, as typed or translated ("trample damage" names Trample)."""
     asked: dict[str, set[str]] = {}
     for unit in p.units:
         asked.setdefault(field_code(unit.lang), set()).update(unit.terms)
-
-    def whole(group: Group) -> bool:
-        for hit in group.hits:
-            for key in hit.names:
-                code, _, words = key.partition(":")
-                if words and set(words.split()) <= asked.get(code, set()):
-                    return True
-        return False
-
-    return [g for k, g in enumerate(definitions) if k == 0 or whole(g)]  # an entry the query names is whole
+    for hit in entry.hits:
+        for key in hit.names:
+            code, _, words = key.partition(":")
+            if words and set(words.split()) <= asked.get(code, set()):
+                return True
+    return False
 
 
 def _place(group: Group) -> float:

@@ -218,6 +218,22 @@ def test_ask_quotes_every_rule_a_question_names(home: Path, question: str, named
     assert all(f"{n}. {rule} (" in shown for n, rule in enumerate(named, 1)), shown
 
 
+@pytest.mark.parametrize(("question", "entry"), [
+    ("what is trample", "Trample"),
+    ("死触是什么意思", "Deathtouch"),
+    ("cos'è il tocco letale", "Deathtouch"),
+    ("chi vince se entrambi arrivano a 0", None),  # the search's best entry, Win the Game, is not named
+])
+def test_ask_quotes_the_glossary_entry_a_question_names(home: Path, question: str, entry: str | None) -> None:
+    data = kb_json_here("ask", question, home=home)
+    searched = kb_json_here("search", question, home=home)
+    assert [d["term"] for d in data["definitions"]] == ([entry] if entry else [])
+    assert data["definitions"] == searched["definitions"][: len(data["definitions"])]  # the search's best
+    assert data["answers"]  # beside the rules, not instead of them
+    shown = kb("ask", question, home=home).stdout
+    assert (f"definition: glossary “{entry}”" in shown) if entry else ("definition:" not in shown)
+
+
 def test_ask_acceptance_poison(home: Path) -> None:
     """122.1f, 104.3d and 704.5c say the same sentence; the first two cite rule 704: 704.5c leads."""
     data = kb_json_here("ask", "How many poison counters make a player lose the game?", home=home)
@@ -254,6 +270,10 @@ def test_web_search_and_ask_json_are_the_cli_json(home: Path) -> None:
         assert request(base, "/ask.json?" + urlencode({"q": question})).body.decode() == cli("ask", question)
         page = request(base, "/search?" + urlencode({"q": question})).body.decode()
         assert 'class="answer"' in page and page.index('class="answer"') < page.index('class="results"')
+        assert page.count('class="definition"') == len(json.loads(cli("search", question))["definitions"])
+        asked = request(base, "/ask?" + urlencode({"q": question})).body.decode()  # the entry, then the rules
+        assert asked.count('class="definition"') == 1 and asked.index(">Trample<") < asked.index('class="answer"')
+        assert request(base, "/ask.json?q=601.2a-h").body.decode() == cli("ask", "601.2a-h")
         assert SHEOLDRED in request(base, "/search?" + urlencode({"q": SHEOLDRED})).body.decode().replace("&#39;", "'")
 
 

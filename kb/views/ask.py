@@ -6,7 +6,8 @@ rules ranked first (glossary entries are definitions, not answers), the answer
 keeps one to three, each with the sentences that hold most of the question's
 terms highlighted (:mod:`kb.core.sentences`), in the question's language when the
 KB has that text and with the same rule in the other languages beside it, then
-the rules those rules cite.
+the rules those rules cite.  Above them, the glossary entry the question names, when
+it is the one the search found best ("what is trample": Trample).
 """
 
 from __future__ import annotations
@@ -14,12 +15,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from indexers import snippets
+from indexers import engine, snippets
 from kb.core.errors import NotFound
 from kb.core.rulenum import RuleNumber
 from kb.core.sentences import Span, split
 from kb.store import rules as store
-from kb.views.search import SEMANTIC_NOTE, Result, SearchAnswer, Session, Shown, read_as
+from kb.views.search import SEMANTIC_NOTE, Result, SearchAnswer, Session, Shown, read_as, result, result_lines
 
 #: Rules the engine ranked first that the answer looks at.
 CANDIDATES = 5
@@ -53,6 +54,15 @@ RERANK = False
 #: bench_quality's questions, a@1 / a@3, rerank -> rerank + source first): en 0.54/0.71 -> 0.57/0.71,
 #: zh-Hans 0.60/0.74 -> 0.59/0.74, it 0.23/0.34 -> 0.22/0.34.  The poison question now quotes 704.5c.
 SOURCE_FIRST = True
+
+#: The glossary entry quoted above the rules: the search's best entry, when the question names
+#: it (holds every word of one of its headwords: :func:`indexers.engine.names`).  Measured by
+#: ``benchmarks/bench_ask.py KB [QUESTIONS]`` (KB: bench_quality's questions KB; entries quoted, the
+#: share citing a rule the question expects or one above or under it), the best entry always ->
+#: only when named: our questions en 224, 0.70 -> 197, 0.74; it 88, 0.61 -> 73, 0.67; zh-Hans 125,
+#: 0.75 -> 102, 0.83; held-out en 50, 0.48 -> 37, 0.62; it 39, 0.54 -> 32, 0.56; zh-Hans 25, 0.68 ->
+#: 21, 0.81 (every named entry, as the search shows them beside its results: en 0.50 to the point).
+DEFINITION = True
 
 _BOLD, _RESET = "\x1b[1;33m", "\x1b[0m"
 
@@ -90,6 +100,7 @@ class AskAnswer:
     question: str
     search: SearchAnswer
     answers: list[Answer]
+    definitions: list[Result]       # the glossary entry the question names (see DEFINITION)
 
     def to_json(self) -> dict[str, object]:
         search = self.search.to_json()
@@ -97,7 +108,8 @@ class AskAnswer:
         return {"question": self.question, "query_lang": search["query_lang"], "languages": search["languages"],
                 "box": search["box"], "translations": search["translations"],
                 "dropped_translations": search["dropped_translations"], "corrections": search["corrections"],
-                "semantic": search["semantic"], "answers": [a.to_json() for a in self.answers],
+                "semantic": search["semantic"], "definitions": [d.to_json() for d in self.definitions],
+                "answers": [a.to_json() for a in self.answers],
                 "cited": [link.to_json() for link in cited],
                 "cards": search["cards"]}
 
@@ -109,6 +121,9 @@ class AskAnswer:
             lines.append(read_as(plan))
         if self.search.outcome is not None and self.search.outcome.semantic:
             lines.append(SEMANTIC_NOTE)
+        width = max(len(lang) for lang in plan.langs)
+        for entry in self.definitions:
+            lines += ["", *result_lines(entry, width, marks, self.search.outcome)]
         for n, answer in enumerate(self.answers, 1):
             main = answer.main.shown
             lines += ["", f"{n}. {answer.rule} ({main.lang} {main.edition or 'undated'})"]
@@ -162,10 +177,22 @@ def ask(session: Session, question: str, langs: list[str] | None = None, query_l
     if not scored:
         raise NotFound(f"no rule answers {question!r}")
     if found.box.kind == "rules":  # the rules named are the answer, in the order written
-        return AskAnswer(question, found, scored[:MAX_NAMED])
+        return AskAnswer(question, found, scored[:MAX_NAMED], [])
     best = scored[0].matched
     kept = [scored[0]] + [a for a in scored[1:] if a.matched >= KEEP_SHARE * best and a.matched > 0]
-    return AskAnswer(question, found, kept[:MAX_RULES])
+    return AskAnswer(question, found, kept[:MAX_RULES], _definition(session, found))
+
+
+def _definition(session: Session, found: SearchAnswer) -> list[Result]:
+    """The search's best glossary entry, when the question names it (:data:`DEFINITION`)."""
+    outcome = found.outcome
+    if not DEFINITION or outcome is None or not outcome.definitions:
+        return []
+    best = outcome.definitions[0]
+    if not engine.names(outcome.plan, best):
+        return []
+    entry = result(session.conn, outcome, 1, best)
+    return [entry] if entry.texts else []
 
 
 def _source_first(scored: list[Answer]) -> list[Answer]:

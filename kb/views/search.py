@@ -386,21 +386,27 @@ def render(answer: SearchAnswer, color: bool = False) -> str:
         lines += ["", *render_card(found)]
     width = max(len(lang) for lang in plan.langs)
     for res in [*answer.definitions, *results]:
-        lines.append("")
-        glossary = res.kind == "glossary"
-        lines.append(f"definition: glossary “{res.term}”" if glossary else f"{res.rank}. {res.identity} ({res.kind})")
-        for shown in res.texts:
-            body = snippets.snippet(shown.text, shown.spans, *marks) if outcome is not None else shown.text
-            same = "" if shown.hit else (" · same entry" if glossary else " · same rule")
-            where = f"{shown.title if glossary else shown.number} · {shown.edition or 'undated'}{same}"
-            title = f"{shown.title}: " if shown.title and shown.title != shown.text and not glossary else ""
-            lines.append(f"   {shown.lang:<{width}} {where}")
-            lines.append("      " + (title + body).replace("\n", "\n      "))
+        lines += ["", *result_lines(res, width, marks, outcome)]
     shown_count, total = len(results), answer.total
     lines.append("")
     lines.append(f"{shown_count} of {total} results" if shown_count < total
                  else f"{shown_count} result{'s' if shown_count != 1 else ''}")
     return "\n".join(lines)
+
+
+def result_lines(res: Result, width: int, marks: tuple[str, str], outcome: engine.Outcome | None) -> list[str]:
+    """One result as the terminal shows it: its heading, then each language's text
+    (a snippet with the query's terms marked, when the engine searched)."""
+    glossary = res.kind == "glossary"
+    lines = [f"definition: glossary “{res.term}”" if glossary else f"{res.rank}. {res.identity} ({res.kind})"]
+    for shown in res.texts:
+        body = snippets.snippet(shown.text, shown.spans, *marks) if outcome is not None else shown.text
+        same = "" if shown.hit else (" · same entry" if glossary else " · same rule")
+        where = f"{shown.title if glossary else shown.number} · {shown.edition or 'undated'}{same}"
+        title = f"{shown.title}: " if shown.title and shown.title != shown.text and not glossary else ""
+        lines.append(f"   {shown.lang:<{width}} {where}")
+        lines.append("      " + (title + body).replace("\n", "\n      "))
+    return lines
 
 
 def _box_line(answer: SearchAnswer) -> str | None:
