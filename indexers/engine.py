@@ -745,15 +745,21 @@ def beside(definitions: list[Group], p: Plan) -> list[Group]:
     whose whole headword the query holds, as typed or translated (:data:`WHOLE_HEADWORDS`)."""
     if not WHOLE_HEADWORDS:
         return definitions
-    return [g for k, g in enumerate(definitions) if k == 0 or names(p, g)]
+    asked = query_words(p)
+    return [g for k, g in enumerate(definitions) if k == 0 or names(g, asked)]
 
 
-def names(p: Plan, entry: Group) -> bool:
-    """Whether the query holds every word of one of the glossary entry's headwords, in that
-    headword's language, as typed or translated ("trample damage" names Trample)."""
+def query_words(p: Plan) -> dict[str, set[str]]:
+    """The query's words (typed or translated) by the language code of the fields they search."""
     asked: dict[str, set[str]] = {}
     for unit in p.units:
         asked.setdefault(field_code(unit.lang), set()).update(unit.terms)
+    return asked
+
+
+def names(entry: Group, asked: dict[str, set[str]]) -> bool:
+    """Whether the query (its :func:`query_words`) holds every word of one of the glossary
+    entry's headwords, in that headword's language ("trample damage" names Trample)."""
     for hit in entry.hits:
         for key in hit.names:
             code, _, words = key.partition(":")

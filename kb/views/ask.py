@@ -189,7 +189,7 @@ def _definition(session: Session, found: SearchAnswer) -> list[Result]:
     if not DEFINITION or outcome is None or not outcome.definitions:
         return []
     best = outcome.definitions[0]
-    if not engine.names(outcome.plan, best):
+    if not engine.names(best, engine.query_words(outcome.plan)):
         return []
     entry = result(session.conn, outcome, 1, best)
     return [entry] if entry.texts else []
