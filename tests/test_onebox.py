@@ -209,6 +209,7 @@ def test_ask_answers_in_the_question_language_with_the_english_beside(home: Path
     ("601.2a-h", [f"601.2{letter}" for letter in "abcdefgh"]),
     ("702.19b, 702.19c", ["702.19b", "702.19c"]),
     ("regola 702.19d", ["702.19d"]),
+    ("702.19b, 702.999", ["702.19b"]),
 ])
 def test_ask_quotes_every_rule_a_question_names(home: Path, question: str, named: list[str]) -> None:
     data = kb_json_here("ask", question, home=home)
@@ -216,6 +217,9 @@ def test_ask_quotes_every_rule_a_question_names(home: Path, question: str, named
     assert all(a["text"]["text"] for a in data["answers"])
     shown = kb("ask", question, home=home).stdout
     assert all(f"{n}. {rule} (" in shown for n, rule in enumerate(named, 1)), shown
+    missing = data["box"]["missing"]  # named, not held: said, as kb search says it
+    assert missing == (["702.999"] if "702.999" in question else [])
+    assert (f"not in the KB: {missing[0]}" in shown) if missing else "not in the KB" not in shown
 
 
 @pytest.mark.parametrize(("question", "entry"), [
@@ -274,6 +278,7 @@ def test_web_search_and_ask_json_are_the_cli_json(home: Path) -> None:
         asked = request(base, "/ask?" + urlencode({"q": question})).body.decode()  # the entry, then the rules
         assert asked.count('class="definition"') == 1 and asked.index(">Trample<") < asked.index('class="answer"')
         assert request(base, "/ask.json?q=601.2a-h").body.decode() == cli("ask", "601.2a-h")
+        assert "Not in the KB: 702.999" in request(base, "/ask?" + urlencode({"q": "702.19b, 702.999"})).body.decode()
         assert SHEOLDRED in request(base, "/search?" + urlencode({"q": SHEOLDRED})).body.decode().replace("&#39;", "'")
 
 

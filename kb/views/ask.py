@@ -119,6 +119,8 @@ class AskAnswer:
         lines = [f"{self.question} · {plan.lang}" + (" (detected)" if plan.detected else "")]
         if plan.corrections:
             lines.append(read_as(plan))
+        if self.search.box.missing:  # "702.19b, 702.999": what was named and is not there
+            lines.append(f"not in the KB: {', '.join(self.search.box.missing)}")
         if self.search.outcome is not None and self.search.outcome.semantic:
             lines.append(SEMANTIC_NOTE)
         width = max(len(lang) for lang in plan.langs)
