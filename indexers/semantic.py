@@ -28,7 +28,6 @@ import hashlib
 import importlib.util
 import os
 import tempfile
-import zipfile
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
@@ -124,6 +123,8 @@ def _digest(text: str) -> str:
 
 def _read(path: Path, names: tuple[str, str]) -> tuple[list[str], np.ndarray] | None:
     """Keys and vectors from an ``.npz`` of ours, or None when missing or unreadable."""
+    import zipfile  # here, not at import (numpy reads an .npz as a zip): a search by words needs neither
+
     import numpy as np  # here, not at import: a lexical search never loads numpy
     try:
         with np.load(path, allow_pickle=False) as data:
