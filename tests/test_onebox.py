@@ -238,6 +238,13 @@ def test_ask_quotes_the_glossary_entry_a_question_names(home: Path, question: st
     assert (f"definition: glossary “{entry}”" in shown) if entry else ("definition:" not in shown)
 
 
+def test_ask_shows_the_card_a_question_names(home: Path) -> None:
+    data = kb_json_here("ask", SHEOLDRED, home=home)
+    assert [c["card"] for c in data["cards"]] == [SHEOLDRED]
+    shown = kb("ask", SHEOLDRED, home=home).stdout
+    assert f"card {SHEOLDRED} · " in shown and shown.index("card ") < shown.index("1. ")  # the card, then the rules
+
+
 def test_ask_acceptance_poison(home: Path) -> None:
     """122.1f, 104.3d and 704.5c say the same sentence; the first two cite rule 704: 704.5c leads."""
     data = kb_json_here("ask", "How many poison counters make a player lose the game?", home=home)
@@ -279,6 +286,8 @@ def test_web_search_and_ask_json_are_the_cli_json(home: Path) -> None:
         assert asked.count('class="definition"') == 1 and asked.index(">Trample<") < asked.index('class="answer"')
         assert request(base, "/ask.json?q=601.2a-h").body.decode() == cli("ask", "601.2a-h")
         assert "Not in the KB: 702.999" in request(base, "/ask?" + urlencode({"q": "702.19b, 702.999"})).body.decode()
+        card = request(base, "/ask?" + urlencode({"q": SHEOLDRED})).body.decode()
+        assert card.count('class="card-result"') == 1 and card.index("card-result") < card.index('class="answer"')
         assert SHEOLDRED in request(base, "/search?" + urlencode({"q": SHEOLDRED})).body.decode().replace("&#39;", "'")
 
 

@@ -6,8 +6,9 @@ rules ranked first (glossary entries are definitions, not answers), the answer
 keeps one to three, each with the sentences that hold most of the question's
 terms highlighted (:mod:`kb.core.sentences`), in the question's language when the
 KB has that text and with the same rule in the other languages beside it, then
-the rules those rules cite.  Above them, the glossary entry the question names, when
-it is the one the search found best ("what is trample": Trample).
+the rules those rules cite.  Above them, the card the question names (as ``kb search``
+shows it) and the glossary entry it names, when that is the one the search found best
+("what is trample": Trample).
 """
 
 from __future__ import annotations
@@ -20,7 +21,17 @@ from kb.core.errors import NotFound
 from kb.core.rulenum import RuleNumber
 from kb.core.sentences import Span, split
 from kb.store import rules as store
-from kb.views.search import SEMANTIC_NOTE, Result, SearchAnswer, Session, Shown, read_as, result, result_lines
+from kb.views.search import (
+    SEMANTIC_NOTE,
+    Result,
+    SearchAnswer,
+    Session,
+    Shown,
+    read_as,
+    render_card,
+    result,
+    result_lines,
+)
 
 #: Rules the engine ranked first that the answer looks at.
 CANDIDATES = 5
@@ -123,6 +134,8 @@ class AskAnswer:
             lines.append(f"not in the KB: {', '.join(self.search.box.missing)}")
         if self.search.outcome is not None and self.search.outcome.semantic:
             lines.append(SEMANTIC_NOTE)
+        for card in self.search.box.cards:  # a card the question names, as kb search shows it
+            lines += ["", *render_card(card)]
         width = max(len(lang) for lang in plan.langs)
         for entry in self.definitions:
             lines += ["", *result_lines(entry, width, marks, self.search.outcome)]
