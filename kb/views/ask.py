@@ -29,7 +29,6 @@ from kb.views.search import (
     Shown,
     read_as,
     render_card,
-    result,
     result_lines,
 )
 
@@ -195,19 +194,16 @@ def ask(session: Session, question: str, langs: list[str] | None = None, query_l
         return AskAnswer(question, found, scored[:MAX_NAMED], [])
     best = scored[0].matched
     kept = [scored[0]] + [a for a in scored[1:] if a.matched >= KEEP_SHARE * best and a.matched > 0]
-    return AskAnswer(question, found, kept[:MAX_RULES], _definition(session, found))
+    return AskAnswer(question, found, kept[:MAX_RULES], _definition(found))
 
 
-def _definition(session: Session, found: SearchAnswer) -> list[Result]:
-    """The search's best glossary entry, when the question names it (:data:`DEFINITION`)."""
-    outcome = found.outcome
-    if not DEFINITION or outcome is None or not outcome.definitions:
+def _definition(found: SearchAnswer) -> list[Result]:
+    """The search's best glossary entry, as the search made it, when the question names it
+    (:data:`DEFINITION`); none when that entry has no text to show (the first shown is then another)."""
+    outcome, shown = found.outcome, found.definitions[:1]
+    if not DEFINITION or outcome is None or not shown or shown[0].rank != 1:
         return []
-    best = outcome.definitions[0]
-    if not engine.names(best, engine.query_words(outcome.plan)):
-        return []
-    entry = result(session.conn, outcome, 1, best)
-    return [entry] if entry.texts else []
+    return shown if engine.names(outcome.definitions[0], engine.query_words(outcome.plan)) else []
 
 
 def _source_first(scored: list[Answer]) -> list[Answer]:
