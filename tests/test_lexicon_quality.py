@@ -123,6 +123,29 @@ def test_a_half_translation_dropped_for_the_query_s_own_words_is_reported(lexico
     assert "no translation known" not in header and "permanente → permanent, " + OWN_LANGUAGE in header
 
 
+def test_a_chinese_question_is_held_when_its_game_words_are(lexicon_home: Path) -> None:
+    """The Chinese rules hold every game word of this question (抓, 牌库, 剩下...) but not the
+    bigrams across its words ("库里", "里剩"), which made it count as not held: the half
+    translation 牌库 -> library was searched in English and its hits outranked the Chinese ones
+    (engine.CJK_OWN_WORDS).  It is now dropped, and said."""
+    query = "要抓的牌比牌库里剩下的还多"
+    found = kb_json_here("search", query, home=lexicon_home)
+    assert not [t for t in found["translations"] if t["dst"] != ZH], found["translations"]
+    dropped = {(t["from"], t["dst"]): t["dropped"] for t in found["dropped_translations"]}
+    assert dropped[("牌库", "en")] == OWN_LANGUAGE
+    header = kb_here("search", query, home=lexicon_home).stdout.splitlines()[0]
+    assert "牌库 → library, " + OWN_LANGUAGE in header
+
+
+def test_a_chinese_game_word_the_chinese_rules_lack_is_still_translated(lexicon_home: Path) -> None:
+    """凡尔西诺 (Viashino, a creature type the card names teach) is no word of the Chinese rules:
+    its translations are searched, as before."""
+    found = kb_json_here("search", "凡尔西诺", home=lexicon_home)
+    used = {(t["from"], t["dst"], t["to"].casefold()) for t in found["translations"]}
+    assert {("凡尔西诺", "en", "viashino"), ("凡尔西诺", IT, "viashino")} <= used, used
+    assert not found["dropped_translations"]
+
+
 def test_translate_keeps_its_interface_and_adds_what_was_dropped(translator: Translator) -> None:
     assert translator.translate("dragon", "en", ZH) == []
     [dropped] = translator.translate_all("dragon", "en", ZH)
