@@ -10,9 +10,10 @@ default ``benchmarks/questions.tsv``.  A quoted rule counts when it is an expect
 rule or under one.  Four orders: the engine's; the sentence rerank (``RERANK``); the
 rerank then the cited rule first (``SOURCE_FIRST``); the cited rule first alone (what
 ``kb ask`` does since session 8, marked ``*``).  Then the glossary entry quoted above the
-rules (``DEFINITION``): the search's best entry always, beside only when the question names
-it (what ``kb ask`` does): entries quoted, the share to the point (citing a rule the question
-expects, or one above or under it) and the questions with one to the point.
+rules (``DEFINITION``): the search's best entry always ("always"), the best entry only when the
+question names it ("best"), the first of the search's entries that the question names (what ``kb
+ask`` does: "named*"): entries quoted, the share to the point (citing a rule the question expects,
+or one above or under it) and the questions with one to the point.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from pathlib import Path
 
 from quality import Definitions
 
+from indexers import engine
 from kb.core.errors import KbError
 from kb.views import ask as ask_view
 from kb.views.search import Session
@@ -68,10 +70,14 @@ def main() -> None:
                 rules = [a.rule for a in answer.answers] if answer else []
                 if (rerank, source_first) == kept:
                     outcome = answer.search.outcome if answer else None
-                    best = [outcome.definitions[0].hits[0].cites] if outcome and outcome.definitions else []
+                    groups = outcome.definitions if outcome else []
+                    best = [groups[0].hits[0].cites] if groups else []
+                    asked = engine.query_words(outcome.plan) if outcome else {}
                     entries.setdefault((lang, "always"), Definitions()).add(best, expected)
-                    entries.setdefault((lang, "named*"), Definitions()).add(
-                        best if answer and answer.definitions else [], expected)
+                    entries.setdefault((lang, "best"), Definitions()).add(
+                        best if groups and engine.names(groups[0], asked) else [], expected)
+                    quoted = [groups[d.rank - 1].hits[0].cites for d in answer.definitions] if answer else []
+                    entries.setdefault((lang, "named*"), Definitions()).add(quoted, expected)
                 first = int(bool(rules) and hit(rules[0], expected))
                 anywhere = int(any(hit(r, expected) for r in rules))
                 table.setdefault((lang, order), []).append(first * 2 + anywhere)

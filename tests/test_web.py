@@ -394,6 +394,14 @@ def test_search_and_ask_pages_say_what_a_typo_was_read_as(server: str, page: str
     assert "read as 死处 → 死触" in Html(body).shown
 
 
+@pytest.mark.parametrize("page", ["search", "ask"])
+def test_search_and_ask_pages_name_what_was_searched(server: str, page: str) -> None:
+    """A name read through another language ("la regola della leggenda" -> Legend Rule) is searched
+    as that name: the page says so beside the language, as the command line does."""
+    shown = Html(get(server + f"/{page}?q=" + urllib.parse.quote("la regola della leggenda"))[2]).shown
+    assert "la regola della leggenda → “Legend Rule” · en" in shown, shown[:300]
+
+
 def test_history_and_diff_pages(server: str) -> None:
     if not full():
         pytest.skip(f"needs two editions; real corpora not found at {corpora_path()}")

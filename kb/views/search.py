@@ -439,7 +439,8 @@ def render_card(found: CardMatch) -> list[str]:
 
 def _header(answer: SearchAnswer) -> str:
     plan = answer.plan
-    said = f"{answer.box.query} · {plan.lang}" + (" (detected)" if plan.detected else "")
+    searched = f" → “{answer.showing}”" if answer.showing else ""  # the language is that of what was searched
+    said = f"{answer.box.query}{searched} · {plan.lang}" + (" (detected)" if plan.detected else "")
     others = []
     for lang in plan.langs if plan.units_for(plan.lang) else ():  # a rule number needs no translation
         if lang == plan.lang:
