@@ -7,8 +7,8 @@ keeps one to three, each with the sentences that hold most of the question's
 terms highlighted (:mod:`kb.core.sentences`), in the question's language when the
 KB has that text and with the same rule in the other languages beside it, then
 the rules those rules cite.  Above them, the card the question names (as ``kb search``
-shows it) and the glossary entry it names, when that is the one the search found best
-("what is trample": Trample).
+shows it) and the first of the search's glossary entries that it names ("what is
+trample": Trample).
 """
 
 from __future__ import annotations
@@ -30,6 +30,7 @@ from kb.views.search import (
     read_as,
     render_card,
     result_lines,
+    said_line,
 )
 
 #: Rules the engine ranked first that the answer looks at.
@@ -130,8 +131,7 @@ class AskAnswer:
     def render(self, color: bool = False) -> str:
         marks = (_BOLD, _RESET) if color else ("**", "**")
         plan = self.search.plan
-        searched = f" → “{self.search.showing}”" if self.search.showing else ""  # as kb search says it
-        lines = [f"{self.question}{searched} · {plan.lang}" + (" (detected)" if plan.detected else "")]
+        lines = [said_line(self.question, self.search)]
         if plan.corrections:
             lines.append(read_as(plan))
         if self.search.box.missing:  # "702.19b, 702.999": what was named and is not there

@@ -437,10 +437,17 @@ def render_card(found: CardMatch) -> list[str]:
     return lines
 
 
+def said_line(query: str, answer: SearchAnswer) -> str:
+    """The query as typed, what the engine searched when the box read it as a name
+    ("deaftouch → “Deathtouch”"), and the language of what was searched."""
+    searched = f" → “{answer.showing}”" if answer.showing else ""
+    plan = answer.plan
+    return f"{query}{searched} · {plan.lang}" + (" (detected)" if plan.detected else "")
+
+
 def _header(answer: SearchAnswer) -> str:
     plan = answer.plan
-    searched = f" → “{answer.showing}”" if answer.showing else ""  # the language is that of what was searched
-    said = f"{answer.box.query}{searched} · {plan.lang}" + (" (detected)" if plan.detected else "")
+    said = said_line(answer.box.query, answer)
     others = []
     for lang in plan.langs if plan.units_for(plan.lang) else ():  # a rule number needs no translation
         if lang == plan.lang:
