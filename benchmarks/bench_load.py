@@ -132,7 +132,10 @@ def requests(home: Path, count: int, pool: int = POOL, seed: int = 11) -> list[t
         "home": iter(lambda: "/", None),
         "editions": iter(lambda: "/editions", None),
     }
-    kinds = [k for k in WEIGHTS if k in pick]
+    empty = {"card": card_names is None, "glossary": glossary is None, "diff": not diffs}
+    if any(empty.values()):  # a KB of one edition has no diff to ask for, one without card sets no card
+        print(f"not in this KB, left out of the mix: {', '.join(k for k, none in empty.items() if none)}")
+    kinds = [k for k in WEIGHTS if k in pick and not empty.get(k)]
     chosen = rng.choices(kinds, [WEIGHTS[k] for k in kinds], k=count)
     return [(kind, next(pick[kind])) for kind in chosen]
 

@@ -506,3 +506,19 @@ def test_a_copied_kb_folder_is_searched_without_rebuilding(home: Path, server: s
         assert ranked(json.dumps(fresh)) != expected
         assert all("merged" not in text["text"] for result in fresh["results"] for text in result["texts"]
                    if text["lang"] == "en")
+
+
+def test_the_load_benchmark_asks_only_for_what_the_kb_holds(own_default_home: Path,
+                                                            capsys: pytest.CaptureFixture[str]) -> None:
+    """``bench_load.py --home`` on the default KB: one English edition, so no diff to ask for
+    (it stopped with StopIteration before); what it draws is served."""
+    sys.path.insert(0, str(REPO / "benchmarks"))
+    import bench_load
+
+    drawn = bench_load.requests(own_default_home, 400)
+    assert "left out of the mix: diff" in capsys.readouterr().out
+    kinds = {kind for kind, _ in drawn}
+    assert "diff" not in kinds and {"rule", "card", "glossary", "search zh"} <= kinds
+    with serving(own_default_home, "--workers", "1") as base:
+        replies = {path: request(base, path).status for path in dict.fromkeys(p for _, p in drawn[:60])}
+    assert set(replies.values()) == {200}, replies
