@@ -149,6 +149,8 @@ def test_english_and_italian_queries_are_fused(tmp_path: Path) -> None:
     with closing(store.connect(fused)) as conn:  # Italian: read with the English of its words
         italian = engine.search(fused, conn, "caratteristiche di un permanente amalgamato", None)
     assert italian.plan.lang == "it" and italian.semantic
+    # a Chinese query on a KB with no Chinese rule text embedded keeps the words' ranking
+    assert engine.with_meaning(italian.groups, italian.index.path, "分割牌有哪些特征", "zh-Hans") is None
 
 
 def test_the_command_line_builds_and_searches_with_vectors(tmp_path: Path) -> None:
