@@ -29,6 +29,7 @@ import hashlib
 import importlib.util
 import os
 import tempfile
+from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
@@ -245,17 +246,15 @@ def fused(order: Sequence[str], model_ranks: Mapping[str, int], query: str, kept
     """The positions of ``order``'s first :data:`DEPTH` rules re-ordered by reciprocal-rank
     fusion with the model's ranks (a rule the model never saw gets the lexical part alone),
     the first ``kept`` left in place (:data:`KEPT`)."""
-    first = range(min(kept, len(order)), min(DEPTH, len(order)))
+    head = min(kept, len(order))
     w = weight(query)
 
     def score(i: int) -> float:
         place = model_ranks.get(order[i])
         return 1 / (RRF_K + i + 1) + (w / (RRF_K + place + 1) if place is not None else 0.0)
 
-    return [*range(min(kept, len(order))), *sorted(first, key=lambda i: -score(i))]
+    return [*range(head), *sorted(range(head, min(DEPTH, len(order))), key=lambda i: -score(i))]
 
 
 def manifest(vectors: Vectors | None) -> dict[str, Any] | None:
-    if vectors is None:
-        return None
-    return {"model": MODEL, "texts": {lang: vectors.langs.count(lang) for lang in dict.fromkeys(vectors.langs)}}
+    return {"model": MODEL, "texts": dict(Counter(vectors.langs))} if vectors else None
