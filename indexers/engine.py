@@ -986,7 +986,7 @@ def _search(searcher: Searcher, info: IndexInfo, conn: sqlite3.Connection, text:
     fused = None
     if info.semantic and against and groups and all(g.pinned is None for g in groups):
         read = [t.target for t in p.translations if t.dst == against and t.src != against]
-        fused = with_meaning(groups, info.path, text, p.lang, read)
+        fused = with_meaning(groups, info.path, spelling.corrected(text, p.corrections), p.lang, read)  # typos as read
     return Outcome(p, groups if fused is None else fused, info, definitions, tuple(tried), fused is not None)
 
 
@@ -1004,6 +1004,5 @@ def with_meaning(groups: list[Group], folder: Path, text: str, lang: str,
     if against is None:
         return None
     read = " ".join([text, *dict.fromkeys(translated)])
-    order = semantic.fused([g.identity for g in groups], semantic.ranks(against, read), text,
-                           semantic.KEPT.get(lang, 0))
+    order = semantic.fused([g.identity for g in groups], semantic.ranks(against, read), text)
     return [groups[i] for i in order] + groups[len(order):]

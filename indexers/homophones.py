@@ -179,7 +179,8 @@ def correct(run: str, words: frozenset[str], known: Callable[[str], bool],
     game word the run holds as typed (in "直接施放", "接施" takes half of 施放: no typo;
     "致命伤格" holds 致命 whole and may be 致命伤害), and its neighbours do not explain
     it: a stretch between two bigrams the texts hold ("正式用词": 正式 and 用词) is
-    where two words meet, not a word."""
+    where two words meet, not a word, and so is a game word and one character that makes a
+    bigram the texts hold with its other neighbour ("法术什么": 法术 and 什么, not 法术师)."""
     if len(run) > LONGEST_RUN:
         return run, []
     edges = _edges(run, words)
@@ -194,7 +195,7 @@ def correct(run: str, words: frozenset[str], known: Callable[[str], bool],
             if stretch in words:
                 piece = meant = stretch
                 break
-            if i not in edges or i + k not in edges or not _looks_mistyped(run, i, k, known):
+            if i not in edges or i + k not in edges or not _looks_mistyped(run, i, k, known, words):
                 continue
             if not table:
                 table.append(sounds())
@@ -219,8 +220,12 @@ def _edges(run: str, words: frozenset[str]) -> set[int]:
     return edges
 
 
-def _looks_mistyped(run: str, i: int, k: int, known: Callable[[str], bool]) -> bool:
+def _looks_mistyped(run: str, i: int, k: int, known: Callable[[str], bool], words: frozenset[str]) -> bool:
     stretch = run[i : i + k]
     if all(known(stretch[j : j + 2]) for j in range(k - 1)):
         return False
+    if i + k < len(run) and stretch[:-1] in words and known(run[i + k - 1 : i + k + 1]):
+        return False  # a game word, then the first character of the next word: 法术|什么, not 法术师
+    if i > 0 and stretch[1:] in words and known(run[i - 1 : i + 1]):
+        return False  # the last character of a word, then a game word
     return not (i > 0 and i + k < len(run) and known(run[i - 1 : i + 1]) and known(run[i + k - 1 : i + k + 1]))

@@ -78,12 +78,14 @@ def test_each_typo_of_a_question_is_read_and_said(default_home: Path) -> None:
     assert shown.returncode == 0 and "(read as: 践塌 → 践踏, 死处 → 死触)" in shown.stdout
 
 
-@pytest.mark.parametrize("text", ["直接施放", "一起施放", "正式用词", "声明攻击者", "已放逐的牌", '"死处"'])
+@pytest.mark.parametrize("text", ["直接施放", "一起施放", "正式用词", "声明攻击者", "已放逐的牌", '"死处"',
+                                  "法术什么时候能施放"])
 def test_where_two_words_meet_or_a_word_is_real_nothing_is_read(info: rules_index.IndexInfo,
                                                                 known: Callable[[str], bool],
                                                                 text: str, default_home: Path) -> None:
     """施 is 施放's (接施 cuts it); 正式 and 用词 are both in the texts (式用 is where they
-    meet); 声明 is a word the texts hold; a quoted query is searched as typed."""
+    meet); 声明 is a word the texts hold; a quoted query is searched as typed; 法术 is a game
+    word and 什么 a bigram the texts hold (法术什 sounds like 法术师, a creature type)."""
     words = segment.load(info.path)
     if not text.startswith('"'):
         assert homophones.correct(text, words, known, lambda: homophones.load(info.path)) == (text, [])
