@@ -26,7 +26,7 @@ from __future__ import annotations
 import heapq
 import re
 import sqlite3
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import partial
 from pathlib import Path
@@ -503,17 +503,33 @@ def known_words(searcher: Searcher | None, lang: str, text: str) -> tuple[int, i
     return sum(any(scorer.doc_frequency(f, w) for f in fields) for w in words), len(words)
 
 
+def _together(searcher: Searcher | None, lang: str, text: str) -> bool:
+    """One text of ``lang`` holds every word of ``text`` (in its title or body)."""
+    words = {t.text for t in analyzer_for(lang)(text, mode="query") if token_kind(t) != NUMBER}
+    if searcher is None or not words:
+        return False
+    scorer = scorer_of(searcher)
+    fields = [f for f in (title_field(lang), body_field(lang)) if f in searcher.schema]
+    docs = [{doc for f in fields for doc, _ in scorer.postings(f, w)} for w in words]
+    return bool(set.intersection(*docs))
+
+
 def plan(text: str, langs: Sequence[str], translator: Translator, *, query_lang: str | None = None,
          searcher: Searcher | None = None, indexed: Sequence[str] = (),
          words: frozenset[str] = frozenset(), vocabulary: Mapping[str, Mapping[str, int]] | None = None,
          stems: Callable[[str], frozenset[str] | None] | None = None,
-         sounds: Callable[[], homophones.Sounds | None] | None = None) -> Plan:
+         sounds: Callable[[], homophones.Sounds | None] | None = None,
+         fragments: Collection[str] = ()) -> Plan:
     """What to look for in each of ``langs`` (see the module docstring); the query's
     language, unless given, is detected among every language ``indexed`` or known
     to the lexicons.  ``words``: the KB's Chinese game terms (:mod:`indexers.segment`);
     ``vocabulary``: the index's words per language, to read typos (:mod:`indexers.spelling`);
     ``stems``: the stems of each language's known words, as the index stored them;
-    ``sounds``: the game words by sound, to read Chinese typos (:mod:`indexers.homophones`)."""
+    ``sounds``: the game words by sound, to read Chinese typos (:mod:`indexers.homophones`);
+    ``fragments``: the languages the index holds only fragments of (no edition: the Italian
+    seed's 17 rules), whose texts answer a query only when one of them holds all its words
+    ("permanente amalgamato"), not when each word is somewhere in them ("le abilità delle carte
+    nel cimitero funzionano")."""
     parts = split_query(text)
     if any(has_cjk(p) for p, _ in parts) and "zh-Hans" in (*langs, *indexed):
         from kb.core.text import to_simplified  # lazy: OpenCC's tables, for Chinese queries only
@@ -529,7 +545,7 @@ def plan(text: str, langs: Sequence[str], translator: Translator, *, query_lang:
     elif sounds is not None and SPELLING and searcher is not None and lang in indexed and has_cjk(whole):
         parts, corrections = _heard(parts, lang, words, searcher, sounds)
         whole = " ".join(p for p, _ in parts)
-    answered = _answers(searcher, lang, whole, words)  # its own words are all in the index
+    answered = _answers(searcher, lang, whole, words) and (lang not in fragments or _together(searcher, lang, whole))
     units: list[Unit] = []
     translations: list[Translation] = []
     dropped: list[Translation] = []
@@ -962,8 +978,9 @@ def _search(searcher: Searcher, info: IndexInfo, conn: sqlite3.Connection, text:
     spelling.load_stems(info.path)  # the known words' stems, into the analysis chains' cache
     stems = partial(spelling.stored_stems, info.path)
     sounds = partial(homophones.load, info.path)
+    fragments = [lang for lang, edition in info.editions if edition is None]
     p = plan(text, wanted, translator, query_lang=query_lang, searcher=searcher, indexed=indexed, words=words,
-             vocabulary=vocabulary, stems=stems, sounds=sounds)
+             vocabulary=vocabulary, stems=stems, sounds=sounds, fragments=fragments)
     if p.empty:
         raise KbError(f"nothing to search for in {text!r}: only stop words or punctuation")
     groups, definitions = find(searcher, p, indexed, hits or MAX_HITS)
@@ -974,7 +991,7 @@ def _search(searcher: Searcher, info: IndexInfo, conn: sqlite3.Connection, text:
         for other in others:
             tried.append(other)
             alt = plan(text, wanted, translator, query_lang=other, searcher=searcher, indexed=indexed, words=words,
-                       vocabulary=vocabulary, stems=stems, sounds=sounds)
+                       vocabulary=vocabulary, stems=stems, sounds=sounds, fragments=fragments)
             if alt.empty:
                 continue
             found, defs = find(searcher, alt, indexed, hits or MAX_HITS)

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from kbrun import kb_json_here
 
+from indexers.translate import OWN_LANGUAGE
 from kb.align import card_lexicon
 from kb.align.lexicon import Lexicon
 from kb.ingest.mtgjson import Card, CardFile
@@ -104,6 +105,19 @@ def test_a_half_translated_query_keeps_to_its_own_language(home: Path) -> None:
     assert found["translations"] == []
     top = found["results"][0]["texts"]
     assert any(t["lang"] == "it" and t["hit"] and "amalgam" in t["text"] for t in top)
+
+
+def test_an_italian_question_the_merge_rules_hold_only_word_by_word_is_translated(home: Path) -> None:
+    """Each word of this question is somewhere in the 17 Italian rules of the seed, so the
+    plan took them to answer it and dropped its translations: the first results were merge
+    rules.  The KB holds Italian only in fragments (no edition): its texts answer a query
+    only when one of them holds all its words, as for "permanente amalgamato" (above)."""
+    found = kb_json_here("search", "le abilità delle carte nel cimitero funzionano", home=home)
+    assert {t["to"] for t in found["translations"] if t["dst"] == "en"} >= {"ability", "card", "graveyard"}
+    assert not [t for t in found["dropped_translations"] if t["dropped"] == OWN_LANGUAGE]
+    assert not any(result["rule"].startswith("730.") for result in found["results"][:5])
+    still = kb_json_here("search", "permanente amalgamato", home=home)
+    assert still["translations"] == [] and still["results"][0]["rule"].startswith("730.")
 
 
 #: Italian words in forms the card texts print rarely or never as such, with the English word
