@@ -259,3 +259,14 @@ def test_the_model_reads_a_question_as_the_search_read_it(semantic_home: Path, t
         outcome = engine.search(semantic_home, conn, typed, None)
     assert outcome.plan.corrections and outcome.semantic
     assert _order(semantic_home, typed) == _order(semantic_home, meant)
+
+
+def test_a_chinese_query_s_length_is_counted_in_words() -> None:
+    """Han characters count :data:`semantic.HAN_PER_WORD` to a word, so a Chinese paragraph
+    leans on the words as an English one does; before, it was one "word" (no spaces), and the
+    model had its full weight on a definition-long query."""
+    assert semantic.words("how does trample work") == 4
+    assert semantic.words("践踏和死触怎么分配伤害") == 11 / semantic.HAN_PER_WORD
+    assert semantic.weight("践踏和死触怎么分配伤害") == semantic.weight("how does trample work") == semantic.WEIGHT
+    definition = "可以给予牌手的一种指示物，在牌手具有十个或更多中毒指示物时，该牌手输掉此盘游戏"
+    assert semantic.weight(definition) < semantic.WEIGHT / 2
