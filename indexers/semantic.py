@@ -17,9 +17,9 @@ Italian or Chinese query are re-ordered by reciprocal-rank fusion with the model
 the texts in :data:`AGAINST`'s language, less for a long query (an Italian query is read
 followed by the English its words were translated to).  Measured on
 ``benchmarks/bench_quality.py`` (its "+ semantic" rows; sessions 14, 15, 19 and 20, NOTES.md has
-every figure): questions EN s@1 / s@5 0.58/0.85 -> 0.67/0.90, held-out EN 0.60 -> 0.72 s@1;
-IT 0.42/0.78 -> 0.51/0.84, held-out 0.50/0.75 -> 0.55/0.80; ZH 0.67/0.90 -> 0.70/0.92;
-glossary definitions within a point.
+every figure): questions EN s@1 / s@5 0.58/0.85 -> 0.67/0.90, IT 0.42/0.78 -> 0.51/0.84, ZH
+0.67/0.90 -> 0.70/0.92; held-out (233) EN 0.61/0.86 -> 0.67/0.94, IT 0.57/0.81 -> 0.59/0.84,
+ZH 0.49/0.76 -> 0.55/0.87; glossary definitions EN a point lower, ZH 0.57/0.83 -> 0.60/0.84.
 """
 
 from __future__ import annotations
@@ -50,8 +50,8 @@ LANGS = ("en", "zh-Hans")
 #: Italian texts).  Measured (s@1 / s@5, our Italian questions; held-out): words alone 0.41/0.78,
 #: 0.50/0.75; the Italian alone 0.42/0.78 (session 14's first fusion: misdetected ones only); the
 #: English words alone 0.43/0.83, 0.53/0.78; Italian then English 0.50/0.84, 0.55/0.80.  A Chinese
-#: query against the Chinese texts (sessions 19 and 20; ours, held-out, glossary ZH, then a third
-#: set written blind in session 20, ``NOTES.md``): words alone 0.643/0.889, 0.56/0.72,
+#: query against the Chinese texts (sessions 19 and 20; ours, session 6's 25 held-out, glossary
+#: ZH, then the 30 held-out written blind in session 20, ``NOTES.md``): words alone 0.643/0.889, 0.56/0.72,
 #: 0.571/0.828; the model alone 0.548/0.881, 0.48/0.76, 0.479/0.694; fused as English (below)
 #: 0.698/0.921, 0.44/0.88, 0.577/0.836, 0.60/0.83 (after session 20's added alternatives); with the
 #: words' first rule kept in place (session 19's choice) 0.675/0.921, 0.56/0.96, 0.571/0.834,
@@ -77,8 +77,8 @@ DEPTH = 20
 #: Reciprocal-rank fusion: score 1/(RRF_K + lexical rank) + WEIGHT/(RRF_K + model rank).  Measured
 #: (questions EN s@1 / s@5; held-out EN s@1): k 10 w 0.5 -> 0.61/0.89, 0.60; w 0.7 -> 0.63/0.89, 0.66;
 #: w 1.0 -> 0.63/0.90, 0.68; k 20 w 1.0 -> 0.63/0.91, 0.68; k 30 w 1.0 -> 0.63/0.91, 0.68.
-#: Chinese (session 20; ours, held-out, blind s@1): w 0.5 -> 0.690, 0.44, 0.53; w 0.7 -> 0.698, 0.44,
-#: 0.53; w 1.0 -> 0.698, 0.44, 0.60; w 1.5 -> 0.659, 0.40, 0.60.
+#: Chinese (session 20; s@1 of ours, session 6's 25 held-out, the blind 30): w 0.5 -> 0.690,
+#: 0.44, 0.53; w 0.7 -> 0.698, 0.44, 0.53; w 1.0 -> 0.698, 0.44, 0.60; w 1.5 -> 0.659, 0.40, 0.60.
 RRF_K = 10
 WEIGHT = 1.0
 #: The model's weight falls for a long query: WEIGHT × min(1, SHORT / words).  A paragraph shares
