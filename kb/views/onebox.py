@@ -54,6 +54,15 @@ NAME_FUZZY = 80.0
 NAME_MARGIN = 3.0
 #: Names shorter than this (folded) are matched exactly only ("fog" is no typo of "dog").
 NAME_MIN_FUZZY = 5
+#: A misspelled name is at most this many letters longer or shorter than the name: a typo drops
+#: or adds a letter or two, a question adds words.  ``ratio`` alone took "comander starting life
+#: total" (28 letters) for "Starting Life Total" (19; ratio 80.9), dropping "commander", where the
+#: query spelt right (79.2) was free text.  Measured (``benchmarks/bench_onebox.py``, threshold
+#: 80): misspellings right / wrong 0.904 / 0.007 either way; questions taken 23 -> 17 of our 438,
+#: 3 -> 1 of the 233 held out.  ``kb search`` s@1 with the model (bench_quality's KB): ours EN
+#: 0.674 -> 0.670 ("damage prevention effects", read as Prevention Effect, now ranked by the
+#: engine: 615.12 before 615.1a), held-out EN 0.661 -> 0.679 (the two starting life questions).
+NAME_LENGTH_SLACK = 3
 #: A query of more words than this is a question or a phrase, not a name.
 NAME_MAX_WORDS = 5
 #: A card name must be this similar to a name held (rapidfuzz ``ratio``) to be taken
@@ -275,6 +284,7 @@ class OneBox:
 
         scored = process.extract(key, self._name_choices.get(script, []), scorer=fuzz.ratio, limit=6,
                                  score_cutoff=NAME_FUZZY - NAME_MARGIN)
+        scored = [s for s in scored if abs(len(s[0]) - len(key)) <= NAME_LENGTH_SLACK]
         if not scored or scored[0][1] < NAME_FUZZY:
             return None
         best_key, best = scored[0][0], scored[0][1]
