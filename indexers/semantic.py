@@ -18,7 +18,7 @@ the texts in :data:`AGAINST`'s language, less for a long query (an Italian query
 followed by the English its words were translated to).  Measured on
 ``benchmarks/bench_quality.py`` (its "+ semantic" rows; sessions 14, 15, 19 and 20, NOTES.md has
 every figure): questions EN s@1 / s@5 0.58/0.85 -> 0.67/0.90, IT 0.42/0.78 -> 0.51/0.84, ZH
-0.67/0.90 -> 0.70/0.92; held-out (233) EN 0.61/0.86 -> 0.67/0.94, IT 0.57/0.81 -> 0.59/0.84,
+0.67/0.90 -> 0.70/0.92; held-out (233) EN 0.61/0.86 -> 0.68/0.94, IT 0.57/0.81 -> 0.61/0.84,
 ZH 0.49/0.76 -> 0.55/0.87; glossary definitions EN a point lower, ZH 0.57/0.83 -> 0.60/0.84.
 """
 
