@@ -493,23 +493,30 @@ def _held(searcher: Searcher, lang: str, word: str) -> bool:
     return all(any(scorer.doc_frequency(f, word[i : i + 2]) for f in fields) for i in range(len(word) - 1))
 
 
+def _query_words(lang: str, text: str) -> set[str]:
+    """The words of ``text`` as ``lang``'s fields index them, numbers left out."""
+    return {t.text for t in analyzer_for(lang)(text, mode="query") if token_kind(t) != NUMBER}
+
+
+def _text_fields(searcher: Searcher, lang: str) -> list[str]:
+    return [f for f in (title_field(lang), body_field(lang)) if f in searcher.schema]
+
+
 def known_words(searcher: Searcher | None, lang: str, text: str) -> tuple[int, int]:
     """How many of the words of ``text`` the index holds in ``lang``, and how many words."""
-    words = {t.text for t in analyzer_for(lang)(text, mode="query") if token_kind(t) != NUMBER}
+    words = _query_words(lang, text)
     if searcher is None:
         return 0, len(words)
-    fields = [f for f in (title_field(lang), body_field(lang)) if f in searcher.schema]
-    scorer = scorer_of(searcher)
+    fields, scorer = _text_fields(searcher, lang), scorer_of(searcher)
     return sum(any(scorer.doc_frequency(f, w) for f in fields) for w in words), len(words)
 
 
 def _together(searcher: Searcher | None, lang: str, text: str) -> bool:
     """One text of ``lang`` holds every word of ``text`` (in its title or body)."""
-    words = {t.text for t in analyzer_for(lang)(text, mode="query") if token_kind(t) != NUMBER}
+    words = _query_words(lang, text)
     if searcher is None or not words:
         return False
-    scorer = scorer_of(searcher)
-    fields = [f for f in (title_field(lang), body_field(lang)) if f in searcher.schema]
+    fields, scorer = _text_fields(searcher, lang), scorer_of(searcher)
     docs = [{doc for f in fields for doc, _ in scorer.postings(f, w)} for w in words]
     return bool(set.intersection(*docs))
 
