@@ -111,7 +111,14 @@ def test_a_translation_below_threshold_is_reported_dropped(lexicon_home: Path) -
     assert {"from": "dragon", "to": "阿托格", "origin": "rules", "dropped": BELOW_THRESHOLD}.items() \
         <= found["dropped_translations"][0].items()
     header = kb_here("search", "dragon", "--lang", ZH, home=lexicon_home).stdout.splitlines()[0]
-    assert "no translation known" not in header and "dragon → 阿托格, below threshold" in header
+    assert "no translation known" not in header and "dropped, below threshold: dragon → 阿托格" in header
+
+
+def test_dropped_translations_are_grouped_by_reason_in_the_header(lexicon_home: Path) -> None:
+    """Each reason is said once, before the translations it dropped (it was repeated after each)."""
+    header = kb_here("search", "非瑞克西亚龙引擎", "--lang", "en", home=lexicon_home).stdout.splitlines()[0]
+    assert f"(dropped, {OWN_LANGUAGE}: 非瑞克西亚 → phyrexian, 引擎 → engine)" in header
+    assert header.count(OWN_LANGUAGE) == 1
 
 
 def test_a_half_translation_dropped_for_the_query_s_own_words_is_reported(lexicon_home: Path) -> None:
@@ -120,7 +127,7 @@ def test_a_half_translation_dropped_for_the_query_s_own_words_is_reported(lexico
     assert dropped[("permanente", "permanent", "en")] == OWN_LANGUAGE
     assert not [t for t in found["translations"] if t["from"] == "permanente"]
     header = kb_here("search", "permanente amalgamato", home=lexicon_home).stdout.splitlines()[0]
-    assert "no translation known" not in header and "permanente → permanent, " + OWN_LANGUAGE in header
+    assert "no translation known" not in header and f"(dropped, {OWN_LANGUAGE}: permanente → permanent)" in header
 
 
 def test_a_chinese_question_is_held_when_its_game_words_are(lexicon_home: Path) -> None:
@@ -134,7 +141,7 @@ def test_a_chinese_question_is_held_when_its_game_words_are(lexicon_home: Path) 
     dropped = {(t["from"], t["dst"]): t["dropped"] for t in found["dropped_translations"]}
     assert dropped[("牌库", "en")] == OWN_LANGUAGE
     header = kb_here("search", query, home=lexicon_home).stdout.splitlines()[0]
-    assert "牌库 → library, " + OWN_LANGUAGE in header
+    assert f"(dropped, {OWN_LANGUAGE}: 牌库 → library)" in header
 
 
 def test_a_chinese_game_word_the_chinese_rules_lack_is_still_translated(lexicon_home: Path) -> None:

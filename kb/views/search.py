@@ -19,6 +19,7 @@ from typing import Any
 
 from indexers import engine, lookups, snippets, spelling
 from indexers import index as rules_index
+from indexers.translate import Translation
 from kb.core.errors import KbError, NotFound
 from kb.core.lang import guess_lang, normalize_tag
 from kb.core.rulenum import RuleNumber
@@ -445,6 +446,15 @@ def said_line(query: str, answer: SearchAnswer) -> str:
     return f"{query}{searched} · {plan.lang}" + (" (detected)" if plan.detected else "")
 
 
+def _by_reason(dropped: list[Translation]) -> str:
+    """Dropped translations grouped by why ("below threshold: dragon → 阿托格; query's own
+    language holds all its words: morph → 变身, …"): a reason said once, not after each."""
+    reasons: dict[str, list[str]] = {}
+    for t in dropped:
+        reasons.setdefault(t.dropped, []).append(f"{t.source} → {t.target}")
+    return "; ".join(f"{reason}: {', '.join(pairs)}" for reason, pairs in reasons.items())
+
+
 def _header(answer: SearchAnswer) -> str:
     plan = answer.plan
     said = said_line(answer.box.query, answer)
@@ -457,7 +467,7 @@ def _header(answer: SearchAnswer) -> str:
         said_lang = ", ".join(f"{t.source} → {t.target}" for t in found) if found else (
             "no translation used" if dropped else "no translation known")
         if dropped:
-            said_lang += " (dropped: " + ", ".join(f"{t.source} → {t.target}, {t.dropped}" for t in dropped) + ")"
+            said_lang += f" (dropped, {_by_reason(dropped)})"
         others.append(f"{lang}: {said_lang}")
     rephrased = [t for t in plan.translations if t.src == t.dst == plan.lang]
     if rephrased:  # players' words, also searched as the rules say them
