@@ -811,7 +811,10 @@ def test_search_header_says_what_the_cli_says_of_translations(server: str, home:
     reasons = {t["dropped"] for t in data["dropped_translations"]}
     assert reasons, data["dropped_translations"]
     shown = Html(get(server + "/search?q=" + quote(query) + "&lang=it&lang=en")[2]).shown
-    for reason in reasons:
-        assert f"(not searched: {reason})" in shown
+    assert f"{len(data['dropped_translations'])} translation" in shown and "known, not searched" in shown
+    for reason in reasons:  # each reason once, before the translations it set aside
+        pairs = [f"{t['dst']}: {t['from']} → {t['to']}" for t in data["dropped_translations"] if t["dropped"] == reason]
+        assert f"{reason}: {' · '.join(pairs)}" in shown
+        assert shown.count(reason) == 1
     cli = kb_here("search", query, "--lang", "it", "--lang", "en", home=home).stdout.splitlines()[0]
     assert all(reason in cli for reason in reasons)
