@@ -62,8 +62,9 @@ LOCK = ".lock"
 #: 5: section titles as headings, lookups.json (session 5); 7: "commander" kept whole
 #: (tokens.KEPT_WHOLE); 8: the stored ``brief`` flag (KIND_ONLY); 9: lookups.json without
 #: the card names' entries (lookups.FORMAT 2); 10: the game words by sound (homophones.SOUNDS_FILE);
-#: 11: the Chinese rule texts' vectors beside the English ones (semantic.LANGS).
-FORMAT = 11
+#: 11: the Chinese rule texts' vectors beside the English ones (semantic.LANGS); 12: the stored
+#: ``obsolete`` flag of glossary entries (engine.OBSOLETE_LAST).
+FORMAT = 12
 #: A folder of an index being built.
 TEMP_PREFIX = ".build-"  # an index being built; one no live process holds is a leftover (kb.core.tempfiles)
 #: Files in an index folder naming each KB file (device, inode, size, mtime) found to be the one indexed.
@@ -105,6 +106,7 @@ class IndexedText:
     parents: tuple[str, ...] = ()   # the headings it sits under (its rule's, its chapter's, its section's)
     glossed: tuple[str, ...] = ()   # headwords of the glossary entries citing it (or a heading above it)
     brief: bool = False             # only says which kind of ability its keyword is (KIND_ONLY)
+    obsolete: bool = False          # a glossary entry for a term the rules no longer use ("During")
 
 
 # -- what is indexed ------------------------------------------------------------------
@@ -202,7 +204,7 @@ def kind_only(conn: sqlite3.Connection, groups: list[Group]) -> frozenset[str]:
 def glossary_texts(conn: sqlite3.Connection, groups: list[Group],
                    cited: dict[tuple[str, int], tuple[str, ...]]) -> Iterator[IndexedText]:
     for lang, edition in groups:
-        rows = conn.execute("SELECT id, lang, term, aliases, senses, term_id FROM glossary"
+        rows = conn.execute("SELECT id, lang, term, aliases, senses, term_id, obsolete FROM glossary"
                             " WHERE lang = ? AND edition IS ?"
                             " ORDER BY id", (lang, edition))
         for row in rows:
@@ -210,7 +212,7 @@ def glossary_texts(conn: sqlite3.Connection, groups: list[Group],
             yield IndexedText(f"glossary:{row['id']}", "glossary", lang, edition, "", glossary_identity(row),
                               "\n".join(names),
                               "\n".join(json.loads(row["senses"])), tuple(names), (),
-                              cited.get(("glossary", row["id"]), ()), 0, "glossary")
+                              cited.get(("glossary", row["id"]), ()), 0, "glossary", obsolete=bool(row["obsolete"]))
 
 
 def _glossed(glossary: list[IndexedText]) -> dict[tuple[str, str], list[str]]:
@@ -257,7 +259,7 @@ def schema(langs: Iterable[str]) -> Schema:
         "key": STORED, "kind": STORED, "lang": STORED, "edition": STORED,
         "number": ID(stored=True), "identity": ID(stored=True),
         "name": KEYWORD(commas=True, stored=True), "under": KEYWORD, "cites": KEYWORD(stored=True),
-        "sort": STORED, "role": ID(stored=True), "brief": STORED,
+        "sort": STORED, "role": ID(stored=True), "brief": STORED, "obsolete": STORED,
     }
     for lang in langs:
         analyzer = analyzer_for(lang)
@@ -293,6 +295,8 @@ def _document(text: IndexedText) -> dict[str, object]:
     }
     if text.brief:
         doc["brief"] = True
+    if text.obsolete:
+        doc["obsolete"] = True
     if text.parents:
         doc[parent_field(text.lang)] = "\n".join(text.parents)
     if text.glossed:

@@ -341,6 +341,16 @@ def test_a_chinese_question_word_is_no_term(home: Path, db: sqlite3.Connection, 
         assert not {"719.3a", "208.5"} & set(rules_of(outcome)[:10])
 
 
+@pytest.mark.parametrize("query", ["can my opponent count the cards in my hand",
+                                   "can I cast an instant during the cleanup step"])
+def test_an_obsolete_glossary_entry_comes_after_current_ones(home: Path, db: sqlite3.Connection, query: str) -> None:
+    """"Counts As" and "During" are obsolete entries whose headwords are everyday words; they
+    were the first definition shown for these questions (engine.OBSOLETE_LAST)."""
+    shown = find(home, db, query).definitions
+    flags = [g.hits[0].obsolete for g in shown]
+    assert shown and not flags[0] and flags == sorted(flags)
+
+
 def test_highlights_point_at_matching_words(home: Path) -> None:
     """English highlights are the query's words (any inflection); Chinese ones are
     the query's translations, found in the text."""
