@@ -38,6 +38,7 @@ from conftest import REPO, SEEDS, builds_large_kb, corpora_path
 from kbrun import kb, kb_here
 
 from indexers import index as rules_index
+from indexers.translate import BELOW_THRESHOLD, OWN_LANGUAGE
 from kb.build import build
 from kb.store import rules as store
 from kb.web.serving import Redactor
@@ -818,3 +819,14 @@ def test_search_header_says_what_the_cli_says_of_translations(server: str, home:
         assert shown.count(reason) == 1
     cli = kb_here("search", query, "--lang", "it", "--lang", "en", home=home).stdout.splitlines()[0]
     assert all(reason in cli for reason in reasons)
+
+
+def test_search_page_says_the_reasons_for_dropped_translations_in_the_cli_s_order(server: str) -> None:
+    """"legend" is set aside first (the English holds the query's words), "dragon" after it (its
+    Chinese below threshold): the page keeps that order, as the CLI's header does (grouped by
+    Jinja's groupby, the reasons came out alphabetically)."""
+    data = get_json(server + "/search.json?q=legend+dragon")
+    ordered = list(dict.fromkeys(t["dropped"] for t in data["dropped_translations"]))
+    assert ordered == [OWN_LANGUAGE, BELOW_THRESHOLD], data["dropped_translations"]
+    shown = Html(get(server + "/search?q=legend+dragon")[2]).shown
+    assert shown.index(OWN_LANGUAGE) < shown.index(BELOW_THRESHOLD)
