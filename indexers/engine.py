@@ -795,17 +795,18 @@ def _find(searcher: Searcher, p: Plan, indexed: Sequence[str] = (), limit: int =
         _follow_definitions(searcher, groups, only, named, ranked_roles)
     ranked = sorted(groups.values(), key=lambda g: (-g.score * _place(g), -len({h.lang for h in g.hits}),
                                                     g.hits[0].sort))
-    shown = sorted(definitions.values(), key=lambda g: (OBSOLETE_LAST and g.hits[0].obsolete, -g.score))
-    return ranked, beside(shown, p)[:DEFINITIONS]
+    return ranked, beside(list(definitions.values()), p)[:DEFINITIONS]
 
 
 def beside(definitions: list[Group], p: Plan) -> list[Group]:
-    """The glossary entries worth showing beside the results: the best one, then those
-    whose whole headword the query holds, as typed or translated (:data:`WHOLE_HEADWORDS`)."""
+    """The glossary entries worth showing beside the results, best first, obsolete ones after the
+    others (:data:`OBSOLETE_LAST`): the first, then those whose whole headword the query holds, as
+    typed or translated (:data:`WHOLE_HEADWORDS`)."""
+    ordered = sorted(definitions, key=lambda g: (OBSOLETE_LAST and g.hits[0].obsolete, -g.score))
     if not WHOLE_HEADWORDS:
-        return definitions
+        return ordered
     asked = query_words(p)
-    return [g for k, g in enumerate(definitions) if k == 0 or names(g, asked)]
+    return [g for k, g in enumerate(ordered) if k == 0 or names(g, asked)]
 
 
 def query_words(p: Plan) -> dict[str, set[str]]:
