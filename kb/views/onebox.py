@@ -261,12 +261,22 @@ class OneBox:
         return Box(text, "term" if term else "text", term=term, cards=cards)
 
     def term(self, text: str) -> TermMatch | None:
-        """The name ``text`` stands for: exactly, misspelled, or translated."""
+        """The name ``text`` stands for: exactly; else the name it asks the rules of ("trample
+        rules", "regole del travolgere", "践踏规则"), exactly or translated (what is left is no
+        typo: "rules of the game" is not "Lose the Game"); else misspelled, or translated."""
+        from indexers.engine import without_rule_words
+
         key = query_key(text)
-        if not key or len(key.split()) > NAME_MAX_WORDS or STATS.search(text):
+        if not key or STATS.search(text):
             return None
-        found = self._exact_name(text, key) or self._similar_name(text, key)
-        return found or self._translated_name(text, key)
+        bare = without_rule_words(text)
+        bare_key = query_key(bare) if bare != text else ""
+        asked_of = (self._exact_name(bare, bare_key) or self._translated_name(bare, bare_key)) \
+            if bare_key and len(bare_key.split()) <= NAME_MAX_WORDS else None
+        if len(key.split()) > NAME_MAX_WORDS:
+            return asked_of
+        return (self._exact_name(text, key) or asked_of or self._similar_name(text, key)
+                or self._translated_name(text, key))
 
     def _exact_name(self, text: str, key: str, score: float = 100.0, via: str | None = None) -> TermMatch | None:
         entries = [e for e in self.names.get(key, ()) if e.rules]
