@@ -174,19 +174,29 @@ CJK_OWN_WORDS = True
 #: Hits whose stored fields are read per search (grouping needs more hits than groups; a page shows 10).
 MAX_HITS = 50
 WEIGHTING = scoring.BM25F(B=0.75, K1=1.2)
-#: Words asking for the rules *of* a thing ("trample rules", "rules for ward", "regole del travolgere",
-#: "践踏规则"): the query without them is also read as a name (:func:`without_rule_words`; the one box
-#: does the same, ``kb.views.onebox``), so it ranks as the bare name does ("deathtouch rules" put
-#: 702.2d first, "deathtouch" 702.2b, what it does).  The whole query stays a name too ("legend rule"
-#: is the glossary's Legend Rule).  Measured (the engine with the model, no box; bench_quality's
-#: questions KB; the 260 headings of 701-702 in English and in Chinese, each asked bare and as the
-#: rules of it): the same first result as the bare name, off -> on, "X rules" 0.773 -> 1.000, "rules
-#: for X" 0.785 -> 1.000, "what are the rules of X" 0.769 -> 0.996, "X规则" 0.754 -> 0.996, "X的规则"
-#: 0.750 -> 0.996.  No question of the benchmark sets is asked so; their figures do not move.
-RULE_WORDS_NAME = True
-RULE_WORDS = re.compile(r"\b(?:(?:the\s+)?(?:rules?|rulings?)(?:\s+(?:for|of|on|about|in))?"
-                        r"|(?:le\s+|la\s+)?(?:regol[ae]|regolamento)(?:\s+(?:del|della|dello|dei|delle|degli|di|per|su|sul|sulla))?)\b"
-                        r"|的?规则", re.IGNORECASE)
+#: Words asking about a thing rather than naming it ("trample rules", "rules for ward", "flying
+#: ability", "ward keyword", "regole del travolgere", "践踏规则", "飞行异能"): when the whole query
+#: names nothing, the query without them is read as a name (:func:`name_keys`; the one box does the
+#: same, ``kb.views.onebox``), so it ranks as the bare name does ("deathtouch rules" put 702.2d
+#: first, "deathtouch" 702.2b, what it does).  A name holding one stays whole ("legend rule", "mana
+#: ability").  Measured (the engine with the model, no box; bench_quality's questions KB; the 260
+#: headings of 701-702 in English and in Chinese, each asked bare and as below): the same first
+#: result as the bare name, off -> on, "X rules" 0.773 -> 1.000, "rules for X" 0.785 -> 1.000,
+#: "what are the rules of X" 0.769 -> 0.996, "X规则" 0.754 -> 0.996, "X的规则" 0.750 -> 0.996;
+#: "X ability", "X keyword", "X异能": see NOTES.md, session 22.  No question of the benchmark sets
+#: is asked so; their figures do not move.
+ASKING_WORDS_NAME = True
+ASKING_WORDS = re.compile(
+    r"\b(?:(?:the\s+)?(?:rules?|rulings?|keywords?|abilit(?:y|ies)|mechanics?|explained)"
+    r"(?:\s+(?:for|of|on|about|in))?"
+    r"|(?:le\s+|la\s+)?(?:regol[ae]|regolamento|abilità|parola chiave)"
+    r"(?:\s+(?:del|della|dello|dei|delle|degli|di|per|su|sul|sulla))?)(?!\w)"
+    r"|的?(?:规则|异能)", re.IGNORECASE)
+#: A Chinese query that is a name between question words ("践踏是什么", "什么是践踏", "践踏的意思",
+#: "践踏怎么用") is read as that name too, as "what is trample" is in English (its question words are
+#: stop words there).  Measured (as ASKING_WORDS_NAME, the 260 Chinese headings of 701-702): the same
+#: first result as the bare name, off -> on: see NOTES.md, session 22.
+CJK_QUESTION_NAME = True
 
 _QUOTED = re.compile(r'"([^"]+)"|“([^”]+)”|「([^」]+)」|『([^』]+)』')
 
@@ -597,15 +607,37 @@ def plan(text: str, langs: Sequence[str], translator: Translator, *, query_lang:
             units += _passed_through(whole, lang, target, found.used, numbers)
     if lang not in langs:  # still needed to highlight, and to say what was searched
         units = [*own_units(parts, lang, numbers, words), *units]
-    names = tuple(dict.fromkeys(key for key in (name_key(lang, whole), name_key(lang, without_rule_words(whole)))
-                                if key))
+    names = _named(name_keys(lang, whole, words), searcher)
     return Plan(text, lang, query_lang is None, tuple(langs), numbers, tuple(units), tuple(translations), names,
                 tuple(dropped), corrections)
 
 
-def without_rule_words(text: str) -> str:
-    """``text`` without the words that ask for the rules of a thing (:data:`RULE_WORDS`)."""
-    return " ".join(RULE_WORDS.sub(" ", text).split()) if RULE_WORDS_NAME else text
+def name_keys(lang: str, whole: str, words: frozenset[str]) -> tuple[str, ...]:
+    """The names the query may be (:func:`analysis.name_key`), in the order they are tried: the
+    whole of it; without its asking words (:data:`ASKING_WORDS`); a Chinese query that is one
+    stretch of content between question words ("践踏是什么", "什么是践踏": 践踏,
+    :data:`CJK_QUESTION_NAME`)."""
+    texts = [whole, without_asking_words(whole)]
+    runs = han_runs(texts[-1])
+    if CJK_QUESTION_NAME and is_cjk(lang) and len(runs) == 1 and runs[0][1]:
+        chunks = segment.content_chunks(runs[0][0], words)
+        texts += [chunks[0][0]] if len(chunks) == 1 else []
+    return tuple(dict.fromkeys(key for key in (name_key(lang, text) for text in texts) if key))
+
+
+def _named(keys: tuple[str, ...], searcher: Searcher | None) -> tuple[str, ...]:
+    """The first of ``keys`` something in the index is named by, else the whole query's."""
+    if searcher is not None:
+        reader = searcher.reader()
+        for key in keys:
+            if reader.doc_frequency("name", key):
+                return (key,)
+    return keys[:1]
+
+
+def without_asking_words(text: str) -> str:
+    """``text`` without the words that ask for the rules of a thing (:data:`ASKING_WORDS`)."""
+    return " ".join(ASKING_WORDS.sub(" ", text).split()) if ASKING_WORDS_NAME else text
 
 
 def _in_rules_words(text: str, rephrased: Sequence[Translation]) -> str:
@@ -700,8 +732,11 @@ def _heard(parts: Sequence[tuple[str, bool]], lang: str, words: frozenset[str], 
     def known(bigram: str) -> bool:
         return bool(scorer.doc_frequency(field, bigram))
 
+    def named(text: str) -> bool:
+        return bool(text) and bool(searcher.reader().doc_frequency("name", name_key(lang, text)))
+
     def fix(run: str) -> str:
-        text, found = homophones.correct(run, words, known, sounds)
+        text, found = homophones.correct(run, words, known, sounds, named)
         fixes.extend(found)
         return text
 

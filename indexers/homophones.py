@@ -27,6 +27,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from indexers import segment
 from indexers.spelling import Correction
 
 SOUNDS_FILE = "zh_sounds.json"
@@ -169,7 +170,8 @@ def _read(path: Path) -> Sounds | None:
 
 
 def correct(run: str, words: frozenset[str], known: Callable[[str], bool],
-            sounds: Callable[[], Sounds | None]) -> tuple[str, list[Correction]]:
+            sounds: Callable[[], Sounds | None],
+            named: Callable[[str], bool] = lambda text: False) -> tuple[str, list[Correction]]:
     """``run`` (Chinese characters only) with each stretch that looks mistyped and sounds
     like a game word read as that word, left to right, longest stretch first.  ``known``
     says whether the index's texts hold a bigram; ``sounds`` is called only when a
@@ -177,13 +179,15 @@ def correct(run: str, words: frozenset[str], known: Callable[[str], bool],
 
     A stretch looks mistyped when one of its bigrams is in no text, it cuts through no
     game word the run holds as typed (in "直接施放", "接施" takes half of 施放: no typo;
-    "致命伤格" holds 致命 whole and may be 致命伤害), and its neighbours do not explain
+    "致命伤格" holds 致命 whole and may be 致命伤害), is not a question word and a name
+    (``named``: "是磨" in "什么是磨", the question of 磨, mill), and its neighbours do not explain
     it: a stretch between two bigrams the texts hold ("正式用词": 正式 and 用词) is
     where two words meet, not a word, and so is a game word and one character that makes a
     bigram the texts hold with its other neighbour ("法术什么": 法术 and 什么, not 法术师)."""
     if len(run) > LONGEST_RUN:
         return run, []
     edges = _edges(run, words)
+    asked = _question_words(run, words)
     table: list[Sounds | None] = []  # read when first needed
     out: list[str] = []
     fixes: list[Correction] = []
@@ -197,6 +201,9 @@ def correct(run: str, words: frozenset[str], known: Callable[[str], bool],
                 break
             if i not in edges or i + k not in edges or not _looks_mistyped(run, i, k, known, words):
                 continue
+            if any(i <= start and end <= i + k and named(stretch[: start - i] + stretch[end - i:])
+                   for start, end in asked):
+                continue  # "什么是磨": 是磨 is the question word 是 and the name 磨, no typo of 折磨
             if not table:
                 table.append(sounds())
             heard = table[0].heard(stretch) if table[0] is not None else []
@@ -207,6 +214,18 @@ def correct(run: str, words: frozenset[str], known: Callable[[str], bool],
         out.append(meant)
         i += len(piece)
     return "".join(out), fixes
+
+
+def _question_words(run: str, words: frozenset[str]) -> list[tuple[int, int]]:
+    """Where ``run``'s question and function words stand, as :func:`indexers.segment.content_chunks`
+    cuts them (a stretch holding one whole is two words meeting, not a typo)."""
+    spans: list[tuple[int, int]] = []
+    i = 0
+    for piece in segment.segment(run, segment.with_question_words(words)):
+        if piece in segment.QUESTION_WORDS and piece not in words:
+            spans.append((i, i + len(piece)))
+        i += len(piece)
+    return spans
 
 
 def _edges(run: str, words: frozenset[str]) -> set[int]:

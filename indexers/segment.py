@@ -37,6 +37,7 @@ QUESTION_WORDS = frozenset("""
 还是 时候 如果 的话 一下 请问 关于 这个 那个 这样 那样 什么样 吗 呢 吧 啊 的 了 和 与 或 及 跟 是 会 能 在 被 把
 我 你 他 她 它 我们 要 么 呀 时 有 没有 没 也 都 就 又 对 从 让 给 该 这 那 个 张 当
 怎么办 咋办 咋 啥 为啥 几 谁 还 多久 哪 哪儿
+怎么用 用法 意思
 """.split())
 
 
@@ -62,7 +63,7 @@ def content_chunks(run: str, words: frozenset[str]) -> list[tuple[str, list[str]
     remaining characters, each with the game words it holds, in order."""
     chunks: list[tuple[str, list[str]]] = []
     current: list[str] = []
-    for piece in segment(run, _with_question_words(words)):
+    for piece in segment(run, with_question_words(words)):
         if piece in QUESTION_WORDS and piece not in words:
             if current:
                 chunks.append(("".join(current), [p for p in current if len(p) > 1]))
@@ -80,7 +81,7 @@ def stored_words(words: Iterable[str]) -> list[str]:
 
 
 @lru_cache(maxsize=4)
-def _with_question_words(words: frozenset[str]) -> frozenset[str]:
+def with_question_words(words: frozenset[str]) -> frozenset[str]:
     """The game words and the question words, made once per word list (0.3 ms a query)."""
     return words | QUESTION_WORDS
 

@@ -92,6 +92,19 @@ def test_where_two_words_meet_or_a_word_is_real_nothing_is_read(info: rules_inde
     assert kb_json("search", text, home=default_home)["corrections"] == []
 
 
+def test_a_question_word_beside_a_name_is_no_typo(default_home: Path) -> None:
+    """"什么是磨" (what is mill) was read as 什么折磨 (是磨 sounds like 折磨, torment) and found
+    702.130 first; 是 is a question word and 磨 a name the rules define (the heading of mill)."""
+    with closing(store.connect(default_home)) as conn:
+        mill = conn.execute("SELECT number FROM rules WHERE lang = 'zh-Hans' AND body = '磨' AND depth = 2"
+                            ).fetchone()[0]
+    for query in ("什么是磨", "磨是什么"):
+        data = kb_json("search", query, home=default_home)
+        assert data["corrections"] == [], data["corrections"]
+        assert data["results"][0]["rule"].startswith(mill), (query, [r["rule"] for r in data["results"][:3]])
+    assert kb_json("search", "什么是死处", home=default_home)["corrections"][0]["meant"] == "死触"
+
+
 def test_a_long_run_is_read_as_typed(info: rules_index.IndexInfo, known: Callable[[str], bool]) -> None:
     """The work one query can cause is bounded: past LONGEST_RUN characters nothing is read."""
     words = segment.load(info.path)

@@ -264,12 +264,12 @@ class OneBox:
         """The name ``text`` stands for: exactly; else the name it asks the rules of ("trample
         rules", "regole del travolgere", "践踏规则"), exactly or translated (what is left is no
         typo: "rules of the game" is not "Lose the Game"); else misspelled, or translated."""
-        from indexers.engine import without_rule_words
+        from indexers.engine import without_asking_words
 
         key = query_key(text)
         if not key or STATS.search(text):
             return None
-        bare = without_rule_words(text)
+        bare = without_asking_words(text)
         bare_key = query_key(bare) if bare != text else ""
         asked_of = (self._exact_name(bare, bare_key) or self._translated_name(bare, bare_key)) \
             if bare_key and len(bare_key.split()) <= NAME_MAX_WORDS else None
