@@ -27,7 +27,7 @@ import shlex
 import sqlite3
 import unicodedata
 from collections.abc import Collection, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
@@ -101,6 +101,7 @@ class TermMatch:
     score: float                # 100: exactly; less: similar spelling
     via: str | None = None      # the lexicon's translation that led to it ("letale → deathtouch")
     term: str | None = None     # the glossary entry's English headword
+    about: bool = False         # the query asks about it ("trample rules"): the engine ranks it as typed alone
 
     @property
     def exact(self) -> bool:
@@ -108,7 +109,8 @@ class TermMatch:
 
     def to_json(self) -> dict[str, object]:
         return {"name": self.name, "lang": self.lang, "kind": self.kind, "rules": list(self.rules),
-                "score": round(self.score, 1), "exact": self.exact, "via": self.via, "term": self.term}
+                "score": round(self.score, 1), "exact": self.exact, "via": self.via, "term": self.term,
+                "about": self.about}
 
 
 @dataclass(frozen=True, slots=True)
@@ -236,6 +238,14 @@ class OneBox:
         return translator
 
     @cached_property
+    def _game_words(self) -> frozenset[str]:
+        """The Chinese game words the index stored (:mod:`indexers.segment`), to read a question
+        of a name ("践踏是什么"); none without an index (question words are still known)."""
+        from indexers import segment
+
+        return segment.load(self.stored.folder) if self.stored is not None else frozenset()
+
+    @cached_property
     def _card_choices(self) -> dict[str, list[str]]:
         """The card names' keys by script (the entries of the few keys a query comes near
         are looked up in the KB: :func:`kb.store.onebox.names_for_key`)."""
@@ -261,22 +271,31 @@ class OneBox:
         return Box(text, "term" if term else "text", term=term, cards=cards)
 
     def term(self, text: str) -> TermMatch | None:
-        """The name ``text`` stands for: exactly; else the name it asks the rules of ("trample
-        rules", "regole del travolgere", "践踏规则"), exactly or translated (what is left is no
-        typo: "rules of the game" is not "Lose the Game"); else misspelled, or translated."""
-        from indexers.engine import without_asking_words
-
+        """The name ``text`` stands for: exactly; else the name it asks about ("trample rules",
+        "regole del travolgere", "践踏是什么": :func:`indexers.engine.asked_names`), exactly or
+        translated (what is left is no typo: "rules of the game" is not "Lose the Game"); else
+        misspelled, or translated."""
         key = query_key(text)
         if not key or STATS.search(text):
             return None
-        bare = without_asking_words(text)
-        bare_key = query_key(bare) if bare != text else ""
-        asked_of = (self._exact_name(bare, bare_key) or self._translated_name(bare, bare_key)) \
-            if bare_key and len(bare_key.split()) <= NAME_MAX_WORDS else None
-        if len(key.split()) > NAME_MAX_WORDS:
-            return asked_of
-        return (self._exact_name(text, key) or asked_of or self._similar_name(text, key)
-                or self._translated_name(text, key))
+        exact = self._exact_name(text, key) if len(key.split()) <= NAME_MAX_WORDS else None
+        found = exact or self._asked_about(text)
+        if found or len(key.split()) > NAME_MAX_WORDS:
+            return found
+        return self._similar_name(text, key) or self._translated_name(text, key)
+
+    def _asked_about(self, text: str) -> TermMatch | None:
+        """The name ``text`` asks about (:func:`indexers.engine.asked_names`), exactly or
+        translated; searched as that name (``via``: what was left of the query)."""
+        from indexers.engine import asked_names
+
+        for bare in asked_names(text, self._game_words):
+            key = query_key(bare)
+            if key and len(key.split()) <= NAME_MAX_WORDS:
+                found = self._exact_name(bare, key) or self._translated_name(bare, key)
+                if found is not None:
+                    return replace(found, typed=text, via=f"{text} → {found.via or bare}", about=True)
+        return None
 
     def _exact_name(self, text: str, key: str, score: float = 100.0, via: str | None = None) -> TermMatch | None:
         entries = [e for e in self.names.get(key, ()) if e.rules]

@@ -187,9 +187,10 @@ class Session:
     def _lead(self, box: Box, plan: engine.Plan, outcome: engine.Outcome) -> list[Result]:
         """The rules a misspelled or translated name leads to ("deaftouch" -> 702.2),
         before the engine's results.  A name typed exactly is the engine's to rank (it
-        knows names: the entry, then the rules it cites), and so is a corrected name whose
-        rules (or rules under them: 702.2a for 702.2) the engine already ranks first."""
-        if box.term is None or box.term.exact:
+        knows names: the entry, then the rules it cites), and so is a name asked about
+        ("trample rules", searched as "Trample") and a corrected name whose rules (or rules
+        under them: 702.2a for 702.2) the engine already ranks first."""
+        if box.term is None or box.term.exact or box.term.about:
             return []
         if outcome.groups and _under_any(outcome.groups[0].identity, box.term.rules):
             return []
