@@ -8,8 +8,10 @@ Misspellings: for every English glossary headword and heading of at least
 ``NAME_MIN_FUZZY`` letters, four one-edit typos made at its middle (a letter
 dropped, two swapped, one doubled, one replaced by its QWERTY neighbour), plus
 two-edit typos (a letter dropped and one replaced, as "deaftouch").  Free text: the
-questions of QUESTIONS.tsv (default ``benchmarks/questions.tsv``).  Also prints the
-time to classify a query in process (everything loaded).
+questions of QUESTIONS.tsv (default ``benchmarks/questions.tsv``).  Names as asked: each
+official Italian name we list alone, each English term as "X rules", each Italian name as
+"regole del X" (the box should read the English term).  Also prints the time to classify a
+query in process (everything loaded).
 """
 
 from __future__ import annotations
@@ -46,6 +48,31 @@ def questions(path: Path) -> list[str]:
     return [row[1] for row in rows if len(row) > 1 and not row[0].startswith("#")]
 
 
+#: The official Italian names we list (kb/align/term_lists/it.tsv), each beside its English term.
+ITALIAN = Path(__file__).resolve().parents[1] / "kb" / "align" / "term_lists" / "it.tsv"
+
+
+def asked_about(box: onebox.OneBox) -> None:
+    """Names as players type them: each Italian official name alone, each English term asked
+    about ("X rules") and each Italian name likewise ("regole del X"); the box should read
+    the English term (right), another name (other) or none."""
+    rows = [line.split("\t") for line in ITALIAN.read_text(encoding="utf-8").splitlines()[1:]]
+    pairs = [(row[0], row[1]) for row in rows if len(row) == 2 and not row[0].startswith("#")]
+    print(f"\nnames as asked ({len(pairs)} English terms and their official Italian names, {ITALIAN.name})")
+    print(f"{'query':>18} {'right':>7} {'other':>7} {'none':>7}")
+    for label, form in (("Italian name", lambda en, it: it), ("X rules", lambda en, it: f"{en} rules"),
+                        ("regole del X", lambda en, it: f"regole del {it}")):
+        right = other = 0
+        for english, italian in pairs:
+            found = box.term(form(english, italian))
+            if found is not None:
+                hit = english.casefold() in (found.name.casefold(), (found.term or "").casefold())
+                right += hit
+                other += not hit
+        n = len(pairs)
+        print(f"{label:>18} {right / n:7.3f} {other / n:7.3f} {(n - right - other) / n:7.3f}")
+
+
 def main() -> None:
     home = Path(sys.argv[1])
     path = Path(sys.argv[2]) if len(sys.argv) > 2 else Path(__file__).with_name("questions.tsv")
@@ -71,6 +98,7 @@ def main() -> None:
             print(f"{threshold:9.0f} {right / n:7.3f} {wrong / n:7.3f} {(n - right - wrong) / n:7.3f}"
                   f" {taken:8} of {len(free)}")
         onebox.NAME_FUZZY = 80.0
+        asked_about(box)
         card_names: dict[str, list[NameEntry]] = {}
         for entry in card_store.all_names(conn):
             card_names.setdefault(entry.key, []).append(entry)

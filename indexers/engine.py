@@ -179,7 +179,8 @@ WEIGHTING = scoring.BM25F(B=0.75, K1=1.2)
 #: names nothing, the query without them is read as a name (:func:`asked_names`; the one box does the
 #: same, ``kb.views.onebox``), so it ranks as the bare name does ("deathtouch rules" put 702.2d
 #: first, "deathtouch" 702.2b, what it does).  A name holding one stays whole ("legend rule", "mana
-#: ability").  Measured (the engine with the model, no box; bench_quality's questions KB; the 260
+#: ability"); Italian "abilità" is none (names start with it: "abilità attivate" is Activated Ability).
+#: Measured (the engine with the model, no box; bench_quality's questions KB; the 260
 #: headings of 701-702 in English and in Chinese, each asked bare and as below): the same first
 #: result as the bare name, off -> on, "X rules" 0.773 -> 1.000, "rules for X" 0.785 -> 1.000,
 #: "what are the rules of X" 0.769 -> 0.996, "X ability" 0.723 -> 0.996, "X keyword" 0.773 ->
@@ -189,7 +190,7 @@ ASKING_WORDS_NAME = True
 ASKING_WORDS = re.compile(
     r"\b(?:(?:the\s+)?(?:rules?|rulings?|keywords?|abilit(?:y|ies)|mechanics?|explained)"
     r"(?:\s+(?:for|of|on|about|in))?"
-    r"|(?:le\s+|la\s+)?(?:regol[ae]|regolamento|abilità|parola chiave)"
+    r"|(?:le\s+|la\s+)?(?:regol[ae]|regolamento)"
     r"(?:\s+(?:del|della|dello|dei|delle|degli|di|per|su|sul|sulla))?)(?!\w)"
     r"|的?(?:规则|异能)", re.IGNORECASE)
 #: A Chinese query that is a name between question words ("践踏是什么", "什么是践踏", "践踏的意思",

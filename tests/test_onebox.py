@@ -158,7 +158,8 @@ def test_asking_about_a_name_is_asking_for_the_name(home: Path, db: sqlite3.Conn
                                            ("tocco letale regole", "Deathtouch"), ("legend rule", "Legend Rule"),
                                            ("regola della leggenda", "Legend Rule"), ("rules of the game", None),
                                            ("rules", None), ("mana ability", "Mana Ability"),
-                                           ("flying ability", "Flying")])
+                                           ("flying ability", "Flying"), ("abilità di mana", "Mana Ability"),
+                                           ("abilità attivate", "Activated Ability"), ("costo di mana", "Mana Cost")])
 def test_asking_about_a_name_in_italian_and_what_is_no_name(home: Path, query: str, name: str | None) -> None:
     """Without its asking words what is left must be a name exactly (or through the lexicons): "rules of
     the game" would otherwise be a misspelled "Lose the Game"; a name holding one stays whole."""

@@ -278,11 +278,10 @@ class OneBox:
         key = query_key(text)
         if not key or STATS.search(text):
             return None
-        exact = self._exact_name(text, key) if len(key.split()) <= NAME_MAX_WORDS else None
-        found = exact or self._asked_about(text)
-        if found or len(key.split()) > NAME_MAX_WORDS:
-            return found
-        return self._similar_name(text, key) or self._translated_name(text, key)
+        if len(key.split()) > NAME_MAX_WORDS:
+            return self._asked_about(text)
+        return (self._exact_name(text, key) or self._asked_about(text) or self._similar_name(text, key)
+                or self._translated_name(text, key))
 
     def _asked_about(self, text: str) -> TermMatch | None:
         """The name ``text`` asks about (:func:`indexers.engine.asked_names`), exactly or
