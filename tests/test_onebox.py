@@ -159,10 +159,12 @@ def test_asking_about_a_name_is_asking_for_the_name(home: Path, db: sqlite3.Conn
                                            ("regola della leggenda", "Legend Rule"), ("rules of the game", None),
                                            ("rules", None), ("mana ability", "Mana Ability"),
                                            ("flying ability", "Flying"), ("abilità di mana", "Mana Ability"),
-                                           ("abilità attivate", "Activated Ability"), ("costo di mana", "Mana Cost")])
+                                           ("abilità attivate", "Activated Ability"), ("costo di mana", "Mana Cost"),
+                                           ("paura", "Fear"), ("prole", "Offspring"), ("fendere", "Cleave")])
 def test_asking_about_a_name_in_italian_and_what_is_no_name(home: Path, query: str, name: str | None) -> None:
     """Without its asking words what is left must be a name exactly (or through the lexicons): "rules of
-    the game" would otherwise be a misspelled "Lose the Game"; a name holding one stays whole."""
+    the game" would otherwise be a misspelled "Lose the Game"; a name holding one stays whole.  An
+    official Italian name is read before a look-alike English one ("paura" was Aura, not Fear)."""
     data = kb_json_here("search", query, home=home)
     taken = data["box"]["term"]["term"] if data["box"]["kind"] == "term" else None
     assert taken == name, (query, data["box"])

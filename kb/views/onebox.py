@@ -280,7 +280,9 @@ class OneBox:
             return None
         if len(key.split()) > NAME_MAX_WORDS:
             return self._asked_about(text)
-        return (self._exact_name(text, key) or self._asked_about(text) or self._similar_name(text, key)
+        # an official name in another language before a look-alike misspelling: "paura" is Fear, not Aura
+        return (self._exact_name(text, key) or self._asked_about(text)
+                or self._translated_name(text, key, official_only=True) or self._similar_name(text, key)
                 or self._translated_name(text, key))
 
     def _asked_about(self, text: str) -> TermMatch | None:
@@ -323,9 +325,10 @@ class OneBox:
                 return None  # two things about equally near: let the engine rank
         return self._exact_name(text, best_key, float(best))
 
-    def _translated_name(self, text: str, key: str) -> TermMatch | None:
+    def _translated_name(self, text: str, key: str, official_only: bool = False) -> TermMatch | None:
         """A language whose rules hold no names of their own (the Italian seed): the
-        query's words through the learned lexicons to a name held in another."""
+        query's words through the learned lexicons to a name held in another (``official_only``:
+        the whole query one of the official names we list, ``kb/align/term_lists``)."""
         if script_class(key) != "latin":
             return None
         long = len(key.split()) > TRANSLATED_MAX_WORDS  # a name we wrote may be longer ("regola della leggenda")
@@ -349,7 +352,10 @@ class OneBox:
             match = self._exact_name(text, word_key(target), 100.0,
                                      ", ".join(f"{t.source} → {t.target}" for t in found))
             # a name we wrote, not a learned guess; a longer one only when it is the whole query
-            official = all(t.origin == TERMS for t in found) and (not long or coverage(key, src, found) == 1)
+            whole = coverage(key, src, found) == 1
+            official = all(t.origin == TERMS for t in found) and (not long or whole)
+            if official_only and not (official and whole):
+                continue
             if match is not None and (official or not long and all(r.split(".")[0] in KEYWORD_CHAPTERS
                                                                     for r in match.rules)):
                 return match
