@@ -180,9 +180,9 @@ WEIGHTING = scoring.BM25F(B=0.75, K1=1.2)
 #: same, ``kb.views.onebox``), so it ranks as the bare name does ("deathtouch rules" put 702.2d
 #: first, "deathtouch" 702.2b, what it does).  A name holding one stays whole ("legend rule", "mana
 #: ability"); Italian "abilità" is none (names start with it: "abilità attivate" is Activated Ability).
-#: Measured (the engine with the model, no box; bench_quality's questions KB; the 260
-#: headings of 701-702 in English and in Chinese, each asked bare and as below): the same first
-#: result as the bare name, off -> on, "X rules" 0.773 -> 1.000, "rules for X" 0.785 -> 1.000,
+#: Measured (``benchmarks/bench_asked.py``: the engine with the model, no box; bench_quality's
+#: questions KB; the 260 headings of 701-702 in English and in Chinese, asked bare and as below):
+#: the same first result as the bare name, off -> on, "X rules" 0.773 -> 1.000, "rules for X" 0.785 -> 1.000,
 #: "what are the rules of X" 0.769 -> 0.996, "X ability" 0.723 -> 0.996, "X keyword" 0.773 ->
 #: 1.000, "X explained" 0.762 -> 1.000, "X规则" 0.754 -> 0.996, "X的规则" 0.750 -> 0.996, "X异能"
 #: 0.492 -> 1.000.  No question of the benchmark sets is asked so; their figures do not move.
@@ -195,7 +195,7 @@ ASKING_WORDS = re.compile(
     r"|的?(?:规则|异能)", re.IGNORECASE)
 #: A Chinese query that is a name between question words ("践踏是什么", "什么是践踏", "践踏的意思",
 #: "践踏怎么用") is read as that name too, as "what is trample" is in English (its question words are
-#: stop words there).  Measured (as ASKING_WORDS_NAME, the 260 Chinese headings of 701-702): the same
+#: stop words there).  Measured (``bench_asked.py``, the 260 Chinese headings of 701-702): the same
 #: first result as the bare name, off -> on, "X是什么" 0.723 -> 1.000, "什么是X" 0.715 -> 1.000 (with
 #: 是 no longer heard in 是磨 as 折磨), "X怎么用" 0.692 -> 1.000, "X的意思" 0.712 -> 1.000.  Those
 #: forms are in none of the benchmark sets; their figures do not move.
