@@ -610,16 +610,21 @@ def plan(text: str, langs: Sequence[str], translator: Translator, *, query_lang:
             units += _passed_through(whole, lang, target, found.used, numbers)
     if lang not in langs:  # still needed to highlight, and to say what was searched
         units = [*own_units(parts, lang, numbers, words), *units]
-    names = _named(name_keys(lang, whole, words), searcher)
+    names = _name(lang, whole, words, searcher)
     return Plan(text, lang, query_lang is None, tuple(langs), numbers, tuple(units), tuple(translations), names,
                 tuple(dropped), corrections)
 
 
-def name_keys(lang: str, whole: str, words: frozenset[str]) -> tuple[str, ...]:
-    """The names the query may be (:func:`analysis.name_key`), in the order they are tried: the
-    whole of it, then the names it asks about (:func:`asked_names`)."""
-    keys = (name_key(lang, text) for text in (whole, *asked_names(whole, words)))
-    return tuple(dict.fromkeys(key for key in keys if key))
+def _name(lang: str, whole: str, words: frozenset[str], searcher: Searcher | None) -> tuple[str, ...]:
+    """The query as a name (:func:`analysis.name_key`): the whole of it, unless that names nothing
+    in the index and a name it asks about does (:func:`asked_names`, tried only then)."""
+    whole_key = name_key(lang, whole)
+    if searcher is not None and not (whole_key and scorer_of(searcher).doc_frequency("name", whole_key)):
+        for text in asked_names(whole, words):
+            key = name_key(lang, text)
+            if key and scorer_of(searcher).doc_frequency("name", key):
+                return (key,)
+    return (whole_key,) if whole_key else ()
 
 
 def asked_names(text: str, words: frozenset[str]) -> list[str]:
@@ -650,16 +655,6 @@ def _without_question_words(text: str, words: frozenset[str]) -> str:
             return text  # two stretches of content: a question, not a name
         kept += [chunks[0][0]] if chunks else []
     return "".join(kept).strip()
-
-
-def _named(keys: tuple[str, ...], searcher: Searcher | None) -> tuple[str, ...]:
-    """The first of ``keys`` something in the index is named by, else the whole query's."""
-    if searcher is not None:
-        reader = searcher.reader()
-        for key in keys:
-            if reader.doc_frequency("name", key):
-                return (key,)
-    return keys[:1]
 
 
 def _in_rules_words(text: str, rephrased: Sequence[Translation]) -> str:
@@ -755,7 +750,7 @@ def _heard(parts: Sequence[tuple[str, bool]], lang: str, words: frozenset[str], 
         return bool(scorer.doc_frequency(field, bigram))
 
     def named(text: str) -> bool:
-        return bool(text) and bool(searcher.reader().doc_frequency("name", name_key(lang, text)))
+        return bool(text) and bool(scorer.doc_frequency("name", name_key(lang, text)))
 
     def fix(run: str) -> str:
         text, found = homophones.correct(run, words, known, sounds, named)

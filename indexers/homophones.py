@@ -187,7 +187,7 @@ def correct(run: str, words: frozenset[str], known: Callable[[str], bool],
     if len(run) > LONGEST_RUN:
         return run, []
     edges = _edges(run, words)
-    asked = _question_words(run, words)
+    asked = segment.question_word_spans(run, words)  # a stretch holding one whole may be two words meeting
     table: list[Sounds | None] = []  # read when first needed
     out: list[str] = []
     fixes: list[Correction] = []
@@ -214,18 +214,6 @@ def correct(run: str, words: frozenset[str], known: Callable[[str], bool],
         out.append(meant)
         i += len(piece)
     return "".join(out), fixes
-
-
-def _question_words(run: str, words: frozenset[str]) -> list[tuple[int, int]]:
-    """Where ``run``'s question and function words stand, as :func:`indexers.segment.content_chunks`
-    cuts them (a stretch holding one whole is two words meeting, not a typo)."""
-    spans: list[tuple[int, int]] = []
-    i = 0
-    for piece in segment.segment(run, segment.with_question_words(words)):
-        if piece in segment.QUESTION_WORDS and piece not in words:
-            spans.append((i, i + len(piece)))
-        i += len(piece)
-    return spans
 
 
 def _edges(run: str, words: frozenset[str]) -> set[int]:

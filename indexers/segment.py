@@ -64,7 +64,7 @@ def content_chunks(run: str, words: frozenset[str]) -> list[tuple[str, list[str]
     remaining characters, each with the game words it holds, in order."""
     chunks: list[tuple[str, list[str]]] = []
     current: list[str] = []
-    for piece in segment(run, with_question_words(words)):
+    for piece in segment(run, _with_question_words(words)):
         if piece in QUESTION_WORDS and piece not in words:
             if current:
                 chunks.append(("".join(current), [p for p in current if len(p) > 1]))
@@ -76,13 +76,25 @@ def content_chunks(run: str, words: frozenset[str]) -> list[tuple[str, list[str]
     return chunks
 
 
+def question_word_spans(run: str, words: frozenset[str]) -> list[tuple[int, int]]:
+    """Where ``run``'s question and function words stand (start, end), as :func:`content_chunks`
+    drops them."""
+    spans: list[tuple[int, int]] = []
+    i = 0
+    for piece in segment(run, _with_question_words(words)):
+        if piece in QUESTION_WORDS and piece not in words:
+            spans.append((i, i + len(piece)))
+        i += len(piece)
+    return spans
+
+
 def stored_words(words: Iterable[str]) -> list[str]:
     """The game words a query is cut into: two to :data:`LONGEST` Han characters."""
     return sorted({w for w in words if 2 <= len(w) <= LONGEST and HAN_RUN.fullmatch(w)})
 
 
 @lru_cache(maxsize=4)
-def with_question_words(words: frozenset[str]) -> frozenset[str]:
+def _with_question_words(words: frozenset[str]) -> frozenset[str]:
     """The game words and the question words, made once per word list (0.3 ms a query)."""
     return words | QUESTION_WORDS
 

@@ -280,10 +280,12 @@ class OneBox:
             return None
         if len(key.split()) > NAME_MAX_WORDS:
             return self._asked_about(text)
+        found = self._exact_name(text, key) or self._asked_about(text)
+        if found:
+            return found
+        official, learned = self._translations(text, key)
         # an official name in another language before a look-alike misspelling: "paura" is Fear, not Aura
-        return (self._exact_name(text, key) or self._asked_about(text)
-                or self._translated_name(text, key, official_only=True) or self._similar_name(text, key)
-                or self._translated_name(text, key))
+        return official or self._similar_name(text, key) or learned
 
     def _asked_about(self, text: str) -> TermMatch | None:
         """The name ``text`` asks about (:func:`indexers.engine.asked_names`), exactly or
@@ -325,18 +327,23 @@ class OneBox:
                 return None  # two things about equally near: let the engine rank
         return self._exact_name(text, best_key, float(best))
 
-    def _translated_name(self, text: str, key: str, official_only: bool = False) -> TermMatch | None:
+    def _translated_name(self, text: str, key: str) -> TermMatch | None:
         """A language whose rules hold no names of their own (the Italian seed): the
-        query's words through the learned lexicons to a name held in another (``official_only``:
-        the whole query one of the official names we list, ``kb/align/term_lists``)."""
+        query's words through the learned lexicons to a name held in another."""
+        return self._translations(text, key)[1]
+
+    def _translations(self, text: str, key: str) -> tuple[TermMatch | None, TermMatch | None]:
+        """The name the whole query is as one of the official names we list
+        (``kb/align/term_lists``), if any; and the first name a translation of it leads to."""
         if script_class(key) != "latin":
-            return None
+            return None, None
         long = len(key.split()) > TRANSLATED_MAX_WORDS  # a name we wrote may be longer ("regola della leggenda")
         from indexers.translate import coverage
         from kb.align.lexicon import TERMS
 
         translator = self.translator
         held = {lang for lang, _ in self.editions}
+        learned: TermMatch | None = None
         for src, dst in translator.pairs():
             if dst not in held or src in held and self._has_names(src):
                 continue
@@ -351,15 +358,17 @@ class OneBox:
             target = targets.pop()
             match = self._exact_name(text, word_key(target), 100.0,
                                      ", ".join(f"{t.source} → {t.target}" for t in found))
-            # a name we wrote, not a learned guess; a longer one only when it is the whole query
-            whole = coverage(key, src, found) == 1
-            official = all(t.origin == TERMS for t in found) and (not long or whole)
-            if official_only and not (official and whole):
+            if match is None:
                 continue
-            if match is not None and (official or not long and all(r.split(".")[0] in KEYWORD_CHAPTERS
-                                                                    for r in match.rules)):
-                return match
-        return None
+            whole = coverage(key, src, found) == 1
+            # a name we wrote, not a learned guess; a longer one only when it is the whole query
+            official = all(t.origin == TERMS for t in found) and (not long or whole)
+            if official and whole:
+                return match, learned or match
+            if learned is None and (official or not long and all(r.split(".")[0] in KEYWORD_CHAPTERS
+                                                                 for r in match.rules)):
+                learned = match
+        return None, learned
 
     def _has_names(self, lang: str) -> bool:
         if self.stored is not None:
