@@ -23,7 +23,6 @@ text of 903.4 make one result.
 
 from __future__ import annotations
 
-import heapq
 import re
 import sqlite3
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
@@ -41,7 +40,7 @@ from indexers import homophones, segment, semantic, spelling
 from indexers import index as rules_index
 from indexers.analysis import CJK, NUMBER, analyzer_for, field_code, name_key, stem, stop_words, token_kind
 from indexers.index import IndexInfo, body_field, gloss_field, parent_field, title_field
-from indexers.scoring import Clause, Scorer
+from indexers.scoring import Clause, Scorer, add_scores, best_scored
 from indexers.spelling import Correction
 from indexers.translate import Translation, Translator
 from kb.align.lexicon import alternatives
@@ -843,14 +842,12 @@ def _find(searcher: Searcher, p: Plan, indexed: Sequence[str] = (), limit: int =
     names = set(searcher.schema.names())
     totals: dict[int, float] = {}
     for units in clauses_by_lang(p, names).values():
-        for doc, value in scorer.score(units, COORDINATION).items():
-            totals[doc] = totals.get(doc, 0.0) + value
-    for doc, value in scorer.score([[c] for c in constant_clauses(p)], 0.0).items():
-        totals[doc] = totals.get(doc, 0.0) + value
+        add_scores(totals, scorer.score(units, COORDINATION))
+    add_scores(totals, scorer.score([[c] for c in constant_clauses(p)], 0.0))
     if not totals:
         return [], []
     only = None if set(indexed) <= set(p.langs) else frozenset(p.langs)
-    best = heapq.nlargest(limit or MAX_HITS, totals.items(), key=lambda item: (item[1], -item[0]))
+    best = best_scored(totals, limit or MAX_HITS)
     found = [_hit(scorer.stored(doc), score, p.names) for doc, score in best]  # roles told apart after
     ranked_roles = ("rule", "heading") if p.numbers else ("rule",)
     definitions = _groups(h for h in found if h.role == "glossary")

@@ -81,6 +81,9 @@ NEAR_BEST = 0.8
 PIVOT = "en"
 #: The longest run of words looked up as one term (official headwords: "declare attackers step").
 MAX_PHRASE = 4
+#: How many readings of a text a :class:`Translator` keeps (``_direct``); all are dropped when full.
+#: A reading is a few translations: 4,096 take 1-2 MB.
+READ_KEPT = 4096
 #: Why a translation was not used (``Translation.dropped``).
 BELOW_THRESHOLD = "below threshold"
 OWN_LANGUAGE = "query's own language holds all its words"
@@ -370,6 +373,7 @@ class Translator:
         self._stemmed: dict[int, dict[str, Inverted]] = {}  # per lexicon: its translations by stem
         self._vocabulary: dict[str, frozenset[str]] = {}  # per language: the words its lexicons hold
         self._parts: dict[int, frozenset[str]] = {}  # per lexicon: its keys and their words
+        self._read: dict[tuple[str, str, str], tuple[Translation, ...]] = {}  # see _direct
 
     def entries(self, text: str, src: str, dst: str) -> Entries:
         """The entries from ``src`` into ``dst`` that ``text`` may use (forwards or
@@ -519,9 +523,19 @@ class Translator:
         return QueryTranslation(tuple(used), tuple(sorted(dropped, key=lambda t: (t.at, t.target))), share)
 
     def _direct(self, text: str, src: str, dst: str) -> list[Translation]:
-        hits = lookup(self.entries(text, src, dst), text, is_cjk(src), src)
-        return _unique([Translation(source, e.target, e.strength, src, dst, at, e.origin, e.support,
-                                    "" if e.trusted else BELOW_THRESHOLD) for source, e, at in hits])
+        """``text`` read through the lexicons joining ``src`` to ``dst``, kept for the process
+        (:data:`READ_KEPT` of them): a query is read several times (each language searched, its
+        players' words, a pivot's words, which recur from query to query)."""
+        key = (text, src, dst)
+        found = self._read.get(key)
+        if found is None:
+            hits = lookup(self.entries(text, src, dst), text, is_cjk(src), src)
+            found = tuple(_unique([Translation(source, e.target, e.strength, src, dst, at, e.origin, e.support,
+                                               "" if e.trusted else BELOW_THRESHOLD) for source, e, at in hits]))
+            if len(self._read) >= READ_KEPT:
+                self._read.clear()
+            self._read[key] = found
+        return list(found)
 
 
 def coverage(text: str, src: str, found: Iterable[Translation]) -> float:

@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 from kbrun import kb_here, kb_json_here
 
-from indexers.translate import BELOW_THRESHOLD, OWN_LANGUAGE, Translator
+from indexers.translate import BELOW_THRESHOLD, OWN_LANGUAGE, Translation, Translator
 from kb.align.glossary_lexicon import headword_pairs
 from kb.align.glossary_lexicon import learn as learn_official
 from kb.align.lexicon import Lexicon
@@ -264,3 +264,20 @@ def test_a_learned_word_names_an_official_term_only_as_a_form_of_its_name(conn: 
     for term, target in named.items():
         assert any(term_list._alike(word.lstrip("~"), name) for word in term.split()
                    for name in forms[target.casefold()]), (term, target)
+
+
+@pytest.mark.parametrize("query, src, dst", [("first strike damage", "en", ZH), ("指挥官伤害", ZH, IT),
+                                             ("danno da combattimento travolgere", IT, ZH), ("blink", "en", "en")])
+def test_a_query_read_again_reads_as_the_first_time(conn: sqlite3.Connection, query: str, src: str,
+                                                     dst: str) -> None:
+    """A translator keeps each reading for the process (translate.READ_KEPT); what it gives the
+    second time is what a fresh translator gives, and a caller changing the list it got changes
+    nothing kept."""
+    def read(translator: Translator) -> list[Translation]:
+        return translator.rephrase(query, src) if src == dst else translator.translate_all(query, src, dst)
+
+    kept = Translator.from_store(conn)
+    first = read(kept)
+    assert first, query
+    first.clear()
+    assert read(kept) == read(Translator.from_store(conn)) != []

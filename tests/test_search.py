@@ -20,6 +20,8 @@ from pathlib import Path
 
 import pytest
 from conftest import builds_large_kb
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from kbrun import kb, kb_here, kb_json, kb_json_here
 
 from indexers import engine as search
@@ -541,3 +543,16 @@ def test_an_unwritable_index_folder_is_bad_input_not_a_crash(home: Path, tmp_pat
     (tmp_path / rules_index.FOLDER).write_text("a file where the index folder goes")
     result = kb("index", home=tmp_path)
     assert result.returncode == 2 and "cannot write the search index" in result.stderr
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.dictionaries(st.integers(0, 5000), st.sampled_from([0.5, 1.0, 1.5, 2.0, 3.25]) | st.floats(0.01, 90.0)),
+       st.integers(1, 60))
+def test_the_best_scored_are_the_k_highest_the_lower_document_first_among_equals(
+        totals: dict[int, float], k: int) -> None:
+    """scoring.best_scored reads the k-th score first and sorts only what reaches it; it must give
+    what sorting every document by (score, -document) gives, ties (few distinct scores) included."""
+    from indexers.scoring import best_scored
+
+    expected = sorted(totals.items(), key=lambda item: (item[1], -item[0]), reverse=True)[:k]
+    assert best_scored(dict(totals), k) == expected
