@@ -113,7 +113,9 @@ TRANSLATED = 0.8
 #: the texts citing it (through the reference graph's resolved sets, so ranges count), in rule order.
 NUMBER_BOOSTS = {"number": 40.0, "under": 20.0, "cites": 10.0}
 #: Coordination bonus: a text matching more of the query's terms ranks higher.  0 -> EN s@5 0.56,
-#: ZH 0.52; 0.5 -> 0.64, 0.65; 0.9 -> 0.71, 0.74 (first batch of questions).
+#: ZH 0.52; 0.5 -> 0.64, 0.65; 0.9 -> 0.71, 0.74 (first batch of questions).  One value for every
+#: length: a query of 10 or more units at 0.3, 0.6, 0.97 or 1.0 gains nothing (glossary EN s@1 0.628
+#: -> 0.623, 0.625, 0.628, 0.628; ZH 0.599 -> 0.578, 0.586, 0.592, 0.593; NOTES, session 23).
 COORDINATION = 0.9
 #: The rules a heading names come in rule order when the query is that name (:func:`_named_in_order`).
 #: Measured (bench_quality, questions s@1/s@5): off -> EN 0.47/0.81, ZH 0.48/0.88; on -> EN 0.52/0.81,
