@@ -556,3 +556,38 @@ def test_the_best_scored_are_the_k_highest_the_lower_document_first_among_equals
 
     expected = sorted(totals.items(), key=lambda item: (item[1], -item[0]), reverse=True)[:k]
     assert best_scored(dict(totals), k) == expected
+
+
+def test_the_scorer_counts_a_document_once_a_unit_whatever_fields_it_matches(
+        home: Path, db: sqlite3.Connection) -> None:
+    """Scorer.score adds every clause straight into the totals and counts a unit's documents
+    through the union of its clauses' documents: the scores must be those of summing each unit
+    apart and counting each document it scored once (a document matching a word in its body and
+    its title is one match of that word, not two)."""
+    from whoosh import index as whoosh_index
+
+    from indexers.scoring import Clause, Scorer
+
+    info = rules_index.current(home, db)
+    fields = [(rules_index.body_field("en"), 1.0), (rules_index.title_field("en"), 2.0),
+              (rules_index.parent_field("en"), 1.0)]
+    words = terms(english(), "trample damage assigned to the blocking creature and the player")
+    units = [[Clause(f, (w,), b) for f, b in fields] for w in words]
+    units.append([Clause(rules_index.body_field("en"), tuple(terms(english(), "combat damage")), 1.0, slop=1)])
+    with whoosh_index.open_dir(str(info.path)).searcher() as searcher:
+        scorer = Scorer(searcher)
+        expected: dict[int, float] = {}
+        matched: dict[int, int] = {}
+        for unit in units:
+            alone: dict[int, float] = {}
+            for c in unit:
+                Scorer(searcher).clause(c, alone)
+            for doc, value in alone.items():
+                expected[doc] = expected.get(doc, 0.0) + value
+                matched[doc] = matched.get(doc, 0) + 1
+        for doc in expected:
+            expected[doc] *= 1 - 0.9 + 0.9 * matched[doc] / len(units)
+        got = scorer.score(units, 0.9)
+    assert any(m < len(units) for m in matched.values()) and max(matched.values()) > 1
+    assert got.keys() == expected.keys()
+    assert all(abs(got[doc] - value) <= 1e-9 * value for doc, value in expected.items())
