@@ -63,8 +63,10 @@ LOCK = ".lock"
 #: (tokens.KEPT_WHOLE); 8: the stored ``brief`` flag (KIND_ONLY); 9: lookups.json without
 #: the card names' entries (lookups.FORMAT 2); 10: the game words by sound (homophones.SOUNDS_FILE);
 #: 11: the Chinese rule texts' vectors beside the English ones (semantic.LANGS); 12: the stored
-#: ``obsolete`` flag of glossary entries (engine.OBSOLETE_LAST).
-FORMAT = 12
+#: ``obsolete`` flag of glossary entries (engine.OBSOLETE_LAST); 13: a section's title names the
+#: rules right under it ("Commander" names 903.1-903.18, as "Trample" names 702.19a-g), and
+#: "702.186 ∞ (Infinity)" is a heading.
+FORMAT = 13
 #: A folder of an index being built.
 TEMP_PREFIX = ".build-"  # an index being built; one no live process holds is a leftover (kb.core.tempfiles)
 #: Files in an index folder naming each KB file (device, inode, size, mtime) found to be the one indexed.
@@ -126,8 +128,10 @@ def heading(title: str | None, body: str, depth: int) -> str:
     if title:
         return title
     stripped = body.strip()
-    if depth < 2 or not stripped or "\n" in stripped or stripped[-1] in ".:;。：；”\")）":
+    if depth < 2 or not stripped or "\n" in stripped or stripped[-1] in ".:;。：；”\"":
         return ""
+    if stripped[-1] in ")）" and re.search(r"[.。]", stripped):  # "(See rule 704.)" ends a sentence;
+        return ""  # "702.186 ∞ (Infinity)" is a name
     return stripped if len(stripped.split()) <= 8 and len(stripped) <= 60 else ""
 
 
@@ -181,9 +185,12 @@ def rule_texts(conn: sqlite3.Connection, groups: list[Group], cited: dict[tuple[
             parents = tuple(headings[a] for a in [*above, *(section if SECTION_TITLES else ())] if a in headings)
             words = tuple(dict.fromkeys(w for a in [*above, str(number)] for w in glossed.get((lang, a), ())))
             names: tuple[str, ...] = (title,) if title else ()
-            if role == "rule" and number.depth == 3 and above and above[0] in titled:  # above: nearest first
-                names += (titled[above[0]],)  # "trample" names 702.19a-g, the answers under "702.19 Trample"
-            if role == "heading" and number.depth == 2:
+            if role == "rule" and number.depth in (2, 3) and above and above[0] in titled:  # above: nearest first
+                # "trample" names 702.19a-g, the answers under "702.19 Trample"; "commander" names
+                # 903.1-903.18, under "903. Commander": the engine lists them in rule order
+                # (engine.NAMED_IN_ORDER), as a table of contents, where BM25 put 903.9 first
+                names += (titled[above[0]],)
+            if role == "heading" and number.depth in (1, 2):
                 titled[str(number)] = title
             yield IndexedText(f"rule:{row['id']}", number.kind, lang, edition, str(number), row["rule"],
                               title, body, names, above,
