@@ -64,8 +64,7 @@ LOCK = ".lock"
 #: the card names' entries (lookups.FORMAT 2); 10: the game words by sound (homophones.SOUNDS_FILE);
 #: 11: the Chinese rule texts' vectors beside the English ones (semantic.LANGS); 12: the stored
 #: ``obsolete`` flag of glossary entries (engine.OBSOLETE_LAST); 13: a section's title names the
-#: rules right under it ("Commander" names 903.1-903.18, as "Trample" names 702.19a-g), and
-#: "702.186 ∞ (Infinity)" is a heading.
+#: rules right under it ("Commander" names 903.1-903.18, as "Trample" names 702.19a-g).
 FORMAT = 13
 #: A folder of an index being built.
 TEMP_PREFIX = ".build-"  # an index being built; one no live process holds is a leftover (kb.core.tempfiles)
@@ -128,10 +127,8 @@ def heading(title: str | None, body: str, depth: int) -> str:
     if title:
         return title
     stripped = body.strip()
-    if depth < 2 or not stripped or "\n" in stripped or stripped[-1] in ".:;。：；”\"":
+    if depth < 2 or not stripped or "\n" in stripped or stripped[-1] in ".:;。：；”\")）":
         return ""
-    if stripped[-1] in ")）" and re.search(r"[.。]", stripped):  # "(See rule 704.)" ends a sentence;
-        return ""  # "702.186 ∞ (Infinity)" is a name
     return stripped if len(stripped.split()) <= 8 and len(stripped) <= 60 else ""
 
 
@@ -171,9 +168,12 @@ def rule_texts(conn: sqlite3.Connection, groups: list[Group], cited: dict[tuple[
     brief = kind_only(conn, groups)
     for lang, edition in groups:
         rows = conn.execute("SELECT id, number, sort_key, depth, rule, title, body, examples FROM rules"
-                            " WHERE lang = ? AND edition IS ? ORDER BY sort_key, doc_id, variant", (lang, edition))
+                            " WHERE lang = ? AND edition IS ? ORDER BY sort_key, doc_id, variant",
+                            (lang, edition)).fetchall()
         headings: dict[str, str] = {}
-        titled: dict[str, str] = {}  # the title-only rules (depth 2) met so far
+        titled: dict[str, str] = {}  # the title-only rules (depth 1 and 2) met so far
+        keywords = {name_key(lang, title) for row in rows if row["depth"] == 2
+                    and (title := heading(row["title"], row["body"], 2))}
         for row in rows:
             number = RuleNumber.parse(row["number"])
             body = "\n".join([row["body"], *json.loads(row["examples"])]).strip()
@@ -190,7 +190,8 @@ def rule_texts(conn: sqlite3.Connection, groups: list[Group], cited: dict[tuple[
                 # 903.1-903.18, under "903. Commander": the engine lists them in rule order
                 # (engine.NAMED_IN_ORDER), as a table of contents, where BM25 put 903.9 first
                 names += (titled[above[0]],)
-            if role == "heading" and number.depth in (1, 2):
+            # a section's name shared by a keyword ("122. Counters", "701.6. Counter") is the keyword's
+            if role == "heading" and (number.depth == 2 or number.depth == 1 and name_key(lang, title) not in keywords):
                 titled[str(number)] = title
             yield IndexedText(f"rule:{row['id']}", number.kind, lang, edition, str(number), row["rule"],
                               title, body, names, above,

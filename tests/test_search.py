@@ -603,14 +603,3 @@ def test_a_section_named_lists_its_rules_in_rule_order(home: Path, db: sqlite3.C
     numbers = [g.hits[0].number for g in find(home, db, query).groups][:5]
     assert numbers == [f"{section}.{k}" for k in range(1, 6)]
 
-
-def test_a_title_in_parentheses_is_a_heading_not_an_answer(db: sqlite3.Connection) -> None:
-    """"702.186. ∞ (Infinity)" is a keyword's title line like "702.185. Warp": a heading whose
-    name goes to 702.186a-b, not a rule competing for the first ranks ("keyword abilities" put it
-    second); a body ending in a parenthesis after a sentence stays an answer."""
-    groups = [g for g in rules_index.newest_editions(db) if g[0] in ("en", "zh-Hans")]
-    texts = {(t.lang, t.number): t for t in rules_index.rule_texts(db, groups, {})}
-    for lang, name in (("en", "∞ (Infinity)"), ("zh-Hans", "∞（无限）")):
-        assert texts[(lang, "702.186")].role == "heading"
-        assert name in texts[(lang, "702.186a")].names
-    assert texts[("zh-Hans", "306.6")].role == "rule"  # 鹏洛客可以被攻击。（参见规则508，“宣告攻击者步骤”。）
