@@ -64,8 +64,9 @@ LOCK = ".lock"
 #: the card names' entries (lookups.FORMAT 2); 10: the game words by sound (homophones.SOUNDS_FILE);
 #: 11: the Chinese rule texts' vectors beside the English ones (semantic.LANGS); 12: the stored
 #: ``obsolete`` flag of glossary entries (engine.OBSOLETE_LAST); 13: a section's title names the
-#: rules right under it ("Commander" names 903.1-903.18, as "Trample" names 702.19a-g).
-FORMAT = 13
+#: rules right under it ("Commander" names 903.1-903.18, as "Trample" names 702.19a-g); 14: a
+#: title in parentheses is a heading ("702.186 ∞ (Infinity)"; the shipped vectors made again).
+FORMAT = 14
 #: A folder of an index being built.
 TEMP_PREFIX = ".build-"  # an index being built; one no live process holds is a leftover (kb.core.tempfiles)
 #: Files in an index folder naming each KB file (device, inode, size, mtime) found to be the one indexed.
@@ -127,8 +128,10 @@ def heading(title: str | None, body: str, depth: int) -> str:
     if title:
         return title
     stripped = body.strip()
-    if depth < 2 or not stripped or "\n" in stripped or stripped[-1] in ".:;。：；”\")）":
+    if depth < 2 or not stripped or "\n" in stripped or stripped[-1] in ".:;。：；”\"":
         return ""
+    if stripped[-1] in ")）" and re.search(r"[.。]", stripped):  # "(See rule 704.)" ends a sentence;
+        return ""  # "702.186 ∞ (Infinity)" is a name
     return stripped if len(stripped.split()) <= 8 and len(stripped) <= 60 else ""
 
 

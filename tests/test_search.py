@@ -593,6 +593,18 @@ def test_the_scorer_counts_a_document_once_a_unit_whatever_fields_it_matches(
     assert all(abs(got[doc] - value) <= 1e-9 * value for doc, value in expected.items())
 
 
+def test_a_title_in_parentheses_is_a_heading_not_an_answer(db: sqlite3.Connection) -> None:
+    """"702.186. ∞ (Infinity)" is a keyword's title line like "702.185. Warp": a heading whose
+    name goes to 702.186a-b, not a rule competing for the first ranks ("keyword abilities" put it
+    second); a body ending in a parenthesis after a sentence stays an answer."""
+    groups = [g for g in rules_index.newest_editions(db) if g[0] in ("en", "zh-Hans")]
+    texts = {(t.lang, t.number): t for t in rules_index.rule_texts(db, groups, {})}
+    for lang, name in (("en", "∞ (Infinity)"), ("zh-Hans", "∞（无限）")):
+        assert texts[(lang, "702.186")].role == "heading"
+        assert name in texts[(lang, "702.186a")].parents
+    assert texts[("zh-Hans", "306.6")].role == "rule"  # 鹏洛客可以被攻击。（参见规则508，“宣告攻击者步骤”。）
+
+
 @pytest.mark.parametrize("query, section", [("commander", "903"), ("指挥官", "903"), ("planechase", "901"),
                                             ("copying objects", "707"), ("damage", "120")])
 def test_a_section_named_lists_its_rules_in_rule_order(home: Path, db: sqlite3.Connection, query: str,
