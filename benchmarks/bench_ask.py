@@ -5,7 +5,7 @@ and the rule the others cite first.
 
     .venv/bin/python benchmarks/bench_ask.py KB_HOME [QUESTIONS.tsv]
 
-QUESTIONS.tsv: ``lang<TAB>question<TAB>expected rule numbers`` (``#`` lines skipped);
+QUESTIONS.tsv: a question set as ``quality.load_questions`` reads it;
 default ``benchmarks/questions.tsv``.  A quoted rule counts when it is an expected
 rule or under one.  Four orders: the engine's; the sentence rerank (``RERANK``); the
 rerank then the cited rule first (``SOURCE_FIRST``); the cited rule first alone (what
@@ -23,27 +23,12 @@ import sys
 import time
 from pathlib import Path
 
-from quality import Definitions
+from quality import Definitions, answers, load_questions
 
 from indexers import engine
 from kb.core.errors import KbError
 from kb.views import ask as ask_view
 from kb.views.search import Session
-
-
-def load(path: Path) -> list[tuple[str, str, list[str]]]:
-    rows = []
-    for line in path.read_text(encoding="utf-8").splitlines()[1:]:
-        if not line.strip() or line.startswith("#"):
-            continue
-        lang, question, expected, *_ = line.split("\t")
-        rows.append((lang, question, expected.split()))
-    return rows
-
-
-def hit(rule: str, expected: list[str]) -> bool:
-    return any(rule == e or rule.startswith(e) and not rule[len(e)].isdigit() for e in expected)
-
 
 #: name -> (RERANK, SOURCE_FIRST)
 ORDERS = {"engine": (False, False), "rerank": (True, False), "rr+src": (True, True), "source": (False, True)}
@@ -53,7 +38,7 @@ def main() -> None:
     kept = (ask_view.RERANK, ask_view.SOURCE_FIRST)
     home = Path(sys.argv[1])
     path = Path(sys.argv[2]) if len(sys.argv) > 2 else Path(__file__).with_name("questions.tsv")
-    rows = load(path)
+    rows = [(q.lang, q.text, q.expected) for q in load_questions(path)]
     table: dict[tuple[str, str], list[int]] = {}
     times: list[float] = []
     entries: dict[tuple[str, str], Definitions] = {}
@@ -78,8 +63,8 @@ def main() -> None:
                         best if groups and engine.names(groups[0], asked) else [], expected)
                     quoted = [groups[d.rank - 1].hits[0].cites for d in answer.definitions] if answer else []
                     entries.setdefault((lang, "named*"), Definitions()).add(quoted, expected)
-                first = int(bool(rules) and hit(rules[0], expected))
-                anywhere = int(any(hit(r, expected) for r in rules))
+                first = int(bool(rules) and answers(rules[0], expected))
+                anywhere = int(any(answers(r, expected) for r in rules))
                 table.setdefault((lang, order), []).append(first * 2 + anywhere)
     print(f"{'lang':8} {'order':7} {'n':>4} {'a@1':>6} {'a@3':>6}")
     for (lang, order), marks in sorted(table.items(), key=lambda item: (item[0][0], list(ORDERS).index(item[0][1]))):

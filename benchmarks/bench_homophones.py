@@ -29,6 +29,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from _common import table  # noqa: E402
+from quality import load_questions  # noqa: E402
 
 from indexers import engine, homophones, segment  # noqa: E402
 from indexers import index as rules_index  # noqa: E402
@@ -70,8 +71,7 @@ def definitions(conn: sqlite3.Connection) -> list[str]:
 
 
 def questions(paths: list[Path]) -> list[str]:
-    rows = [line.split("\t") for p in paths for line in p.read_text(encoding="utf-8").splitlines()[1:]]
-    return [r[1] for r in rows if len(r) > 1 and r[0] == LANG]
+    return [q.text for p in paths for q in load_questions(p) if q.lang == LANG]
 
 
 def shares(counts: list[int], n: int) -> str:

@@ -22,6 +22,8 @@ import time
 from contextlib import closing
 from pathlib import Path
 
+from quality import load_questions
+
 from indexers.index import newest_editions
 from kb.graph.names import NameEntry
 from kb.store import cards as card_store
@@ -42,10 +44,7 @@ def typos(word: str) -> list[str]:
 
 
 def questions(path: Path) -> list[str]:
-    if not path.is_file():
-        return []
-    rows = [line.split("\t") for line in path.read_text(encoding="utf-8").splitlines()[1:]]
-    return [row[1] for row in rows if len(row) > 1 and not row[0].startswith("#")]
+    return [q.text for q in load_questions(path)]
 
 
 #: The official Italian names we list (kb/align/term_lists/it.tsv), each beside its English term.

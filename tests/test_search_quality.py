@@ -45,6 +45,25 @@ GLOSSARY_FLOORS = {"en": (0.60, 0.80), "zh-Hans": (0.52, 0.76)}
 DEFINITION_FLOORS = {"en": (0.47, 0.84), "zh-Hans": (0.56, 0.85), "it": (0.45, 0.79)}
 
 
+def test_a_question_set_is_read_in_the_forms_people_write_it(tmp_path: Path) -> None:
+    """A held-out set written elsewhere: another language tag, rules listed with commas, a
+    prefix, capitals or a range, no header; a line that cannot be read names its file and line
+    (before, "702.19b,702.19c" was one number no rule has: every such question a silent miss)."""
+    path = tmp_path / "questions.tsv"
+    path.write_text("# a comment\n"
+                    "en\tdeathtouch and trample\t702.2c,702.19b\n"
+                    "zh\t指挥官伤害\tCR 903.10A; 704.6c\n"
+                    "IT\tlancio di una magia\t601.2a-c\tsteps\n", encoding="utf-8")
+    read = load_questions(path)
+    assert [(q.lang, q.expected, q.note) for q in read] == [
+        ("en", ("702.2c", "702.19b"), ""),
+        ("zh-Hans", ("903.10a", "704.6c"), ""),
+        ("it", ("601.2a", "601.2b", "601.2c"), "steps")]
+    path.write_text("lang\tquestion\texpected\nen\tis trample good\tsee trample\n", encoding="utf-8")
+    with pytest.raises(ValueError, match=r"questions\.tsv:2: expected rules 'see trample' are not rule numbers"):
+        load_questions(path)
+
+
 @pytest.fixture(scope="module")
 def home(cards_kb: tuple[Path, dict]) -> Path:
     """The KB of ``build_questions_kb``: the cards tests' KB, built once per run (the same
