@@ -39,7 +39,7 @@ _CJK_CHARS = char_class(CJK_SCRIPTS)
 _TOKEN = re.compile(
     rf"""(?P<number>(?<![0-9A-Za-z.])\d{{3}}(?:\.\d{{1,3}}[a-z]?)?(?![0-9A-Za-z]))
        | (?P<cjk>[{_CJK_CHARS}]+)
-       | (?P<word>[^\W\d_{_CJK_CHARS}]+(?:['’][^\W\d_{_CJK_CHARS}]+)*)
+       | (?P<word>[^\W\d_{_CJK_CHARS}]+(?:['’][^\W\d_{_CJK_CHARS}]+)*|∞)
        | (?P<digits>\d+)""",
     re.VERBOSE,
 )
@@ -52,7 +52,7 @@ def token_kind(token: Token) -> str:
 
 
 class RulesTokenizer(Tokenizer):
-    """Rule numbers, words, CJK runs and bare digits, in text order.
+    """Rule numbers, words (the sign ∞ of Infinity cards among them), CJK runs and bare digits, in text order.
 
     A rule number is written canonically (``RuleNumber``); a number-like token that
     is no rule number (``702.102l``: subrules skip l and o) stays as written."""

@@ -65,8 +65,9 @@ LOCK = ".lock"
 #: 11: the Chinese rule texts' vectors beside the English ones (semantic.LANGS); 12: the stored
 #: ``obsolete`` flag of glossary entries (engine.OBSOLETE_LAST); 13: a section's title names the
 #: rules right under it ("Commander" names 903.1-903.18, as "Trample" names 702.19a-g); 14: a
-#: title in parentheses is a heading ("702.186 ∞ (Infinity)"; the shipped vectors made again).
-FORMAT = 14
+#: title in parentheses is a heading ("702.186 ∞ (Infinity)"; the shipped vectors made again);
+#: 15: the sign ∞ a word of its own (a search for "∞" found nothing: punctuation).
+FORMAT = 15
 #: A folder of an index being built.
 TEMP_PREFIX = ".build-"  # an index being built; one no live process holds is a leftover (kb.core.tempfiles)
 #: Files in an index folder naming each KB file (device, inode, size, mtime) found to be the one indexed.

@@ -605,6 +605,13 @@ def test_a_title_in_parentheses_is_a_heading_not_an_answer(db: sqlite3.Connectio
     assert texts[("zh-Hans", "306.6")].role == "rule"  # 鹏洛客可以被攻击。（参见规则508，“宣告攻击者步骤”。）
 
 
+@pytest.mark.parametrize("query", ["∞", "what does ∞ mean", "∞是什么"])
+def test_the_sign_of_infinity_cards_is_searched(home: Path, db: sqlite3.Connection, query: str) -> None:
+    """A player copies "∞" off an Infinity card: it was punctuation to the analysis ("nothing to
+    search for"); it is a word, found in the rules of the keyword it stands for."""
+    assert [g.hits[0].number for g in find(home, db, query).groups][:2] == ["702.186a", "702.186b"]
+
+
 @pytest.mark.parametrize("query, section", [("commander", "903"), ("指挥官", "903"), ("planechase", "901"),
                                             ("copying objects", "707"), ("damage", "120")])
 def test_a_section_named_lists_its_rules_in_rule_order(home: Path, db: sqlite3.Connection, query: str,
