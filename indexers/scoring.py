@@ -180,9 +180,10 @@ class Scorer:
                 count += 1
                 scored = [self.clause(c, totals) for c in unit]
                 matched.update(set().union(*scored) if len(scored) > 1 else scored[0] if scored else ())
-        if coordination and count > 1:
-            for doc in totals:
-                totals[doc] *= 1 - coordination + coordination * matched[doc] / count
+        if coordination and count > 1:  # one factor per number of units matched, computed once
+            factors = [1 - coordination + coordination * m / count for m in range(count + 1)]
+            for doc, value in totals.items():  # values replaced in place: the keys do not change
+                totals[doc] = value * factors[matched[doc]]
         return totals
 
 
