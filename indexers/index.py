@@ -52,7 +52,7 @@ from indexers.writer import BulkWriter
 from kb.core.errors import KbError
 from kb.core.rulenum import RuleNumber
 from kb.core.tempfiles import held, hold, release
-from kb.core.text import has_cjk, is_cjk
+from kb.core.text import base_lang, has_cjk, is_cjk
 from kb.store import rules as store
 
 FOLDER = "index"
@@ -66,8 +66,9 @@ LOCK = ".lock"
 #: ``obsolete`` flag of glossary entries (engine.OBSOLETE_LAST); 13: a section's title names the
 #: rules right under it ("Commander" names 903.1-903.18, as "Trample" names 702.19a-g); 14: a
 #: title in parentheses is a heading ("702.186 ∞ (Infinity)"; the shipped vectors made again);
-#: 15: the sign ∞ a word of its own (a search for "∞" found nothing: punctuation).
-FORMAT = 15
+#: 15: the sign ∞ a word of its own (a search for "∞" found nothing: punctuation); 16: the stored
+#: ``modal`` flag (MODAL, engine.PERMISSION).
+FORMAT = 16
 #: A folder of an index being built.
 TEMP_PREFIX = ".build-"  # an index being built; one no live process holds is a leftover (kb.core.tempfiles)
 #: Files in an index folder naming each KB file (device, inode, size, mtime) found to be the one indexed.
@@ -85,6 +86,13 @@ SECTION_TITLES = True
 #: about the keyword; the engine puts the rule saying what the keyword does first (see
 #: ``engine.BRIEF``).  Told in English and carried to every language by the rule's identity.
 KIND_ONLY = re.compile(r"[\w’' -]+ (?:is|are) an? [\w-]+ abilit(?:y|ies)\.")
+#: A rule text that says what can, can't, may or must be done (its own words, examples left out):
+#: *modal*, what a question asking whether something can be done wants (``engine.PERMISSION``).
+MODAL = {
+    "en": re.compile(r"\b(?:can|can’t|can't|cannot|may|must)\b", re.IGNORECASE),
+    "it": re.compile(r"\b(?:può|possono|deve|devono)\b", re.IGNORECASE),
+    "zh": re.compile(r"可以|不能|能够|须|不得|不可"),
+}
 
 Group = tuple[str, str | None]  # (lang, edition)
 
@@ -110,6 +118,7 @@ class IndexedText:
     glossed: tuple[str, ...] = ()   # headwords of the glossary entries citing it (or a heading above it)
     brief: bool = False             # only says which kind of ability its keyword is (KIND_ONLY)
     obsolete: bool = False          # a glossary entry for a term the rules no longer use ("During")
+    modal: bool = False             # says what can, can't, may or must be done (MODAL)
 
 
 # -- what is indexed ------------------------------------------------------------------
@@ -200,7 +209,13 @@ def rule_texts(conn: sqlite3.Connection, groups: list[Group], cited: dict[tuple[
             yield IndexedText(f"rule:{row['id']}", number.kind, lang, edition, str(number), row["rule"],
                               title, body, names, above,
                               tuple(sorted(cited.get(("rule", row["id"]), ()))), row["sort_key"],
-                              role, parents, words, row["rule"] in brief)
+                              role, parents, words, row["rule"] in brief, modal=modal(lang, row["body"]))
+
+
+def modal(lang: str, body: str) -> bool:
+    """Whether a rule's own text says what can, can't, may or must be done (:data:`MODAL`)."""
+    pattern = MODAL.get(base_lang(lang))
+    return bool(pattern and pattern.search(body))
 
 
 def kind_only(conn: sqlite3.Connection, groups: list[Group]) -> frozenset[str]:
@@ -271,7 +286,7 @@ def schema(langs: Iterable[str]) -> Schema:
         "key": STORED, "kind": STORED, "lang": STORED, "edition": STORED,
         "number": ID(stored=True), "identity": ID(stored=True),
         "name": KEYWORD(commas=True, stored=True), "under": KEYWORD, "cites": KEYWORD(stored=True),
-        "sort": STORED, "role": ID(stored=True), "brief": STORED, "obsolete": STORED,
+        "sort": STORED, "role": ID(stored=True), "brief": STORED, "obsolete": STORED, "modal": STORED,
     }
     for lang in langs:
         analyzer = analyzer_for(lang)
@@ -309,6 +324,8 @@ def _document(text: IndexedText) -> dict[str, object]:
         doc["brief"] = True
     if text.obsolete:
         doc["obsolete"] = True
+    if text.modal:
+        doc["modal"] = True
     if text.parents:
         doc[parent_field(text.lang)] = "\n".join(text.parents)
     if text.glossed:

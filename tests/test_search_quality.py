@@ -166,6 +166,34 @@ def test_a_named_keyword_gives_its_definition_beside_the_rules(home: Path, db: s
 
 
 @pytest.mark.parametrize(("query", "expected"), [
+    ("can I sacrifice an indestructible permanent", "701.21a"),  # was 702.12c (destroy), then 701.21a
+    ("brawl can my commander be a planeswalker", "903.12c"),  # was 903.12a (the deck's size)
+    ("can I play a card with an off-color hybrid symbol in my commander deck", "903.4"),  # was 202.2d
+])
+def test_asking_whether_something_can_be_done_finds_the_rule_saying_so(home: Path, db: sqlite3.Connection,
+                                                                       query: str, expected: str) -> None:
+    """A question asking whether something can be done is answered by a rule saying what can,
+    can't, may or must be done (engine.PERMISSION), where BM25 put a sibling describing the thing first."""
+    assert ranked(home, db, query)[0] == expected
+
+
+@pytest.mark.parametrize(("lang", "text", "asks"), [
+    ("en", "can I sacrifice an indestructible permanent", True), ("en", "Can a token be a commander?", True),
+    ("en", "am I allowed to look at my library", True), ("en", "what can a player do with priority", True),
+    ("en", "A keyword ability that can make a creature better in combat.", False),
+    ("en", "cancel a spell", False), ("en", "trample damage assignment", False),
+    ("it", "posso attaccare un planeswalker", True), ("it", "una creatura tappata può bloccare?", True),
+    ("it", "può una creatura", False), ("it", "danno da combattimento travolgere", False),
+    ("zh-Hans", "召唤失调的生物能搭载载具吗", True), ("zh-Hans", "能不能回应", True), ("zh-Hans", "可以不找到吗", True),
+    ("zh-Hans", "异能能叠加吗", True), ("zh-Hans", "一个关键字异能，让生物可以复制咒语。", False),
+    ("zh-Hans", "异能是什么", False), ("zh-Hans", "力量为零的生物", False),
+])
+def test_a_question_asking_whether_something_can_be_done_is_told(lang: str, text: str, asks: bool) -> None:
+    p = engine.Plan(text, lang, True, (lang,), (), ())
+    assert engine.asks_permission(p) is asks
+
+
+@pytest.mark.parametrize(("query", "expected"), [
     ("trample damage assignment", ["702.19b"]),
     ("legend rule", ["704.5j"]),
     ("is a copy of a spell cast", ["707.10"]),
