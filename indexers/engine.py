@@ -155,8 +155,9 @@ BRIEF = 0.5
 #: A question asking whether something can be done ("can I sacrifice an indestructible
 #: permanent", "posso…", "能不能…", "…可以…吗") wants a rule saying what can, can't, may or must be
 #: done (``index.MODAL``): such a rule's score counts 1 + PERMISSION times.  An answer-type match,
-#: as question answering systems match "how many" to numbers; "how many" → a number and "who" → a
-#: player, measured the same way, moved nothing or cost a question.  Measured (the quality harness
+#: as question answering systems match "how many" to numbers; "how many" → a number, "who" → a
+#: player and "is X a Y" → what is considered so, measured the same way, moved nothing or cost a
+#: question (NOTES.md, session 24).  Measured (the quality harness
 #: with the model, s@1 / s@5; ours EN · ZH · IT, held-out EN · ZH · IT; glossary EN, ZH unchanged
 #: throughout): 0 -> 0.670/0.902 · 0.698/0.921 · 0.511/0.841, 0.679/0.945 · 0.545/0.873 ·
 #: 0.609/0.841; 0.1 -> 0.679/0.906 · 0.690/0.921 · 0.511/0.841, 0.688/0.945 · 0.545/0.873 ·
