@@ -64,8 +64,8 @@ def content_chunks(run: str, words: frozenset[str]) -> list[tuple[str, list[str]
     remaining characters, each with the game words it holds, in order."""
     chunks: list[tuple[str, list[str]]] = []
     current: list[str] = []
-    for piece in segment(run, _with_question_words(words)):
-        if piece in QUESTION_WORDS and piece not in words:
+    for piece, asking in _cut(run, words):
+        if asking:
             if current:
                 chunks.append(("".join(current), [p for p in current if len(p) > 1]))
             current = []
@@ -81,11 +81,18 @@ def question_word_spans(run: str, words: frozenset[str]) -> list[tuple[int, int]
     drops them."""
     spans: list[tuple[int, int]] = []
     i = 0
-    for piece in segment(run, _with_question_words(words)):
-        if piece in QUESTION_WORDS and piece not in words:
+    for piece, asking in _cut(run, words):
+        if asking:
             spans.append((i, i + len(piece)))
         i += len(piece)
     return spans
+
+
+def _cut(run: str, words: frozenset[str]) -> list[tuple[str, bool]]:
+    """``run`` cut into game words and question words, each piece with whether it is a
+    question or function word (one the game words do not also hold)."""
+    return [(piece, piece in QUESTION_WORDS and piece not in words)
+            for piece in segment(run, _with_question_words(words))]
 
 
 def stored_words(words: Iterable[str]) -> list[str]:
