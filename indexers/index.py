@@ -414,10 +414,11 @@ Progress = Callable[[int, int, str], None]
 
 
 def build(home: Path, conn: sqlite3.Connection, name: str | None = None, *, vectors: bool = False,
-          progress: Progress | None = None) -> IndexInfo:
+          progress: Progress | None = None, kb_file: Path | None = None, prune: bool = True) -> IndexInfo:
     """Build the index of the KB in ``home`` into ``home/index/<fingerprint>``,
-    atomically, and remove the indexes of older KBs.  ``vectors``: with the rule
-    texts' vectors (:mod:`indexers.semantic`)."""
+    atomically, and (``prune``) remove the indexes of older KBs.  ``vectors``: with the rule
+    texts' vectors (:mod:`indexers.semantic`).  ``kb_file``: the file ``conn`` reads, when
+    it is not yet the home's (a build indexes its new KB before putting it in place)."""
     started = time.perf_counter()
     name = name or fingerprint(home, conn)
     root = home / FOLDER
@@ -451,14 +452,14 @@ def build(home: Path, conn: sqlite3.Connection, name: str | None = None, *, vect
         made = _vectors(home, texts, progress) if vectors else None
         if made is not None:
             semantic.save(tmp, made)
-        kb_file = store.db_path(home)
+        kb_file = kb_file or store.db_path(home)
         before = kb_file.stat()
         digest = _digest(kb_file, before)
         if _stamp(kb_file.stat()) == _stamp(before):  # not replaced while hashed: this file is checked
             _mark(tmp, _stamp(before))
         manifest = {
             "format": FORMAT, "editions": [[lang, edition] for lang, edition in groups], "documents": len(texts),
-            "kb": {"path": str(kb_file), "sha256": digest, "size": before.st_size, "meta": _meta(conn)},
+            "kb": {"path": str(store.db_path(home)), "sha256": digest, "size": before.st_size, "meta": _meta(conn)},
             "seconds": round(time.perf_counter() - started, 3), "semantic": semantic.manifest(made),
         }
         (tmp / MANIFEST).write_text(json.dumps(manifest, ensure_ascii=False, indent=1), encoding="utf-8")
@@ -476,7 +477,8 @@ def build(home: Path, conn: sqlite3.Connection, name: str | None = None, *, vect
         raise
     finally:
         release(lock)
-    _prune(root, keep=name)
+    if prune:
+        _prune(root, keep=name)
     return IndexInfo(final, groups, len(texts), True, time.perf_counter() - started, made is not None)
 
 
@@ -535,30 +537,37 @@ def read_manifest(folder: Path) -> dict[str, Any] | None:
 
 
 def ready(home: Path, conn: sqlite3.Connection, vectors: bool | None = None,
-          progress: Progress | None = None) -> IndexInfo:
+          progress: Progress | None = None, kb_file: Path | None = None, prune: bool = True) -> IndexInfo:
     """The index of the KB as it is now, built if missing, stale or incomplete
     (for ``kb build``, ``kb index`` and the benchmarks; a search calls :func:`current`).
     ``vectors``: with (True) or without (False) the semantic vectors; None keeps what
-    the KB's index had (a rebuilt KB keeps them, made again only for the texts that changed)."""
+    the KB's index had (a rebuilt KB keeps them, made again only for the texts that changed).
+    ``kb_file`` and ``prune``: as :func:`build`'s."""
     wanted = _had_vectors(home / FOLDER) if vectors is None else vectors
-    info = found(home, conn)
+    info = found(home, conn, kb_file)
     if info is not None and info.semantic == wanted:
         return info
     with _lock(home / FOLDER):  # one process builds; the others wait, then find it built
-        info = found(home, conn)
+        info = found(home, conn, kb_file)
         if info is not None and info.semantic == wanted:
             return info
         if info is not None:  # the same KB, asked with or without vectors: built again beside it
             return build(home, conn, f"{info.path.name.split('.')[0]}.{os.urandom(6).hex()}", vectors=wanted,
-                         progress=progress)
+                         progress=progress, kb_file=kb_file, prune=prune)
         name = fingerprint(home, conn)
         if read_manifest(home / FOLDER / name) is not None:
             # a complete index of this name that is not this file's: the KB was changed in place.  The
             # new one gets another name, so no process keeps using the old one under the same path
             # (open searchers and word lists are kept per path).
-            name = f"{name}.{_digest(store.db_path(home), store.db_path(home).stat())[:12]}"
+            file = kb_file or store.db_path(home)
+            name = f"{name}.{_digest(file, file.stat())[:12]}"
         shutil.rmtree(home / FOLDER / name, ignore_errors=True)
-        return build(home, conn, name, vectors=wanted, progress=progress)
+        return build(home, conn, name, vectors=wanted, progress=progress, kb_file=kb_file, prune=prune)
+
+
+def prune(home: Path, keep: IndexInfo) -> None:
+    """Remove the indexes of other KBs (a build calls it once its new KB is in place)."""
+    _prune(home / FOLDER, keep=keep.path.name)
 
 
 def current(home: Path, conn: sqlite3.Connection) -> IndexInfo:
@@ -571,7 +580,7 @@ def current(home: Path, conn: sqlite3.Connection) -> IndexInfo:
     return info
 
 
-def found(home: Path, conn: sqlite3.Connection) -> IndexInfo | None:
+def found(home: Path, conn: sqlite3.Connection, kb_file: Path | None = None) -> IndexInfo | None:
     """The index of the KB file as it is now, or None (missing, incomplete or stale).
 
     That is the folder :func:`fingerprint` names (or, for a KB changed in place and
@@ -582,7 +591,7 @@ def found(home: Path, conn: sqlite3.Connection) -> IndexInfo | None:
     KB changed in place does not."""
     root = home / FOLDER
     name = fingerprint(home, conn)
-    kb_file = store.db_path(home)
+    kb_file = kb_file or store.db_path(home)
     try:
         stat = kb_file.stat()
         named = [root / name, *sorted(root / e for e in os.listdir(root) if e.startswith(name + "."))]

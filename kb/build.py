@@ -151,6 +151,8 @@ def collect(paths: list[Path]) -> list[Source | DocReport]:
         elif path.is_file():
             hint = _manifest(path.parent).get(path.name, {})
             found.append(Source(path, hint.get("format"), hint.get("lang")))
+        elif path.exists():
+            raise KbError("not a file or a folder (a device, a pipe or a socket): give a rules document", str(path))
         else:
             raise KbError("no such file or folder", str(path))
     return drop_repeats(found)
@@ -195,8 +197,11 @@ def _manifest(folder: Path) -> dict[str, dict[str, str]]:
     """The ``[documents."name"]`` tables of a folder's manifest, each checked: its
     ``format``, ``lang`` and ``about`` are strings (a wrong type is named with its place)."""
     path = folder / MANIFEST
-    if not path.is_file():
-        return {}
+    try:
+        if not path.is_file():
+            return {}
+    except OSError as err:  # a folder without the right to look inside (mode 000)
+        raise KbError(f"cannot read this folder: {err.strerror or err}", str(folder)) from err
     try:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as err:
@@ -368,15 +373,17 @@ STAGES = ("clean up", "read", "check", "link references", "align", "link cards",
 
 
 def build_index(home: Path, semantic: bool | None = None,
-                progress: Callable[[int, int, str], None] | None = None) -> IndexInfo:
-    """The search index of the KB just written (``kb build`` and ``kb index``): a search
-    never builds it.  ``semantic``: with the rules' vectors (None: as the KB had)."""
+                progress: Callable[[int, int, str], None] | None = None, kb_file: Path | None = None) -> IndexInfo:
+    """The search index of the KB in ``home`` (``kb index``), or of the KB file a build has
+    written and not yet put in place (``kb_file``): a search never builds it.  ``semantic``:
+    with the rules' vectors (None: as the KB had).  The indexes of other KBs are removed
+    only once the KB indexed is the home's."""
     from contextlib import closing
 
     from indexers import index as rules_index  # lazy: whoosh only where an index is built
 
-    with closing(store.connect(home)) as conn:
-        return rules_index.ready(home, conn, semantic, progress)
+    with closing(store.connect_file(kb_file) if kb_file else store.connect(home)) as conn:
+        return rules_index.ready(home, conn, semantic, progress, kb_file=kb_file, prune=kb_file is None)
 
 
 def build(paths: list[Path], home: Path, *, accept_damaged: bool = False, allow_partial: bool = False,
@@ -415,9 +422,19 @@ def build(paths: list[Path], home: Path, *, accept_damaged: bool = False, allow_
                       f"written (use --accept-damaged to keep them, with the damage listed):\n{listing}")
     meta = {"built_at": dt.datetime.now(dt.UTC).isoformat(timespec="seconds"),
             "sources": "\n".join(str(p.resolve()) for p in paths)}
-    database = stages.run("write", lambda: store.write(home, documents, meta, cards, identities.rows(documents),
-                                                                  linked.citations))
-    stages.run("index", lambda: build_index(home, semantic, progress))
+    # The new KB is indexed before it replaces the old one: a build interrupted at any point
+    # leaves a KB and its index that agree (before, an interrupt while indexing left the new
+    # KB without one, and every search failed until `kb index`).
+    indexed: list[IndexInfo] = []
+    database = stages.run("write", lambda: store.write(
+        home, documents, meta, cards, identities.rows(documents), linked.citations,
+        before_replace=lambda new: indexed.append(stages.run("index", lambda: build_index(home, semantic, progress,
+                                                                                         kb_file=new)))))
+    seconds = {**stages.seconds, "write": round(stages.seconds["write"] - stages.seconds["index"], 3)}
+    stages.seconds = {stage: seconds[stage] for stage in STAGES if stage in seconds}  # each its own, in order
+    from indexers import index as rules_index
+
+    rules_index.prune(home, indexed[0])
     return BuildReport(home, database, reports, card_graph.summary(card_inputs, cards) if card_inputs else None,
                        stages.seconds)
 

@@ -13,6 +13,7 @@ import sys
 from collections.abc import Callable, Sequence
 from contextlib import nullcontext
 from pathlib import Path
+from typing import NoReturn
 
 from kb.commands import TABLE
 from kb.core.errors import KbError
@@ -22,7 +23,8 @@ from kb.views import shared
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = _parser(_command_of(sys.argv[1:] if argv is None else argv))
+    words = sys.argv[1:] if argv is None else argv
+    parser = _parser(_command_of(words), json_errors="--json" in words)
     args = parser.parse_args(argv)
     try:
         return args.run(args)
@@ -56,18 +58,20 @@ def _command_of(argv: Sequence[str]) -> str | None:
     return None
 
 
-def _parser(only: str | None = None) -> argparse.ArgumentParser:
+def _parser(only: str | None = None, json_errors: bool = False) -> argparse.ArgumentParser:
     """Every command of :data:`kb.commands.TABLE`, with its arguments; with ``only``, that
     command alone (what a command line naming it parses the same: making the parsers of
-    all the commands took 4-8 ms of each fresh ``kb`` process)."""
+    all the commands took 4-8 ms of each fresh ``kb`` process).  With ``json_errors``, a
+    command line it refuses is also answered as a ``--json`` error on standard output."""
+    parser_class = _JsonErrors if json_errors else argparse.ArgumentParser
     # --home and --json go before or after the command; given after, they win
-    common = argparse.ArgumentParser(add_help=False)
+    common = parser_class(add_help=False)
     common.add_argument("--home", default=argparse.SUPPRESS,
                         help="KB home folder (default: $KB_HOME, else the user data dir)")
     common.add_argument("--json", action="store_true", default=argparse.SUPPRESS,
                         help="print JSON instead of text")
 
-    parser = argparse.ArgumentParser(prog="kb", description="A multilingual knowledge base of the "
+    parser = parser_class(prog="kb", description="A multilingual knowledge base of the "
                                      "Magic: The Gathering Comprehensive Rules.")
     parser.add_argument("--home", help="KB home folder (default: $KB_HOME, else the user data dir)")
     parser.add_argument("--json", action="store_true", help="print JSON instead of text")
@@ -80,6 +84,15 @@ def _parser(only: str | None = None) -> argparse.ArgumentParser:
             arg.add_to(p)
         p.set_defaults(run=command.run)
     return parser
+
+
+class _JsonErrors(argparse.ArgumentParser):
+    """A parser whose refusals a program reading ``--json`` gets as JSON too (the usage
+    still goes to standard error); its sub-parsers are of the same class."""
+
+    def error(self, message: str) -> NoReturn:
+        _emit(shared.error_json(KbError(message)))
+        super().error(message)
 
 
 def _emit(data: object) -> None:

@@ -46,6 +46,16 @@ class Answer(Protocol):
     def render(self) -> str: ...
 
 
+def _single(query: Any, param: str) -> str | None:
+    """The one value of a parameter that takes one: given twice with two values
+    (``?q=a&q=b``), which one was meant is not guessed."""
+    values = list(dict.fromkeys(query.getlist(param)))
+    if len(values) > 1:
+        shown = ", ".join(map(repr, values[:3]))
+        raise KbError(f"bad parameter: {param} given {len(values)} values ({shown}); it takes one")
+    return values[0] if values else None
+
+
 @dataclass(frozen=True)
 class Arg:
     """One argument: ``name`` is a positional's name or an option's flag (``--as-of``).
@@ -98,7 +108,7 @@ class Arg:
         from the query (``/search?q=…``), not the path."""
         param = name or self.param
         if self.positional:
-            value = query.get(param) if name else path.get(param)
+            value = _single(query, param) if name else path.get(param)
             if self.nargs in ("+", "*"):
                 return [value] if value is not None else []
             return value
@@ -106,7 +116,7 @@ class Arg:
             return param in query
         if self.repeat:
             return query.getlist(param) or None
-        value = query.get(param)
+        value = _single(query, param)
         if value is None:
             return self.default
         try:
@@ -499,7 +509,7 @@ def _the_rule(args: argparse.Namespace) -> tuple[str, argparse.Namespace]:
 def _rules_context(data: dict[str, Any], args: argparse.Namespace, conn: Any) -> dict[str, Any]:
     shown = parts(data)
     return {"parts": [{"data": part, "rows": rows(part)} for part in shown],
-            "link_langs": [b["lang"] for b in shown[0]["languages"]] if args.lang else []}
+            "link_langs": _link_langs(conn, shown, [b["lang"] for b in shown[0]["languages"]] if args.lang else [])}
 
 
 def _rule_context(view: dict[str, Any], args: argparse.Namespace, conn: sqlite3.Connection) -> dict[str, Any]:
@@ -514,8 +524,27 @@ def _rule_context(view: dict[str, Any], args: argparse.Namespace, conn: sqlite3.
     return {"refs": cited, "rows": rows(view), "held": store.languages(conn),
             "asked": [b["lang"] for b in view["languages"]] + view["missing"],
             "ancestors": [str(a) for a in reversed(list(wanted.ancestors()))],
-            "edition": args.edition or "", "link_langs": [b["lang"] for b in view["languages"]] if args.lang else [],
+            "edition": args.edition or "",
+            "link_langs": _link_langs(conn, [view], [b["lang"] for b in view["languages"]] if args.lang else []),
             "rulings_shown": RULINGS_ON_RULE_PAGE}
+
+
+def _link_langs(conn: sqlite3.Connection, shown: list[dict[str, Any]], asked: list[str]) -> Any:
+    """The languages the links of rule pages carry (:class:`kb.web.markup.LinkLangs`): of those
+    asked, the ones each rule linked to holds."""
+    from kb.web.markup import LinkLangs
+
+    if not asked:
+        return LinkLangs()
+    linked: set[str] = set()
+    for view in shown:
+        number = RuleNumber.parse(view["number"])
+        linked |= {str(a) for a in number.ancestors()} | {n for n in view.get("navigation", {}).values() if n}
+        for block in view.get("languages", []):
+            for text in block.get("rules", []):
+                linked.add(text.get("rule", ""))
+                linked |= {n for ref in text.get("references", []) for n in ref["numbers"]}
+    return LinkLangs(tuple(asked), store.languages_of(conn, linked))
 
 
 def rows(view: dict[str, Any]) -> list[dict[str, Any]]:

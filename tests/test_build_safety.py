@@ -140,6 +140,8 @@ def test_malformed_xml_alone_does_not_replace_the_kb(home: Path, corpora: Path, 
      "foreignData item of the wrong type"),
     ("text-7.json", {"data": {"cards": [{"name": "A", "rulings": [{"date": "2022-10-14", "text": 7}]}]}},
      "rulings item of the wrong type"),
+    ("text-null.json", {"data": {"cards": [{"name": "A", "rulings": [{"date": "2022-10-14", "text": None}]}]}},
+     "1 × rulings item of the wrong type"),  # before: the ruling was dropped without a word
 ])
 def test_mtgjson_of_the_wrong_shape_is_one_line(home: Path, seeds: Path, tmp_path: Path, name: str, body: object,
                                                 words: str) -> None:
@@ -196,6 +198,45 @@ def test_an_unreadable_folder_is_one_line(home: Path, tmp_path: Path) -> None:
     assert result.returncode == 2 and "Traceback" not in result.stderr, result.stderr
     assert f"{folder / 'locked'}: cannot read this folder: Permission denied" in result.stderr
     assert digest(home) == before
+
+
+def test_an_unreadable_folder_given_itself_is_one_line(home: Path, tmp_path: Path) -> None:
+    """The folder named on the command line, not one inside it (before: a traceback from
+    looking for its manifest)."""
+    folder = tmp_path / "locked"
+    folder.mkdir()
+    shutil.copy(EMBEDDED_CORPUS / "000_7a78d2801561c4e1.txt", folder / "rules.txt")
+    folder.chmod(0)
+    before = digest(home)
+    try:
+        result = kb_unprivileged("build", folder, home=home)
+    finally:
+        folder.chmod(0o755)
+    assert result.returncode == 2 and "Traceback" not in result.stderr, result.stderr
+    assert f"{folder}: cannot read this folder: Permission denied" in result.stderr
+    assert digest(home) == before
+
+
+def test_a_device_or_a_pipe_is_named_as_such(home: Path, tmp_path: Path) -> None:
+    pipe = tmp_path / "rules.txt"
+    os.mkfifo(pipe)
+    for path in (pipe, Path("/dev/null")):
+        result = kb("build", path, home=home)
+        assert result.returncode == 2 and f"{path}: not a file or a folder (a device, a pipe" in result.stderr
+
+
+def test_a_byte_order_mark_starting_a_line_hides_no_rule() -> None:
+    """Two files joined leave a BOM inside the text: the rule after it was read as a
+    paragraph of the rule before (702.19c inside 702.19b)."""
+    from kb.core.textio import decode_source
+    from kb.ingest import ingest
+
+    raw = (EMBEDDED_CORPUS / "MagicCompRules-2026-04-17.normalized.txt").read_bytes()
+    joined = raw.replace(b"\n702.19c ", b"\n\xef\xbb\xbf702.19c ", 1)
+    assert joined != raw
+    plain, marked = ({str(r.number): r.body for r in ingest(decode_source(data, "rules.txt")).rules}
+                     for data in (raw, joined))
+    assert marked == plain and "702.19c" in marked
 
 
 def test_an_unreadable_file_is_one_line(home: Path, tmp_path: Path) -> None:
@@ -323,12 +364,14 @@ def test_kill_9_at_random_points_of_a_build(home: Path, default_build: Built, se
         if finished:
             before = digest(victim)  # it completed: the new KB is the one that answers now
         if digest(victim) != before:
-            # killed after the KB was renamed into place, while the search index was being
-            # built: the new KB is whole (the same editions as a build left alone), only its
-            # index is missing (`kb index` makes it; a search says so)
+            # killed after the new KB was put in place: it is whole (the same editions as a
+            # build left alone)
             assert kb_json("editions", home=victim) == kb_json("editions", home=default_build.home)
             before = digest(victim)
         assert kb("show", "730.2", home=victim).returncode == 0
+        # the KB in place has its index, whenever the build was killed: a new KB is indexed
+        # before it replaces the old one (before, a kill while indexing left searches failing)
+        assert kb("search", "trample", home=victim).returncode == 0
     shutil.rmtree(victim / "index", ignore_errors=True)  # so that `kb index` has an index to build
     indexing = subprocess.Popen([sys.executable, "-m", "kb", "index", "--home", str(victim)],
                                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)

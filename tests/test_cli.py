@@ -219,6 +219,18 @@ def test_show_side_by_side_with_a_language_missing(home: Path) -> None:
     assert held.returncode == 0 and "en: no text of rule 729.3d" in held.stdout
 
 
+def test_show_pairs_no_text_of_another_rule(default_home: Path) -> None:
+    """The Italian seed's 729.3 is rule 730.3 (its number before 730 was inserted); English
+    729.3 is another rule, so rule 729.3 has no Italian text (before, the two were shown side
+    by side as one rule).  A number no rule of the KB is still finds the text so numbered."""
+    both = kb_here("show", "729.3", "--lang", "en", "--lang", "it", home=default_home)
+    assert both.returncode == 0 and "it: no text of rule 729.3" in both.stdout
+    alone = kb_here("show", "729.3", "--lang", "it", home=default_home)
+    assert alone.returncode == 1 and "rule 729.3 not found in it" in alone.stderr
+    aligned = kb_here("show", "730.3", "--lang", "it", home=default_home)
+    assert aligned.returncode == 0 and aligned.stdout.startswith("it 729.3 (undated")
+
+
 def test_show_not_found(home: Path) -> None:
     result = kb_here("show", "999.9", home=home)
     assert result.returncode == 1

@@ -171,6 +171,20 @@ def test_exit_codes(seed_home: Path, args: tuple[str, ...], code: int, words: st
             assert result.stdout == ""
 
 
+@pytest.mark.parametrize(("args", "words"), [
+    (("--json", "search", "deathtouch", "--limit", "abc"), "invalid int value: 'abc'"),
+    (("--json", "search"), "the following arguments are required: query"),
+    (("--json", "nosuchcommand"), "invalid choice: 'nosuchcommand'"),
+    (("search", "--json", "-trample"), "the following arguments are required: query"),
+])
+def test_a_command_line_refused_is_a_json_error_with_json(tmp_path: Path, args: tuple[str, ...], words: str) -> None:
+    """argparse's refusals too: a program reading ``--json`` gets them on standard output."""
+    result = kb(*args, home=tmp_path)
+    assert result.returncode == 2 and words in result.stderr
+    error = json.loads(result.stdout)
+    assert words in error["error"] and error["exit_code"] == 2
+
+
 @pytest.mark.parametrize("args", [("show", "729.2"), ("refs", "729.2"), ("editions",), ("export", "--json-lines"),
                                   ("card", "Fuse")])
 def test_every_reader_without_a_kb_is_not_found(tmp_path: Path, args: tuple[str, ...]) -> None:

@@ -249,6 +249,60 @@ def test_search_batch_is_one_json_object_per_line(home: Path) -> None:
     assert out.returncode == 0, out.stderr
 
 
+def test_a_batch_answers_each_line_in_its_place(home: Path) -> None:
+    """One line out per line in, whatever the line: a blank one is an empty query, bytes
+    that are not UTF-8 are refused with their line's answer (before: blank lines were
+    skipped, so the answers no longer lined up, and a bad line ended the batch with a
+    traceback)."""
+    lines = ["trample", "caf\udce9", "", "  ", "deaftouch"]
+    out = kb_here("search", "-", home=home, input="\n".join(lines) + "\n")
+    answers = [json.loads(line) for line in out.stdout.splitlines()]
+    assert len(answers) == len(lines) and out.returncode == 2
+    assert answers[0] == kb_json_here("search", "trample", home=home)
+    assert "not UTF-8 text (byte 0xE9 at character 4)" in answers[1]["error"] and answers[1]["query"] == "caf\ufffd"
+    assert all("empty query" in answer["error"] for answer in answers[2:4])
+    assert answers[4]["box"]["term"]["name"] == "Deathtouch"
+
+
+@pytest.mark.parametrize("command", ["search", "ask", "card", "glossary"])
+def test_a_query_that_cannot_be_typed_text_is_bad_input(home: Path, command: str) -> None:
+    """Bytes not UTF-8 (a shell passes them as lone surrogates: a traceback before) and a
+    terminal's escape sequence (echoed to the terminal before) are refused, naming where."""
+    for query, words in (("caf\udce9", "not UTF-8 text (byte 0xE9 at character 4)"),
+                         ("\x1b[2Jtrample", "control character (U+001B at character 1)")):
+        result = kb_here(command, query, "--json", home=home)
+        assert result.returncode == 2 and words in json.loads(result.stdout)["error"], (command, result.stderr)
+
+
+def test_a_query_not_utf8_from_the_shell(home: Path) -> None:
+    """The same as the shell gives it: the bytes themselves in the command line."""
+    import os
+
+    result = kb("search", os.fsdecode(b"caf\xe9"), home=home)
+    assert result.returncode == 2 and "Traceback" not in result.stderr
+    assert "not UTF-8 text (byte 0xE9" in result.stderr
+
+
+def test_a_card_named_in_english_is_shown_by_its_english_name(home: Path) -> None:
+    """"Urza's Sylex" and the German "Urzas Sylex" share a key once the apostrophe is
+    folded away; the name written as the query is wins, then English (before: German)."""
+    for query, name, lang in (("Urza's Sylex", "Urza's Sylex", "en"), ("Urza’s Sylex", "Urza's Sylex", "en"),
+                              ("Urzas Sylex", "Urzas Sylex", "de")):
+        [card] = kb_json_here("search", query, home=home)["cards"]
+        assert (card["card"], card["name"], card["lang"]) == ("Urza's Sylex", name, lang), query
+
+
+def test_a_rule_without_text_in_the_languages_asked_is_said_so(home: Path) -> None:
+    """`--lang it` for a rule the Italian seed lacks: not "0 results" (search) nor "only
+    glossary entries match" (ask)."""
+    for command in ("search", "ask"):
+        result = kb_here(command, "702.19b", "--lang", "it", home=home)
+        assert result.returncode == 1 and "no text of 702.19b in it" in result.stderr, command
+    asked = kb_here("ask", "trample", "--lang", "it", home=home)
+    assert asked.returncode == 1 and "no rule answers 'trample' in it" in asked.stderr
+    assert "glossary" not in asked.stderr
+
+
 def test_ask_batch_matches_ask_json(home: Path) -> None:
     questions = ["what does trample do", "指挥官伤害"]
     out = kb("ask", "-", home=home, input="\n".join(questions))

@@ -830,3 +830,27 @@ def test_search_page_says_the_reasons_for_dropped_translations_in_the_cli_s_orde
     assert ordered == [OWN_LANGUAGE, BELOW_THRESHOLD], data["dropped_translations"]
     shown = Html(get(server + "/search?q=legend+dragon")[2]).shown
     assert shown.index(OWN_LANGUAGE) < shown.index(BELOW_THRESHOLD)
+
+
+def test_every_link_of_a_page_in_one_language_leads_to_a_page(server: str) -> None:
+    """The Italian seed holds 17 rules: a link of /rules/730.2?lang=it to a rule it lacks
+    (the way up, back and on, "See rule 613.2") carries no Italian (before: each was a 404);
+    the links to rules it holds keep it."""
+    links = {href for href in page(server + "/rules/730.2?lang=it").hrefs() if href.startswith("/rules/")}
+    assert "/rules/730.2a?lang=it" in links and "/rules/730?lang=it" not in links and "/rules/730" in links
+    for href in links:
+        assert get(server + href)[0] == 200, href
+
+
+def test_a_range_bigger_than_a_section_is_refused_before_any_work(server: str) -> None:
+    """"100-999" named the whole CR (5 MB, seconds of work: a few such requests kept the
+    workers busy); a range of the 190 keyword rules is still a page."""
+    status, _, body = get(server + "/rules/100-999.json")
+    assert status == 400 and "a range or a list shows at most 1600" in json.loads(body)["error"]
+    assert get(server + "/rules/702.1-702.190.json")[0] == 200
+
+
+def test_a_parameter_given_two_values_or_a_control_character_is_refused(server: str) -> None:
+    for query, words in (("q=trample&q=deathtouch", "q given 2 values"), ("q=tram%00ple", "control character")):
+        status, _, body = get(server + "/search.json?" + query)
+        assert status == 400 and words in json.loads(body)["error"], body

@@ -16,6 +16,8 @@ import unicodedata
 from functools import cache
 from typing import Any
 
+from kb.core.errors import KbError
+
 # -- character sets -------------------------------------------------------------------
 # Each set is a tuple of inclusive code-point ranges, all in the Basic Multilingual Plane
 # (kb.align.terms packs a CJK character in 16 bits).  `char_class` writes one as the
@@ -251,3 +253,21 @@ def word_key(text: str) -> str:
     OpenCC's tables (0.2 s) for names the KB already holds in simplified script."""
     text = unicodedata.normalize("NFKC", text).casefold()
     return _NOT_WORD.sub(" ", APOSTROPHES.sub("", strip_latin_marks(text))).strip()
+
+
+# -- what a person typed ----------------------------------------------------------------
+
+_SURROGATE = re.compile(r"[\ud800-\udfff]")
+_TYPED_CONTROL = re.compile(r"[\x00-\x08\x0e-\x1f\x7f]")  # tab, newlines and form feed pass
+
+
+def typed(text: str) -> str:
+    """A query as typed, stripped; refused when it cannot be text a person typed: bytes that
+    were not UTF-8 (a shell passes them on as lone surrogates, which nothing downstream can
+    encode) or a control character (an escape sequence would be echoed to the terminal)."""
+    if bad := _SURROGATE.search(text):
+        byte = ord(bad.group()) & 0xFF  # surrogateescape keeps the byte in the low half
+        raise KbError(f"the query is not UTF-8 text (byte 0x{byte:02X} at character {bad.start() + 1})")
+    if bad := _TYPED_CONTROL.search(text):
+        raise KbError(f"the query holds a control character (U+{ord(bad.group()):04X} at character {bad.start() + 1})")
+    return text.strip()

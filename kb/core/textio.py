@@ -155,5 +155,7 @@ def _check_text(text: str, path: str) -> str:
 
 
 def split_lines(text: str) -> list[str]:
-    """Split on CRLF first, then lone CR, then LF; nothing else counts as a break."""
-    return text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    """Split on CRLF first, then lone CR, then LF; nothing else counts as a break.  A
+    byte-order mark starting a line (two files joined into one) is dropped: it hid the
+    rule number after it, and the rule was read as a paragraph of the one before."""
+    return [line.removeprefix("\ufeff") for line in text.replace("\r\n", "\n").replace("\r", "\n").split("\n")]

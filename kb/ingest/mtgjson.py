@@ -231,9 +231,11 @@ _FIELDS: dict[str, type] = {
     "foreignData": list, "rulings": list,
 }
 _STRING_LISTS = ("names", "cardParts", "otherFaceIds")
-#: Inside ``foreignData`` and ``rulings`` items.
+#: Inside ``foreignData`` and ``rulings`` items: the fields that must be strings when given,
+#: and those that must be given (a ruling without its text is no ruling: it was dropped unsaid).
 _FOREIGN_FIELDS = ("language", "name", "faceName", "text")
 _RULING_FIELDS = ("date", "text")
+_REQUIRED = {"foreignData": (), "rulings": ("text",)}
 
 
 def _checked(entry: dict[str, Any], wrong: dict[str, tuple[int, str]]) -> dict[str, Any]:
@@ -258,7 +260,8 @@ def _checked(entry: dict[str, Any], wrong: dict[str, tuple[int, str]]) -> dict[s
         if not items:
             continue
         kept = [item for item in items if isinstance(item, dict)
-                and all(item.get(f) is None or isinstance(item[f], str) for f in fields)]
+                and all(item.get(f) is None or isinstance(item[f], str) for f in fields)
+                and all(isinstance(item.get(f), str) for f in _REQUIRED[key])]
         if len(kept) < len(items):
             note(f"{key} item", next(item for item in items if item not in kept), len(items) - len(kept))
             clean[key] = kept

@@ -96,9 +96,11 @@ def db_path(home: Path) -> Path:
 
 def write(home: Path, documents: Iterable[Document], meta: dict[str, str],
           cards: CardGraph | None = None, identities: IdentityRows | None = None,
-          citations: Citations | None = None) -> Path:
+          citations: Citations | None = None, before_replace: Callable[[Path], object] | None = None) -> Path:
     """Write a complete KB into ``home`` atomically and return its path.  ``identities``
-    and ``citations`` are keyed by a document's index in ``documents``.
+    and ``citations`` are keyed by a document's index in ``documents``; ``before_replace``
+    is given the new file, complete, before it takes the old one's place (``kb build``
+    indexes it there: interrupted, the build leaves the old KB with its index).
 
     A full disk or a read-only folder is the user's to fix, so it becomes a
     :class:`KbError` naming the place; the previous KB is left as it was."""
@@ -128,6 +130,8 @@ def write(home: Path, documents: Iterable[Document], meta: dict[str, str],
                 card_store.insert(conn, cards or CardGraph())
         finally:
             conn.close()
+        if before_replace is not None:
+            before_replace(tmp)
         os.replace(tmp, target)
     except BaseException as err:
         tmp.unlink(missing_ok=True)
@@ -222,6 +226,11 @@ def connect(home: Path) -> sqlite3.Connection:
     path = db_path(home)
     if not path.is_file():
         raise NotFound(f"no knowledge base in {home}: run `kb build` first")
+    return connect_file(path)
+
+
+def connect_file(path: Path) -> sqlite3.Connection:
+    """Open a KB file read-only (the KB of a home, or one a build has not put in place yet)."""
     try:
         conn = sqlite3.connect(f"{path.absolute().as_uri()}?mode=ro", uri=True)
         conn.row_factory = sqlite3.Row
@@ -333,13 +342,16 @@ def choose_edition(conn: sqlite3.Connection, number: RuleNumber, lang: str, on: 
 def locate(conn: sqlite3.Connection, number: RuleNumber, lang: str, on: str | None) -> tuple[str | None, RuleNumber]:
     """The edition and the language's own number for the rule whose identity is
     ``number`` (its number in the newest English edition), newest edition first;
-    texts that were not aligned are found by their own number."""
+    texts that were not aligned are found by their own number, when no rule of the KB
+    is ``number`` (the Italian 729.3 is rule 730.3: it is no text of rule 729.3)."""
     rows = conn.execute(
         "SELECT DISTINCT edition, number FROM rules WHERE rule = ? AND lang = ? AND variant = 0"
         " ORDER BY edition IS NULL, edition DESC", (str(number), lang)).fetchall()
     for edition, own in rows:
         if on is None or edition is None or edition <= on:
             return edition, RuleNumber.parse(own)
+    if not rows and conn.execute("SELECT 1 FROM rules WHERE rule = ? LIMIT 1", (str(number),)).fetchone():
+        raise NotFound(f"rule {number} not found in {lang}" + (f" on {on}" if on else ""))
     return choose_edition(conn, number, lang, on), number
 
 
@@ -421,6 +433,18 @@ def family(conn: sqlite3.Connection, number: RuleNumber, lang: str, edition: str
 
 def languages(conn: sqlite3.Connection) -> list[str]:
     return sorted({row["lang"] for row in editions(conn)})
+
+
+def languages_of(conn: sqlite3.Connection, rules: Iterable[str]) -> dict[str, frozenset[str]]:
+    """The languages holding a text of each rule identity (those held by none are left out)."""
+    wanted = sorted(set(rules))
+    found: dict[str, set[str]] = {}
+    for start in range(0, len(wanted), 500):
+        chunk = wanted[start:start + 500]
+        marks = ",".join("?" * len(chunk))
+        for rule, lang in conn.execute(f"SELECT DISTINCT rule, lang FROM rules WHERE rule IN ({marks})", chunk):
+            found.setdefault(rule, set()).add(lang)
+    return {rule: frozenset(langs) for rule, langs in found.items()}
 
 
 def documents(conn: sqlite3.Connection) -> list[sqlite3.Row]:
@@ -533,10 +557,15 @@ def known_numbers(conn: sqlite3.Connection) -> list[RuleNumber]:
 
 def identity_numbers(conn: sqlite3.Connection, depth: int) -> list[RuleNumber]:
     """The rule identities of one depth (sections, chapters, rules or subrules), in rule
-    order: the numbers a reader steps through with previous and next."""
-    found = {RuleNumber.parse(row[0]) for row in conn.execute(
-        "SELECT DISTINCT rule FROM rules WHERE depth = ? AND rule NOT LIKE '%@%'", (depth,))}
-    return sorted(n for n in found if n.depth == depth)
+    order: the numbers a reader steps through with previous and next.  A fact of the KB
+    (:func:`_fact`): reading and sorting them took 24 ms, which a range of 190 rules paid
+    190 times."""
+    def compute() -> list[RuleNumber]:
+        found = {RuleNumber.parse(row[0]) for row in conn.execute(
+            "SELECT DISTINCT rule FROM rules WHERE depth = ? AND rule NOT LIKE '%@%'", (depth,))}
+        return sorted(n for n in found if n.depth == depth)
+
+    return list(_fact(conn, f"identities {depth}", compute))  # type: ignore[call-overload]
 
 
 def outline(conn: sqlite3.Connection, lang: str, edition: str | None, under: RuleNumber | None,

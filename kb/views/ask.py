@@ -187,7 +187,9 @@ def ask(session: Session, question: str, langs: list[str] | None = None, query_l
     found = session.search(question, langs, query_lang, limit=CANDIDATES)
     candidates = [r for r in found.results if r.kind != "glossary"]
     if not candidates:
-        raise NotFound(f"no rule answers {question!r}: only glossary entries match")
+        shown = f" in {', '.join(found.plan.langs)}" if langs else ""
+        why = ": only glossary entries match" if found.results else ""
+        raise NotFound(f"no rule answers {question!r}{shown}{why}")
     scored = [a for result in candidates if (a := _answer(session, found, result)) is not None]
     if RERANK:
         scored.sort(key=lambda a: -a.matched)  # stable: the engine's order among equals

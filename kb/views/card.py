@@ -17,7 +17,7 @@ from typing import Any
 
 from kb.core.errors import KbError
 from kb.core.rulenum import RuleNumber
-from kb.core.text import has_han, name_key
+from kb.core.text import has_han, name_key, typed
 from kb.graph import card_rows
 from kb.graph.cards import Candidate, Evidence, NameIndex, Resolution, quoted, resolve
 from kb.store import cards as card_store
@@ -32,7 +32,7 @@ REFS_SHOWN = 20
 
 def resolve_query(conn: sqlite3.Connection, query: str) -> Resolution:
     """The card a query names, from the KB's stored names and resolved pages."""
-    key = name_key(query)
+    key = name_key(typed(query))
     if not key:
         raise KbError(f"not a card name: {quoted(query)}")
     exact = box_store.names_for_key(conn, key)

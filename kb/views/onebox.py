@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING, Any
 
 from kb.core.address import Address, expand, missing, parse
 from kb.core.rulenum import RuleNumber
-from kb.core.text import name_key, to_simplified, word_key
+from kb.core.text import name_key, straight_apostrophes, to_simplified, word_key
 from kb.graph.names import NameEntry, script_class
 from kb.store import onebox as box_store
 from kb.store import rules as rules_store
@@ -383,7 +383,9 @@ class OneBox:
             return []
         exact = box_store.names_for_key(self.conn, key)
         if exact:
-            cards = {e.card: e for e in exact}
+            cards: dict[str, NameEntry] = {}
+            for e in sorted(exact, key=lambda e: _name_preference(e, text)):  # stable: first seen among equals
+                cards.setdefault(e.card, e)
             whole = [e for e in cards.values() if e.face is None] or list(cards.values())
             return [self._card(e.card, e, 1.0, f"{e.name!r} is its {e.lang} name") for e in whole[:3]]
         page = box_store.resolved_page(self.conn, key)
@@ -416,6 +418,13 @@ class OneBox:
         name = localized.get(lang) or (entry.name if entry is not None else None) or localized.get("en") or card
         linked = box_store.card_rules(self.conn, card)
         return CardMatch(card, name, lang, confidence, how, tuple(linked[:CARD_RULES]), len(linked))
+
+
+def _name_preference(entry: NameEntry, text: str) -> tuple[bool, bool]:
+    """Among the names of one card sharing a key, the one written as the query is, then the
+    English one: "Urza's Sylex" is the English name, not the German "Urzas Sylex"."""
+    as_typed = straight_apostrophes(entry.name).casefold() == straight_apostrophes(text).casefold()
+    return not as_typed, entry.lang != "en"
 
 
 def query_key(text: str) -> str:

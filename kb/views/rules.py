@@ -12,6 +12,7 @@ the parsing of user input and the JSON form of errors.
 from __future__ import annotations
 
 import sqlite3
+from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -161,8 +162,6 @@ def show(conn: sqlite3.Connection, number: RuleNumber, langs: list[str] | None, 
 def navigation(conn: sqlite3.Connection, number: RuleNumber) -> dict[str, str | None]:
     """The parent of a rule and the rules before and after it at its depth (702.19e is
     followed by 702.20a, chapter 702 by 703), by identity."""
-    from bisect import bisect_left, bisect_right
-
     same = store.identity_numbers(conn, number.depth)
     before, after = bisect_left(same, number), bisect_right(same, number)
     return {"parent": str(number.parent) if number.parent else None,
@@ -384,7 +383,19 @@ def numbers_named(conn: sqlite3.Connection, address: addresses.Address) -> tuple
     if len(address.targets) == 1 and not address.targets[0].is_range:
         return [address.targets[0].first], []  # one number: the view says itself if it is missing
     existing = store.known_numbers(conn)
-    return addresses.expand(address, existing), addresses.missing(address, existing)
+    numbers = addresses.expand(address, existing)
+    keys = [number.key for number in existing]
+    shown = sum(bisect_left(keys, n.subtree_stop) - bisect_left(keys, n.key) for n in numbers)
+    if shown > MAX_SHOWN:
+        raise KbError(f"{address.text} names {shown} rules with those under them; a range or a list shows at most"
+                      f" {MAX_SHOWN} (a section's worth): name a smaller one, or the section itself")
+    return numbers, addresses.missing(address, existing)
+
+
+#: The most rules a range or a list shows, counting those under each rule named: about the
+#: largest section (7 holds 1,552 numbers).  Before, "100-999" built the whole CR (3,297
+#: numbers, 5 MB of JSON, 1-5 s) and a few such requests kept a server's workers busy.
+MAX_SHOWN = 1600
 
 
 @dataclass(frozen=True)

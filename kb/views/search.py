@@ -23,6 +23,7 @@ from indexers.translate import Translation
 from kb.core.errors import KbError, NotFound
 from kb.core.lang import guess_lang, normalize_tag
 from kb.core.rulenum import RuleNumber
+from kb.core.text import typed
 from kb.store import rules as store
 from kb.views.onebox import Box, CardMatch, OneBox
 from kb.views.shared import error_json, require_held
@@ -125,7 +126,7 @@ class Session:
     def search(self, query: str, langs: list[str] | None, query_lang: str | None = None,
                limit: int = 10) -> SearchAnswer:
         """The ``limit`` best results for ``query`` (see :func:`search`)."""
-        text = query.strip()
+        text = typed(query)
         if not text:
             raise KbError("empty query: give words, a phrase in quotes, or a rule number")
         if limit < 1:
@@ -182,6 +183,8 @@ class Session:
             if texts:
                 results.append(Result(len(results) + 1, str(number), number.kind, None, 0.0,
                                       tuple(_as_hit(t) for t in texts), lead=True))
+        if not results:  # held, but in none of the languages asked (`702.19b --lang it`)
+            raise NotFound(f"no text of {', '.join(map(str, box.numbers))} in {', '.join(plan.langs)}")
         return SearchAnswer(plan, results, box)
 
     def _lead(self, box: Box, plan: engine.Plan, outcome: engine.Outcome) -> list[Result]:
@@ -227,17 +230,18 @@ def search(home: Path, query: str, langs: list[str] | None, query_lang: str | No
 def batch(home: Path, answer: Callable[[Session, str], Any]) -> int:
     """``kb search -`` / ``kb ask -``: one query per line of standard input, one JSON
     object per line out (what ``--json`` prints for it, on one line; a query that fails
-    gets its ``--json`` error object), everything loaded once.  Exit code: the worst."""
+    gets its ``--json`` error object, with the query), everything loaded once, so the n-th
+    line out answers the n-th line in (a blank line too: it is an empty query).  Exit code:
+    the worst."""
     worst = 0
     with Session(home) as session:
         for line in sys.stdin:
-            query = line.strip()
-            if not query:
-                continue
+            query = line.rstrip("\r\n")
             try:
                 data = answer(session, query).to_json()
             except KbError as err:
-                data = {"query": query, **error_json(err)}
+                shown = query.encode("utf-8", "surrogateescape").decode("utf-8", "replace")  # bytes not UTF-8: U+FFFD
+                data = {"query": shown, **error_json(err)}
                 worst = max(worst, err.exit_code)
             sys.stdout.write(json.dumps(data, ensure_ascii=False) + "\n")
             sys.stdout.flush()
@@ -379,7 +383,8 @@ def render(answer: SearchAnswer, color: bool = False) -> str:
     if outcome is not None and outcome.index.built:
         lines.append(f"(built the search index: {outcome.index.documents} texts in {outcome.index.seconds:.1f} s)")
     if outcome is not None and len(outcome.tried) > 1:
-        lines.append(f"(nothing in {outcome.tried[0]}: tried {', '.join(outcome.tried[1:])})")
+        others = ", ".join(outcome.tried[1:])
+        lines.append(f"(the query read as {outcome.tried[0]} found nothing: read as {others} too)")
     if plan.corrections:
         lines.append(read_as(plan))
     if outcome is not None and outcome.semantic:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
 from urllib.parse import quote, urlencode
 
 from markupsafe import Markup, escape
@@ -24,8 +25,25 @@ EDIT = re.compile(r"\[-(.*?)-\]|\{\+(.*?)\+\}", re.S)
 _START, _STOP = "\x00", "\x01"  # highlight marks no rule text contains
 
 
-def rule_url(number: str, langs: Sequence[str] = ()) -> str:
+@dataclass(frozen=True)
+class LinkLangs:
+    """The languages a page was asked in, which its links to other rules carry: to each rule
+    only those that hold a text of it (``held``: the rules the page links to), all of them to
+    a rule not looked up.  Before, every link of ``/rules/730.2?lang=it`` (the Italian seed
+    holds 17 rules) carried ``lang=it``, and its way up, back and on led to 404 pages."""
+
+    asked: tuple[str, ...] = ()
+    held: Mapping[str, frozenset[str]] = field(default_factory=dict)
+
+    def of(self, number: str) -> list[str]:
+        have = self.held.get(number)
+        return [lang for lang in self.asked if have is None or lang in have]
+
+
+def rule_url(number: str, langs: Sequence[str] | LinkLangs = ()) -> str:
     """The page of a rule (by its number in the newest English edition)."""
+    if isinstance(langs, LinkLangs):
+        langs = langs.of(number)
     query = urlencode([("lang", lang) for lang in langs])
     return f"/rules/{quote(number)}" + (f"?{query}" if query else "")
 
@@ -45,7 +63,8 @@ def _in_range(token: str, numbers: Sequence[str]) -> bool:
     return bool(held) and min(held) <= key <= max(held)
 
 
-def link_numbers(text: str, numbers: Sequence[str], missing: Sequence[str] = (), langs: Sequence[str] = ()) -> Markup:
+def link_numbers(text: str, numbers: Sequence[str], missing: Sequence[str] = (),
+                 langs: Sequence[str] | LinkLangs = ()) -> Markup:
     """``text`` escaped, each rule number in it that was resolved (``numbers``) a link to
     its page, each that was cited but is not in the KB (``missing``) marked as such."""
     out, pos = [], 0
@@ -63,7 +82,7 @@ def link_numbers(text: str, numbers: Sequence[str], missing: Sequence[str] = (),
     return Markup("").join(out)
 
 
-def linkify(text: str, references: Iterable[Mapping[str, object]], langs: Sequence[str] = ()) -> Markup:
+def linkify(text: str, references: Iterable[Mapping[str, object]], langs: Sequence[str] | LinkLangs = ()) -> Markup:
     """A rule text with its references ("See rule 613.2", as ``kb show --json`` lists
     them: phrase, numbers, missing) made links to the rules they cite."""
     spans: list[tuple[int, int, Mapping[str, object]]] = []
