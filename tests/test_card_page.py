@@ -142,10 +142,11 @@ def test_glossary_suggests_when_nothing_fits(card_home: Path) -> None:
 
 
 @pytest.mark.parametrize(("query", "term"), [("deaftouch", "Deathtouch"), ("trampel", "Trample"),
-                                             ("ｔｒａｍｐｌｅ", "Trample")])
+                                             ("ｔｒａｍｐｌｅ", "Trample"), ("模式（多人游戏）", "Option")])
 def test_glossary_reads_what_the_search_reads(card_home: Path, query: str, term: str) -> None:
     """A typo the search box reads ("deaftouch" is 84% like Deathtouch; the glossary took
-    88% before) and full-width letters find the entry."""
+    88% before) and full-width letters find the entry; a headword's own full-width
+    parentheses still find it as written."""
     data = kb_json_here("glossary", query, home=card_home)
     assert data["matches"][0]["term"] == term
 

@@ -294,13 +294,15 @@ def glossary(conn: sqlite3.Connection, query: str, langs: list[str] | None) -> G
     the entries of the other languages that mean the same (of ``langs``, if given).
     A query no entry is called goes through the learned lexicons, then its spelling;
     failing both, the answer has no match and lists the closest headwords."""
-    query = unicodedata.normalize("NFKC", typed(query))  # full-width letters as the search reads them
+    query = typed(query)
     if not query:
         raise KbError("give a glossary term (a headword or an alias, in any language)")
     langs = [normalize_tag(lang) for lang in langs] if langs else None
     if langs:
         require_held(conn, langs)
     found = find(conn, query)
+    if not found and (plain := unicodedata.normalize("NFKC", query)) != query:
+        query, found = plain, find(conn, plain)  # full-width letters ("ｔｒａｍｐｌｅ"), not a headword's own （）
     via: dict[str, str] = {"how": "name"}
     suggestions: list[str] = []
     if not found:
