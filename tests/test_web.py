@@ -854,3 +854,11 @@ def test_a_parameter_given_two_values_or_a_control_character_is_refused(server: 
     for query, words in (("q=trample&q=deathtouch", "q given 2 values"), ("q=tram%00ple", "control character")):
         status, _, body = get(server + "/search.json?" + query)
         assert status == 400 and words in json.loads(body)["error"], body
+
+
+def test_a_section_page_steps_to_the_sections_around_it(server: str) -> None:
+    """As a rule's page does (before: a section's contents had no way to the next one)."""
+    data = get_json(server + "/rules/7.json")
+    assert data["navigation"] == {"parent": None, "previous": "6", "next": "8"}
+    links = page(server + "/rules/7").links
+    assert ("/rules/6", "← 6") in links and ("/rules/8", "8 →") in links

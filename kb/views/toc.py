@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from kb.core.errors import NotFound
 from kb.core.rulenum import RuleNumber
 from kb.store import rules as store
+from kb.views.rules import navigation
 
 #: Words of a rule's text shown for an entry without a title, and at most this many
 #: characters (Chinese is not spaced into words).
@@ -39,11 +40,12 @@ class TocView:
     number: RuleNumber | None   # what the table is of (None: the whole edition)
     title: str | None
     entries: list[Entry]
+    navigation: dict[str, str | None] | None = None  # a section's or chapter's neighbours, as a rule's
 
     def to_json(self) -> dict[str, object]:
         return {"lang": self.lang, "edition": self.edition, "number": str(self.number) if self.number else None,
                 "kind": self.number.kind if self.number else "rules", "title": self.title,
-                "entries": [entry.to_json() for entry in self.entries]}
+                "entries": [entry.to_json() for entry in self.entries], "navigation": self.navigation}
 
     def render(self) -> str:
         head = f"{self.number} {self.title}" if self.number else "Comprehensive Rules"
@@ -76,7 +78,8 @@ def toc(conn: sqlite3.Connection, number: RuleNumber | None, lang: str, on: str 
         if not rules or rules[0].number != number:
             raise NotFound(f"{number} is not in {lang} {edition or 'undated'}")
         head, rules = rules[0], rules[1:]
-        return TocView(lang, edition, number, _title(head), [Entry(r.number, r.rule, _title(r)) for r in rules])
+        return TocView(lang, edition, number, _title(head), [Entry(r.number, r.rule, _title(r)) for r in rules],
+                       navigation(conn, number))
     if not rules:
         raise NotFound(f"the {lang} {edition or 'undated'} texts have no sections or chapters")
     return TocView(lang, edition, None, None, [Entry(r.number, r.rule, _title(r)) for r in rules])
