@@ -862,3 +862,13 @@ def test_a_section_page_steps_to_the_sections_around_it(server: str) -> None:
     assert data["navigation"] == {"parent": None, "previous": "6", "next": "8"}
     links = page(server + "/rules/7").links
     assert ("/rules/6", "← 6") in links and ("/rules/8", "8 →") in links
+
+
+def test_a_blank_form_advertises_no_json_twin(server: str) -> None:
+    """/search with no query is the form (200), /search.json with none a 400 saying what is
+    missing: the form no longer links to that error as its JSON."""
+    for path in ("/search", "/search?q=", "/ask"):
+        got, _, body = get(server + path)
+        assert got == 200 and 'rel="alternate"' not in body and "This page as JSON" not in body, path
+        assert get(server + path.replace("?", ".json?") if "?" in path else server + path + ".json")[0] == 400
+    assert 'rel="alternate"' in get(server + "/search?q=trample")[2]

@@ -140,9 +140,10 @@ def create_app(home: Path, options: Options | None = None) -> FastAPI:
             return _error(request, templates, err, as_json)
         if as_json:
             return _json(page.data, page.status)
+        blank = page.data is None  # a form to fill in: no answer, so no twin (its .json says what is missing)
         return templates.TemplateResponse(request, page.template, {
-            "data": page.data, "title": page.title, "cli": shlex.join(["kb", *page.cli, "--json"]),
-            "json_url": _twin(request), "q": "", **page.extra}, status_code=page.status)
+            "data": page.data, "title": page.title, "cli": "" if blank else shlex.join(["kb", *page.cli, "--json"]),
+            "json_url": None if blank else _twin(request), "q": "", **page.extra}, status_code=page.status)
 
     def respond(request: Request, command: Command, pages: list[WebPage], query: Any) -> Response:
         """The first of ``pages`` (one URL) whose arguments fit: its command's answer,
