@@ -386,6 +386,13 @@ def build_index(home: Path, semantic: bool | None = None,
         return rules_index.ready(home, conn, semantic, progress, kb_file=kb_file, prune=kb_file is None)
 
 
+def prune_indexes(home: Path, keep: IndexInfo) -> None:
+    """The indexes of other KBs removed, once the KB ``keep`` indexes is the home's."""
+    from indexers import index as rules_index  # lazy, as in build_index
+
+    rules_index.prune(home, keep)
+
+
 def build(paths: list[Path], home: Path, *, accept_damaged: bool = False, allow_partial: bool = False,
           override_format: str | None = None, override_lang: str | None = None,
           progress: Callable[[int, int, str], None] | None = None, semantic: bool | None = None) -> BuildReport:
@@ -426,15 +433,15 @@ def build(paths: list[Path], home: Path, *, accept_damaged: bool = False, allow_
     # leaves a KB and its index that agree (before, an interrupt while indexing left the new
     # KB without one, and every search failed until `kb index`).
     indexed: list[IndexInfo] = []
-    database = stages.run("write", lambda: store.write(
-        home, documents, meta, cards, identities.rows(documents), linked.citations,
-        before_replace=lambda new: indexed.append(stages.run("index", lambda: build_index(home, semantic, progress,
-                                                                                         kb_file=new)))))
+
+    def index_new(new: Path) -> None:
+        indexed.append(stages.run("index", lambda: build_index(home, semantic, progress, kb_file=new)))
+
+    database = stages.run("write", lambda: store.write(home, documents, meta, cards, identities.rows(documents),
+                                                       linked.citations, before_replace=index_new))
     seconds = {**stages.seconds, "write": round(stages.seconds["write"] - stages.seconds["index"], 3)}
     stages.seconds = {stage: seconds[stage] for stage in STAGES if stage in seconds}  # each its own, in order
-    from indexers import index as rules_index
-
-    rules_index.prune(home, indexed[0])
+    prune_indexes(home, indexed[0])
     return BuildReport(home, database, reports, card_graph.summary(card_inputs, cards) if card_inputs else None,
                        stages.seconds)
 
