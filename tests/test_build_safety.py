@@ -129,6 +129,17 @@ def test_malformed_xml_alone_does_not_replace_the_kb(home: Path, corpora: Path, 
     refused(home, cut, words="the build yields no rule texts", where=cut.name)
 
 
+def test_an_export_with_a_nul_byte_is_damaged(home: Path, seeds: Path, corpora: Path, tmp_path: Path) -> None:
+    """A NUL byte in a wiki export: the tolerant extraction read it, and the page lost 7 of its 8
+    sections with only a warning; it is damage now, as a NUL is in a rules text."""
+    raw = (corpora / "wiki/mightstone_fandom_xml/cipher.xml").read_bytes()
+    at = raw.index(b"==", raw.index(b"<text"))
+    damaged = tmp_path / "cipher.xml"
+    damaged.write_bytes(raw[:at] + b"\x00" + raw[at:])
+    line = raw[:at].count(b"\n") + 1
+    refused(home, seeds, damaged, words=f"{damaged}:{line}: damage: a NUL byte", where=str(damaged))
+
+
 @pytest.mark.parametrize(("name", "body", "words"), [
     ("null-card.json", {"code": "X", "cards": [None]}, "no card could be read"),
     ("null-card-v5.json", {"data": {"code": "X", "cards": [None]}}, "no card could be read"),

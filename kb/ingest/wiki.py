@@ -171,6 +171,10 @@ def parse_mediawiki(data: bytes, path: str) -> list[WikiPage]:
     sha256 = hashlib.sha256(data).hexdigest()
     text = data.decode("utf-8", errors="replace")
     problems: list[Problem] = []
+    if b"\x00" in data:  # as a rules text with one is refused: the tolerant extraction lost most of the page
+        line = data[:data.index(b"\x00")].count(b"\n") + 1
+        problems.append(Problem(path, line, "a NUL byte: the file is damaged (a text export holds none)",
+                                Severity.DAMAGE))
     if "\ufffd" in text:
         problems.append(Problem(path, None, "not valid UTF-8: undecodable bytes were replaced", Severity.DAMAGE))
     raw_pages = _strict_pages(data, text, path, problems)
