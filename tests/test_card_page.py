@@ -215,3 +215,12 @@ def test_close_names_as_measured(corpora: Path) -> None:
     absent = [answered(n) for c in rng.sample(others, 300) for lang in ("en", "zh-Hans") if (n := c.names.get(lang))]
     print(f"\ntypos answered {sum(typos)}/{len(typos)}; names not held listing a card {sum(absent)}/{len(absent)}")
     assert all(typos) and sum(absent) / len(absent) < 0.03
+
+
+def test_a_word_of_two_card_names_is_said_so_without_contradiction(card_home: Path) -> None:
+    """"Mishra" is a word of two names about equally alike: the answer said "no name close to
+    it" and, on the next line, named both as similar."""
+    result = kb_here("card", "Mishra", home=card_home)
+    assert result.returncode == 1 and "no name close to it" not in result.stdout
+    assert "no name a letter or two off it" in result.stdout
+    assert "Mishra, Excavation Prodigy and Mishra's Command are about equally similar" in result.stdout

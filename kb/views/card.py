@@ -135,7 +135,7 @@ class CardAnswer:
             return "the KB holds no card data: build it with MTGJSON set files or AtomicCards.json"
         if not self.resolution.candidates:
             return (f"no card called {quoted(self.query)} in the card data held "
-                    f"({self.held['cards']} cards from {sets}), and no name close to it")
+                    f"({self.held['cards']} cards from {sets}), and no name a letter or two off it")
         return f"no card resolved for {quoted(self.query)}: the evidence is weak"
 
     def to_json(self) -> dict[str, Any]:
