@@ -153,6 +153,8 @@ BAD = [  # (arguments, exit code, words the message must hold)
     (("refs", "729.2a", "--edition", "yesterday"), 2, "yesterday"),
     (("refs", "729.2a", "--lang", "klingon!"), 2, "klingon"),
     (("card", ""), 2, "card name"),
+    (("export", "--edition", "1990-01-01"), 1, "was in force on 1990-01-01"),  # 2 before; 1 as diff, toc, cite
+    (("toc", "--edition", "1990-01-01"), 1, "in force on 1990-01-01"),
     (("build", "no/such/file.txt"), 2, "no/such/file.txt"),
     (("build", "--format", "no-such-format"), 2, "no-such-format"),
 ]

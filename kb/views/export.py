@@ -12,7 +12,7 @@ import sqlite3
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from kb.core.errors import KbError
+from kb.core.errors import KbError, NotFound
 from kb.store import export as store_export
 from kb.store import rules as store
 from kb.views.rules import held_lang, iso_date
@@ -53,5 +53,5 @@ def _editions(conn: sqlite3.Connection, langs: list[str], edition: str) -> list[
         except KbError:
             continue
     if not found:
-        raise KbError(f"no edition of {', '.join(langs)} was in force on {on}")
+        raise NotFound(f"no edition of {', '.join(langs)} was in force on {on}")  # exit 1, as `kb toc` and `kb diff`
     return found
