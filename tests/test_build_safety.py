@@ -151,6 +151,8 @@ def test_an_export_with_a_nul_byte_is_damaged(home: Path, seeds: Path, corpora: 
      "foreignData item of the wrong type"),
     ("text-7.json", {"data": {"cards": [{"name": "A", "rulings": [{"date": "2022-10-14", "text": 7}]}]}},
      "rulings item of the wrong type"),
+    ("code-7.json", {"data": {"code": 7, "cards": [{"name": "A"}]}},
+     "the set's code of the wrong type, left out (code = 7)"),
     ("text-null.json", {"data": {"cards": [{"name": "A", "rulings": [{"date": "2022-10-14", "text": None}]}]}},
      "1 × rulings item of the wrong type"),  # before: the ruling was dropped without a word
 ])

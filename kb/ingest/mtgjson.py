@@ -194,7 +194,11 @@ def parse_document(document: Any, path: str, sha256: str = "") -> CardFile:
     else:
         container = document["data"] if kind == "set-v5" else document
         entries = container["cards"]
-        set_code = container.get("code") if isinstance(container.get("code"), str) else None
+        code = container.get("code")
+        set_code = code if isinstance(code, str) else None
+        if code is not None and set_code is None:  # the set's code of the wrong type: left out, and said
+            problems.append(Problem(path, None, f"the set's code of the wrong type, left out (code = "
+                                                f"{json.dumps(code)[:40]})", Severity.DAMAGE))
     cards = _cards(entries, set_code, kind, path, problems)
     return CardFile(path, sha256, kind, set_code, cards, problems)
 
