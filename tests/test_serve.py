@@ -261,8 +261,15 @@ def test_only_allowed_hosts_are_answered(home: Path, server: str) -> None:
     assert request(server, "/", headers={"Host": f"localhost:{port}"}).status == 200
     with serving(home, "--workers", "1", "--allowed-host", "kb.example.org", "--allowed-host", "*.rules.test") as other:
         for host, status in [("kb.example.org", 200), ("a.rules.test:80", 200), ("evil.example", 400),
-                             ("127.0.0.1", 200)]:
+                             ("127.0.0.1", 200), ("127.0.0.1:80@evil.example", 400), ("[::1]:8000", 200),
+                             ("kb.example.org:http", 400)]:
             assert request(other, "/index.json", headers={"Host": host}).status == status, host
+    # two Host headers: neither is taken (the first was)
+    address, port_text = server.removeprefix("http://").split(":")
+    with socket.create_connection((address, int(port_text)), timeout=30) as sock:
+        sock.sendall(f"GET /index.json HTTP/1.1\r\nHost: localhost:{port}\r\nHost: evil.example\r\n"
+                     "Connection: close\r\n\r\n".encode())
+        assert sock.recv(64).split()[1] == b"400"
 
 
 def test_links_never_lead_to_another_host(server: str) -> None:

@@ -36,6 +36,7 @@ import hashlib
 import json
 import logging
 import os
+import re
 import sqlite3
 import threading
 import time
@@ -212,13 +213,24 @@ def held(home: Path) -> Held:
 # -- bounding a request -----------------------------------------------------------------------
 
 
+#: A Host header: a name or an IPv4 address, or an IPv6 one in brackets, and an optional port.
+_HOST = re.compile(r"(?P<host>\[[0-9a-f:.]+\]|[a-z0-9._-]*)(?::\d{1,5})?")
+
+
 def check_host(headers: Iterable[tuple[bytes, bytes]], allowed: tuple[str, ...] | None) -> None:
-    """The Host header names an allowed host (``*.example.org`` allows its subdomains)."""
+    """The request has one Host header, well formed, naming an allowed host (``*.example.org``
+    allows its subdomains).  ``127.0.0.1:80@evil.example`` was read as 127.0.0.1, and of two
+    Host headers the first was taken."""
     if allowed is None:
         return
-    value = next((v for k, v in headers if k == b"host"), b"").decode("latin-1").strip().lower()
-    host = value[1:value.find("]")] if value.startswith("[") else value.rsplit(":", 1)[0] if value.count(":") == 1 \
-        else value
+    values = [v for k, v in headers if k == b"host"]
+    if len(values) > 1:
+        raise Refused(400, "more than one Host header")
+    value = (values[0] if values else b"").decode("latin-1").strip().lower()
+    form = _HOST.fullmatch(value)
+    if form is None:
+        raise Refused(400, f"bad Host header: {value[:60]!r}")
+    host = form.group("host").strip("[]")
     if not any(host == name or (name.startswith("*.") and host.endswith(name[1:])) for name in allowed):
         raise Refused(400, f"host not allowed: {host or '(none)'} (kb serve --allowed-host adds one)")
 
