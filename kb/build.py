@@ -358,10 +358,12 @@ class _Stages:
     def __init__(self, progress: Callable[[int, int, str], None] | None) -> None:
         self.progress = progress
         self.seconds: dict[str, float] = {}
+        self.started = 0  # stages begun (the index begins inside the write, before it ends)
 
     def run(self, name: str, step: Callable[[], _T]) -> _T:
         if self.progress:
-            self.progress(len(self.seconds), len(STAGES), name)
+            self.progress(self.started, len(STAGES), name)
+        self.started += 1
         started = time.perf_counter()
         result = step()
         self.seconds[name] = round(time.perf_counter() - started, 3)
