@@ -303,6 +303,18 @@ def test_a_rule_without_text_in_the_languages_asked_is_said_so(home: Path) -> No
     assert "glossary" not in asked.stderr
 
 
+def test_sentences_side_by_side_are_marked_as_one(home: Path) -> None:
+    """Chinese sentences touch (no space between them): two answering ones were marked
+    "**A。****B。**", an empty mark to the eye; now one mark spans both, as in English."""
+    from kb.views.ask import _marked
+
+    assert _marked("甲。乙。丙。", ((0, 2), (2, 4)), ("**", "**")) == "**甲。乙。**丙。"
+    assert _marked("A. B. C.", ((0, 2), (3, 5)), ("**", "**")) == "**A. B.** C."
+    assert _marked("A. B. C.", ((0, 2), (6, 8)), ("**", "**")) == "**A.** B. **C.**"
+    for question in ("横置的生物能不能阻挡", "白昼和黑夜怎么转换"):
+        assert "****" not in kb_here("ask", question, home=home).stdout
+
+
 def test_ask_batch_matches_ask_json(home: Path) -> None:
     questions = ["what does trample do", "指挥官伤害"]
     out = kb("ask", "-", home=home, input="\n".join(questions))

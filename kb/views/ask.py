@@ -171,8 +171,16 @@ def _cited(answers: list[Answer]) -> list[store.Link]:
 
 
 def _marked(text: str, spans: tuple[Span, ...], marks: tuple[str, str]) -> str:
-    out, pos = [], 0
+    """``text`` with each span between the marks; spans that touch (Chinese sentences, with no
+    space between them) are marked as one: "**A。****B。**" read as an empty mark."""
+    joined: list[list[int]] = []
     for a, b in spans:
+        if joined and text[joined[-1][1]:a].strip() == "":
+            joined[-1][1] = b
+        else:
+            joined.append([a, b])
+    out, pos = [], 0
+    for a, b in joined:
         out += [text[pos:a], marks[0], text[a:b], marks[1]]
         pos = b
     return "".join(out) + text[pos:]
