@@ -435,6 +435,16 @@ def languages(conn: sqlite3.Connection) -> list[str]:
     return sorted({row["lang"] for row in editions(conn)})
 
 
+def holds_word(conn: sqlite3.Connection, word: str) -> bool:
+    """Whether some rule text holds ``word`` as a word (any case): a word of the rules is
+    no typo.  Looked up when a query comes near a name, so rarely: no table is kept."""
+    import re
+
+    pattern = re.compile(rf"\b{re.escape(word)}\b", re.IGNORECASE)
+    rows = conn.execute("SELECT body FROM rules WHERE body LIKE ? LIMIT 200", (f"%{word}%",))
+    return any(pattern.search(body) for (body,) in rows)
+
+
 def languages_of(conn: sqlite3.Connection, rules: Iterable[str]) -> dict[str, frozenset[str]]:
     """The languages holding a text of each rule identity (those held by none are left out)."""
     wanted = sorted(set(rules))

@@ -22,7 +22,8 @@ from kb.core.lang import normalize_tag
 from kb.core.model import GlossaryEntry
 from kb.core.rulenum import RuleNumber
 from kb.core.text import has_han, loose_key, typed
-from kb.views.shared import require_held
+from kb.store import rules as store
+from kb.views.shared import require_held, spelled_right
 
 
 @dataclass(frozen=True)
@@ -256,15 +257,8 @@ def _spelled_right(conn: sqlite3.Connection, wanted: str, headword: str) -> bool
     """Whether every word of the query that the headword lacks is a word of the rules: then
     the query names something else, spelt right ("melded permanent" is no typo of "merged
     permanent": melded permanents are in the rules), and is not taken by its spelling."""
-    words = set(re.findall(r"[^\W\d_]{3,}", wanted)) - set(re.findall(r"[^\W\d_]{3,}", headword))
-    if not words:
-        return False
-    for word in words:
-        pattern = re.compile(rf"\b{re.escape(word)}\b", re.IGNORECASE)
-        rows = conn.execute("SELECT body FROM rules WHERE body LIKE ? LIMIT 200", (f"%{word}%",))
-        if not any(pattern.search(body) for (body,) in rows):
-            return False
-    return True
+    return spelled_right(wanted, headword, lambda word: store.holds_word(conn, word))
+
 
 
 def _suggestions(wanted: str, names: dict[str, str]) -> list[str]:

@@ -6,8 +6,9 @@ in a fresh process)."""
 from __future__ import annotations
 
 import json
+import re
 import sqlite3
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from kb.core.errors import KbError, NotFound
 from kb.core.lang import language_name
@@ -44,3 +45,11 @@ def not_held_message(tags: str | Sequence[str], held: Sequence[str]) -> str:
     asked = " or ".join(f"{language_name(tag)} ({tag})" for tag in ([tags] if isinstance(tags, str) else tags))
     listing = ", ".join(f"{lang} ({language_name(lang)})" for lang in held) or "none"
     return f"the KB holds no {asked} texts; it holds: {listing}"
+
+
+def spelled_right(query: str, name: str, known: Callable[[str], bool]) -> bool:
+    """Whether every word of ``query`` that ``name`` lacks is ``known``: then the query
+    names something else, spelt right, and is no typo of ``name`` (the glossary's and the
+    one box's test of a near name)."""
+    words = set(re.findall(r"[^\W\d_]{3,}", query)) - set(re.findall(r"[^\W\d_]{3,}", name))
+    return bool(words) and all(known(word) for word in words)
