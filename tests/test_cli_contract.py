@@ -130,7 +130,8 @@ def test_json_on_every_command(seed_home: Path, default_json_build: Built) -> No
     report = json.loads(default_json_build.stdout)  # `kb build --json` of the same corpus, once per run
     assert {Path(d["path"]).name for d in report["documents"]} >= {"000_7a78d2801561c4e1.txt"}
     assert kb_json("show", "729.2", home=seed_home)["number"] == "729.2"
-    assert kb_json("refs", "729.2a", "--lang", "it", home=seed_home)["number"] == "729.2a"
+    italian = kb_json("refs", "730.2a", "--lang", "it", home=seed_home)  # a rule named as `kb show` names it
+    assert (italian["number"], italian["rule"]) == ("729.2a", "730.2a")
     assert {e["lang"] for e in kb_json("editions", home=seed_home)} == {"en", "it", "zh-Hans"}
     card = kb("card", "Phyrexian Dragon Engine", "--json", home=seed_home)  # BRO is in the default corpus
     assert card.returncode == 0 and json.loads(card.stdout)["resolved"] is True
@@ -216,3 +217,13 @@ def test_export_source_is_the_line_of_each_text(two_editions: Path, corpora: Pat
         assert number and number[1] == row["number"], (row["number"], text[:60])
         first = (row["text"] or row["title"]).split("\n")[0]
         assert first in text, (row["number"], first[:60], text[:60])
+
+
+def test_refs_names_a_rule_as_show_does(older_editions_kb: Path) -> None:
+    """`kb refs 723 --edition 2025-11-14` read 723 as that edition's own 723 (Ending Turns and
+    Phases), where `kb show` reads the rule that is 723 today (Controlling Another Player, 722
+    then): both now read the identity, and refs says the number the edition wrote."""
+    shown = kb_json("show", "723", "--edition", "2025-11-14", "--lang", "en", home=older_editions_kb)
+    refs = kb_json("refs", "723", "--edition", "2025-11-14", home=older_editions_kb)
+    assert shown["languages"][0]["number"] == refs["number"] == "722" and refs["rule"] == "723"
+    assert refs["incoming_direct"] >= 1  # the glossary's "See rule 722", counted against 722

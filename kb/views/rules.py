@@ -235,7 +235,7 @@ def rule_json(rule: store.StoredRule, out: list[store.Link], cited_by: int) -> d
 
 @dataclass(frozen=True)
 class RefsView:
-    number: RuleNumber
+    number: RuleNumber     # its number in the edition shown (what the texts citing it wrote)
     lang: str
     edition: str | None
     head: store.StoredRule
@@ -243,6 +243,11 @@ class RefsView:
     into: list[store.Link]
     rulings: list[card_store.StoredRuling]  # the card rulings and pages linked to the rule
     pages: list[card_store.LinkingPage]
+    rule: RuleNumber | None = None  # its number in the newest English edition, when another
+
+    @property
+    def identity(self) -> RuleNumber:
+        return self.rule or self.number
 
     @property
     def direct(self) -> list[store.Link]:
@@ -259,8 +264,8 @@ class RefsView:
         return groups
 
     def to_json(self) -> dict[str, object]:
-        return {"number": str(self.number), "lang": self.lang, "edition": self.edition,
-                "parent": str(self.number.parent) if self.number.parent else None,
+        return {"number": str(self.number), "rule": str(self.identity), "lang": self.lang, "edition": self.edition,
+                "parent": str(self.identity.parent) if self.identity.parent else None,
                 "outgoing": [link.to_json() for link in self.out], "incoming": [link.to_json() for link in self.into],
                 "incoming_direct": len(self.direct),
                 "incoming_through": {via: len(links) for via, links in self.through.items()},
@@ -271,8 +276,10 @@ class RefsView:
         ancestor with its count (``through_shown`` lists them too)."""
         from kb.views import card as card_cli  # the card views, only when references are shown
 
-        lines = [f"{self.lang} {self.number} · edition {self.edition or 'undated'} · {self.head.source}",
-                 f"cites ({len(self.out)}):"]
+        lines = [f"{self.lang} {self.number} · edition {self.edition or 'undated'} · {self.head.source}"]
+        if self.identity != self.number:
+            lines.append(f"  = rule {self.identity} of the newest English edition")
+        lines.append(f"cites ({len(self.out)}):")
         for link in self.out:
             target = f"{link.number}  {link.label}" if link.number else f"(missing: {link.missing})"
             lines.append(f"  {target}    ← “{link.phrase}”" + (" in an example" if link.kind == "example" else ""))
@@ -303,11 +310,11 @@ def refs(conn: sqlite3.Connection, number: RuleNumber, lang: str | None, on: str
     lang = held_lang(conn, lang) if lang else default_lang(conn)
     if on is not None:
         check_in_force(conn, on, number)
-    edition = store.choose_edition(conn, number, lang, on)
-    head = store.family(conn, number, lang, edition)[0]
-    return RefsView(number, lang, edition, head, store.outgoing(conn, [head.id])[head.id],
-                    store.incoming(conn, number, lang, edition), card_store.rulings_linking(conn, number),
-                    card_store.pages_linking(conn, number))
+    edition, own = store.locate(conn, number, lang, on)  # the rule is named as `kb show` names it
+    head = store.family(conn, own, lang, edition)[0]
+    return RefsView(own, lang, edition, head, store.outgoing(conn, [head.id])[head.id],
+                    store.incoming(conn, own, lang, edition), card_store.rulings_linking(conn, number),
+                    card_store.pages_linking(conn, number), number if own != number else None)
 
 
 def default_lang(conn: sqlite3.Connection) -> str:
