@@ -387,3 +387,24 @@ def test_browser_cite_form(server: str, browser: Any) -> None:  # noqa: F811
     assert updated == "Merged permanents: rules 730.2a–j."
     link = browser.find_element(By.CSS_SELECTOR, ".cite-table a.num")
     assert link.get_attribute("href").endswith("/rules/730.2a")
+
+
+def test_the_cite_table_shows_two_numbers_as_two(older_editions_kb: Path) -> None:
+    """"702.124p and 732.2", both renumbered, were shown as one run "702.124p–732.2 (2 rules)",
+    which reads as a range; a range renumbered as a block is still one run."""
+    listed = kb_here("cite", "--as-of", "2025-11-14", home=older_editions_kb, input="see rule 702.124p and 732.2")
+    table = listed.stderr  # the text goes to standard output, the table to standard error
+    assert listed.stdout == "see rule 702.124n and 733.2"
+    assert "702.124p → 702.124n: renumbered" in table and "732.2 → 733.2: renumbered" in table
+    assert "(2 rules)" not in table and "1 citation," in table
+    ranged = kb_here("cite", "--as-of", "2025-11-14", home=older_editions_kb, input="rules 506.3d-f")
+    assert "506.3d–506.3f → 506.3e–506.3g (3 rules): renumbered" in ranged.stderr
+
+
+def test_a_slashed_shorthand_after_a_citation_is_flagged(older_editions_kb: Path) -> None:
+    """"714.3a/b": the reader takes 714.3a only, so the update gave "714.3b/b" unsaid."""
+    result = kb_here("cite", "--as-of", "2025-11-14", "--check", "--json", home=older_editions_kb,
+                     input="See 714.3a/b.")
+    data = json.loads(result.stdout)
+    assert data["needs_attention"] and result.returncode == 1
+    assert any("“/b” after it is not read as a citation" in w for c in data["citations"] for w in c["warnings"])

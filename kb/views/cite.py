@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 import sqlite3
 from bisect import bisect_right
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from kb.align.diff import Edit, word_diff
 from kb.core import refs
@@ -67,6 +67,7 @@ class Fate:
     note: str = ""
     source: str = ""          # path:line of the old text
     new_source: str = ""
+    target: int = 0           # which number or range of its citation it belongs to (the table's runs)
 
     def to_json(self) -> dict[str, object]:
         return {"old": str(self.old), "new": str(self.new) if self.new else None, "reasons": list(self.reasons),
@@ -280,8 +281,10 @@ def cite_reference(reference: refs.Reference, line: int, editions: _Editions, la
     warnings: list[str] = []
     grew = False
     previous: RuleNumber | None = None
-    for target, (start, end, match) in zip(reference.targets, _spans(phrase, reference.targets), strict=True):
+    for index, (target, (start, end, match)) in enumerate(zip(reference.targets, _spans(phrase, reference.targets),
+                                                                strict=True)):
         written, found, missing = _rewrite(target, match, editions, lang)
+        found = [replace(fate, target=index) for fate in found]
         fates += found
         unresolved += missing
         lone_letter = match is None and target.first.letter is not None  # "608.3a and b"
@@ -356,7 +359,7 @@ class CiteAnswer:
         how = f" (detected: the citations fit en {self.detected[0]} to {self.detected[-1]})" if self.detected else ""
         changed = sum(c.changed for c in self.citations)
         lines = [f"{self.lang} text written against en {self.as_of}{how} → en {self.to}: "
-                 f"{len(self.citations)} citations, {changed} updated"]
+                 f"{len(self.citations)} citation{'s' if len(self.citations) != 1 else ''}, {changed} updated"]
         for citation in self.citations:
             arrow = f"“{citation.old}” → “{citation.new}”" if citation.changed else f"“{citation.old}” (unchanged)"
             lines.append(f"  line {citation.line}: {arrow}")
@@ -375,16 +378,33 @@ class CiteAnswer:
 
 
 def _runs(fates: list[Fate]) -> list[list[Fate]]:
-    """Neighbouring fates that say the same (a range renumbered as a block), as runs."""
+    """Neighbouring fates of one range that say the same (a range renumbered as a block), as
+    runs: "702.124p and 732.2" are two numbers, not a range of two (the table said
+    "702.124p–732.2 (2 rules)")."""
     runs: list[list[Fate]] = []
     for fate in fates:
         last = runs[-1][-1] if runs else None
         if last is not None and not fate.edits and not last.edits and not fate.note and not last.note \
-                and fate.reasons == last.reasons and fate.new is not None and last.new is not None:
+                and fate.reasons == last.reasons and fate.new is not None and last.new is not None \
+                and fate.target == last.target:
             runs[-1].append(fate)
         else:
             runs.append([fate])
     return runs
+
+
+#: What a citation may be followed by that the reference reader does not take as one: "714.3a/b".
+_SLASHED = re.compile(r"/\s*[0-9a-z]{1,6}\b")
+
+
+def _unread_tail(text: str, reference: refs.Reference, citation: Citation) -> Citation:
+    """A citation followed by a slashed shorthand ("714.3a/b") is flagged: the shorthand is
+    not read, so an update of the number before it would leave it stale ("714.3b/b")."""
+    tail = _SLASHED.match(text, reference.end)
+    if tail is None:
+        return citation
+    warning = f"“{tail.group()}” after it is not read as a citation: check it by hand"
+    return replace(citation, warnings=(*citation.warnings, warning))
 
 
 def _line_starts(text: str) -> list[int]:
@@ -411,7 +431,8 @@ def cite(conn: sqlite3.Connection, text: str, as_of: str | None, to: str | None 
         old, detected = detect_edition(conn, found, target)
     editions = _Editions(conn, old, target)
     starts = _line_starts(text)
-    citations = [cite_reference(r, bisect_right(starts, r.start), editions, lang) for r in found]
+    citations = [_unread_tail(text, r, cite_reference(r, bisect_right(starts, r.start), editions, lang))
+                 for r in found]
     pieces, cursor = [], 0
     for reference, citation in zip(found, citations, strict=True):
         pieces += [text[cursor:reference.start], citation.new]
