@@ -296,6 +296,12 @@ def test_numbers_in_words_and_digits(conn: Any) -> None:
     # rule numbers and mana symbols are not quantities; 一百 is 100
     assert quantities("参见规则702.124。{2}{W}", "zh-Hans") == (set(), set())
     assert quantities("套牌须包含正好一百张牌", "zh-Hans") == ({100}, set())
+    # the noise kb check reported in every "numbers" finding of both editions: a minus sign
+    # against a hyphen, a range's end after 至, a list's markers
+    assert quantities("costs [−4], they remove", "en") == quantities("费用为[-4]，", "zh-Hans") == (set(), set())
+    assert quantities("between 2011–2018", "en")[1] == quantities("在2011至2018年间", "zh-Hans")[1] == {2011}
+    assert quantities("依次为(1)甲，(2)乙，（3）丙", "zh-Hans") == (set(), set())
+    assert quantities("at least 60 cards", "en")[1] == {60}  # a quantity is still one
 
 
 def test_check_bad_input(home: Path) -> None:

@@ -205,11 +205,14 @@ _DIGIT_RUN = re.compile(r"[0-9]+")
 # checked by hand: a leading \b costs this pattern a third of its speed).
 _EN_WORD = re.compile("(?:" + "|".join(sorted((w for w, v in _EN_WORDS.items() if v > 1), key=len, reverse=True))
                       + r")\b")
-# A digit run is no quantity next to these: "Celebr-8000", "+1", "2.5"; and letters
-# (not \w, which holds CJK: "为60张" holds 60).
+# A digit run is no quantity next to these: "Celebr-8000", "+1", "−4" (a minus sign: the
+# English writes [−4] where the Chinese writes [-4]), the end of a range ("2011–2018",
+# "2011至2018"), "2.5"; and letters (not \w, which holds CJK: "为60张" holds 60).
 _ASCII_ALNUM = frozenset("0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
-_NOT_BEFORE = _ASCII_ALNUM | frozenset("{/+–-")
+_NOT_BEFORE = _ASCII_ALNUM | frozenset("{/+–-−至")
 _NOT_AFTER = _ASCII_ALNUM | frozenset("}/")
+#: A digit between brackets alone is a list's marker ("(1)", "（2）"), not a quantity.
+_MARKER = ({"(", "（"}, {")", "）"})
 # Mana symbols, power/toughness and stray rule numbers are no quantities ({2}, 4/4, 613.2);
 # reference phrases are taken out first with the reference grammar.
 _NOT_QUANTITY = re.compile(r"\{[^}]*\}|\d{3}\.\d+[a-z]?|\d+/\d+")
@@ -232,7 +235,7 @@ def _digit_values(text: str) -> set[int]:
         start, end = match.span()
         before = text[start - 1] if start else " "
         after = text[end] if end < size else " "
-        if before in _NOT_BEFORE or after in _NOT_AFTER:
+        if before in _NOT_BEFORE or after in _NOT_AFTER or (before in _MARKER[0] and after in _MARKER[1]):
             continue
         if (before == "." and start > 1 and text[start - 2].isdigit()) or \
                 (after == "." and end + 1 < size and text[end + 1].isdigit()):
