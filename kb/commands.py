@@ -46,6 +46,20 @@ class Answer(Protocol):
     def render(self) -> str: ...
 
 
+class _Once(argparse.Action):
+    """An option that takes one value, given twice with two values, is refused, as the web
+    refuses ``?lang=a&lang=b`` for it (``kb history 702.19b --lang en --lang zh`` showed the
+    last alone, unsaid)."""
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: Any,
+                 option_string: str | None = None) -> None:
+        seen = getattr(namespace, f"_{self.dest}_given", None)
+        if seen is not None and seen != values:
+            parser.error(f"{option_string} given twice ({seen!r}, {values!r}); it takes one value")
+        setattr(namespace, f"_{self.dest}_given", values)
+        setattr(namespace, self.dest, values)
+
+
 def _single(query: Any, param: str) -> str | None:
     """The one value of a parameter that takes one: given twice with two values
     (``?q=a&q=b``), which one was meant is not guessed."""
@@ -93,6 +107,8 @@ class Arg:
             options["action"] = "store_true"
         elif self.repeat:
             options["action"] = "append"
+        elif not self.positional:
+            options["action"] = _Once
         if self.nargs:
             options["nargs"] = self.nargs
         if self.default is not None:

@@ -227,3 +227,12 @@ def test_refs_names_a_rule_as_show_does(older_editions_kb: Path) -> None:
     refs = kb_json("refs", "723", "--edition", "2025-11-14", home=older_editions_kb)
     assert shown["languages"][0]["number"] == refs["number"] == "722" and refs["rule"] == "723"
     assert refs["incoming_direct"] >= 1  # the glossary's "See rule 722", counted against 722
+
+
+def test_an_option_of_one_value_given_two_is_refused(seed_home: Path) -> None:
+    """As the web refuses ?lang=en&lang=zh-Hans for `history` (the CLI showed the last alone);
+    the same value twice is one value."""
+    refused = kb("history", "702.19b", "--lang", "en", "--lang", "zh-Hans", "--json", home=seed_home)
+    assert refused.returncode == 2 and "--lang given twice ('en', 'zh-Hans')" in json.loads(refused.stdout)["error"]
+    again = kb("history", "702.19b", "--lang", "en", "--lang", "en", home=seed_home)
+    assert again.returncode == 0 and "through 1 edition\n" in again.stdout.splitlines()[0] + "\n"

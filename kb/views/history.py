@@ -275,7 +275,7 @@ def history(conn: sqlite3.Connection, rule: str, lang: str) -> HistoryView:
 def render_history(data: dict[str, Any]) -> str:
     rows, absent = data["editions"], data["absent_from"]
     lines = [f"{data['lang']} rule {data['rule']} (its number in the newest English edition) through "
-             f"{len(rows)} editions"]
+             f"{len(rows)} edition{'s' if len(rows) != 1 else ''}"]
     lines += [f"  {row['edition']}  {row['number']:9} {row['change']}" for row in rows]
     if absent:
         lines.append(f"  not found in: {', '.join(absent)}")
