@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from kb.align.diff import Diff, Edit, Move, diff, word_diff
-from kb.core.errors import NotFound
+from kb.core.errors import KbError, NotFound
 from kb.core.model import RuleText
 from kb.core.rulenum import RuleNumber
 from kb.store import rules as store
@@ -311,6 +311,9 @@ def diff_editions(conn: sqlite3.Connection, lang: str, old_on: str, new_on: str)
     """Diff the editions of ``lang`` published (else in force) on two ISO dates."""
     require_held(conn, [lang])
     old, new = (store.edition_on(conn, lang, on) for on in (old_on, new_on))
+    if old == new:  # "0 changes" said nothing of why: the two dates name one edition
+        raise KbError(f"{old_on} and {new_on} both name the {lang} edition {old or 'undated'}: "
+                      f"nothing to compare (kb editions lists those held)")
     result = diff(store.edition_texts(conn, lang, old), store.edition_texts(conn, lang, new))
     return DiffAnswer(lang, old, new, result, glossary_changes(store.glossary_of(conn, lang, old),
                                                                store.glossary_of(conn, lang, new), result.citations))
