@@ -80,6 +80,7 @@ JUDGED = [
     ("非瑞克西亚龙引擎", ZH, "en", "wurm"),  # 亚龙 is Wurm on cards, but here it crosses 非瑞克西亚|龙
     ("衍生物", ZH, "en", "creature"),      # 生物 is creature, but inside 衍生物 (token) it is no word
     ("结聚永久物", ZH, "en", "merged"),     # 聚永久物, inside 结聚永久物 (merged permanent): no word either
+    ("the first turn", "en", IT, "improvviso"),  # learned from first strike's cards; our list says primo
 ]
 
 
@@ -95,6 +96,7 @@ def test_a_wrong_learned_translation_is_not_used(translator: Translator, query: 
     ("非瑞克西亚龙引擎", ZH, "en", "phyrexian"), ("first strike", "en", ZH, "先攻"), ("先攻", ZH, "en", "first strike"),
     ("trample", "en", ZH, "践踏"), ("travolgere", IT, ZH, "践踏"), ("permanente", IT, "en", "permanent"),
     ("衍生物", ZH, "en", "token"), ("结聚永久物", ZH, "en", "merged permanent"),
+    ("the first turn", "en", IT, "primo"), ("first strike", "en", IT, "attacco improvviso"),
 ])
 def test_the_right_translation_is_used(translator: Translator, query: str, src: str, dst: str, right: str) -> None:
     assert right in [t.target for t in translator.translate(query, src, dst)]

@@ -122,10 +122,12 @@ def english_of(pair: TermPair) -> str:
 
 def official_lexicons(lang: str) -> list[Lexicon]:
     """Both directions of the official names of :func:`official_pairs` (the first line of a
-    key speaks): ``lang`` -> English keyed as a query's words are (with the plain words of
-    :func:`common_pairs` after them), and English -> ``lang``
+    key speaks): ``lang`` -> English keyed as a query's words are, and English -> ``lang``
     keyed by the English term's words, whose translation is the name as printed ("identità
-    di colore").  Search reads such a lexicon forwards only: its keys are stems, no name."""
+    di colore"); both with the plain words of :func:`common_pairs` after the names (English ->
+    Italian read them only from session 25: "first" was "improvviso", a word the cards of
+    first strike taught, where the list says "primo"; no rank of the quality benchmarks moved).
+    Search reads such a lexicon forwards only: its keys are stems, no name."""
     into_english: dict[str, tuple[str, float]] = {}
     from_english: dict[str, tuple[str, float]] = {}
     for pair in official_pairs(lang):
@@ -136,6 +138,8 @@ def official_lexicons(lang: str) -> list[Lexicon]:
     for pair in common_pairs(lang):  # after the official names: a name wins over a plain word
         for key in keys_of(lang, pair.means)[:1]:  # the word as written: stems of plain words collide
             into_english.setdefault(key, (english_of(pair), 1.0))  # ("fine" end, "fino" until: "~fin")
+        if (english := key_of(english_of(pair))) is not None:
+            from_english.setdefault(english, (pair.means, 1.0))
     return [lexicon for lexicon in (Lexicon(lang, "en", into_english, TERMS),
                                     Lexicon("en", lang, from_english, TERMS)) if len(lexicon)]
 
