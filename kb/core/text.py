@@ -258,7 +258,9 @@ def word_key(text: str) -> str:
 # -- what a person typed ----------------------------------------------------------------
 
 _SURROGATE = re.compile(r"[\ud800-\udfff]")
-_TYPED_CONTROL = re.compile(r"[\x00-\x08\x0e-\x1f\x7f]")  # tab, newlines and form feed pass
+#: Control characters no text holds (tab, the line breaks and form feed are text): a source file
+#: with many is binary (:mod:`kb.core.textio`), a query with one is refused (:func:`typed`).
+CONTROL = re.compile(r"[\x00-\x08\x0e-\x1f\x7f]")
 
 
 def typed(text: str) -> str:
@@ -268,6 +270,6 @@ def typed(text: str) -> str:
     if bad := _SURROGATE.search(text):
         byte = ord(bad.group()) & 0xFF  # surrogateescape keeps the byte in the low half
         raise KbError(f"the query is not UTF-8 text (byte 0x{byte:02X} at character {bad.start() + 1})")
-    if bad := _TYPED_CONTROL.search(text):
+    if bad := CONTROL.search(text):
         raise KbError(f"the query holds a control character (U+{ord(bad.group()):04X} at character {bad.start() + 1})")
     return text.strip()

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import codecs
 import hashlib
-import re
 from dataclasses import dataclass
 from pathlib import Path
 
 from kb.core.errors import KbError
+from kb.core.text import CONTROL
 
 _BOMS = (
     (codecs.BOM_UTF8, "utf-8-sig"),
@@ -22,7 +22,6 @@ _BOMS = (
 )
 
 
-_CONTROL = re.compile(r"[\x00-\x08\x0e-\x1f\x7f]")
 
 
 @dataclass(frozen=True, slots=True)
@@ -149,7 +148,7 @@ def _check_text(text: str, path: str) -> str:
     if "\ufffd" in text:
         line = text.count("\n", 0, text.index("\ufffd")) + 1
         raise KbError("contains U+FFFD (a character was lost before this file reached us)", path, line)
-    if len(_CONTROL.findall(text, 0, 20000)) > 10:
+    if len(CONTROL.findall(text, 0, 20000)) > 10:
         raise KbError("binary file (control characters), not a text document", path)
     return text
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import sqlite3
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
@@ -438,8 +439,6 @@ def languages(conn: sqlite3.Connection) -> list[str]:
 def holds_word(conn: sqlite3.Connection, word: str) -> bool:
     """Whether some rule text holds ``word`` as a word (any case): a word of the rules is
     no typo.  Looked up when a query comes near a name, so rarely: no table is kept."""
-    import re
-
     pattern = re.compile(rf"\b{re.escape(word)}\b", re.IGNORECASE)
     rows = conn.execute("SELECT body FROM rules WHERE body LIKE ? LIMIT 200", (f"%{word}%",))
     return any(pattern.search(body) for (body,) in rows)
