@@ -18,6 +18,7 @@ from typing import NoReturn
 from kb.commands import TABLE
 from kb.core.errors import KbError
 from kb.core.home import resolve_home
+from kb.core.text import CONTROL
 from kb.store import rules as store
 from kb.views import shared
 
@@ -163,17 +164,27 @@ def _previous_sources(home: Path) -> list[Path]:
 
 
 def read_text(path: Path | None) -> str:
+    """The text to cite, from ``path`` or standard input, read alike: UTF-8 (a BOM dropped)
+    and no control characters, so that a UTF-16 text is refused from either (from standard
+    input it was read as "S\\x00e\\x00e…" and gave "0 citations")."""
+    name = str(path) if path is not None else "standard input"
     if path is None:
-        return sys.stdin.read()
+        data = sys.stdin.buffer.read()
+    else:
+        try:
+            data = path.read_bytes()
+        except OSError as err:
+            raise KbError(f"cannot read: {err.strerror}", name) from err
     try:
-        data = path.read_bytes()
-    except OSError as err:
-        raise KbError(f"cannot read: {err.strerror}", str(path)) from err
-    try:
-        return data.decode("utf-8-sig")
+        text = data.decode("utf-8-sig")
     except UnicodeDecodeError as err:
         line = data[: err.start].count(b"\n") + 1
-        raise KbError("not UTF-8 text", str(path), line) from err
+        raise KbError("not UTF-8 text", name, line) from err
+    if bad := CONTROL.search(text):
+        line = text.count("\n", 0, bad.start()) + 1
+        raise KbError(f"not UTF-8 text: a control character (U+{ord(bad.group()):04X}), as UTF-16 has",
+                      name, line)
+    return text
 
 
 if __name__ == "__main__":

@@ -35,9 +35,9 @@ def kb_json(*args: object, home: Path) -> Any:
     return json.loads(result.stdout)
 
 
-def kb_here(*args: object, home: Path, input: str | None = None) -> subprocess.CompletedProcess[str]:
+def kb_here(*args: object, home: Path, input: str | bytes | None = None) -> subprocess.CompletedProcess[str]:
     """``kb ARGS --home HOME`` answered by :func:`kb.cli.main` in this process, its output
-    and exit code caught as :func:`kb` catches a process's (``input``: its standard input):
+    and exit code caught as :func:`kb` catches a process's (``input``: its standard input, text or bytes):
     for the tests of what a command answers (its text, its JSON, its "not found") on a KB
     they only read.  A new `kb` process costs 0.1-0.2 s of CPU before it answers (the
     interpreter, kb's imports) and the suite started about 560 of them.  What is about the
@@ -49,7 +49,8 @@ def kb_here(*args: object, home: Path, input: str | None = None) -> subprocess.C
     out, err = io.StringIO(), io.StringIO()
     stdin = sys.stdin
     try:
-        sys.stdin = io.StringIO(input or "")
+        raw = input.encode() if isinstance(input, str) else input or b""
+        sys.stdin = io.TextIOWrapper(io.BytesIO(raw), encoding="utf-8")  # with its bytes, as a process's
         with redirect_stdout(out), redirect_stderr(err):
             code = main(argv)
     except SystemExit as exit_:  # argparse refusing the command line

@@ -171,6 +171,20 @@ def test_toc_of_a_section_chapter_and_rule(default_home: Path) -> None:
     assert kb_here("toc", "702.19b-d", home=default_home).returncode == 2
 
 
+def test_toc_reads_a_number_as_show_does(default_home: Path) -> None:
+    """The Italian seed numbers the merge rule 729.2 where English has 730.2: `kb show 730.2
+    --lang it` shows it, and so does its table of contents (it said "not in it")."""
+    shown = kb_json_here("show", "730.2", "--lang", "it", home=default_home)
+    table = kb_json_here("toc", "730.2", "--lang", "it", home=default_home)
+    own = shown["languages"][0]["rules"][0]["number"]
+    assert (table["number"], table["rule"]) == (own, "730.2") and own != "730.2"
+    assert [e["rule"] for e in table["entries"]] == [r["rule"] for r in shown["languages"][0]["rules"][1:]]
+    assert kb_here("toc", "730.2", "--lang", "it", home=default_home).stdout.splitlines()[1] == (
+        "  = rule 730.2 of the newest English edition")
+    english = kb_json_here("toc", "730.2", home=default_home)
+    assert english["number"] == english["rule"] == "730.2"
+
+
 def test_every_rule_knows_its_parent_previous_and_next(default_home: Path) -> None:
     order = list(numbered(EN_LATEST, r"702\.\d+"))  # the rules of chapter 702, in the file's order
     at = order.index("702.19")

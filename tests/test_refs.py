@@ -140,6 +140,8 @@ def italian(seeds: Path) -> dict[RuleNumber, str]:
         ("(See rule 701.27, “Transform,” and rule 701.28, “Convert.”)", ["701.27", "701.28"]),
         # old editions: straight quotes, "section" for a chapter
         ('following all other rules in section 101, "Starting the Game."', ["101"]),
+        # judges' words for a chapter (no edition writes them; `kb cite` reads articles)
+        ("Merging is chapter 722 of the CR; see CR 714 and chapters 702 and 703.", ["722", "714", "702", "703"]),
     ],
 )
 def test_english_sentences(text: str, expected: list[str]) -> None:

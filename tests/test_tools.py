@@ -175,6 +175,22 @@ def test_bad_input(home: Path, tmp_path: Path) -> None:
     assert kb_here("cite", home / "missing.txt", home=home).returncode == 2
 
 
+@pytest.mark.parametrize("encoding", ["utf-16", "utf-16-le"])
+def test_a_utf16_text_is_refused_from_a_file_and_from_standard_input(home: Path, tmp_path: Path,
+                                                                    encoding: str) -> None:
+    """A UTF-16 file was refused while the same bytes on standard input gave "0 citations"
+    (without a BOM, UTF-16 is valid UTF-8 with a NUL after every letter)."""
+    data = "See rule 509.5.\n".encode(encoding)
+    (tmp_path / "notes.txt").write_bytes(data)
+    for args, source, given in (((tmp_path / "notes.txt",), str(tmp_path / "notes.txt"), None),
+                                ((), "standard input", data)):
+        result = kb_here("cite", *args, "--as-of", "2024-09-17", home=home, input=given)
+        assert result.returncode == 2 and f"{source}:1: not UTF-8 text" in result.stderr, result.stderr
+        assert result.stdout == ""
+    same = kb_here("cite", "--as-of", "2024-09-17", home=home, input="\ufeffSee rule 509.5.".encode())
+    assert same.returncode == 0 and same.stdout == "See rule 509.3."
+
+
 def test_updating_an_unchanged_rule_gives_the_number_kb_history_gives(home: Path, conn: Any) -> None:
     """For every rule of 2024-09-17 whose text is the same in every later edition, citing
     it and updating gives the number `kb history` gives for the newest edition."""
@@ -405,6 +421,14 @@ def test_the_cite_table_shows_two_numbers_as_two(older_editions_kb: Path) -> Non
     assert "(2 rules)" not in table and "1 citation," in table
     ranged = kb_here("cite", "--as-of", "2025-11-14", home=older_editions_kb, input="rules 506.3d-f")
     assert "506.3d–506.3f → 506.3e–506.3g (3 rules): renumbered" in ranged.stderr
+
+
+def test_a_chapter_cited_as_judges_write_it_is_followed(older_editions_kb: Path) -> None:
+    """"CR 722" and "chapter 722" (the merge rules, 723 since 2026-04-17) were not read at all."""
+    result = kb_here("cite", "--as-of", "2025-11-14", home=older_editions_kb,
+                     input="CR 722 and chapter 722 cover merging.")
+    assert result.stdout == "CR 723 and chapter 723 cover merging."
+    assert result.stderr.count("722 → 723: renumbered") == 2  # one citation of two numbers
 
 
 def test_a_slashed_shorthand_after_a_citation_is_flagged(older_editions_kb: Path) -> None:

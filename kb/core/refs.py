@@ -163,10 +163,12 @@ _EN = _Grammar(
     section_hint="ection",
     lead=_lead(
         see=("See", "see", "See also", "see also"),
-        rule=("rule", "rules", "Rule", "Rules"),
+        # "chapter 722" and "CR 722" are judges' words, not the rules' (no edition writes
+        # them): read so that `kb cite` follows an article's citations.
+        rule=("rule", "rules", "Rule", "Rules", "chapter", "chapters", "Chapter", "Chapters", "CR"),
         section=("section", "sections", "Section", "Sections"),
     ),
-    item_word=re.compile(r"(?:[Rr]ules?|(?P<section>[Ss]ections?))\s+"),
+    item_word=re.compile(r"(?:[Rr]ules?|[Cc]hapters?|(?P<section>[Ss]ections?))\s+"),
     title=re.compile(r",\s*[“\"][^”\"\n]{1,80}[”\"]"),
     sep=re.compile(r"\s*,\s*(?:(?:and|or|and/or)\s+)?|\s+(?:and|or|and/or)\s+"),
     sep_after_title=re.compile(r"\s*,\s*(?:(?:and|or)\s+)?|\s+(?:(?:and|or)\s+)?"),

@@ -41,15 +41,20 @@ class TocView:
     title: str | None
     entries: list[Entry]
     navigation: dict[str, str | None] | None = None  # a section's or chapter's neighbours, as a rule's
+    rule: RuleNumber | None = None  # its identity, when the language numbers it otherwise (it 729.2 is 730.2)
 
     def to_json(self) -> dict[str, object]:
+        identity = self.rule or self.number
         return {"lang": self.lang, "edition": self.edition, "number": str(self.number) if self.number else None,
+                "rule": str(identity) if identity else None,
                 "kind": self.number.kind if self.number else "rules", "title": self.title,
                 "entries": [entry.to_json() for entry in self.entries], "navigation": self.navigation}
 
     def render(self) -> str:
         head = f"{self.number} {self.title}" if self.number else "Comprehensive Rules"
         lines = [f"{head} · {self.lang} {'edition ' + self.edition if self.edition else 'undated'}"]
+        if self.rule is not None:
+            lines.append(f"  = rule {self.rule} of the newest English edition")
         top = self.number.depth + 1 if self.number else 0
         for entry in self.entries:
             lines.append("  " * (entry.number.depth - top + 1) + f"{entry.number}  {entry.title}")
@@ -68,18 +73,24 @@ def _title(rule: store.StoredRule) -> str:
 
 def toc(conn: sqlite3.Connection, number: RuleNumber | None, lang: str, on: str | None = None) -> TocView:
     """The table of contents of ``lang``'s newest edition (or the one in force ``on``):
-    two levels below ``number`` (a subrule has none: it is not found)."""
-    edition = store.edition_on(conn, lang, on) if on else store.newest_of(conn, lang)
+    two levels below ``number`` (a subrule has none: it is not found).  ``number`` is an
+    identity, as `kb show` reads it: the Italian table of 730.2 is that of its own 729.2."""
     if number is not None and number.depth >= 3:
         raise NotFound(f"{number} is a subrule: it has no table of contents (kb show {number} shows it)")
-    depth = 1 if number is None else min(3, number.depth + 2)
-    rules = store.outline(conn, lang, edition, number, depth)
+    edition = store.edition_on(conn, lang, on) if on else store.newest_of(conn, lang)
     if number is not None:
-        if not rules or rules[0].number != number:
-            raise NotFound(f"{number} is not in {lang} {edition or 'undated'}")
+        missing = NotFound(f"{number} is not in {lang} {edition or 'undated'}")
+        try:
+            edition, own = store.locate(conn, number, lang, on)
+        except NotFound:
+            raise missing from None
+        rules = store.outline(conn, lang, edition, own, min(3, own.depth + 2))
+        if not rules or rules[0].number != own:
+            raise missing
         head, rules = rules[0], rules[1:]
-        return TocView(lang, edition, number, _title(head), [Entry(r.number, r.rule, _title(r)) for r in rules],
-                       navigation(conn, number))
+        return TocView(lang, edition, own, _title(head), [Entry(r.number, r.rule, _title(r)) for r in rules],
+                       navigation(conn, number), number if own != number else None)
+    rules = store.outline(conn, lang, edition, None, 1)
     if not rules:
         raise NotFound(f"the {lang} {edition or 'undated'} texts have no sections or chapters")
     return TocView(lang, edition, None, None, [Entry(r.number, r.rule, _title(r)) for r in rules])
