@@ -49,8 +49,9 @@ def kb_here(*args: object, home: Path, input: str | bytes | None = None) -> subp
     out, err = io.StringIO(), io.StringIO()
     stdin = sys.stdin
     try:
-        raw = input.encode() if isinstance(input, str) else input or b""
-        sys.stdin = io.TextIOWrapper(io.BytesIO(raw), encoding="utf-8")  # with its bytes, as a process's
+        raw = input.encode("utf-8", "surrogateescape") if isinstance(input, str) else input or b""
+        # with its bytes, read as a process reads them (bytes not UTF-8 become lone surrogates)
+        sys.stdin = io.TextIOWrapper(io.BytesIO(raw), encoding="utf-8", errors="surrogateescape")
         with redirect_stdout(out), redirect_stderr(err):
             code = main(argv)
     except SystemExit as exit_:  # argparse refusing the command line
