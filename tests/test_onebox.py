@@ -316,11 +316,13 @@ def test_sentences_side_by_side_are_marked_as_one(home: Path) -> None:
 
 
 @pytest.mark.parametrize(("query", "taken"), [("blink creature", None), ("melded permanent", None),
+                                              ("blinked creature", None), ("flickered creature", None),
                                               ("deaftouch", "Deathtouch"), ("trampel", "Trample")])
 def test_words_the_kb_knows_are_no_typo_of_a_name(home: Path, query: str, taken: str | None) -> None:
     """A phrase of words the KB knows names something else ("blink creature" was read as
-    Blocking Creature, "melded permanent" as Merged Permanent); a word it does not know
-    is still read as the name it misspells."""
+    Blocking Creature, "melded permanent" as Merged Permanent, "blinked creature" as Blocked
+    Creature, then as the Italian "creature"); a word it does not know is still read as the
+    name it misspells."""
     term = kb_json_here("search", query, home=home)["box"]["term"]
     assert (term["name"] if term and not term["exact"] else None) == taken
 

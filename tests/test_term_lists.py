@@ -13,6 +13,7 @@ import pytest
 
 from indexers.translate import Translator
 from kb.align import term_list
+from kb.align.tokens import words
 from kb.core.errors import KbError
 
 
@@ -86,6 +87,24 @@ def test_every_players_word_reaches_the_rules_words(translator: Translator) -> N
     missed = [(p.line, p.term) for p in pairs
               if not {t.target for t in translator.rephrase(p.term, "en")} & first[str(term_list.key_of(p.term))]]
     assert not missed, missed[:20]
+
+
+def test_no_players_word_is_keyed_as_a_part_of_it() -> None:
+    """"non-creature" was keyed "creature" (a query's "non" is no key word), so every query
+    with "creature" also searched "noncreature"; "o-ring" every "ring"."""
+    for pair in term_list.player_pairs("en"):
+        if "-" in pair.term:
+            assert len(str(term_list.key_of(pair.term)).split()) == len(words(pair.term)), pair
+
+
+@pytest.mark.parametrize(("typed", "means"), [("blinked", "exile return battlefield"),
+                                              ("flickering", "exile return battlefield"),
+                                              ("fizzled", "targets illegal resolve"), ("tutored", "search your library")])
+def test_a_players_word_is_read_in_any_form(translator: Translator, typed: str, means: str) -> None:
+    """"blinked" met no players' word (their keys were light stems: "blinks" only), and the
+    box read "blinked creature" as a typo of Blocked Creature."""
+    assert {t.target for t in translator.rephrase(typed, "en")} == {means}
+    assert not translator.rephrase("creature", "en") and not translator.rephrase("ring", "en")
 
 
 def test_a_malformed_list_is_refused_naming_file_and_line(tmp_path: Path) -> None:

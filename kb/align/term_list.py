@@ -20,7 +20,7 @@ after the aligned glossaries and before anything learned) and
 Keys follow what search looks up: an official Italian term by the Snowball stems of its
 content words ("~tocc ~letal": every form of each word meets it), a player's phrase by
 its light stems (:func:`kb.align.glossary_lexicon.key_of`), as English queries are keyed,
-or in Chinese as it is written (found inside a query, as the other CJK keys are).
+and by its Snowball stems ("~blink": "blinked"), or in Chinese as it is written (found inside a query, as the other CJK keys are).
 """
 
 from __future__ import annotations
@@ -195,8 +195,13 @@ def players_lexicon(lang: str) -> Lexicon | None:
     """``lang`` -> ``lang``: each player's word keyed as a query is, with the rules' words."""
     terms: dict[str, tuple[str, float]] = {}
     for pair in player_pairs(lang):
-        key = pair.term if is_cjk(lang) else key_of(pair.term)  # CJK keys are found inside a query
-        if key:
+        # CJK keys are found inside a query; a Latin word also by its Snowball stem, which a
+        # word without a light key is looked up by: "blinked" and "flickering" meet "blink"
+        # and "flicker" (they were read as a typo of Blocked Creature, or not at all).  Not
+        # when a word was left out of the stems ("o-ring" is no key "~ring")
+        keys = [pair.term] if is_cjk(lang) else [key_of(pair.term), *(
+            k for k in keys_of(lang, pair.term)[1:] if len(k.split()) == len(words(pair.term)))]
+        for key in filter(None, keys):
             terms.setdefault(key, (pair.means, 1.0))
     return Lexicon(lang, lang, terms, PLAYERS) if terms else None
 

@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING, Any
 
 from kb.core.address import Address, expand, missing, parse
 from kb.core.rulenum import RuleNumber
-from kb.core.text import name_key, straight_apostrophes, to_simplified, word_key
+from kb.core.text import is_cjk, name_key, straight_apostrophes, to_simplified, word_key
 from kb.graph.names import NameEntry, script_class
 from kb.store import onebox as box_store
 from kb.store import rules as rules_store
@@ -337,9 +337,11 @@ class OneBox:
 
     def _known_word(self, word: str) -> bool:
         """A word of the rules, or of a lexicon (a players' word such as "blink" included), as
-        written: through its stem, a typo too is a word ("offeing", "abillity")."""
+        written: through its stem, a typo too is a word ("offeing", "abillity"); a players'
+        word also in another form ("blinked": not a typo of Blocked Creature)."""
         return (any(word in self.translator.vocabulary(lang) for lang, _ in self.editions)
-                or rules_store.holds_word(self.conn, word))
+                or rules_store.holds_word(self.conn, word)
+                or any(self.translator.rephrase(word, lang) for lang, _ in self.editions if not is_cjk(lang)))
 
     def _translated_name(self, text: str, key: str) -> TermMatch | None:
         """A language whose rules hold no names of their own (the Italian seed): the
@@ -367,8 +369,8 @@ class OneBox:
                 continue
             if coverage(key, src, found) < 1 and box_store.texts_hold(self.conn, src, key.split()):
                 continue  # "permanente amalgamato": half translated, and the texts of its language hold it all
-            if box_store.texts_hold(self.conn, dst, key.split()):
-                continue  # "hybrid mana" is English, not Italian with "mana" translated
+            if box_store.texts_hold(self.conn, dst, self._plain_words(key, dst)):
+                continue  # "hybrid mana" is English, not Italian with "mana" translated; "blinked creature" too
             target = targets.pop()
             match = self._exact_name(text, word_key(target), 100.0,
                                      ", ".join(f"{t.source} → {t.target}" for t in found))
@@ -383,6 +385,13 @@ class OneBox:
                                                                  for r in match.rules)):
                 learned = match
         return None, learned
+
+    def _plain_words(self, key: str, lang: str) -> list[str]:
+        """The words of ``key`` that are not players' words of ``lang`` ("blinked"): the rules
+        of ``lang`` need not hold those for the query to be written in it."""
+        if is_cjk(lang):
+            return key.split()
+        return [word for word in key.split() if not self.translator.rephrase(word, lang)]
 
     def _has_names(self, lang: str) -> bool:
         if self.stored is not None:
