@@ -142,13 +142,21 @@ def test_glossary_suggests_when_nothing_fits(card_home: Path) -> None:
 
 
 @pytest.mark.parametrize(("query", "term"), [("deaftouch", "Deathtouch"), ("trampel", "Trample"),
-                                             ("ｔｒａｍｐｌｅ", "Trample"), ("模式（多人游戏）", "Option")])
+                                             ("ｔｒａｍｐｌｅ", "Trample"), ("模式（多人游戏）", "Option"),
+                                             ("tocco letle", "Deathtouch"), ("travolgre", "Trample")])
 def test_glossary_reads_what_the_search_reads(card_home: Path, query: str, term: str) -> None:
     """A typo the search box reads ("deaftouch" is 84% like Deathtouch; the glossary took
-    88% before) and full-width letters find the entry; a headword's own full-width
-    parentheses still find it as written."""
+    88% before), an official Italian name misspelt (nothing found before) and full-width
+    letters find the entry; a headword's own full-width parentheses still find it as written."""
     data = kb_json_here("glossary", query, home=card_home)
     assert data["matches"][0]["term"] == term
+
+
+def test_a_players_word_is_no_typo_of_a_headword(card_home: Path) -> None:
+    """"blinked creature" was read as a typo of Blocked Creature; "blokced creature" still is."""
+    assert kb_json_here("glossary", "blokced creature", home=card_home)["matches"][0]["term"] == "Blocked Creature"
+    data = json.loads(kb_here("glossary", "blinked creature", "--json", home=card_home).stdout)
+    assert data["via"]["how"] == "none" and data["matches"] == []
 
 
 def test_glossary_by_name_says_nothing_about_a_way(card_home: Path) -> None:
