@@ -136,8 +136,10 @@ def official_lexicons(lang: str) -> list[Lexicon]:
         if (english := key_of(english_of(pair))) is not None:
             from_english.setdefault(english, (pair.means.casefold() if pair.means[:1].islower() else pair.means, 1.0))
     for pair in common_pairs(lang):  # after the official names: a name wins over a plain word
-        for key in keys_of(lang, pair.means)[:1]:  # the word as written: stems of plain words collide
-            into_english.setdefault(key, (english_of(pair), 1.0))  # ("fine" end, "fino" until: "~fin")
+        # the word as written: stems of plain words collide ("fine" end, "fino" until: "~fin");
+        # Chinese plain words are read into Chinese only (zh-common.tsv: "both" is 两者)
+        for key in [] if is_cjk(lang) else keys_of(lang, pair.means)[:1]:
+            into_english.setdefault(key, (english_of(pair), 1.0))
         if (english := key_of(english_of(pair))) is not None:
             from_english.setdefault(english, (pair.means, 1.0))
     return [lexicon for lexicon in (Lexicon(lang, "en", into_english, TERMS),
