@@ -109,7 +109,8 @@ def test_the_plain_chinese_words_are_no_game_words(default_home: Path) -> None:
     with closing(store.connect(default_home)) as conn:
         words = segment.load(rules_index.current(default_home, conn).path)
     plain = {pair.means for pair in term_list.common_pairs("zh-Hans")}
-    assert "死触" in words and {"两者", "第一", "之前", "一半"} <= plain and not {"两者", "第一", "之前", "一半"} & words
+    some = {"两者", "第一", "之前", "一半"}
+    assert "死触" in words and some <= plain and not some & words
 
 
 def test_every_players_word_reaches_the_rules_words(translator: Translator) -> None:
@@ -133,7 +134,8 @@ def test_no_players_word_is_keyed_as_a_part_of_it() -> None:
 
 @pytest.mark.parametrize(("typed", "means"), [("blinked", "exile return battlefield"),
                                               ("flickering", "exile return battlefield"),
-                                              ("fizzled", "targets illegal resolve"), ("tutored", "search your library")])
+                                              ("fizzled", "targets illegal resolve"),
+                                              ("tutored", "search your library")])
 def test_a_players_word_is_read_in_any_form(translator: Translator, typed: str, means: str) -> None:
     """"blinked" met no players' word (their keys were light stems: "blinks" only), and the
     box read "blinked creature" as a typo of Blocked Creature."""

@@ -9,7 +9,9 @@ a header line and ``#`` comments:
   question about exploit or the commander tax had no word search could read.  The
   list is checked against the printed cards (``benchmarks/bench_terms.py``).
 - ``it-common.tsv`` (``english<TAB>italian``): the everyday Italian words of a question
-  around the game's terms ("primo", "vuoto", "pareggio"), read after the official names.
+  around the game's terms ("primo", "vuoto", "pareggio"), read after the official names;
+  ``zh-common.tsv`` (``english<TAB>chinese``) the same for an English question shown beside
+  the Chinese rules ("both" 两者), read from English only.
 - ``<lang>-players.tsv`` (``player<TAB>rules``): the words players use where the rules say
   it otherwise ("blink": exile and return to the battlefield; "etb": enters; 坟场: 坟墓场).
 
@@ -20,7 +22,8 @@ after the aligned glossaries and before anything learned) and
 Keys follow what search looks up: an official Italian term by the Snowball stems of its
 content words ("~tocc ~letal": every form of each word meets it), a player's phrase by
 its light stems (:func:`kb.align.glossary_lexicon.key_of`), as English queries are keyed,
-and by its Snowball stems ("~blink": "blinked"), or in Chinese as it is written (found inside a query, as the other CJK keys are).
+and by its Snowball stems ("~blink": "blinked"), or in Chinese as it is written (found
+inside a query, as the other CJK keys are).
 """
 
 from __future__ import annotations
