@@ -364,6 +364,17 @@ def test_ask_answers_in_the_question_language_with_the_english_beside(home: Path
     assert "en" in {t["lang"] for t in first["aligned"]}
 
 
+@pytest.mark.parametrize(("question", "rule", "says"), [("legend rule", "704.5j", "that player chooses one of them"),
+                                                      ("传奇规则", "704.5j", "该牌手选择它们中的一个")])
+def test_ask_quotes_what_a_naming_sentence_names(home: Path, question: str, rule: str, says: str) -> None:
+    """"This is called the “legend rule.”" was the one sentence quoted for "legend rule" (it
+    holds the words); the sentence it names, which says what the rule does, is quoted with it."""
+    first = kb_json_here("ask", question, home=home)["answers"][0]
+    text = first["text"]
+    quoted = [text["text"][a:b] for a, b in text["sentences"]]
+    assert first["rule"] == rule and len(quoted) == 2 and says in quoted[0], quoted
+
+
 @pytest.mark.parametrize(("question", "named"), [
     ("601.2a-h", [f"601.2{letter}" for letter in "abcdefgh"]),
     ("702.19b, 702.19c", ["702.19b", "702.19c"]),

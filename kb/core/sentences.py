@@ -37,6 +37,19 @@ def split(text: str) -> list[Span]:
     return spans
 
 
+# A sentence that names what the sentence before it says ("This is called the “legend rule.”",
+# "这称为“传奇规则”。"): quoted alone, it answers nothing.
+_NAMING = re.compile(r"(?:This|These|That|Such)\b[^.]{0,40}?\b(?:is|are|was|were)\s+"
+                     r"(?:called|known as|referred to as)\b"
+                     r"|(?:Questo|Questa|Queste|Questi|Ciò)\b[^.]{0,30}?\b(?:chiamat[oaei]|dett[oaei]|not[oaei] come)\b"
+                     r"|(?:这|此|该)[^。，]{0,12}?(?:称为|称作|叫做)")
+
+
+def names_the_one_before(sentence: str) -> bool:
+    """Whether ``sentence`` only names what the sentence before it says."""
+    return _NAMING.match(sentence) is not None
+
+
 def sentences(text: str) -> list[str]:
     return [text[a:b] for a, b in split(text)]
 

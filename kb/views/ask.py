@@ -19,7 +19,7 @@ from pathlib import Path
 from indexers import engine, snippets
 from kb.core.errors import NotFound
 from kb.core.rulenum import RuleNumber
-from kb.core.sentences import Span, split
+from kb.core.sentences import Span, names_the_one_before, split
 from kb.store import rules as store
 from kb.views.search import (
     SEMANTIC_NOTE,
@@ -272,7 +272,10 @@ def answering_sentences(shown: Shown, plan) -> tuple[tuple[Span, ...], int]:  # 
     best = max(counts)
     if best == 0:
         return (spans[0],), 0
-    return tuple(span for span, count in zip(spans, counts, strict=True) if count == best), best
+    chosen = [k for k, count in enumerate(counts) if count == best]
+    # "This is called the “legend rule.”" is chosen for "legend rule": the sentence it names answers
+    chosen += [k - 1 for k in chosen if k and names_the_one_before(shown.text[spans[k][0]:spans[k][1]])]
+    return tuple(spans[k] for k in sorted(set(chosen))), best
 
 
 def answer_for(home: Path, question: str, langs: list[str] | None = None,
