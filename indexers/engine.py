@@ -754,7 +754,7 @@ def _spelled(parts: Sequence[tuple[str, bool]], lang: str, vocabulary: Mapping[s
     fixed: list[tuple[str, bool]] = []
     found: list[Correction] = []
     for part, quoted in parts:
-        text, fixes = spelling.correct(part, known, merged)
+        text, fixes = spelling.correct(part, known, merged, own)
         fixed.append((text, quoted))
         found += fixes
     return fixed, tuple(found)

@@ -21,7 +21,7 @@ import json
 import math
 import re
 from collections import Counter
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Container, Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -82,11 +82,28 @@ def nearest(word: str, vocabulary: Mapping[str, int]) -> str | None:
 _WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)*")
 
 
-def correct(text: str, known: Callable[[str], bool], vocabulary: Callable[[], Mapping[str, int]]
-            ) -> tuple[str, tuple[Correction, ...]]:
+#: Two words joined by a hyphen ("non-creature", "pre-combat"), which the rules may write as one.
+_HYPHENATED = re.compile(r"(?<![^\W\d_])[^\W\d_]+[-‐][^\W\d_]+(?![^\W\d_])")
+
+
+def correct(text: str, known: Callable[[str], bool], vocabulary: Callable[[], Mapping[str, int]],
+            written: Container[str] = ()) -> tuple[str, tuple[Correction, ...]]:
     """``text`` with each word ``known`` rejects replaced by its :func:`nearest` in
-    ``vocabulary`` (called only when some word is unknown), and what was replaced."""
+    ``vocabulary`` (called only when some word is unknown), and what was replaced; first,
+    two words joined by a hyphen that the texts hold as one (``written``: "non-creature" is
+    the rules' "noncreature": searched as "non" and "creature", it found creatures)."""
     fixes: list[Correction] = []
+
+    def join(match: re.Match[str]) -> str:
+        typed = match.group()
+        meant = "".join(words(typed))
+        if meant not in written:
+            return typed
+        fixes.append(Correction(typed, meant))
+        return meant
+
+    if "-" in text or "‐" in text:
+        text = _HYPHENATED.sub(join, text)
 
     def fix(match: re.Match[str]) -> str:
         typed = match.group()

@@ -55,6 +55,25 @@ def test_correct_replaces_only_unknown_words_and_says_so(vocabulary: dict[str, d
     assert len(asked) == 1  # the vocabulary is read only when a word is unknown
 
 
+def test_two_words_the_rules_write_as_one_are_joined(vocabulary: dict[str, dict[str, int]]) -> None:
+    """"non-creature" was searched as "non" and "creature" (creatures); the rules write
+    "noncreature".  "face-down" stays: the rules write it so."""
+    words = vocabulary["en"]
+    fixed, fixes = spelling.correct("non-creature spell, pre-combat main phase, face-down", lambda w: w in words,
+                                    lambda: words, words)
+    assert fixed == "noncreature spell, precombat main phase, face-down"
+    assert [(c.typed, c.meant) for c in fixes] == [("non-creature", "noncreature"), ("pre-combat", "precombat")]
+    assert "facedown" not in words and "noncreature" in words
+
+
+def test_a_hyphenated_query_is_read_as_the_rules_write_it(default_home: Path) -> None:
+    from kb.views.search import search
+
+    answer = search(default_home, "non-creature spell", ["en"])
+    assert [(c.typed, c.meant) for c in answer.plan.corrections] == [("non-creature", "noncreature")]
+    assert answer.results[0].identity == "702.108a"  # prowess: "Whenever you cast a noncreature spell"
+
+
 def test_letters_tell_italian_from_english_spelling(vocabulary: dict[str, dict[str, int]]) -> None:
     english, italian = spelling.Letters(vocabulary["en"]), spelling.Letters(vocabulary["it"])
     assert italian.score(["mischia"]) > english.score(["mischia"])
