@@ -431,6 +431,19 @@ def test_a_chapter_cited_as_judges_write_it_is_followed(older_editions_kb: Path)
     assert result.stderr.count("722 → 723: renumbered") == 2  # one citation of two numbers
 
 
+@pytest.mark.parametrize(("text", "tail"), [("chapters 722 and 723 are relevant.", "and 723"),
+                                           ("规则722和723很重要。", "和723")])
+def test_a_number_a_list_did_not_take_is_flagged(older_editions_kb: Path, text: str, tail: str) -> None:
+    """The reader leaves a bare chapter ending a list before a word (as in the rules): the
+    update gave "chapters 723 and 723 are relevant." unsaid."""
+    result = kb_here("cite", "--as-of", "2025-11-14", "--check", "--json", home=older_editions_kb, input=text)
+    data = json.loads(result.stdout)
+    assert data["needs_attention"] and result.returncode == 1
+    assert any(f"“{tail}” after it is not read as a citation" in w for c in data["citations"] for w in c["warnings"])
+    whole = kb_here("cite", "--as-of", "2025-11-14", "--check", home=older_editions_kb, input="Chapters 722 and 723.")
+    assert "not read" not in whole.stdout + whole.stderr
+
+
 def test_a_slashed_shorthand_after_a_citation_is_flagged(older_editions_kb: Path) -> None:
     """"714.3a/b": the reader takes 714.3a only, so the update gave "714.3b/b" unsaid."""
     result = kb_here("cite", "--as-of", "2025-11-14", "--check", "--json", home=older_editions_kb,

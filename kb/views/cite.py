@@ -393,17 +393,22 @@ def _runs(fates: list[Fate]) -> list[list[Fate]]:
     return runs
 
 
-#: What a citation may be followed by that the reference reader does not take as one: "714.3a/b".
+#: What a citation may be followed by that the reference reader does not take as one: "714.3a/b",
+#: and a bare chapter ending a list before a word ("chapters 722 and 723 are"), which the reader
+#: leaves, as in the rules ("rule 702 and 3 other ..." is no list of chapters).
 _SLASHED = re.compile(r"/\s*[0-9a-z]{1,6}\b")
+_LISTED = re.compile(r"\s*(?:[,、]\s*)?(?:(?:and|or|e|ed|o|&)\s+|[和及与或])\s*"
+                     r"[0-9]{3}(?:\.[0-9]{1,3}[a-z]?)?(?![0-9])")
 
 
 def _unread_tail(text: str, reference: refs.Reference, citation: Citation) -> Citation:
-    """A citation followed by a slashed shorthand ("714.3a/b") is flagged: the shorthand is
-    not read, so an update of the number before it would leave it stale ("714.3b/b")."""
-    tail = _SLASHED.match(text, reference.end)
+    """A citation followed by a slashed shorthand ("714.3a/b") or by a number its list did
+    not take ("722 and 723 are") is flagged: that is not read, so an update of the number
+    before it would leave it stale ("714.3b/b", "723 and 723 are")."""
+    tail = _SLASHED.match(text, reference.end) or _LISTED.match(text, reference.end)
     if tail is None:
         return citation
-    warning = f"“{tail.group()}” after it is not read as a citation: check it by hand"
+    warning = f"“{tail.group().strip()}” after it is not read as a citation: check it by hand"
     return replace(citation, warnings=(*citation.warnings, warning))
 
 
