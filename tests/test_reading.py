@@ -185,6 +185,15 @@ def test_toc_reads_a_number_as_show_does(default_home: Path) -> None:
     assert english["number"] == english["rule"] == "730.2"
 
 
+def test_a_text_found_by_its_own_number_steps_by_its_identity(default_home: Path) -> None:
+    """The Italian seed's 729.2d (found by its own number: no rule of the KB is 729.2d) is
+    rule 730.2d: its previous and next were the English 729.2c and 729.4a (subgames)."""
+    own = kb_json_here("show", "729.2d", "--lang", "it", home=default_home)
+    assert own["languages"][0]["rules"][0]["rule"] == "730.2d"
+    assert own["navigation"] == kb_json_here("show", "730.2d", "--lang", "it", home=default_home)["navigation"] == {
+        "parent": "730.2", "previous": "730.2c", "next": "730.2e"}
+
+
 def test_every_rule_knows_its_parent_previous_and_next(default_home: Path) -> None:
     order = list(numbered(EN_LATEST, r"702\.\d+"))  # the rules of chapter 702, in the file's order
     at = order.index("702.19")

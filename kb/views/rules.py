@@ -155,8 +155,12 @@ def show(conn: sqlite3.Connection, number: RuleNumber, langs: list[str] | None, 
                             store.incoming_counts(conn, rules), _context(conn, rules[0])))
     if not blocks:
         raise NotFound(f"rule {number} not found in {', '.join(wanted) or 'the KB'}" + (f" on {on}" if on else ""))
-    return ShowView(number, blocks, missing, bool(langs), card_store.link_counts(conn, number), not_held, tuple(held),
-                    navigation(conn, number))
+    # a text found by its own number steps through the rules by its identity (the Italian 729.2d is
+    # rule 730.2d: its neighbours are 730.2c and 730.2e, not the English 729.2c of subgames)
+    found = {block.rules[0].rule for block in blocks}
+    identity = RuleNumber.parse(found.pop()) if len(found) == 1 and "@" not in next(iter(found)) else number
+    return ShowView(number, blocks, missing, bool(langs), card_store.link_counts(conn, identity), not_held,
+                    tuple(held), navigation(conn, identity))
 
 
 def navigation(conn: sqlite3.Connection, number: RuleNumber) -> dict[str, str | None]:
