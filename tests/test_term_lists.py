@@ -135,12 +135,13 @@ def test_no_players_word_is_keyed_as_a_part_of_it() -> None:
 @pytest.mark.parametrize(("typed", "means"), [("blinked", "exile return battlefield"),
                                               ("flickering", "exile return battlefield"),
                                               ("fizzled", "targets illegal resolve"),
-                                              ("tutored", "search your library")])
+                                              ("tutored", "search your library"), ("sacced", "sacrifice")])
 def test_a_players_word_is_read_in_any_form(translator: Translator, typed: str, means: str) -> None:
     """"blinked" met no players' word (their keys were light stems: "blinks" only), and the
     box read "blinked creature" as a typo of Blocked Creature."""
     assert {t.target for t in translator.rephrase(typed, "en")} == {means}
     assert not translator.rephrase("creature", "en") and not translator.rephrase("ring", "en")
+    assert not translator.rephrase("ultimately", "en")  # a Snowball stem met "ult" (the ultimate)
 
 
 def test_a_malformed_list_is_refused_naming_file_and_line(tmp_path: Path) -> None:

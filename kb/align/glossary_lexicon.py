@@ -51,10 +51,12 @@ def key_of(english: str) -> str | None:
 
 def learn(pairs: Iterable[tuple[str, str]], lang: str) -> Lexicon:
     """English -> ``lang`` from (English term, term in ``lang``) pairs; the first pair
-    given for a key speaks.  A CJK translation must be a plain run of 2–12 characters
-    (a headword with brackets or notes is a description, not a term)."""
+    given for a key speaks, a headword keyed by all its words before one keyed without some
+    ("Target" 目标 before "Any Target" 任意一个目标, both keyed "target": "targets" was shown as
+    任意一个目标).  A CJK translation must be a plain run of 2–12 characters (a headword with
+    brackets or notes is a description, not a term)."""
     terms: dict[str, tuple[str, float]] = {}
-    for english, other in pairs:
+    for english, other in sorted(pairs, key=lambda pair: len(words(pair[0])) > len((key_of(pair[0]) or "").split())):
         key = key_of(english)
         target = other.strip()
         if not key or not target or (is_cjk(lang) and not all(_CJK_TERM.match(a) for a in alternatives(target))):

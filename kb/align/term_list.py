@@ -22,8 +22,8 @@ after the aligned glossaries and before anything learned) and
 Keys follow what search looks up: an official Italian term by the Snowball stems of its
 content words ("~tocc ~letal": every form of each word meets it), a player's phrase by
 its light stems (:func:`kb.align.glossary_lexicon.key_of`), as English queries are keyed,
-and by its Snowball stems ("~blink": "blinked"), or in Chinese as it is written (found
-inside a query, as the other CJK keys are).
+and an English one-word term by its inflected forms too ("blinked", :func:`inflections`), or in
+Chinese as it is written (found inside a query, as the other CJK keys are).
 """
 
 from __future__ import annotations
@@ -199,16 +199,36 @@ def agreeing(lexicons: Iterable[Lexicon], langs: set[str]) -> list[Lexicon]:
 def players_lexicon(lang: str) -> Lexicon | None:
     """``lang`` -> ``lang``: each player's word keyed as a query is, with the rules' words."""
     terms: dict[str, tuple[str, float]] = {}
-    for pair in player_pairs(lang):
-        # CJK keys are found inside a query; a Latin word also by its Snowball stem, which a
-        # word without a light key is looked up by: "blinked" and "flickering" meet "blink"
-        # and "flicker" (they were read as a typo of Blocked Creature, or not at all).  Not
-        # when a word was left out of the stems ("o-ring" is no key "~ring")
-        keys = [pair.term] if is_cjk(lang) else [key_of(pair.term), *(
-            k for k in keys_of(lang, pair.term)[1:] if len(k.split()) == len(words(pair.term)))]
-        for key in filter(None, keys):
+    pairs = player_pairs(lang)
+    for pair in pairs:  # CJK keys are found inside a query
+        if (key := pair.term if is_cjk(lang) else key_of(pair.term)) is not None:
             terms.setdefault(key, (pair.means, 1.0))
+    if base_lang(lang) == "en":  # after every word as listed: a listed word is never another's form
+        for pair in pairs:
+            # a phrase also by its Snowball stems ("summoning sick" meets "summoning sickness"), a
+            # word by its inflected forms: alone, a stem met words that are none ("ultimately": "ult")
+            stems = [k for k in keys_of(lang, pair.term)[1:] if len(k.split()) == len(words(pair.term)) > 1]
+            for key in [*map(key_of, inflections(pair.term)), *stems]:
+                if key is not None:
+                    terms.setdefault(key, (pair.means, 1.0))
     return Lexicon(lang, lang, terms, PLAYERS) if terms else None
+
+
+def inflections(term: str) -> set[str]:
+    """The inflected forms of a one-word English players' word ("blinked", "flickering",
+    "sacced", "fizzled"), which its light key (plurals only) does not meet: "blinked creature"
+    was read as a typo of Blocked Creature.  Forms, not stems: a Snowball stem also met words
+    that are none ("ultimately" met "ult")."""
+    if " " in term or "-" in term or not term.isalpha() or len(term) < 3:
+        return set()
+    if term.endswith("e"):
+        return {term + "d", term[:-1] + "ing"}
+    if term.endswith("y") and term[-2] not in "aeiou":
+        return {term[:-1] + "ied", term + "ing"}
+    if len(re.findall("[aeiou]+", term)) == 1 and term[-1] not in "aeiouwxy" and term[-2] in "aeiou" \
+            and term[-3] not in "aeiou":  # one syllable, doubled: sacced, flipped (not "tutorred")
+        return {term + term[-1] + "ed", term + term[-1] + "ing"}
+    return {term + "ed", term + "ing"}
 
 
 def lexicons(langs: set[str]) -> list[Lexicon]:
