@@ -49,7 +49,6 @@ from indexers import homophones, lookups, segment, semantic, spelling
 from indexers.analysis import analyzer_for, field_code, name_key
 from indexers.translate import Translator
 from indexers.writer import BulkWriter
-from kb.align.lexicon import TERMS
 from kb.core.errors import KbError
 from kb.core.rulenum import RuleNumber
 from kb.core.tempfiles import held, hold, release
@@ -272,11 +271,9 @@ def chinese_words(conn: sqlite3.Connection, texts: Iterable[IndexedText]) -> set
     words = {name for t in texts if t.lang.startswith("zh") for name in t.names if has_cjk(name)}
     words |= {name for (name,) in conn.execute("SELECT name FROM card_names WHERE lang LIKE 'zh%'")}
     for dst, terms in conn.execute("SELECT dst, terms FROM lexicons"):
-        lexicon = json.loads(terms)
-        # our list into Chinese is of plain words ("both" 两者, "first" 第一: zh-common.tsv), no game
-        # terms: as game words they cut queries otherwise (glossary ZH s@1 0.599 -> 0.593, held-out s@5 -1)
-        if dst.startswith("zh") and lexicon.get("origin") != TERMS:
-            words |= {target for target, strength in lexicon.get("terms", {}).values() if strength >= LEXICON_WORD}
+        if dst.startswith("zh"):
+            words |= {target for target, strength in json.loads(terms).get("terms", {}).values()
+                      if strength >= LEXICON_WORD}
     return {w for w in words if has_cjk(w)}
 
 

@@ -78,41 +78,6 @@ def test_a_word_as_written_speaks_before_a_stem_it_shares_with_an_official_name(
     assert said("chi va per primo") == {"first"} and said("prima della partita") == {"before", "game"}
 
 
-def test_every_plain_english_word_reaches_its_chinese_word() -> None:
-    """The plain words of an English question read beside the Chinese rules ("both" was
-    然后将它, "half" 小数点后, "keep" 颜色和攻: learned from card sets); Chinese into English
-    is left to the glossaries and the aligned rules."""
-    pairs = term_list.common_pairs("zh-Hans")
-    assert len(pairs) >= 100
-    translator = Translator(term_list.lexicons({"en", "zh-Hans"}))
-    said = {p.line: {t.target for t in translator.translate(p.term, "en", "zh-Hans")} for p in pairs}
-    first: dict[str, str] = {}
-    for pair in pairs:
-        first.setdefault(str(term_list.key_of(pair.term)), pair.means)
-    missed = [(p.line, p.term, p.means, sorted(said[p.line])) for p in pairs
-              if said[p.line] != {first[str(term_list.key_of(p.term))]}]
-    assert not missed, missed[:20]
-    assert {t.target for t in translator.translate("both", "en", "zh-Hans")} == {"两者"}
-    assert not [lexicon for lexicon in translator.lexicons if lexicon.src == "zh-Hans" and lexicon.dst == "en"]
-
-
-def test_the_plain_chinese_words_are_no_game_words(default_home: Path) -> None:
-    """The Chinese game words a query is cut into (indexers.segment) take the lexicons'
-    Chinese, but not our plain words: 两者 and 第一 as game words cut queries otherwise (the
-    glossary benchmark lost four Chinese definitions at 1)."""
-    from contextlib import closing
-
-    from indexers import index as rules_index
-    from indexers import segment
-    from kb.store import rules as store
-
-    with closing(store.connect(default_home)) as conn:
-        words = segment.load(rules_index.current(default_home, conn).path)
-    plain = {pair.means for pair in term_list.common_pairs("zh-Hans")}
-    some = {"两者", "第一", "之前", "一半"}
-    assert "死触" in words and some <= plain and not some & words
-
-
 def test_every_players_word_reaches_the_rules_words(translator: Translator) -> None:
     pairs = term_list.player_pairs("en")
     assert len(pairs) >= 100

@@ -9,9 +9,7 @@ a header line and ``#`` comments:
   question about exploit or the commander tax had no word search could read.  The
   list is checked against the printed cards (``benchmarks/bench_terms.py``).
 - ``it-common.tsv`` (``english<TAB>italian``): the everyday Italian words of a question
-  around the game's terms ("primo", "vuoto", "pareggio"), read after the official names;
-  ``zh-common.tsv`` (``english<TAB>chinese``) the same for an English question shown beside
-  the Chinese rules ("both" 两者), read from English only.
+  around the game's terms ("primo", "vuoto", "pareggio"), read after the official names.
 - ``<lang>-players.tsv`` (``player<TAB>rules``): the words players use where the rules say
   it otherwise ("blink": exile and return to the battlefield; "etb": enters; 坟场: 坟墓场).
 
@@ -139,10 +137,8 @@ def official_lexicons(lang: str) -> list[Lexicon]:
         if (english := key_of(english_of(pair))) is not None:
             from_english.setdefault(english, (pair.means.casefold() if pair.means[:1].islower() else pair.means, 1.0))
     for pair in common_pairs(lang):  # after the official names: a name wins over a plain word
-        # the word as written: stems of plain words collide ("fine" end, "fino" until: "~fin");
-        # Chinese plain words are read into Chinese only (zh-common.tsv: "both" is 两者)
-        for key in [] if is_cjk(lang) else keys_of(lang, pair.means)[:1]:
-            into_english.setdefault(key, (english_of(pair), 1.0))
+        for key in keys_of(lang, pair.means)[:1]:  # the word as written: stems of plain words collide
+            into_english.setdefault(key, (english_of(pair), 1.0))  # ("fine" end, "fino" until: "~fin")
         if (english := key_of(english_of(pair))) is not None:
             from_english.setdefault(english, (pair.means, 1.0))
     return [lexicon for lexicon in (Lexicon(lang, "en", into_english, TERMS),
