@@ -532,17 +532,35 @@ def _rule_context(view: dict[str, Any], args: argparse.Namespace, conn: sqlite3.
     """A rule's page shows what it cites and what cites it, and the way up to its section."""
     from kb.views import rules as views
 
-    wanted = RuleNumber.parse(args.rule[0])
+    wanted = _identity(view) or RuleNumber.parse(args.rule[0])
     try:
         cited = views.refs(conn, wanted, None, _date(args.edition)).to_json()
     except NotFound:  # a text with no English counterpart: nothing cites it in English
         cited = None
     return {"refs": cited, "rows": rows(view), "held": store.languages(conn),
             "asked": [b["lang"] for b in view["languages"]] + view["missing"],
-            "ancestors": [str(a) for a in reversed(list(wanted.ancestors()))],
+            "ancestors": _ancestors(view),
             "edition": args.edition or "",
             "link_langs": _link_langs(conn, [view], [b["lang"] for b in view["languages"]] if args.lang else []),
             "rulings_shown": RULINGS_ON_RULE_PAGE}
+
+
+def _identity(view: dict[str, Any]) -> RuleNumber | None:
+    """The identity of the rule a page shows (the Italian 729.2d is rule 730.2d), if one."""
+    blocks = view.get("languages") or [{}]
+    rules = blocks[0].get("rules") or [{}]
+    found = str(rules[0].get("rule") or "")
+    return RuleNumber.parse(found) if found and "@" not in found else None
+
+
+def _ancestors(view: dict[str, Any]) -> list[str]:
+    """The way up from a rule, by identity, as its "up" link goes: the Italian 729.2d is rule
+    730.2d, under 7 › 730 › 730.2 (not under the English 729, subgames)."""
+    parent = (view.get("navigation") or {}).get("parent")
+    if not parent:
+        return []
+    up = RuleNumber.parse(parent)
+    return [str(a) for a in reversed(list(up.ancestors()))] + [str(up)]
 
 
 def _link_langs(conn: sqlite3.Connection, shown: list[dict[str, Any]], asked: list[str]) -> Any:
@@ -555,7 +573,8 @@ def _link_langs(conn: sqlite3.Connection, shown: list[dict[str, Any]], asked: li
     linked: set[str] = set()
     for view in shown:
         number = RuleNumber.parse(view["number"])
-        linked |= {str(a) for a in number.ancestors()} | {n for n in view.get("navigation", {}).values() if n}
+        linked |= {str(a) for a in number.ancestors()} | set(_ancestors(view))
+        linked |= {n for n in (view.get("navigation") or {}).values() if n}
         for block in view.get("languages", []):
             for text in block.get("rules", []):
                 linked.add(text.get("rule", ""))

@@ -842,6 +842,18 @@ def test_every_link_of_a_page_in_one_language_leads_to_a_page(server: str) -> No
         assert get(server + href)[0] == 200, href
 
 
+def test_a_text_found_by_its_own_number_is_placed_by_its_identity(server: str) -> None:
+    """The Italian 729.2d is rule 730.2d: its page's way up read 7 › 729 › 729.2 (the English
+    subgames rules) and it stepped to 729.2c and 729.4a; every link still leads to a page."""
+    html = page(server + "/rules/729.2d?lang=it")
+    links = {href for href in html.hrefs() if href.startswith("/rules/")}
+    assert {"/rules/730", "/rules/730.2?lang=it", "/rules/730.2c?lang=it", "/rules/730.2e?lang=it"} <= links
+    assert not links & {"/rules/729", "/rules/729.2", "/rules/729.2?lang=it", "/rules/729.2c?lang=it",
+                        "/rules/729.4a?lang=it", "/rules/729.2c", "/rules/729.4a"}, links
+    for href in links:
+        assert get(server + href)[0] == 200, href
+
+
 def test_a_range_bigger_than_a_section_is_refused_before_any_work(server: str) -> None:
     """"100-999" named the whole CR (5 MB, seconds of work: a few such requests kept the
     workers busy); a range of the 190 keyword rules is still a page."""
