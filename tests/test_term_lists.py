@@ -151,6 +151,14 @@ def test_a_players_word_is_searched_in_the_rules_words_and_said(default_home: Pa
     assert answer.results[0].identity is not None and answer.results[0].identity.startswith("603.6")
 
 
+def test_kb_ask_says_the_players_words_it_read(default_home: Path) -> None:
+    """As `kb search` does (its header said nothing of them; the JSON did)."""
+    from kbrun import kb_here
+
+    first = kb_here("ask", "etb trigger", home=default_home).stdout.splitlines()[0]
+    assert first == "etb trigger · en (detected) · in the rules' words: etb → enters"
+
+
 def test_a_players_word_the_rules_use_themselves_is_not_rephrased(default_home: Path) -> None:
     """"deck" is a players' word for the library, but the rules say "deck" for what they mean by it."""
     from kb.views.search import search

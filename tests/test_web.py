@@ -854,6 +854,12 @@ def test_a_text_found_by_its_own_number_is_placed_by_its_identity(server: str) -
         assert get(server + href)[0] == 200, href
 
 
+def test_ask_says_the_players_words_it_read(server: str) -> None:
+    """As the search's page does (the answer page said nothing of them, its JSON did)."""
+    for path in ("/ask?q=etb+trigger", "/search?q=etb+trigger"):
+        assert "in the rules' words: etb → enters" in page(server + path).shown, path
+
+
 def test_a_range_bigger_than_a_section_is_refused_before_any_work(server: str) -> None:
     """"100-999" named the whole CR (5 MB, seconds of work: a few such requests kept the
     workers busy); a range of the 190 keyword rules is still a page."""

@@ -27,6 +27,7 @@ from kb.views.search import (
     SearchAnswer,
     Session,
     Shown,
+    in_rules_words,
     read_as,
     render_card,
     result_lines,
@@ -131,7 +132,7 @@ class AskAnswer:
     def render(self, color: bool = False) -> str:
         marks = (_BOLD, _RESET) if color else ("**", "**")
         plan = self.search.plan
-        lines = [said_line(self.question, self.search)]
+        lines = [said_line(self.question, self.search) + in_rules_words(plan)]
         if plan.corrections:
             lines.append(read_as(plan))
         if self.search.box.missing:  # "702.19b, 702.999": what was named and is not there

@@ -452,6 +452,13 @@ def said_line(query: str, answer: SearchAnswer) -> str:
     return f"{query}{searched} · {plan.lang}" + (" (detected)" if plan.detected else "")
 
 
+def in_rules_words(plan: engine.Plan) -> str:
+    """The players' words a query was also searched as the rules say them (" · in the rules'
+    words: etb → enters"), for the headers of `kb search` and `kb ask`; empty if none."""
+    rephrased = [t for t in plan.translations if t.src == t.dst == plan.lang]
+    return " · in the rules' words: " + ", ".join(f"{t.source} → {t.target}" for t in rephrased) if rephrased else ""
+
+
 def _by_reason(dropped: list[Translation]) -> str:
     """Dropped translations grouped by why ("below threshold: dragon → 阿托格; query's own
     language holds all its words: morph → 变身, …"): a reason said once, not after each."""
@@ -475,8 +482,6 @@ def _header(answer: SearchAnswer) -> str:
         if dropped:
             said_lang += f" (dropped, {_by_reason(dropped)})"
         others.append(f"{lang}: {said_lang}")
-    rephrased = [t for t in plan.translations if t.src == t.dst == plan.lang]
-    if rephrased:  # players' words, also searched as the rules say them
-        said += " · in the rules' words: " + ", ".join(f"{t.source} → {t.target}" for t in rephrased)
+    said += in_rules_words(plan)
     numbers = f" · rule numbers {', '.join(map(str, plan.numbers))}" if plan.numbers else ""
     return said + numbers + ("" if not others else " · " + "; ".join(others))
