@@ -67,8 +67,9 @@ LOCK = ".lock"
 #: rules right under it ("Commander" names 903.1-903.18, as "Trample" names 702.19a-g); 14: a
 #: title in parentheses is a heading ("702.186 ∞ (Infinity)"; the shipped vectors made again);
 #: 15: the sign ∞ a word of its own (a search for "∞" found nothing: punctuation); 16: the stored
-#: ``modal`` flag (MODAL, engine.PERMISSION).
-FORMAT = 16
+#: ``modal`` flag (MODAL, engine.PERMISSION); 17: a power/toughness pair one term ("+1/+1", "2/2":
+#: analysis.pt_term).
+FORMAT = 17
 #: A folder of an index being built.
 TEMP_PREFIX = ".build-"  # an index being built; one no live process holds is a leftover (kb.core.tempfiles)
 #: Files in an index folder naming each KB file (device, inode, size, mtime) found to be the one indexed.

@@ -43,7 +43,7 @@ from whoosh.util.numeric import byte_to_length, length_to_byte
 from whoosh.util.numlists import delta_encode
 from whoosh.writing import SegmentWriter
 
-from indexers.analysis import _TOKEN, CJK, CjkGrams, RulesTokenizer, StopWords, _WordFilter, stop_words
+from indexers.analysis import _TOKEN, CJK, PT, CjkGrams, RulesTokenizer, StopWords, _WordFilter, pt_term, stop_words
 from kb.core.rulenum import RuleNumber
 
 #: A text's terms, each with its positions in order (what a chain yields, grouped by term).
@@ -105,7 +105,7 @@ def compile_spans(analyzer: Any) -> Callable[[str], Spans] | None:
             elif kind == CJK:
                 continue
             else:
-                term = _number(text) if kind == "number" else text
+                term = _number(text) if kind == "number" else pt_term(text) if kind == PT else text
             out.append((term, match.start(), match.end()))
         return out
 
@@ -145,7 +145,7 @@ def compile_chain(analyzer: Any) -> Chain | None:
                         found.append(at + i)
                 shift += len(text) - 1
             else:
-                term = _number(text) if kind == "number" else text
+                term = _number(text) if kind == "number" else pt_term(text) if kind == PT else text
                 found = out.get(term)
                 if found is None:
                     out[term] = [pos + shift]

@@ -79,6 +79,23 @@ def test_italian_chain_folds_elisions_accents_and_stems() -> None:
     assert terms(italian(), "città") == terms(italian(), "citta")
 
 
+def test_a_power_toughness_pair_is_one_term() -> None:
+    """"+1/+1" was the two terms "1", "1", found in every 1/1 creature and "one card"."""
+    assert terms(english(), "a +1/+1 counter and a −1/−1 counter") == ["+1/+1", "counter", "-1/-1", "counter"]
+    assert terms(chinese(), "+1/+1指示物")[0] == "+1/+1"
+    assert "X/X" in terms(italian(), "una pedina x/x")
+    assert terms(english(), "2026/04/17 1/2/3") == ["2026", "04", "17", "1", "2", "3"]  # no pair: dates
+
+
+def test_counters_of_both_signs_find_the_rules_that_hold_both(home: Path, db: sqlite3.Connection) -> None:
+    """The rules that say what happens to both (122.3, 704.5q) lead, not an example holding many 1s."""
+    both = {number for number, body in db.execute("SELECT number, body FROM rules WHERE lang = 'en' AND edition = ?",
+                                                  (EDITION,)) if "+1/+1 counter" in body and "-1/-1 counter" in body}
+    assert len(both) >= 2
+    first = rules_of(find(home, db, "+1/+1 and -1/-1 counters on the same creature cancel out?", ["en"]))[:3]
+    assert first[0] in both and len(both & set(first)) >= 2, first
+
+
 def test_chinese_bigrams_are_adjacent_positions(db: sqlite3.Connection) -> None:
     """Phrase queries of bigrams rely on each run's bigrams taking consecutive
     positions, and on later tokens following them."""
