@@ -100,7 +100,9 @@ def test_no_players_word_is_keyed_as_a_part_of_it() -> None:
 @pytest.mark.parametrize(("typed", "means"), [("blinked", "exile return battlefield"),
                                               ("flickering", "exile return battlefield"),
                                               ("fizzled", "targets illegal resolve"),
-                                              ("tutored", "search your library"), ("sacced", "sacrifice")])
+                                              ("tutored", "search your library"), ("sacced", "sacrifice"),
+                                              ("sac'd", "sacrifice"), ("etbd", "enters"),
+                                              ("ltbd", "leaves the battlefield")])
 def test_a_players_word_is_read_in_any_form(translator: Translator, typed: str, means: str) -> None:
     """"blinked" met no players' word (their keys were light stems: "blinks" only), and the
     box read "blinked creature" as a typo of Blocked Creature."""
@@ -149,6 +151,17 @@ def test_a_players_word_is_searched_in_the_rules_words_and_said(default_home: Pa
     assert ("etb", "enters") in said
     assert "in the rules' words: etb → enters" in render(answer).splitlines()[0]
     assert answer.results[0].identity is not None and answer.results[0].identity.startswith("603.6")
+
+
+@pytest.mark.parametrize(("typed", "means"), [("sac'd", "sacrifice"), ("etbd", "enters")])
+def test_a_players_word_alone_is_read_as_english(default_home: Path, typed: str, means: str) -> None:
+    """"sac'd" and "etbd" were no form of "sac" and "etb": alone, no language knew them and the
+    query was detected as Italian, then searched as it was typed."""
+    from kb.views.search import search
+
+    answer = search(default_home, typed, None)
+    assert answer.plan.lang == "en"
+    assert (typed, means) in {(t.source, t.target) for t in answer.plan.translations if t.src == t.dst}
 
 
 def test_kb_ask_says_the_players_words_it_read(default_home: Path) -> None:
