@@ -187,3 +187,16 @@ def test_a_chinese_players_word_is_searched_in_the_rules_words(default_home: Pat
     answer = search(default_home, "坟场", ["zh-Hans"])
     assert ("坟场", "坟墓场") in {(t.source, t.target) for t in answer.plan.translations if t.src == t.dst}
     assert answer.results and any("坟墓场" in t.text for t in answer.results[0].texts)
+
+
+@pytest.mark.parametrize(("query", "inside"), [("魔石回收机", "回收"), ("彻底摧毁和魔石回收机", "摧毁")])
+def test_a_chinese_players_word_inside_a_card_name_is_not_read(default_home: Path, query: str, inside: str) -> None:
+    """回收 (players' "recursion") inside the card 魔石回收机 (Stone Retrieval Unit) was read, and
+    the query searched the graveyard-return rules; the same word outside the name still is."""
+    from kb.views.search import search
+
+    def read(text: str) -> set[str]:
+        return {t.source for t in search(default_home, text, ["zh-Hans"]).plan.translations if t.src == t.dst}
+
+    assert inside not in read(query)
+    assert inside in read(inside) and "回收" in read("魔石回收机的回收")
