@@ -49,6 +49,8 @@ from kb.core.errors import KbError, NotFound
 from kb.core.lang import guess_lang
 from kb.core.rulenum import RuleNumber
 from kb.core.text import base_lang, han_runs, has_cjk, is_cjk
+from kb.core.text import name_key as name_key_of
+from kb.store import onebox as card_store
 
 #: How much a title (or a glossary headword) outweighs the body.  1 and 4 measure the same as 2
 #: (bench_quality: titles are headings now, outside the ranks, so the field rarely decides).
@@ -584,7 +586,7 @@ def plan(text: str, langs: Sequence[str], translator: Translator, *, query_lang:
          words: frozenset[str] = frozenset(), vocabulary: Mapping[str, Mapping[str, int]] | None = None,
          stems: Callable[[str], frozenset[str] | None] | None = None,
          sounds: Callable[[], homophones.Sounds | None] | None = None,
-         fragments: Collection[str] = ()) -> Plan:
+         fragments: Collection[str] = (), is_card: Callable[[str], bool] | None = None) -> Plan:
     """What to look for in each of ``langs`` (see the module docstring); the query's
     language, unless given, is detected among every language ``indexed`` or known
     to the lexicons.  ``words``: the KB's Chinese game terms (:mod:`indexers.segment`);
@@ -594,7 +596,8 @@ def plan(text: str, langs: Sequence[str], translator: Translator, *, query_lang:
     ``fragments``: the languages the index holds only fragments of (no edition: the Italian
     seed's 17 rules), whose texts answer a query only when one of them holds all its words
     ("permanente amalgamato"), not when each word is somewhere in them ("le abilità delle carte
-    nel cimitero funzionano")."""
+    nel cimitero funzionano"); ``is_card``: a text is a card's name (a players' word inside one is
+    not read, :func:`_inside_card_name`)."""
     parts = split_query(text)
     if any(has_cjk(p) for p, _ in parts) and "zh-Hans" in (*langs, *indexed):
         from kb.core.text import to_simplified  # lazy: OpenCC's tables, for Chinese queries only
@@ -614,8 +617,8 @@ def plan(text: str, langs: Sequence[str], translator: Translator, *, query_lang:
     units: list[Unit] = []
     translations: list[Translation] = []
     dropped: list[Translation] = []
-    rephrased = [t for t in translator.rephrase(whole, lang) if not _rules_words(t.source, lang, vocabulary)] \
-        if PLAYER_WORDS else []
+    rephrased = [t for t in translator.rephrase(whole, lang) if not _rules_words(t.source, lang, vocabulary)
+                 and not (is_card and _inside_card_name(t, whole, words, is_card))] if PLAYER_WORDS else []
     translations += rephrased
     units += rephrased_units(rephrased, lang)
     carried = _in_rules_words(whole, rephrased) if REPHRASED_ACROSS else whole  # what other languages are asked
@@ -691,6 +694,25 @@ def _rules_words(text: str, lang: str, vocabulary: Mapping[str, Mapping[str, int
     damage"): the rules mean by it what they say, whatever players mean."""
     known = (vocabulary or {}).get(lang, {})
     return bool(known) and not is_cjk(lang) and all(word in known for word in spelling_words(text))
+
+
+def _inside_card_name(item: Translation, text: str, words: Collection[str], is_card: Callable[[str], bool]) -> bool:
+    """A Chinese players' word stands, wherever ``text`` holds it, inside a card name (回收 in
+    魔石回收机, 墓地 in 墓地鼠群): the query names the card, and the players' word is no word of it.
+    Card names only: a longer glossary name holds the players' word in its own sense (移出游戏 in
+    移出游戏区, the old name of exile; 回合结束时 in 在回合结束时), and its rules' words find it."""
+    if not has_cjk(item.source):
+        return False
+    starts = [at for at in range(len(text)) if text.startswith(item.source, at)]
+    return bool(starts) and all(_in_name(text, at, at + len(item.source), words, is_card) for at in starts)
+
+
+def _in_name(text: str, start: int, end: int, words: Collection[str], is_card: Callable[[str], bool]) -> bool:
+    """``text[start:end]`` lies inside a longer card name that ``text`` holds there (card names are
+    among the game ``words``, :func:`indexers.index.chinese_words`: only those are asked of ``is_card``)."""
+    return any(text[i:j] in words and is_card(text[i:j])
+               for i in range(max(0, end - segment.LONGEST), start + 1)
+               for j in range(end, min(len(text), i + segment.LONGEST) + 1) if j - i > end - start)
 
 
 def _passed_through(text: str, lang: str, target: str, used: Sequence[Translation],
@@ -1068,6 +1090,11 @@ def _close() -> None:
     _OPEN.clear()
 
 
+def _is_card_name(conn: sqlite3.Connection, text: str) -> bool:
+    """Some card is named ``text`` (in any language the KB holds its names in)."""
+    return bool(card_store.names_for_key(conn, name_key_of(text)))
+
+
 _TRANSLATORS: dict[tuple[str, int, int], Translator] = {}
 
 
@@ -1100,8 +1127,9 @@ def _search(searcher: Searcher, info: IndexInfo, conn: sqlite3.Connection, text:
     stems = partial(spelling.stored_stems, info.path)
     sounds = partial(homophones.load, info.path)
     fragments = [lang for lang, edition in info.editions if edition is None]
+    is_card = partial(_is_card_name, conn)
     p = plan(text, wanted, translator, query_lang=query_lang, searcher=searcher, indexed=indexed, words=words,
-             vocabulary=vocabulary, stems=stems, sounds=sounds, fragments=fragments)
+             vocabulary=vocabulary, stems=stems, sounds=sounds, fragments=fragments, is_card=is_card)
     if p.empty:
         raise KbError(f"nothing to search for in {text!r}: only stop words or punctuation")
     groups, definitions = find(searcher, p, indexed, hits or MAX_HITS)
@@ -1112,7 +1140,7 @@ def _search(searcher: Searcher, info: IndexInfo, conn: sqlite3.Connection, text:
         for other in others:
             tried.append(other)
             alt = plan(text, wanted, translator, query_lang=other, searcher=searcher, indexed=indexed, words=words,
-                       vocabulary=vocabulary, stems=stems, sounds=sounds, fragments=fragments)
+                       vocabulary=vocabulary, stems=stems, sounds=sounds, fragments=fragments, is_card=is_card)
             if alt.empty:
                 continue
             found, defs = find(searcher, alt, indexed, hits or MAX_HITS)

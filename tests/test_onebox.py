@@ -22,6 +22,7 @@ from kbrun import kb, kb_here, kb_json_here
 
 from indexers.translate import Translator
 from kb.core.rulenum import RuleNumber
+from kb.core.sentences import split
 from kb.store import rules as store
 
 EDITION = "2026-04-17"
@@ -373,6 +374,22 @@ def test_ask_quotes_what_a_naming_sentence_names(home: Path, question: str, rule
     text = first["text"]
     quoted = [text["text"][a:b] for a, b in text["sentences"]]
     assert first["rule"] == rule and len(quoted) == 2 and says in quoted[0], quoted
+
+
+@pytest.mark.parametrize(("question", "rule", "first"), [
+    ("what is the summoning sickness rule", "302.6", "A creature’s activated ability"),
+    ("what is the world rule", "704.5k", "If two or more permanents have the supertype world"),
+    ("普世规则", "704.5k", "如果战场上两个或更多的永久物"),
+])
+def test_ask_quotes_the_whole_rule_a_sentence_names(home: Path, question: str, rule: str, first: str) -> None:
+    """"This rule is informally called the “summoning sickness” rule" (an adverb before "called")
+    was no naming sentence; "This is called the “world rule.”" named only the tie-break before it,
+    not the rule it follows.  A sentence naming a rule names every sentence of the rule before it."""
+    answer = kb_json_here("ask", question, home=home)["answers"][0]
+    text = answer["text"]
+    quoted = [text["text"][a:b] for a, b in text["sentences"]]
+    assert answer["rule"] == rule and quoted[0].startswith(first), quoted
+    assert [text["text"][a:b] for a, b in split(text["text"].split("\n")[0])] == quoted
 
 
 @pytest.mark.parametrize(("question", "named"), [

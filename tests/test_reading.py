@@ -185,6 +185,20 @@ def test_toc_reads_a_number_as_show_does(default_home: Path) -> None:
     assert english["number"] == english["rule"] == "730.2"
 
 
+@pytest.mark.parametrize(("number", "lang", "suggested"), [("730.2h", "it", ("show", "730.2h")),
+                                                        ("730.2z", "it", ("toc", "730.2")),
+                                                        ("730.2z", "en", ("toc", "730.2"))])
+def test_a_subrules_toc_names_only_what_exists(default_home: Path, number: str, lang: str,
+                                               suggested: tuple[str, str]) -> None:
+    """A subrule has no table: `kb toc 730.2z --lang it` suggested `kb show 730.2z`, which finds
+    nothing; a subrule not held names the nearest rule above it that is."""
+    result = kb_here("toc", number, "--lang", lang, home=default_home)
+    assert result.returncode == 1
+    command = re.search(r"\(kb (\w+) (\S+) --lang (\S+)", result.stderr)
+    assert command is not None and (command[1], command[2]) == suggested and command[3] == lang, result.stderr
+    assert kb_here(*suggested, "--lang", lang, home=default_home).returncode == 0
+
+
 def test_a_text_found_by_its_own_number_steps_by_its_identity(default_home: Path) -> None:
     """The Italian seed's 729.2d (found by its own number: no rule of the KB is 729.2d) is
     rule 730.2d: its previous and next were the English 729.2c and 729.4a (subgames)."""

@@ -142,6 +142,9 @@ def italian(seeds: Path) -> dict[RuleNumber, str]:
         ('following all other rules in section 101, "Starting the Game."', ["101"]),
         # judges' words for a chapter (no edition writes them; `kb cite` reads articles)
         ("Merging is chapter 722 of the CR; see CR 714 and chapters 702 and 703.", ["722", "714", "702", "703"]),
+        # and written against the number ("CR" only: a letter before a number is read nowhere else)
+        ("See CR729.2a–c and CR702.19b.", ["729.2a–729.2c", "702.19b"]),
+        ("ABCR729.2a, x729.2a, CR 729.2b", ["729.2b"]),
     ],
 )
 def test_english_sentences(text: str, expected: list[str]) -> None:

@@ -100,7 +100,9 @@ def test_no_players_word_is_keyed_as_a_part_of_it() -> None:
 @pytest.mark.parametrize(("typed", "means"), [("blinked", "exile return battlefield"),
                                               ("flickering", "exile return battlefield"),
                                               ("fizzled", "targets illegal resolve"),
-                                              ("tutored", "search your library"), ("sacced", "sacrifice")])
+                                              ("tutored", "search your library"), ("sacced", "sacrifice"),
+                                              ("sac'd", "sacrifice"), ("etbd", "enters"),
+                                              ("ltbd", "leaves the battlefield")])
 def test_a_players_word_is_read_in_any_form(translator: Translator, typed: str, means: str) -> None:
     """"blinked" met no players' word (their keys were light stems: "blinks" only), and the
     box read "blinked creature" as a typo of Blocked Creature."""
@@ -151,6 +153,17 @@ def test_a_players_word_is_searched_in_the_rules_words_and_said(default_home: Pa
     assert answer.results[0].identity is not None and answer.results[0].identity.startswith("603.6")
 
 
+@pytest.mark.parametrize(("typed", "means"), [("sac'd", "sacrifice"), ("etbd", "enters")])
+def test_a_players_word_alone_is_read_as_english(default_home: Path, typed: str, means: str) -> None:
+    """"sac'd" and "etbd" were no form of "sac" and "etb": alone, no language knew them and the
+    query was detected as Italian, then searched as it was typed."""
+    from kb.views.search import search
+
+    answer = search(default_home, typed, None)
+    assert answer.plan.lang == "en"
+    assert (typed, means) in {(t.source, t.target) for t in answer.plan.translations if t.src == t.dst}
+
+
 def test_kb_ask_says_the_players_words_it_read(default_home: Path) -> None:
     """As `kb search` does (its header said nothing of them; the JSON did)."""
     from kbrun import kb_here
@@ -174,3 +187,16 @@ def test_a_chinese_players_word_is_searched_in_the_rules_words(default_home: Pat
     answer = search(default_home, "坟场", ["zh-Hans"])
     assert ("坟场", "坟墓场") in {(t.source, t.target) for t in answer.plan.translations if t.src == t.dst}
     assert answer.results and any("坟墓场" in t.text for t in answer.results[0].texts)
+
+
+@pytest.mark.parametrize(("query", "inside"), [("魔石回收机", "回收"), ("彻底摧毁和魔石回收机", "摧毁")])
+def test_a_chinese_players_word_inside_a_card_name_is_not_read(default_home: Path, query: str, inside: str) -> None:
+    """回收 (players' "recursion") inside the card 魔石回收机 (Stone Retrieval Unit) was read, and
+    the query searched the graveyard-return rules; the same word outside the name still is."""
+    from kb.views.search import search
+
+    def read(text: str) -> set[str]:
+        return {t.source for t in search(default_home, text, ["zh-Hans"]).plan.translations if t.src == t.dst}
+
+    assert inside not in read(query)
+    assert inside in read(inside) and "回收" in read("魔石回收机的回收")

@@ -431,6 +431,13 @@ def test_a_chapter_cited_as_judges_write_it_is_followed(older_editions_kb: Path)
     assert result.stderr.count("722 → 723: renumbered") == 2  # one citation of two numbers
 
 
+def test_a_citation_written_against_cr_is_followed(older_editions_kb: Path) -> None:
+    """"CR729.2a" (no space) was read as no citation, "CR 729.2a" was."""
+    result = kb_here("cite", "--as-of", "2025-11-14", home=older_editions_kb, input="See CR729.2a and CR 729.2b.")
+    assert result.stdout == "See CR730.2a and CR 730.2b."
+    assert "729.2a → 730.2a: renumbered" in result.stderr and "729.2b → 730.2b: renumbered" in result.stderr
+
+
 @pytest.mark.parametrize(("text", "tail"), [("chapters 722 and 723 are relevant.", "and 723"),
                                            ("规则722和723很重要。", "和723")])
 def test_a_number_a_list_did_not_take_is_flagged(older_editions_kb: Path, text: str, tail: str) -> None:

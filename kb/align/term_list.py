@@ -220,11 +220,19 @@ def inflections(term: str) -> set[str]:
     if term.endswith("e"):
         return {term + "d", term[:-1] + "ing"}
     if term.endswith("y") and term[-2] not in "aeiou":
-        return {term[:-1] + "ied", term + "ing"}
+        return {term[:-1] + "ied", term + "ing", *_pasts_written(term)}
     if len(re.findall("[aeiou]+", term)) == 1 and term[-1] not in "aeiouwxy" and term[-2] in "aeiou" \
             and term[-3] not in "aeiou":  # one syllable, doubled: sacced, flipped (not "tutorred")
-        return {term + term[-1] + "ed", term + term[-1] + "ing"}
-    return {term + "ed", term + "ing"}
+        return {term + term[-1] + "ed", term + term[-1] + "ing", *_pasts_written(term)}
+    return {term + "ed", term + "ing", *_pasts_written(term)}
+
+
+def _pasts_written(term: str) -> set[str]:
+    """How players write the past of a clipped word or an abbreviation: with an apostrophe
+    ("sac'd", "etb'd"), and, after letters read one by one (no vowel after the first letter),
+    with a bare "d" ("etbd", "ltbd").  Not a bare "d" after a word said as a word: it would
+    make another word ("bin": "bind", "pro": "prod")."""
+    return {term + "'d", *([term + "d"] if re.fullmatch(r".[^aeiouy]+", term) else [])}
 
 
 def lexicons(langs: set[str]) -> list[Lexicon]:

@@ -138,10 +138,12 @@ class _Grammar:
 
 
 def _lead(
-    *, see: tuple[str, ...], rule: tuple[str, ...], section: tuple[str, ...], spaced: bool = True
+    *, see: tuple[str, ...], rule: tuple[str, ...], section: tuple[str, ...], spaced: bool = True,
+    tight: tuple[str, ...] = (),
 ) -> re.Pattern[str]:
     """The words that may stand right before a cited number ("See also rules ",
-    "section ", "参见规则"), as a pattern to match on the *reversed* text before it.
+    "section ", "参见规则"), as a pattern to match on the *reversed* text before it;
+    ``tight``: those of them also written against the number ("CR729.2a").
 
     Matching backwards from the number is a single anchored attempt, where a forward
     search would have to try every position of the text before it."""
@@ -153,8 +155,9 @@ def _lead(
         return "|".join(sorted(backwards, key=len, reverse=True))
 
     see_part = rf"(?:{words(see)}){edge}"
+    against = rf"|(?:{words(tight)}){edge}(?:{space}{see_part})?" if tight else ""
     return re.compile(
-        rf"{space}(?:(?:(?P<section>{words(section)})|{words(rule)}){edge}(?:{space}{see_part})?|{see_part})"
+        rf"{space}(?:(?:(?P<section>{words(section)})|{words(rule)}){edge}(?:{space}{see_part})?|{see_part}){against}"
     )
 
 
@@ -167,6 +170,7 @@ _EN = _Grammar(
         # them): read so that `kb cite` follows an article's citations.
         rule=("rule", "rules", "Rule", "Rules", "chapter", "chapters", "Chapter", "Chapters", "CR"),
         section=("section", "sections", "Section", "Sections"),
+        tight=("CR",),  # "CR729.2a", as judges also write it (no edition does)
     ),
     item_word=re.compile(r"(?:[Rr]ules?|[Cc]hapters?|(?P<section>[Ss]ections?))\s+"),
     title=re.compile(r",\s*[“\"][^”\"\n]{1,80}[”\"]"),
@@ -232,13 +236,19 @@ def extract(text: str, lang: str) -> list[Reference]:
     found: list[Reference] = []
     end = 0
     for pos in candidates:
-        if pos < end or (pos > 0 and text[pos - 1] in _NOT_BEFORE):
+        if pos < end or (pos > 0 and text[pos - 1] in _NOT_BEFORE and not _lead_against(text, pos, grammar)):
             continue  # inside the previous phrase, or part of "2019", "Celebr-8000"
         reference = _read_phrase(text, pos, grammar)
         if reference is not None:
             found.append(reference)
             end = reference.end
     return found
+
+
+def _lead_against(text: str, pos: int, g: _Grammar) -> bool:
+    """The letter before ``pos`` ends a lead written against the number ("CR729.2a"): only a
+    lead of :func:`_lead`'s ``tight`` words matches there, the others end in a space."""
+    return text[pos - 1].isalpha() and g.lead.match(text[max(0, pos - _LOOKBACK) : pos][::-1]) is not None
 
 
 def _has_digit(text: str) -> bool:

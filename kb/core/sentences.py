@@ -38,16 +38,33 @@ def split(text: str) -> list[Span]:
 
 
 # A sentence that names what the sentence before it says ("This is called the “legend rule.”",
-# "这称为“传奇规则”。"): quoted alone, it answers nothing.
-_NAMING = re.compile(r"(?:This|These|That|Such)\b[^.]{0,40}?\b(?:is|are|was|were)\s+"
+# "这称为“传奇规则”。", "This rule is informally called the “summoning sickness” rule."): quoted
+# alone, it answers nothing.
+_NAMING = re.compile(r"(?:This|These|That|Such)\b[^.]{0,40}?\b(?:is|are|was|were)\s+(?:(?:\w+ly|often|also)\s+)?"
                      r"(?:called|known as|referred to as)\b"
                      r"|(?:Questo|Questa|Queste|Questi|Ciò)\b[^.]{0,30}?\b(?:chiamat[oaei]|dett[oaei]|not[oaei] come)\b"
-                     r"|(?:这|此|该)[^。，]{0,12}?(?:称为|称作|叫做)")
+                     r"|(?:这|此|该)[^。，]{0,12}?(?:称为|称作|叫做|称呼[是为]|非正式名称[是为])")
+# What a naming sentence names is a rule ("This rule is ...", "... the “world rule.”").
+_RULE = re.compile(r"\brules?\b|\bregol[ae]\b|规则", re.IGNORECASE)
 
 
 def names_the_one_before(sentence: str) -> bool:
     """Whether ``sentence`` only names what the sentence before it says."""
     return _NAMING.match(sentence) is not None
+
+
+def named_by(text: str, spans: list[Span], k: int) -> list[int]:
+    """The sentences (indices into ``spans``, :func:`split`) that sentence ``k`` of ``text`` names:
+    none, the one before it, or, when it names a rule, every one before it on its line (the rule's
+    body: 704.5k's "This is called the “world rule.”" follows the tie-break, not the rule itself)."""
+    sentence = text[spans[k][0]:spans[k][1]]
+    if not k or not names_the_one_before(sentence):
+        return []
+    first = k - 1
+    if _RULE.search(sentence):
+        while first and "\n" not in text[spans[first - 1][1]:spans[first][0]]:
+            first -= 1
+    return list(range(first, k))
 
 
 def sentences(text: str) -> list[str]:

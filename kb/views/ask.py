@@ -19,7 +19,7 @@ from pathlib import Path
 from indexers import engine, snippets
 from kb.core.errors import NotFound
 from kb.core.rulenum import RuleNumber
-from kb.core.sentences import Span, names_the_one_before, split
+from kb.core.sentences import Span, named_by, split
 from kb.store import rules as store
 from kb.views.search import (
     SEMANTIC_NOTE,
@@ -274,8 +274,8 @@ def answering_sentences(shown: Shown, plan) -> tuple[tuple[Span, ...], int]:  # 
     if best == 0:
         return (spans[0],), 0
     chosen = [k for k, count in enumerate(counts) if count == best]
-    # "This is called the “legend rule.”" is chosen for "legend rule": the sentence it names answers
-    chosen += [k - 1 for k in chosen if k and names_the_one_before(shown.text[spans[k][0]:spans[k][1]])]
+    # "This is called the “legend rule.”" is chosen for "legend rule": the sentences it names answer
+    chosen += [named for k in chosen for named in named_by(shown.text, spans, k)]
     return tuple(spans[k] for k in sorted(set(chosen))), best
 
 

@@ -75,9 +75,9 @@ def toc(conn: sqlite3.Connection, number: RuleNumber | None, lang: str, on: str 
     """The table of contents of ``lang``'s newest edition (or the one in force ``on``):
     two levels below ``number`` (a subrule has none: it is not found).  ``number`` is an
     identity, as `kb show` reads it: the Italian table of 730.2 is that of its own 729.2."""
-    if number is not None and number.depth >= 3:
-        raise NotFound(f"{number} is a subrule: it has no table of contents (kb show {number} shows it)")
     edition = store.edition_on(conn, lang, on) if on else store.newest_of(conn, lang)
+    if number is not None and number.depth >= 3:
+        raise _no_table(conn, number, lang, on, edition)
     if number is not None:
         missing = NotFound(f"{number} is not in {lang} {edition or 'undated'}")
         try:
@@ -94,3 +94,25 @@ def toc(conn: sqlite3.Connection, number: RuleNumber | None, lang: str, on: str 
     if not rules:
         raise NotFound(f"the {lang} {edition or 'undated'} texts have no sections or chapters")
     return TocView(lang, edition, None, None, [Entry(r.number, r.rule, _title(r)) for r in rules])
+
+
+def _holds(conn: sqlite3.Connection, number: RuleNumber, lang: str, on: str | None) -> bool:
+    """``lang`` holds the text of identity ``number`` (in force ``on``), found as `kb show` finds it."""
+    try:
+        edition, own = store.locate(conn, number, lang, on)
+    except NotFound:
+        return False
+    found = store.outline(conn, lang, edition, own, own.depth)
+    return bool(found) and found[0].number == own
+
+
+def _no_table(conn: sqlite3.Connection, number: RuleNumber, lang: str, on: str | None,
+              edition: str | None) -> NotFound:
+    """A subrule has no table: `kb show` shows it where ``lang`` holds it; else the nearest rule
+    above it that ``lang`` holds is named, whose table lists the subrules there are (730.2z: "kb
+    show 730.2z" was suggested, which finds nothing)."""
+    if _holds(conn, number, lang, on):
+        return NotFound(f"{number} is a subrule: it has no table of contents (kb show {number} --lang {lang} shows it)")
+    above = next((n for n in number.ancestors() if _holds(conn, n, lang, on)), None)
+    listed = f" (kb toc {above} --lang {lang} lists what is under {above})" if above is not None else ""
+    return NotFound(f"{number} is not in {lang} {edition or 'undated'}{listed}")
