@@ -321,6 +321,14 @@ def test_a_headword_naming_each_sense_is_searched_in_each(home: Path, db: sqlite
     assert italian[0] == english[0] == "122.3", (italian[:3], english[:3])
 
 
+def test_one_sense_of_a_headword_finds_its_own_rules(home: Path, db: sqlite3.Connection) -> None:
+    """反击 (counter a spell) and 指示物 (a counter) both read back as "counter", which the
+    English texts use in both senses: 反制 (read as 反击) found 122.1 (counters) first."""
+    assert rules_of(find(home, db, "反击"))[0].startswith("701.6")
+    assert rules_of(find(home, db, "反制"))[0].startswith("701.6")  # the players' word for 反击
+    assert rules_of(find(home, db, "指示物"))[0].startswith("122.")
+
+
 def test_traditional_characters_find_the_simplified_text(home: Path, db: sqlite3.Connection) -> None:
     assert rules_of(find(home, db, "標識色", ["zh-Hans"])) == rules_of(find(home, db, "标识色", ["zh-Hans"]))
 
