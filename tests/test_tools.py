@@ -431,6 +431,15 @@ def test_a_chapter_cited_as_judges_write_it_is_followed(older_editions_kb: Path)
     assert result.stderr.count("722 → 723: renumbered") == 2  # one citation of two numbers
 
 
+def test_an_english_line_in_an_italian_text_is_read_in_english(older_editions_kb: Path) -> None:
+    """One grammar was read per text (Italian here, by "regola"), and it reads no bare chapter:
+    "See rule 722" in an Italian ruling was left as written."""
+    result = kb_here("cite", "--as-of", "2025-11-14", home=older_editions_kb,
+                     input="Vedi regola 729.2a.\nSee rule 722.\n")
+    assert result.stdout == "Vedi regola 730.2a.\nSee rule 723.\n"
+    assert "729.2a → 730.2a: renumbered" in result.stderr and "722 → 723: renumbered" in result.stderr
+
+
 def test_a_citation_written_against_cr_is_followed(older_editions_kb: Path) -> None:
     """"CR729.2a" (no space) was read as no citation, "CR 729.2a" was."""
     result = kb_here("cite", "--as-of", "2025-11-14", home=older_editions_kb, input="See CR729.2a and CR 729.2b.")

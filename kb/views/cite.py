@@ -40,6 +40,9 @@ _LIST_SEP = {"en": ", ", "it": ", ", "zh-Hans": "、"}
 _SINGULAR = {"en": (re.compile(r"\b([Rr]ule)(?=\s)"), r"\1s"), "it": (re.compile(r"\b([Rr]egol)a(?=\s)"), r"\1e")}
 
 
+CITE_LANGS = ("en", "it", "zh-Hans")  # the reference grammars (kb.core.refs)
+
+
 def detect_lang(text: str) -> str:
     """The reference grammar a text needs: Chinese by its script, Italian by its
     reference words ("regola", "vedi"), else English."""
@@ -421,8 +424,9 @@ def cite(conn: sqlite3.Connection, text: str, as_of: str | None, to: str | None 
     """Update every rule citation of ``text`` (written against the rules in force on
     ``as_of``; None: detected from the citations) to the edition of ``to`` (default the
     newest English edition held)."""
+    read = _references(text, lang)
     lang = lang or detect_lang(text)
-    found = refs.extract(text, lang)
+    found = [reference for reference, _ in read]
     held = tools.dated_editions(conn, SOURCE_LANG)
     if not held:
         raise NotFound("the KB holds no dated English edition to follow citations through")
@@ -436,14 +440,31 @@ def cite(conn: sqlite3.Connection, text: str, as_of: str | None, to: str | None 
         old, detected = detect_edition(conn, found, target)
     editions = _Editions(conn, old, target)
     starts = _line_starts(text)
-    citations = [_unread_tail(text, r, cite_reference(r, bisect_right(starts, r.start), editions, lang))
-                 for r in found]
+    citations = [_unread_tail(text, r, cite_reference(r, bisect_right(starts, r.start), editions, grammar))
+                 for r, grammar in read]
     pieces, cursor = [], 0
     for reference, citation in zip(found, citations, strict=True):
         pieces += [text[cursor:reference.start], citation.new]
         cursor = reference.end
     pieces.append(text[cursor:])
     return CiteAnswer(lang, old, target, detected, "".join(pieces), citations)
+
+
+def _references(text: str, lang: str | None) -> list[tuple[refs.Reference, str]]:
+    """Every citation of ``text`` with the grammar that read it: ``lang``'s alone when given,
+    else every language's, the longest reading of each place kept (the detected language's on a
+    tie), so an English "See rule 722." quoted in an Italian ruling is read whole: the Italian
+    grammar reads bare subrule numbers only."""
+    if lang:
+        return [(reference, lang) for reference in refs.extract(text, lang)]
+    first = detect_lang(text)
+    readings = [(reference, grammar) for grammar in (first, *(g for g in CITE_LANGS if g != first))
+                for reference in refs.extract(text, grammar)]
+    kept: list[tuple[refs.Reference, str]] = []
+    for reference, grammar in sorted(readings, key=lambda r: r[0].start - r[0].end):  # stable: ``first`` on a tie
+        if all(reference.end <= other.start or other.end <= reference.start for other, _ in kept):
+            kept.append((reference, grammar))
+    return sorted(kept, key=lambda r: r[0].start)
 
 
 def detect_edition(conn: sqlite3.Connection, found: list[refs.Reference], target: str) -> tuple[str, list[str]]:
