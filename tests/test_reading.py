@@ -185,6 +185,20 @@ def test_toc_reads_a_number_as_show_does(default_home: Path) -> None:
     assert english["number"] == english["rule"] == "730.2"
 
 
+def test_an_older_editions_toc_walks_its_own_chapters(two_editions: Path) -> None:
+    """2025-11-14 numbers 721, 722, 723 what 2026-04-17 numbers 721, 723, 724 (722 is new): its
+    table of 722 said nothing of being 723, and "previous" gave 722, which opened it again."""
+    home, old = two_editions, "2025-11-14"
+    table = kb_json_here("toc", "722", "--edition", old, home=home)
+    assert (table["number"], table["rule"]) == ("722", "723")
+    assert kb_here("toc", "722", "--edition", old, home=home).stdout.splitlines()[1] == (
+        "  = rule 723 of the newest English edition")
+    previous, following = table["navigation"]["previous"], table["navigation"]["next"]
+    assert kb_json_here("toc", previous, "--edition", old, home=home)["number"] == "721"
+    assert kb_json_here("toc", following, "--edition", old, home=home)["number"] == "723"
+    assert kb_json_here("toc", "723", home=home)["navigation"]["previous"] == "722"  # the newest: its own 722
+
+
 @pytest.mark.parametrize(("number", "lang", "suggested"), [("730.2h", "it", ("show", "730.2h")),
                                                         ("730.2z", "it", ("toc", "730.2")),
                                                         ("730.2z", "en", ("toc", "730.2"))])

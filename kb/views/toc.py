@@ -88,12 +88,29 @@ def toc(conn: sqlite3.Connection, number: RuleNumber | None, lang: str, on: str 
         if not rules or rules[0].number != own:
             raise missing
         head, rules = rules[0], rules[1:]
+        identity = RuleNumber.try_parse(head.rule) or own  # what the page is: 722 of 2025-11-14 is 723
         return TocView(lang, edition, own, _title(head), [Entry(r.number, r.rule, _title(r)) for r in rules],
-                       navigation(conn, number), number if own != number else None)
+                       _neighbours(conn, lang, edition, head) if on else navigation(conn, identity),
+                       identity if own != identity else None)
     rules = store.outline(conn, lang, edition, None, 1)
     if not rules:
         raise NotFound(f"the {lang} {edition or 'undated'} texts have no sections or chapters")
     return TocView(lang, edition, None, None, [Entry(r.number, r.rule, _title(r)) for r in rules])
+
+
+def _neighbours(conn: sqlite3.Connection, lang: str, edition: str | None,
+                head: store.StoredRule) -> dict[str, str | None]:
+    """The rules before and after ``head`` in its own edition, by identity (2025-11-14's 722 is
+    723, after 721 and before 724): by the identities of the newest edition, "previous" opened
+    722, which that edition did not hold, and so the same chapter again."""
+    same = [r for r in store.outline(conn, lang, edition, head.number.parent, head.number.depth)
+            if r.number.depth == head.number.depth]
+    at = next(k for k, r in enumerate(same) if r.number == head.number)
+    parent = store.outline(conn, lang, edition, head.number.parent, head.number.parent.depth)[:1] \
+        if head.number.parent else []
+    return {"parent": parent[0].rule if parent else None,
+            "previous": same[at - 1].rule if at > 0 else None,
+            "next": same[at + 1].rule if at + 1 < len(same) else None}
 
 
 def _holds(conn: sqlite3.Connection, number: RuleNumber, lang: str, on: str | None) -> bool:
