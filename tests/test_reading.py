@@ -171,6 +171,15 @@ def test_toc_of_a_section_chapter_and_rule(default_home: Path) -> None:
     assert kb_here("toc", "702.19b-d", home=default_home).returncode == 2
 
 
+def test_a_number_another_language_gives_another_rule_says_which(default_home: Path) -> None:
+    """`kb show 729.2 --lang it` said only "not found": the Italian text numbered 729.2 is rule
+    730.2 (729.2 is a rule of subgames, which the seed does not hold)."""
+    result = kb_here("show", "729.2", "--lang", "it", home=default_home)
+    assert result.returncode == 1
+    assert "the it text numbered 729.2 is rule 730.2: kb show 730.2 --lang it" in result.stderr
+    assert "numbered" not in kb_here("show", "999.9", "--lang", "it", home=default_home).stderr
+
+
 def test_toc_reads_a_number_as_show_does(default_home: Path) -> None:
     """The Italian seed numbers the merge rule 729.2 where English has 730.2: `kb show 730.2
     --lang it` shows it, and so does its table of contents (it said "not in it")."""

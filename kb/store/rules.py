@@ -340,6 +340,14 @@ def choose_edition(conn: sqlite3.Connection, number: RuleNumber, lang: str, on: 
     return candidates[0]
 
 
+def numbered_otherwise(conn: sqlite3.Connection, number: RuleNumber, lang: str) -> str:
+    """What ``lang`` numbers ``number`` when that is another rule, said for a "not found" (the
+    Italian text numbered 729.2 is rule 730.2; 729.2 is a rule of subgames it does not hold)."""
+    row = conn.execute("SELECT rule FROM rules WHERE sort_key = ? AND lang = ? AND variant = 0 AND rule != ?"
+                       " ORDER BY edition IS NULL, edition DESC LIMIT 1", (number.key, lang, str(number))).fetchone()
+    return f" (the {lang} text numbered {number} is rule {row[0]}: kb show {row[0]} --lang {lang})" if row else ""
+
+
 def locate(conn: sqlite3.Connection, number: RuleNumber, lang: str, on: str | None) -> tuple[str | None, RuleNumber]:
     """The edition and the language's own number for the rule whose identity is
     ``number`` (its number in the newest English edition), newest edition first;
@@ -352,7 +360,8 @@ def locate(conn: sqlite3.Connection, number: RuleNumber, lang: str, on: str | No
         if on is None or edition is None or edition <= on:
             return edition, RuleNumber.parse(own)
     if not rows and conn.execute("SELECT 1 FROM rules WHERE rule = ? LIMIT 1", (str(number),)).fetchone():
-        raise NotFound(f"rule {number} not found in {lang}" + (f" on {on}" if on else ""))
+        raise NotFound(f"rule {number} not found in {lang}" + (f" on {on}" if on else "")
+                       + numbered_otherwise(conn, number, lang))
     return choose_edition(conn, number, lang, on), number
 
 

@@ -154,7 +154,8 @@ def show(conn: sqlite3.Connection, number: RuleNumber, langs: list[str] | None, 
         blocks.append(Block(lang, edition, rules, store.outgoing(conn, [r.id for r in rules]),
                             store.incoming_counts(conn, rules), _context(conn, rules[0])))
     if not blocks:
-        raise NotFound(f"rule {number} not found in {', '.join(wanted) or 'the KB'}" + (f" on {on}" if on else ""))
+        raise NotFound(f"rule {number} not found in {', '.join(wanted) or 'the KB'}" + (f" on {on}" if on else "")
+                       + "".join(store.numbered_otherwise(conn, number, lang) for lang in wanted))
     # a text found by its own number steps through the rules by its identity (the Italian 729.2d is
     # rule 730.2d: its neighbours are 730.2c and 730.2e, not the English 729.2c of subgames)
     found = {block.rules[0].rule for block in blocks}
