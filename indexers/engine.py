@@ -51,6 +51,7 @@ from kb.core.rulenum import RuleNumber
 from kb.core.text import base_lang, han_runs, has_cjk, is_cjk
 from kb.core.text import name_key as name_key_of
 from kb.store import onebox as card_store
+from kb.store import rules as store
 
 #: How much a title (or a glossary headword) outweighs the body.  1 and 4 measure the same as 2
 #: (bench_quality: titles are headings now, outside the ranks, so the field rarely decides).
@@ -586,7 +587,8 @@ def plan(text: str, langs: Sequence[str], translator: Translator, *, query_lang:
          words: frozenset[str] = frozenset(), vocabulary: Mapping[str, Mapping[str, int]] | None = None,
          stems: Callable[[str], frozenset[str] | None] | None = None,
          sounds: Callable[[], homophones.Sounds | None] | None = None,
-         fragments: Collection[str] = (), is_card: Callable[[str], bool] | None = None) -> Plan:
+         fragments: Collection[str] = (), is_card: Callable[[str], bool] | None = None,
+         name_words: Callable[[str], Collection[str]] | None = None) -> Plan:
     """What to look for in each of ``langs`` (see the module docstring); the query's
     language, unless given, is detected among every language ``indexed`` or known
     to the lexicons.  ``words``: the KB's Chinese game terms (:mod:`indexers.segment`);
@@ -608,7 +610,8 @@ def plan(text: str, langs: Sequence[str], translator: Translator, *, query_lang:
     lang = query_lang or detect_lang(parts, indexed or langs, searcher, translator, vocabulary)
     corrections: tuple[Correction, ...] = ()
     if vocabulary is not None and SPELLING and not is_cjk(lang):
-        parts, corrections = _spelled(parts, lang, vocabulary, translator, stems)
+        parts, corrections = _spelled(parts, lang, vocabulary, translator, stems,
+                                      partial(name_words, lang) if name_words is not None else None)
         whole = " ".join(p for p, _ in parts)
     elif sounds is not None and SPELLING and searcher is not None and lang in indexed and has_cjk(whole):
         parts, corrections = _heard(parts, lang, words, searcher, sounds)
@@ -755,6 +758,7 @@ def _stems(lang: str, own: Mapping[str, int], lexicon: frozenset[str],
 
 def _spelled(parts: Sequence[tuple[str, bool]], lang: str, vocabulary: Mapping[str, Mapping[str, int]],
              translator: Translator, stored: Callable[[str], frozenset[str] | None] | None = None,
+             names: Callable[[], Collection[str]] | None = None,
              ) -> tuple[list[tuple[str, bool]], tuple[Correction, ...]]:
     """The query's parts with the words no text or lexicon of ``lang`` knows read as
     the nearest word one does (:mod:`indexers.spelling`).  ``stored``: the stems the
@@ -776,7 +780,7 @@ def _spelled(parts: Sequence[tuple[str, bool]], lang: str, vocabulary: Mapping[s
     fixed: list[tuple[str, bool]] = []
     found: list[Correction] = []
     for part, quoted in parts:
-        text, fixes = spelling.correct(part, known, merged, own)
+        text, fixes = spelling.correct(part, known, merged, own, names)
         fixed.append((text, quoted))
         found += fixes
     return fixed, tuple(found)
@@ -1090,6 +1094,18 @@ def _close() -> None:
     _OPEN.clear()
 
 
+_NAME_WORDS: dict[tuple[str, str], frozenset[str]] = {}
+
+
+def _name_words(conn: sqlite3.Connection, lang: str) -> frozenset[str]:
+    """The words of the names ``lang``'s texts give things (:func:`kb.store.rules.names_of`),
+    read once per KB file and language: only a query with an unknown word asks."""
+    key = (conn.execute("PRAGMA database_list").fetchone()[2], lang)
+    if key not in _NAME_WORDS:
+        _NAME_WORDS[key] = frozenset(w for name in store.names_of(conn, lang) for w in spelling_words(name))
+    return _NAME_WORDS[key]
+
+
 def _is_card_name(conn: sqlite3.Connection, text: str) -> bool:
     """Some card is named ``text`` (in any language the KB holds its names in)."""
     return bool(card_store.names_for_key(conn, name_key_of(text)))
@@ -1128,8 +1144,9 @@ def _search(searcher: Searcher, info: IndexInfo, conn: sqlite3.Connection, text:
     sounds = partial(homophones.load, info.path)
     fragments = [lang for lang, edition in info.editions if edition is None]
     is_card = partial(_is_card_name, conn)
+    names = partial(_name_words, conn)
     p = plan(text, wanted, translator, query_lang=query_lang, searcher=searcher, indexed=indexed, words=words,
-             vocabulary=vocabulary, stems=stems, sounds=sounds, fragments=fragments, is_card=is_card)
+             vocabulary=vocabulary, stems=stems, sounds=sounds, fragments=fragments, is_card=is_card, name_words=names)
     if p.empty:
         raise KbError(f"nothing to search for in {text!r}: only stop words or punctuation")
     groups, definitions = find(searcher, p, indexed, hits or MAX_HITS)
@@ -1140,7 +1157,8 @@ def _search(searcher: Searcher, info: IndexInfo, conn: sqlite3.Connection, text:
         for other in others:
             tried.append(other)
             alt = plan(text, wanted, translator, query_lang=other, searcher=searcher, indexed=indexed, words=words,
-                       vocabulary=vocabulary, stems=stems, sounds=sounds, fragments=fragments, is_card=is_card)
+                       vocabulary=vocabulary, stems=stems, sounds=sounds, fragments=fragments, is_card=is_card,
+                       name_words=names)
             if alt.empty:
                 continue
             found, defs = find(searcher, alt, indexed, hits or MAX_HITS)

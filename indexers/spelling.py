@@ -21,7 +21,7 @@ import json
 import math
 import re
 from collections import Counter
-from collections.abc import Callable, Container, Iterable, Mapping
+from collections.abc import Callable, Collection, Container, Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -79,6 +79,25 @@ def nearest(word: str, vocabulary: Mapping[str, int]) -> str | None:
     return min(candidates)[2] if candidates else None
 
 
+#: A word too short for :func:`nearest` is read as a word of a name the rules give (a keyword,
+#: a zone: "flyng" -> flying, "libary" -> library, "hexprof" -> hexproof) one edit or one swap of
+#: two letters away, when one such word alone is that near and the word has NAME_SHORTEST letters.
+NAME_SHORTEST = 5
+
+
+def nearest_name(word: str, names: Collection[str]) -> str | None:
+    """The one word of ``names`` (the words of the rules' names, folded) one edit or one swap
+    of neighbours from ``word`` ("lifelnik"), with its first letter; none when two are as near."""
+    if len(word) < NAME_SHORTEST or word in names:
+        return None
+    from rapidfuzz import process  # lazy: only a query with an unknown word needs it
+    from rapidfuzz.distance import OSA
+
+    found = {choice for choice, _, _ in process.extract(word, names, scorer=OSA.distance, score_cutoff=1, limit=None)
+             if choice[:1] == word[:1] and choice != word}
+    return found.pop() if len(found) == 1 else None
+
+
 _WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)*")
 
 
@@ -87,9 +106,11 @@ _HYPHENATED = re.compile(r"(?<![^\W\d_])[^\W\d_]+[-‐][^\W\d_]+(?![^\W\d_])")
 
 
 def correct(text: str, known: Callable[[str], bool], vocabulary: Callable[[], Mapping[str, int]],
-            written: Container[str] = ()) -> tuple[str, tuple[Correction, ...]]:
+            written: Container[str] = (), names: Callable[[], Collection[str]] | None = None,
+            ) -> tuple[str, tuple[Correction, ...]]:
     """``text`` with each word ``known`` rejects replaced by its :func:`nearest` in
-    ``vocabulary`` (called only when some word is unknown), and what was replaced; first,
+    ``vocabulary`` (called only when some word is unknown), or failing one by its
+    :func:`nearest_name` among the words of ``names``, and what was replaced; first,
     two words joined by a hyphen that the texts hold as one (``written``: "non-creature" is
     the rules' "noncreature": searched as "non" and "creature", it found creatures)."""
     fixes: list[Correction] = []
@@ -108,9 +129,11 @@ def correct(text: str, known: Callable[[str], bool], vocabulary: Callable[[], Ma
     def fix(match: re.Match[str]) -> str:
         typed = match.group()
         folded = "".join(words(typed))
-        if has_cjk(typed) or not max_edits(folded) or known(folded):
+        if has_cjk(typed) or len(folded) < min(SHORTEST, NAME_SHORTEST) or known(folded):
             return typed
-        meant = nearest(folded, vocabulary())
+        meant = nearest(folded, vocabulary()) if max_edits(folded) else None
+        if meant is None and names is not None:
+            meant = nearest_name(folded, names())
         if meant is None:
             return typed
         fixes.append(Correction(typed, meant))

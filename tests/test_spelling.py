@@ -74,6 +74,31 @@ def test_a_hyphenated_query_is_read_as_the_rules_write_it(default_home: Path) ->
     assert answer.results[0].identity == "702.108a"  # prowess: "Whenever you cast a noncreature spell"
 
 
+@pytest.mark.parametrize(("query", "meant", "under"), [("flyng creature", "flying", "702.9"),
+                                                    ("hexprof creature", "hexproof", "702.11"),
+                                                    ("what if i draw from an empty libary", "library", "121."),
+                                                    ("lifelnik damage", "lifelink", "702.15")])
+def test_a_short_typo_beside_other_words_is_read_as_a_name_of_the_rules(default_home: Path, query: str,
+                                                                        meant: str, under: str) -> None:
+    """Under SHORTEST letters nothing was corrected beside other words ("flyng creature" found
+    creatures); a word one edit or swap from a word of the rules' names is read as that word."""
+    from kb.views.search import search
+
+    answer = search(default_home, query, ["en"])
+    assert [c.meant for c in answer.plan.corrections] == [meant]
+    assert answer.results[0].identity.startswith(under), [r.identity for r in answer.results[:5]]
+
+
+def test_a_name_word_is_chosen_only_when_it_alone_is_that_near() -> None:
+    names = frozenset({"flying", "flanking", "menace", "library"})
+    assert spelling.nearest_name("flyng", names) == "flying"
+    assert spelling.nearest_name("librray", names) == "library"
+    assert spelling.nearest_name("lirbary", names) == "library"  # two letters swapped: one step
+    assert spelling.nearest_name("flyng", names | {"fling"}) is None  # flying and fling as near
+    assert spelling.nearest_name("flng", names) is None  # under NAME_SHORTEST letters
+    assert spelling.nearest_name("menace", names) is None  # a name's word as written
+
+
 def test_letters_tell_italian_from_english_spelling(vocabulary: dict[str, dict[str, int]]) -> None:
     english, italian = spelling.Letters(vocabulary["en"]), spelling.Letters(vocabulary["it"])
     assert italian.score(["mischia"]) > english.score(["mischia"])

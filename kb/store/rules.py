@@ -445,6 +445,16 @@ def languages(conn: sqlite3.Connection) -> list[str]:
     return sorted({row["lang"] for row in editions(conn)})
 
 
+def names_of(conn: sqlite3.Connection, lang: str) -> list[str]:
+    """The names ``lang``'s texts give things: section and chapter titles, rules whose whole
+    body is a name ("702.9 Flying"), glossary headwords (what a typo of a short word is read
+    against, :func:`indexers.spelling.nearest_name`)."""
+    rows = conn.execute("SELECT title FROM rules WHERE lang = ? AND title IS NOT NULL"
+                        " UNION SELECT body FROM rules WHERE lang = ? AND depth = 2 AND length(body) <= 60"
+                        " UNION SELECT term FROM glossary WHERE lang = ?", (lang, lang, lang))
+    return [name for (name,) in rows]
+
+
 def holds_word(conn: sqlite3.Connection, word: str) -> bool:
     """Whether some rule text holds ``word`` as a word (any case): a word of the rules is
     no typo.  Looked up when a query comes near a name, so rarely: no table is kept."""

@@ -26,7 +26,7 @@ import re
 import shlex
 import sqlite3
 import unicodedata
-from collections.abc import Collection, Mapping
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
@@ -41,6 +41,7 @@ from kb.views.shared import spelled_right
 
 if TYPE_CHECKING:
     from indexers.lookups import Lookups
+    from indexers.translate import Translation
 
 #: A misspelled name must be at least this similar to a name held (rapidfuzz ``ratio``,
 #: 0-100, on the folded forms).  Measured by ``benchmarks/bench_onebox.py`` on one- and
@@ -377,6 +378,8 @@ class OneBox:
             if match is None:
                 continue
             whole = coverage(key, src, found) == 1
+            if not whole and not all(map(self._known_word, _left_out(key, found))):
+                continue  # "indestructable creature": a typo beside "creature" (Italian too) is no Italian word
             # a name we wrote, not a learned guess; a longer one only when it is the whole query
             official = all(t.origin == TERMS for t in found) and (not long or whole)
             if official and whole:
@@ -441,6 +444,12 @@ class OneBox:
         name = localized.get(lang) or (entry.name if entry is not None else None) or localized.get("en") or card
         linked = box_store.card_rules(self.conn, card)
         return CardMatch(card, name, lang, confidence, how, tuple(linked[:CARD_RULES]), len(linked))
+
+
+def _left_out(key: str, found: Sequence[Translation]) -> list[str]:
+    """The words of ``key`` no translation of ``found`` stands for."""
+    used = {word for t in found for word in t.source.split()}
+    return [word for word in key.split() if word not in used]
 
 
 def _name_preference(entry: NameEntry, text: str) -> tuple[bool, bool]:
