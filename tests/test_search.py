@@ -329,6 +329,13 @@ def test_one_sense_of_a_headword_finds_its_own_rules(home: Path, db: sqlite3.Con
     assert rules_of(find(home, db, "指示物"))[0].startswith("122.")
 
 
+def test_a_translation_that_is_no_phrase_of_the_rules_still_finds_them(home: Path, db: sqlite3.Connection) -> None:
+    """"danno da comandante" is "commander damage", which no English rule writes as a phrase
+    (903.10a: "combat damage ... by the same commander"): shown in English it found only the
+    Italian seed's 730.3d."""
+    assert rules_of(find(home, db, "danno da comandante", ["en"]))[0] in ("903.10a", "704.6c")
+
+
 def test_traditional_characters_find_the_simplified_text(home: Path, db: sqlite3.Connection) -> None:
     assert rules_of(find(home, db, "標識色", ["zh-Hans"])) == rules_of(find(home, db, "标识色", ["zh-Hans"]))
 
