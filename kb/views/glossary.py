@@ -177,7 +177,8 @@ class GlossaryAnswer:
             if self.suggestions:
                 lines.append("did you mean: " + " · ".join(self.suggestions))
             return "\n".join(lines)
-        blocks = [] if self.via["how"] == "name" else [f"found through {self.via['how']}: {self.via['detail']}"]
+        how = "a players' word" if self.via["how"] == "players" else self.via["how"]
+        blocks = [] if self.via["how"] == "name" else [f"found through {how}: {self.via['detail']}"]
         for key, entries in self.matches:
             head = key if isinstance(key, str) else f"{entries[0].term} (no English counterpart)"
             lines = [f"{head} · glossary in {len(entries)} language{'s' if len(entries) != 1 else ''}"]
@@ -222,6 +223,29 @@ def _through_lexicons(conn: sqlite3.Connection, query: str) -> tuple[list[Stored
 
             how = "our list of official names" if all(t.origin == TERMS for t in found) else "learned at build time"
             return entries, {"how": "lexicon", "detail": f"{words} ({src} → en, {how})", "term": english}
+    return [], {}
+
+
+_RULE_SUFFIX = {"zh-Hans": "规则"}  # a rule's name as a headword: "Legend Rule", 传奇规则
+
+
+def _through_players_words(conn: sqlite3.Connection, query: str) -> tuple[list[StoredEntry], dict[str, str]]:
+    """The query as a players' word for a headword ("cmc": Mana Value, 召唤病: 召唤失调), as
+    search reads it (kb/align/term_lists): 召唤病 was read as a misspelling of Summon."""
+    from indexers.engine import translator_of  # lazy: only a query no headword answers needs it
+    from indexers.translate import coverage
+
+    translator = translator_of(conn)
+    for lang in sorted(src for src, dst in translator.pairs() if src == dst):
+        found = translator.rephrase(query, lang)
+        if not found or coverage(query, lang, found) < 1:
+            continue
+        meant = " ".join(t.target for t in sorted(found, key=lambda t: t.at))
+        for name in (meant, meant + _RULE_SUFFIX.get(lang, " rule")):  # 召唤失调: the headword is 召唤失调规则
+            entries = find(conn, name)
+            if entries:
+                return entries, {"how": "players",
+                                 "detail": f"{quoted(query)} is what players say for {quoted(meant)}", "term": name}
     return [], {}
 
 
@@ -337,6 +361,8 @@ def glossary(conn: sqlite3.Connection, query: str, langs: list[str] | None) -> G
         query, found = plain, find(conn, plain)  # full-width letters ("ｔｒａｍｐｌｅ"), not a headword's own （）
     via: dict[str, str] = {"how": "name"}
     suggestions: list[str] = []
+    if not found:
+        found, via = _through_players_words(conn, query)
     if not found:
         found, via = _through_lexicons(conn, query)
     if not found:
