@@ -336,6 +336,12 @@ def test_a_translation_that_is_no_phrase_of_the_rules_still_finds_them(home: Pat
     assert rules_of(find(home, db, "danno da comandante", ["en"]))[0] in ("903.10a", "704.6c")
 
 
+def test_a_named_entry_citing_a_chapter_leads_to_a_rule_in_it(home: Path, db: sqlite3.Connection) -> None:
+    """"End the Turn" cites only chapter 724 (a heading, no answer): the search led with 513.2
+    (the end step) while its header named 724."""
+    assert rules_of(find(home, db, "end the turn", ["en"]))[0].startswith("724.")
+
+
 def test_traditional_characters_find_the_simplified_text(home: Path, db: sqlite3.Connection) -> None:
     assert rules_of(find(home, db, "標識色", ["zh-Hans"])) == rules_of(find(home, db, "标识色", ["zh-Hans"]))
 
