@@ -448,6 +448,22 @@ def test_ask_shows_the_card_a_question_names(home: Path) -> None:
     assert f"card {SHEOLDRED} · " in shown and shown.index("card ") < shown.index("1. ")  # the card, then the rules
 
 
+@pytest.mark.parametrize(("question", "card"), [
+    ("how does Mishra's Command work", "Mishra's Command"),
+    ("what does sheoldred the apocalypse do when i draw a card", SHEOLDRED),
+    ("is a snow-covered forest a basic land", "Snow-Covered Forest")])
+def test_a_card_named_among_other_words_is_shown(home: Path, question: str, card: str) -> None:
+    """A card name inside a question gave no card (only a query that was all a name did)."""
+    for command in ("ask", "search"):
+        assert [c["card"] for c in kb_json_here(command, question, home=home)["cards"]] == [card], command
+
+
+@pytest.mark.parametrize("question", ["can i block with a tapped creature", "fling a creature at my opponent"])
+def test_a_word_of_the_rules_inside_a_question_is_no_card(home: Path, question: str) -> None:
+    """A name of two words at least: "fling" alone is a card's name (Fling), and a players' word."""
+    assert kb_json_here("search", question, home=home)["cards"] == []
+
+
 def test_ask_acceptance_poison(home: Path) -> None:
     """122.1f, 104.3d and 704.5c say the same sentence; the first two cite rule 704: 704.5c leads."""
     data = kb_json_here("ask", "How many poison counters make a player lose the game?", home=home)

@@ -152,6 +152,12 @@ def resolved_page(conn: sqlite3.Connection, title_key: str) -> sqlite3.Row | Non
         " ORDER BY confidence DESC, id LIMIT 1", (title_key,)).fetchone()
 
 
+def page_titles(conn: sqlite3.Connection) -> frozenset[str]:
+    """The title keys of the rulings pages resolved to a card."""
+    return frozenset(key for (key,) in conn.execute(
+        "SELECT DISTINCT title_key FROM pages WHERE kind = 'rulings-page' AND card IS NOT NULL"))
+
+
 def card_names(conn: sqlite3.Connection, card: str) -> dict[str, str]:
     """A card's name in each language its printings give (the first printing's wins)."""
     found: dict[str, str] = {}

@@ -77,6 +77,8 @@ CARD_FUZZY = 85.0
 CARD_MARGIN = 4.0
 #: A query of more words than this is never taken for a card name.
 CARD_MAX_WORDS = 8
+#: The longest Chinese card name looked for inside a question (the longest of the ten sets: 21).
+CARD_INSIDE_CJK = 24
 #: A name reached through a lexicon must be a keyword (of these chapters) and the query
 #: at most this many words: a one-word translation of a longer query ("attaccare un
 #: planeswalker" -> "planeswalker") names something the query is not about
@@ -248,6 +250,12 @@ class OneBox:
         return segment.load(self.stored.folder) if self.stored is not None else frozenset()
 
     @cached_property
+    def _card_keys(self) -> frozenset[str]:
+        """Every card name's key and every resolved rulings page's title (what a question may
+        name among its words), to look up in the KB only what one of them is."""
+        return frozenset(key for keys in self._card_choices.values() for key in keys) | box_store.page_titles(self.conn)
+
+    @cached_property
     def _card_choices(self) -> dict[str, list[str]]:
         """The card names' keys by script (the entries of the few keys a query comes near
         are looked up in the KB: :func:`kb.store.onebox.names_for_key`)."""
@@ -405,8 +413,10 @@ class OneBox:
         """The card ``text`` names, if any: exactly, through a rulings page's title,
         or (``similar``) by a close spelling in the query's script."""
         key = name_key(text)
-        if not key or len(key.split()) > CARD_MAX_WORDS:
+        if not key:
             return []
+        if len(key.split()) > CARD_MAX_WORDS:
+            return self._named_inside(key)
         exact = box_store.names_for_key(self.conn, key)
         if exact:
             cards: dict[str, NameEntry] = {}
@@ -418,7 +428,34 @@ class OneBox:
         if page is not None:
             how = f"{text!r} is the title of a rulings page resolved to it by its rulings"
             return [self._card(page["card"], None, float(page["confidence"]), how, script_lang(key))]
+        inside = self._named_inside(key)
+        if inside:
+            return inside
         return self._similar_cards(text, key) if similar else []
+
+    def _named_inside(self, key: str) -> list[CardMatch]:
+        """The card a question names among its other words, longest name first ("how does
+        Mishra's Command work", "非瑞克西亚龙引擎融合后是新物件吗"): two words at least, or three
+        Chinese characters, so that a word of the rules is no card ("fling a creature")."""
+        words = key.split()
+        if script_class(key) == "cjk":
+            spans = [run[i:i + n] for run in words for n in range(min(len(run) - 1, CARD_INSIDE_CJK), 2, -1)
+                     for i in range(len(run) - n + 1)]
+        else:
+            spans = [" ".join(words[i:i + n]) for n in range(min(len(words) - 1, CARD_MAX_WORDS), 1, -1)
+                     for i in range(len(words) - n + 1)]
+        for span in spans:
+            if span not in self._card_keys:
+                continue
+            found = sorted(box_store.names_for_key(self.conn, span), key=lambda e: _name_preference(e, span))
+            if found:
+                return [self._card(found[0].card, found[0], 1.0, f"{found[0].name!r}, its {found[0].lang} name,"
+                                                                 " is in the query")]
+            page = box_store.resolved_page(self.conn, span)
+            if page is not None:
+                how = f"{span!r}, the title of a rulings page resolved to it by its rulings, is in the query"
+                return [self._card(page["card"], None, float(page["confidence"]), how, script_lang(span))]
+        return []
 
     def _similar_cards(self, text: str, key: str) -> list[CardMatch]:
         if len(key) < NAME_MIN_FUZZY:
