@@ -125,7 +125,7 @@ def test_the_header_names_what_was_searched_for_a_name_read_in_another_language(
     data = kb_json_here(command, query, home=home)
     assert data["showing"] == "Legend Rule" and data["query_lang"] == "en"
     header = kb_here(command, query, home=home).stdout.splitlines()[0]
-    assert header.startswith(f"{query} → “Legend Rule” · en"), header
+    assert header.startswith(f"{query} (it) → “Legend Rule” · en"), header
 
 
 ASKING = {"en": ["{} rules", "rules for {}", "the rules of {}", "{} ability", "{} keyword"],
@@ -462,6 +462,14 @@ def test_a_card_named_among_other_words_is_shown(home: Path, question: str, card
 def test_a_word_of_the_rules_inside_a_question_is_no_card(home: Path, question: str) -> None:
     """A name of two words at least: "fling" alone is a card's name (Fling), and a players' word."""
     assert kb_json_here("search", question, home=home)["cards"] == []
+
+
+@pytest.mark.parametrize("query", ["travolgere", "tocco letale"])
+def test_a_name_read_in_another_language_says_which(home: Path, query: str) -> None:
+    """"travolgere · en (detected)": the header named only the language of what was searched
+    (Trample), as if the query were English."""
+    assert kb_json_here("search", query, home=home)["box"]["term"]["typed_lang"] == "it"
+    assert kb_here("search", query, home=home).stdout.startswith(f"{query} (it) → “")
 
 
 def test_ask_acceptance_poison(home: Path) -> None:

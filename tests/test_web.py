@@ -400,7 +400,7 @@ def test_search_and_ask_pages_name_what_was_searched(server: str, page: str) -> 
     """A name read through another language ("la regola della leggenda" -> Legend Rule) is searched
     as that name: the page says so beside the language, as the command line does."""
     shown = Html(get(server + f"/{page}?q=" + urllib.parse.quote("la regola della leggenda"))[2]).shown
-    assert "la regola della leggenda → “Legend Rule” · en" in shown, shown[:300]
+    assert "la regola della leggenda (it) → “Legend Rule” · en" in shown, shown[:300]
 
 
 def test_history_and_diff_pages(server: str) -> None:

@@ -106,6 +106,7 @@ class TermMatch:
     via: str | None = None      # the lexicon's translation that led to it ("letale → deathtouch")
     term: str | None = None     # the glossary entry's English headword
     about: bool = False         # the query asks about it ("trample rules"): the engine ranks it as typed alone
+    typed_lang: str | None = None  # the language the query was read in, when translated ("travolgere": it)
 
     @property
     def exact(self) -> bool:
@@ -114,7 +115,7 @@ class TermMatch:
     def to_json(self) -> dict[str, object]:
         return {"name": self.name, "lang": self.lang, "kind": self.kind, "rules": list(self.rules),
                 "score": round(self.score, 1), "exact": self.exact, "via": self.via, "term": self.term,
-                "about": self.about}
+                "about": self.about, "typed_lang": self.typed_lang}
 
 
 @dataclass(frozen=True, slots=True)
@@ -385,6 +386,7 @@ class OneBox:
                                      ", ".join(f"{t.source} → {t.target}" for t in found))
             if match is None:
                 continue
+            match = replace(match, typed_lang=src)
             whole = coverage(key, src, found) == 1
             if not whole and not all(map(self._known_word, _left_out(key, found))):
                 continue  # "indestructable creature": a typo beside "creature" (Italian too) is no Italian word

@@ -448,8 +448,9 @@ def said_line(query: str, answer: SearchAnswer) -> str:
     """The query as typed, what the engine searched when the box read it as a name
     ("deaftouch → “Deathtouch”"), and the language of what was searched."""
     searched = f" → “{answer.showing}”" if answer.showing else ""
-    plan = answer.plan
-    return f"{query}{searched} · {plan.lang}" + (" (detected)" if plan.detected else "")
+    plan, term = answer.plan, answer.box.term
+    typed = f" ({term.typed_lang})" if term is not None and term.typed_lang and term.typed_lang != plan.lang else ""
+    return f"{query}{typed}{searched} · {plan.lang}" + (" (detected)" if plan.detected else "")
 
 
 def in_rules_words(plan: engine.Plan) -> str:
