@@ -440,6 +440,14 @@ def test_an_english_line_in_an_italian_text_is_read_in_english(older_editions_kb
     assert "729.2a → 730.2a: renumbered" in result.stderr and "722 → 723: renumbered" in result.stderr
 
 
+def test_a_number_no_edition_holds_is_flagged_not_held_against_the_date(older_editions_kb: Path) -> None:
+    """"999.1" in a judge's text made the date undetectable ("no edition held has every rule the
+    text cites (702.19b, 999.1)", exit 2), the whole text blamed for one typo."""
+    result = kb_here("cite", home=older_editions_kb, input="See rule 702.19b and rule 999.1.\n")
+    assert result.returncode == 0, result.stderr
+    assert "702.19b → 702.19b: same" in result.stderr and "999.1 (left as written)" in result.stderr
+
+
 def test_a_citation_written_against_cr_is_followed(older_editions_kb: Path) -> None:
     """"CR729.2a" (no space) was read as no citation, "CR 729.2a" was."""
     result = kb_here("cite", "--as-of", "2025-11-14", home=older_editions_kb, input="See CR729.2a and CR 729.2b.")

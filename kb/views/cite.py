@@ -478,7 +478,12 @@ def detect_edition(conn: sqlite3.Connection, found: list[refs.Reference], target
     identities: dict[str, dict[int, str]] = {}
     for edition, key, rule in rows:
         identities.setdefault(edition, {})[key] = rule
-    fits = sorted(e for e, found_keys in identities.items() if len(found_keys) == len(cited))
+    # a number no edition holds (a typo, "999.1") tells no date: it is flagged, not held against the rest
+    held = {key for found_keys in identities.values() for key in found_keys}
+    cited = [n for n in cited if n.key in held]
+    if not cited:
+        raise KbError("no edition held has any rule the text cites: give the date it was written with --as-of")
+    fits = sorted(e for e, found_keys in identities.items() if all(n.key in found_keys for n in cited))
     if not fits:
         raise KbError("no edition held has every rule the text cites "
                       f"({', '.join(map(str, cited))}): give the date it was written with --as-of")
