@@ -180,6 +180,14 @@ def test_a_number_another_language_gives_another_rule_says_which(default_home: P
     assert "numbered" not in kb_here("show", "999.9", "--lang", "it", home=default_home).stderr
 
 
+def test_a_range_held_but_not_in_the_language_asked_says_so(default_home: Path) -> None:
+    """`kb show 601.2a-h --lang it` said "none of the rules named is in the KB": they are, in
+    English and Chinese; the Italian seed holds none of them."""
+    result = kb_here("show", "601.2a-h", "--lang", "it", home=default_home)
+    assert result.returncode == 1 and "in the KB" not in result.stderr
+    assert "rule 601.2a not found in it, and 7 more alike" in result.stderr
+
+
 def test_toc_reads_a_number_as_show_does(default_home: Path) -> None:
     """The Italian seed numbers the merge rule 729.2 where English has 730.2: `kb show 730.2
     --lang it` shows it, and so does its table of contents (it said "not in it")."""
