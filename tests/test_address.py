@@ -51,6 +51,15 @@ def test_lists_in_the_order_written(text: str) -> None:
     assert address.expand(parsed, EXISTING) == [N("702.19b"), N("702.19c")]
 
 
+@pytest.mark.parametrize(("text", "named"), [("702,9", ["702.9"]), ("regola 702,19b", ["702.19b"]),
+                                           ("702,703", ["702", "703"]), ("702, 9", ["702", "9"])])
+def test_a_decimal_comma_is_a_rule_not_a_list(text: str, named: list[str]) -> None:
+    """"702,9" (a decimal comma, as Italian writes it) was read as chapter 702 and section 9:
+    390 KB of rules.  Three digits after the comma, or a space, still make a list."""
+    found = address.parse(text)
+    assert found is not None and [str(t) for t in found.targets] == named
+
+
 def test_several_arguments_make_one_address() -> None:
     parsed = address.parse_all(["702.19c", "702.19b-c", "903.6"])
     assert parsed is not None

@@ -41,6 +41,9 @@ _ITEM = re.compile(
     r"(?P<chapter>\d{1,3})(?:\.(?P<rule>\d{1,3})(?P<letter>[a-z])?)?\.?"
     r"(?:\s*(?:-|–|—|~|～|至|to)\s*(?P<tail>\d{3}\.\d{1,3}[a-z]?|\d{1,3}[a-z]?|[a-z])(?![a-z]))?"
 )
+# "702,9b" written with a decimal comma (Italian) is 702.9b, not chapter 702 and section 9; a
+# list of chapters keeps its three digits ("702,703") or a space ("702, 9").
+_DECIMAL_COMMA = re.compile(r"(?<![\d.,])(\d{3}),(\d{1,2}[a-z]?)(?![\w,.])")
 _SEPARATOR = re.compile(r"\s*(?:,|，|、|;|；|/|\band\b|\be\b|\bor\b|和|及|与|或)\s*|\s+")
 
 
@@ -65,7 +68,7 @@ def parse(text: str) -> Address | None:
 
     ``None`` for free text ("trample damage", "rule of law"), for numbers that are
     no rule ("1000", "20 life") and for a range that runs backwards or across depths."""
-    rest = _SUFFIX.sub("", _PREFIX.sub("", normalize(text)))
+    rest = _DECIMAL_COMMA.sub(r"\1.\2", _SUFFIX.sub("", _PREFIX.sub("", normalize(text))))
     targets: list[Target] = []
     pos = 0
     while pos < len(rest):
