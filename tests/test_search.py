@@ -342,6 +342,12 @@ def test_a_named_entry_citing_a_chapter_leads_to_a_rule_in_it(home: Path, db: sq
     assert rules_of(find(home, db, "end the turn", ["en"]))[0].startswith("724.")
 
 
+def test_a_definition_names_its_headword_once(home: Path) -> None:
+    """"Modal, Mode" has the aliases Modal and Mode: its line read "Modal, Mode, Modal, Mode"."""
+    shown = kb_here("search", "modal spell", "--lang", "en", home=home).stdout
+    assert "   en      Modal, Mode · " in shown or "   en Modal, Mode · " in shown, shown[:400]
+
+
 def test_traditional_characters_find_the_simplified_text(home: Path, db: sqlite3.Connection) -> None:
     assert rules_of(find(home, db, "標識色", ["zh-Hans"])) == rules_of(find(home, db, "标识色", ["zh-Hans"]))
 

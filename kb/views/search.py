@@ -10,6 +10,7 @@ identity, with the query's translated terms highlighted there too.
 from __future__ import annotations
 
 import json
+import re
 import sqlite3
 import sys
 from collections.abc import Callable, Collection
@@ -338,7 +339,9 @@ def glossary_counterpart(conn: sqlite3.Connection, identity: str, lang: str, edi
 
 
 def _glossary_shown(row: sqlite3.Row) -> Shown:
-    names = ", ".join([row["term"], *json.loads(row["aliases"])])
+    # the aliases a headword does not already spell out ("Modal, Mode" has the aliases Modal and Mode)
+    spelled = {part.strip("“”\"") for part in re.split(r"\s*[,，、]\s*", row["term"])}
+    names = ", ".join([row["term"], *(a for a in json.loads(row["aliases"]) if a not in spelled)])
     return Shown(row["lang"], row["edition"], "", "glossary", names, "\n".join(json.loads(row["senses"])),
                  f"{row['path']}:{row['line']}", False, None, ())
 
