@@ -404,7 +404,7 @@ def ask_lines(home: Path, args: argparse.Namespace) -> int:
     from kb.views.ask import ask
     from kb.views.search import batch
 
-    return batch(home, lambda session, line: ask(session, line, args.lang, args.query_lang))
+    return batch(home, lambda session, line: ask(session, line, args.lang, args.query_lang), key="question")
 
 
 def _in_color(answer: Any, args: argparse.Namespace) -> str:

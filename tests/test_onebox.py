@@ -345,6 +345,8 @@ def test_ask_batch_matches_ask_json(home: Path) -> None:
     assert out.returncode == 0, out.stderr
     lines = [json.loads(line) for line in out.stdout.splitlines()]
     assert lines == [kb_json_here("ask", q, home=home) for q in questions]
+    failed = json.loads(kb("ask", "-", home=home, input="   \n").stdout)  # named as the answers name it
+    assert failed["question"] == "   " and "query" not in failed and failed["exit_code"] == 2
 
 
 # -- kb ask ---------------------------------------------------------------------------

@@ -228,10 +228,11 @@ def search(home: Path, query: str, langs: list[str] | None, query_lang: str | No
         return session.search(query, langs, query_lang, limit)
 
 
-def batch(home: Path, answer: Callable[[Session, str], Any]) -> int:
+def batch(home: Path, answer: Callable[[Session, str], Any], key: str = "query") -> int:
     """``kb search -`` / ``kb ask -``: one query per line of standard input, one JSON
     object per line out (what ``--json`` prints for it, on one line; a query that fails
-    gets its ``--json`` error object, with the query), everything loaded once, so the n-th
+    gets its ``--json`` error object, with the query under ``key``, as the answers name it:
+    ``question`` for ``kb ask``), everything loaded once, so the n-th
     line out answers the n-th line in (a blank line too: it is an empty query).  Exit code:
     the worst."""
     worst = 0
@@ -242,7 +243,7 @@ def batch(home: Path, answer: Callable[[Session, str], Any]) -> int:
                 data = answer(session, query).to_json()
             except KbError as err:
                 shown = query.encode("utf-8", "surrogateescape").decode("utf-8", "replace")  # bytes not UTF-8: U+FFFD
-                data = {"query": shown, **error_json(err)}
+                data = {key: shown, **error_json(err)}
                 worst = max(worst, err.exit_code)
             sys.stdout.write(json.dumps(data, ensure_ascii=False) + "\n")
             sys.stdout.flush()
