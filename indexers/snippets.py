@@ -115,11 +115,23 @@ def window(text: str, found: Sequence[Span], width: int = WIDTH) -> Span:
     end = min(len(text), start + width)
     if end - start < width:
         start = max(0, end - width)
-    if start > 0 and (space := text.rfind(" ", start - 20, start)) > 0:
-        start = space + 1
-    if end < len(text) and (space := text.rfind(" ", end - 20, end)) > start:
+    if start > 0:
+        start = _after_break(text, start)
+    if end < len(text) and (space := text.rfind(" ", max(start, end - 20), end)) > start:
         end = space
     return start, end
+
+
+#: Where a window may start: after a space, or after Chinese punctuation (Chinese has no spaces).
+_BREAKS = (" ", "，", "。", "；", "、", "：")
+
+
+def _after_break(text: str, start: int) -> int:
+    """``start`` moved back to just after the last break in the 20 characters before it.  The
+    search once began at ``start - 20`` even below 0, which counts from the text's end: a window
+    near the start of a text began mid-word ("…rmal term")."""
+    at = max(text.rfind(mark, max(0, start - 20), start) for mark in _BREAKS)
+    return at + 1 if at >= 0 else start
 
 
 def snippet(text: str, found: Sequence[Span], before: str = "**", after: str = "**",

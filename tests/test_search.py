@@ -426,6 +426,18 @@ def test_snippet_window_keeps_the_matches() -> None:
     assert len(shown) <= snippets.WIDTH + 10
 
 
+def test_a_snippet_starts_at_a_word() -> None:
+    """A window starting within a text's first 20 characters began mid-word ("…rmal term"): the
+    break before it was looked for from a negative index, counted from the text's end."""
+    text = "An informal term for " + " ".join(["filler"] * 60) + " the target word " + " ".join(["filler"] * 60)
+    for start in range(1, 25):
+        at = snippets.window(text, [(start + 30, start + 36)], width=120)[0]
+        assert at == 0 or text[at - 1] == " ", (start, text[at:at + 10])
+    chinese = "如果一个替代性效应可能会对某事件生效，且该事件的一部分受到另一个效应影响，则这两个效应可能会同时生效。" * 4
+    at = snippets.window(chinese, [(70, 72)], width=60)[0]
+    assert chinese[at - 1] in "，。", chinese[at:at + 10]
+
+
 # -- the command --------------------------------------------------------------------------
 
 
