@@ -348,6 +348,12 @@ def test_a_definition_names_its_headword_once(home: Path) -> None:
     assert "   en      Modal, Mode · " in shown or "   en Modal, Mode · " in shown, shown[:400]
 
 
+def test_the_players_italian_name_of_state_based_actions(home: Path, db: sqlite3.Connection) -> None:
+    """"azioni basate sullo stato" (the official name is "azioni generate dallo stato") read
+    "basate" as "basic" (learned from cards) and led with 205.4c, basic lands."""
+    assert rules_of(find(home, db, "azioni basate sullo stato"))[0].startswith("704.")
+
+
 def test_traditional_characters_find_the_simplified_text(home: Path, db: sqlite3.Connection) -> None:
     assert rules_of(find(home, db, "標識色", ["zh-Hans"])) == rules_of(find(home, db, "标识色", ["zh-Hans"]))
 
