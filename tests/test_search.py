@@ -352,6 +352,8 @@ def test_the_players_italian_name_of_state_based_actions(home: Path, db: sqlite3
     """"azioni basate sullo stato" (the official name is "azioni generate dallo stato") read
     "basate" as "basic" (learned from cards) and led with 205.4c, basic lands."""
     assert rules_of(find(home, db, "azioni basate sullo stato"))[0].startswith("704.")
+    # "esistere" had no English: the Treasure tokens' rules (111.10a) led, not tokens ceasing to exist
+    assert rules_of(find(home, db, "le pedine cessano di esistere"))[0] in ("111.7", "111.8", "704.5d")
 
 
 def test_traditional_characters_find_the_simplified_text(home: Path, db: sqlite3.Connection) -> None:
