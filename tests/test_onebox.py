@@ -474,6 +474,13 @@ def test_a_name_read_in_another_language_says_which(home: Path, query: str) -> N
     assert kb_here("search", query, home=home).stdout.startswith(f"{query} (it) → “")
 
 
+def test_a_name_found_by_reading_a_typo_is_not_exact(home: Path) -> None:
+    """"vigilanza" (the Italian players' word; the official name is "cautela") is read as
+    "vigilance": the box said the query was the name Vigilance exactly (score 100, no "via")."""
+    term = kb_json_here("search", "vigilanza", home=home)["box"]["term"]
+    assert term["name"] == "Vigilance" and not term["exact"] and term["via"] == "vigilanza → vigilance"
+
+
 def test_ask_acceptance_poison(home: Path) -> None:
     """122.1f, 104.3d and 704.5c say the same sentence; the first two cite rule 704: 704.5c leads."""
     data = kb_json_here("ask", "How many poison counters make a player lose the game?", home=home)

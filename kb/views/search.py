@@ -160,7 +160,10 @@ class Session:
         """What the query names once read without its typos, when as typed it named
         nothing ("非瑞克西亚龙引情": the card 非瑞克西亚龙引擎); the query as typed."""
         again = self.box.classify(spelling.corrected(box.query, plan.corrections))
-        return box if again.kind == "rules" else replace(again, query=box.query)
+        if again.kind == "rules":
+            return box
+        read = ", ".join(f"{c.typed} → {c.meant}" for c in plan.corrections)  # not exact: "vigilanza" is no name
+        return replace(again, query=box.query, term=replace(again.term, via=read) if again.term else None)
 
     def _plain_plan(self, text: str, langs: list[str] | None, query_lang: str | None) -> engine.Plan:
         held = [lang for lang, _ in self.box.editions]
