@@ -188,6 +188,15 @@ def test_a_range_held_but_not_in_the_language_asked_says_so(default_home: Path) 
     assert "rule 601.2a not found in it, and 7 more alike" in result.stderr
 
 
+def test_a_chinese_toc_fits_the_columns_an_english_one_does(default_home: Path) -> None:
+    """Titles were cut at 80 characters: a Chinese line took about 160 columns."""
+    import unicodedata
+
+    for line in kb_here("toc", "702", "--lang", "zh-Hans", home=default_home).stdout.splitlines()[1:]:
+        title = line.strip().split("  ", 1)[-1]
+        assert sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in title) <= 81, line
+
+
 def test_toc_reads_a_number_as_show_does(default_home: Path) -> None:
     """The Italian seed numbers the merge rule 729.2 where English has 730.2: `kb show 730.2
     --lang it` shows it, and so does its table of contents (it said "not in it")."""

@@ -10,6 +10,7 @@ table of contents: the full text of section 7 is 1.8 MB).
 from __future__ import annotations
 
 import sqlite3
+import unicodedata
 from dataclasses import dataclass
 
 from kb.core.errors import NotFound
@@ -66,9 +67,21 @@ def _title(rule: store.StoredRule) -> str:
         return rule.title
     words = rule.body.split()
     text = " ".join(words[:FIRST_WORDS])
-    if len(text) > FIRST_CHARS:
-        return text[:FIRST_CHARS].rstrip() + "…"
+    cut = _within(text, FIRST_CHARS)
+    if cut < len(text):
+        return text[:cut].rstrip() + "…"
     return text + (" …" if len(words) > FIRST_WORDS else "")
+
+
+def _within(text: str, columns: int) -> int:
+    """How many characters of ``text`` fill ``columns`` terminal columns: a Chinese character
+    takes two (the Chinese titles took 160 columns where the English take 80)."""
+    used = 0
+    for k, char in enumerate(text):
+        used += 2 if unicodedata.east_asian_width(char) in "WF" else 1
+        if used > columns:
+            return k
+    return len(text)
 
 
 def toc(conn: sqlite3.Connection, number: RuleNumber | None, lang: str, on: str | None = None) -> TocView:
