@@ -618,7 +618,8 @@ def plan(text: str, langs: Sequence[str], translator: Translator, *, query_lang:
     seed's 17 rules), whose texts answer a query only when one of them holds all its words
     ("permanente amalgamato"), not when each word is somewhere in them ("le abilità delle carte
     nel cimitero funzionano"); ``is_card``: a text is a card's name (a players' word inside one is
-    not read, :func:`_inside_card_name`)."""
+    not read, :func:`_inside_card_name`); ``name_words``: the words of the names a language's texts
+    give things, which a short typo is read as (:func:`indexers.spelling.nearest_name`)."""
     parts = split_query(text)
     if any(has_cjk(p) for p, _ in parts) and "zh-Hans" in (*langs, *indexed):
         from kb.core.text import to_simplified  # lazy: OpenCC's tables, for Chinese queries only
@@ -1049,7 +1050,7 @@ def _follow_definitions(searcher: Searcher, groups: dict[str, Group], only: froz
     found = [[[h for h in _hits(searcher, Term("number", number)) if h.lang == entry.lang and h.role in roles]
               for number in entry.cites] for entry in entries]
     if FOLLOW_CHAPTERS and entries and not any(any(cited) for cited in found):
-        # "See rule 724" alone ("End the Turn"): a chapter's heading, no answer: the rules right under it
+        # "See rule 724" alone ("End the Turn"): a chapter's heading, no answer: the best rule found in it
         found[0] = [_best_under(searcher, groups, number, entries[0].lang, roles) for number in entries[0].cites]
     for entry, by_cite in zip(entries, found, strict=True):
         for k, cited in enumerate(by_cite):

@@ -86,7 +86,7 @@ def test_a_short_typo_beside_other_words_is_read_as_a_name_of_the_rules(default_
 
     answer = search(default_home, query, ["en"])
     assert [c.meant for c in answer.plan.corrections] == [meant]
-    assert answer.results[0].identity.startswith(under), [r.identity for r in answer.results[:5]]
+    assert (answer.results[0].identity or "").startswith(under), [r.identity for r in answer.results[:5]]
 
 
 def test_a_name_word_is_chosen_only_when_it_alone_is_that_near() -> None:
