@@ -356,6 +356,13 @@ def test_the_players_italian_name_of_state_based_actions(home: Path, db: sqlite3
     assert rules_of(find(home, db, "le pedine cessano di esistere"))[0] in ("111.7", "111.8", "704.5d")
 
 
+def test_a_chinese_players_word_is_not_searched_inside_another_game_word(home: Path, db: sqlite3.Connection) -> None:
+    """坟场 (players' word for 坟墓场) led with 702.69a: the rules hold 坟场 only inside 坟场风暴
+    (Gravestorm); a players' word holding game words keeps them (指挥官伤害: 903.10a first)."""
+    assert rules_of(find(home, db, "坟场"))[0].startswith("404.")
+    assert rules_of(find(home, db, "指挥官伤害"))[0] == "903.10a"
+
+
 def test_traditional_characters_find_the_simplified_text(home: Path, db: sqlite3.Connection) -> None:
     assert rules_of(find(home, db, "標識色", ["zh-Hans"])) == rules_of(find(home, db, "标识色", ["zh-Hans"]))
 
