@@ -80,22 +80,34 @@ def nearest(word: str, vocabulary: Mapping[str, int]) -> str | None:
 
 
 #: A word too short for :func:`nearest` is read as a word of a name the rules give (a keyword,
-#: a zone: "flyng" -> flying, "libary" -> library, "hexprof" -> hexproof) one edit or one swap of
-#: two letters away, when one such word alone is that near and the word has NAME_SHORTEST letters.
+#: a zone: "flyng" -> flying, "libary" -> library, "hexprof" -> hexproof) a letter short of it or
+#: with two neighbours swapped ("lifelnik"), when one such word alone is that near and the word
+#: has NAME_SHORTEST letters.  Not a letter changed or one too many: those make other English
+#: words, which no list of ours holds ("flood" -> food, "prison" -> poison, "speak" -> sneak,
+#: "shell" -> spell were read so).
 NAME_SHORTEST = 5
 
 
 def nearest_name(word: str, names: Collection[str]) -> str | None:
-    """The one word of ``names`` (the words of the rules' names, folded) one edit or one swap
-    of neighbours from ``word`` ("lifelnik"), with its first letter; none when two are as near."""
+    """The one word of ``names`` (the words of the rules' names, folded) that ``word`` misses
+    a letter of, or swaps two neighbours of, with its first letter; none when two are as near."""
     if len(word) < NAME_SHORTEST or word in names:
         return None
-    from rapidfuzz import process  # lazy: only a query with an unknown word needs it
-    from rapidfuzz.distance import OSA
-
-    found = {choice for choice, _, _ in process.extract(word, names, scorer=OSA.distance, score_cutoff=1, limit=None)
-             if choice[:1] == word[:1] and choice != word}
+    found = {name for name in names if name[:1] == word[:1] and (_one_short(word, name) or _swapped(word, name))}
     return found.pop() if len(found) == 1 else None
+
+
+def _one_short(word: str, name: str) -> bool:
+    """``name`` is ``word`` with one letter more ("libary", "library")."""
+    return len(name) == len(word) + 1 and any(name[:k] + name[k + 1:] == word for k in range(len(name)))
+
+
+def _swapped(word: str, name: str) -> bool:
+    """``name`` is ``word`` with two neighbouring letters swapped ("trampel", "trample")."""
+    if len(name) != len(word) or name == word:
+        return False
+    diff = [k for k in range(len(word)) if word[k] != name[k]]
+    return len(diff) == 2 and diff[1] == diff[0] + 1 and word[diff[0]:diff[1] + 1] == name[diff[1]] + name[diff[0]]
 
 
 _WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)*")

@@ -60,6 +60,13 @@ def test_a_decimal_comma_is_a_rule_not_a_list(text: str, named: list[str]) -> No
     assert found is not None and [str(t) for t in found.targets] == named
 
 
+@pytest.mark.parametrize("text", ["2/2", "+1/+1", "-1/-1", "x/x", "10/10"])
+def test_a_power_and_toughness_is_no_address(text: str) -> None:
+    """"2/2" was read as sections 2 and 2 (a list written with a slash)."""
+    assert address.parse(text) is None
+    assert [str(t) for t in address.parse("702/703").targets] == ["702", "703"]  # type: ignore[union-attr]
+
+
 def test_several_arguments_make_one_address() -> None:
     parsed = address.parse_all(["702.19c", "702.19b-c", "903.6"])
     assert parsed is not None

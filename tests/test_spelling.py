@@ -89,14 +89,25 @@ def test_a_short_typo_beside_other_words_is_read_as_a_name_of_the_rules(default_
     assert (answer.results[0].identity or "").startswith(under), [r.identity for r in answer.results[:5]]
 
 
+@pytest.mark.parametrize("query", ["mana flood", "casting a combat trick", "prison deck lock", "price of a spell"])
+def test_an_english_word_the_rules_do_not_use_is_no_typo(default_home: Path, query: str) -> None:
+    """Read against the rules' names, "flood" became food, "trick" track, "prison" poison."""
+    from kb.views.search import search
+
+    assert search(default_home, query, ["en"]).plan.corrections == ()
+
+
 def test_a_name_word_is_chosen_only_when_it_alone_is_that_near() -> None:
-    names = frozenset({"flying", "flanking", "menace", "library"})
-    assert spelling.nearest_name("flyng", names) == "flying"
-    assert spelling.nearest_name("librray", names) == "library"
-    assert spelling.nearest_name("lirbary", names) == "library"  # two letters swapped: one step
-    assert spelling.nearest_name("flyng", names | {"fling"}) is None  # flying and fling as near
+    names = frozenset({"flying", "flanking", "menace", "library", "food", "poison", "spell"})
+    assert spelling.nearest_name("flyng", names) == "flying"  # a letter short
+    assert spelling.nearest_name("libary", names) == "library"
+    assert spelling.nearest_name("lirbary", names) == "library"  # two neighbours swapped
+    assert spelling.nearest_name("tokens", frozenset({"tokensa", "tokensb"})) is None  # two as near
     assert spelling.nearest_name("flng", names) is None  # under NAME_SHORTEST letters
     assert spelling.nearest_name("menace", names) is None  # a name's word as written
+    # a letter too many or a letter changed makes another English word, which nothing here knows
+    for english in ("flood", "prison", "shell", "menance"):
+        assert spelling.nearest_name(english, names) is None, english
 
 
 def test_letters_tell_italian_from_english_spelling(vocabulary: dict[str, dict[str, int]]) -> None:

@@ -446,6 +446,8 @@ def test_a_number_no_edition_holds_is_flagged_not_held_against_the_date(older_ed
     result = kb_here("cite", home=older_editions_kb, input="See rule 702.19b and rule 999.1.\n")
     assert result.returncode == 0, result.stderr
     assert "702.19b → 702.19b: same" in result.stderr and "999.1 (left as written)" in result.stderr
+    alone = kb_here("cite", "--check", home=older_editions_kb, input="See rule 999.1.\n")  # flagged too
+    assert alone.returncode == 1 and "999.1 (left as written)" in alone.stdout + alone.stderr
 
 
 def test_a_citation_written_against_cr_is_followed(older_editions_kb: Path) -> None:

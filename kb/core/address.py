@@ -44,6 +44,7 @@ _ITEM = re.compile(
 # "702,9b" written with a decimal comma (Italian) is 702.9b, not chapter 702 and section 9; a
 # list of chapters keeps its three digits ("702,703") or a space ("702, 9").
 _DECIMAL_COMMA = re.compile(r"(?<![\d.,])(\d{3}),(\d{1,2}[a-z]?)(?![\w,.])")
+_STATS = re.compile(r"[+\-−]?(?:\d{1,2}|x|\*)\s*/\s*[+\-−]?(?:\d{1,2}|x|\*)")
 _SEPARATOR = re.compile(r"\s*(?:,|，|、|;|；|/|\band\b|\be\b|\bor\b|和|及|与|或)\s*|\s+")
 
 
@@ -68,6 +69,8 @@ def parse(text: str) -> Address | None:
 
     ``None`` for free text ("trample damage", "rule of law"), for numbers that are
     no rule ("1000", "20 life") and for a range that runs backwards or across depths."""
+    if _STATS.fullmatch(normalize(text)):
+        return None  # "2/2", "+1/+1": a creature's power and toughness, not sections 2 and 2
     rest = _DECIMAL_COMMA.sub(r"\1.\2", _SUFFIX.sub("", _PREFIX.sub("", normalize(text))))
     targets: list[Target] = []
     pos = 0

@@ -481,8 +481,8 @@ def detect_edition(conn: sqlite3.Connection, found: list[refs.Reference], target
     # a number no edition holds (a typo, "999.1") tells no date: it is flagged, not held against the rest
     held = {key for found_keys in identities.values() for key in found_keys}
     cited = [n for n in cited if n.key in held]
-    if not cited:
-        raise KbError("no edition held has any rule the text cites: give the date it was written with --as-of")
+    if not cited:  # every number a typo or a rule of no edition held: flagged against the target
+        return target, []
     fits = sorted(e for e, found_keys in identities.items() if all(n.key in found_keys for n in cited))
     if not fits:
         raise KbError("no edition held has every rule the text cites "
