@@ -105,7 +105,7 @@ def test_a_question_holding_a_name_is_no_misspelling_of_it(home: Path, query: st
 
 
 @pytest.mark.parametrize(("query", "under"), [("indestructable creature", "702.12"),
-                                            ("hexprof creature", "702.11")])
+                                            ("hexprof creature", "702.11"), ("combo creature", "302.")])
 def test_a_typo_beside_a_name_is_not_dropped_for_the_name(home: Path, query: str, under: str) -> None:
     """"indestructable creature" was read as the name Creature (its "creature" as the Italian
     plural, the typo left out) and led with 302.1; a partial translation whose other words no

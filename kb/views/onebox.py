@@ -388,8 +388,10 @@ class OneBox:
                 continue
             match = replace(match, typed_lang=src)
             whole = coverage(key, src, found) == 1
-            if not whole and not all(map(self._known_word, _left_out(key, found))):
-                continue  # "indestructable creature": a typo beside "creature" (Italian too) is no Italian word
+            left = _left_out(key, found)
+            if not whole and not all(w in translator.vocabulary(src) for w in left) \
+                    and not box_store.texts_hold(self.conn, src, left):
+                continue  # "indestructable creature", "combo creature": "creature" is Italian too, the rest not
             # a name we wrote, not a learned guess; a longer one only when it is the whole query
             official = all(t.origin == TERMS for t in found) and (not long or whole)
             if official and whole:
