@@ -452,17 +452,21 @@ def test_ask_shows_the_card_a_question_names(home: Path) -> None:
 
 @pytest.mark.parametrize(("question", "card"), [
     ("how does Mishra's Command work", "Mishra's Command"),
-    ("what does sheoldred the apocalypse do when i draw a card", SHEOLDRED),
-    ("is a snow-covered forest a basic land", "Snow-Covered Forest")])
+    ("what does Sheoldred, the Apocalypse do when I draw a card", SHEOLDRED),
+    ("is a Snow-Covered Forest a basic land", "Snow-Covered Forest")])
 def test_a_card_named_among_other_words_is_shown(home: Path, question: str, card: str) -> None:
     """A card name inside a question gave no card (only a query that was all a name did)."""
     for command in ("ask", "search"):
         assert [c["card"] for c in kb_json_here(command, question, home=home)["cards"]] == [card], command
 
 
-@pytest.mark.parametrize("question", ["can i block with a tapped creature", "fling a creature at my opponent"])
+@pytest.mark.parametrize("question", ["can i block with a tapped creature", "fling a creature at my opponent",
+                                      "how to shoot down a flier", "supply drop of treasure tokens",
+                                      "彻底摧毁所有生物"])
 def test_a_word_of_the_rules_inside_a_question_is_no_card(home: Path, question: str) -> None:
-    """A name of two words at least: "fling" alone is a card's name (Fling), and a players' word."""
+    """A name of two words at least, written with a capital ("fling" alone is the card Fling, and
+    "shoot down", "supply drop" card names too), or of five Chinese characters (彻底摧毁, "destroy
+    completely", is Raze to the Ground)."""
     assert kb_json_here("search", question, home=home)["cards"] == []
 
 

@@ -420,7 +420,7 @@ class OneBox:
         if not key:
             return []
         if len(key.split()) > CARD_MAX_WORDS:
-            return self._named_inside(key)
+            return self._named_inside(text, key)
         exact = box_store.names_for_key(self.conn, key)
         if exact:
             cards: dict[str, NameEntry] = {}
@@ -432,19 +432,22 @@ class OneBox:
         if page is not None:
             how = f"{text!r} is the title of a rulings page resolved to it by its rulings"
             return [self._card(page["card"], None, float(page["confidence"]), how, script_lang(key))]
-        inside = self._named_inside(key)
+        inside = self._named_inside(text, key)
         if inside:
             return inside
         return self._similar_cards(text, key) if similar else []
 
-    def _named_inside(self, key: str) -> list[CardMatch]:
+    def _named_inside(self, text: str, key: str) -> list[CardMatch]:
         """The card a question names among its other words, longest name first ("how does
-        Mishra's Command work", "非瑞克西亚龙引擎融合后是新物件吗"): two words at least, or three
-        Chinese characters, so that a word of the rules is no card ("fling a creature")."""
+        Mishra's Command work", "非瑞克西亚龙引擎融合后是新物件吗"): two words at least, written
+        with a capital as names are, or five Chinese characters, so that plain words are no card
+        ("fling a creature", "how to shoot down a flier", 彻底摧毁所有生物: Raze to the Ground)."""
         words = key.split()
         if script_class(key) == "cjk":
-            spans = [run[i:i + n] for run in words for n in range(min(len(run) - 1, CARD_INSIDE_CJK), 2, -1)
+            spans = [run[i:i + n] for run in words for n in range(min(len(run) - 1, CARD_INSIDE_CJK), 4, -1)
                      for i in range(len(run) - n + 1)]
+        elif text.islower():
+            return []
         else:
             spans = [" ".join(words[i:i + n]) for n in range(min(len(words) - 1, CARD_MAX_WORDS), 1, -1)
                      for i in range(len(words) - n + 1)]
@@ -452,6 +455,8 @@ class OneBox:
             if span not in self._card_keys:
                 continue
             found = sorted(box_store.names_for_key(self.conn, span), key=lambda e: _name_preference(e, span))
+            if found and script_class(key) != "cjk":  # as a name is written: a capital in the query's words of it
+                found = [e for e in found if _capitalized(text, e.name)]
             if found:
                 return [self._card(found[0].card, found[0], 1.0, f"{found[0].name!r}, its {found[0].lang} name,"
                                                                  " is in the query")]
@@ -485,6 +490,12 @@ class OneBox:
         name = localized.get(lang) or (entry.name if entry is not None else None) or localized.get("en") or card
         linked = box_store.card_rules(self.conn, card)
         return CardMatch(card, name, lang, confidence, how, tuple(linked[:CARD_RULES]), len(linked))
+
+
+def _capitalized(text: str, name: str) -> bool:
+    """``text`` writes one of the capitalised words of ``name`` with its capital ("Mishra's")."""
+    return any(word[:1].isupper() and re.search(rf"(?<!\w){re.escape(word)}(?!\w)", text)
+               for word in re.findall(r"[\w'’]+", name))
 
 
 def _left_out(key: str, found: Sequence[Translation]) -> list[str]:
