@@ -159,7 +159,8 @@ def test_a_players_word_is_no_typo_of_a_headword(card_home: Path) -> None:
     assert data["via"]["how"] == "none" and data["matches"] == []
 
 
-@pytest.mark.parametrize(("query", "term"), [("cmc", "Mana Value"), ("召唤病", "Summoning Sickness Rule")])
+@pytest.mark.parametrize(("query", "term"), [("cmc", "Mana Value"), ("召唤病", "Summoning Sickness Rule"),
+                                             ("ETB", "Enter")])
 def test_glossary_reads_a_players_word(card_home: Path, query: str, term: str) -> None:
     """A players' word search reads was no entry ("cmc") or a misspelling of another (召唤病 was
     Summon, "80% like" 召唤); 召唤失调 is named by the headword 召唤失调规则."""
@@ -167,6 +168,14 @@ def test_glossary_reads_a_players_word(card_home: Path, query: str, term: str) -
     assert data["via"]["how"] == "players" and data["matches"][0]["term"] == term
     assert f"found through a players' word: '{query}' is what players say for" in kb_here(
         "glossary", query, home=card_home).stdout
+
+
+@pytest.mark.parametrize(("query", "term"), [("creatures", "Creature"), ("Tokens", "Token")])
+def test_glossary_reads_a_plural_as_its_headword(card_home: Path, query: str, term: str) -> None:
+    """"creatures" found nothing; "tokens" went to the Chinese players' word "token" and was
+    explained as 衍生物."""
+    data = kb_json_here("glossary", query, home=card_home)
+    assert data["matches"][0]["term"] == term and data["via"] == {"how": "name"}
 
 
 def test_glossary_by_name_says_nothing_about_a_way(card_home: Path) -> None:

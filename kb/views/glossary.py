@@ -226,6 +226,11 @@ def _through_lexicons(conn: sqlite3.Connection, query: str) -> tuple[list[Stored
     return [], {}
 
 
+def _singular(text: str) -> str:
+    """An English plural's singular, as a headword is written ("counters": Counter)."""
+    return text[:-1] if text.isascii() and len(text) > 3 and text.endswith("s") and not text.endswith("ss") else text
+
+
 _RULE_SUFFIX = {"zh-Hans": "规则"}  # a rule's name as a headword: "Legend Rule", 传奇规则
 
 
@@ -241,7 +246,8 @@ def _through_players_words(conn: sqlite3.Connection, query: str) -> tuple[list[S
         if not found or coverage(query, lang, found) < 1:
             continue
         meant = " ".join(t.target for t in sorted(found, key=lambda t: t.at))
-        for name in (meant, meant + _RULE_SUFFIX.get(lang, " rule")):  # 召唤失调: the headword is 召唤失调规则
+        # "enters" is the headword Enter; 召唤失调 is 召唤失调规则
+        for name in (meant, _singular(meant), meant + _RULE_SUFFIX.get(lang, " rule")):
             entries = find(conn, name)
             if entries:
                 return entries, {"how": "players",
@@ -361,6 +367,8 @@ def glossary(conn: sqlite3.Connection, query: str, langs: list[str] | None) -> G
         query, found = plain, find(conn, plain)  # full-width letters ("ｔｒａｍｐｌｅ"), not a headword's own （）
     via: dict[str, str] = {"how": "name"}
     suggestions: list[str] = []
+    if not found and _singular(query) != query:
+        found = find(conn, _singular(query))  # "creatures", "Tokens": the headword is singular
     if not found:
         found, via = _through_players_words(conn, query)
     if not found:
