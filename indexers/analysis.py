@@ -37,7 +37,7 @@ NUMBER, WORD, CJK, PT = "number", "word", "cjk", "pt"
 
 _CJK_CHARS = char_class(CJK_SCRIPTS)
 _TOKEN = re.compile(
-    rf"""(?P<pt>(?<![0-9A-Za-z/+\-−])[+\-−]?(?:\d+|[Xx*])/[+\-−]?(?:\d+|[Xx*])(?![0-9A-Za-z/]))
+    rf"""(?P<pt>(?<![0-9A-Za-z/+\-−–＋－])[+\-−–＋－]?(?:\d+|[Xx*])[/／][+\-−–＋－]?(?:\d+|[Xx*])(?![0-9/／]))
        | (?P<number>(?<![0-9A-Za-z.])\d{{3}}(?:\.\d{{1,3}}[a-z]?)?(?![0-9A-Za-z]))
        | (?P<cjk>[{_CJK_CHARS}]+)
        | (?P<word>[^\W\d_{_CJK_CHARS}]+(?:['’][^\W\d_{_CJK_CHARS}]+)*|∞)
@@ -48,11 +48,12 @@ _COMBINING = re.compile(r"[\u0300-\u036f]")
 
 
 def pt_term(text: str) -> str:
-    """``−1/−1``, ``+x/+x`` -> ``-1/-1``, ``+X/+X``: a power/toughness pair is one term, so
+    """``−1/−1``, ``–1/–1``, ``＋１/＋１``, ``+x/+x`` -> ``-1/-1``, ``+1/+1``, ``+X/+X`` (a letter may
+    follow: "+1/+1s", "+1/+1counter"): a power/toughness pair is one term, so
     "+1/+1 counter" finds the rules about those counters, not every text holding a 1
     (bench_quality by words: our EN s@1/s@5 0.594/0.857 -> 0.598/0.862, held-out EN
     0.633/0.853 -> 0.642/0.862, glossary EN 0.640 -> 0.643; nothing lost)."""
-    return text.replace("−", "-").upper()
+    return unicodedata.normalize("NFKC", text).replace("−", "-").replace("–", "-").upper()
 
 
 def token_kind(token: Token) -> str:

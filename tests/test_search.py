@@ -84,6 +84,8 @@ def test_a_power_toughness_pair_is_one_term() -> None:
     assert terms(english(), "a +1/+1 counter and a −1/−1 counter") == ["+1/+1", "counter", "-1/-1", "counter"]
     assert terms(chinese(), "+1/+1指示物")[0] == "+1/+1"
     assert "X/X" in terms(italian(), "una pedina x/x")
+    for typed in ("–1/–1", "－1/－1", "-1／-1", "-1/-1s"):  # an en dash, full width, a plural
+        assert terms(english(), f"a {typed} counter")[0] == "-1/-1", typed
     assert terms(english(), "2026/04/17 1/2/3") == ["2026", "04", "17", "1", "2", "3"]  # no pair: dates
 
 
