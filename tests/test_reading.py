@@ -178,6 +178,9 @@ def test_a_number_another_language_gives_another_rule_says_which(default_home: P
     assert result.returncode == 1
     assert "the it text numbered 729.2 is rule 730.2: kb show 730.2 --lang it" in result.stderr
     assert "numbered" not in kb_here("show", "999.9", "--lang", "it", home=default_home).stderr
+    beside = kb_here("show", "729.2", "--lang", "it", "--lang", "en", home=default_home).stdout  # the English shown
+    assert beside.rstrip().endswith("it: no text of rule 729.2 (the it text numbered 729.2 is rule 730.2:"
+                                    " kb show 730.2 --lang it)")
 
 
 def test_a_range_held_but_not_in_the_language_asked_says_so(default_home: Path) -> None:

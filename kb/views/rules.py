@@ -14,7 +14,7 @@ from __future__ import annotations
 import sqlite3
 from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from kb.core import address as addresses
@@ -79,6 +79,7 @@ class ShowView:
     not_held: tuple[str, ...] = ()  # languages asked for that the KB holds no text in
     held: tuple[str, ...] = ()
     navigation: dict[str, str | None] | None = None  # parent, previous and next rule
+    otherwise: dict[str, str] = field(default_factory=dict)  # a missing language's own text of the number
 
     def to_json(self) -> dict[str, object]:
         data: dict[str, object] = {"number": str(self.number), "kind": self.number.kind,
@@ -94,7 +95,8 @@ class ShowView:
 
         shown = [render_family(b.lang, b.edition, b.rules, b.out, b.cited, b.context) for b in self.blocks]
         if self.asked:
-            shown += [f"{lang}: no text of rule {self.number}" for lang in self.missing if lang not in self.not_held]
+            shown += [f"{lang}: no text of rule {self.number}{self.otherwise.get(lang, '')}"
+                      for lang in self.missing if lang not in self.not_held]
             shown += [not_held_message(lang, self.held) for lang in self.not_held]
         if self.linked["rulings"] or self.linked["pages"]:
             shown.append(card_cli.counts_line(self.number, self.linked))
@@ -160,8 +162,9 @@ def show(conn: sqlite3.Connection, number: RuleNumber, langs: list[str] | None, 
     # rule 730.2d: its neighbours are 730.2c and 730.2e, not the English 729.2c of subgames)
     found = {block.rules[0].rule for block in blocks}
     identity = RuleNumber.parse(found.pop()) if len(found) == 1 and "@" not in next(iter(found)) else number
+    otherwise = {lang: hint for lang in missing if (hint := store.numbered_otherwise(conn, number, lang))}
     return ShowView(number, blocks, missing, bool(langs), card_store.link_counts(conn, identity), not_held,
-                    tuple(held), navigation(conn, identity))
+                    tuple(held), navigation(conn, identity), otherwise)
 
 
 def navigation(conn: sqlite3.Connection, number: RuleNumber) -> dict[str, str | None]:
