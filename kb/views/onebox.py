@@ -451,17 +451,18 @@ class OneBox:
         else:
             spans = [" ".join(words[i:i + n]) for n in range(min(len(words) - 1, CARD_MAX_WORDS), 1, -1)
                      for i in range(len(words) - n + 1)]
+        cjk = script_class(key) == "cjk"
         for span in spans:
             if span not in self._card_keys:
                 continue
-            found = sorted(box_store.names_for_key(self.conn, span), key=lambda e: _name_preference(e, span))
-            if found and script_class(key) != "cjk":  # as a name is written: a capital in the query's words of it
-                found = [e for e in found if _capitalized(text, e.name)]
+            # as a name is written: a capital in the query's words of it ("Mishra's"), unless Chinese
+            named = sorted(box_store.names_for_key(self.conn, span), key=lambda e: _name_preference(e, span))
+            found = [e for e in named if cjk or _capitalized(text, e.name)]
             if found:
                 return [self._card(found[0].card, found[0], 1.0, f"{found[0].name!r}, its {found[0].lang} name,"
                                                                  " is in the query")]
             page = box_store.resolved_page(self.conn, span)
-            if page is not None:
+            if page is not None and (cjk or _capitalized(text, page["title"])):
                 how = f"{span!r}, the title of a rulings page resolved to it by its rulings, is in the query"
                 return [self._card(page["card"], None, float(page["confidence"]), how, script_lang(span))]
         return []

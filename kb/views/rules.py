@@ -155,14 +155,15 @@ def show(conn: sqlite3.Connection, number: RuleNumber, langs: list[str] | None, 
         rules = store.family(conn, own, lang, edition)
         blocks.append(Block(lang, edition, rules, store.outgoing(conn, [r.id for r in rules]),
                             store.incoming_counts(conn, rules), _context(conn, rules[0])))
+    # what a missing language numbers so, when that is another rule ("the it text numbered 729.2 is rule 730.2")
+    otherwise = {lang: hint for lang in missing if (hint := store.numbered_otherwise(conn, number, lang))}
     if not blocks:
         raise NotFound(f"rule {number} not found in {', '.join(wanted) or 'the KB'}" + (f" on {on}" if on else "")
-                       + "".join(store.numbered_otherwise(conn, number, lang) for lang in wanted))
+                       + "".join(otherwise.values()))
     # a text found by its own number steps through the rules by its identity (the Italian 729.2d is
     # rule 730.2d: its neighbours are 730.2c and 730.2e, not the English 729.2c of subgames)
     found = {block.rules[0].rule for block in blocks}
     identity = RuleNumber.parse(found.pop()) if len(found) == 1 and "@" not in next(iter(found)) else number
-    otherwise = {lang: hint for lang in missing if (hint := store.numbered_otherwise(conn, number, lang))}
     return ShowView(number, blocks, missing, bool(langs), card_store.link_counts(conn, identity), not_held,
                     tuple(held), navigation(conn, identity), otherwise)
 
