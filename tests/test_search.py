@@ -338,6 +338,22 @@ def test_a_translation_that_is_no_phrase_of_the_rules_still_finds_them(home: Pat
     assert rules_of(find(home, db, "danno da comandante", ["en"]))[0] in ("903.10a", "704.6c")
 
 
+def test_words_side_by_side_are_pairs_of_the_query_in_its_own_language() -> None:
+    """Each two content words the query has side by side (function words and rule numbers
+    left out) are a pair; Chinese has none (its bigrams already stand side by side)."""
+    pairs = [u.terms for u in search.near_units(search.split_query("creature with toughness 0 in 704.5f"), "en",
+                                                (RuleNumber.parse("704.5f"),))]
+    assert pairs == [("creatur", "tough"), ("tough", "0")]
+    assert search.near_units(search.split_query("指挥官伤害"), "zh-Hans", ()) == []
+    assert search.near_units(search.split_query('"combat damage" trample'), "en", ()) == []
+
+
+def test_a_text_holding_the_query_words_close_ranks_first(home: Path, db: sqlite3.Connection) -> None:
+    """The issue's own example: "trample damage assignment" lands on 702.19b ("assign ... damage
+    ... trample" close together); without proximity 702.19d, which holds the words apart, led."""
+    assert rules_of(find(home, db, "trample damage assignment", ["en"]))[0] == "702.19b"
+
+
 def test_a_named_entry_citing_a_chapter_leads_to_a_rule_in_it(home: Path, db: sqlite3.Connection) -> None:
     """"End the Turn" cites only chapter 724 (a heading, no answer): the search led with 513.2
     (the end step) while its header named 724."""
