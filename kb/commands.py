@@ -238,9 +238,17 @@ class Command:
             print(text)
         missing = self.not_found(answer)
         if missing:
-            print(f"kb: {missing}", file=sys.stderr)
+            if not said_on_screen(text, missing, sys.stdout.isatty() and sys.stderr.isatty()):
+                print(f"kb: {missing}", file=sys.stderr)
             return 1
         return 0
+
+
+def said_on_screen(text: str, message: str, terminal: bool) -> bool:
+    """Whether a person has just read ``message`` in the answer printed: with standard
+    output and error both on a terminal, its "kb: ..." line would say it twice.  A script
+    (either stream piped or in a file) still gets the line on standard error."""
+    return terminal and message in text
 
 
 def connect(home: str | None) -> closing[sqlite3.Connection]:

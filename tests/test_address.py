@@ -80,6 +80,28 @@ def test_free_text_is_not_an_address(text: str) -> None:
     assert address.parse(text) is None
 
 
+BACKWARDS = [("702.19c-a", "702.19a-c"), ("702.19-702.2", "702.2-702.19"), ("601.2h-601.2a", "601.2a-601.2h"),
+             ("119.8-7", "119.7-8"), ("702-700", "700-702"), ("601.3b-2a", "601.2a-3b"), ("702.19c–a", "702.19a-c"),
+             ("CR 702.19C to A", "702.19a-c"), ("702.19b, 702.19d-c", "702.19c-d")]
+
+
+@pytest.mark.parametrize(("text", "meant"), BACKWARDS, ids=[t for t, _ in BACKWARDS])
+def test_a_range_written_backwards_says_the_one_meant(text: str, meant: str) -> None:
+    """"702.19c-a" was only "not a rule number"; it is no address still (the order written is
+    the order shown), but the one meant is said, and is one."""
+    assert address.parse(text) is None
+    wrong = address.backwards(text)
+    assert wrong is not None and str(wrong) == f"{wrong.written} runs backwards: did you mean {meant}?"
+    forward = address.parse(meant)
+    assert forward is not None and len(forward.targets) == 1 and forward.targets[0].is_range
+
+
+@pytest.mark.parametrize("text", ["702.19a-c", "702.19c", "702.19c-c", "trample", "702.19c-a trample", "100.2a-100.1",
+                                  "702.19c-z9", ""])
+def test_only_a_range_written_backwards_is_said_to_run_backwards(text: str) -> None:
+    assert address.backwards(text) is None
+
+
 def test_missing_names_what_does_not_exist() -> None:
     parsed = address.parse("903.6-903.12, 702.19z")
     assert parsed is not None

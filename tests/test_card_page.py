@@ -251,3 +251,62 @@ def test_a_word_of_two_card_names_is_said_so_without_contradiction(card_home: Pa
     assert result.returncode == 1 and "no name close to it" not in result.stdout
     assert "no name a letter or two off it" in result.stdout
     assert "Mishra, Excavation Prodigy and Mishra's Command are about equally similar" in result.stdout
+
+
+def test_a_chinese_name_one_character_off_is_suggested(card_home: Path) -> None:
+    """克撒的指令 is Urza's Command's 克撒的指命 with one character of five changed (80 % by
+    ratio): it said "no name a letter or two off it", then named 克撒的指命 as the closest."""
+    result = kb_here("card", "克撒的指令", home=card_home)
+    assert result.returncode == 1
+    assert "no name a letter or two off it" not in result.stdout
+    assert "close names:\n  Urza's Command  (0.80: '克撒的指命' (zh-Hans) is 80% similar, one character off)" \
+        in result.stdout
+    data = json.loads(kb_here("card", "克撒的指令", "--json", home=card_home).stdout)
+    assert [c["card"] for c in data["resolution"]["candidates"]] == ["Urza's Command"]
+
+
+def test_no_close_name_is_not_said_beside_the_closest_name(card_home: Path) -> None:
+    """Whenever the evidence names the closest name, the message does not say that no name
+    is a letter or two off (for a short name it may be)."""
+    for query in ("Lightning Bolt", "克撒指"):
+        result = kb_here("card", query, home=card_home)
+        assert result.returncode == 1 and "the closest name, '" in result.stdout
+        assert "no name a letter or two off it" not in result.stdout
+        assert f"no card called '{query}' in the card data held (278 cards from BRO), and no name close enough " \
+               "to suggest" in result.stdout
+
+
+def test_close_chinese_names_as_measured(corpora: Path) -> None:
+    """CLOSE_CJK_LENGTH's comment, measured with BRO as the data held: every held Chinese
+    name of three characters or more with one character substituted resolves or is listed
+    (34 of 265 before); no Chinese name of a card of the other sets (not held) lists a card."""
+    import random
+
+    from kb.graph.cards import NameIndex, name_entries, resolve
+    from kb.ingest import mtgjson
+    from kb.views.card import CLOSE_CJK_LENGTH, close_candidates
+
+    files = mtgjson.load_all(mtgjson.find_files(corpora / "cards"))
+    bro = [c for f in files if f.set_code == "BRO" for c in f.cards]
+    held = {c.name for c in bro}
+    index = NameIndex(name_entries(bro))
+    names = sorted({n for c in bro if (n := c.names.get("zh-Hans")) and len(n) >= CLOSE_CJK_LENGTH})
+    others = sorted({n for f in files if f.set_code != "BRO" for c in f.cards
+                     if c.name not in held and (n := c.names.get("zh-Hans"))})
+    characters = sorted({ch for name in names for ch in name})
+    rng = random.Random(1)
+
+    def answered(query: str) -> bool:
+        found = resolve(query, index)
+        return found.resolved or bool(close_candidates(found).candidates)
+
+    def substituted(name: str) -> str:
+        at = rng.randrange(len(name))
+        return name[:at] + rng.choice([ch for ch in characters if ch != name[at]]) + name[at + 1:]
+
+    typos = [answered(substituted(name)) for name in names]
+    absent = [answered(name) for name in others]
+    print(f"\nsubstitutions answered {sum(typos)}/{len(typos)}; names not held listing a card "
+          f"{sum(absent)}/{len(absent)}")
+    assert len(typos) == 265 and all(typos)
+    assert len(absent) == 2371 and not any(absent)

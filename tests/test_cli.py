@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 from conftest import Built
-from kbrun import kb, kb_here
+from kbrun import kb, kb_here, kb_json_here
 
 from kb.build import EMBEDDED_CORPUS
 from kb.core.model import Document
@@ -241,6 +241,29 @@ def test_show_bad_number(home: Path) -> None:
     result = kb_here("show", "abc", home=home)
     assert result.returncode == 2
     assert "not a rule number: 'abc'" in result.stderr
+
+
+@pytest.mark.parametrize(("args", "said"), [
+    (("show", "702.19c-a"), "702.19c-a runs backwards: did you mean 702.19a-c?"),
+    (("show", "702.19-702.2"), "702.19-702.2 runs backwards: did you mean 702.2-702.19?"),
+    (("refs", "601.2h-601.2a"), "601.2h-601.2a runs backwards: did you mean 601.2a-601.2h?"),
+    (("show", "702.19b", "702.19d-c"), "702.19d-c runs backwards: did you mean 702.19c-d?"),
+])
+def test_a_range_written_backwards_is_bad_input_saying_the_one_meant(default_home: Path, args: tuple[str, ...],
+                                                                    said: str) -> None:
+    """`kb show 702.19c-a` said "not a rule number"; still exit 2, as the shell sees it."""
+    result = kb(*args, home=default_home)
+    assert result.returncode == 2 and result.stderr == f"kb: {said}\n" and result.stdout == ""
+
+
+def test_search_and_ask_say_a_range_runs_backwards(default_home: Path) -> None:
+    """The search box reads "702.19c-a" as words (702.19c is found), and says what `kb show` says."""
+    said = "702.19c-a runs backwards: did you mean 702.19a-c?"
+    data = kb_json_here("search", "702.19c-a", home=default_home)
+    assert data["box"]["backwards"] == said and data["results"][0]["rule"] == "702.19c"
+    for command in ("search", "ask"):
+        assert said in kb_here(command, "702.19c-a", home=default_home).stdout.splitlines()
+    assert kb_json_here("search", "702.19a-c", home=default_home)["box"]["backwards"] is None
 
 
 def test_show_without_a_kb(tmp_path: Path) -> None:

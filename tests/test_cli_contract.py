@@ -9,7 +9,10 @@ from __future__ import annotations
 import datetime as dt
 import json
 import os
+import pty
 import re
+import subprocess
+import sys
 from pathlib import Path
 from subprocess import CompletedProcess
 from typing import Any
@@ -120,6 +123,44 @@ def test_build_is_quiet_off_a_terminal(two_editions_built: tuple[Path, Completed
     the two editions' build, read by this module)."""
     _, result = two_editions_built
     assert result.returncode == 0 and result.stderr == ""
+
+
+def on_a_terminal(*args: object, home: Path) -> tuple[int, str]:
+    """``kb ARGS --home HOME`` in a real process whose standard output and error are one
+    pseudo-terminal, as a person at a terminal runs it: its exit code and what the screen shows."""
+    leader, follower = pty.openpty()
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    with subprocess.Popen([sys.executable, "-m", "kb", *map(str, args), "--home", str(home)], stdin=subprocess.DEVNULL,
+                          stdout=follower, stderr=follower, cwd=home.parent, env=env) as process:
+        os.close(follower)
+        screen = b""
+        while True:
+            try:
+                chunk = os.read(leader, 4096)
+            except OSError:  # EIO: the process closed the terminal's last other end
+                break
+            if not chunk:
+                break
+            screen += chunk
+        os.close(leader)
+        code = process.wait(timeout=60)
+    return code, screen.decode("utf-8").replace("\r\n", "\n")
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (("card", "Lightning Bolt"), "no card called 'Lightning Bolt' in the card data held"),
+    (("glossary", "nosuchterm"), "no glossary entry is called 'nosuchterm'"),
+])
+def test_not_found_is_said_once_on_a_terminal(default_home: Path, args: tuple[str, ...], message: str) -> None:
+    """The answer printed says what was not found; on a terminal the "kb: ..." line on
+    standard error said it a second time, right under it.  Piped, a script still gets
+    the answer on standard output and the line on standard error."""
+    code, screen = on_a_terminal(*args, home=default_home)
+    assert code == 1 and screen.count(message) == 1, screen
+    assert "kb: " not in screen
+    piped = kb(*args, home=default_home)
+    assert piped.returncode == 1 and message in piped.stdout
+    assert piped.stderr.startswith(f"kb: {message}")
 
 
 # -- --json and exit codes on every command -------------------------------------------------------

@@ -183,6 +183,29 @@ def test_a_number_another_language_gives_another_rule_says_which(default_home: P
                                     " kb show 730.2 --lang it)")
 
 
+def test_toc_of_a_rule_a_language_lacks_says_what_it_holds_and_who_holds_the_rule(default_home: Path) -> None:
+    """`kb toc 730 --lang it` said "730 is not in it undated": the Italian seed holds two
+    rules of 730 and their subrules; English and Chinese hold 730, and the command naming
+    one of them shows it."""
+    exported = [json.loads(line) for line in kb_here("export", "--lang", "it", home=default_home).stdout.splitlines()]
+    rules = [t["rule"] for t in exported if t["kind"] == "rule"]
+    subrules = sum(t["kind"] == "subrule" for t in exported)
+    editions = {e["lang"]: e["edition"] for e in kb_json_here("editions", home=default_home) if e["edition"]}
+    assert rules == ["730.2", "730.3"] and subrules == 15  # the seed, as exported
+    result = kb_here("toc", "730", "--lang", "it", home=default_home)
+    assert result.returncode == 1
+    assert result.stderr == (f"kb: 730 is not in the Italian text held (undated: it holds only 2 rules, {rules[0]} and "
+                             f"{rules[1]}, and {subrules} subrules); en {editions['en']} and zh-Hans "
+                             f"{editions['zh-Hans']} hold it: kb toc 730 --lang en\n")
+    assert kb_here("toc", "730", "--lang", "en", home=default_home).returncode == 0
+    renumbered = kb_here("toc", "729.2", "--lang", "it", home=default_home).stderr
+    assert "(undated; the it text numbered 729.2 is rule 730.2: kb toc 730.2 --lang it)" in renumbered
+    assert kb_here("toc", "730.2", "--lang", "it", home=default_home).returncode == 0
+    nowhere = kb_here("toc", "999", "--lang", "it", home=default_home)
+    assert nowhere.returncode == 1
+    assert nowhere.stderr == "kb: 999 is not in the Italian text held (undated), nor in any other text held\n"
+
+
 def test_a_range_held_but_not_in_the_language_asked_says_so(default_home: Path) -> None:
     """`kb show 601.2a-h --lang it` said "none of the rules named is in the KB": they are, in
     English and Chinese; the Italian seed holds none of them."""

@@ -551,6 +551,16 @@ def test_errors_get_a_page_saying_what_is_wrong(server: str, url: str, status: i
     assert error["error"] in page(server + url, status).shown
 
 
+def test_a_range_written_backwards_is_said_so_on_the_web(server: str) -> None:
+    """A rule page's URL and the search box read an address as `kb show` does, and say the
+    same of a range written backwards (it was "not a rule number")."""
+    said = "702.19c-a runs backwards: did you mean 702.19a-c?"
+    status, _, body = get(server + "/rules/702.19c-a.json")
+    assert status == 400 and json.loads(body)["error"] == said
+    assert said in page(server + "/rules/702.19c-a", 400).shown
+    assert said in page(server + "/search?q=702.19c-a").shown
+
+
 def test_what_a_user_typed_is_shown_as_text_never_as_markup(server: str) -> None:
     typed = "<b>bold</b> & <script>x()</script>"
     status, _, body = get(server + "/glossary/" + quote(typed, safe=""))

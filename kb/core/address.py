@@ -59,6 +59,17 @@ class Address:
         return ", ".join(str(t) for t in self.targets)
 
 
+@dataclass(frozen=True, slots=True)
+class Backwards:
+    """A range written last to first ("702.19c-a"): no address, though the one meant is plain."""
+
+    written: str
+    forward: str
+
+    def __str__(self) -> str:
+        return f"{self.written} runs backwards: did you mean {self.forward}?"
+
+
 def normalize(text: str) -> str:
     """Full-width digits and letters folded (NFKC), case folded, spaces trimmed."""
     return unicodedata.normalize("NFKC", text).strip().lower()
@@ -68,14 +79,33 @@ def parse(text: str) -> Address | None:
     """The address ``text`` names, or ``None`` if it is not (only) rule numbers.
 
     ``None`` for free text ("trample damage", "rule of law"), for numbers that are
-    no rule ("1000", "20 life") and for a range that runs backwards or across depths."""
+    no rule ("1000", "20 life") and for a range that runs backwards (:func:`backwards`
+    says so) or across depths."""
+    items = _scan(text) or []
+    targets = tuple(item for item in items if item is not None and not isinstance(item, Backwards))
+    return Address(text, targets) if targets and len(targets) == len(items) else None
+
+
+def backwards(text: str) -> Backwards | None:
+    """The first range written last to first in ``text`` ("702.19c-a"), when that alone
+    keeps it from being an address: what the command line, a rule page's URL and the
+    search box say of it, in the same words."""
+    items = _scan(text)
+    if items is None or any(item is None for item in items):
+        return None
+    return next((item for item in items if isinstance(item, Backwards)), None)
+
+
+def _scan(text: str) -> list[Target | Backwards | None] | None:
+    """The items ``text`` is made of, in order (:func:`_target`), or ``None`` when it is
+    not made of rule numbers at all."""
     if _STATS.fullmatch(normalize(text)):
         return None  # "2/2", "+1/+1": a creature's power and toughness, not sections 2 and 2
     rest = _DECIMAL_COMMA.sub(r"\1.\2", _SUFFIX.sub("", _PREFIX.sub("", normalize(text))))
-    targets: list[Target] = []
+    items: list[Target | Backwards | None] = []
     pos = 0
     while pos < len(rest):
-        if targets:
+        if items:
             sep = _SEPARATOR.match(rest, pos)
             if not sep or sep.end() == pos:
                 return None
@@ -86,12 +116,9 @@ def parse(text: str) -> Address | None:
         item = _ITEM.match(rest, pos)
         if not item:
             return None
-        target = _target(item)
-        if target is None:
-            return None
-        targets.append(target)
+        items.append(_target(item))
         pos = item.end()
-    return Address(text, tuple(targets)) if targets else None
+    return items
 
 
 def parse_all(texts: Iterable[str]) -> Address | None:
@@ -108,8 +135,10 @@ def parse_all(texts: Iterable[str]) -> Address | None:
     return Address(" ".join(written), tuple(targets)) if targets else None
 
 
-def _target(item: re.Match[str]) -> Target | None:
-    from kb.core.refs import Target, range_end
+def _target(item: re.Match[str]) -> Target | Backwards | None:
+    """One item: a number or a range; a range written backwards, with the one meant;
+    ``None`` for anything else."""
+    from kb.core.refs import Target, range_end, range_other_end
 
     chapter, rule, letter, tail = item.group("chapter", "rule", "letter", "tail")
     if len(chapter) == 2 or (len(chapter) == 1 and rule):
@@ -121,7 +150,22 @@ def _target(item: re.Match[str]) -> Target | None:
     if tail is None:
         return Target.single(first)
     last = range_end(first, tail)
-    return Target(first, last) if last is not None else None
+    if last is not None:
+        return Target(first, last)
+    other = range_other_end(first, tail)
+    if other is None or other.depth != first.depth or not other < first:
+        return None
+    return Backwards(item.group().strip(), f"{other}-{_written_like(first, tail)}")
+
+
+def _written_like(number: RuleNumber, tail: str) -> str:
+    """``number`` as the end of a range written as ``tail`` was: in full (601.2a-601.2h,
+    700-702), a letter (702.19a-c) or the last component (119.7-8, 601.2a-3b)."""
+    if "." in tail or number.depth < 2:
+        return str(number)
+    if tail.isalpha():
+        return number.letter or ""
+    return f"{number.rule}{number.letter or ''}"
 
 
 def expand(address: Address, existing: Collection[RuleNumber]) -> list[RuleNumber]:

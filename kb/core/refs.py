@@ -354,6 +354,15 @@ def _number(chapter: str, rule: str | None, letter: str | None) -> RuleNumber | 
 
 def range_end(first: RuleNumber, tail: str) -> RuleNumber | None:
     """The last number of ``first–tail``, or ``None`` if that is no sensible range."""
+    last = range_other_end(first, tail)
+    if last is None or last.depth != first.depth or not first < last:
+        return None
+    return last
+
+
+def range_other_end(first: RuleNumber, tail: str) -> RuleNumber | None:
+    """The number ``tail`` names as the other end of a range from ``first``, in whichever
+    order or depth (``702.19c-a``: 702.19a), or ``None`` if it names none."""
     try:
         if "." in tail:
             last = RuleNumber.parse(tail)  # 903.6–903.11
@@ -370,8 +379,6 @@ def range_end(first: RuleNumber, tail: str) -> RuleNumber | None:
         else:
             return None
     except RuleNumberError:
-        return None
-    if last.depth != first.depth or not first < last:
         return None
     return last
 

@@ -31,6 +31,7 @@ if TYPE_CHECKING:
     from kb.ingest.mtgjson import Card
 
 __all__ = [
+    "CLOSEST",
     "CardIndex",
     "Candidate",
     "Evidence",
@@ -51,6 +52,9 @@ RULINGS_PICK = 0.6
 RULINGS_MARGIN = 0.25
 #: However many rulings agree, a card whose name the title is not stays below certainty.
 UNNAMED_CAP = 0.98
+#: How the weak evidence of an unresolved name begins when it names the closest name:
+#: what a message about the answer reads it by (it must not then say no name is close).
+CLOSEST = "the closest name"
 
 
 # -- normal forms -------------------------------------------------------------------
@@ -346,7 +350,7 @@ def _by_name(query: str, by_name: list[Candidate], by_rulings: list[Candidate], 
         return Resolution(query, top.card, round(top.score, 4), top.evidence, candidates, top.matched)
     if score < FUZZY_PICK:
         closest = top.matched.name if top.matched else top.card
-        reason = f"the closest name, {quoted(closest)}, is only {score:.0f}% similar"
+        reason = f"{CLOSEST}, {quoted(closest)}, is only {score:.0f}% similar"
     else:
         reason = f"{top.card} and {by_name[1].card} are about equally similar"
     return Resolution(query, None, 0.0, (Evidence("weak", reason),), candidates)

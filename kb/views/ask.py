@@ -137,6 +137,8 @@ class AskAnswer:
             lines.append(read_as(plan))
         if self.search.box.missing:  # "702.19b, 702.999": what was named and is not there
             lines.append(f"not in the KB: {', '.join(self.search.box.missing)}")
+        if self.search.box.backwards is not None:  # "702.19c-a", said as `kb show` says it
+            lines.append(self.search.box.backwards)
         if self.search.outcome is not None and self.search.outcome.semantic:
             lines.append(SEMANTIC_NOTE)
         for card in self.search.box.cards:  # a card the question names, as kb search shows it

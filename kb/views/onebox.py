@@ -31,7 +31,7 @@ from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
-from kb.core.address import Address, expand, missing, parse
+from kb.core.address import Address, backwards, expand, missing, parse
 from kb.core.rulenum import RuleNumber
 from kb.core.text import is_cjk, name_key, straight_apostrophes, to_simplified, word_key
 from kb.graph.names import NameEntry, script_class
@@ -159,11 +159,13 @@ class Box:
     missing: tuple[str, ...] = ()
     term: TermMatch | None = None
     cards: tuple[CardMatch, ...] = field(default=())
+    #: a range written backwards, said as ``kb show`` says it ("702.19c-a runs backwards: …")
+    backwards: str | None = None
 
     def to_json(self) -> dict[str, Any]:
         return {"kind": self.kind, "address": str(self.address) if self.address else None,
                 "numbers": [str(n) for n in self.numbers], "missing": list(self.missing),
-                "term": self.term.to_json() if self.term else None}
+                "term": self.term.to_json() if self.term else None, "backwards": self.backwards}
 
 
 #: What a box reads from a KB, kept per process and KB build: a search page made a new box
@@ -279,7 +281,8 @@ class OneBox:
         # the default KB, 6 found a card by spelling, every one wrong ("Flying" → Fling,
         # "Forecast" → Forest, "Devotion" → Demotion); a card named exactly so is still found.
         cards = tuple(self.cards(text, similar=term is None or not term.exact))
-        return Box(text, "term" if term else "text", term=term, cards=cards)
+        wrong = backwards(text)
+        return Box(text, "term" if term else "text", term=term, cards=cards, backwards=str(wrong) if wrong else None)
 
     def term(self, text: str) -> TermMatch | None:
         """The name ``text`` stands for: exactly; else the name it asks about ("trample rules",

@@ -428,6 +428,8 @@ def _box_line(answer: SearchAnswer) -> str | None:
     box = answer.box
     if box.kind == "rules":
         return f"not in the KB: {', '.join(box.missing)}" if box.missing else None
+    if box.backwards is not None:  # searched as words, and said as `kb show` says it
+        return box.backwards
     if box.term is None:
         return None
     term = box.term

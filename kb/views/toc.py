@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from kb.core.errors import NotFound
 from kb.core.rulenum import RuleNumber
 from kb.store import rules as store
-from kb.views.rules import navigation
+from kb.views.rules import navigation, not_in_language
 
 #: Words of a rule's text shown for an entry without a title, and at most this many
 #: characters (Chinese is not spaced into words).
@@ -92,14 +92,13 @@ def toc(conn: sqlite3.Connection, number: RuleNumber | None, lang: str, on: str 
     if number is not None and number.depth >= 3:
         raise _no_table(conn, number, lang, on, edition)
     if number is not None:
-        missing = NotFound(f"{number} is not in {lang} {edition or 'undated'}")
         try:
             edition, own = store.locate(conn, number, lang, on)
         except NotFound:
-            raise missing from None
+            raise NotFound(not_in_language(conn, number, lang, edition, "toc", on)) from None
         rules = store.outline(conn, lang, edition, own, min(3, own.depth + 2))
         if not rules or rules[0].number != own:
-            raise missing
+            raise NotFound(not_in_language(conn, number, lang, edition, "toc", on))
         head, rules = rules[0], rules[1:]
         identity = RuleNumber.try_parse(head.rule) or own  # what the page is: 722 of 2025-11-14 is 723
         return TocView(lang, edition, own, _title(head), [Entry(r.number, r.rule, _title(r)) for r in rules],
