@@ -399,7 +399,7 @@ def near_units(parts: Sequence[tuple[str, bool]], lang: str, numbers: Iterable[R
     whose words may stand up to :data:`NEAR_SLOP` apart: a text holding them close is
     about what the query says ("toughness 0" in 704.5f, not "toughness" and "0" anywhere
     in 208.5); scored beside the units, outside coordination (:data:`NEAR`)."""
-    if not NEAR or is_cjk(lang):
+    if not NEAR or is_cjk(lang):  # Chinese game words as pairs: NOTES.md, session 28 (dropped)
         return []
     skip = {str(n) for n in numbers}
     analyzer = analyzer_for(lang)
@@ -944,13 +944,13 @@ def clauses_by_lang(p: Plan, names: set[str]) -> dict[str, list[list[Clause]]]:
 
 def _nearer(scorer: Scorer, totals: dict[int, float], near: Sequence[Clause]) -> None:
     """Each text's score times 1 + NEAR x the share of the query's word pairs it holds close."""
-    held: dict[int, int] = {}
+    held: dict[int, float] = {}
     for c in near:
         for doc in scorer.clause(c, {}):
-            held[doc] = held.get(doc, 0) + 1
-    for doc, count in held.items():
+            held[doc] = held.get(doc, 0.0) + c.boost
+    for doc, weight in held.items():
         if doc in totals:
-            totals[doc] *= 1 + NEAR * count / len(near)
+            totals[doc] *= 1 + weight / len(near)
 
 
 def near_clauses(p: Plan, names: set[str]) -> list[Clause]:
