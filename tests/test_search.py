@@ -352,6 +352,8 @@ def test_a_text_holding_the_query_words_close_ranks_first(home: Path, db: sqlite
     """The issue's own example: "trample damage assignment" lands on 702.19b ("assign ... damage
     ... trample" close together); without proximity 702.19d, which holds the words apart, led."""
     assert rules_of(find(home, db, "trample damage assignment", ["en"]))[0] == "702.19b"
+    # in either order: 903.10a says "damage by the same commander" (702.124d: "commander, consider damage")
+    assert rules_of(find(home, db, "commander damage", ["en"]))[0] == "903.10a"
 
 
 def test_a_named_entry_citing_a_chapter_leads_to_a_rule_in_it(home: Path, db: sqlite3.Connection) -> None:
