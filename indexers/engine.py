@@ -23,6 +23,7 @@ text of 903.4 make one result.
 
 from __future__ import annotations
 
+import heapq
 import re
 import sqlite3
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
@@ -944,16 +945,28 @@ def clauses_by_lang(p: Plan, names: set[str]) -> dict[str, list[list[Clause]]]:
     return found
 
 
-def _nearer(scorer: Scorer, totals: dict[int, float], near: Sequence[Clause]) -> None:
-    """Each text's score times 1 + NEAR x the share of the query's word pairs it holds close."""
+def _nearer(scorer: Scorer, totals: dict[int, float], near: Sequence[Clause], k: int) -> None:
+    """Each text's score times 1 + NEAR x the share of the query's word pairs it holds close.
+    Only texts that could then stand among the ``k`` best are looked at (no factor exceeds
+    1 + NEAR): the same ``k`` best as looking at every text, for a fraction of the positions read."""
+    most = 1 + sum(c.boost for c in near) / len(near)
+    floor = heapq.nlargest(k, totals.values())[-1] / most
+    among = sorted(doc for doc, value in totals.items() if value >= floor)
+    where = {(c.field, t): scorer.positions_among(c.field, t, among) for c in near for t in c.terms}
     held: dict[int, float] = {}
-    for c in near:  # in either order: "commander damage" is 903.10a's "damage by the same commander"
-        docs = {*scorer.clause(c, {}), *scorer.clause(replace(c, terms=c.terms[::-1]), {})}
-        for doc in docs:
-            held[doc] = held.get(doc, 0.0) + c.boost
+    for c in near:
+        first, second = where[(c.field, c.terms[0])], where[(c.field, c.terms[1])]
+        for doc in first.keys() & second.keys():
+            if _within(first[doc], second[doc], c.slop):
+                held[doc] = held.get(doc, 0.0) + c.boost
     for doc, weight in held.items():
-        if doc in totals:
-            totals[doc] *= 1 + weight / len(near)
+        totals[doc] *= 1 + weight / len(near)
+
+
+def _within(these: Sequence[int], those: Sequence[int], slop: int) -> bool:
+    """Some position of one list within ``slop`` of some position of the other, in either order
+    ("commander damage" is 903.10a's "damage by the same commander")."""
+    return any(0 < abs(a - b) <= slop for a in these for b in those)
 
 
 def near_clauses(p: Plan, names: set[str]) -> list[Clause]:
@@ -998,7 +1011,7 @@ def _find(searcher: Searcher, p: Plan, indexed: Sequence[str] = (), limit: int =
         add_scores(totals, scorer.score(units, COORDINATION))
     add_scores(totals, scorer.score([[c] for c in constant_clauses(p)], 0.0))
     if totals and p.near:
-        _nearer(scorer, totals, near_clauses(p, names))
+        _nearer(scorer, totals, near_clauses(p, names), limit or MAX_HITS)
     if not totals:
         return [], []
     only = None if set(indexed) <= set(p.langs) else frozenset(p.langs)

@@ -166,6 +166,22 @@ class Scorer:
                 matcher.next()
         return self.bm25(c.field, found, c.boost, into, key)
 
+    def positions_among(self, field: str, term: str, docs: Sequence[int]) -> dict[int, Sequence[int]]:
+        """Where ``term`` stands in each of ``docs`` (ascending) that holds it: one matcher skips
+        to each document rather than walking every text holding the term."""
+        found: dict[int, Sequence[int]] = {}
+        if not docs or (field, term) not in self.reader:
+            return found
+        matcher = self.reader.postings(field, term)
+        for doc in docs:
+            if not matcher.is_active():
+                break
+            if matcher.id() < doc:
+                matcher.skip_to(doc)
+            if matcher.is_active() and matcher.id() == doc:
+                found[doc] = matcher.value_as("positions")
+        return found
+
     def score(self, units: Iterable[Sequence[Clause]], coordination: float) -> dict[int, float]:
         """Each unit is a list of clauses (its fields); a text's score is the sum over
         units, times ``1 - coordination + coordination * matched / units``.  Every clause
