@@ -117,6 +117,22 @@ _WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)*")
 _HYPHENATED = re.compile(r"(?<![^\W\d_])[^\W\d_]+[-‐][^\W\d_]+(?![^\W\d_])")
 
 
+#: Where an apostrophe is left out as players type ("cant", "doesnt", "theyre", "youve", "urzas"):
+#: before the last one or two letters.
+_CLITICS = ("t", "s", "d", "re", "ve", "ll")
+
+
+def apostrophe(word: str, written: Container[str]) -> str | None:
+    """``word`` with the apostrophe players leave out put back, when the texts write it so
+    ("cant" -> "can't", "doesnt" -> "doesn't", "urzas" -> "urza's"): searched as typed, "cant"
+    was no word of any text, and "cant be countered" was read as Italian."""
+    for clitic in _CLITICS:
+        stem = word[: -len(clitic)]
+        if len(stem) >= 2 and word.endswith(clitic) and (meant := f"{stem}'{clitic}") in written:
+            return meant
+    return None
+
+
 def correct(text: str, known: Callable[[str], bool], vocabulary: Callable[[], Mapping[str, int]],
             written: Container[str] = (), names: Callable[[], Collection[str]] | None = None,
             ) -> tuple[str, tuple[Correction, ...]]:
@@ -141,7 +157,12 @@ def correct(text: str, known: Callable[[str], bool], vocabulary: Callable[[], Ma
     def fix(match: re.Match[str]) -> str:
         typed = match.group()
         folded = "".join(words(typed))
-        if has_cjk(typed) or len(folded) < min(SHORTEST, NAME_SHORTEST) or known(folded):
+        if has_cjk(typed) or known(folded):
+            return typed
+        if (meant := apostrophe(folded, written)) is not None:
+            fixes.append(Correction(typed, meant))
+            return meant
+        if len(folded) < min(SHORTEST, NAME_SHORTEST):
             return typed
         meant = nearest(folded, vocabulary()) if max_edits(folded) else None
         if meant is None and names is not None:

@@ -66,6 +66,26 @@ def test_two_words_the_rules_write_as_one_are_joined(vocabulary: dict[str, dict[
     assert "facedown" not in words and "noncreature" in words
 
 
+def test_an_apostrophe_left_out_is_put_back_where_the_texts_write_it(vocabulary: dict[str, dict[str, int]]) -> None:
+    """Players type "cant", "doesnt", "theyre": no text holds them, and "cant be countered" was
+    read as Italian.  A word the texts hold as typed ("its", "wont" aside) is left alone."""
+    words = vocabulary["en"]
+    fixed, fixes = spelling.correct("cant be countered, doesnt untap, theyre blocked", lambda w: w in words,
+                                    lambda: words, words)
+    assert fixed == "can't be countered, doesn't untap, they're blocked"
+    assert [(c.typed, c.meant) for c in fixes] == [("cant", "can't"), ("doesnt", "doesn't"), ("theyre", "they're")]
+    assert spelling.apostrophe("its", words) == "it's" and spelling.correct("its", lambda w: True, lambda: words,
+                                                                           words)[0] == "its"
+
+
+def test_a_quoted_phrase_typed_without_its_apostrophe_is_read_as_english(default_home: Path) -> None:
+    from kb.views.search import search
+
+    answer = search(default_home, '"cant be countered"', None)
+    assert answer.plan.lang == "en"
+    assert [(c.typed, c.meant) for c in answer.plan.corrections] == [("cant", "can't")]
+
+
 def test_a_hyphenated_query_is_read_as_the_rules_write_it(default_home: Path) -> None:
     from kb.views.search import search
 
