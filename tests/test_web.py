@@ -383,6 +383,16 @@ def test_search_page_shows_results_side_by_side_with_highlights(server: str) -> 
     assert f"{len(data['results'])} of {data['total']} results" in shown.shown
 
 
+def test_nothing_found_in_the_languages_asked_says_what_they_hold_and_where_to_look(server: str) -> None:
+    """"trample" in Italian alone: the Italian seed holds 17 texts, none of trample; the page
+    said only "No result", the command line "0 results"."""
+    data = get_json(server + "/search.json?q=trample&lang=it")
+    assert data["results"] == [] and data["elsewhere"].startswith("nothing found in the Italian text held (only 2 rules")
+    assert data["elsewhere"].endswith("in every language: kb search trample")
+    assert data["elsewhere"] in Html(get(server + "/search?q=trample&lang=it")[2]).shown
+    assert get_json(server + "/search.json?q=zzzzqqq")["elsewhere"] is None  # every language was searched
+
+
 @pytest.mark.parametrize("page", ["search", "ask"])
 def test_search_and_ask_pages_say_what_a_typo_was_read_as(server: str, page: str) -> None:
     """A Chinese typo (死处 for 死触) is read as the game word on both pages, as `kb search`

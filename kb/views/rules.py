@@ -204,7 +204,7 @@ def not_in_language(conn: sqlite3.Connection, number: RuleNumber, lang: str, edi
     if otherwise:
         said = f"{held}; {otherwise})"
     elif others:
-        said = f"{held}: it holds {_holding(conn, lang, edition)})"
+        said = f"{held}: it holds {holding(conn, lang, edition)})"
     else:  # the number is nowhere: what this language holds is beside the point
         return f"{held}), nor in any other text held" + (f" in force on {on}" if on else "")
     if not others:
@@ -215,7 +215,7 @@ def not_in_language(conn: sqlite3.Connection, number: RuleNumber, lang: str, edi
     return f"{said}; {where} hold{'s' * (len(others) == 1)} it: {again}"
 
 
-def _holding(conn: sqlite3.Connection, lang: str, edition: str | None) -> str:
+def holding(conn: sqlite3.Connection, lang: str, edition: str | None) -> str:
     """What one edition holds, counted, its first rules named: "only 2 rules, 730.2 and 730.3,
     and 15 subrules" (only: fewer than half the texts of the largest edition held)."""
     counts = store.depth_counts(conn, lang, edition)

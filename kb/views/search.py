@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import re
+import shlex
 import sqlite3
 import sys
 from collections.abc import Callable, Collection
@@ -81,6 +82,7 @@ class SearchAnswer:
     outcome: engine.Outcome | None = None
     showing: str | None = None          # the query the engine searched, when the box corrected it
     definitions: list[Result] = field(default_factory=list)  # glossary entries, beside the ranks
+    elsewhere: str | None = None        # nothing found in the languages asked: what they hold, where to look
 
     @property
     def total(self) -> int:
@@ -153,8 +155,9 @@ class Session:
         results = lead + (results_of(self.conn, outcome, limit - len(lead), skip={r.identity for r in lead},
                                      first=len(lead) + 1) if len(lead) < limit else [])
         definitions = [result(self.conn, outcome, n, group) for n, group in enumerate(outcome.definitions, 1)]
+        elsewhere = None if results else _elsewhere(self.conn, text, plan.langs, outcome.index.editions)
         return SearchAnswer(plan, results[:limit], box, outcome, searched if searched != text else None,
-                            [d for d in definitions if d.texts])
+                            [d for d in definitions if d.texts], elsewhere)
 
     def _read_box(self, box: Box, plan: engine.Plan) -> Box:
         """What the query names once read without its typos, when as typed it named
@@ -211,6 +214,23 @@ class Session:
                 found.append(Result(len(found) + 1, rule, kind, None, 0.0, tuple(_as_hit(t) for t in texts),
                                     lead=True))
         return found
+
+
+def _elsewhere(conn: sqlite3.Connection, query: str, asked: Collection[str],
+               indexed: Collection[tuple[str, str | None]]) -> str | None:
+    """Why a search of some languages found nothing, when the KB holds others: what the
+    languages asked hold ("trample --lang it" found nothing in the Italian seed of 17 texts,
+    and said only "0 results"), and the search of them all."""
+    others = [lang for lang, _ in indexed if lang not in asked]
+    if not others:
+        return None
+    from kb.core.lang import language_name
+    from kb.views.rules import holding
+
+    editions = dict(indexed)
+    held = " nor ".join(f"the {language_name(lang)} text held ({holding(conn, lang, editions.get(lang))})"
+                        for lang in asked if lang in editions)
+    return f"nothing found in {held}; in every language: kb search {shlex.quote(query)}"
 
 
 def _under_any(identity: str, rules: Collection[str]) -> bool:
@@ -369,6 +389,7 @@ def to_json(answer: SearchAnswer) -> dict[str, object]:
         "index": index, "cards": [c.to_json() for c in answer.box.cards],
         "definitions": [d.to_json() for d in answer.definitions],
         "total": answer.total, "results": [r.to_json() for r in answer.results],
+        "elsewhere": answer.elsewhere,
     }
 
 
@@ -402,6 +423,8 @@ def render(answer: SearchAnswer, color: bool = False) -> str:
     for res in [*answer.definitions, *results]:
         lines += ["", *result_lines(res, width, marks, outcome)]
     shown_count, total = len(results), answer.total
+    if answer.elsewhere:
+        lines += ["", f"({answer.elsewhere})"]
     lines.append("")
     lines.append(f"{shown_count} of {total} results" if shown_count < total
                  else f"{shown_count} result{'s' if shown_count != 1 else ''}")
