@@ -346,7 +346,7 @@ class RefsView:
         if through:
             total = sum(len(links) for links in through.values())
             lines.append(f"cited through a chapter or section it belongs to ({total}; "
-                         + ("listed" if through_shown else "--json lists them") + "):")
+                         + ("listed" if through_shown else "--all or --json lists them") + "):")
             for via, links in through.items():
                 lines.append(f"  via {via} ({len(links)})")
                 if through_shown:
