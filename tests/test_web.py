@@ -558,7 +558,15 @@ def test_a_range_written_backwards_is_said_so_on_the_web(server: str) -> None:
     status, _, body = get(server + "/rules/702.19c-a.json")
     assert status == 400 and json.loads(body)["error"] == said
     assert said in page(server + "/rules/702.19c-a", 400).shown
-    assert said in page(server + "/search?q=702.19c-a").shown
+    searched = page(server + "/search?q=702.19c-a")  # read as the range meant, and said so
+    assert "702.19c-a runs backwards: showing results for 702.19a-c" in searched.shown
+    assert get_json(server + "/search.json?q=702.19c-a")["results"] == get_json(server + "/search.json?q=702.19a-c")["results"]
+
+
+def test_a_rule_page_reads_several_rules_as_the_rules_name_them(server: str) -> None:
+    """`/rules/608.3a and b` (as rule 608.3 writes it) was "not a rule number"."""
+    for written in ("608.3a and b", "608.3a, b", "608.3a & 608.3b"):
+        assert get_json(server + "/rules/" + quote(written) + ".json")["numbers"] == ["608.3a", "608.3b"], written
 
 
 def test_what_a_user_typed_is_shown_as_text_never_as_markup(server: str) -> None:

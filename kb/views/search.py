@@ -189,7 +189,7 @@ class Session:
                                       tuple(_as_hit(t) for t in texts), lead=True))
         if not results:  # held, but in none of the languages asked (`702.19b --lang it`)
             raise NotFound(f"no text of {', '.join(map(str, box.numbers))} in {', '.join(plan.langs)}")
-        return SearchAnswer(plan, results, box)
+        return SearchAnswer(plan, results, box, showing=box.showing)
 
     def _lead(self, box: Box, plan: engine.Plan, outcome: engine.Outcome) -> list[Result]:
         """The rules a misspelled or translated name leads to ("deaftouch" -> 702.2),
@@ -426,10 +426,10 @@ def result_lines(res: Result, width: int, marks: tuple[str, str], outcome: engin
 def _box_line(answer: SearchAnswer) -> str | None:
     """What the box took the query for, when it is more than free text."""
     box = answer.box
-    if box.kind == "rules":
-        return f"not in the KB: {', '.join(box.missing)}" if box.missing else None
-    if box.backwards is not None:  # searched as words, and said as `kb show` says it
-        return box.backwards
+    if box.kind == "rules":  # a range turned round ("702.19d-b"), and numbers named that are not held
+        said = [*([box.backwards] if box.backwards else []),
+                *([f"not in the KB: {', '.join(box.missing)}"] if box.missing else [])]
+        return "\n".join(said) or None
     if box.term is None:
         return None
     term = box.term
