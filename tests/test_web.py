@@ -560,6 +560,7 @@ def test_a_range_written_backwards_is_said_so_on_the_web(server: str) -> None:
     assert said in page(server + "/rules/702.19c-a", 400).shown
     searched = page(server + "/search?q=702.19c-a")  # read as the range meant, and said so
     assert "702.19c-a runs backwards: showing results for 702.19a-c" in searched.shown
+    assert "702.19c-a runs backwards: showing results for 702.19a-c" in page(server + "/ask?q=702.19c-a").shown
     assert get_json(server + "/search.json?q=702.19c-a")["results"] == get_json(server + "/search.json?q=702.19a-c")["results"]
 
 
