@@ -291,6 +291,23 @@ def test_show_and_search_read_several_rules_as_the_rules_name_them(default_home:
     assert words["box"]["kind"] != "rules"
 
 
+def test_cite_says_the_citations_fit_only_when_every_one_does(default_home: Path) -> None:
+    """`kb cite` said "(detected: the citations fit en 2026-04-17 to 2026-04-17)" right above
+    "! not in en 2026-04-17: 999.9, 702.19z": two of the three numbers cited fit no edition."""
+    text = "Trample: see rule 702.19b. Also 999.9 and rule 702.19z.\n"
+    data = json.loads(kb_here("cite", "--json", home=default_home, input=text).stdout)
+    edition = data["as_of"]
+    said = f"the citations fit en {edition} best (2 of 3 are in no edition held)"
+    assert data["as_of_detected"] and data["fits"] == [edition] and data["detected"] == said
+    assert data["not_in_any_edition"] == ["702.19z", "999.9"]
+    result = kb_here("cite", home=default_home, input=text)
+    assert result.returncode == 0 and result.stderr.startswith(f"en text written against en {edition} (detected: {said}) →")
+    fits = kb_here("cite", home=default_home, input="Trample: see rule 702.19b.\n")
+    assert f"(detected: the citations fit en {edition}) →" in fits.stderr
+    typo = json.loads(kb_here("cite", "--json", home=default_home, input="See rule 999.9.\n").stdout)
+    assert typo["detected"] == "the number cited is in no edition held" and typo["fits"] == []
+
+
 def test_show_without_a_kb(tmp_path: Path) -> None:
     result = kb_here("show", "730.2", home=tmp_path / "nothing")
     assert result.returncode == 1
