@@ -66,8 +66,10 @@ def test_a_lone_letter_after_a_subrule_continues_it(text: str) -> None:
     assert parsed is not None and [str(t) for t in parsed.targets] == named
 
 
-LETTERS_AFTER = [("702.19b, c, d", ["702.19b", "702.19c", "702.19d"]), ("702.19b-c and e", ["702.19b–702.19c", "702.19e"]),
-                 ("702.19k and m", ["702.19k", "702.19m"]), ("702.19b, 702.19d and e", ["702.19b", "702.19d", "702.19e"])]
+LETTERS_AFTER = [("702.19b, c, d", ["702.19b", "702.19c", "702.19d"]),
+                 ("702.19b-c and e", ["702.19b–702.19c", "702.19e"]),
+                 ("702.19k and m", ["702.19k", "702.19m"]),
+                 ("702.19b, 702.19d and e", ["702.19b", "702.19d", "702.19e"])]
 # only one letter right after a separator, after a subrule, one a later subrule can have (never l or o)
 NO_LETTER_AFTER = ["702.19b and creatures", "see rule 702.19b and a creature", "702.19b and a", "702.19b, b",
                    "702.19k and l", "702.19n or o", "702.19 and b", "702 and b", "702.19b c", "702.19d e",
@@ -142,7 +144,8 @@ def test_a_range_written_backwards_is_turned_round_for_the_search_box(text: str,
     turned, read = found
     assert read.endswith(meant) and address.parse(read) is not None
     assert turned.targets == address.parse(read).targets  # type: ignore[union-attr]
-    assert [address.turned(other) for other in ("702.19a-c", "702.19c", "trample", "702.19c-a trample", "")] == [None] * 5
+    others = ("702.19a-c", "702.19c", "trample", "702.19c-a trample", "")
+    assert [address.turned(other) for other in others] == [None] * len(others)
 
 
 def test_missing_names_what_does_not_exist() -> None:

@@ -301,11 +301,24 @@ def test_cite_says_the_citations_fit_only_when_every_one_does(default_home: Path
     assert data["as_of_detected"] and data["fits"] == [edition] and data["detected"] == said
     assert data["not_in_any_edition"] == ["702.19z", "999.9"]
     result = kb_here("cite", home=default_home, input=text)
-    assert result.returncode == 0 and result.stderr.startswith(f"en text written against en {edition} (detected: {said}) →")
+    assert result.returncode == 0
+    assert result.stderr.startswith(f"en text written against en {edition} (detected: {said}) →")
     fits = kb_here("cite", home=default_home, input="Trample: see rule 702.19b.\n")
     assert f"(detected: the citations fit en {edition}) →" in fits.stderr
     typo = json.loads(kb_here("cite", "--json", home=default_home, input="See rule 999.9.\n").stdout)
     assert typo["detected"] == "the number cited is in no edition held" and typo["fits"] == []
+
+
+def test_show_search_and_ask_say_alike_that_the_kb_lacks_a_rule(default_home: Path) -> None:
+    """`kb show 702.999` said "rule 702.999 not found in en, it, zh-Hans" where `kb search 702.999`
+    said "no rule 702.999 in the KB"; one wording now, from one place, in a list and in a language
+    asked too."""
+    for args, said in ((("702.999",), "no rule 702.999 in the KB"),
+                       (("999.1,999.2",), "no rule 999.1, 999.2 in the KB"),
+                       (("702.19b", "--lang", "it"), "rule 702.19b not found in it")):
+        for command in ("show", "search", "ask"):
+            result = kb_here(command, *args, home=default_home)
+            assert result.returncode == 1 and result.stderr == f"kb: {said}\n", (command, args, result.stderr)
 
 
 def test_show_without_a_kb(tmp_path: Path) -> None:

@@ -92,7 +92,7 @@ def test_names_not_held_are_listed(default_home: Path) -> None:
     data = json.loads(kb_here("show", "702.19b,702.19z", "--json", home=default_home).stdout)
     assert data["numbers"] == ["702.19b"] and data["missing"] == ["702.19z"]
     none = kb_here("show", "999.1,999.2", home=default_home)
-    assert none.returncode == 1 and "none of the rules named is in the KB" in none.stderr
+    assert none.returncode == 1 and "no rule 999.1, 999.2 in the KB" in none.stderr
 
 
 @pytest.mark.parametrize("command", ["show", "refs", "history"])
