@@ -51,6 +51,39 @@ def test_lists_in_the_order_written(text: str) -> None:
     assert address.expand(parsed, EXISTING) == [N("702.19b"), N("702.19c")]
 
 
+CONTINUED = ["608.3a and b", "rules 608.3a and b", "702.19b, c", "702.19b,c", "702.19b/c", "702.19b and c",
+             "702.19b or c", "702.19b & c", "702.19b & 702.19c", "702.19b e c", "702.19b o c", "702.19b和c",
+             "702.19b或c", "702.19b、c", "702.19B and C", "702.19b and/or c"]
+
+
+@pytest.mark.parametrize("text", CONTINUED)
+def test_a_lone_letter_after_a_subrule_continues_it(text: str) -> None:
+    """The rules name several subrules so ("rules 608.3a and b", which `kb refs 608.3` resolves),
+    and so do players: `kb show "608.3a and b"` was "not a rule number", the search box read
+    608.3a and searched the letter as a word."""
+    parsed = address.parse(text)
+    named = ["608.3a", "608.3b"] if "608" in text else ["702.19b", "702.19c"]
+    assert parsed is not None and [str(t) for t in parsed.targets] == named
+
+
+LETTERS_AFTER = [("702.19b, c, d", ["702.19b", "702.19c", "702.19d"]),
+                 ("702.19b-c and e", ["702.19b–702.19c", "702.19e"]),
+                 ("702.19k and m", ["702.19k", "702.19m"]),
+                 ("702.19b, 702.19d and e", ["702.19b", "702.19d", "702.19e"])]
+# only one letter right after a separator, after a subrule, one a later subrule can have (never l or o)
+NO_LETTER_AFTER = ["702.19b and creatures", "see rule 702.19b and a creature", "702.19b and a", "702.19b, b",
+                   "702.19k and l", "702.19n or o", "702.19 and b", "702 and b", "702.19b c", "702.19d e",
+                   "702.19b and", "702.19b, cd", "702.19b and rule c3"]
+
+
+def test_letters_continue_the_subrule_before_them_and_words_stay_words() -> None:
+    for text, named in LETTERS_AFTER:
+        found = address.parse(text)
+        assert found is not None and [str(t) for t in found.targets] == named, text
+    for text in NO_LETTER_AFTER:
+        assert address.parse(text) is None, text
+
+
 @pytest.mark.parametrize(("text", "named"), [("702,9", ["702.9"]), ("regola 702,19b", ["702.19b"]),
                                            ("702,703", ["702", "703"]), ("702, 9", ["702", "9"])])
 def test_a_decimal_comma_is_a_rule_not_a_list(text: str, named: list[str]) -> None:
@@ -100,6 +133,19 @@ def test_a_range_written_backwards_says_the_one_meant(text: str, meant: str) -> 
                                   "702.19c-z9", ""])
 def test_only_a_range_written_backwards_is_said_to_run_backwards(text: str) -> None:
     assert address.backwards(text) is None
+
+
+@pytest.mark.parametrize(("text", "meant"), BACKWARDS, ids=[t for t, _ in BACKWARDS])
+def test_a_range_written_backwards_is_turned_round_for_the_search_box(text: str, meant: str) -> None:
+    """The search box reads "702.19d-b" as the range meant, the text it read said ("702.19b-d"),
+    where it searched the letter b as a word; `kb show` still refuses it."""
+    found = address.turned(text)
+    assert found is not None
+    turned, read = found
+    assert read.endswith(meant) and address.parse(read) is not None
+    assert turned.targets == address.parse(read).targets  # type: ignore[union-attr]
+    others = ("702.19a-c", "702.19c", "trample", "702.19c-a trample", "")
+    assert [address.turned(other) for other in others] == [None] * len(others)
 
 
 def test_missing_names_what_does_not_exist() -> None:

@@ -256,14 +256,69 @@ def test_a_range_written_backwards_is_bad_input_saying_the_one_meant(default_hom
     assert result.returncode == 2 and result.stderr == f"kb: {said}\n" and result.stdout == ""
 
 
-def test_search_and_ask_say_a_range_runs_backwards(default_home: Path) -> None:
-    """The search box reads "702.19c-a" as words (702.19c is found), and says what `kb show` says."""
-    said = "702.19c-a runs backwards: did you mean 702.19a-c?"
-    data = kb_json_here("search", "702.19c-a", home=default_home)
-    assert data["box"]["backwards"] == said and data["results"][0]["rule"] == "702.19c"
+def test_search_and_ask_read_a_range_written_backwards_as_the_one_meant(default_home: Path) -> None:
+    """The search box read "702.19d-b" as 702.19d and searched the letter b as a word (the
+    "205.1a–**b**" of a definition, "{W/**B**}"): it reads the range meant, exactly as
+    "702.19b-d", and says so as it says a typo read; `kb show` still refuses it (exit 2)."""
+    said = "702.19d-b runs backwards: showing results for 702.19b-d"
+    data = kb_json_here("search", "702.19d-b", home=default_home)
+    meant = kb_json_here("search", "702.19b-d", home=default_home)
+    assert data["box"]["kind"] == "rules" and data["box"]["backwards"] == said and data["showing"] == "702.19b-d"
+    assert data["results"] == meant["results"] and data["definitions"] == [] == meant["definitions"]
+    assert [r["rule"] for r in data["results"]] == ["702.19b", "702.19c", "702.19d"]
+    assert meant["box"]["backwards"] is None and meant["showing"] is None
     for command in ("search", "ask"):
-        assert said in kb_here(command, "702.19c-a", home=default_home).stdout.splitlines()
-    assert kb_json_here("search", "702.19a-c", home=default_home)["box"]["backwards"] is None
+        lines = kb_here(command, "702.19d-b", home=default_home).stdout.splitlines()
+        assert said in lines and lines[0].startswith("702.19d-b → “702.19b-d”"), command
+    asked = kb_json_here("ask", "702.19d-b", home=default_home)
+    assert [a["rule"] for a in asked["answers"]] == ["702.19b", "702.19c", "702.19d"]
+    shown = kb_here("show", "702.19d-b", home=default_home)
+    assert shown.returncode == 2 and shown.stderr == "kb: 702.19d-b runs backwards: did you mean 702.19b-d?\n"
+
+
+@pytest.mark.parametrize("written", ["608.3a and b", "rules 608.3a and b", "608.3a, b", "608.3a/b", "608.3a or b",
+                                     "608.3a & 608.3b", "regole 608.3a e b", "规则608.3a和b", "608.3a、b"])
+def test_show_and_search_read_several_rules_as_the_rules_name_them(default_home: Path, written: str) -> None:
+    """Rule 608.3 says "rules 608.3a and b" and `kb refs 608.3` resolves it; `kb show` said "not a
+    rule number" and the search box read 608.3a alone, searching the letter b as a word."""
+    refs = kb_json_here("refs", "608.3", home=default_home)
+    cited = [link["number"] for link in refs["outgoing"] if link["phrase"] == "rules 608.3a and b"]
+    assert cited == ["608.3a", "608.3b"]
+    assert kb_json_here("show", written, home=default_home)["numbers"] == cited
+    found = kb_json_here("search", written, home=default_home)
+    assert found["box"]["kind"] == "rules" and [r["rule"] for r in found["results"]] == cited
+    words = kb_json_here("search", "608.3a and creatures", home=default_home)  # a word is no letter
+    assert words["box"]["kind"] != "rules"
+
+
+def test_cite_says_the_citations_fit_only_when_every_one_does(default_home: Path) -> None:
+    """`kb cite` said "(detected: the citations fit en 2026-04-17 to 2026-04-17)" right above
+    "! not in en 2026-04-17: 999.9, 702.19z": two of the three numbers cited fit no edition."""
+    text = "Trample: see rule 702.19b. Also 999.9 and rule 702.19z.\n"
+    data = json.loads(kb_here("cite", "--json", home=default_home, input=text).stdout)
+    edition = data["as_of"]
+    said = f"the citations fit en {edition} best (2 of 3 are in no edition held)"
+    assert data["as_of_detected"] and data["fits"] == [edition] and data["detected"] == said
+    assert data["not_in_any_edition"] == ["702.19z", "999.9"]
+    result = kb_here("cite", home=default_home, input=text)
+    assert result.returncode == 0
+    assert result.stderr.startswith(f"en text written against en {edition} (detected: {said}) →")
+    fits = kb_here("cite", home=default_home, input="Trample: see rule 702.19b.\n")
+    assert f"(detected: the citations fit en {edition}) →" in fits.stderr
+    typo = json.loads(kb_here("cite", "--json", home=default_home, input="See rule 999.9.\n").stdout)
+    assert typo["detected"] == "the number cited is in no edition held" and typo["fits"] == []
+
+
+def test_show_search_and_ask_say_alike_that_the_kb_lacks_a_rule(default_home: Path) -> None:
+    """`kb show 702.999` said "rule 702.999 not found in en, it, zh-Hans" where `kb search 702.999`
+    said "no rule 702.999 in the KB"; one wording now, from one place, in a list and in a language
+    asked too."""
+    for args, said in ((("702.999",), "no rule 702.999 in the KB"),
+                       (("999.1,999.2",), "no rule 999.1, 999.2 in the KB"),
+                       (("702.19b", "--lang", "it"), "rule 702.19b not found in it")):
+        for command in ("show", "search", "ask"):
+            result = kb_here(command, *args, home=default_home)
+            assert result.returncode == 1 and result.stderr == f"kb: {said}\n", (command, args, result.stderr)
 
 
 def test_show_without_a_kb(tmp_path: Path) -> None:

@@ -569,7 +569,27 @@ def test_a_range_written_backwards_is_said_so_on_the_web(server: str) -> None:
     status, _, body = get(server + "/rules/702.19c-a.json")
     assert status == 400 and json.loads(body)["error"] == said
     assert said in page(server + "/rules/702.19c-a", 400).shown
-    assert said in page(server + "/search?q=702.19c-a").shown
+    searched = page(server + "/search?q=702.19c-a")  # read as the range meant, and said so
+    assert "702.19c-a runs backwards: showing results for 702.19a-c" in searched.shown
+    assert "702.19c-a runs backwards: showing results for 702.19a-c" in page(server + "/ask?q=702.19c-a").shown
+    meant = get_json(server + "/search.json?q=702.19a-c")["results"]
+    assert get_json(server + "/search.json?q=702.19c-a")["results"] == meant
+
+
+def test_a_rule_page_says_of_a_language_what_the_command_line_says(server: str, home: Path) -> None:
+    """`/rules/730.2?lang=fr&lang=en` said "No text of rule 730.2 in fr." where `kb show` says
+    the KB holds no French (fr) texts, and which it holds."""
+    cli = kb_here("show", "730.2", "--lang", "fr", "--lang", "en", home=home).stdout.splitlines()
+    said = next(line for line in cli if line.startswith("the KB holds no French (fr) texts; it holds: "))
+    assert get_json(server + "/rules/730.2.json?lang=fr&lang=en")["notices"] == [said]
+    shown = page(server + "/rules/730.2?lang=fr&lang=en").shown
+    assert said in shown and "No text of rule" not in shown
+
+
+def test_a_rule_page_reads_several_rules_as_the_rules_name_them(server: str) -> None:
+    """`/rules/608.3a and b` (as rule 608.3 writes it) was "not a rule number"."""
+    for written in ("608.3a and b", "608.3a, b", "608.3a & 608.3b"):
+        assert get_json(server + "/rules/" + quote(written) + ".json")["numbers"] == ["608.3a", "608.3b"], written
 
 
 def test_what_a_user_typed_is_shown_as_text_never_as_markup(server: str) -> None:

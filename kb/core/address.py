@@ -4,7 +4,10 @@ Judges and authors name rules in many ways, and every one of them must reach the
 same rules: ``702.19b``, ``702.19B``, ``CR 702.19b``, ``rule 702.19b``,
 ``regola 702.19b``, ``规则702.19b``, ``第702.19b条``; ranges ``702.19b-d``,
 ``702.19b–d``, ``601.2a-h``, ``903.6-903.11``, ``119.7-8``; lists ``702.19b,702.19c``,
-``702.19b, 702.19c``, ``702.19b and 702.19c``, ``702.19b、702.19c``.
+``702.19b, 702.19c``, ``702.19b and 702.19c``, ``702.19b & 702.19c``, ``702.19b、702.19c``,
+and, as the rules themselves write them, ``rules 608.3a and b``, ``702.19b, c``, ``702.19b/c``
+(a lone letter after a separator continues the subrule before it, as
+:func:`kb.core.refs.continued` reads it in rule text).
 
 :func:`parse` reads one such text into an :class:`Address` (its targets, in the
 order written), or returns ``None`` when the text is something else (free text for
@@ -45,7 +48,9 @@ _ITEM = re.compile(
 # list of chapters keeps its three digits ("702,703") or a space ("702, 9").
 _DECIMAL_COMMA = re.compile(r"(?<![\d.,])(\d{3}),(\d{1,2}[a-z]?)(?![\w,.])")
 _STATS = re.compile(r"[+\-−]?(?:\d{1,2}|x|\*)\s*/\s*[+\-−]?(?:\d{1,2}|x|\*)")
-_SEPARATOR = re.compile(r"\s*(?:,|，|、|;|；|/|\band\b|\be\b|\bor\b|和|及|与|或)\s*|\s+")
+_SEPARATOR = re.compile(
+    r"\s*(?:,|，|、|;|；|/|&|\band/or\b|\band\b|\be\b|\bor\b|\bo\b|和|及|与|或)\s*|\s+"
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,6 +70,7 @@ class Backwards:
 
     written: str
     forward: str
+    meant: Target  # the range written first to last
 
     def __str__(self) -> str:
         return f"{self.written} runs backwards: did you mean {self.forward}?"
@@ -81,7 +87,7 @@ def parse(text: str) -> Address | None:
     ``None`` for free text ("trample damage", "rule of law"), for numbers that are
     no rule ("1000", "20 life") and for a range that runs backwards (:func:`backwards`
     says so) or across depths."""
-    items = _scan(text) or []
+    items = [item for item, _, _ in _scan(text)[1]]
     targets = tuple(item for item in items if item is not None and not isinstance(item, Backwards))
     return Address(text, targets) if targets and len(targets) == len(items) else None
 
@@ -90,35 +96,71 @@ def backwards(text: str) -> Backwards | None:
     """The first range written last to first in ``text`` ("702.19c-a"), when that alone
     keeps it from being an address: what the command line, a rule page's URL and the
     search box say of it, in the same words."""
-    items = _scan(text)
-    if items is None or any(item is None for item in items):
+    items = [item for item, _, _ in _scan(text)[1]]
+    if not items or any(item is None for item in items):
         return None
     return next((item for item in items if isinstance(item, Backwards)), None)
 
 
-def _scan(text: str) -> list[Target | Backwards | None] | None:
-    """The items ``text`` is made of, in order (:func:`_target`), or ``None`` when it is
-    not made of rule numbers at all."""
+def turned(text: str) -> tuple[Address, str] | None:
+    """The address ``text`` names once each range written backwards is turned round, and
+    the text so read ("702.19d-b": 702.19b-d), for the search box, where what was meant is
+    plain and the letter "b" searched as a word is not (``kb show`` refuses it instead);
+    ``None`` when no range runs backwards or the text is no address either way."""
+    rest, scanned = _scan(text)
+    if not any(isinstance(item, Backwards) for item, _, _ in scanned) or any(i is None for i, _, _ in scanned):
+        return None
+    read, pos = [], 0
+    for item, start, end in scanned:
+        if isinstance(item, Backwards):
+            read += [rest[pos:start], item.forward]
+            pos = end
+    read.append(rest[pos:])
+    targets = tuple(item.meant if isinstance(item, Backwards) else item for item, _, _ in scanned if item is not None)
+    return Address(text, targets), "".join(read)
+
+
+def _scan(text: str) -> tuple[str, list[tuple[Target | Backwards | None, int, int]]]:
+    """The text read (folded, its prefixes and suffix taken off) and the items it is made
+    of, in order, each with where it stands in it (:func:`_target`); no items when it is
+    not made of rule numbers at all.  A lone letter after a separator continues the
+    subrule before it ("608.3a and b", "702.19b, c, d"): :func:`kb.core.refs.continued`."""
     if _STATS.fullmatch(normalize(text)):
-        return None  # "2/2", "+1/+1": a creature's power and toughness, not sections 2 and 2
+        return "", []  # "2/2", "+1/+1": a creature's power and toughness, not sections 2 and 2
     rest = _DECIMAL_COMMA.sub(r"\1.\2", _SUFFIX.sub("", _PREFIX.sub("", normalize(text))))
-    items: list[Target | Backwards | None] = []
+    items: list[tuple[Target | Backwards | None, int, int]] = []
     pos = 0
     while pos < len(rest):
+        said = False  # a separator written ("and", ",", "/"), not only a space
         if items:
             sep = _SEPARATOR.match(rest, pos)
             if not sep or sep.end() == pos:
-                return None
-            pos = sep.end()
+                return rest, []
+            said, pos = bool(sep.group().strip()), sep.end()
             prefix = _PREFIX.match(rest, pos)  # "rule 702.19b and rule 702.19c"
             if prefix and prefix.end() > pos:
-                pos = prefix.end()
+                said, pos = False, prefix.end()
         item = _ITEM.match(rest, pos)
-        if not item:
-            return None
-        items.append(_target(item))
-        pos = item.end()
-    return items
+        if item:
+            items.append((_target(item), item.start(), item.end()))
+        elif said and (letter := _letter(rest, pos, items[-1][0])) is not None:
+            items.append(letter)
+        else:
+            return rest, []
+        pos = items[-1][2]
+    return rest, items
+
+
+def _letter(rest: str, pos: int, previous: Target | Backwards | None) -> tuple[Target, int, int] | None:
+    """A lone letter at ``pos`` continuing the subrule ``previous`` ends on ("702.19b, c"), if it is one."""
+    from kb.core.refs import LETTER_ITEM, Target, continued
+
+    match = LETTER_ITEM.match(rest, pos)
+    before = previous.meant if isinstance(previous, Backwards) else previous
+    if match is None or before is None:
+        return None
+    number = continued(before.last, match.group())
+    return (Target.single(number), pos, match.end()) if number is not None else None
 
 
 def parse_all(texts: Iterable[str]) -> Address | None:
@@ -155,7 +197,7 @@ def _target(item: re.Match[str]) -> Target | Backwards | None:
     other = range_other_end(first, tail)
     if other is None or other.depth != first.depth or not other < first:
         return None
-    return Backwards(item.group().strip(), f"{other}-{_written_like(first, tail)}")
+    return Backwards(item.group().strip(), f"{other}-{_written_like(first, tail)}", Target(other, first))
 
 
 def _written_like(number: RuleNumber, tail: str) -> str:

@@ -42,7 +42,9 @@ __all__ = [
     "Reference",
     "Resolution",
     "Target",
+    "LETTER_ITEM",
     "cited",
+    "continued",
     "expand",
     "extract",
     "resolve",
@@ -119,7 +121,9 @@ _ITEM = re.compile(
     r"(?![0-9A-Za-z]|\.[0-9])"
 )
 _SECTION_ITEM = re.compile(r"[1-9](?![0-9]|\.[0-9])")
-_LETTER_ITEM = re.compile(r"[a-z](?![0-9A-Za-z])")
+#: A lone letter in a list, continuing the subrule before it ("rules 608.3a and b"): one
+#: letter, not the first of a word ("702.19b and creatures").
+LETTER_ITEM = re.compile(r"[a-z](?![0-9A-Za-z])")
 
 
 @dataclass(frozen=True, slots=True)
@@ -334,13 +338,20 @@ def _read_item(
             return Target.single(first), match.end("letter" if letter else "rule" if rule else "chapter")
         return Target(first, last), match.end()
     # "rules 608.3a and b": a lone letter continues the previous subrule
-    match = _LETTER_ITEM.match(text, pos)
-    if match is None or previous is None or previous.last.letter is None:
+    match = LETTER_ITEM.match(text, pos)
+    if match is None or previous is None:
         return None
-    base, new = previous.last, match.group()
-    if new not in LETTERS or new <= (base.letter or ""):
+    number = continued(previous.last, match.group())
+    return (Target.single(number), match.end()) if number is not None else None
+
+
+def continued(previous: RuleNumber, letter: str) -> RuleNumber | None:
+    """The subrule a lone ``letter`` names in a list after ``previous`` ("608.3a and b" is
+    608.3b), as the rules write it and a query may: a letter subrules have (never l or o),
+    after ``previous``'s own, else ``None`` ("702.19b and a creature" names no 702.19a)."""
+    if previous.letter is None or letter not in LETTERS or letter <= previous.letter:
         return None
-    return Target.single(RuleNumber(base.chapter, base.rule, new)), match.end()
+    return RuleNumber(previous.chapter, previous.rule, letter)
 
 
 @lru_cache(maxsize=16384)

@@ -332,6 +332,29 @@ def _plain_title(title: str) -> str:
 # -- the whole text --------------------------------------------------------------------------
 
 
+@dataclass(frozen=True, slots=True)
+class Detected:
+    """How the edition a text was written against was found from its citations: the editions
+    fitting those that some edition holds, and the numbers cited that none holds."""
+
+    fits: tuple[str, ...]          # the editions holding every number cited that some edition holds
+    unheld: tuple[str, ...]        # the numbers cited that no edition holds (a typo: "999.9")
+    cited: int                     # the numbers cited, each once (sections aside)
+
+    def __str__(self) -> str:
+        """The header's words, never saying the citations fit when some fit no edition (it said
+        "the citations fit en 2026-04-17 to 2026-04-17" above "! not in en 2026-04-17: 999.9")."""
+        if not self.fits:
+            if self.cited == 1:
+                return "the number cited is in no edition held"
+            return f"none of the {self.cited} numbers cited is in an edition held"
+        span = self.fits[0] if len(self.fits) == 1 else f"{self.fits[0]} to {self.fits[-1]}"
+        if not self.unheld:
+            return f"the citations fit en {span}"
+        verb = "is" if len(self.unheld) == 1 else "are"
+        return f"the citations fit en {span} best ({len(self.unheld)} of {self.cited} {verb} in no edition held)"
+
+
 @dataclass(frozen=True)
 class CiteAnswer:
     """The text with its citations updated, and the table saying what changed and why."""
@@ -339,7 +362,7 @@ class CiteAnswer:
     lang: str
     as_of: str
     to: str
-    detected: list[str]            # the editions the citations fit, when ``as_of`` was detected
+    detected: Detected | None      # how ``as_of`` was detected (None: given, or nothing cited)
     text: str
     citations: list[Citation] = field(default_factory=list)
 
@@ -353,13 +376,16 @@ class CiteAnswer:
 
     def to_json(self) -> dict[str, object]:
         return {"lang": self.lang, "as_of": self.as_of, "to": self.to,
-                "as_of_detected": bool(self.detected), "fits": self.detected,
+                "as_of_detected": self.detected is not None,
+                "fits": list(self.detected.fits) if self.detected else [],
+                "detected": str(self.detected) if self.detected else None,
+                "not_in_any_edition": list(self.detected.unheld) if self.detected else [],
                 "changed": self.changed, "needs_attention": self.attention,
                 "text": self.text, "citations": [c.to_json() for c in self.citations]}
 
     def render(self) -> str:
         """The table (the text itself is :attr:`text`)."""
-        how = f" (detected: the citations fit en {self.detected[0]} to {self.detected[-1]})" if self.detected else ""
+        how = f" (detected: {self.detected})" if self.detected else ""
         changed = sum(c.changed for c in self.citations)
         lines = [f"{self.lang} text written against en {self.as_of}{how} → en {self.to}: "
                  f"{len(self.citations)} citation{'s' if len(self.citations) != 1 else ''}, {changed} updated"]
@@ -431,11 +457,11 @@ def cite(conn: sqlite3.Connection, text: str, as_of: str | None, to: str | None 
     if not held:
         raise NotFound("the KB holds no dated English edition to follow citations through")
     target = store.edition_on(conn, SOURCE_LANG, to) if to else held[-1]
-    detected: list[str] = []
+    detected: Detected | None = None
     if as_of:
         old = store.edition_on(conn, SOURCE_LANG, as_of)
     elif not found:  # nothing cited: nothing to update, whatever the date
-        return CiteAnswer(lang, target, target, [], text, [])
+        return CiteAnswer(lang, target, target, None, text, [])
     else:
         old, detected = detect_edition(conn, found, target)
     editions = _Editions(conn, old, target)
@@ -467,10 +493,11 @@ def _references(text: str, lang: str | None) -> list[tuple[refs.Reference, str]]
     return sorted(kept, key=lambda r: r[0].start)
 
 
-def detect_edition(conn: sqlite3.Connection, found: list[refs.Reference], target: str) -> tuple[str, list[str]]:
+def detect_edition(conn: sqlite3.Connection, found: list[refs.Reference], target: str) -> tuple[str, Detected]:
     """The edition a text was written against, from its citations: the editions holding
-    every number it cites.  When those editions would update the citations differently,
-    the user must say (a :class:`KbError` listing them)."""
+    every number it cites that some edition holds (those no edition holds said apart).  When
+    those editions would update the citations differently, the user must say (a
+    :class:`KbError` listing them)."""
     cited = sorted({n for r in found for t in r.targets if t.first.depth > 0 for n in (t.first, t.last)})
     if not cited:
         raise KbError("the text cites sections only, which keep their numbers: give --as-of to check them")
@@ -480,9 +507,11 @@ def detect_edition(conn: sqlite3.Connection, found: list[refs.Reference], target
         identities.setdefault(edition, {})[key] = rule
     # a number no edition holds (a typo, "999.1") tells no date: it is flagged, not held against the rest
     held = {key for found_keys in identities.values() for key in found_keys}
+    unheld = tuple(str(n) for n in cited if n.key not in held)
+    count = len(cited)
     cited = [n for n in cited if n.key in held]
     if not cited:  # every number a typo or a rule of no edition held: flagged against the target
-        return target, []
+        return target, Detected((), unheld, count)
     fits = sorted(e for e, found_keys in identities.items() if all(n.key in found_keys for n in cited))
     if not fits:
         raise KbError("no edition held has every rule the text cites "
@@ -495,7 +524,7 @@ def detect_edition(conn: sqlite3.Connection, found: list[refs.Reference], target
         groups = "; ".join(f"{e[0]} to {e[-1]}" if len(e) > 1 else e[0] for e in outcomes.values())
         raise KbError(f"the citations fit editions that number them differently ({groups}): "
                       "give the date the text was written with --as-of")
-    return fits[-1], fits
+    return fits[-1], Detected(tuple(fits), unheld, count)
 
 
 def _new_number(conn: sqlite3.Connection, rule: str, target: str) -> str | None:

@@ -31,7 +31,7 @@ from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
-from kb.core.address import Address, backwards, expand, missing, parse
+from kb.core.address import Address, backwards, expand, missing, parse, turned
 from kb.core.rulenum import RuleNumber
 from kb.core.text import is_cjk, name_key, straight_apostrophes, to_simplified, word_key
 from kb.graph.names import NameEntry, script_class
@@ -159,8 +159,10 @@ class Box:
     missing: tuple[str, ...] = ()
     term: TermMatch | None = None
     cards: tuple[CardMatch, ...] = field(default=())
-    #: a range written backwards, said as ``kb show`` says it ("702.19c-a runs backwards: …")
+    #: a range written backwards, and how it was read ("702.19c-a runs backwards: showing results for 702.19a-c")
     backwards: str | None = None
+    #: the address as read, when that is not as written (a range turned round: "702.19a-c")
+    showing: str | None = None
 
     def to_json(self) -> dict[str, Any]:
         return {"kind": self.kind, "address": str(self.address) if self.address else None,
@@ -274,15 +276,24 @@ class OneBox:
         text = query.strip()
         address = parse(text)
         if address is not None:
-            numbers = expand(address, self.identities)
-            return Box(text, "rules", address, tuple(numbers), tuple(missing(address, self.identities)))
+            return self._rules(text, address)
+        read = turned(text)
+        wrong = backwards(text)
+        if read is not None and wrong is not None:  # "702.19d-b": the range meant, not the letter b as a word
+            address, showing = read
+            return replace(self._rules(text, address), showing=showing,
+                           backwards=f"{wrong.written} runs backwards: showing results for {showing}")
         term = self.term(text)
         # A rules term typed exactly is not a misspelled card name: of the 1,529 exact terms of
         # the default KB, 6 found a card by spelling, every one wrong ("Flying" → Fling,
         # "Forecast" → Forest, "Devotion" → Demotion); a card named exactly so is still found.
         cards = tuple(self.cards(text, similar=term is None or not term.exact))
-        wrong = backwards(text)
-        return Box(text, "term" if term else "text", term=term, cards=cards, backwards=str(wrong) if wrong else None)
+        return Box(text, "term" if term else "text", term=term, cards=cards)
+
+    def _rules(self, text: str, address: Address) -> Box:
+        """The rules an address names, expanded over the identities held."""
+        numbers = expand(address, self.identities)
+        return Box(text, "rules", address, tuple(numbers), tuple(missing(address, self.identities)))
 
     def term(self, text: str) -> TermMatch | None:
         """The name ``text`` stands for: exactly; else the name it asks about ("trample rules",

@@ -24,7 +24,7 @@ from kb.core.lang import language_name, normalize_tag
 from kb.core.rulenum import RuleNumber, RuleNumberError
 from kb.store import cards as card_store
 from kb.store import rules as store
-from kb.views.shared import not_held_message
+from kb.views.shared import no_rule_message, not_held_message
 
 # -- input ----------------------------------------------------------
 
@@ -85,19 +85,27 @@ class ShowView:
         data: dict[str, object] = {"number": str(self.number), "kind": self.number.kind,
                                    "missing": self.missing if self.asked else [], "linked_from": self.linked,
                                    "navigation": self.navigation,
-                                   "languages": [block.to_json() for block in self.blocks]}
+                                   "languages": [block.to_json() for block in self.blocks],
+                                   "notices": self.notices()}
         if self.not_held:
             data["not_held"] = list(self.not_held)
         return data
+
+    def notices(self) -> list[str]:
+        """Why a language asked for shows no text, in the words the command line and the rule
+        page both say (the page said "No text of rule 730.2 in fr." where the command line said
+        the KB holds no French texts)."""
+        if not self.asked:
+            return []
+        return [*(f"{lang}: no text of rule {self.number}{self.otherwise.get(lang, '')}"
+                  for lang in self.missing if lang not in self.not_held),
+                *(not_held_message(lang, self.held) for lang in self.not_held)]
 
     def render(self) -> str:
         from kb.views import card as card_cli  # the card views, only when a rule is shown
 
         shown = [render_family(b.lang, b.edition, b.rules, b.out, b.cited, b.context) for b in self.blocks]
-        if self.asked:
-            shown += [f"{lang}: no text of rule {self.number}{self.otherwise.get(lang, '')}"
-                      for lang in self.missing if lang not in self.not_held]
-            shown += [not_held_message(lang, self.held) for lang in self.not_held]
+        shown += self.notices()
         if self.linked["rulings"] or self.linked["pages"]:
             shown.append(card_cli.counts_line(self.number, self.linked))
         return "\n\n".join(shown)
@@ -158,8 +166,7 @@ def show(conn: sqlite3.Connection, number: RuleNumber, langs: list[str] | None, 
     # what a missing language numbers so, when that is another rule ("the it text numbered 729.2 is rule 730.2")
     otherwise = {lang: f" ({hint})" for lang in missing if (hint := store.numbered_otherwise(conn, number, lang))}
     if not blocks:
-        raise NotFound(f"rule {number} not found in {', '.join(wanted) or 'the KB'}" + (f" on {on}" if on else "")
-                       + "".join(otherwise.values()))
+        raise NotFound(no_rule_message([str(number)], langs or (), on) + "".join(otherwise.values()))
     # a text found by its own number steps through the rules by its identity (the Italian 729.2d is
     # rule 730.2d: its neighbours are 730.2c and 730.2e, not the English 729.2c of subgames)
     found = {block.rules[0].rule for block in blocks}
@@ -346,7 +353,7 @@ class RefsView:
         if through:
             total = sum(len(links) for links in through.values())
             lines.append(f"cited through a chapter or section it belongs to ({total}; "
-                         + ("listed" if through_shown else "--json lists them") + "):")
+                         + ("listed" if through_shown else "--all or --json lists them") + "):")
             for via, links in through.items():
                 lines.append(f"  via {via} ({len(links)})")
                 if through_shown:
@@ -505,7 +512,7 @@ def named(conn: sqlite3.Connection, texts: Sequence[str], answer: Callable[[Rule
         raise NotFound(f"none of the rules named can be shown: {address.text} ({why[0]}"
                        + (f", and {len(why) - 1} more alike)" if len(why) > 1 else ")"))
     if not views:
-        raise NotFound(f"none of the rules named is in the KB: {address.text} ({', '.join(missing) or 'nothing'})")
+        raise NotFound(no_rule_message(missing or [address.text]))  # as the search box says it
     return Several(address.text, views, missing)
 
 

@@ -28,7 +28,7 @@ from kb.core.rulenum import RuleNumber
 from kb.core.text import typed
 from kb.store import rules as store
 from kb.views.onebox import Box, CardMatch, OneBox
-from kb.views.shared import error_json, require_held
+from kb.views.shared import error_json, no_rule_message, require_held
 
 _BOLD, _RESET = "\x1b[1;33m", "\x1b[0m"
 
@@ -179,7 +179,7 @@ class Session:
     def _address(self, box: Box, langs: list[str] | None, query_lang: str | None, limit: int) -> SearchAnswer:
         """A rule address: exactly the rules it names, each in every language shown."""
         if not box.numbers:
-            raise NotFound(f"no rule {', '.join(box.missing) or box.query} in the KB")
+            raise NotFound(no_rule_message(box.missing or [box.query]))
         plan = self._plain_plan(box.query, langs, query_lang)
         plan = engine.Plan(plan.text, plan.lang, plan.detected, plan.langs, box.numbers, ())
         editions = dict(self.box.editions)
@@ -191,8 +191,8 @@ class Session:
                 results.append(Result(len(results) + 1, str(number), number.kind, None, 0.0,
                                       tuple(_as_hit(t) for t in texts), lead=True))
         if not results:  # held, but in none of the languages asked (`702.19b --lang it`)
-            raise NotFound(f"no text of {', '.join(map(str, box.numbers))} in {', '.join(plan.langs)}")
-        return SearchAnswer(plan, results, box)
+            raise NotFound(no_rule_message([str(n) for n in box.numbers], plan.langs))
+        return SearchAnswer(plan, results, box, showing=box.showing)
 
     def _lead(self, box: Box, plan: engine.Plan, outcome: engine.Outcome) -> list[Result]:
         """The rules a misspelled or translated name leads to ("deaftouch" -> 702.2),
@@ -449,10 +449,10 @@ def result_lines(res: Result, width: int, marks: tuple[str, str], outcome: engin
 def _box_line(answer: SearchAnswer) -> str | None:
     """What the box took the query for, when it is more than free text."""
     box = answer.box
-    if box.kind == "rules":
-        return f"not in the KB: {', '.join(box.missing)}" if box.missing else None
-    if box.backwards is not None:  # searched as words, and said as `kb show` says it
-        return box.backwards
+    if box.kind == "rules":  # a range turned round ("702.19d-b"), and numbers named that are not held
+        said = [*([box.backwards] if box.backwards else []),
+                *([f"not in the KB: {', '.join(box.missing)}"] if box.missing else [])]
+        return "\n".join(said) or None
     if box.term is None:
         return None
     term = box.term

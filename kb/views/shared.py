@@ -47,6 +47,16 @@ def not_held_message(tags: str | Sequence[str], held: Sequence[str]) -> str:
     return f"the KB holds no {asked} texts; it holds: {listing}"
 
 
+def no_rule_message(numbers: Sequence[str], langs: Sequence[str] = (), on: str | None = None) -> str:
+    """What `kb show`, `kb search` and `kb ask` (and their web pages) say when no text of the
+    rules named can be shown, in one wording: none anywhere in the KB, or none in the languages
+    asked (`kb show 702.999` said "not found in en, it, zh-Hans", `kb search` "no rule … in the KB")."""
+    named = ", ".join(numbers)
+    if langs:
+        return f"rule {named} not found in {', '.join(langs)}" + (f" on {on}" if on else "")
+    return f"no rule {named} in the KB" + (f" in force on {on}" if on else "")
+
+
 def spelled_right(query: str, name: str, known: Callable[[str], bool]) -> bool:
     """Whether every word of ``query`` that ``name`` lacks is ``known``: then the query
     names something else, spelt right, and is no typo of ``name`` (the glossary's and the
