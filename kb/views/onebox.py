@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import os
 import re
-import shlex
 import sqlite3
 import unicodedata
 from collections.abc import Collection, Mapping, Sequence
@@ -33,7 +32,7 @@ from typing import TYPE_CHECKING, Any
 
 from kb.core.address import Address, backwards, expand, missing, parse
 from kb.core.rulenum import RuleNumber
-from kb.core.text import is_cjk, name_key, straight_apostrophes, to_simplified, word_key
+from kb.core.text import is_cjk, name_key, shell_join, straight_apostrophes, to_simplified, word_key
 from kb.graph.names import NameEntry, script_class
 from kb.store import onebox as box_store
 from kb.store import rules as rules_store
@@ -132,7 +131,7 @@ class CardMatch:
 
     @property
     def command_line(self) -> str:
-        return shlex.join(["kb", "card", self.card])
+        return shell_join(["kb", "card", self.card])
 
     def to_json(self) -> dict[str, object]:
         return {"kind": "card", "card": self.card, "name": self.name, "lang": self.lang,
