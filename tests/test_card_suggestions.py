@@ -9,7 +9,11 @@ built once per run; expected names come from its card name table, not from a pre
 from __future__ import annotations
 
 import html
+import json
+import re
 import shlex
+import sqlite3
+from collections.abc import Iterator
 from pathlib import Path
 from urllib.parse import urlencode
 
@@ -17,8 +21,16 @@ import pytest
 from kbrun import kb_here, kb_json_here
 
 from kb.core.text import shell_join, shell_quote
+from kb.store import rules as store
 
 URZAS_COMMAND = "Urza's Command"
+
+
+@pytest.fixture(scope="module")
+def db(default_home: Path) -> Iterator[sqlite3.Connection]:
+    conn = store.connect(default_home)
+    yield conn
+    conn.close()
 
 
 # -- the command suggested ---------------------------------------------------------------
@@ -54,3 +66,54 @@ def test_the_web_suggests_the_card_command_as_typed(default_home: Path) -> None:
         page = html.unescape(request(base, "/search?" + urlencode({"q": URZAS_COMMAND})).body.decode())
     assert 'kb card "Urza\'s Command"' in page and 'kb search "Urza\'s Command" --json' in page
     assert "'\"'\"'" not in page
+
+
+# -- a word of card names ----------------------------------------------------------------
+
+
+def english_names_holding(db: sqlite3.Connection, word: str) -> set[str]:
+    """The cards whose English name holds ``word`` whole ("Mishra's" holds Mishra), from the KB."""
+    rows = db.execute("SELECT DISTINCT card, name FROM card_names WHERE lang = 'en'").fetchall()
+    return {card for card, name in rows if re.search(rf"(?<!\w){re.escape(word)}(?!\w)", name)}
+
+
+@pytest.mark.parametrize("word", ["Mishra", "Urza", "Command"])
+def test_a_word_of_several_card_names_lists_those_cards(default_home: Path, db: sqlite3.Connection,
+                                                        word: str) -> None:
+    """`kb card Mishra` said "no name a letter or two off it" and listed nothing: the user did not
+    learn what to type.  It still resolves nothing (exit 1)."""
+    expected = english_names_holding(db, word)
+    assert len(expected) > 1
+    result = kb_here("card", word, home=default_home)
+    assert result.returncode == 1 and "no name a letter or two off it" not in result.stdout
+    assert f"it is a word of the names of {len(expected)} cards" in result.stdout
+    listed = result.stdout.split(f"cards whose names hold '{word}':\n", 1)[1].split("\nclose names:")[0]
+    assert {line.strip() for line in listed.splitlines()} == expected
+    data = json.loads(kb_here("card", word, "--json", home=default_home).stdout)
+    assert data["resolved"] is False and data["word_of"] == len(expected)
+    worded = [c for c in data["resolution"]["candidates"] if c["evidence"][0]["kind"] == "name-word"]
+    assert {c["card"] for c in worded} == expected
+
+
+def test_a_word_inside_a_longer_word_is_not_a_word_of_the_name(default_home: Path) -> None:
+    """"Command" is no word of Wing Commando: that card is only a close name."""
+    data = json.loads(kb_here("card", "Command", "--json", home=default_home).stdout)
+    kinds = {c["card"]: c["evidence"][0]["kind"] for c in data["resolution"]["candidates"]}
+    assert kinds.get("Wing Commando") != "name-word" and kinds["Urza's Command"] == "name-word"
+
+
+def test_a_chinese_word_of_card_names_lists_their_chinese_names(default_home: Path, db: sqlite3.Connection) -> None:
+    """米斯拉 (Mishra) is the first word of 米斯拉的指命 (Mishra's Command): the cards are listed by
+    their names in the query's script, each with its English name."""
+    rows = db.execute("SELECT card, name FROM card_names WHERE lang = 'zh-Hans' AND name LIKE '米斯拉的%'").fetchall()
+    assert len(rows) > 1
+    result = kb_here("card", "米斯拉", home=default_home)
+    assert result.returncode == 1
+    for card, name in rows:
+        assert f"\n  {name}  ({card})" in result.stdout
+
+
+def test_a_word_of_no_card_name_lists_none(default_home: Path) -> None:
+    """"Lightning Bolt" is no card held: "Bolt" alone is a word of Obliterating Bolt, the two words are not."""
+    data = json.loads(kb_here("card", "Lightning Bolt", "--json", home=default_home).stdout)
+    assert data["word_of"] == 0 and data["resolution"]["candidates"] == []
