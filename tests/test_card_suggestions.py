@@ -15,7 +15,7 @@ import shlex
 import sqlite3
 from collections.abc import Iterator
 from pathlib import Path
-from urllib.parse import urlencode
+from urllib.parse import quote, urlencode
 
 import pytest
 from kbrun import kb_here, kb_json_here
@@ -117,3 +117,16 @@ def test_a_word_of_no_card_name_lists_none(default_home: Path) -> None:
     """"Lightning Bolt" is no card held: "Bolt" alone is a word of Obliterating Bolt, the two words are not."""
     data = json.loads(kb_here("card", "Lightning Bolt", "--json", home=default_home).stdout)
     assert data["word_of"] == 0 and data["resolution"]["candidates"] == []
+
+
+def test_the_web_card_page_lists_the_cards_a_word_names(default_home: Path, db: sqlite3.Connection) -> None:
+    """/cards/Mishra is a 404 (nothing resolved) listing the cards, as `kb card Mishra` does."""
+    from test_serve import request, serving
+
+    with serving(default_home, "--workers", "1") as base:
+        reply = request(base, "/cards/Mishra")
+        chinese = html.unescape(request(base, "/cards/" + quote("米斯拉")).body.decode())
+    shown = html.unescape(reply.body.decode())
+    assert reply.status == 404 and "Cards it may name" in shown
+    assert all(f'href="/cards/{quote(card, safe="")}"' in shown for card in english_names_holding(db, "Mishra"))
+    assert "米斯拉的指命" in chinese and "Mishra's Command" in chinese
