@@ -724,6 +724,18 @@ def asked_names(text: str, words: frozenset[str]) -> list[str]:
     return [name for name in dict.fromkeys(_without_question_words(b, words) for b in bare) if name and name != text]
 
 
+def only_asking(text: str, langs: Sequence[str], words: frozenset[str]) -> bool:
+    """``text`` holds nothing a search of it would look for in any of ``langs`` written in its
+    script: question, function and asking words only ("how does  work", "怎么用", "rules"), or
+    nothing.  What is left of a query once the card name it holds is set aside
+    (:mod:`kb.views.search`) then asks about the card alone.  ``words``: the game words."""
+    bare = _without(text, list(ASKING_WORDS.finditer(text))) if ASKING_WORDS_NAME else text
+    if not bare.strip():
+        return True
+    cjk = has_cjk(bare)
+    return any(not own_units([(bare, False)], lang, (), words) for lang in langs if is_cjk(lang) == cjk)
+
+
 def _without(text: str, spans: Sequence[re.Match[str]]) -> str:
     for match in sorted(spans, key=lambda m: -m.start()):
         text = text[: match.start()] + " " + text[match.end():]

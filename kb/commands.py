@@ -625,10 +625,11 @@ def _search_context(data: dict[str, Any] | None, args: argparse.Namespace, sessi
 
 def _answer_box(session: Any, data: dict[str, Any], args: argparse.Namespace) -> dict[str, Any] | None:
     """``kb ask`` for a search page's query, shown above its results: none for a rule
-    address (the results are the rules asked for) or when no rule answers."""
+    address (the results are the rules asked for), for a card asked about alone (the rules
+    its rulings link to) or when no rule answers."""
     from kb.views.ask import ask
 
-    if data["box"]["kind"] == "rules":
+    if data["box"]["kind"] == "rules" or (data["card_span"] or {}).get("searched", "") is None:
         return None
     try:
         return ask(session, data["query"], args.lang, args.query_lang).to_json()

@@ -444,10 +444,15 @@ def test_ask_quotes_the_glossary_entry_a_question_names(home: Path, question: st
 
 
 def test_ask_shows_the_card_a_question_names(home: Path) -> None:
+    """A card asked about alone is answered by the rules its rulings link to, below the card; Sheoldred's
+    link to none, and the card is the answer (its name's words were searched: "apocalypse")."""
     data = kb_json_here("ask", SHEOLDRED, home=home)
-    assert [c["card"] for c in data["cards"]] == [SHEOLDRED]
+    assert [c["card"] for c in data["cards"]] == [SHEOLDRED] and data["card_span"]["searched"] is None
+    assert data["cards"][0]["rules"] == [] and data["answers"] == []
     shown = kb("ask", SHEOLDRED, home=home).stdout
-    assert f"card {SHEOLDRED} · " in shown and shown.index("card ") < shown.index("1. ")  # the card, then the rules
+    assert f"card {SHEOLDRED} · " in shown and "no ruling of it is linked to a rule" in shown
+    engine = kb("ask", DRAGON_ENGINE_TITLE, home=home).stdout
+    assert engine.index("card ") < engine.index("1. ")  # the card, then the rules
 
 
 @pytest.mark.parametrize(("question", "card"), [

@@ -13,6 +13,7 @@ from __future__ import annotations
 import itertools
 import re
 import unicodedata
+from collections.abc import Iterable
 from functools import cache
 from typing import Any
 
@@ -273,3 +274,25 @@ def typed(text: str) -> str:
     if bad := CONTROL.search(text):
         raise KbError(f"the query holds a control character (U+{ord(bad.group()):04X} at character {bad.start() + 1})")
     return text.strip()
+
+
+# -- a command to type ------------------------------------------------------------------
+
+#: What a shell still reads inside double quotes (``!``: interactive bash's history).
+_SPECIAL_IN_DOUBLE_QUOTES = frozenset('"$`\\!')
+
+
+def shell_quote(arg: str) -> str:
+    """``arg`` as a shell reads it back, as a person would type it: a name with an apostrophe
+    in double quotes (``"Urza's Command"``), where :func:`shlex.quote` writes
+    ``'Urza'"'"'s Command'``; anything else as :func:`shlex.quote` does."""
+    if "'" in arg and not _SPECIAL_IN_DOUBLE_QUOTES.intersection(arg):
+        return f'"{arg}"'
+    import shlex  # lazy: only a command suggested to the user needs it
+
+    return shlex.quote(arg)
+
+
+def shell_join(args: Iterable[str]) -> str:
+    """A command line to copy and run: each argument as :func:`shell_quote` writes it."""
+    return " ".join(shell_quote(arg) for arg in args)

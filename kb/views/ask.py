@@ -32,6 +32,7 @@ from kb.views.search import (
     render_card,
     result_lines,
     said_line,
+    set_aside_line,
 )
 
 #: Rules the engine ranked first that the answer looks at.
@@ -124,6 +125,7 @@ class AskAnswer:
         return {"question": self.question, "query_lang": search["query_lang"], "languages": search["languages"],
                 "box": search["box"], "showing": search["showing"], "translations": search["translations"],
                 "dropped_translations": search["dropped_translations"], "corrections": search["corrections"],
+                "card_span": search["card_span"],
                 "semantic": search["semantic"], "definitions": [d.to_json() for d in self.definitions],
                 "answers": [a.to_json() for a in self.answers],
                 "cited": [link.to_json() for link in cited],
@@ -135,6 +137,8 @@ class AskAnswer:
         lines = [said_line(self.question, self.search) + in_rules_words(plan)]
         if plan.corrections:
             lines.append(read_as(plan))
+        if (aside := set_aside_line(self.search)) is not None:
+            lines.append(aside)
         if self.search.box.missing:  # "702.19b, 702.999": what was named and is not there
             lines.append(f"not in the KB: {', '.join(self.search.box.missing)}")
         if self.search.box.backwards is not None:  # "702.19c-a", said as `kb show` says it
@@ -197,6 +201,8 @@ def ask(session: Session, question: str, langs: list[str] | None = None, query_l
     a question naming rules gets each rule it names."""
     found = session.search(question, langs, query_lang, limit=CANDIDATES)
     candidates = [r for r in found.results if r.kind != "glossary"]
+    if not candidates and found.card_rules:  # the card, whose rulings link to no rule: it is the answer
+        return AskAnswer(question, found, [], [])
     if not candidates:
         shown = f" in {', '.join(found.plan.langs)}" if langs else ""
         why = ": only glossary entries match" if found.results else ""
@@ -210,6 +216,8 @@ def ask(session: Session, question: str, langs: list[str] | None = None, query_l
         raise NotFound(f"no rule answers {question!r}")
     if found.box.kind == "rules":  # the rules named are the answer, in the order written
         return AskAnswer(question, found, scored[:MAX_NAMED], [])
+    if found.card_rules:  # a card and nothing more asked: the rules its rulings link to most, in that order
+        return AskAnswer(question, found, scored[:MAX_RULES], [])
     best = scored[0].matched
     kept = [scored[0]] + [a for a in scored[1:] if a.matched >= KEEP_SHARE * best and a.matched > 0]
     return AskAnswer(question, found, kept[:MAX_RULES], _definition(found))

@@ -19,8 +19,18 @@ from kb.core.errors import KbError
 from kb.core.rulenum import RuleNumber
 from kb.core.text import has_han, name_key, typed
 from kb.graph import card_rows
-from kb.graph.cards import CLOSEST, Candidate, Evidence, NameIndex, Resolution, quoted, resolve
-from kb.graph.names import script_class
+from kb.graph.cards import (
+    CLOSEST,
+    Candidate,
+    Evidence,
+    NameIndex,
+    Resolution,
+    holding_words,
+    name_words,
+    quoted,
+    resolve,
+)
+from kb.graph.names import NameEntry, script_class
 from kb.store import cards as card_store
 from kb.store import onebox as box_store
 
@@ -147,6 +157,47 @@ def _noted(query: str, candidate: Candidate) -> Candidate:
     return replace(candidate, evidence=evidence)
 
 
+#: A name no card has that is a whole word (or words) of card names ("Mishra", "Urza", 指命) lists
+#: those cards, this many at most: what to type instead (BRO holds 10 Mishra cards, 8 Urza, 5 Commands).
+WORD_OF_NAMES = 12
+#: The evidence of a card listed because its name holds the query as a word.
+NAME_WORD = "name-word"
+
+
+def word_candidates(entries: list[NameEntry], query: str) -> list[Candidate]:
+    """The cards one of whose names holds ``query`` as a whole word or words ("Mishra"), each
+    shown by its whole name in the language of the name holding it (:func:`_holder`), sorted by
+    that name; a candidate's score is the share of that name's words the query is."""
+    whole = {(e.card, e.lang): e for e in entries if e.face is None}
+    found = []
+    for card, holders in holding_words(query, entries).items():
+        holder = _holder(holders, query)
+        shown = whole.get((card, holder.lang), holder)
+        share = len(name_words(query)) / max(len(name_words(holder.name)), 1)
+        found.append(Candidate(card, round(share, 4), (Evidence(
+            NAME_WORD, f"{quoted(holder.name)} ({holder.lang}) holds {quoted(query)} as a word", share),), shown))
+    return sorted(found, key=lambda c: (c.matched.name.casefold() if c.matched else c.card.casefold()))
+
+
+def _holder(holders: list[NameEntry], query: str) -> NameEntry:
+    """The name to show of those holding the query: one writing it as typed (a Chinese query's
+    traditional or simplified script), else the English one, else the first."""
+    typed = query.strip().casefold()
+    return min(holders, key=lambda e: (typed not in e.name.casefold(), e.lang != "en"))
+
+
+def with_word_candidates(resolution: Resolution, words: list[Candidate]) -> Resolution:
+    """The cards whose names hold the query as a word (the first :data:`WORD_OF_NAMES`), then the
+    close names of the others."""
+    listed = {c.card for c in words[:WORD_OF_NAMES]}
+    rest = tuple(c for c in resolution.candidates if c.card not in listed)
+    return replace(resolution, candidates=(*words[:WORD_OF_NAMES], *rest))
+
+
+def by_word(candidate: Candidate) -> bool:
+    return any(e.kind == NAME_WORD for e in candidate.evidence)
+
+
 def names_closest(resolution: Resolution) -> bool:
     """Whether the evidence of an unresolved name names the closest name held."""
     return any(e.kind == "weak" and e.detail.startswith(CLOSEST) for e in resolution.evidence)
@@ -160,6 +211,7 @@ class CardAnswer:
     resolution: Resolution
     view: card_store.CardView | None
     held: dict[str, Any] = field(default_factory=dict)
+    word_of: int = 0            # how many cards' names hold the query as a word (its candidates list the first)
 
     @property
     def resolved(self) -> bool:
@@ -173,6 +225,11 @@ class CardAnswer:
         sets = ", ".join(self.held.get("sets") or []) or "no set"
         if not self.held.get("cards"):
             return "the KB holds no card data: build it with MTGJSON set files or AtomicCards.json"
+        if self.word_of:
+            several = self.word_of > 1
+            return (f"no card called {quoted(self.query)} in the card data held ({self.held['cards']} cards from "
+                    f"{sets}), but it is a word of the name{'s' * several} of {self.word_of} card{'s' * several}:"
+                    f" give {'one of them' if several else 'it'} whole")
         if not self.resolution.candidates:
             # "no name a letter or two off it" beside "the closest name, X, is only 80% similar"
             # read as a contradiction (X may well be two letters off a short name)
@@ -188,12 +245,12 @@ class CardAnswer:
         if self.view is not None:
             data.update(card=self.view.to_json(), rulings=[r.to_json() for r in self.view.rulings])
         else:
-            data.update(message=self.message, held=self.held)
+            data.update(message=self.message, held=self.held, word_of=self.word_of)
         return data
 
     def render(self, explain: bool = False) -> str:
         if self.view is None:
-            return render_weak(self.resolution, self.message)
+            return render_weak(self.resolution, self.message, self.word_of)
         return render_card(self.resolution, self.view, explain)
 
 
@@ -202,7 +259,9 @@ def card(conn: sqlite3.Connection, query: str) -> CardAnswer:
     query = query.strip()
     resolution = resolve_query(conn, query)
     if not resolution.resolved:
-        return CardAnswer(query, close_candidates(resolution), None, card_store.held(conn))
+        words = word_candidates(card_store.all_names(conn), query)
+        return CardAnswer(query, with_word_candidates(close_candidates(resolution), words), None,
+                          card_store.held(conn), len(words))
     assert resolution.card is not None
     view = card_store.card_view(conn, resolution.card)
     if view is None:  # a name whose card rows are missing: the KB is inconsistent
@@ -232,12 +291,21 @@ def card_index(conn: sqlite3.Connection) -> CardIndexAnswer:
     return CardIndexAnswer(card_store.card_names(conn), card_store.held(conn))
 
 
-def render_weak(resolution: Resolution, message: str) -> str:
+def render_weak(resolution: Resolution, message: str, word_of: int = 0) -> str:
     lines = [message]
     lines += [f"  {e.kind}: {e.detail}" for e in resolution.evidence]
-    if resolution.candidates:
+    worded = [c for c in resolution.candidates if by_word(c)]
+    if worded:
+        lines.append(f"cards whose names hold {quoted(resolution.query)}:")
+        for candidate in worded:
+            name = candidate.matched.name if candidate.matched else candidate.card
+            lines.append(f"  {name}" + (f"  ({candidate.card})" if name != candidate.card else ""))
+        if word_of > len(worded):
+            lines.append(f"  … and {word_of - len(worded)} more (kb card lists every card held)")
+    close = [c for c in resolution.candidates if not by_word(c)]
+    if close:
         lines.append("close names:")
-        for candidate in resolution.candidates:
+        for candidate in close:
             why = "; ".join(e.detail for e in candidate.evidence)
             lines.append(f"  {candidate.card}  ({candidate.score:.2f}: {why})")
     return "\n".join(lines)

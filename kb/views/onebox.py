@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import os
 import re
-import shlex
 import sqlite3
 import unicodedata
 from collections.abc import Collection, Mapping, Sequence
@@ -33,7 +32,7 @@ from typing import TYPE_CHECKING, Any
 
 from kb.core.address import Address, backwards, expand, missing, parse, turned
 from kb.core.rulenum import RuleNumber
-from kb.core.text import is_cjk, name_key, straight_apostrophes, to_simplified, word_key
+from kb.core.text import is_cjk, is_cjk_char, name_key, shell_join, straight_apostrophes, to_simplified, word_key
 from kb.graph.names import NameEntry, script_class
 from kb.store import onebox as box_store
 from kb.store import rules as rules_store
@@ -129,13 +128,14 @@ class CardMatch:
     how: str                     # the evidence, in words
     rules: tuple[box_store.LinkedRule, ...]
     total_rules: int
+    span: str = ""               # the query's words naming it, as typed (the whole query, or words of it)
 
     @property
     def command_line(self) -> str:
-        return shlex.join(["kb", "card", self.card])
+        return shell_join(["kb", "card", self.card])
 
     def to_json(self) -> dict[str, object]:
-        return {"kind": "card", "card": self.card, "name": self.name, "lang": self.lang,
+        return {"kind": "card", "card": self.card, "name": self.name, "lang": self.lang, "span": self.span,
                 "confidence": round(self.confidence, 3), "how": self.how, "url": card_url(self.card),
                 "command": self.command_line,
                 "rules": [r.to_json() for r in self.rules], "total_rules": self.total_rules}
@@ -247,7 +247,7 @@ class OneBox:
         return translator
 
     @cached_property
-    def _game_words(self) -> frozenset[str]:
+    def game_words(self) -> frozenset[str]:
         """The Chinese game words the index stored (:mod:`indexers.segment`), to read a question
         of a name ("践踏是什么"); none without an index (question words are still known)."""
         from indexers import segment
@@ -317,7 +317,7 @@ class OneBox:
         translated; searched as that name (``via``: what was left of the query)."""
         from indexers.engine import asked_names
 
-        for bare in asked_names(text, self._game_words):
+        for bare in asked_names(text, self.game_words):
             key = query_key(bare)
             if key and len(key.split()) <= NAME_MAX_WORDS:
                 found = self._exact_name(bare, key) or self._translated_name(bare, key)
@@ -441,11 +441,11 @@ class OneBox:
             for e in sorted(exact, key=lambda e: _name_preference(e, text)):  # stable: first seen among equals
                 cards.setdefault(e.card, e)
             whole = [e for e in cards.values() if e.face is None] or list(cards.values())
-            return [self._card(e.card, e, 1.0, f"{e.name!r} is its {e.lang} name") for e in whole[:3]]
+            return [self._card(e.card, e, 1.0, f"{e.name!r} is its {e.lang} name", span=text) for e in whole[:3]]
         page = box_store.resolved_page(self.conn, key)
         if page is not None:
             how = f"{text!r} is the title of a rulings page resolved to it by its rulings"
-            return [self._card(page["card"], None, float(page["confidence"]), how, script_lang(key))]
+            return [self._card(page["card"], None, float(page["confidence"]), how, script_lang(key), text)]
         inside = self._named_inside(text, key)
         if inside:
             return inside
@@ -472,13 +472,14 @@ class OneBox:
             # as a name is written: a capital in the query's words of it ("Mishra's"), unless Chinese
             named = sorted(box_store.names_for_key(self.conn, span), key=lambda e: _name_preference(e, span))
             found = [e for e in named if cjk or _capitalized(text, e.name)]
+            typed = typed_span(text, span) or ""
             if found:
                 return [self._card(found[0].card, found[0], 1.0, f"{found[0].name!r}, its {found[0].lang} name,"
-                                                                 " is in the query")]
+                                                                 " is in the query", span=typed)]
             page = box_store.resolved_page(self.conn, span)
             if page is not None and (cjk or _capitalized(text, page["title"])):
                 how = f"{span!r}, the title of a rulings page resolved to it by its rulings, is in the query"
-                return [self._card(page["card"], None, float(page["confidence"]), how, script_lang(span))]
+                return [self._card(page["card"], None, float(page["confidence"]), how, script_lang(span), typed)]
         return []
 
     def _similar_cards(self, text: str, key: str) -> list[CardMatch]:
@@ -496,15 +497,47 @@ class OneBox:
                     and scored[0][1] - other < CARD_MARGIN):
                 return []
         return [self._card(top.card, top, scored[0][1] / 100, f"{top.name!r} ({top.lang}) is "
-                                                              f"{scored[0][1]:.0f}% similar")]
+                                                              f"{scored[0][1]:.0f}% similar", span=text)]
 
     def _card(self, card: str, entry: NameEntry | None, confidence: float, how: str,
-              lang: str | None = None) -> CardMatch:
+              lang: str | None = None, span: str = "") -> CardMatch:
         lang = entry.lang if entry is not None else (lang or "en")
         localized = box_store.card_names(self.conn, card)
         name = localized.get(lang) or (entry.name if entry is not None else None) or localized.get("en") or card
         linked = box_store.card_rules(self.conn, card)
-        return CardMatch(card, name, lang, confidence, how, tuple(linked[:CARD_RULES]), len(linked))
+        return CardMatch(card, name, lang, confidence, how, tuple(linked[:CARD_RULES]), len(linked), span)
+
+
+def typed_span(text: str, key: str) -> str | None:
+    """The stretch of ``text`` whose name key (:func:`name_key`) is ``key``, as typed ("how does
+    Mishra's Command work": "Mishra's Command" for "mishras command"): whole words of a Latin
+    script, any characters of Chinese; the first such stretch."""
+    for start in range(len(text)):
+        if not (text[start].isalnum() and _word_edge(text, start)):
+            continue
+        for end in range(start + 1, len(text) + 1):
+            found = name_key(text[start:end])
+            if not key.startswith(found):
+                break
+            if found == key and _word_edge(text, end):
+                return text[start:end]
+    return None
+
+
+def without(text: str, span: str) -> str:
+    """``text`` less the first ``span`` it holds, its spaces tidied: what is left of a question
+    once the card it names is set aside ("can  be unearthed")."""
+    at = text.find(span)
+    return text if at < 0 or not span else " ".join(f"{text[:at]} {text[at + len(span):]}".split())
+
+
+def _word_edge(text: str, at: int) -> bool:
+    """A word of ``text`` may start or end at ``at``: not between two letters or digits of one
+    Latin word (anywhere between Chinese characters)."""
+    if at <= 0 or at >= len(text):
+        return True
+    before, after = text[at - 1], text[at]
+    return not (before.isalnum() and after.isalnum()) or is_cjk_char(before) or is_cjk_char(after)
 
 
 def _capitalized(text: str, name: str) -> bool:

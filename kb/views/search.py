@@ -14,7 +14,7 @@ import re
 import shlex
 import sqlite3
 import sys
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -27,7 +27,7 @@ from kb.core.lang import guess_lang, normalize_tag
 from kb.core.rulenum import RuleNumber
 from kb.core.text import typed
 from kb.store import rules as store
-from kb.views.onebox import Box, CardMatch, OneBox
+from kb.views.onebox import Box, CardMatch, OneBox, without
 from kb.views.shared import error_json, no_rule_message, require_held
 
 _BOLD, _RESET = "\x1b[1;33m", "\x1b[0m"
@@ -70,6 +70,20 @@ class Result:
                 "score": round(self.score, 4), "lead": self.lead, "texts": [t.to_json() for t in self.texts]}
 
 
+@dataclass(frozen=True, slots=True)
+class SetAside:
+    """A card name the query holds, not searched as words of the rules ("Urza's Command" is no
+    question about the command zone): what was searched instead, or nothing (``searched`` None:
+    the rules shown are those the card's rulings link to)."""
+
+    span: str                    # the query's words naming the card, as typed
+    card: str
+    searched: str | None
+
+    def to_json(self) -> dict[str, object]:
+        return {"span": self.span, "card": self.card, "searched": self.searched}
+
+
 @dataclass(frozen=True)
 class SearchAnswer:
     """What ``kb search`` answers: what the box took the query for, the engine's plan
@@ -82,12 +96,20 @@ class SearchAnswer:
     outcome: engine.Outcome | None = None
     showing: str | None = None          # the query the engine searched, when the box corrected it
     definitions: list[Result] = field(default_factory=list)  # glossary entries, beside the ranks
+    set_aside: SetAside | None = None   # the card name the query holds, not searched as rules words
+    named: int = 0                      # rules named in all, of which the first ``limit`` are shown (a card's)
     elsewhere: str | None = None        # nothing found in the languages asked: what they hold, where to look
+
+    @property
+    def card_rules(self) -> bool:
+        """The results are the rules the card's rulings link to: the query named a card and asked
+        nothing more, so the engine searched nothing."""
+        return self.set_aside is not None and self.set_aside.searched is None
 
     @property
     def total(self) -> int:
         if self.outcome is None:
-            return len(self.results)
+            return max(len(self.results), self.named)
         lead = [r.identity for r in self.results if r.lead]
         return len(lead) + sum(1 for g in self.outcome.groups if g.identity not in lead)
 
@@ -140,9 +162,14 @@ class Session:
         box = self.box.classify(text)
         if box.kind == "rules":
             return self._address(box, langs, query_lang, limit)
-        searched = text
+        searched, aside = text, None
         if box.term is not None and not box.term.exact:
             searched = box.term.name  # "deaftouch": search what it stands for
+        elif (named := _card_named(box, text)) is not None:  # "Urza's Command" is no question on the command zone
+            card, searched = named
+            if self._asks_nothing(searched):
+                return self._card_rules(box, card, langs, query_lang, limit)
+            aside = SetAside(card.span, card.card, searched)
         if self._stored is not None:  # the lexicons' words, read with the box's tables
             engine.translator_of(self.conn).use_vocabulary(self._stored.lexicon_words)
         # Nothing found is an answer (an empty list), not an error: a rule, card or term
@@ -151,13 +178,49 @@ class Session:
         plan = outcome.plan
         if plan.corrections and box.kind == "text" and not box.cards:
             box = self._read_box(box, plan)
+            if (named := _card_named(box, spelling.corrected(text, plan.corrections))) is not None:
+                card, searched = named  # a card once its typos are read ("非瑞克西亚龙引情"): the same again
+                if self._asks_nothing(searched):
+                    return self._card_rules(box, card, langs, query_lang, limit, plan.corrections)
+                aside = SetAside(card.span, card.card, searched)
+                outcome = engine.search(self.home, self.conn, searched, langs, query_lang=query_lang, limit=limit * 5)
+                plan = replace(outcome.plan, corrections=plan.corrections)
+                outcome = replace(outcome, plan=plan)
         lead = self._lead(box, plan, outcome)
         results = lead + (results_of(self.conn, outcome, limit - len(lead), skip={r.identity for r in lead},
                                      first=len(lead) + 1) if len(lead) < limit else [])
         definitions = [result(self.conn, outcome, n, group) for n, group in enumerate(outcome.definitions, 1)]
         elsewhere = None if results else _elsewhere(self.conn, text, plan.langs, outcome.index.editions)
         return SearchAnswer(plan, results[:limit], box, outcome, searched if searched != text else None,
-                            [d for d in definitions if d.texts], elsewhere)
+                            [d for d in definitions if d.texts], aside, elsewhere=elsewhere)
+
+    def _asks_nothing(self, rest: str) -> bool:
+        """What is left of a query once its card name is set aside asks nothing of the rules
+        (:func:`indexers.engine.only_asking`, in every language held)."""
+        return engine.only_asking(rest, [lang for lang, _ in self.box.editions], self.box.game_words)
+
+    def _card_rules(self, box: Box, card: CardMatch, langs: list[str] | None, query_lang: str | None,
+                    limit: int, corrections: tuple[spelling.Correction, ...] = ()) -> SearchAnswer:
+        """A query naming a card and asking nothing more ("how does Urza's Command work",
+        "克撒的指命怎么用"): the rules its rulings link to, as the card result lists them (the box
+        read them: no search), each in every language shown; ``corrections``: the typos read to
+        find the card."""
+        plan = replace(self._plain_plan(box.query, langs, query_lang), corrections=corrections)
+        results = self._named([linked.rule for linked in card.rules], plan, dict(self.box.editions))
+        return SearchAnswer(plan, results[:limit], box, set_aside=SetAside(card.span, card.card, None),
+                            named=len(results))
+
+    def _named(self, rules: Sequence[str], plan: engine.Plan, editions: dict[str, str | None]) -> list[Result]:
+        """The rules a query named (a name's, a card's), in that order, each in every language
+        shown: not ranked by the engine."""
+        found: list[Result] = []
+        for rule in rules:
+            texts = [_with_spans(_shown(text), plan, None) for lang in plan.langs
+                     if (text := store.identity_text(self.conn, rule, lang, editions.get(lang))) is not None]
+            if texts:
+                found.append(Result(len(found) + 1, rule, texts[0].kind, None, 0.0, tuple(_as_hit(t) for t in texts),
+                                    lead=True))
+        return found
 
     def _read_box(self, box: Box, plan: engine.Plan) -> Box:
         """What the query names once read without its typos, when as typed it named
@@ -204,16 +267,15 @@ class Session:
             return []
         if outcome.groups and _under_any(outcome.groups[0].identity, box.term.rules):
             return []
-        editions = dict(outcome.index.editions)
-        found: list[Result] = []
-        for rule in box.term.rules:
-            texts = [_with_spans(_shown(text), plan, None) for lang in plan.langs
-                     if (text := store.identity_text(self.conn, rule, lang, editions.get(lang))) is not None]
-            if texts:
-                kind = texts[0].kind
-                found.append(Result(len(found) + 1, rule, kind, None, 0.0, tuple(_as_hit(t) for t in texts),
-                                    lead=True))
-        return found
+        return self._named(box.term.rules, plan, dict(outcome.index.editions))
+
+
+def _card_named(box: Box, text: str) -> tuple[CardMatch, str] | None:
+    """The card the box read in ``text`` and what is left of ``text`` without its name, when the
+    query names no rules term ("connive", a keyword action typed exactly, is the rules' first)."""
+    if box.term is not None or not box.cards or not box.cards[0].span:
+        return None
+    return box.cards[0], without(text, box.cards[0].span)
 
 
 def _elsewhere(conn: sqlite3.Connection, query: str, asked: Collection[str],
@@ -386,6 +448,7 @@ def to_json(answer: SearchAnswer) -> dict[str, object]:
         "corrections": [c.to_json() for c in plan.corrections],
         "tried": list(outcome.tried) if outcome is not None else [plan.lang],
         "semantic": outcome is not None and outcome.semantic,
+        "card_span": answer.set_aside.to_json() if answer.set_aside else None,
         "index": index, "cards": [c.to_json() for c in answer.box.cards],
         "definitions": [d.to_json() for d in answer.definitions],
         "total": answer.total, "results": [r.to_json() for r in answer.results],
@@ -408,6 +471,8 @@ def render(answer: SearchAnswer, color: bool = False) -> str:
     lines = [_header(answer)]
     if (note := _box_line(answer)) is not None:
         lines.append(note)
+    if (aside := set_aside_line(answer)) is not None:
+        lines.append(aside)
     if outcome is not None and outcome.index.built:
         lines.append(f"(built the search index: {outcome.index.documents} texts in {outcome.index.seconds:.1f} s)")
     if outcome is not None and len(outcome.tried) > 1:
@@ -461,6 +526,17 @@ def _box_line(answer: SearchAnswer) -> str | None:
     showing = f" · showing results for “{answer.showing}”" if answer.showing else ""
     kind = "glossary entry" if term.kind == "glossary" else "heading"
     return f"{kind} “{term.name}” ({term.lang}){how} → {', '.join(term.rules)}{showing}"
+
+
+def set_aside_line(answer: SearchAnswer) -> str | None:
+    """What became of the card name the query holds, as the headers of `kb search` and `kb ask`
+    say it (``card_span`` in JSON)."""
+    aside = answer.set_aside
+    if aside is None:
+        return None
+    if aside.searched is None:
+        return f"card name “{aside.span}”: the rules its rulings link to, its words not searched"
+    return f"card name “{aside.span}” left out of the words searched"
 
 
 def render_card(found: CardMatch) -> list[str]:

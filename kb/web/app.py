@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import json
 import os
-import shlex
 import sqlite3
 import threading
 from collections.abc import Callable, Iterator
@@ -44,6 +43,7 @@ from indexers import index as rules_index
 from kb.commands import COMMANDS, TABLE, Command, WebPage
 from kb.core.errors import KbError, NotFound
 from kb.core.lang import display_name
+from kb.core.text import shell_join
 from kb.store import rules as store
 from kb.views import card as card_cli
 from kb.views import glossary as glossary_cli
@@ -142,7 +142,7 @@ def create_app(home: Path, options: Options | None = None) -> FastAPI:
             return _json(page.data, page.status)
         blank = page.data is None  # a form to fill in: no answer, so no twin (its .json says what is missing)
         return templates.TemplateResponse(request, page.template, {
-            "data": page.data, "title": page.title, "cli": "" if blank else shlex.join(["kb", *page.cli, "--json"]),
+            "data": page.data, "title": page.title, "cli": "" if blank else shell_join(["kb", *page.cli, "--json"]),
             "json_url": None if blank else _twin(request), "q": "", **page.extra}, status_code=page.status)
 
     def respond(request: Request, command: Command, pages: list[WebPage], query: Any) -> Response:

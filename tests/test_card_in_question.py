@@ -1,0 +1,102 @@
+"""A card named in a query is the card, not words of the rules: "how does Urza's Command work"
+was answered with the command zone (408.x), "克撒的指命怎么用" with 206.3b, "can Phyrexian Dragon
+Engine be unearthed" with 712.5d, not Unearth.  The name is set aside: the rest of the query is
+searched ("can be unearthed"), and when nothing but question words is left the rules are those the
+card's rulings link to, as the card result lists them.  Text, JSON and the web say the same.
+
+The KB of the default corpus (conftest's ``default_home``: the seeds, EN and ZH 2026-04-17, BRO),
+built once per run; what the card's rulings link to is read from `kb card`, not from a past run.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+from pathlib import Path
+from urllib.parse import urlencode
+
+import pytest
+from kbrun import kb_here, kb_json_here
+
+URZAS_COMMAND = "Urza's Command"
+DRAGON_ENGINE = "Phyrexian Dragon Engine // Mishra, Lost to Phyrexia"
+
+
+def linked_rules(home: Path, card: str) -> list[str]:
+    """The rules the card's rulings link to, as its card result lists them (most linked first)."""
+    found = kb_json_here("search", card, home=home)["cards"]
+    assert [c["card"] for c in found] == [card]
+    return [r["rule"] for r in found[0]["rules"]]
+
+
+@pytest.mark.parametrize(("question", "span"), [("how does Urza's Command work", URZAS_COMMAND),
+                                                ("克撒的指命怎么用", "克撒的指命"),
+                                                (URZAS_COMMAND, URZAS_COMMAND),
+                                                ("Urza's Command rulings", URZAS_COMMAND)])
+def test_a_card_asked_about_alone_gets_the_rules_its_rulings_link_to(default_home: Path, question: str,
+                                                                      span: str) -> None:
+    rules = linked_rules(default_home, URZAS_COMMAND)
+    assert rules and not any(r.startswith("408") for r in rules)
+    found = kb_json_here("search", question, home=default_home)
+    assert found["card_span"] == {"span": span, "card": URZAS_COMMAND, "searched": None}
+    assert [r["rule"] for r in found["results"]] == rules and all(r["lead"] for r in found["results"])
+    assert found["definitions"] == [] and found["showing"] is None  # no "Command" (the command zone)
+    assert found["translations"] == [] and found["dropped_translations"] == []
+    asked = kb_json_here("ask", question, home=default_home)
+    assert [a["rule"] for a in asked["answers"]] == rules[:3] and asked["card_span"] == found["card_span"]
+    assert asked["definitions"] == []
+
+
+@pytest.mark.parametrize("command", ["search", "ask"])
+def test_the_header_says_the_name_was_not_searched_and_translates_none_of_its_words(default_home: Path,
+                                                                                     command: str) -> None:
+    """`kb search "Mishra's Command"` said "zh-Hans: mishra → 龙形引擎, command → 统帅区"."""
+    shown = kb_here(command, "Mishra's Command", "--lang", "en", "--lang", "zh-Hans", home=default_home).stdout
+    header = shown.split("\n\n")[0]
+    assert header.splitlines()[0] == "Mishra's Command · en (detected)"
+    assert "card name “Mishra's Command”: the rules its rulings link to, its words not searched" in header
+    assert "统帅区" not in shown and "definition:" not in shown
+
+
+def test_the_rest_of_a_question_is_searched_without_the_name(default_home: Path) -> None:
+    question = "can Phyrexian Dragon Engine be unearthed"
+    found = kb_json_here("search", question, home=default_home)
+    assert found["card_span"] == {"span": "Phyrexian Dragon Engine", "card": DRAGON_ENGINE,
+                                  "searched": "can be unearthed"}
+    assert found["showing"] == "can be unearthed" and [c["card"] for c in found["cards"]] == [DRAGON_ENGINE]
+    assert found["results"][0]["rule"].startswith("702.84")  # Unearth
+    assert found["results"] == kb_json_here("search", "can be unearthed", home=default_home)["results"]
+    asked = kb_json_here("ask", question, home=default_home)
+    assert asked["answers"][0]["rule"].startswith("702.84") and asked["showing"] == "can be unearthed"
+    header = kb_here("ask", question, home=default_home).stdout.splitlines()[:2]
+    assert header == [f"{question} → “can be unearthed” · en (detected)",
+                      "card name “Phyrexian Dragon Engine” left out of the words searched"]
+
+
+def test_a_card_found_once_its_typos_are_read_is_set_aside_too(default_home: Path) -> None:
+    """非瑞克西亚龙引情 is the seed page's title with 擎 typed as 情 (the same sound)."""
+    found = kb_json_here("search", "非瑞克西亚龙引情", home=default_home)
+    assert found["corrections"] == [{"typed": "引情", "meant": "引擎"}]
+    assert found["card_span"] == {"span": "非瑞克西亚龙引擎", "card": DRAGON_ENGINE, "searched": None}
+    assert [r["rule"] for r in found["results"]] == linked_rules(default_home, DRAGON_ENGINE)[:10]
+
+
+def test_a_rules_term_that_is_also_a_card_name_is_searched_as_the_term(default_home: Path) -> None:
+    """Forest is a card of BRO and the basic land type (305.6): the rules' name comes first."""
+    found = kb_json_here("search", "Forest", home=default_home)
+    assert found["box"]["kind"] == "term" and found["card_span"] is None and found["cards"]
+    assert "305.6" in [r["rule"] for r in found["results"]]
+
+
+def test_the_web_says_what_was_searched_as_the_cli_does(default_home: Path) -> None:
+    from test_serve import request, serving
+
+    question = "can Phyrexian Dragon Engine be unearthed"
+    with serving(default_home, "--workers", "1") as base:
+        for page, args in (("search", [question]), ("ask", [question]), ("search", [URZAS_COMMAND])):
+            data = json.loads(request(base, f"/{page}.json?" + urlencode({"q": args[0]})).body)
+            assert data["card_span"] == kb_json_here(page, *args, home=default_home)["card_span"]
+            shown = html.unescape(request(base, f"/{page}?" + urlencode({"q": args[0]})).body.decode())
+            said = ("its words not searched" if data["card_span"]["searched"] is None
+                    else "left out of the words searched")
+            assert f"Card name “{data['card_span']['span']}”" in shown and said in shown
