@@ -266,6 +266,19 @@ def test_search_and_ask_say_a_range_runs_backwards(default_home: Path) -> None:
     assert kb_json_here("search", "702.19a-c", home=default_home)["box"]["backwards"] is None
 
 
+def test_ask_labels_each_text_with_its_own_number(default_home: Path) -> None:
+    """The Italian seed numbers rule 730.2f 729.2f: `kb ask` printed "1. 730.2f (it undated)"
+    above the Italian text, the English number; now the rule's identity and kind, as `kb search`
+    heads a result, then the quoted text's language, own number and edition."""
+    question = "cosa succede quando un permanente amalgamato viene girato a faccia in giù"
+    first = kb_json_here("ask", question, home=default_home)["answers"][0]
+    assert (first["rule"], first["text"]["lang"], first["text"]["number"]) == ("730.2f", "it", "729.2f")
+    shown = kb_here("ask", question, home=default_home).stdout
+    assert "\n1. 730.2f (subrule) · it 729.2f · undated\n" in shown, shown
+    assert "\n1. 704.5d (subrule) · en 704.5d · 2026-04-17\n" in kb_here("ask", "when does a token cease to exist",
+                                                                         home=default_home).stdout
+
+
 def test_show_without_a_kb(tmp_path: Path) -> None:
     result = kb_here("show", "730.2", home=tmp_path / "nothing")
     assert result.returncode == 1

@@ -870,6 +870,17 @@ def test_ask_says_the_players_words_it_read(server: str) -> None:
         assert "in the rules' words: etb → enters" in page(server + path).shown, path
 
 
+def test_the_answer_page_labels_a_quote_with_its_own_number(server: str) -> None:
+    """The Italian seed numbers rule 730.2f 729.2f: the answer page headed the Italian quote with
+    730.2f alone, as `kb ask` printed "730.2f (it undated)"; now the identity and its kind, as a
+    search result is headed, then the quote's language, own number and edition."""
+    question = urllib.parse.urlencode({"q": "cosa succede quando un permanente amalgamato viene girato a faccia in giù"})
+    first = get_json(f"{server}/ask.json?{question}")["answers"][0]
+    assert (first["rule"], first["kind"], first["text"]["lang"], first["text"]["number"]) == (
+        "730.2f", "subrule", "it", "729.2f")
+    assert "730.2f subrule · it 729.2f undated" in page(f"{server}/ask?{question}").shown
+
+
 def test_a_range_bigger_than_a_section_is_refused_before_any_work(server: str) -> None:
     """"100-999" named the whole CR (5 MB, seconds of work: a few such requests kept the
     workers busy); a range of the 190 keyword rules is still a page."""

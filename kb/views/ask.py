@@ -147,8 +147,8 @@ class AskAnswer:
         for entry in self.definitions:
             lines += ["", *result_lines(entry, width, marks, self.search.outcome)]
         for n, answer in enumerate(self.answers, 1):
+            lines += ["", heading(n, answer)]
             main = answer.main.shown
-            lines += ["", f"{n}. {answer.rule} ({main.lang} {main.edition or 'undated'})"]
             lines.append("   " + _marked(main.text, answer.main.sentences, marks).replace("\n", "\n   "))
             for other in answer.aligned:
                 lines.append(f"   {other.lang} {other.number}: " + other.text.replace("\n", "\n      "))
@@ -158,6 +158,14 @@ class AskAnswer:
             lines += [f"   {link.number}  {link.label}" if link.number else f"   (missing: {link.missing})"
                       for link in cited]
         return "\n".join(lines)
+
+
+def heading(n: int, answer: Answer) -> str:
+    """An answer's first line: the rule's identity and kind as ``kb search`` heads a result, then
+    the quoted text labelled with its own number, which is not the identity's in a translation
+    numbered otherwise (the Italian seed's 729.2f is rule 730.2f)."""
+    main = answer.main.shown
+    return f"{n}. {answer.rule} ({answer.kind}) · {main.lang} {main.number} · {main.edition or 'undated'}"
 
 
 def _cited(answers: list[Answer]) -> list[store.Link]:
