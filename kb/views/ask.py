@@ -18,6 +18,7 @@ from pathlib import Path
 
 from indexers import engine, snippets
 from kb.core.errors import NotFound
+from kb.core.lang import languages_label
 from kb.core.rulenum import RuleNumber
 from kb.core.sentences import Span, named_by, split
 from kb.store import rules as store
@@ -206,7 +207,7 @@ def ask(session: Session, question: str, langs: list[str] | None = None, query_l
     found = session.search(question, langs, query_lang, limit=CANDIDATES)
     candidates = [r for r in found.results if r.kind != "glossary"]
     if not candidates:
-        shown = f" in {', '.join(found.plan.langs)}" if langs else ""
+        shown = f" in {languages_label(found.plan.langs)}" if langs else ""
         why = ": only glossary entries match" if found.results else ""
         raise NotFound(f"no rule answers {question!r}{shown}{why}")
     scored = [a for result in candidates if (a := _answer(session, found, result)) is not None]
