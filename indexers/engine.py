@@ -47,7 +47,7 @@ from indexers.translate import Translation, Translator
 from kb.align.lexicon import alternatives
 from kb.align.tokens import words as spelling_words
 from kb.core.errors import KbError, NotFound
-from kb.core.lang import guess_lang
+from kb.core.lang import guess_lang, languages_label
 from kb.core.rulenum import RuleNumber
 from kb.core.text import base_lang, han_runs, has_cjk, is_cjk
 from kb.core.text import name_key as name_key_of
@@ -1285,7 +1285,8 @@ def _search(searcher: Searcher, info: IndexInfo, conn: sqlite3.Connection, text:
         raise NotFound("the KB holds no rule texts to search")
     wanted = [lang for lang in langs if lang in indexed] if langs else indexed
     if not wanted:
-        raise NotFound(f"the search index holds no {', '.join(langs or [])} texts (it holds {', '.join(indexed)})")
+        raise NotFound(f"the search index holds no {languages_label(langs or [])} texts"
+                       f" (it holds {', '.join(indexed)})")
     translator = translator_of(conn)
     words = segment.load(info.path)
     vocabulary = spelling.load(info.path)

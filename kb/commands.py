@@ -317,7 +317,9 @@ def card(conn: sqlite3.Connection, args: argparse.Namespace) -> Answer:
 def glossary(conn: sqlite3.Connection, args: argparse.Namespace) -> Answer:
     from kb.views import glossary as entries
 
-    return entries.glossary(conn, " ".join(args.term), args.lang) if args.term else entries.glossary_index(conn)
+    if not args.term:
+        return entries.glossary_index(conn, args.lang)
+    return entries.glossary(conn, " ".join(args.term), args.lang)
 
 
 def _no_entry(answer: Any) -> str | None:

@@ -31,6 +31,7 @@ from pathlib import Path
 
 from kb.core.dates import date_in_file_name
 from kb.core.errors import KbError
+from kb.core.lang import language_label
 from kb.core.model import Document, Severity
 from kb.core.textio import decode, decode_source
 from kb.ingest import CR_TEXT, ingest
@@ -159,7 +160,7 @@ def check_rules(data: bytes, url: str) -> Document:
     if document.format != CR_TEXT or not document.rules:
         raise KbError("the downloaded file holds no rules in the official layout", url)
     if document.lang != "en":
-        raise KbError(f"the downloaded rules are in {document.lang}, not English", url)
+        raise KbError(f"the downloaded rules are in {language_label(document.lang)}, not English", url)
     if damage := [p for p in document.problems if p.severity is Severity.DAMAGE]:
         raise KbError(f"the downloaded rules are damaged: {damage[0].message} (line {damage[0].line})", url)
     if document.effective is None:

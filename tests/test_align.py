@@ -346,6 +346,16 @@ def test_glossary_pairs_by_meaning(load: Loader, corpora: Path) -> None:
     assert by_term["Color Identity"] == "标识色" and by_term["Colorless"] == "无色"  # the peer's famous slip
 
 
+def test_glossary_pairs_entries_whose_definitions_share_only_common_words(load: Loader) -> None:
+    """Counts As (Obsolete) and 视为（已废止） say the same, but their definitions share only the
+    words of every obsolete entry ("Oracle", "errata") and their headwords no rule: no rare token
+    made them candidates, and they stayed the one unpaired entry of each side."""
+    en, zh = load("en", LATEST), load("zh", LATEST)
+    pairs = align_glossary(en.glossary, zh.glossary, left_rules=en.rules, right_rules=zh.rules)
+    assert {p.left.term: p.right.term for p in pairs}["Counts As"] == "视为"
+    assert len(pairs) == len(en.glossary) == len(zh.glossary)  # none left unpaired
+
+
 def test_glossary_ignores_position(load: Loader) -> None:
     en, zh = load("en", LATEST), load("zh", LATEST)
     shuffled = list(zh.glossary)

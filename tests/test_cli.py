@@ -211,7 +211,7 @@ def test_show_side_by_side_with_a_language_missing(home: Path) -> None:
     assert result.stdout.startswith("en 730.2")
     assert "\nit 729.2 (undated" in result.stdout
     # the seeds hold no Chinese: said so, with the languages they hold
-    assert "the KB holds no Chinese (Simplified) (zh-Hans) texts; it holds: en (English), it (Italian)" in result.stdout
+    assert "the KB holds no Chinese (Simplified, zh-Hans) texts; it holds: en (English), it (Italian)" in result.stdout
     data = json.loads(kb_here("show", "730.2", "--lang", "en", "--lang", "zh", "--json", home=home).stdout)
     assert [block["lang"] for block in data["languages"]] == ["en"] and data["missing"] == ["zh-Hans"]
     assert data["not_held"] == ["zh-Hans"]
@@ -226,7 +226,7 @@ def test_show_pairs_no_text_of_another_rule(default_home: Path) -> None:
     both = kb_here("show", "729.3", "--lang", "en", "--lang", "it", home=default_home)
     assert both.returncode == 0 and "it: no text of rule 729.3" in both.stdout
     alone = kb_here("show", "729.3", "--lang", "it", home=default_home)
-    assert alone.returncode == 1 and "rule 729.3 not found in it" in alone.stderr
+    assert alone.returncode == 1 and "rule 729.3 not found in Italian (it)" in alone.stderr
     aligned = kb_here("show", "730.3", "--lang", "it", home=default_home)
     assert aligned.returncode == 0 and aligned.stdout.startswith("it 729.3 (undated")
 
@@ -315,10 +315,67 @@ def test_show_search_and_ask_say_alike_that_the_kb_lacks_a_rule(default_home: Pa
     asked too."""
     for args, said in ((("702.999",), "no rule 702.999 in the KB"),
                        (("999.1,999.2",), "no rule 999.1, 999.2 in the KB"),
-                       (("702.19b", "--lang", "it"), "rule 702.19b not found in it")):
+                       (("702.19b", "--lang", "it"), "rule 702.19b not found in Italian (it)")):
         for command in ("show", "search", "ask"):
             result = kb_here(command, *args, home=default_home)
             assert result.returncode == 1 and result.stderr == f"kb: {said}\n", (command, args, result.stderr)
+
+
+def test_ask_labels_each_text_with_its_own_number(default_home: Path) -> None:
+    """The Italian seed numbers rule 730.2f 729.2f: `kb ask` printed "1. 730.2f (it undated)"
+    above the Italian text, the English number; now the rule's identity and kind, as `kb search`
+    heads a result, then the quoted text's language, own number and edition."""
+    question = "cosa succede quando un permanente amalgamato viene girato a faccia in giù"
+    first = kb_json_here("ask", question, home=default_home)["answers"][0]
+    assert (first["rule"], first["text"]["lang"], first["text"]["number"]) == ("730.2f", "it", "729.2f")
+    shown = kb_here("ask", question, home=default_home).stdout
+    assert "\n1. 730.2f (subrule) · it 729.2f · undated\n" in shown, shown
+    assert "\n1. 704.5d (subrule) · en 704.5d · 2026-04-17\n" in kb_here("ask", "when does a token cease to exist",
+                                                                         home=default_home).stdout
+
+
+@pytest.mark.parametrize(("args", "said"), [
+    (("search", "702.19b", "--lang", "it"), "no text of 702.19b in Italian (it)"),
+    (("ask", "702.19b", "--lang", "it"), "no text of 702.19b in Italian (it)"),
+    (("ask", "trample", "--lang", "it"), "no rule answers 'trample' in Italian (it)"),
+    (("show", "729.3", "--lang", "it"), "rule 729.3 not found in Italian (it) (the Italian text numbered"),
+    (("toc", "730.2z", "--lang", "it"), "730.2z is not in the Italian (it) text held (undated)"),
+    (("history", "730.2", "--lang", "it"), "rule 730.2 has no dated Italian (it) text"),
+    (("check", "it"), "the KB holds no dated Italian (it) edition"),
+    (("toc", "--lang", "it", "--edition", "2020-01-01"), "no Italian (it) edition in force on 2020-01-01"),
+])
+def test_a_message_names_a_language_not_by_its_code_alone(default_home: Path, args: tuple[str, ...],
+                                                          said: str) -> None:
+    """"'trample' has no glossary entry in it", "no text of 702.19b in it": "it" read as a pronoun."""
+    result = kb_here(*args, home=default_home)
+    assert result.returncode == 1 and said in result.stderr, result.stderr
+
+
+def test_ask_cuts_what_cited_rules_say_alike_in_every_language(default_home: Path) -> None:
+    """"these rules cite:" cut the English 604.3 after twelve words and printed the whole
+    Chinese paragraph: a Chinese text has no spaces to count words by."""
+    from kb.core.text import is_cjk_char
+
+    for question, lang in (("防御力为0的生物会怎样", "zh-Hans"), ("what happens to a creature with 0 toughness", "en")):
+        shown = kb_here("ask", question, home=default_home).stdout
+        cited = shown.split("\nthese rules cite:\n")[1].splitlines()
+        label = next(line for line in cited if line.startswith("   604.3  ")).removeprefix("   604.3  ")
+        assert label.endswith("…"), (lang, label)
+        assert (sum(map(is_cjk_char, label)) == 24) if lang == "zh-Hans" else (len(label.split()) == 13), label
+
+
+@pytest.mark.parametrize("command", ["ask", "search"])
+def test_a_definition_leads_with_the_language_of_the_question(default_home: Path, command: str) -> None:
+    """`kb ask 什么是堆叠` titled its definition "Stack" and printed the English first, while the
+    answers below lead with the question's language."""
+    entry = kb_json_here(command, "什么是堆叠", home=default_home)["definitions"][0]
+    assert entry["term"] == "Stack" and [t["lang"] for t in entry["texts"]] == ["zh-Hans", "en"]
+    shown = kb_here(command, "什么是堆叠", home=default_home).stdout.splitlines()
+    at = shown.index("definition: glossary “堆叠” (= Stack)")
+    assert shown[at + 1].startswith("   zh-Hans 堆叠 · ")
+    english = kb_here(command, "what is the stack", home=default_home).stdout.splitlines()
+    at = english.index("definition: glossary “Stack”")
+    assert english[at + 1].startswith("   en      Stack · ")
 
 
 def test_show_without_a_kb(tmp_path: Path) -> None:

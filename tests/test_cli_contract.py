@@ -282,5 +282,6 @@ def test_an_option_of_one_value_given_two_is_refused(seed_home: Path) -> None:
 def test_a_diff_of_one_edition_with_itself_says_so(older_editions_kb: Path) -> None:
     """"2030-01-01 2026-04-17" names 2026-04-17 twice: it answered "0 added, 0 removed…"."""
     result = kb("diff", "2030-01-01", "2026-04-17", home=older_editions_kb)
-    assert result.returncode == 2 and "both name the en edition 2026-04-17: nothing to compare" in result.stderr
+    said = "both name the English (en) edition 2026-04-17: nothing to compare"
+    assert result.returncode == 2 and said in result.stderr
     assert kb("diff", "2025-11-14", "2026-04-17", home=older_editions_kb).returncode == 0

@@ -136,3 +136,47 @@ def test_unknown_term_and_bad_input(same_date: Path) -> None:
     assert elsewhere.returncode == 1
     assert kb_here("glossary", " ", home=same_date).returncode == 2
     assert kb_here("glossary", "标识色", "--lang", "xx-notalang!", home=same_date).returncode == 2
+
+
+def test_a_headword_is_found_in_any_inflection_of_its_words(same_date: Path) -> None:
+    """"mana abilities" and "triggered abilities" (-ies) and "state-based action" (a plural
+    headword asked in the singular) found no entry: only a trailing "s" was taken off ("Tokens")."""
+    for query, term in (("mana abilities", "Mana Ability"), ("triggered abilities", "Triggered Ability"),
+                        ("state-based action", "State-Based Actions"), ("state based action", "State-Based Actions"),
+                        ("Tokens", "Token")):
+        data = kb_json_here("glossary", query, home=same_date)
+        assert [m["term"] for m in data["matches"]] == [term] and data["via"] == {"how": "name"}, query
+
+
+def test_an_exact_headword_wins_over_one_sharing_its_stems(same_date: Path) -> None:
+    """Blocked Creature and Blocking Creature have the same stems: named exactly, one is found;
+    asked in another inflection, both are offered, the one spelt most like the query first."""
+    for query, terms in (("blocked creature", ["Blocked Creature"]), ("Permanent", ["Permanent"]),
+                         ("blocked creatures", ["Blocked Creature", "Blocking Creature"]),
+                         ("permanents", ["Permanent", "Permanently"])):
+        data = kb_json_here("glossary", query, home=same_date)
+        assert [m["term"] for m in data["matches"]] == terms, query
+    shown = kb_here("glossary", "blocked creatures", home=same_date).stdout
+    assert "Blocked Creature · glossary in 2 languages" in shown and "Blocking Creature · glossary" in shown
+
+
+@pytest.mark.parametrize(("query", "term"), [("踐踏", "Trample"), ("標識色", "Color Identity")])
+def test_a_headword_in_traditional_characters_is_found(same_date: Path, query: str, term: str) -> None:
+    """`kb search 踐踏` reads it as 践踏, `kb card` takes traditional names; `kb glossary` found nothing."""
+    data = kb_json_here("glossary", query, home=same_date)
+    assert [m["term"] for m in data["matches"]] == [term]
+
+
+def test_a_language_with_no_glossary_is_said_so(same_date: Path) -> None:
+    """The Italian seed holds rules and no glossary: `kb glossary --lang it` listed every English and
+    Chinese headword, `kb export --what glossary --lang it` printed nothing, both with exit code 0,
+    and `kb glossary trample --lang it` said "no glossary entry in it" (a pronoun, to the eye)."""
+    said = "the KB holds no glossary in Italian (it)"
+    for args in (("glossary", "--lang", "it"), ("glossary", "trample", "--lang", "it"),
+                 ("export", "--what", "glossary", "--lang", "it")):
+        result = kb_here(*args, home=same_date)
+        assert result.returncode == 1 and said in result.stderr and result.stdout == "", args
+    chinese = kb_json_here("glossary", "--lang", "zh", home=same_date)["terms"]  # a language that has one
+    assert chinese and all(set(t["names"]) == {"zh-Hans"} for t in chinese)
+    both = kb_here("glossary", "trample", "--lang", "it", "--lang", "zh", home=same_date)
+    assert both.returncode == 0 and "zh-Hans  践踏" in both.stdout

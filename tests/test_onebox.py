@@ -309,9 +309,9 @@ def test_a_rule_without_text_in_the_languages_asked_is_said_so(home: Path) -> No
     glossary entries match" (ask)."""
     for command in ("search", "ask"):
         result = kb_here(command, "702.19b", "--lang", "it", home=home)
-        assert result.returncode == 1 and "rule 702.19b not found in it" in result.stderr, command
+        assert result.returncode == 1 and "rule 702.19b not found in Italian (it)" in result.stderr, command
     asked = kb_here("ask", "trample", "--lang", "it", home=home)
-    assert asked.returncode == 1 and "no rule answers 'trample' in it" in asked.stderr
+    assert asked.returncode == 1 and "no rule answers 'trample' in Italian (it)" in asked.stderr
     assert "glossary" not in asked.stderr
 
 
@@ -440,7 +440,9 @@ def test_ask_quotes_the_glossary_entry_a_question_names(home: Path, question: st
     assert all(d in searched["definitions"] for d in data["definitions"])  # as the search made it
     assert data["answers"]  # beside the rules, not instead of them
     shown = kb("ask", question, home=home).stdout
-    assert (f"definition: glossary “{entry}”" in shown) if entry else ("definition:" not in shown)
+    # titled in the question's language, the English headword beside it (“死触” (= Deathtouch))
+    assert (f"definition: glossary “{entry}”" in shown or f" (= {entry})\n" in shown) if entry else (
+        "definition:" not in shown)
 
 
 def test_ask_shows_the_card_a_question_names(home: Path) -> None:

@@ -176,10 +176,10 @@ def test_a_number_another_language_gives_another_rule_says_which(default_home: P
     730.2 (729.2 is a rule of subgames, which the seed does not hold)."""
     result = kb_here("show", "729.2", "--lang", "it", home=default_home)
     assert result.returncode == 1
-    assert "the it text numbered 729.2 is rule 730.2: kb show 730.2 --lang it" in result.stderr
+    assert "the Italian text numbered 729.2 is rule 730.2: kb show 730.2 --lang it" in result.stderr
     assert "numbered" not in kb_here("show", "999.9", "--lang", "it", home=default_home).stderr
     beside = kb_here("show", "729.2", "--lang", "it", "--lang", "en", home=default_home).stdout  # the English shown
-    assert beside.rstrip().endswith("it: no text of rule 729.2 (the it text numbered 729.2 is rule 730.2:"
+    assert beside.rstrip().endswith("it: no text of rule 729.2 (the Italian text numbered 729.2 is rule 730.2:"
                                     " kb show 730.2 --lang it)")
 
 
@@ -194,16 +194,17 @@ def test_toc_of_a_rule_a_language_lacks_says_what_it_holds_and_who_holds_the_rul
     assert rules == ["730.2", "730.3"] and subrules == 15  # the seed, as exported
     result = kb_here("toc", "730", "--lang", "it", home=default_home)
     assert result.returncode == 1
-    assert result.stderr == (f"kb: 730 is not in the Italian text held (undated: it holds only 2 rules, {rules[0]} and "
+    assert result.stderr == (f"kb: 730 is not in the Italian (it) text held (undated: it holds only 2 rules, "
+                             f"{rules[0]} and "
                              f"{rules[1]}, and {subrules} subrules); en {editions['en']} and zh-Hans "
                              f"{editions['zh-Hans']} hold it: kb toc 730 --lang en\n")
     assert kb_here("toc", "730", "--lang", "en", home=default_home).returncode == 0
     renumbered = kb_here("toc", "729.2", "--lang", "it", home=default_home).stderr
-    assert "(undated; the it text numbered 729.2 is rule 730.2: kb toc 730.2 --lang it)" in renumbered
+    assert "(undated; the Italian text numbered 729.2 is rule 730.2: kb toc 730.2 --lang it)" in renumbered
     assert kb_here("toc", "730.2", "--lang", "it", home=default_home).returncode == 0
     nowhere = kb_here("toc", "999", "--lang", "it", home=default_home)
     assert nowhere.returncode == 1
-    assert nowhere.stderr == "kb: 999 is not in the Italian text held (undated), nor in any other text held\n"
+    assert nowhere.stderr == "kb: 999 is not in the Italian (it) text held (undated), nor in any other text held\n"
 
 
 def test_a_range_held_but_not_in_the_language_asked_says_so(default_home: Path) -> None:
@@ -211,7 +212,7 @@ def test_a_range_held_but_not_in_the_language_asked_says_so(default_home: Path) 
     English and Chinese; the Italian seed holds none of them."""
     result = kb_here("show", "601.2a-h", "--lang", "it", home=default_home)
     assert result.returncode == 1 and "in the KB" not in result.stderr
-    assert "rule 601.2a not found in it, and 7 more alike" in result.stderr
+    assert "rule 601.2a not found in Italian (it), and 7 more alike" in result.stderr
 
 
 def test_a_chinese_toc_fits_the_columns_an_english_one_does(default_home: Path) -> None:

@@ -17,6 +17,7 @@ from kb.core.text import (
     base_lang,
     char_class,
     comparable,
+    first_words,
     has_cjk,
     has_han,
     is_cjk,
@@ -69,3 +70,19 @@ def test_folds_meet_what_they_should() -> None:
     assert word_key("Автоматический Механик") == "автоматический механик"  # й is a letter of its own
     assert word_key("First-Strike, +1/+1") == "first strike 1 1"
     assert name_key("ガ") == name_key("ｶﾞ")  # NFKC, kana voicing kept
+
+
+def test_first_words_cut_every_language_alike() -> None:
+    """A label (what a cited rule says) was cut after twelve words, counted between spaces: a
+    Chinese text, which has none, was never cut.  A CJK character counts as half a word."""
+    english = ("Some static abilities are characteristic-defining abilities. A characteristic-defining "
+               "ability conveys information about an object’s characteristics")
+    assert first_words(english) == " ".join(english.split()[:12]) + " …"
+    assert first_words("Replacement Effects") == "Replacement Effects"
+    chinese = "一些静止式异能为特征定义异能。特征定义异能表达一个物件的特性，该特性一般可在该物件的其他地方找到。"
+    cut = first_words(chinese)
+    assert cut.endswith("…") and chinese.startswith(cut[:-1])
+    assert sum(is_cjk_char(c) for c in cut) == 24  # punctuation counts for nothing
+    assert first_words("一些静止式异能。") == "一些静止式异能。"
+    assert first_words("参见规则\n702.19。") == "参见规则 702.19。"  # on one line, as the English
+

@@ -901,6 +901,41 @@ def test_ask_says_the_players_words_it_read(server: str) -> None:
         assert "in the rules' words: etb → enters" in page(server + path).shown, path
 
 
+def test_the_answer_page_labels_a_quote_with_its_own_number(server: str) -> None:
+    """The Italian seed numbers rule 730.2f 729.2f: the answer page headed the Italian quote with
+    730.2f alone, as `kb ask` printed "730.2f (it undated)"; now the identity and its kind, as a
+    search result is headed, then the quote's language, own number and edition."""
+    asked = "cosa succede quando un permanente amalgamato viene girato a faccia in giù"
+    question = urllib.parse.urlencode({"q": asked})
+    first = get_json(f"{server}/ask.json?{question}")["answers"][0]
+    assert (first["rule"], first["kind"], first["text"]["lang"], first["text"]["number"]) == (
+        "730.2f", "subrule", "it", "729.2f")
+    assert "730.2f subrule · it 729.2f undated" in page(f"{server}/ask?{question}").shown
+
+
+def test_the_pages_name_a_language_not_by_its_code_alone(server: str) -> None:
+    """"No text of rule 702.19 in it.": "it" read as a pronoun."""
+    assert "No text of rule 702.19 in Italian (it)." in page(server + "/rules/702.19?lang=en&lang=it").shown
+    status, _, body = get(server + "/glossary.json?lang=it")  # the Italian seed has no glossary: said, 404
+    assert status == 404 and "the KB holds no glossary in Italian (it)" in json.loads(body)["error"]
+
+
+def test_the_glossary_page_finds_a_headword_in_any_inflection(server: str) -> None:
+    """/glossary/mana abilities was a 404, as `kb glossary "mana abilities"` found nothing."""
+    for term, headword in (("mana abilities", "Mana Ability"), ("state-based action", "State-Based Actions"),
+                           ("踐踏", "Trample")):
+        assert get_json(server + "/glossary/" + quote(term) + ".json")["matches"][0]["term"] == headword
+
+
+def test_a_definition_leads_with_the_language_of_the_question_on_the_web(server: str) -> None:
+    """The answer page titled 什么是堆叠's definition "Stack" and showed the English first."""
+    body = get(server + "/ask?" + urllib.parse.urlencode({"q": "什么是堆叠"}))[2]
+    definition = body[body.index('<section class="definition">'):]
+    definition = definition[:definition.index("</section>")]
+    assert "definition 堆叠 (= Stack)" in Html(definition).shown
+    assert definition.index('lang="zh-Hans"') < definition.index('lang="en"')
+
+
 def test_a_range_bigger_than_a_section_is_refused_before_any_work(server: str) -> None:
     """"100-999" named the whole CR (5 MB, seconds of work: a few such requests kept the
     workers busy); a range of the 190 keyword rules is still a page."""

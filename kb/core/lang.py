@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 
 from kb.core.errors import KbError
 from kb.core.text import HAN_CHAR
@@ -74,3 +75,19 @@ def language_name(tag: str) -> str:
         return display_name(tag)
     except (ValueError, LookupError, UnknownLocaleError):
         return tag
+
+
+def language_label(tag: str) -> str:
+    """``it`` -> ``Italian (it)``, ``zh-Hans`` -> ``Chinese (Simplified, zh-Hans)``: a language
+    as a message names it.  Its name, for "no entry in it" read as a pronoun; its tag, which
+    ``--lang`` takes."""
+    name = language_name(tag)
+    if name == tag:
+        return tag
+    return f"{name[:-1]}, {tag})" if name.endswith(")") else f"{name} ({tag})"
+
+
+def languages_label(tags: Iterable[str]) -> str:
+    """Languages as a message names them (:func:`language_label`), joined by "or": what is said
+    of them is said of each ("no text of 702.19b in Italian (it) or English (en)")."""
+    return " or ".join(map(language_label, tags))

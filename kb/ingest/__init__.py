@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from kb.core.errors import KbError
-from kb.core.lang import guess_lang, identify, language_name, normalize_tag
+from kb.core.lang import guess_lang, identify, language_label, normalize_tag
 from kb.core.model import Document
 from kb.core.textio import SourceText, decode_source
 from kb.ingest import cr_lines, cr_text, cr_zh, rule_page
@@ -110,7 +110,7 @@ def _rules_lang(source: SourceText) -> str:
     """The language of a rules text kb has a layout for, or a refusal naming it."""
     lang = identify(source.text)
     if lang not in LAYOUTS:
-        raise KbError(f"a rules text in {language_name(lang)} ({lang}): kb has no rules layout for it "
+        raise KbError(f"a rules text in {language_label(lang)}: kb has no rules layout for it "
                       f"(known: {', '.join(LAYOUTS)})", source.path)
     return lang
 
@@ -149,7 +149,7 @@ def detect(source: SourceText) -> tuple[str, str]:
 
 def _layout(lang: str) -> cr_text.Layout:
     if lang not in LAYOUTS:
-        raise KbError(f"no rules layout for {language_name(lang)} ({lang}) (known: {', '.join(LAYOUTS)})")
+        raise KbError(f"no rules layout for {language_label(lang)} (known: {', '.join(LAYOUTS)})")
     return LAYOUTS[lang]
 
 

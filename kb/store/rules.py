@@ -18,8 +18,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from kb.core.errors import KbError, NotFound
+from kb.core.lang import language_label, language_name
 from kb.core.rulenum import RuleNumber
 from kb.core.tempfiles import hold, release, sweep
+from kb.core.text import first_words
 
 # Reading lexicons back needs their type; writing needs no aligner type.  What writing a KB
 # needs is imported where it writes: a search only reads (a fresh `kb search` saved 10-15 ms).
@@ -336,7 +338,7 @@ def choose_edition(conn: sqlite3.Connection, number: RuleNumber, lang: str, on: 
     if on is not None:
         candidates = [e for e in candidates if e is None or e <= on]
     if not candidates:
-        raise NotFound(f"rule {number} not found in {lang}" + (f" on {on}" if on else ""))
+        raise NotFound(f"rule {number} not found in {language_label(lang)}" + (f" on {on}" if on else ""))
     return candidates[0]
 
 
@@ -346,7 +348,10 @@ def numbered_otherwise(conn: sqlite3.Connection, number: RuleNumber, lang: str, 
     with the ``kb`` command that reads it there; "" when it is not."""
     row = conn.execute("SELECT rule FROM rules WHERE sort_key = ? AND lang = ? AND variant = 0 AND rule != ?"
                        " ORDER BY edition IS NULL, edition DESC LIMIT 1", (number.key, lang, str(number))).fetchone()
-    return f"the {lang} text numbered {number} is rule {row[0]}: kb {command} {row[0]} --lang {lang}" if row else ""
+    if row is None:
+        return ""
+    # named, its tag in the command beside it ("the Italian text numbered 729.2 …: kb show 730.2 --lang it")
+    return f"the {language_name(lang)} text numbered {number} is rule {row[0]}: kb {command} {row[0]} --lang {lang}"
 
 
 def _aside(hint: str) -> str:
@@ -392,7 +397,7 @@ def locate(conn: sqlite3.Connection, number: RuleNumber, lang: str, on: str | No
         if on is None or edition is None or edition <= on:
             return edition, RuleNumber.parse(own)
     if not rows and conn.execute("SELECT 1 FROM rules WHERE rule = ? LIMIT 1", (str(number),)).fetchone():
-        raise NotFound(f"rule {number} not found in {lang}" + (f" on {on}" if on else "")
+        raise NotFound(f"rule {number} not found in {language_label(lang)}" + (f" on {on}" if on else "")
                        + _aside(numbered_otherwise(conn, number, lang)))
     return choose_edition(conn, number, lang, on), number
 
@@ -446,7 +451,7 @@ def edition_on(conn: sqlite3.Connection, lang: str, on: str) -> str:
         return published[0]
     row = conn.execute("SELECT MAX(edition) FROM rules WHERE lang = ? AND edition <= ?", (lang, on)).fetchone()
     if row is None or row[0] is None:
-        raise NotFound(f"no {lang} edition in force on {on}")
+        raise NotFound(f"no {language_label(lang)} edition in force on {on}")
     return row[0]
 
 
@@ -551,10 +556,8 @@ class Link:
         return data
 
 
-def _label(title: str | None, body: str | None, words: int = 12) -> str:
-    text = title or body or ""
-    cut = text.split()
-    return " ".join(cut[:words]) + (" …" if len(cut) > words else "")
+def _label(title: str | None, body: str | None) -> str:
+    return first_words(title or body or "")
 
 
 def outgoing(conn: sqlite3.Connection, rule_ids: list[int]) -> dict[int, list[Link]]:

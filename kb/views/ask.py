@@ -18,6 +18,7 @@ from pathlib import Path
 
 from indexers import engine, snippets
 from kb.core.errors import NotFound
+from kb.core.lang import languages_label
 from kb.core.rulenum import RuleNumber
 from kb.core.sentences import Span, named_by, split
 from kb.store import rules as store
@@ -151,8 +152,8 @@ class AskAnswer:
         for entry in self.definitions:
             lines += ["", *result_lines(entry, width, marks, self.search.outcome)]
         for n, answer in enumerate(self.answers, 1):
+            lines += ["", heading(n, answer)]
             main = answer.main.shown
-            lines += ["", f"{n}. {answer.rule} ({main.lang} {main.edition or 'undated'})"]
             lines.append("   " + _marked(main.text, answer.main.sentences, marks).replace("\n", "\n   "))
             for other in answer.aligned:
                 lines.append(f"   {other.lang} {other.number}: " + other.text.replace("\n", "\n      "))
@@ -162,6 +163,14 @@ class AskAnswer:
             lines += [f"   {link.number}  {link.label}" if link.number else f"   (missing: {link.missing})"
                       for link in cited]
         return "\n".join(lines)
+
+
+def heading(n: int, answer: Answer) -> str:
+    """An answer's first line: the rule's identity and kind as ``kb search`` heads a result, then
+    the quoted text labelled with its own number, which is not the identity's in a translation
+    numbered otherwise (the Italian seed's 729.2f is rule 730.2f)."""
+    main = answer.main.shown
+    return f"{n}. {answer.rule} ({answer.kind}) · {main.lang} {main.number} · {main.edition or 'undated'}"
 
 
 def _cited(answers: list[Answer]) -> list[store.Link]:
@@ -204,7 +213,7 @@ def ask(session: Session, question: str, langs: list[str] | None = None, query_l
     if not candidates and found.card_rules:  # the card, whose rulings link to no rule: it is the answer
         return AskAnswer(question, found, [], [])
     if not candidates:
-        shown = f" in {', '.join(found.plan.langs)}" if langs else ""
+        shown = f" in {languages_label(found.plan.langs)}" if langs else ""
         why = ": only glossary entries match" if found.results else ""
         raise NotFound(f"no rule answers {question!r}{shown}{why}")
     scored = [a for result in candidates if (a := _answer(session, found, result)) is not None]

@@ -30,6 +30,7 @@ import ahocorasick
 from kb.align.diff import word_diff
 from kb.core import refs
 from kb.core.errors import KbError, NotFound
+from kb.core.lang import language_label
 from kb.core.rulenum import RuleNumber
 from kb.core.text import comparable
 from kb.store import rules as store
@@ -419,7 +420,7 @@ def check(conn: sqlite3.Connection, lang: str, on: str | None = None) -> CheckRe
         raise KbError("kb check compares a translation with its English source: give a translation's language")
     held = tools.dated_editions(conn, lang)
     if not held:
-        raise NotFound(f"the KB holds no dated {lang} edition")
+        raise NotFound(f"the KB holds no dated {language_label(lang)} edition")
     edition = store.edition_on(conn, lang, on) if on else held[-1]
     english_held = tools.dated_editions(conn, "en")
     if not english_held:

@@ -7,12 +7,14 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import sqlite3
 from collections.abc import Iterator
 from dataclasses import dataclass
 
 from kb.core.errors import KbError, NotFound
+from kb.core.lang import languages_label
 from kb.store import export as store_export
 from kb.store import rules as store
 from kb.views.rules import held_lang, iso_date
@@ -38,7 +40,19 @@ def export(conn: sqlite3.Connection, what: str, langs: list[str] | None, edition
     editions = None
     if edition is not None:
         editions = _editions(conn, tags or store.languages(conn), edition)
-    return ExportView(store_export.READERS[what](conn, tags, editions))
+    rows = store_export.READERS[what](conn, tags, editions)
+    first = next(rows, None)  # read now: an empty answer to --lang is said before any output starts
+    if first is None and tags:
+        raise NotFound(f"the KB holds no {NOUNS[what]} in {languages_label(tags)}" + _in_force(edition))
+    return ExportView(itertools.chain([first] if first is not None else [], rows))
+
+
+#: What each part holds, as "the KB holds no …" says it.
+NOUNS = {"rules": "rule texts", "glossary": "glossary", "cards": "cards", "rulings": "rulings", "refs": "citations"}
+
+
+def _in_force(edition: str | None) -> str:
+    return "" if edition is None else " (undated)" if edition == "undated" else f" in force on {edition}"
 
 
 def _editions(conn: sqlite3.Connection, langs: list[str], edition: str) -> list[tuple[str, str | None]]:
@@ -53,5 +67,6 @@ def _editions(conn: sqlite3.Connection, langs: list[str], edition: str) -> list[
         except KbError:
             continue
     if not found:
-        raise NotFound(f"no edition of {', '.join(langs)} was in force on {on}")  # exit 1, as `kb toc` and `kb diff`
+        # exit 1, as `kb toc` and `kb diff`
+        raise NotFound(f"no edition of {languages_label(langs)} was in force on {on}")
     return found

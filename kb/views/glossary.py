@@ -16,12 +16,12 @@ import sqlite3
 import unicodedata
 from dataclasses import dataclass, field
 
-from kb.align.tokens import glossary_forms
+from kb.align.tokens import glossary_forms, snowball, words
 from kb.core.errors import KbError, NotFound
-from kb.core.lang import normalize_tag
+from kb.core.lang import language_label, languages_label, normalize_tag
 from kb.core.model import GlossaryEntry
 from kb.core.rulenum import RuleNumber
-from kb.core.text import has_han, loose_key, typed
+from kb.core.text import base_lang, has_han, loose_key, to_simplified, typed
 from kb.store import rules as store
 from kb.views.shared import require_held, spelled_right
 
@@ -86,8 +86,7 @@ def find(conn: sqlite3.Connection, query: str) -> list[StoredEntry]:
 
 def _names(term: str, aliases: str) -> set[str]:
     """Every name an entry answers to, folded: headword, aliases, and their forms."""
-    entry = GlossaryEntry(term, tuple(json.loads(aliases)), (), 0)
-    return {fold(name) for name in (term, *entry.aliases, *glossary_forms(entry))}
+    return {fold(name) for name in _forms(term, aliases)}
 
 
 def side_by_side(conn: sqlite3.Connection, found: StoredEntry, langs: list[str] | None) -> list[StoredEntry]:
@@ -226,9 +225,48 @@ def _through_lexicons(conn: sqlite3.Connection, query: str) -> tuple[list[Stored
     return [], {}
 
 
-def _singular(text: str) -> str:
-    """An English plural's singular, as a headword is written ("counters": Counter)."""
-    return text[:-1] if text.isascii() and len(text) > 3 and text.endswith("s") and not text.endswith("ss") else text
+#: The languages whose headwords a query meets in any inflection, word by word: those the search
+#: stems (Snowball: indexers.analysis's chains).  A language written without spaces has no
+#: inflections to fold.
+STEMMED = ("en", "it")
+
+
+def stems(lang: str, text: str) -> tuple[str, ...]:
+    """The Snowball stems of a name's words in ``lang``, in order: "mana abilities" and "Mana
+    Ability", "state-based action" and "State-Based Actions" are alike."""
+    stem = snowball(lang)
+    return tuple(stem(word) for word in words(text))
+
+
+def find_inflected(conn: sqlite3.Connection, query: str) -> list[StoredEntry]:
+    """The entries one of whose names has the query's stems (:func:`stems`, in the entry's own
+    language): each word of a headword in any inflection.  For a query no name is exactly
+    (:func:`find` first: an exact headword wins); two entries whose names share the stems
+    ("blocked creatures": Blocked Creature, Blocking Creature) are both found, the one spelt
+    most like the query first."""
+    from rapidfuzz import fuzz  # lazy, as in _by_spelling
+
+    rows = conn.execute("SELECT DISTINCT lang, term, aliases FROM glossary").fetchall()
+    hits: set[tuple[str, str]] = set()
+    for lang in sorted({row["lang"] for row in rows}):
+        if base_lang(lang) not in STEMMED or not (wanted := stems(lang, query)):
+            continue
+        hits |= {(lang, row["term"]) for row in rows if row["lang"] == lang
+                 and any(stems(lang, name) == wanted for name in _forms(row["term"], row["aliases"]))}
+    if not hits:
+        return []
+    marks = ",".join("?" * len(hits))
+    found = conn.execute(f"SELECT {_COLUMNS} FROM glossary g JOIN documents d ON d.id = g.doc_id"
+                         f" WHERE g.term IN ({marks})", tuple(term for _, term in hits)).fetchall()
+    entries = [_entry(row) for row in found if (row["lang"], row["term"]) in hits]
+    wanted_key = fold(query)
+    return sorted(entries, key=lambda e: -max(fuzz.ratio(wanted_key, fold(name)) for name in (e.term, *e.aliases)))
+
+
+def _forms(term: str, aliases: str) -> list[str]:
+    """Every name an entry answers to, as written: headword, aliases, and their forms."""
+    entry = GlossaryEntry(term, tuple(json.loads(aliases)), (), 0)
+    return [term, *entry.aliases, *glossary_forms(entry)]
 
 
 _RULE_SUFFIX = {"zh-Hans": "规则"}  # a rule's name as a headword: "Legend Rule", 传奇规则
@@ -247,8 +285,8 @@ def _through_players_words(conn: sqlite3.Connection, query: str) -> tuple[list[S
             continue
         meant = " ".join(t.target for t in sorted(found, key=lambda t: t.at))
         # "enters" is the headword Enter; 召唤失调 is 召唤失调规则
-        for name in (meant, _singular(meant), meant + _RULE_SUFFIX.get(lang, " rule")):
-            entries = find(conn, name)
+        for name in (meant, meant + _RULE_SUFFIX.get(lang, " rule")):
+            entries = find(conn, name) or find_inflected(conn, name)
             if entries:
                 return entries, {"how": "players",
                                  "detail": f"{quoted(query)} is what players say for {quoted(meant)}", "term": name}
@@ -361,14 +399,16 @@ def glossary(conn: sqlite3.Connection, query: str, langs: list[str] | None) -> G
         raise KbError("give a glossary term (a headword or an alias, in any language)")
     langs = [normalize_tag(lang) for lang in langs] if langs else None
     if langs:
-        require_held(conn, langs)
+        require_glossary(conn, langs)
     found = find(conn, query)
     if not found and (plain := unicodedata.normalize("NFKC", query)) != query:
         query, found = plain, find(conn, plain)  # full-width letters ("ｔｒａｍｐｌｅ"), not a headword's own （）
+    if not found and (simple := to_simplified(query)) != query:
+        query, found = simple, find(conn, simple)  # traditional characters (踐踏), as kb search reads them
     via: dict[str, str] = {"how": "name"}
     suggestions: list[str] = []
-    if not found and _singular(query) != query:
-        found = find(conn, _singular(query))  # "creatures", "Tokens": the headword is singular
+    if not found:
+        found = find_inflected(conn, query)  # "creatures", "mana abilities", "state-based action"
     if not found:
         found, via = _through_players_words(conn, query)
     if not found:
@@ -386,7 +426,7 @@ def glossary(conn: sqlite3.Connection, query: str, langs: list[str] | None) -> G
             groups[key] = side_by_side(conn, entry, langs)
     results = [(key, entries) for key, entries in groups.items() if entries]
     if not results:
-        raise NotFound(f"{quoted(query)} has no glossary entry in {', '.join(langs or [])}")
+        raise NotFound(f"{quoted(query)} has no glossary entry in {languages_label(langs or [])}")
     return GlossaryAnswer(query, langs, results, via)
 
 
@@ -410,13 +450,27 @@ class GlossaryIndex:
         return "\n".join(lines)
 
 
-def glossary_index(conn: sqlite3.Connection) -> GlossaryIndex:
+def require_glossary(conn: sqlite3.Connection, langs: list[str]) -> None:
+    """Refuse languages none of which has a glossary in the KB (the Italian seed has rules, no
+    glossary): a listing of the other languages' headwords, or none, answered nothing asked."""
+    require_held(conn, langs)
+    held = [row[0] for row in conn.execute("SELECT DISTINCT lang FROM glossary ORDER BY lang")]
+    if not set(langs) & set(held):
+        listing = ", ".join(map(language_label, held)) or "none"
+        raise NotFound(f"the KB holds no glossary in {languages_label(langs)}; it holds the glossaries of: {listing}")
+
+
+def glossary_index(conn: sqlite3.Connection, langs: list[str] | None = None) -> GlossaryIndex:
+    """Every headword of each language's newest glossary (of ``langs``, if given), with its counterparts."""
+    langs = [normalize_tag(lang) for lang in langs] if langs else None
+    if langs:
+        require_glossary(conn, langs)
     rows = conn.execute("SELECT g.lang, g.edition, g.term, g.term_id FROM glossary g"
                         " ORDER BY g.lang, g.edition IS NULL, g.edition DESC").fetchall()
     newest: dict[str, str | None] = {}
     groups: dict[str, dict[str, object]] = {}
     for row in rows:
-        if newest.setdefault(row["lang"], row["edition"]) != row["edition"]:
+        if newest.setdefault(row["lang"], row["edition"]) != row["edition"] or (langs and row["lang"] not in langs):
             continue
         key = row["term_id"] or f"{row['term']}@{row['lang']}"
         entry = groups.setdefault(key, {"term": row["term_id"] or row["term"], "names": {}})

@@ -13,6 +13,7 @@ from typing import Any
 
 from kb.align.diff import Diff, Edit, Move, diff, word_diff
 from kb.core.errors import KbError, NotFound
+from kb.core.lang import language_label
 from kb.core.model import RuleText
 from kb.core.rulenum import RuleNumber
 from kb.store import rules as store
@@ -264,7 +265,7 @@ def history(conn: sqlite3.Connection, rule: str, lang: str) -> HistoryView:
     if not texts:
         require_held(conn, [lang])
     if not texts:
-        raise NotFound(f"rule {rule} has no dated {lang} text in the KB")
+        raise NotFound(f"rule {rule} has no dated {language_label(lang)} text in the KB")
     dated = store.dated_editions(conn, lang)
     seen = {t.edition for t in texts}
     absent = [e for e in dated if e not in seen and e > (texts[0].edition or "")]
@@ -312,7 +313,7 @@ def diff_editions(conn: sqlite3.Connection, lang: str, old_on: str, new_on: str)
     require_held(conn, [lang])
     old, new = (store.edition_on(conn, lang, on) for on in (old_on, new_on))
     if old == new:  # "0 changes" said nothing of why: the two dates name one edition
-        raise KbError(f"{old_on} and {new_on} both name the {lang} edition {old or 'undated'}: "
+        raise KbError(f"{old_on} and {new_on} both name the {language_label(lang)} edition {old or 'undated'}: "
                       f"nothing to compare (kb editions lists those held)")
     result = diff(store.edition_texts(conn, lang, old), store.edition_texts(conn, lang, new))
     return DiffAnswer(lang, old, new, result, glossary_changes(store.glossary_of(conn, lang, old),

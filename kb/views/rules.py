@@ -20,7 +20,7 @@ from typing import Any, Protocol
 from kb.core import address as addresses
 from kb.core.dates import parse_iso
 from kb.core.errors import KbError, NotFound
-from kb.core.lang import language_name, normalize_tag
+from kb.core.lang import language_label, normalize_tag
 from kb.core.rulenum import RuleNumber, RuleNumberError
 from kb.store import cards as card_store
 from kb.store import rules as store
@@ -163,7 +163,7 @@ def show(conn: sqlite3.Connection, number: RuleNumber, langs: list[str] | None, 
         rules = store.family(conn, own, lang, edition)
         blocks.append(Block(lang, edition, rules, store.outgoing(conn, [r.id for r in rules]),
                             store.incoming_counts(conn, rules), _context(conn, rules[0])))
-    # what a missing language numbers so, when that is another rule ("the it text numbered 729.2 is rule 730.2")
+    # what a missing language numbers so, when that is another rule ("the Italian text numbered 729.2 is rule 730.2")
     otherwise = {lang: f" ({hint})" for lang in missing if (hint := store.numbered_otherwise(conn, number, lang))}
     if not blocks:
         raise NotFound(no_rule_message([str(number)], langs or (), on) + "".join(otherwise.values()))
@@ -205,7 +205,7 @@ def not_in_language(conn: sqlite3.Connection, number: RuleNumber, lang: str, edi
     so if that is another rule (as `kb show` says it), else what it does hold; and the
     languages holding the rule, with the ``kb COMMAND`` showing it there ("730 is not in it
     undated" said neither: the Italian seed holds two rules)."""
-    held = f"{number} is not in the {language_name(lang)} text held ({'edition ' + edition if edition else 'undated'}"
+    held = f"{number} is not in the {language_label(lang)} text held ({'edition ' + edition if edition else 'undated'}"
     others = [(other, held_in) for other, held_in in store.holders(conn, str(number), on) if other != lang]
     otherwise = store.numbered_otherwise(conn, number, lang, command)
     if otherwise:
@@ -571,7 +571,7 @@ def as_of(conn: sqlite3.Connection, number: RuleNumber, on: str, langs: list[str
             blocks.append(Block(lang, own_edition, rules, store.outgoing(conn, [r.id for r in rules]),
                                 store.incoming_counts(conn, rules), {"matches": [], "english_changed_since": None}))
     if not blocks or blocks[0].lang != (langs or ["en"])[0]:
-        raise NotFound(f"rule {number} is not in the {(langs or ['en'])[0]} edition in force on {on}"
+        raise NotFound(f"rule {number} is not in the {language_label((langs or ['en'])[0])} edition in force on {on}"
                        f" (en {edition})")
     identity = blocks[0].rules[0].rule
     newest = store.dated_editions(conn, "en")[-1]

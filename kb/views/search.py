@@ -23,7 +23,7 @@ from indexers import engine, lookups, snippets, spelling
 from indexers import index as rules_index
 from indexers.translate import Translation
 from kb.core.errors import KbError, NotFound
-from kb.core.lang import guess_lang, normalize_tag
+from kb.core.lang import guess_lang, languages_label, normalize_tag
 from kb.core.rulenum import RuleNumber
 from kb.core.text import typed
 from kb.store import rules as store
@@ -189,7 +189,8 @@ class Session:
         lead = self._lead(box, plan, outcome)
         results = lead + (results_of(self.conn, outcome, limit - len(lead), skip={r.identity for r in lead},
                                      first=len(lead) + 1) if len(lead) < limit else [])
-        definitions = [result(self.conn, outcome, n, group) for n, group in enumerate(outcome.definitions, 1)]
+        definitions = [leading(result(self.conn, outcome, n, group), plan.lang)
+                       for n, group in enumerate(outcome.definitions, 1)]
         elsewhere = None if results else _elsewhere(self.conn, text, plan.langs, outcome.index.editions)
         return SearchAnswer(plan, results[:limit], box, outcome, searched if searched != text else None,
                             [d for d in definitions if d.texts], aside, elsewhere=elsewhere)
@@ -235,7 +236,7 @@ class Session:
         held = [lang for lang, _ in self.box.editions]
         shown = tuple(lang for lang in langs if lang in held) if langs else tuple(held)
         if not shown:
-            raise NotFound(f"the KB holds no {', '.join(langs or [])} texts (it holds {', '.join(held)})")
+            raise NotFound(f"the KB holds no {languages_label(langs or [])} texts (it holds {', '.join(held)})")
         lang = query_lang or guess_lang(text)
         return engine.Plan(text, lang, query_lang is None, shown, (), ())
 
@@ -382,6 +383,21 @@ def result(conn: sqlite3.Connection, outcome: engine.Outcome, rank: int, group: 
     return Result(rank, group.identity, group.kind, None, group.score, tuple(texts))
 
 
+def leading(res: Result, lang: str) -> Result:
+    """``res`` with its text in ``lang`` first: a definition leads with the query's language, as
+    `kb ask`'s answers do (a Chinese question's definition was titled and led in English)."""
+    first = tuple(t for t in res.texts if t.lang == lang)
+    return replace(res, texts=first + tuple(t for t in res.texts if t.lang != lang)) if first else res
+
+
+def definition_heading(res: Result) -> str:
+    """A glossary result's heading: the headword of its first text (the query's language, see
+    :func:`leading`), and the English headword it means beside it when that is another."""
+    lead = res.texts[0] if res.texts else None
+    name = lead.title if lead is not None and lead.title and lead.lang != "en" else res.term
+    return f"definition: glossary “{name}”" + (f" (= {res.term})" if name != res.term else "")
+
+
 def _row_id(hit: engine.Hit) -> int:
     return int(hit.key.split(":")[1])
 
@@ -500,7 +516,7 @@ def result_lines(res: Result, width: int, marks: tuple[str, str], outcome: engin
     """One result as the terminal shows it: its heading, then each language's text
     (a snippet with the query's terms marked, when the engine searched)."""
     glossary = res.kind == "glossary"
-    lines = [f"definition: glossary “{res.term}”" if glossary else f"{res.rank}. {res.identity} ({res.kind})"]
+    lines = [definition_heading(res) if glossary else f"{res.rank}. {res.identity} ({res.kind})"]
     for shown in res.texts:
         body = snippets.snippet(shown.text, shown.spans, *marks) if outcome is not None else shown.text
         same = "" if shown.hit else (" · same entry" if glossary else " · same rule")

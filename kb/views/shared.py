@@ -11,7 +11,7 @@ import sqlite3
 from collections.abc import Callable, Sequence
 
 from kb.core.errors import KbError, NotFound
-from kb.core.lang import language_name
+from kb.core.lang import language_name, languages_label
 from kb.store import rules as store
 
 
@@ -42,7 +42,7 @@ def require_held(conn: sqlite3.Connection, langs: list[str]) -> None:
 
 def not_held_message(tags: str | Sequence[str], held: Sequence[str]) -> str:
     """What to say of languages the KB holds no text in: which languages it holds."""
-    asked = " or ".join(f"{language_name(tag)} ({tag})" for tag in ([tags] if isinstance(tags, str) else tags))
+    asked = languages_label([tags] if isinstance(tags, str) else tags)
     listing = ", ".join(f"{lang} ({language_name(lang)})" for lang in held) or "none"
     return f"the KB holds no {asked} texts; it holds: {listing}"
 
@@ -53,7 +53,7 @@ def no_rule_message(numbers: Sequence[str], langs: Sequence[str] = (), on: str |
     asked (`kb show 702.999` said "not found in en, it, zh-Hans", `kb search` "no rule … in the KB")."""
     named = ", ".join(numbers)
     if langs:
-        return f"rule {named} not found in {', '.join(langs)}" + (f" on {on}" if on else "")
+        return f"rule {named} not found in {languages_label(langs)}" + (f" on {on}" if on else "")
     return f"no rule {named} in the KB" + (f" in force on {on}" if on else "")
 
 

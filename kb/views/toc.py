@@ -14,6 +14,7 @@ import unicodedata
 from dataclasses import dataclass
 
 from kb.core.errors import NotFound
+from kb.core.lang import language_label
 from kb.core.rulenum import RuleNumber
 from kb.store import rules as store
 from kb.views.rules import navigation, not_in_language
@@ -106,7 +107,7 @@ def toc(conn: sqlite3.Connection, number: RuleNumber | None, lang: str, on: str 
                        identity if own != identity else None)
     rules = store.outline(conn, lang, edition, None, 1)
     if not rules:
-        raise NotFound(f"the {lang} {edition or 'undated'} texts have no sections or chapters")
+        raise NotFound(f"the {language_label(lang)} texts {_edition(edition)} have no sections or chapters")
     return TocView(lang, edition, None, None, [Entry(r.number, r.rule, _title(r)) for r in rules])
 
 
@@ -144,4 +145,9 @@ def _no_table(conn: sqlite3.Connection, number: RuleNumber, lang: str, on: str |
         return NotFound(f"{number} is a subrule: it has no table of contents (kb show {number} --lang {lang} shows it)")
     above = next((n for n in number.ancestors() if _holds(conn, n, lang, on)), None)
     listed = f" (kb toc {above} --lang {lang} lists what is under {above})" if above is not None else ""
-    return NotFound(f"{number} is not in {lang} {edition or 'undated'}{listed}")
+    return NotFound(f"{number} is not in the {language_label(lang)} text held {_edition(edition)}{listed}")
+
+
+def _edition(edition: str | None) -> str:
+    """An edition as a message names it: "(edition 2026-04-17)", "(undated)"."""
+    return f"(edition {edition})" if edition else "(undated)"

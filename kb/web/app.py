@@ -42,7 +42,7 @@ from starlette.exceptions import HTTPException
 from indexers import index as rules_index
 from kb.commands import COMMANDS, TABLE, Command, WebPage
 from kb.core.errors import KbError, NotFound
-from kb.core.lang import display_name
+from kb.core.lang import display_name, languages_label
 from kb.core.text import shell_join
 from kb.store import rules as store
 from kb.views import card as card_cli
@@ -100,7 +100,7 @@ def create_app(home: Path, options: Options | None = None) -> FastAPI:
                                  link_terms=markup.link_terms, highlight=markup.highlight, edits=markup.edits,
                                  change=markup.change, example_label=views.example_label,
                                  paired_by=glossary_cli.PAIRED_BY, face_stats=card_cli.face_stats,
-                                 doc_name=_doc_name)
+                                 doc_name=_doc_name, languages_label=languages_label)
 
     opened = threading.local()  # each worker thread keeps its connection (and SQLite's page cache)
 
