@@ -335,8 +335,8 @@ def test_ask_labels_each_text_with_its_own_number(default_home: Path) -> None:
 
 
 @pytest.mark.parametrize(("args", "said"), [
-    (("search", "702.19b", "--lang", "it"), "no text of 702.19b in Italian (it)"),
-    (("ask", "702.19b", "--lang", "it"), "no text of 702.19b in Italian (it)"),
+    (("search", "702.19b", "--lang", "it"), "rule 702.19b not found in Italian (it)"),
+    (("ask", "702.19b", "--lang", "it"), "rule 702.19b not found in Italian (it)"),
     (("ask", "trample", "--lang", "it"), "no rule answers 'trample' in Italian (it)"),
     (("show", "729.3", "--lang", "it"), "rule 729.3 not found in Italian (it) (the Italian text numbered"),
     (("toc", "730.2z", "--lang", "it"), "730.2z is not in the Italian (it) text held (undated)"),
