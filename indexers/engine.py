@@ -227,6 +227,17 @@ CJK_OWN_WORDS = True
 #: alone rank (:func:`_paired`).
 NEAR = 0.2
 NEAR_SLOP = 5
+#: A query of more pairs than this (a definition as long as the glossary's) gets none: its words
+#: already say what it is about, and reading the positions of 15 words cost the 1,328 definitions
+#: p50 4.3 -> 6.2 ms.  Measured (quality harness by words): 6 (kept) -> our, held-out and blind
+#: questions s@1/s@5 unchanged (40 of their 565 English and Italian questions have more pairs),
+#: glossary EN 0.643/0.840 -> 0.642/0.845; 5 -> held-out EN 0.661 -> 0.651; 8 -> glossary 0.640/0.843.
+NEAR_PAIRS = 6
+#: The pairs are looked for in the texts that could reach this many of the best (the two
+#: languages of the first ten rules): on the 1,999 benchmark queries the same ranks as with
+#: the 50 hits read per search; all 1,766 bench_quality queries p50/p95 5.5/14.6 ms with every
+#: pair over 50 texts, 4.9/10.2 with NEAR_PAIRS, 4.1/8.7 with both (session 27, no proximity: 3.9/10.3).
+NEAR_TOP = 20
 #: Hits whose stored fields are read per search (grouping needs more hits than groups; a page shows 10).
 MAX_HITS = 50
 WEIGHTING = scoring.BM25F(B=0.75, K1=1.2)
@@ -413,7 +424,8 @@ def near_units(parts: Sequence[tuple[str, bool]], lang: str, numbers: Iterable[R
         tokens = [t.text for t in analyzer(part, mode="query") if token_kind(t) != CJK and t.text not in skip]
         units += [Unit(lang, (a, b), weight=NEAR, slop=NEAR_SLOP, source=f"{a} {b}")
                   for a, b in zip(tokens, tokens[1:], strict=False) if a != b]
-    return _dedupe(units)
+    found = _dedupe(units)
+    return found if len(found) <= NEAR_PAIRS else []
 
 
 def cjk_units(run: str, lang: str, words: frozenset[str]) -> list[Unit]:
@@ -959,10 +971,10 @@ def clauses_by_lang(p: Plan, names: set[str]) -> dict[str, list[list[Clause]]]:
 
 def _nearer(scorer: Scorer, totals: dict[int, float], near: Sequence[Clause], k: int) -> None:
     """Each text's score times 1 + NEAR x the share of the query's word pairs it holds close.
-    Only texts that could then stand among the ``k`` best are looked at (no factor exceeds
-    1 + NEAR): the same ``k`` best as looking at every text, for a fraction of the positions read."""
+    Only texts that could then stand among the ``k`` (at most :data:`NEAR_TOP`) best are looked
+    at (no factor exceeds 1 + NEAR), for a fraction of the positions read."""
     most = 1 + sum(c.boost for c in near) / len(near)
-    floor = heapq.nlargest(k, totals.values())[-1] / most
+    floor = heapq.nlargest(min(k, NEAR_TOP), totals.values())[-1] / most
     among = sorted(doc for doc, value in totals.items() if value >= floor)
     where = {(c.field, t): scorer.positions_among(c.field, t, among) for c in near for t in c.terms}
     held: dict[int, float] = {}
