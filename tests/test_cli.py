@@ -216,7 +216,7 @@ def test_show_side_by_side_with_a_language_missing(home: Path) -> None:
     assert [block["lang"] for block in data["languages"]] == ["en"] and data["missing"] == ["zh-Hans"]
     assert data["not_held"] == ["zh-Hans"]
     held = kb_here("show", "729.3d", "--lang", "en", "--lang", "it", home=home)  # held, but not this rule in English
-    assert held.returncode == 0 and "en: no text of rule 729.3d" in held.stdout
+    assert held.returncode == 0 and "no text of rule 729.3d in English (en)" in held.stdout
 
 
 def test_show_pairs_no_text_of_another_rule(default_home: Path) -> None:
@@ -224,7 +224,7 @@ def test_show_pairs_no_text_of_another_rule(default_home: Path) -> None:
     729.3 is another rule, so rule 729.3 has no Italian text (before, the two were shown side
     by side as one rule).  A number no rule of the KB is still finds the text so numbered."""
     both = kb_here("show", "729.3", "--lang", "en", "--lang", "it", home=default_home)
-    assert both.returncode == 0 and "it: no text of rule 729.3" in both.stdout
+    assert both.returncode == 0 and "no text of rule 729.3 in Italian (it)" in both.stdout
     alone = kb_here("show", "729.3", "--lang", "it", home=default_home)
     assert alone.returncode == 1 and "rule 729.3 not found in Italian (it)" in alone.stderr
     aligned = kb_here("show", "730.3", "--lang", "it", home=default_home)

@@ -179,8 +179,8 @@ def test_a_number_another_language_gives_another_rule_says_which(default_home: P
     assert "the Italian text numbered 729.2 is rule 730.2: kb show 730.2 --lang it" in result.stderr
     assert "numbered" not in kb_here("show", "999.9", "--lang", "it", home=default_home).stderr
     beside = kb_here("show", "729.2", "--lang", "it", "--lang", "en", home=default_home).stdout  # the English shown
-    assert beside.rstrip().endswith("it: no text of rule 729.2 (the Italian text numbered 729.2 is rule 730.2:"
-                                    " kb show 730.2 --lang it)")
+    assert beside.rstrip().endswith("no text of rule 729.2 in Italian (it) (the Italian text numbered 729.2 is"
+                                    " rule 730.2: kb show 730.2 --lang it)")
 
 
 def test_toc_of_a_rule_a_language_lacks_says_what_it_holds_and_who_holds_the_rule(default_home: Path) -> None:

@@ -97,7 +97,7 @@ class ShowView:
         the KB holds no French texts)."""
         if not self.asked:
             return []
-        return [*(f"{lang}: no text of rule {self.number}{self.otherwise.get(lang, '')}"
+        return [*(f"no text of rule {self.number} in {language_label(lang)}{self.otherwise.get(lang, '')}"
                   for lang in self.missing if lang not in self.not_held),
                 *(not_held_message(lang, self.held) for lang in self.not_held)]
 
