@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import json
 import re
-import shlex
 import sqlite3
 import sys
 from collections.abc import Callable, Collection, Sequence
@@ -25,7 +24,7 @@ from indexers.translate import Translation
 from kb.core.errors import KbError, NotFound
 from kb.core.lang import guess_lang, languages_label, normalize_tag
 from kb.core.rulenum import RuleNumber
-from kb.core.text import typed
+from kb.core.text import shell_join, typed
 from kb.store import rules as store
 from kb.views.onebox import Box, CardMatch, OneBox, without
 from kb.views.shared import error_json, no_rule_message, require_held
@@ -293,7 +292,7 @@ def _elsewhere(conn: sqlite3.Connection, query: str, asked: Collection[str],
     editions = dict(indexed)
     held = " nor ".join(f"the {language_name(lang)} text held ({holding(conn, lang, editions.get(lang))})"
                         for lang in asked if lang in editions)
-    return f"nothing found in {held}; in every language: kb search {shlex.quote(query)}"
+    return f"nothing found in {held}; in every language: {shell_join(['kb', 'search', query])}"
 
 
 def _under_any(identity: str, rules: Collection[str]) -> bool:
