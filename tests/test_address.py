@@ -66,6 +66,19 @@ def test_a_lone_letter_after_a_subrule_continues_it(text: str) -> None:
     assert parsed is not None and [str(t) for t in parsed.targets] == named
 
 
+@pytest.mark.parametrize(("text", "named"), [
+    ("702.19b, 702.19c, and 702.19d", ["702.19b", "702.19c", "702.19d"]),
+    ("702.19b, c, and d", ["702.19b", "702.19c", "702.19d"]),
+    ("regole 702.19b, e 702.19d", ["702.19b", "702.19d"]),
+    ("702.19b, e", ["702.19b", "702.19e"])])
+def test_a_word_after_a_comma_is_part_of_the_separator(text: str, named: list[str]) -> None:
+    """A list ending ", and 702.19d" was no address at all, and the Italian ", e 702.19d" read its
+    "e" as subrule 702.19e; a lone letter with nothing after it is still a letter."""
+    parsed = address.parse(text)
+    assert parsed is not None and [str(t) for t in parsed.targets] == named
+    assert address.parse("702.19b, and creatures") is None
+
+
 LETTERS_AFTER = [("702.19b, c, d", ["702.19b", "702.19c", "702.19d"]),
                  ("702.19b-c and e", ["702.19b–702.19c", "702.19e"]),
                  ("702.19k and m", ["702.19k", "702.19m"]),

@@ -137,6 +137,7 @@ def _scan(text: str) -> tuple[str, list[tuple[Target | Backwards | None, int, in
             if not sep or sep.end() == pos:
                 return rest, []
             said, pos = bool(sep.group().strip()), sep.end()
+            pos = _and_after_comma(rest, pos)
             prefix = _PREFIX.match(rest, pos)  # "rule 702.19b and rule 702.19c"
             if prefix and prefix.end() > pos:
                 said, pos = False, prefix.end()
@@ -149,6 +150,21 @@ def _scan(text: str) -> tuple[str, list[tuple[Target | Backwards | None, int, in
             return rest, []
         pos = items[-1][2]
     return rest, items
+
+
+def _and_after_comma(rest: str, pos: int) -> int:
+    """Where the next item starts when a separator word follows a comma ("702.19b, 702.19c, and
+    702.19d", "702.19b, c, and d", Italian "702.19b, e 702.19c"): the word is part of the
+    separator, not a letter continuing the subrule before it ("e" read as 702.19e).  A lone
+    letter with nothing after it stays a letter ("702.19b, e": 702.19e)."""
+    word = _SEPARATOR.match(rest, pos)
+    if word is None or not word.group().strip() or word.end() == pos:
+        return pos
+    after = word.end()
+    single = len(word.group().strip()) == 1 and word.group().strip().isalpha()
+    if _ITEM.match(rest, after) or (not single and after < len(rest) and rest[after].isalpha()):
+        return after
+    return pos
 
 
 def _letter(rest: str, pos: int, previous: Target | Backwards | None) -> tuple[Target, int, int] | None:
