@@ -328,7 +328,7 @@ def test_dates_are_exactly_yyyy_mm_dd(home: Path, args: tuple[str, ...]) -> None
 def test_a_language_the_kb_does_not_hold_is_named(home: Path, args: tuple[str, ...]) -> None:
     result = kb(*args, home=home)
     assert result.returncode == 1 and "Traceback" not in result.stderr, result.stderr
-    assert "the KB holds no French (fr) texts; it holds: en (English), it (Italian)" in result.stderr
+    assert "the KB holds no French (fr) texts; it holds: English (en), Italian (it)" in result.stderr
 
 
 # -- killed builds ----------------------------------------------------------------------

@@ -211,7 +211,7 @@ def test_show_side_by_side_with_a_language_missing(home: Path) -> None:
     assert result.stdout.startswith("en 730.2")
     assert "\nit 729.2 (undated" in result.stdout
     # the seeds hold no Chinese: said so, with the languages they hold
-    assert "the KB holds no Chinese (Simplified, zh-Hans) texts; it holds: en (English), it (Italian)" in result.stdout
+    assert "the KB holds no Chinese (Simplified, zh-Hans) texts; it holds: English (en), Italian (it)" in result.stdout
     data = json.loads(kb_here("show", "730.2", "--lang", "en", "--lang", "zh", "--json", home=home).stdout)
     assert [block["lang"] for block in data["languages"]] == ["en"] and data["missing"] == ["zh-Hans"]
     assert data["not_held"] == ["zh-Hans"]

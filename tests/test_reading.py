@@ -104,7 +104,7 @@ def test_free_text_is_no_address(default_home: Path, command: str) -> None:
 
 
 def test_an_unknown_language_lists_the_languages_held(default_home: Path) -> None:
-    held = "it holds: en (English), it (Italian), zh-Hans (Chinese (Simplified))"
+    held = "it holds: English (en), Italian (it), Chinese (Simplified, zh-Hans)"
     for args in (("show", "730.2", "--lang", "fr"), ("refs", "730.2", "--lang", "fr"),
                  ("history", "730.2", "--lang", "fr"), ("toc", "--lang", "fr"), ("export", "--lang", "fr")):
         result = kb_here(*args, home=default_home)

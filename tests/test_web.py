@@ -514,7 +514,7 @@ def test_a_number_as_it_was_says_what_it_is_today(server: str) -> None:
 
 def test_an_unknown_language_page_lists_the_languages_held(server: str) -> None:
     shown = page(server + "/rules/730.2?lang=fr", 404).shown
-    assert "the KB holds no French (fr) texts; it holds: en (English)" in shown
+    assert "the KB holds no French (fr) texts; it holds: English (en)" in shown
 
 
 def test_card_and_glossary_pages(server: str) -> None:

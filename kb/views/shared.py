@@ -11,7 +11,7 @@ import sqlite3
 from collections.abc import Callable, Sequence
 
 from kb.core.errors import KbError, NotFound
-from kb.core.lang import language_name, languages_label
+from kb.core.lang import language_label, languages_label
 from kb.store import rules as store
 
 
@@ -43,7 +43,7 @@ def require_held(conn: sqlite3.Connection, langs: list[str]) -> None:
 def not_held_message(tags: str | Sequence[str], held: Sequence[str]) -> str:
     """What to say of languages the KB holds no text in: which languages it holds."""
     asked = languages_label([tags] if isinstance(tags, str) else tags)
-    listing = ", ".join(f"{lang} ({language_name(lang)})" for lang in held) or "none"
+    listing = ", ".join(map(language_label, held)) or "none"  # "zh-Hans (Chinese (Simplified))" was nested
     return f"the KB holds no {asked} texts; it holds: {listing}"
 
 
