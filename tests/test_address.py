@@ -79,6 +79,13 @@ def test_a_word_after_a_comma_is_part_of_the_separator(text: str, named: list[st
     assert address.parse("702.19b, and creatures") is None
 
 
+@pytest.mark.parametrize("text", ["608.3a and b?", "608.3a and b.", "608.3a, b？", "rules 608.3a and b!"])
+def test_a_list_ending_a_question_is_still_read(text: str) -> None:
+    """"608.3a and b?" was "not a rule number" (exit 2, a 400 on the web), as "608.3a." was not."""
+    parsed = address.parse(text)
+    assert parsed is not None and [str(t) for t in parsed.targets] == ["608.3a", "608.3b"]
+
+
 LETTERS_AFTER = [("702.19b, c, d", ["702.19b", "702.19c", "702.19d"]),
                  ("702.19b-c and e", ["702.19b–702.19c", "702.19e"]),
                  ("702.19k and m", ["702.19k", "702.19m"]),

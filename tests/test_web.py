@@ -394,6 +394,15 @@ def test_nothing_found_in_the_languages_asked_says_what_they_hold_and_where_to_l
     assert get_json(server + "/search.json?q=zzzzqqq")["elsewhere"] is None  # every language was searched
 
 
+def test_the_languages_a_query_was_read_in_are_named(default_home: Path) -> None:
+    """"(the query read as en found nothing: read as it too)" read as English words; the
+    languages are named as every message names them."""
+    from kb.views.search import search
+
+    shown = search(default_home, "trample", ["it"]).render()
+    assert "(read as English (en), the query found nothing: read as Italian (it) too)" in shown
+
+
 @pytest.mark.parametrize("page", ["search", "ask"])
 def test_search_and_ask_pages_say_what_a_typo_was_read_as(server: str, page: str) -> None:
     """A Chinese typo (死处 for 死触) is read as the game word on both pages, as `kb search`

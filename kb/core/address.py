@@ -37,7 +37,7 @@ _PREFIX = re.compile(
     r"sezione|section|规则|規則|条款|第)\s*[:.]?\s*|§\s*)+",
     re.IGNORECASE,
 )
-_SUFFIX = re.compile(r"\s*(?:条|條|款|章)\s*$")
+_SUFFIX = re.compile(r"\s*(?:条|條|款|章)?\s*[?？!！。.]*\s*$")  # "608.3a and b?" asks for both
 # One item: a section (7), a chapter (702), a rule (702.19) or a subrule (702.19b),
 # optionally a range to a full number, a last component or a letter.
 _ITEM = re.compile(

@@ -22,7 +22,7 @@ from indexers import engine, lookups, snippets, spelling
 from indexers import index as rules_index
 from indexers.translate import Translation
 from kb.core.errors import KbError, NotFound
-from kb.core.lang import guess_lang, languages_label, normalize_tag
+from kb.core.lang import guess_lang, language_label, languages_label, normalize_tag
 from kb.core.rulenum import RuleNumber
 from kb.core.text import shell_join, typed
 from kb.store import rules as store
@@ -491,8 +491,8 @@ def render(answer: SearchAnswer, color: bool = False) -> str:
     if outcome is not None and outcome.index.built:
         lines.append(f"(built the search index: {outcome.index.documents} texts in {outcome.index.seconds:.1f} s)")
     if outcome is not None and len(outcome.tried) > 1:
-        others = ", ".join(outcome.tried[1:])
-        lines.append(f"(the query read as {outcome.tried[0]} found nothing: read as {others} too)")
+        others = ", ".join(map(language_label, outcome.tried[1:]))
+        lines.append(f"(read as {language_label(outcome.tried[0])}, the query found nothing: read as {others} too)")
     if plan.corrections:
         lines.append(read_as(plan))
     if outcome is not None and outcome.semantic:
