@@ -409,10 +409,11 @@ def own_units(parts: Sequence[tuple[str, bool]], lang: str, numbers: Iterable[Ru
 
 
 def near_units(parts: Sequence[tuple[str, bool]], lang: str, numbers: Iterable[RuleNumber]) -> list[Unit]:
-    """Each two words side by side in the query (function words left out), as a phrase
-    whose words may stand up to :data:`NEAR_SLOP` apart: a text holding them close is
-    about what the query says ("toughness 0" in 704.5f, not "toughness" and "0" anywhere
-    in 208.5); scored beside the units, outside coordination (:data:`NEAR`)."""
+    """Each two words side by side in the query (function words left out), a pair a text may
+    hold up to :data:`NEAR_SLOP` positions apart, in either order: a text holding them close is
+    about what the query says ("toughness 0" in 704.5f, not "toughness" and "0" anywhere in
+    208.5); a factor on the units' score, outside coordination (:func:`_nearer`).  None for a
+    query of more than :data:`NEAR_PAIRS` pairs."""
     if not NEAR or is_cjk(lang):  # Chinese game words as pairs: NOTES.md, session 28 (dropped)
         return []
     skip = {str(n) for n in numbers}
@@ -994,7 +995,7 @@ def _within(these: Sequence[int], those: Sequence[int], slop: int) -> bool:
 
 
 def near_clauses(p: Plan, names: set[str]) -> list[Clause]:
-    """The query's word pairs (:func:`near_units`), each a phrase with slop in the body of its language."""
+    """The query's word pairs (:func:`near_units`), each looked for in the body of its language."""
     return [Clause(body_field(u.lang), u.terms, u.weight, slop=u.slop) for u in p.near if body_field(u.lang) in names]
 
 

@@ -157,12 +157,13 @@ def correct(text: str, known: Callable[[str], bool], vocabulary: Callable[[], Ma
     def fix(match: re.Match[str]) -> str:
         typed = match.group()
         folded = "".join(words(typed))
-        if has_cjk(typed) or known(folded):
-            return typed
+        short = len(folded) < min(SHORTEST, NAME_SHORTEST)
+        if has_cjk(typed) or (short and not folded.endswith(_CLITICS)) or known(folded):
+            return typed  # a short word is looked up only when it may have lost an apostrophe
         if (meant := apostrophe(folded, written)) is not None:
             fixes.append(Correction(typed, meant))
             return meant
-        if len(folded) < min(SHORTEST, NAME_SHORTEST):
+        if short:
             return typed
         meant = nearest(folded, vocabulary()) if max_edits(folded) else None
         if meant is None and names is not None:

@@ -22,7 +22,7 @@ from indexers import engine, lookups, snippets, spelling
 from indexers import index as rules_index
 from indexers.translate import Translation
 from kb.core.errors import KbError, NotFound
-from kb.core.lang import guess_lang, language_label, languages_label, normalize_tag
+from kb.core.lang import guess_lang, language_label, language_name, languages_label, normalize_tag
 from kb.core.rulenum import RuleNumber
 from kb.core.text import shell_join, typed
 from kb.store import rules as store
@@ -286,8 +286,7 @@ def _elsewhere(conn: sqlite3.Connection, query: str, asked: Collection[str],
     others = [lang for lang, _ in indexed if lang not in asked]
     if not others:
         return None
-    from kb.core.lang import language_name
-    from kb.views.rules import holding
+    from kb.views.rules import holding  # the rule views, only when nothing was found
 
     editions = dict(indexed)
     held = " nor ".join(f"the {language_name(lang)} text held ({holding(conn, lang, editions.get(lang))})"
