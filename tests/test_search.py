@@ -208,6 +208,17 @@ def test_a_rule_number_finds_the_rule_its_subrules_then_what_cites_it(home: Path
     assert citing and citing <= set(order[1 + len(subrules):])
 
 
+@pytest.mark.parametrize("query", ["702.19b danno", "regole del travolgere 702.19b", "702.19b 伤害"])
+def test_a_rule_number_beside_a_term_is_kept_in_every_language(home: Path, query: str) -> None:
+    """"702.19b danno" was read as the glossary's Damage, searched instead of the query: 120.x and
+    no rule number.  "702.19b damage" reads the number and the word; so does every language."""
+    english = kb_json_here("search", "702.19b damage", home=home)
+    assert english["box"]["kind"] == "text" and english["numbers"] == ["702.19b"]
+    data = kb_json_here("search", query, home=home)
+    assert data["box"]["term"] is None and data["showing"] is None
+    assert data["numbers"] == english["numbers"] and data["results"][0]["rule"] == "702.19b"
+
+
 def test_a_phrase_scores_by_its_own_slop_whatever_came_before(home: Path, db: sqlite3.Connection) -> None:
     """The scorer caches a clause's BM25 for the process: "leaves the battlefield" asked
     as typed (slop 2: "the" between) and as a players' word's rules words (slop 4) are two

@@ -299,10 +299,13 @@ class OneBox:
         """The name ``text`` stands for: exactly; else the name it asks about ("trample rules",
         "regole del travolgere", "践踏是什么": :func:`indexers.engine.asked_names`), exactly or
         translated (what is left is no typo: "rules of the game" is not "Lose the Game"); else
-        misspelled, or translated."""
+        misspelled, or translated.  None for a query naming a rule number, in every language: the
+        engine reads it, where the name searched instead dropped it ("702.19b danno" was 120.x)."""
+        from indexers.engine import rule_numbers
+
         key = query_key(text)
-        if not key or STATS.search(text):
-            return None
+        if not key or STATS.search(text) or rule_numbers(text):
+            return None  # a name holds no rule number: "702.19b danno" asks of 702.19b, as "702.19b damage" does
         if len(key.split()) > NAME_MAX_WORDS:
             return self._asked_about(text)
         found = self._exact_name(text, key) or self._asked_about(text)
