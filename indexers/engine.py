@@ -46,6 +46,7 @@ from indexers.spelling import Correction
 from indexers.translate import Translation, Translator
 from kb.align.lexicon import alternatives
 from kb.align.tokens import words as spelling_words
+from kb.core.address import written_out
 from kb.core.errors import KbError, NotFound
 from kb.core.lang import guess_lang, languages_label
 from kb.core.rulenum import RuleNumber
@@ -671,7 +672,8 @@ def plan(text: str, langs: Sequence[str], translator: Translator, *, query_lang:
     nel cimitero funzionano"); ``is_card``: a text is a card's name (a players' word inside one is
     not read, :func:`_inside_card_name`); ``name_words``: the words of the names a language's texts
     give things, which a short typo is read as (:func:`indexers.spelling.nearest_name`)."""
-    parts = split_query(text)
+    # a rule list's lone letters read as the rules they name ("608.3a and b"), not as words
+    parts = [(part if quoted else written_out(part), quoted) for part, quoted in split_query(text)]
     if any(has_cjk(p) for p, _ in parts) and "zh-Hans" in (*langs, *indexed):
         from kb.core.text import to_simplified  # lazy: OpenCC's tables, for Chinese queries only
 

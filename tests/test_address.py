@@ -180,3 +180,41 @@ def test_every_written_subrule_round_trips(chapter: int, rule: int, letter: str)
     for text in (str(number), str(number).upper(), f"CR {number}", f"规则{number}"):
         parsed = address.parse(text)
         assert parsed is not None and [t.first for t in parsed.targets] == [number]
+
+
+WRITTEN_OUT = [("what do 608.3a and b say", "what do 608.3a and 608.3b say"),
+               ("702.19b, c and trample", "702.19b, 702.19c and trample"),
+               ("What do 608.3A and B say?", "What do 608.3A and 608.3b say?"),
+               ("规则608.3a和b是什么", "规则608.3a和608.3b是什么"),
+               ("cosa dicono 702.19b, e 702.19c", "cosa dicono 702.19b, e 702.19c"),
+               ("702.19b and rule c", "702.19b and rule c"),
+               ("608.3a and 20 life, b", "608.3a and 20 life, b"),
+               ("702.19b, c'è trample", "702.19b, c'è trample"),
+               ("702.19b and creatures", "702.19b and creatures")]
+
+
+@pytest.mark.parametrize(("text", "read"), WRITTEN_OUT, ids=[t for t, _ in WRITTEN_OUT])
+def test_a_list_inside_a_longer_text_is_read_as_the_list_alone(text: str, read: str) -> None:
+    """"what do 608.3a and b say" named 608.3a only (the search read numbers token by token, and
+    searched the letter b as a word); the list inside is read by the grammar of a list alone."""
+    assert address.written_out(text) == read
+
+
+@pytest.mark.parametrize(("text", "named"), [("702.19b, e regola 702.19c", ["702.19b", "702.19c"]),
+                                           ("702.19b, e § 702.19c", ["702.19b", "702.19c"]),
+                                           ("702.19b, e c", ["702.19b", "702.19c"]),
+                                           ("702.19b, c, e d", ["702.19b", "702.19c", "702.19d"]),
+                                           ("第702.19b条款", ["702.19b"])])
+def test_the_italian_e_before_a_number_or_a_letter_is_the_conjunction(text: str, named: list[str]) -> None:
+    """"e" followed by a rule number, written with its prefix or not, or by a lone letter, is "and"
+    (702.19e is read only from "702.19b, e" with nothing after it)."""
+    parsed = address.parse(text)
+    assert parsed is not None and [str(t) for t in parsed.targets] == named
+
+
+@pytest.mark.parametrize("text", ["702.19b and rule c", "702.19b, rule c", "702.19b e regola c", "702.19b and § c"])
+def test_a_prefix_word_stands_before_a_number_not_a_letter(text: str) -> None:
+    """The prefix words were taken off anywhere in the text, so "702.19b and rule c" was 702.19b and
+    702.19c: "rule c" names no rule, and a prefix word belongs only before a number."""
+    assert address.parse(text) is None
+    assert address.written_out(text) == text

@@ -208,6 +208,32 @@ def test_a_rule_number_finds_the_rule_its_subrules_then_what_cites_it(home: Path
     assert citing and citing <= set(order[1 + len(subrules):])
 
 
+@pytest.mark.parametrize(("query", "named", "words"), [("what do 608.3a and b say", ["608.3a", "608.3b"], []),
+                                                     ("702.19b, c and trample", ["702.19b", "702.19c"], ["trample"])])
+def test_a_rule_list_inside_a_question_names_every_rule(home: Path, db: sqlite3.Connection, query: str,
+                                                         named: list[str], words: list[str]) -> None:
+    """"what do 608.3a and b say" read rule numbers 608.3a only, as "702.19b, c and trample" read
+    702.19b: the list is read as "608.3a and b" alone is, and the words after it stay words."""
+    plan = find(home, db, query).plan
+    assert [str(n) for n in plan.numbers] == named
+    own = {term for unit in plan.units_for("en") for term in unit.terms}
+    assert set(terms(english(), " ".join(words))) <= own
+    assert set(rules_of(find(home, db, query))[:2]) == set(named)
+
+
+def test_a_letter_read_as_a_rule_is_no_word_searched(home: Path, db: sqlite3.Connection) -> None:
+    """The "b" of "what do 608.3a and b say" was searched as a word: it found the glossary entry
+    holding "205.1a–b" (Type-Changing Effect) and was highlighted in 732.6's "[B]"."""
+    query = "what do 608.3a and b say"
+    assert not any("b" in unit.terms for unit in find(home, db, query).plan.units)
+    holding = {row[0] for row in db.execute("SELECT term_id FROM glossary WHERE senses LIKE '%205.1a–b%'")}
+    assert holding  # the entry the letter found
+    data = kb_json_here("search", query, "--limit", "20", home=home)
+    assert not holding & {d["term"] for d in data["definitions"]}
+    pieces = {t["text"][a:b].casefold() for r in data["results"] for t in r["texts"] for a, b in t["highlights"]}
+    assert "b" not in pieces
+
+
 @pytest.mark.parametrize("query", ["702.19b danno", "regole del travolgere 702.19b", "702.19b 伤害"])
 def test_a_rule_number_beside_a_term_is_kept_in_every_language(home: Path, query: str) -> None:
     """"702.19b danno" was read as the glossary's Damage, searched instead of the query: 120.x and
@@ -217,6 +243,28 @@ def test_a_rule_number_beside_a_term_is_kept_in_every_language(home: Path, query
     data = kb_json_here("search", query, home=home)
     assert data["box"]["term"] is None and data["showing"] is None
     assert data["numbers"] == english["numbers"] and data["results"][0]["rule"] == "702.19b"
+
+
+@pytest.mark.parametrize(("query", "named"), [("702.19b, e regola 702.19c", ["702.19b", "702.19c"]),
+                                              ("702.19b, e c", ["702.19b", "702.19c"]),
+                                              ("cosa dicono 702.19b, e 702.19c", ["702.19b", "702.19c"]),
+                                              ("cosa dicono 702.19b, e c", ["702.19b", "702.19c"])])
+def test_the_italian_e_before_a_rule_is_and_not_a_subrule(home: Path, query: str, named: list[str]) -> None:
+    """"702.19b, e 702.19c" read "e" as subrule 702.19e; "e" before a number (its prefix written
+    or not) or a lone letter is the conjunction, in a list alone or inside a question."""
+    data = kb_json_here("search", query, home=home)
+    assert data["numbers"] == named
+    if data["box"]["kind"] == "rules":
+        assert [r["rule"] for r in data["results"]] == named
+
+
+def test_a_prefix_word_before_a_letter_names_no_rule(home: Path) -> None:
+    """"702.19b and rule c" read 702.19b and 702.19c (the prefix words were taken off anywhere):
+    "rule c" is no rule; "702.19b and rule 702.19c" still names both."""
+    data = kb_json_here("search", "702.19b and rule c", home=home)
+    assert data["box"]["kind"] == "text" and data["numbers"] == ["702.19b"]
+    both = kb_json_here("search", "702.19b and rule 702.19c", home=home)
+    assert both["box"]["kind"] == "rules" and [r["rule"] for r in both["results"]] == ["702.19b", "702.19c"]
 
 
 def test_a_phrase_scores_by_its_own_slop_whatever_came_before(home: Path, db: sqlite3.Connection) -> None:

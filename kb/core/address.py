@@ -37,7 +37,7 @@ _PREFIX = re.compile(
     r"sezione|section|规则|規則|条款|第)\s*[:.]?\s*|§\s*)+",
     re.IGNORECASE,
 )
-_SUFFIX = re.compile(r"\s*(?:条|條|款|章)?\s*[?？!！。.]*\s*$")  # "608.3a and b?" asks for both
+_SUFFIX = re.compile(r"\s*(?:条款|条|條|款|章)?\s*[?？!！。.]*\s*$")  # "608.3a and b?" asks for both
 # One item: a section (7), a chapter (702), a rule (702.19) or a subrule (702.19b),
 # optionally a range to a full number, a last component or a letter.
 _ITEM = re.compile(
@@ -51,6 +51,11 @@ _STATS = re.compile(r"[+\-−]?(?:\d{1,2}|x|\*)\s*/\s*[+\-−]?(?:\d{1,2}|x|\*)"
 _SEPARATOR = re.compile(
     r"\s*(?:,|，|、|;|；|/|&|\band/or\b|\band\b|\be\b|\bor\b|\bo\b|和|及|与|或)\s*|\s+"
 )
+# An item ends a word: "702.19bc" and "c'è" are no rule and no letter (CJK may follow: "702.19b和c").
+_EDGE = re.compile(r"(?![0-9a-z'’])")
+# Where a rule list may start inside a longer text: a rule or subrule number, not inside a word
+# or a number ("规则608.3a和b" has one).
+_RUN_START = re.compile(r"(?<![0-9a-z.,\-–/])\d{3}\.\d")
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,49 +126,98 @@ def turned(text: str) -> tuple[Address, str] | None:
 
 
 def _scan(text: str) -> tuple[str, list[tuple[Target | Backwards | None, int, int]]]:
-    """The text read (folded, its prefixes and suffix taken off) and the items it is made
-    of, in order, each with where it stands in it (:func:`_target`); no items when it is
+    """The text read (folded, the prefix before it and its suffix taken off) and the items it is
+    made of, in order, each with where it stands in it (:func:`_target`); no items when it is
     not made of rule numbers at all.  A lone letter after a separator continues the
     subrule before it ("608.3a and b", "702.19b, c, d"): :func:`kb.core.refs.continued`."""
     if _STATS.fullmatch(normalize(text)):
         return "", []  # "2/2", "+1/+1": a creature's power and toughness, not sections 2 and 2
-    rest = _DECIMAL_COMMA.sub(r"\1.\2", _SUFFIX.sub("", _PREFIX.sub("", normalize(text))))
+    folded = normalize(text)
+    rest = _DECIMAL_COMMA.sub(r"\1.\2", _SUFFIX.sub("", folded[_past_prefix(folded, 0):]))
+    items = _items(rest, 0)
+    return (rest, items) if items and items[-1][2] == len(rest) else (rest, [])
+
+
+def _items(rest: str, pos: int) -> list[tuple[Target | Backwards | None, int, int]]:
+    """The items of the list starting at ``pos``, as far as it goes: :func:`_scan` reads a whole
+    text so, :func:`written_out` a list inside a longer one ("what do 608.3a and b say"), so
+    both read one grammar.  A prefix word stands only before a full number ("702.19b and rule
+    702.19c"): "702.19b and rule c" is no list of two rules."""
     items: list[tuple[Target | Backwards | None, int, int]] = []
-    pos = 0
     while pos < len(rest):
         said = False  # a separator written ("and", ",", "/"), not only a space
         if items:
             sep = _SEPARATOR.match(rest, pos)
             if not sep or sep.end() == pos:
-                return rest, []
+                break
             said, pos = bool(sep.group().strip()), sep.end()
             pos = _and_after_comma(rest, pos)
-            prefix = _PREFIX.match(rest, pos)  # "rule 702.19b and rule 702.19c"
-            if prefix and prefix.end() > pos:
-                said, pos = False, prefix.end()
+            prefix = _past_prefix(rest, pos)  # "rule 702.19b and rule 702.19c"
+            if prefix > pos:
+                said, pos = False, prefix
         item = _ITEM.match(rest, pos)
-        if item:
+        if item and _EDGE.match(rest, item.end()):
             items.append((_target(item), item.start(), item.end()))
-        elif said and (letter := _letter(rest, pos, items[-1][0])) is not None:
+        elif not item and said and (letter := _letter(rest, pos, items[-1][0])) and _EDGE.match(rest, letter[2]):
             items.append(letter)
         else:
-            return rest, []
+            break
         pos = items[-1][2]
-    return rest, items
+    return items
+
+
+def _past_prefix(rest: str, pos: int) -> int:
+    """Where the number starts after the prefix words at ``pos`` ("rule ", "CR", "§ "), if any."""
+    prefix = _PREFIX.match(rest, pos)
+    return prefix.end() if prefix else pos
+
+
+def written_out(text: str) -> str:
+    """``text`` with the lone letters of each rule list inside it written as the numbers they
+    name ("what do 608.3a and b say": "what do 608.3a and 608.3b say"), for a search: it reads
+    the rule numbers of a longer query, and a letter read as a rule must not be searched as a
+    word too ("b" found the glossary's "205.1a–b").  :func:`_items` reads the list, so a list
+    is read as :func:`parse` reads one alone; what follows it stays words ("702.19b, c and
+    trample")."""
+    folded = _DECIMAL_COMMA.sub(r"\1.\2", _folded(text))
+    out: list[str] = []
+    copied = done = 0  # the text up to ``copied`` is in ``out``; the lists read end at ``done``
+    for start in _RUN_START.finditer(folded):
+        if start.start() < done:
+            continue  # inside the list before
+        for item, begin, end in _items(folded, start.start()):
+            if item is None or isinstance(item, Backwards):
+                break  # "608.3a and 20 life": the list ends before what names no rule
+            if end - begin == 1 and folded[begin].isalpha():  # a lone letter continuing a subrule
+                out += [text[copied:begin], str(item.first)]
+                copied = end
+            done = end
+    return "".join(out) + text[copied:]
+
+
+def _folded(text: str) -> str:
+    """:func:`normalize` one character at a time, so each stands where it stood in ``text`` (a
+    character folding into two is kept as it is: none of them is part of a rule number)."""
+    return "".join(f if len(f := unicodedata.normalize("NFKC", c).lower()) == 1 else c for c in text)
 
 
 def _and_after_comma(rest: str, pos: int) -> int:
     """Where the next item starts when a separator word follows a comma ("702.19b, 702.19c, and
     702.19d", "702.19b, c, and d", Italian "702.19b, e 702.19c"): the word is part of the
-    separator, not a letter continuing the subrule before it ("e" read as 702.19e).  A lone
-    letter with nothing after it stays a letter ("702.19b, e": 702.19e)."""
+    separator, not a letter continuing the subrule before it ("e" read as 702.19e), and so is it
+    before a prefix and a number ("702.19b, e regola 702.19c") or a lone letter ("702.19b, e c").
+    A lone letter with nothing after it stays a letter ("702.19b, e": 702.19e)."""
     word = _SEPARATOR.match(rest, pos)
     if word is None or not word.group().strip() or word.end() == pos:
         return pos
     after = word.end()
     single = len(word.group().strip()) == 1 and word.group().strip().isalpha()
-    if _ITEM.match(rest, after) or (not single and after < len(rest) and rest[after].isalpha()):
+    if _ITEM.match(rest, _past_prefix(rest, after)) or (not single and after < len(rest) and rest[after].isalpha()):
         return after
+    from kb.core.refs import LETTER_ITEM
+
+    if single and (letter := LETTER_ITEM.match(rest, after)) and _EDGE.match(rest, letter.end()):
+        return after  # "702.19b, e c": two letters in a row are no two subrules, the first is a word
     return pos
 
 
