@@ -206,11 +206,11 @@ class Session:
         read them: no search), each in every language shown; ``corrections``: the typos read to
         find the card."""
         plan = replace(self._plain_plan(box.query, langs, query_lang), corrections=corrections)
-        results = self._named([linked.rule for linked in card.rules], plan, dict(self.box.editions))
+        results = self.named([linked.rule for linked in card.rules], plan, dict(self.box.editions))
         return SearchAnswer(plan, results[:limit], box, set_aside=SetAside(card.span, card.card, None),
                             named=len(results))
 
-    def _named(self, rules: Sequence[str], plan: engine.Plan, editions: dict[str, str | None]) -> list[Result]:
+    def named(self, rules: Sequence[str], plan: engine.Plan, editions: dict[str, str | None]) -> list[Result]:
         """The rules a query named (a name's, a card's), in that order, each in every language
         shown: not ranked by the engine."""
         found: list[Result] = []
@@ -267,7 +267,7 @@ class Session:
             return []
         if outcome.groups and _under_any(outcome.groups[0].identity, box.term.rules):
             return []
-        return self._named(box.term.rules, plan, dict(outcome.index.editions))
+        return self.named(box.term.rules, plan, dict(outcome.index.editions))
 
 
 def _card_named(box: Box, text: str) -> tuple[CardMatch, str] | None:
