@@ -146,6 +146,13 @@ def heading(title: str | None, body: str, depth: int) -> str:
     return stripped if len(stripped.split()) <= 8 and len(stripped) <= 60 else ""
 
 
+def is_heading(title: str | None, body: str, depth: int) -> bool:
+    """A title-only line ("702.19 Trample", "701.2 Activate" whose whole body is its name): it
+    names the rules under it and answers nothing (the search ranks it only when its number is asked)."""
+    name = heading(title, body, depth)
+    return bool(name) and body.strip() in ("", name)
+
+
 def _cited(conn: sqlite3.Connection, groups: list[Group]) -> dict[tuple[str, int], tuple[str, ...]]:
     """The numbers each rule text (its examples included) and glossary entry cites, in
     the order it cites them, then each cited subrule's rule, so citing 702.102a counts as
@@ -192,7 +199,7 @@ def rule_texts(conn: sqlite3.Connection, groups: list[Group], cited: dict[tuple[
             number = RuleNumber.parse(row["number"])
             body = "\n".join([row["body"], *json.loads(row["examples"])]).strip()
             title = heading(row["title"], row["body"], row["depth"])
-            role = "heading" if title and (not row["body"].strip() or row["body"].strip() == title) else "rule"
+            role = "heading" if is_heading(row["title"], row["body"], row["depth"]) else "rule"
             if title:
                 headings[str(number)] = title
             above, section = _ancestry(str(number))

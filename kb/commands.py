@@ -669,7 +669,8 @@ TABLE: tuple[Command, ...] = (
         Arg("--as-of", "read RULE as the English edition in force on this date numbered it (YYYY-MM-DD),"
             " and say what it is today")),
         answer=show,
-        pages=(WebPage("/rules/{rule}", "toc.html", lambda data, args: f"Section {data['number']}: {data['title']}",
+        pages=(WebPage("/rules/{rule}", "toc.html", lambda data, args: f"Section {data['number']}: {data['title']}"
+                       if data["title"] else f"Section {data['number']}",
                        when=_a_section, via=_section),
                WebPage("/rules/{rule}", "rules.html", lambda data, args: f"{args.rule[0]} as of "
                        f"{_date(args.as_of)}" if args.as_of else f"Rules {args.rule[0]}", _rules_context,

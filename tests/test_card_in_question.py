@@ -43,8 +43,27 @@ def test_a_card_asked_about_alone_gets_the_rules_its_rulings_link_to(default_hom
     assert found["definitions"] == [] and found["showing"] is None  # no "Command" (the command zone)
     assert found["translations"] == [] and found["dropped_translations"] == []
     asked = kb_json_here("ask", question, home=default_home)
-    assert [a["rule"] for a in asked["answers"]] == rules[:3] and asked["card_span"] == found["card_span"]
-    assert asked["definitions"] == []
+    # a heading is quoted by the first rule under it (701.2 "Activate": 701.2a)
+    assert len(asked["answers"]) == 3 and all(a["rule"] == r or a["rule"] == r + "a"
+                                              for a, r in zip(asked["answers"], rules, strict=False))
+    assert asked["card_span"] == found["card_span"] and asked["definitions"] == []
+
+
+@pytest.mark.parametrize("question", ["how does Urza's Command work", "how does In the Trenches work", "activte"])
+def test_ask_quotes_the_rule_under_a_heading_not_its_title(default_home: Path, question: str) -> None:
+    """Urza's Command's rulings link 701.2, whose text is its title alone ("Activate"): `kb ask`
+    quoted the one word as an answer (and chapter 602's title for the misspelled "activte", whose
+    glossary entry cites it).  A heading answers nothing, as the search ranks none unless its number
+    is asked: the first rule under it with a body is quoted in its place (701.2a, 602.1)."""
+    asked = kb_json_here("ask", question, home=default_home)
+    quoted = {a["rule"]: a["text"]["text"] for a in asked["answers"]}
+    headings = {a["rule"] for a in asked["answers"]} & {"701.2", "701.13", "602"}
+    assert quoted and not headings, quoted
+    assert all(len(text.split()) > 8 for text in quoted.values()), quoted
+    if question != "activte":
+        assert "701.2a" in quoted  # where its rulings' 701.2 is
+    heading = kb_json_here("ask", "701.2", home=default_home)["answers"]  # a heading asked by number: as written
+    assert [(a["rule"], a["text"]["text"]) for a in heading] == [("701.2", "Activate")]
 
 
 @pytest.mark.parametrize("command", ["search", "ask"])

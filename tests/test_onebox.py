@@ -339,6 +339,24 @@ def test_words_the_kb_knows_are_no_typo_of_a_name(home: Path, query: str, taken:
     assert (term["name"] if term and not term["exact"] else None) == taken
 
 
+@pytest.mark.parametrize(("query", "wanted"), [("toughness 0", "704.5f"), ("0 toughness", "704.5f"),
+                                             ("creature with toughness 0", "704.5f"), ("power 0", "208.5"),
+                                             ("1 damage", None), ("costituzione 0", "704.5f")])
+def test_a_number_beside_a_name_is_searched_with_it(home: Path, query: str, wanted: str | None) -> None:
+    """"toughness 0" was read as the name Toughness (rapidfuzz: 90% like it; "costituzione 0"
+    through its Italian), its 0 dropped: the results were 302.4 and 208's, never 704.5f (a creature
+    with toughness 0 or less is put into its owner's graveyard).  The number is what is asked."""
+    data = kb_json_here("search", query, home=home)
+    assert data["box"]["kind"] == "text" and data["showing"] is None, data["box"]
+    assert wanted is None or wanted in rules_of(data), rules_of(data)
+
+
+@pytest.mark.parametrize(("query", "name"), [("toughnes", "Toughness"), ("rol a d20", "Roll a d20")])
+def test_a_typo_of_a_name_is_still_the_name_beside_a_number_it_holds(home: Path, query: str, name: str) -> None:
+    term = kb_json_here("search", query, home=home)["box"]["term"]
+    assert term is not None and term["name"] == name and not term["exact"]
+
+
 def test_ask_batch_matches_ask_json(home: Path) -> None:
     questions = ["what does trample do", "指挥官伤害"]
     out = kb("ask", "-", home=home, input="\n".join(questions))

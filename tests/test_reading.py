@@ -183,22 +183,26 @@ def test_a_number_another_language_gives_another_rule_says_which(default_home: P
                                     " rule 730.2: kb show 730.2 --lang it)")
 
 
+def italian_seed(home: Path) -> tuple[list[str], int]:
+    """The rules and the count of subrules the Italian seed holds, as exported."""
+    exported = [json.loads(line) for line in kb_here("export", "--lang", "it", home=home).stdout.splitlines()]
+    return [t["rule"] for t in exported if t["kind"] == "rule"], sum(t["kind"] == "subrule" for t in exported)
+
+
 def test_toc_of_a_rule_a_language_lacks_says_what_it_holds_and_who_holds_the_rule(default_home: Path) -> None:
-    """`kb toc 730 --lang it` said "730 is not in it undated": the Italian seed holds two
-    rules of 730 and their subrules; English and Chinese hold 730, and the command naming
+    """`kb toc 702 --lang it` said "702 is not in it undated": the Italian seed holds two
+    rules of 730 and their subrules; English and Chinese hold 702, and the command naming
     one of them shows it."""
-    exported = [json.loads(line) for line in kb_here("export", "--lang", "it", home=default_home).stdout.splitlines()]
-    rules = [t["rule"] for t in exported if t["kind"] == "rule"]
-    subrules = sum(t["kind"] == "subrule" for t in exported)
+    rules, subrules = italian_seed(default_home)
     editions = {e["lang"]: e["edition"] for e in kb_json_here("editions", home=default_home) if e["edition"]}
     assert rules == ["730.2", "730.3"] and subrules == 15  # the seed, as exported
-    result = kb_here("toc", "730", "--lang", "it", home=default_home)
+    result = kb_here("toc", "702", "--lang", "it", home=default_home)
     assert result.returncode == 1
-    assert result.stderr == (f"kb: 730 is not in the Italian (it) text held (undated: it holds only 2 rules, "
+    assert result.stderr == (f"kb: 702 is not in the Italian (it) text held (undated: it holds only 2 rules, "
                              f"{rules[0]} and "
                              f"{rules[1]}, and {subrules} subrules); en {editions['en']} and zh-Hans "
-                             f"{editions['zh-Hans']} hold it: kb toc 730 --lang en\n")
-    assert kb_here("toc", "730", "--lang", "en", home=default_home).returncode == 0
+                             f"{editions['zh-Hans']} hold it: kb toc 702 --lang en\n")
+    assert kb_here("toc", "702", "--lang", "en", home=default_home).returncode == 0
     renumbered = kb_here("toc", "729.2", "--lang", "it", home=default_home).stderr
     assert "(undated; the Italian text numbered 729.2 is rule 730.2: kb toc 730.2 --lang it)" in renumbered
     assert kb_here("toc", "730.2", "--lang", "it", home=default_home).returncode == 0
@@ -207,12 +211,57 @@ def test_toc_of_a_rule_a_language_lacks_says_what_it_holds_and_who_holds_the_rul
     assert nowhere.stderr == "kb: 999 is not in the Italian (it) text held (undated), nor in any other text held\n"
 
 
+def test_toc_of_a_rule_whose_rules_a_language_holds_lists_them(default_home: Path) -> None:
+    """`kb toc 730 --lang it` said the Italian text holds 730.2 and 730.3 and refused 730 (the seed
+    has no text of 730 itself: it numbers them 729.2 and 729.3); its table now lists what it holds
+    under 730 (and under 7), each entry one `kb show` shows."""
+    rules, subrules = italian_seed(default_home)
+    table = kb_json_here("toc", "730", "--lang", "it", home=default_home)
+    assert (table["number"], table["rule"], table["title"]) == ("730", "730", None)
+    assert [e["rule"] for e in table["entries"] if e["kind"] == "rule"] == rules
+    assert sum(e["kind"] == "subrule" for e in table["entries"]) == subrules
+    assert [e["number"] for e in table["entries"][:2]] == ["729.2", "729.2a"]  # its own numbers
+    for entry in table["entries"]:
+        assert kb_here("show", entry["rule"], "--lang", "it", home=default_home).returncode == 0, entry
+    shown = kb_here("toc", "730", "--lang", "it", home=default_home).stdout.splitlines()
+    assert shown[:2] == ["730 · it undated", "  no Italian (it) text of 730 itself: what it holds under it"]
+    section = kb_json_here("toc", "7", "--lang", "it", home=default_home)
+    assert [e["rule"] for e in section["entries"]] == rules
+
+
+def test_toc_of_a_number_a_language_gives_another_rule_names_only_what_it_holds(default_home: Path) -> None:
+    """`kb toc 729 --lang it` suggested `kb toc 729 --lang en`: the English 729 is another rule
+    than what the seed numbers 729.x (rules 730.x); it names the Italian text's own rule now."""
+    result = kb_here("toc", "729", "--lang", "it", home=default_home)
+    assert result.returncode == 1
+    assert result.stderr == ("kb: 729 is not in the Italian (it) text held (undated; the Italian text numbered"
+                             " 729.2 is rule 730.2: kb toc 730.2 --lang it)\n")
+    assert kb_here("toc", "730.2", "--lang", "it", home=default_home).returncode == 0
+    shown = kb_here("show", "729", "--lang", "it", home=default_home)
+    assert shown.stderr == ("kb: rule 729 not found in Italian (it) (the Italian text numbered 729.2 is"
+                            " rule 730.2: kb show 730.2 --lang it)\n")
+
+
+def test_show_of_a_rule_a_language_lacks_says_what_it_holds_as_toc_does(default_home: Path) -> None:
+    """`kb show 730 --lang it` said only "rule 730 not found in Italian (it)", where `kb toc 702
+    --lang it` said what the seed holds: the same words now, in the shared wording."""
+    held = re.search(r"\((undated: it holds [^)]*)\)", kb_here("toc", "702", "--lang", "it", home=default_home).stderr)
+    assert held is not None
+    for command in ("show", "search", "ask"):
+        result = kb_here(command, "730", "--lang", "it", home=default_home)
+        assert result.returncode == 1
+        assert result.stderr == f"kb: rule 730 not found in Italian (it) ({held[1]})\n", (command, result.stderr)
+    nowhere = kb_here("show", "999", "--lang", "it", home=default_home)  # in no language: nothing to say of it
+    assert nowhere.stderr == "kb: rule 999 not found in Italian (it)\n"
+
+
 def test_a_range_held_but_not_in_the_language_asked_says_so(default_home: Path) -> None:
     """`kb show 601.2a-h --lang it` said "none of the rules named is in the KB": they are, in
     English and Chinese; the Italian seed holds none of them."""
     result = kb_here("show", "601.2a-h", "--lang", "it", home=default_home)
     assert result.returncode == 1 and "in the KB" not in result.stderr
-    assert "rule 601.2a not found in Italian (it), and 7 more alike" in result.stderr
+    assert "rule 601.2a not found in Italian (it) (undated: it holds only 2 rules" in result.stderr
+    assert result.stderr.endswith("and 15 subrules), and 7 more alike)\n")
 
 
 def test_a_chinese_toc_fits_the_columns_an_english_one_does(default_home: Path) -> None:

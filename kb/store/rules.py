@@ -343,15 +343,19 @@ def choose_edition(conn: sqlite3.Connection, number: RuleNumber, lang: str, on: 
 
 
 def numbered_otherwise(conn: sqlite3.Connection, number: RuleNumber, lang: str, command: str = "show") -> str:
-    """What ``lang`` numbers ``number`` when that is another rule, said for a "not found" (the
-    Italian text numbered 729.2 is rule 730.2; 729.2 is a rule of subgames it does not hold),
-    with the ``kb`` command that reads it there; "" when it is not."""
-    row = conn.execute("SELECT rule FROM rules WHERE sort_key = ? AND lang = ? AND variant = 0 AND rule != ?"
-                       " ORDER BY edition IS NULL, edition DESC LIMIT 1", (number.key, lang, str(number))).fetchone()
-    if row is None:
-        return ""
-    # named, its tag in the command beside it ("the Italian text numbered 729.2 …: kb show 730.2 --lang it")
-    return f"the {language_name(lang)} text numbered {number} is rule {row[0]}: kb {command} {row[0]} --lang {lang}"
+    """What ``lang`` numbers ``number`` (else the first number under it) when that is another rule,
+    said for a "not found" (the Italian text numbered 729.2 is rule 730.2; 729.2 is a rule of
+    subgames it does not hold; it has no 729, and `kb toc 729 --lang it` named only the English
+    729), with the ``kb`` command that reads it there; "" when it is not."""
+    rows = conn.execute("SELECT number, rule FROM rules WHERE lang = ? AND variant = 0 AND sort_key >= ?"
+                        " AND sort_key < ? ORDER BY sort_key, edition IS NULL, edition DESC",
+                        (lang, number.key, number.subtree_stop))
+    for own, rule in rows:
+        identity = RuleNumber.try_parse(rule)
+        if identity is not None and identity != number and not number.is_ancestor_of(identity):
+            # named, its tag in the command beside it ("the Italian text numbered 729.2 …: kb show 730.2 --lang it")
+            return f"the {language_name(lang)} text numbered {own} is rule {rule}: kb {command} {rule} --lang {lang}"
+    return ""
 
 
 def _aside(hint: str) -> str:
@@ -636,13 +640,30 @@ def outline(conn: sqlite3.Connection, lang: str, edition: str | None, under: Rul
     """The texts of one edition down to ``depth`` (under one number, or all), in order:
     what a table of contents lists."""
     low, high = (under.key, under.subtree_stop) if under else (-1, 1 << 62)
-    rows = conn.execute(
+    return _first_of_each(conn.execute(
         f"SELECT {_RULE_COLUMNS} FROM rules r JOIN documents d ON d.id = r.doc_id"
         " WHERE r.lang = ? AND r.edition IS ? AND r.depth <= ? AND r.sort_key >= ? AND r.sort_key < ?"
-        " AND r.variant = 0 ORDER BY r.sort_key, r.doc_id DESC", (lang, edition, depth, low, high)).fetchall()
+        " AND r.variant = 0 ORDER BY r.sort_key, r.doc_id DESC", (lang, edition, depth, low, high)))
+
+
+def held_under(conn: sqlite3.Connection, number: RuleNumber, lang: str, edition: str | None,
+               depth: int) -> list[StoredRule]:
+    """The texts of one edition down to ``depth`` whose identities are under ``number``, in order:
+    what a language holds of a rule it has no text of (the Italian seed has no 730, and its 729.2
+    and 729.3 are rules 730.2 and 730.3)."""
+    rules = _first_of_each(conn.execute(
+        f"SELECT {_RULE_COLUMNS} FROM rules r JOIN documents d ON d.id = r.doc_id"
+        " WHERE r.lang = ? AND r.edition IS ? AND r.depth <= ? AND r.variant = 0 AND r.rule LIKE ?"
+        " ORDER BY r.sort_key, r.doc_id DESC", (lang, edition, depth, f"{number}%")))
+    return [r for r in rules if (identity := RuleNumber.try_parse(r.rule)) is not None
+            and number.is_ancestor_of(identity)]
+
+
+def _first_of_each(rows: Iterable[sqlite3.Row]) -> list[StoredRule]:
+    """The rules of ``rows`` (in order), the first of each number: several undated documents may hold one."""
     seen: set[int] = set()
     out = []
-    for row in rows:  # several undated documents may hold a number: the first is listed
+    for row in rows:
         rule = _rule(row)
         if rule.number.key not in seen:
             seen.add(rule.number.key)

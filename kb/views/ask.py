@@ -13,10 +13,11 @@ trample": Trample).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from indexers import engine, snippets
+from indexers.index import is_heading
 from kb.core.errors import NotFound
 from kb.core.lang import languages_label
 from kb.core.rulenum import RuleNumber
@@ -210,6 +211,8 @@ def ask(session: Session, question: str, langs: list[str] | None = None, query_l
     a question naming rules gets each rule it names."""
     found = session.search(question, langs, query_lang, limit=CANDIDATES)
     candidates = [r for r in found.results if r.kind != "glossary"]
+    if found.box.kind != "rules":  # a rule named is quoted as written, a heading too
+        candidates = _bodied(session, found.plan, candidates)
     if not candidates and found.card_rules:  # the card, whose rulings link to no rule: it is the answer
         return AskAnswer(question, found, [], [])
     if not candidates:
@@ -230,6 +233,32 @@ def ask(session: Session, question: str, langs: list[str] | None = None, query_l
     best = scored[0].matched
     kept = [scored[0]] + [a for a in scored[1:] if a.matched >= KEEP_SHARE * best and a.matched > 0]
     return AskAnswer(question, found, kept[:MAX_RULES], _definition(found))
+
+
+def _bodied(session: Session, plan: engine.Plan, candidates: list[Result]) -> list[Result]:
+    """``candidates`` with each heading (a title only: "701.2 Activate", which a card's rulings
+    link to, or chapter 602, where a misspelled name leads) in the place of the first rule under
+    it with a body (701.2a, 602.1), once: a title answers nothing, and the search ranks a heading
+    only when its number is asked (:func:`indexers.index.is_heading`)."""
+    out: dict[str | None, Result] = {}
+    for res in candidates:
+        main = next((t for t in res.texts if t.lang == plan.lang), res.texts[0] if res.texts else None)
+        below = _first_answer(session, main) if main is not None else None
+        if below is not None and (named := session.named([below], plan, dict(session.box.editions))):
+            res = replace(named[0], rank=res.rank)
+        out.setdefault(res.identity, res)
+    return list(out.values())
+
+
+def _first_answer(session: Session, shown: Shown) -> str | None:
+    """The identity of the first rule with a body under ``shown`` when it is a heading, else None."""
+    own = RuleNumber.try_parse(shown.number)
+    if own is None:
+        return None
+    rules = store.outline(session.conn, shown.lang, shown.edition, own, min(3, own.depth + 2))
+    if not rules or rules[0].number != own or not is_heading(rules[0].title, rules[0].body, own.depth):
+        return None
+    return next((r.rule for r in rules[1:] if not is_heading(r.title, r.body, r.number.depth)), None)
 
 
 def _definition(found: SearchAnswer) -> list[Result]:

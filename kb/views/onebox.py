@@ -88,6 +88,7 @@ TRANSLATED_MAX_WORDS = 2
 #: so a query with one asks about more than a name it holds ("segnalino +1/+1 -1/-1" is about
 #: +1/+1 and -1/-1 counters, not every counter: it was searched as "Counter", 122.3 not in its ten).
 STATS = re.compile(r"[+-]?\d+/[+-]?\d+")
+_NUMBERS = re.compile(r"\d+")
 #: Rules listed with a card result (the rules its rulings link to, most linked first).
 CARD_RULES = 8
 
@@ -313,7 +314,8 @@ class OneBox:
             return found
         official, learned = self._translations(text, key)
         # an official name in another language before a look-alike misspelling: "paura" is Fear, not Aura
-        return official or self._similar_name(text, key) or learned
+        found = official or self._similar_name(text, key) or learned
+        return found if found is not None and _keeps_numbers(key, found.name) else None
 
     def _asked_about(self, text: str) -> TermMatch | None:
         """The name ``text`` asks about (:func:`indexers.engine.asked_names`), exactly or
@@ -560,6 +562,13 @@ def _name_preference(entry: NameEntry, text: str) -> tuple[bool, bool]:
     English one: "Urza's Sylex" is the English name, not the German "Urzas Sylex"."""
     as_typed = straight_apostrophes(entry.name).casefold() == straight_apostrophes(text).casefold()
     return not as_typed, entry.lang != "en"
+
+
+def _keeps_numbers(key: str, name: str) -> bool:
+    """Every number of the query ``key`` is in ``name``: a number beside a term is what the
+    query asks ("toughness 0" is 704.5f's creature, not the term Toughness, 90% like it), and a
+    name read from a typo or a translation must not drop it ("rol a d20" is still Roll a d20)."""
+    return set(_NUMBERS.findall(key)) <= set(_NUMBERS.findall(query_key(name)))
 
 
 def query_key(text: str) -> str:

@@ -24,7 +24,7 @@ from kb.core.lang import language_label, normalize_tag
 from kb.core.rulenum import RuleNumber, RuleNumberError
 from kb.store import cards as card_store
 from kb.store import rules as store
-from kb.views.shared import no_rule_message, not_held_message
+from kb.views.shared import held_instead, holds, joined, no_rule_message, not_held_message
 
 # -- input ----------------------------------------------------------
 
@@ -166,7 +166,8 @@ def show(conn: sqlite3.Connection, number: RuleNumber, langs: list[str] | None, 
     # what a missing language numbers so, when that is another rule ("the Italian text numbered 729.2 is rule 730.2")
     otherwise = {lang: f" ({hint})" for lang in missing if (hint := store.numbered_otherwise(conn, number, lang))}
     if not blocks:
-        raise NotFound(no_rule_message([str(number)], langs or (), on) + "".join(otherwise.values()))
+        instead = "" if otherwise else held_instead(conn, [str(number)], langs or (), on)
+        raise NotFound(no_rule_message([str(number)], langs or (), on, instead) + "".join(otherwise.values()))
     # a text found by its own number steps through the rules by its identity (the Italian 729.2d is
     # rule 730.2d: its neighbours are 730.2c and 730.2e, not the English 729.2c of subgames)
     found = {block.rules[0].rule for block in blocks}
@@ -194,52 +195,25 @@ def held_lang(conn: sqlite3.Connection, tag: str) -> str:
     return lang
 
 
-#: Rules named when a language lacks the one asked for: a seed's few all, an edition's first
-#: few (what the language is, not a listing of it).
-RULES_NAMED = 3
-
-
 def not_in_language(conn: sqlite3.Connection, number: RuleNumber, lang: str, edition: str | None, command: str,
                     on: str | None = None) -> str:
     """Why ``lang`` (its ``edition``) gives no rule ``number``, and what to do: what it numbers
-    so if that is another rule (as `kb show` says it), else what it does hold; and the
+    so if that is another rule (as `kb show` says it: then the rule other languages number so is
+    another, and `kb toc 729 --lang it` named the English 729), else what it does hold and the
     languages holding the rule, with the ``kb COMMAND`` showing it there ("730 is not in it
     undated" said neither: the Italian seed holds two rules)."""
-    held = f"{number} is not in the {language_label(lang)} text held ({'edition ' + edition if edition else 'undated'}"
+    held = f"{number} is not in the {language_label(lang)} text held"
+    dated = f"edition {edition}" if edition else "undated"
+    if otherwise := store.numbered_otherwise(conn, number, lang, command):
+        return f"{held} ({dated}; {otherwise})"
     others = [(other, held_in) for other, held_in in store.holders(conn, str(number), on) if other != lang]
-    otherwise = store.numbered_otherwise(conn, number, lang, command)
-    if otherwise:
-        said = f"{held}; {otherwise})"
-    elif others:
-        said = f"{held}: it holds {holding(conn, lang, edition)})"
-    else:  # the number is nowhere: what this language holds is beside the point
-        return f"{held}), nor in any other text held" + (f" in force on {on}" if on else "")
-    if not others:
-        return said
-    where = _joined([f"{other} {held_in or 'undated'}" for other, held_in in others])
+    if not others:  # the number is nowhere: what this language holds is beside the point
+        return f"{held} ({dated}), nor in any other text held" + (f" in force on {on}" if on else "")
+    said = f"{held} ({holds(conn, lang, edition)})"
+    where = joined([f"{other} {held_in or 'undated'}" for other, held_in in others])
     shown = next((other for other, _ in others if other == "en"), others[0][0])
     again = f"kb {command} {number} --lang {shown}" + (f" --edition {on}" if on else "")
     return f"{said}; {where} hold{'s' * (len(others) == 1)} it: {again}"
-
-
-def holding(conn: sqlite3.Connection, lang: str, edition: str | None) -> str:
-    """What one edition holds, counted, its first rules named: "only 2 rules, 730.2 and 730.3,
-    and 15 subrules" (only: fewer than half the texts of the largest edition held)."""
-    counts = store.depth_counts(conn, lang, edition)
-    rules, subrules = counts.get(2, 0), counts.get(3, 0)
-    texts = {(row["lang"], row["edition"]): row["texts"] for row in store.editions(conn)}
-    only = "only " if 2 * texts.get((lang, edition), 0) < max(texts.values(), default=0) else ""
-    first = store.first_held(conn, lang, edition, 2, RULES_NAMED)
-    named = _joined(first) if rules <= RULES_NAMED else ", ".join(first) + ", …"
-    said = f"{only}{rules:,} rule{'s' * (rules != 1)}" + (f", {named}" if first else "")
-    if not subrules:
-        return said
-    return said + ("," if first else "") + f" and {subrules:,} subrule{'s' * (subrules != 1)}"
-
-
-def _joined(items: Sequence[str]) -> str:
-    """"a", "a and b", "a, b and c"."""
-    return " and ".join(items) if len(items) < 3 else ", ".join(items[:-1]) + " and " + items[-1]
 
 
 def check_in_force(conn: sqlite3.Connection, on: str, number: RuleNumber) -> None:

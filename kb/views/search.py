@@ -27,7 +27,7 @@ from kb.core.rulenum import RuleNumber
 from kb.core.text import shell_join, typed
 from kb.store import rules as store
 from kb.views.onebox import Box, CardMatch, OneBox, without
-from kb.views.shared import error_json, no_rule_message, require_held
+from kb.views.shared import error_json, held_instead, holding, no_rule_message, require_held
 
 _BOLD, _RESET = "\x1b[1;33m", "\x1b[0m"
 
@@ -206,11 +206,11 @@ class Session:
         read them: no search), each in every language shown; ``corrections``: the typos read to
         find the card."""
         plan = replace(self._plain_plan(box.query, langs, query_lang), corrections=corrections)
-        results = self._named([linked.rule for linked in card.rules], plan, dict(self.box.editions))
+        results = self.named([linked.rule for linked in card.rules], plan, dict(self.box.editions))
         return SearchAnswer(plan, results[:limit], box, set_aside=SetAside(card.span, card.card, None),
                             named=len(results))
 
-    def _named(self, rules: Sequence[str], plan: engine.Plan, editions: dict[str, str | None]) -> list[Result]:
+    def named(self, rules: Sequence[str], plan: engine.Plan, editions: dict[str, str | None]) -> list[Result]:
         """The rules a query named (a name's, a card's), in that order, each in every language
         shown: not ranked by the engine."""
         found: list[Result] = []
@@ -254,7 +254,8 @@ class Session:
                 results.append(Result(len(results) + 1, str(number), number.kind, None, 0.0,
                                       tuple(_as_hit(t) for t in texts), lead=True))
         if not results:  # held, but in none of the languages asked (`702.19b --lang it`)
-            raise NotFound(no_rule_message([str(n) for n in box.numbers], plan.langs))
+            named = [str(n) for n in box.numbers]
+            raise NotFound(no_rule_message(named, plan.langs, instead=held_instead(self.conn, named, plan.langs)))
         return SearchAnswer(plan, results, box, showing=box.showing)
 
     def _lead(self, box: Box, plan: engine.Plan, outcome: engine.Outcome) -> list[Result]:
@@ -267,7 +268,7 @@ class Session:
             return []
         if outcome.groups and _under_any(outcome.groups[0].identity, box.term.rules):
             return []
-        return self._named(box.term.rules, plan, dict(outcome.index.editions))
+        return self.named(box.term.rules, plan, dict(outcome.index.editions))
 
 
 def _card_named(box: Box, text: str) -> tuple[CardMatch, str] | None:
@@ -286,8 +287,6 @@ def _elsewhere(conn: sqlite3.Connection, query: str, asked: Collection[str],
     others = [lang for lang, _ in indexed if lang not in asked]
     if not others:
         return None
-    from kb.views.rules import holding  # the rule views, only when nothing was found
-
     editions = dict(indexed)
     held = " nor ".join(f"the {language_name(lang)} text held ({holding(conn, lang, editions.get(lang))})"
                         for lang in asked if lang in editions)

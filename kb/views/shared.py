@@ -47,14 +47,62 @@ def not_held_message(tags: str | Sequence[str], held: Sequence[str]) -> str:
     return f"the KB holds no {asked} texts; it holds: {listing}"
 
 
-def no_rule_message(numbers: Sequence[str], langs: Sequence[str] = (), on: str | None = None) -> str:
+def no_rule_message(numbers: Sequence[str], langs: Sequence[str] = (), on: str | None = None,
+                    instead: str = "") -> str:
     """What `kb show`, `kb search` and `kb ask` (and their web pages) say when no text of the
     rules named can be shown, in one wording: none anywhere in the KB, or none in the languages
-    asked (`kb show 702.999` said "not found in en, it, zh-Hans", `kb search` "no rule … in the KB")."""
+    asked (`kb show 702.999` said "not found in en, it, zh-Hans", `kb search` "no rule … in the KB"),
+    with what the language asked holds instead (:func:`held_instead`)."""
     named = ", ".join(numbers)
     if langs:
-        return f"rule {named} not found in {languages_label(langs)}" + (f" on {on}" if on else "")
+        return (f"rule {named} not found in {languages_label(langs)}" + (f" on {on}" if on else "")
+                + (f" ({instead})" if instead else ""))
     return f"no rule {named} in the KB" + (f" in force on {on}" if on else "")
+
+
+def held_instead(conn: sqlite3.Connection, numbers: Sequence[str], langs: Sequence[str],
+                 on: str | None = None) -> str:
+    """What the one language asked holds (:func:`holds`) when it lacks the one rule named and
+    another language has it: `kb show 730 --lang it` said only "not found", where `kb toc 702
+    --lang it` said what the Italian seed holds; "" otherwise."""
+    if len(numbers) != 1 or len(langs) != 1 or all(lang == langs[0] for lang, _ in store.holders(conn, numbers[0], on)):
+        return ""
+    try:
+        edition = store.edition_on(conn, langs[0], on) if on else store.newest_of(conn, langs[0])
+    except NotFound:  # no edition in force then: the message says "on" that date already
+        return ""
+    return holds(conn, langs[0], edition)
+
+
+#: Rules named when a language lacks the one asked for: a seed's few all, an edition's first
+#: few (what the language is, not a listing of it).
+RULES_NAMED = 3
+
+
+def holds(conn: sqlite3.Connection, lang: str, edition: str | None) -> str:
+    """An edition and what it holds, as a rule it lacks is said (`kb toc`, `kb show`): "undated:
+    it holds only 2 rules, 730.2 and 730.3, and 15 subrules"."""
+    return f"{'edition ' + edition if edition else 'undated'}: it holds {holding(conn, lang, edition)}"
+
+
+def holding(conn: sqlite3.Connection, lang: str, edition: str | None) -> str:
+    """What one edition holds, counted, its first rules named: "only 2 rules, 730.2 and 730.3,
+    and 15 subrules" (only: fewer than half the texts of the largest edition held)."""
+    counts = store.depth_counts(conn, lang, edition)
+    rules, subrules = counts.get(2, 0), counts.get(3, 0)
+    texts = {(row["lang"], row["edition"]): row["texts"] for row in store.editions(conn)}
+    only = "only " if 2 * texts.get((lang, edition), 0) < max(texts.values(), default=0) else ""
+    first = store.first_held(conn, lang, edition, 2, RULES_NAMED)
+    named = joined(first) if rules <= RULES_NAMED else ", ".join(first) + ", …"
+    said = f"{only}{rules:,} rule{'s' * (rules != 1)}" + (f", {named}" if first else "")
+    if not subrules:
+        return said
+    return said + ("," if first else "") + f" and {subrules:,} subrule{'s' * (subrules != 1)}"
+
+
+def joined(items: Sequence[str]) -> str:
+    """"a", "a and b", "a, b and c"."""
+    return " and ".join(items) if len(items) < 3 else ", ".join(items[:-1]) + " and " + items[-1]
 
 
 def spelled_right(query: str, name: str, known: Callable[[str], bool]) -> bool:

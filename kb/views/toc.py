@@ -40,7 +40,7 @@ class TocView:
     lang: str
     edition: str | None
     number: RuleNumber | None   # what the table is of (None: the whole edition)
-    title: str | None
+    title: str | None          # None: the language has no text of ``number``, only texts under it
     entries: list[Entry]
     navigation: dict[str, str | None] | None = None  # a section's or chapter's neighbours, as a rule's
     rule: RuleNumber | None = None  # its identity, when the language numbers it otherwise (it 729.2 is 730.2)
@@ -53,10 +53,12 @@ class TocView:
                 "entries": [entry.to_json() for entry in self.entries], "navigation": self.navigation}
 
     def render(self) -> str:
-        head = f"{self.number} {self.title}" if self.number else "Comprehensive Rules"
+        head = f"{self.number} {self.title or ''}".rstrip() if self.number else "Comprehensive Rules"
         lines = [f"{head} · {self.lang} {'edition ' + self.edition if self.edition else 'undated'}"]
         if self.rule is not None:
             lines.append(f"  = rule {self.rule} of the newest English edition")
+        if self.number is not None and self.title is None:
+            lines.append(f"  no {language_label(self.lang)} text of {self.number} itself: what it holds under it")
         top = self.number.depth + 1 if self.number else 0
         for entry in self.entries:
             lines.append("  " * (entry.number.depth - top + 1) + f"{entry.number}  {entry.title}")
@@ -96,7 +98,7 @@ def toc(conn: sqlite3.Connection, number: RuleNumber | None, lang: str, on: str 
         try:
             edition, own = store.locate(conn, number, lang, on)
         except NotFound:
-            raise NotFound(not_in_language(conn, number, lang, edition, "toc", on)) from None
+            return _held_under(conn, number, lang, edition, on)
         rules = store.outline(conn, lang, edition, own, min(3, own.depth + 2))
         if not rules or rules[0].number != own:
             raise NotFound(not_in_language(conn, number, lang, edition, "toc", on))
@@ -109,6 +111,18 @@ def toc(conn: sqlite3.Connection, number: RuleNumber | None, lang: str, on: str 
     if not rules:
         raise NotFound(f"the {language_label(lang)} texts {_edition(edition)} have no sections or chapters")
     return TocView(lang, edition, None, None, [Entry(r.number, r.rule, _title(r)) for r in rules])
+
+
+def _held_under(conn: sqlite3.Connection, number: RuleNumber, lang: str, edition: str | None,
+                on: str | None) -> TocView:
+    """The table of a rule ``lang`` has no text of, listing the texts it holds under it, by identity
+    (the Italian seed has no 730: its 729.2 and 729.3 are rules 730.2 and 730.3, which `kb toc 730
+    --lang it` named as held while refusing 730); none: not found."""
+    rules = store.held_under(conn, number, lang, edition, min(3, number.depth + 2))
+    if not rules:
+        raise NotFound(not_in_language(conn, number, lang, edition, "toc", on))
+    return TocView(lang, edition, number, None, [Entry(r.number, r.rule, _title(r)) for r in rules],
+                   navigation(conn, number))
 
 
 def _neighbours(conn: sqlite3.Connection, lang: str, edition: str | None,
