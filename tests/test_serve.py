@@ -179,6 +179,18 @@ def test_a_long_search_is_refused_at_once(server: str) -> None:
     assert reply.status in (400, 414) and reply.seconds < 2
 
 
+
+def test_a_query_not_utf8_is_said_as_the_command_line_says_it(server: str) -> None:
+    """`/search.json?q=%FF` answered "bad query string: 'utf-8' codec can't decode byte 0xff in
+    position 0…" (Python's words); `kb search -` says it "the query is not UTF-8 text (byte 0xFF
+    at character 1)": one wording."""
+    reply = request(server, "/search.json?q=%FF")
+    assert reply.status == 400
+    assert json.loads(reply.body)["error"] == "the query is not UTF-8 text (byte 0xFF at character 1)"
+    page = request(server, "/search?q=caf%E9")
+    assert page.status == 400 and "the query is not UTF-8 text (byte 0xE9 at character 4)" in page.body.decode()
+    assert "codec" not in page.body.decode()
+
 # -- caching -------------------------------------------------------------------------------------
 
 

@@ -289,13 +289,22 @@ _SURROGATE = re.compile(r"[\ud800-\udfff]")
 CONTROL = re.compile(r"[\x00-\x08\x0e-\x1f\x7f]")
 
 
+def not_utf8(text: str) -> str | None:
+    """What to say of a query holding bytes that were not UTF-8 (read with surrogateescape,
+    as a shell passes them on), in the one wording of the command line, ``kb search -`` and
+    the web (which said "bad query string: 'utf-8' codec can't decode byte 0xff…"); None for text."""
+    if bad := _SURROGATE.search(text):
+        byte = ord(bad.group()) & 0xFF  # surrogateescape keeps the byte in the low half
+        return f"the query is not UTF-8 text (byte 0x{byte:02X} at character {bad.start() + 1})"
+    return None
+
+
 def typed(text: str) -> str:
     """A query as typed, stripped; refused when it cannot be text a person typed: bytes that
     were not UTF-8 (a shell passes them on as lone surrogates, which nothing downstream can
     encode) or a control character (an escape sequence would be echoed to the terminal)."""
-    if bad := _SURROGATE.search(text):
-        byte = ord(bad.group()) & 0xFF  # surrogateescape keeps the byte in the low half
-        raise KbError(f"the query is not UTF-8 text (byte 0x{byte:02X} at character {bad.start() + 1})")
+    if (said := not_utf8(text)) is not None:
+        raise KbError(said)
     if bad := CONTROL.search(text):
         raise KbError(f"the query holds a control character (U+{ord(bad.group()):04X} at character {bad.start() + 1})")
     return text.strip()

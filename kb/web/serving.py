@@ -50,6 +50,7 @@ from urllib.parse import parse_qsl, quote, urlencode
 
 from markupsafe import escape
 
+from kb.core.text import not_utf8
 from kb.store import rules as store
 
 Scope = dict[str, Any]
@@ -240,9 +241,12 @@ def canonical_query(raw: bytes, most_values: int) -> bytes:
     too many parameters, values or too long a value is refused."""
     try:
         pairs = parse_qsl(raw.decode("latin-1"), keep_blank_values=True, strict_parsing=False,
-                          encoding="utf-8", errors="strict", max_num_fields=URL_BYTES)
-    except (ValueError, UnicodeDecodeError) as err:
+                          encoding="utf-8", errors="surrogateescape", max_num_fields=URL_BYTES)
+    except ValueError as err:
         raise Refused(400, f"bad query string: {err}") from err
+    for said in (not_utf8(part) for pair in pairs for part in pair):
+        if said is not None:  # as the command line says it, not Python's "'utf-8' codec can't decode…"
+            raise Refused(400, said)
     unique = list(dict.fromkeys(pairs))
     names: dict[str, int] = {}
     for name, value in unique:
