@@ -309,6 +309,7 @@ class Plan:
     dropped: tuple[Translation, ...] = ()       # translations known but not used, each with its reason
     corrections: tuple[Correction, ...] = ()    # words read as others (typos)
     near: tuple[Unit, ...] = ()                 # pairs of the query's words, a bonus where a text holds them close
+    unknown: bool = False                       # no word known in any language: read as the default one, not detected
 
     def units_for(self, lang: str) -> list[Unit]:
         return [u for u in self.units if u.lang == lang]
@@ -576,6 +577,22 @@ def detect_lang(parts: Sequence[tuple[str, bool]], indexed: Sequence[str], searc
         if unknown:
             return max(tied, key=lambda lang: (_letters(lang, vocabulary, translator).score(unknown), lang == "en"))
     return max(latin, key=lambda lang: (*scores[lang], lang == guess, lang == "en"))
+
+
+#: The language a query is read as when it cannot be detected: no word of it is known in any.
+DEFAULT_LANG = "en"
+
+
+def _known_anywhere(text: str, langs: Iterable[str], vocabulary: Mapping[str, Mapping[str, int]] | None,
+                    translator: Translator) -> bool:
+    """Whether a word of a query (not Chinese: its script says its language) is known in one of
+    ``langs``: in the index's words, the lexicons', or a stop word.  Without the index's words,
+    every query counts as known (detected as before)."""
+    if has_cjk(text) or vocabulary is None:
+        return True
+    typed = spelling_words(text)
+    return not typed or any(_known_word(lang, word, vocabulary, translator) or _stopped(lang, word)
+                            for lang in dict.fromkeys(langs) if not is_cjk(lang) for word in typed)
 
 
 def _known_word(lang: str, word: str, vocabulary: Mapping[str, Mapping[str, int]],
@@ -1332,6 +1349,14 @@ def _search(searcher: Searcher, info: IndexInfo, conn: sqlite3.Connection, text:
                 p = replace(alt, detected=True)
                 groups, definitions = found, defs
                 break
+    if not groups and query_lang is None and not p.corrections and not p.numbers \
+            and not _known_anywhere(text, [*indexed, *(s for s, _ in translator.pairs())], vocabulary, translator):
+        default = DEFAULT_LANG if DEFAULT_LANG in indexed else p.lang  # "xyzzy qwrtp" was "it (detected)"
+        if default != p.lang:
+            p = plan(text, wanted, translator, query_lang=default, searcher=searcher, indexed=indexed, words=words,
+                     vocabulary=vocabulary, stems=stems, sounds=sounds, fragments=fragments, is_card=is_card,
+                     name_words=names)
+        p, tried = replace(p, detected=False, unknown=True), [default]
     against = semantic.AGAINST.get(p.lang)
     fused = None
     if info.semantic and against and groups and all(g.pinned is None for g in groups):

@@ -234,9 +234,14 @@ class Command:
             answer = self.answer(kb, args)
             text = shared.dumps(answer.to_json()) if args.json else \
                 self.text(answer, args) if self.text else answer.render()
+        missing = self.not_found(answer)
+        if missing and not args.json and missing in text:
+            # the answer is the failure ("no card called …", with what is close): said once, where
+            # every command says its failures, as `kb show 702.999` does (it was said on both streams)
+            print(f"kb: {text}", file=sys.stderr)
+            return 1
         if text:
             print(text)
-        missing = self.not_found(answer)
         if missing:
             if not said_on_screen(text, missing, sys.stdout.isatty() and sys.stderr.isatty()):
                 print(f"kb: {missing}", file=sys.stderr)
@@ -330,6 +335,14 @@ def _no_entry(answer: Any) -> str | None:
     return f"no glossary entry is called {quoted(answer.query)}"
 
 
+def _no_result(answer: Any) -> str | None:
+    """A search that found nothing (no rule, entry or card) is not found, as `kb ask`'s
+    question no rule answers is (exit 1, like grep); None when it found something."""
+    from kb.views.search import nothing_found
+
+    return nothing_found(answer)
+
+
 def _no_card(answer: Any) -> str | None:
     return answer.message if hasattr(answer, "resolution") and answer.view is None else None
 
@@ -401,7 +414,8 @@ def search(session: Any, args: argparse.Namespace) -> Answer:
 def search_lines(home: Path, args: argparse.Namespace) -> int:
     from kb.views.search import batch
 
-    return batch(home, lambda session, line: session.search(line, args.lang, args.query_lang, args.limit))
+    return batch(home, lambda session, line: session.search(line, args.lang, args.query_lang, args.limit),
+                 missing=_no_result)
 
 
 def ask(session: Any, args: argparse.Namespace) -> Answer:
@@ -622,7 +636,8 @@ def _search_context(data: dict[str, Any] | None, args: argparse.Namespace, sessi
     if data is None:  # the empty search page: the form
         return {**extra, "held": store.languages(session.conn)}
     held = [e["lang"] for e in data["index"]["editions"]] if data["index"] else store.languages(session.conn)
-    return {**extra, "held": held, "ask": _answer_box(session, data, args)}
+    return {**extra, "held": held, "numbers_said": shared.numbers_said(data["numbers"]),
+            "ask": _answer_box(session, data, args)}
 
 
 def _answer_box(session: Any, data: dict[str, Any], args: argparse.Namespace) -> dict[str, Any] | None:
@@ -730,7 +745,7 @@ TABLE: tuple[Command, ...] = (
         Arg("--lang", "language to search and show (repeat for side by side)", repeat=True),
         Arg("--query-lang", "the query's language (default: detected)"),
         Arg("--limit", "rules to show (default: 10)", type=int, default=10)),
-        answer=search, searches=True, batch=search_lines, text=_in_color,
+        answer=search, searches=True, batch=search_lines, text=_in_color, missing=_no_result,
         pages=(WebPage("/search", "search.html", lambda data, args: f"Search: {' '.join(args.query)}" if data
                        else "Search", _search_context, params={"query": "q", "query_lang": "query_lang"},
                        form="query"),)),

@@ -276,6 +276,19 @@ def test_search_and_ask_read_a_range_written_backwards_as_the_one_meant(default_
     assert shown.returncode == 2 and shown.stderr == "kb: 702.19d-b runs backwards: did you mean 702.19b-d?\n"
 
 
+def test_a_long_range_is_counted_in_the_header_not_listed(default_home: Path) -> None:
+    """`kb search "100.1-999.9"` listed all 1,165 rule numbers in its header (several screens);
+    it counts them and names the first few and the last.  A short range is listed; JSON lists all."""
+    data = kb_json_here("search", "100.1-999.9", "--limit", "1", home=default_home)
+    numbers = data["numbers"]
+    assert len(numbers) > 1000 and numbers[0] == "100.1"
+    header = kb_here("search", "100.1-999.9", "--limit", "1", home=default_home).stdout.splitlines()[0]
+    assert header.endswith(f" · {len(numbers):,} rule numbers: 100.1, 100.2, 100.3, …, {numbers[-1]}"), header
+    assert len(header) < 120
+    short = kb_here("search", "702.19b-d", home=default_home).stdout.splitlines()[0]
+    assert short.endswith(" · rule numbers 702.19b, 702.19c, 702.19d"), short
+
+
 @pytest.mark.parametrize("written", ["608.3a and b", "rules 608.3a and b", "608.3a, b", "608.3a/b", "608.3a or b",
                                      "608.3a & 608.3b", "regole 608.3a e b", "规则608.3a和b", "608.3a、b"])
 def test_show_and_search_read_several_rules_as_the_rules_name_them(default_home: Path, written: str) -> None:

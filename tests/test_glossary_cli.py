@@ -126,10 +126,24 @@ def test_json_lists_senses_cites_and_pairing_evidence(same_date: Path) -> None:
     assert pairing["evidence"] in {"cited", "used", "head", "sense"}
 
 
+def test_a_word_every_suggestion_begins_is_their_one_entry(same_date: Path) -> None:
+    """`kb glossary APNAP` exited 1 with "did you mean: APNAP顺序 · APNAP Order": one entry, in
+    two languages.  It is that entry, found by a word of its name; several entries are still
+    suggestions."""
+    found = kb_here("glossary", "APNAP", home=same_date)
+    assert found.returncode == 0, found.stderr
+    assert found.stdout.startswith("found through a word of its name: 'APNAP' begins the headword 'APNAP Order'")
+    assert "APNAP Order · glossary in 2 languages" in found.stdout and "did you mean" not in found.stdout
+    data = kb_json_here("glossary", "APNAP", home=same_date)
+    assert [m["term"] for m in data["matches"]] == ["APNAP Order"] and data["via"]["how"] == "word"
+    several = kb_here("glossary", "combat", home=same_date)
+    assert several.returncode == 1 and "did you mean: Combat Phase" in several.stderr
+
+
 def test_unknown_term_and_bad_input(same_date: Path) -> None:
     missing = kb_here("glossary", "Flibbertigibbet", home=same_date)
     assert missing.returncode == 1 and "Flibbertigibbet" in missing.stderr
-    assert "no lexicon or spelling leads to one" in missing.stdout and "did you mean" not in missing.stdout
+    assert "no lexicon or spelling leads to one" in missing.stderr and "did you mean" not in missing.stderr
     missing_json = kb_here("glossary", "不存在的词", "--json", home=same_date)
     assert missing_json.returncode == 1
     elsewhere = kb_here("glossary", "标识色", "--lang", "it", home=same_date)  # held in no Italian edition

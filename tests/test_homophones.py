@@ -77,7 +77,7 @@ def test_each_typo_of_a_question_is_read_and_said(default_home: Path) -> None:
     right = kb_json("search", "践踏和死触怎么分配伤害", home=default_home)
     assert [r["rule"] for r in answer["results"]] == [r["rule"] for r in right["results"]]
     shown = kb("search", "践塌和死处", home=default_home)
-    assert shown.returncode == 0 and "(read as: 践塌 → 践踏, 死处 → 死触)" in shown.stdout
+    assert shown.returncode == 0 and shown.stdout.startswith("践塌和死处 → “践踏和死触” · zh-Hans (detected)")
 
 
 @pytest.mark.parametrize("text", ["直接施放", "一起施放", "正式用词", "声明攻击者", "已放逐的牌", '"死处"',
@@ -150,15 +150,28 @@ def test_a_chinese_typo_does_not_import_pypinyin(default_home: Path) -> None:
              "try:\n    runpy.run_module('kb', run_name='__main__')\nexcept SystemExit:\n    pass\n"
              "print(sorted(m for m in sys.modules))")
     result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=600)
-    assert result.returncode == 0 and "read as: 死处 → 死触" in result.stdout, result.stderr
+    assert result.returncode == 0 and "死处 → “死触”" in result.stdout, result.stderr
     loaded = set(eval(result.stdout.strip().splitlines()[-1]))  # noqa: S307 (our own probe's list)
     assert "indexers.homophones" in loaded and "pypinyin" not in loaded
+
+
+@pytest.mark.parametrize(("typed", "meant"), [("践塔", "践踏"), ("先工", "先攻"),
+                                           ("attacco improviso", "attacco improvviso"), ("trampel", "Trample")])
+def test_a_typo_read_is_said_as_a_misspelt_name_is(default_home: Path, typed: str, meant: str) -> None:
+    """`kb search 践塔` (and 先工, "attacco improviso") said its reading only as "(read as: 践塔 →
+    践踏)" under a header of the query as typed, where "trampel" says "trampel → “Trample”" and
+    "showing results for": every reading is said in that one wording, and JSON's ``showing``."""
+    shown = kb("search", typed, "--limit", "1", home=default_home)
+    lines = shown.stdout.splitlines()
+    assert shown.returncode == 0 and lines[0].startswith(f"{typed} → “{meant}” · "), lines[:3]
+    assert lines[1].endswith(f" · showing results for “{meant}”") and not any("(read as:" in line for line in lines)
+    assert kb_json("search", typed, "--limit", "1", home=default_home)["showing"] == meant
 
 
 def test_kb_ask_says_what_it_read_a_typo_as(default_home: Path) -> None:
     """`kb ask` answers from the same search: its header and JSON say the reading too."""
     shown = kb("ask", "死处怎么用", home=default_home)
-    assert shown.returncode == 0 and shown.stdout.splitlines()[1] == "(read as: 死处 → 死触)"
+    assert shown.returncode == 0 and shown.stdout.splitlines()[0].startswith("死处怎么用 → “死触怎么用” · zh-Hans")
     wrong, right = kb_json("ask", "死处怎么用", home=default_home), kb_json("ask", "死触怎么用", home=default_home)
     assert wrong["corrections"] == [{"typed": "死处", "meant": "死触"}] and right["corrections"] == []
     assert [a["rule"] for a in wrong["answers"]] == [a["rule"] for a in right["answers"]] != []

@@ -411,8 +411,8 @@ def test_search_and_ask_pages_say_what_a_typo_was_read_as(server: str, page: str
     data = get_json(server + url.replace(f"/{page}", f"/{page}.json"))
     assert data["corrections"] == [{"typed": "死处", "meant": "死触"}]
     status, _, body = get(server + url)
-    assert status == 200 and '<span class="corrected">死处 → 死触</span>' in body
-    assert "read as 死处 → 死触" in Html(body).shown
+    assert status == 200 and data["showing"] == "死触怎么用"
+    assert "死处怎么用 → “死触怎么用” · zh-Hans" in Html(body).shown and "read as" not in Html(body).shown
 
 
 @pytest.mark.parametrize("page", ["search", "ask"])
@@ -583,6 +583,16 @@ def test_a_range_written_backwards_is_said_so_on_the_web(server: str) -> None:
     assert "702.19c-a runs backwards: showing results for 702.19a-c" in page(server + "/ask?q=702.19c-a").shown
     meant = get_json(server + "/search.json?q=702.19a-c")["results"]
     assert get_json(server + "/search.json?q=702.19c-a")["results"] == meant
+
+
+def test_a_long_range_is_counted_on_the_search_page(server: str) -> None:
+    """/search?q=100.1-999.9 listed every rule number it names above the results (screens of them
+    on a phone); the page says them as `kb search` does: counted, the first few and the last."""
+    numbers = get_json(server + "/search.json?q=100.1-999.9&limit=1")["numbers"]
+    assert len(numbers) > 1000
+    shown = page(server + "/search?q=100.1-999.9&limit=1").shown
+    assert f"{len(numbers):,} rule numbers: 100.1, 100.2, 100.3, …, {numbers[-1]}" in shown
+    assert numbers[len(numbers) // 2] not in shown
 
 
 def test_a_rule_page_says_of_a_language_what_the_command_line_says(server: str, home: Path) -> None:

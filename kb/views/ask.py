@@ -29,6 +29,7 @@ from kb.views.search import (
     SearchAnswer,
     Session,
     Shown,
+    corrections_unsaid,
     in_rules_words,
     read_as,
     render_card,
@@ -137,7 +138,7 @@ class AskAnswer:
         marks = (_BOLD, _RESET) if color else ("**", "**")
         plan = self.search.plan
         lines = [said_line(self.question, self.search) + in_rules_words(plan)]
-        if plan.corrections:
+        if corrections_unsaid(self.search):
             lines.append(read_as(plan))
         if (aside := set_aside_line(self.search)) is not None:
             lines.append(aside)

@@ -176,7 +176,7 @@ class GlossaryAnswer:
             if self.suggestions:
                 lines.append("did you mean: " + " · ".join(self.suggestions))
             return "\n".join(lines)
-        how = "a players' word" if self.via["how"] == "players" else self.via["how"]
+        how = {"players": "a players' word", "word": "a word of its name"}.get(self.via["how"], self.via["how"])
         blocks = [] if self.via["how"] == "name" else [f"found through {how}: {self.via['detail']}"]
         for key, entries in self.matches:
             head = key if isinstance(key, str) else f"{entries[0].term} (no English counterpart)"
@@ -366,6 +366,24 @@ def _players_word(conn: sqlite3.Connection, word: str) -> bool:
 
 
 
+def _one_entry_begun(conn: sqlite3.Connection, query: str,
+                     suggestions: list[str]) -> tuple[list[StoredEntry], dict[str, str]]:
+    """The one entry every suggestion names, when each word of the query begins a word of its
+    names: "APNAP" suggested APNAP顺序 and APNAP Order, one entry in two languages, and exited 1
+    with "did you mean"; it is that entry, found by a word of its name."""
+    wanted = [word for word in re.findall(r"[^\W_]+", fold(query))]
+    entries = [entry for name in suggestions for entry in find(conn, name)]
+    meant = {entry.identity or entry.term for entry in entries if entry.lang == "en" or entry.identity}
+    if not wanted or not entries or len(meant) != 1:
+        return [], {}
+    words = [word for name in suggestions for word in re.findall(r"[^\W_]+", fold(name))]
+    if not all(any(word.startswith(w) for word in words) for w in wanted):
+        return [], {}
+    name = meant.pop()
+    return find(conn, name) or entries, {"how": "word", "detail": f"{quoted(query)} begins the headword {quoted(name)}",
+                                         "term": name}
+
+
 def _suggestions(wanted: str, names: dict[str, str]) -> list[str]:
     """Headwords sharing a word with the query ("melded permanent": Meld, Permanent,
     Merged Permanent ...), or, for a query without spaced words, at least
@@ -417,6 +435,8 @@ def glossary(conn: sqlite3.Connection, query: str, langs: list[str] | None) -> G
         found, via = _by_sound(conn, query)
     if not found:
         found, via, suggestions = _by_spelling(conn, query)
+    if not found and suggestions:
+        found, via = _one_entry_begun(conn, query, suggestions)
     if not found:
         return GlossaryAnswer(query, langs, [], {"how": "none"}, suggestions)
     groups: dict[object, list[StoredEntry]] = {}

@@ -27,7 +27,7 @@ from kb.core.rulenum import RuleNumber
 from kb.core.text import shell_join, typed
 from kb.store import rules as store
 from kb.views.onebox import Box, CardMatch, OneBox, without
-from kb.views.shared import error_json, held_instead, holding, no_rule_message, require_held
+from kb.views.shared import error_json, held_instead, holding, no_rule_message, numbers_said, require_held
 
 _BOLD, _RESET = "\x1b[1;33m", "\x1b[0m"
 
@@ -191,7 +191,10 @@ class Session:
         definitions = [leading(result(self.conn, outcome, n, group), plan.lang)
                        for n, group in enumerate(outcome.definitions, 1)]
         elsewhere = None if results else _elsewhere(self.conn, text, plan.langs, outcome.index.editions)
-        return SearchAnswer(plan, results[:limit], box, outcome, searched if searched != text else None,
+        showing = searched if searched != text else None
+        if showing is None and plan.corrections:  # "践塔 → “践踏”", as a misspelt name is said ("trampel → “Trample”")
+            showing = spelling.corrected(text, plan.corrections)
+        return SearchAnswer(plan, results[:limit], box, outcome, showing,
                             [d for d in definitions if d.texts], aside, elsewhere=elsewhere)
 
     def _asks_nothing(self, rest: str) -> bool:
@@ -311,19 +314,32 @@ def search(home: Path, query: str, langs: list[str] | None, query_lang: str | No
         return session.search(query, langs, query_lang, limit)
 
 
-def batch(home: Path, answer: Callable[[Session, str], Any], key: str = "query") -> int:
+def nothing_found(answer: SearchAnswer) -> str | None:
+    """What to say of a search that found nothing: no rule, glossary entry or card (exit 1, like
+    `kb ask` of a question no rule answers); None when it found something."""
+    if answer.results or answer.definitions or answer.box.cards:
+        return None
+    return f"nothing found for {answer.box.query!r}"
+
+
+def batch(home: Path, answer: Callable[[Session, str], Any], key: str = "query",
+          missing: Callable[[Any], str | None] | None = None) -> int:
     """``kb search -`` / ``kb ask -``: one query per line of standard input, one JSON
     object per line out (what ``--json`` prints for it, on one line; a query that fails
     gets its ``--json`` error object, with the query under ``key``, as the answers name it:
     ``question`` for ``kb ask``), everything loaded once, so the n-th
     line out answers the n-th line in (a blank line too: it is an empty query).  Exit code:
-    the worst."""
+    the worst, of each line's as the query alone exits: 1 for an answer ``missing`` says found
+    nothing (its JSON answer is still written), as for an error not found."""
     worst = 0
     with Session(home) as session:
         for line in sys.stdin:
             query = line.rstrip("\r\n")
             try:
-                data = answer(session, query).to_json()
+                found = answer(session, query)
+                data = found.to_json()
+                if missing is not None and missing(found):
+                    worst = max(worst, 1)
             except KbError as err:
                 shown = query.encode("utf-8", "surrogateescape").decode("utf-8", "replace")  # bytes not UTF-8: U+FFFD
                 data = {key: shown, **error_json(err)}
@@ -466,11 +482,19 @@ def to_json(answer: SearchAnswer) -> dict[str, object]:
         "definitions": [d.to_json() for d in answer.definitions],
         "total": answer.total, "results": [r.to_json() for r in answer.results],
         "elsewhere": answer.elsewhere,
+        "read_as_default": plan.unknown,  # no word known in any language: query_lang is the default, not detected
     }
 
 
 #: Said under the header when the sentence model re-ordered the first rules (indexers.semantic).
 SEMANTIC_NOTE = "(ranked by its words and by its meaning: kb index --semantic)"
+
+
+def corrections_unsaid(answer: SearchAnswer) -> bool:
+    """The query's typos are not said by the header's "typed → “read”" (:func:`said_line`): the
+    query searched is not the query read without them (a card name's rest was searched)."""
+    plan = answer.plan
+    return bool(plan.corrections) and answer.showing != spelling.corrected(answer.box.query, plan.corrections)
 
 
 def read_as(plan: engine.Plan) -> str:
@@ -491,7 +515,7 @@ def render(answer: SearchAnswer, color: bool = False) -> str:
     if outcome is not None and len(outcome.tried) > 1:
         others = ", ".join(map(language_label, outcome.tried[1:]))
         lines.append(f"(read as {language_label(outcome.tried[0])}, the query found nothing: read as {others} too)")
-    if plan.corrections:
+    if corrections_unsaid(answer):
         lines.append(read_as(plan))
     if outcome is not None and outcome.semantic:
         lines.append(SEMANTIC_NOTE)
@@ -571,7 +595,13 @@ def said_line(query: str, answer: SearchAnswer) -> str:
     searched = f" → “{answer.showing}”" if answer.showing else ""
     plan, term = answer.plan, answer.box.term
     typed = f" ({term.typed_lang})" if term is not None and term.typed_lang and term.typed_lang != plan.lang else ""
-    return f"{query}{typed}{searched} · {plan.lang}" + (" (detected)" if plan.detected else "")
+    return f"{query}{typed}{searched} · {plan.lang}" + (" (detected)" if plan.detected else f" ({UNKNOWN})"
+                                                         if plan.unknown else "")
+
+
+#: Said of a query's language when no word of it is known in any language held (`xyzzy qwrtp` was
+#: "it (detected)"): it is read as the default language, not detected as one.
+UNKNOWN = "the default: no word of the query is known in any language"
 
 
 def in_rules_words(plan: engine.Plan) -> str:
@@ -605,5 +635,5 @@ def _header(answer: SearchAnswer) -> str:
             said_lang += f" (dropped, {_by_reason(dropped)})"
         others.append(f"{lang}: {said_lang}")
     said += in_rules_words(plan)
-    numbers = f" · rule numbers {', '.join(map(str, plan.numbers))}" if plan.numbers else ""
+    numbers = f" · {numbers_said([str(n) for n in plan.numbers])}" if plan.numbers else ""
     return said + numbers + ("" if not others else " · " + "; ".join(others))

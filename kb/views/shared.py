@@ -100,6 +100,19 @@ def holding(conn: sqlite3.Connection, lang: str, edition: str | None) -> str:
     return said + ("," if first else "") + f" and {subrules:,} subrule{'s' * (subrules != 1)}"
 
 
+#: Rule numbers a search's header lists in full; of more, the first few and the last.
+NUMBERS_LISTED = 8
+
+
+def numbers_said(numbers: Sequence[str]) -> str:
+    """The rule numbers a query names, as the headers of `kb search` and its page say them: all
+    of a few ("rule numbers 702.19b, 702.19c"), else counted, the first few and the last ("1,165
+    rule numbers: 100.1, 100.2, 100.3, …, 999.9": all 1,165 filled several screens); JSON lists all."""
+    if len(numbers) <= NUMBERS_LISTED:
+        return "rule numbers " + ", ".join(numbers)
+    return f"{len(numbers):,} rule numbers: " + ", ".join(numbers[:3]) + f", …, {numbers[-1]}"
+
+
 def joined(items: Sequence[str]) -> str:
     """"a", "a and b", "a, b and c"."""
     return " and ".join(items) if len(items) < 3 else ", ".join(items[:-1]) + " and " + items[-1]
