@@ -276,6 +276,24 @@ def test_search_and_ask_read_a_range_written_backwards_as_the_one_meant(default_
     assert shown.returncode == 2 and shown.stderr == "kb: 702.19d-b runs backwards: did you mean 702.19b-d?\n"
 
 
+def test_a_search_that_finds_nothing_exits_1_as_ask_does(default_home: Path) -> None:
+    """`kb search "xyzzy qwrtp"` printed "0 results" and exited 0 (`kb ask` of it exits 1) and
+    said the query "it (detected)": no word of it is known in any language, so it is read as the
+    default language.  A batch exits with its worst line's code, a line that found nothing 1."""
+    nothing = kb("search", "xyzzy qwrtp", home=default_home)
+    assert nothing.returncode == 1 and nothing.stdout.rstrip().endswith("0 results")
+    assert nothing.stderr == "kb: nothing found for 'xyzzy qwrtp'\n"
+    assert nothing.stdout.startswith("xyzzy qwrtp · en (the default: no word of the query is known in any language)")
+    data = json.loads(kb("search", "xyzzy qwrtp", "--json", home=default_home).stdout)  # exit 1: nothing found
+    assert data["detected"] is False and data["read_as_default"] is True and data["query_lang"] == "en"
+    assert kb("search", "trample", "--lang", "it", home=default_home).returncode == 1
+    assert kb("search", "trample", home=default_home).returncode == 0
+    batch = kb("search", "-", home=default_home, input="trample\nxyzzy qwrtp\n")
+    assert batch.returncode == 1 and [json.loads(line)["query"] for line in batch.stdout.splitlines()] == \
+        ["trample", "xyzzy qwrtp"]
+    assert kb("search", "-", home=default_home, input="trample\n").returncode == 0
+
+
 def test_a_long_range_is_counted_in_the_header_not_listed(default_home: Path) -> None:
     """`kb search "100.1-999.9"` listed all 1,165 rule numbers in its header (several screens);
     it counts them and names the first few and the last.  A short range is listed; JSON lists all."""

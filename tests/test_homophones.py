@@ -7,6 +7,7 @@ each finds is compared with what the correctly typed query finds, never written 
 
 from __future__ import annotations
 
+import json
 import shutil
 import subprocess
 import sys
@@ -91,7 +92,7 @@ def test_where_two_words_meet_or_a_word_is_real_nothing_is_read(info: rules_inde
     words = segment.load(info.path)
     if not text.startswith('"'):
         assert homophones.correct(text, words, known, lambda: homophones.load(info.path)) == (text, [])
-    assert kb_json("search", text, home=default_home)["corrections"] == []
+    assert json.loads(kb("search", text, "--json", home=default_home).stdout)["corrections"] == []
 
 
 def test_a_question_word_beside_a_name_is_no_typo(default_home: Path) -> None:
@@ -139,7 +140,7 @@ def test_a_missing_or_damaged_sounds_file_reads_the_query_as_typed(default_home:
             path.unlink()
         else:
             path.write_text("{]" if damage == "garbage" else '{"format": 0}', encoding="utf-8")
-        answer = kb_json("search", "死处", home=home)
+        answer = json.loads(kb("search", "死处", "--json", home=home).stdout)
         assert answer["corrections"] == [] and answer["results"] == [], damage
 
 
@@ -183,7 +184,7 @@ def test_kb_glossary_finds_a_headword_typed_with_a_character_of_its_sound(defaul
     assert answer["via"] == {"how": "sound", "detail": "'死处' sounds like the headword '死触'", "term": "死触"}
     assert answer["matches"] == right["matches"] != []
     missing = kb("glossary", "上海", home=default_home)  # 伤害's sound, and no character of it
-    assert missing.returncode == 1 and "no lexicon or spelling leads to one" in missing.stdout
+    assert missing.returncode == 1 and "no lexicon or spelling leads to one" in missing.stderr
 
 
 @pytest.mark.parametrize(("typed", "meant"), [("致命还机", "致命还击"), ("非瑞克西亚龙引情", "非瑞克西亚龙引擎")])
