@@ -9,9 +9,10 @@ from contextlib import closing
 from pathlib import Path
 
 import pytest
+from kbrun import kb_here, kb_json_here
 
+from indexers import engine, spelling
 from indexers import index as rules_index
-from indexers import spelling
 from kb.store import rules as store
 
 
@@ -84,6 +85,21 @@ def test_a_quoted_phrase_typed_without_its_apostrophe_is_read_as_english(default
     answer = search(default_home, '"cant be countered"', None)
     assert answer.plan.lang == "en"
     assert [(c.typed, c.meant) for c in answer.plan.corrections] == [("cant", "can't")]
+
+
+@pytest.mark.parametrize("query", ["what happens if a creature wouldn't die", "what happens if a creature wouldnt die"])
+def test_a_contraction_is_no_word_of_another_language(default_home: Path, query: str) -> None:
+    """The lexicon learned from the rules paired "wouldn't" with 然后原 ("then ... originally"),
+    shown in the header as the query's Chinese: a contraction is a function word, translated
+    only inside a run of words that is one term ("isn't blocked": 且未受阻挡)."""
+    found = kb_json_here("search", query, home=default_home)
+    known = {(t["from"], t["to"]) for t in found["translations"] + found["dropped_translations"]}
+    assert ("creature", "生物") in known and not {source for source, _ in known} & {"wouldn't", "wouldnt"}, known
+    assert "然后原" not in kb_here("search", query, home=default_home).stdout
+    with closing(store.connect(default_home)) as conn:
+        translator = engine.translator_of(conn)
+        assert translator.translate_all("wouldn't", "en", "zh-Hans") == []
+        assert [t.target for t in translator.translate("isn't blocked", "en", "zh-Hans")] == ["且未受阻挡"]
 
 
 def test_a_hyphenated_query_is_read_as_the_rules_write_it(default_home: Path) -> None:
