@@ -889,7 +889,7 @@ def _spelled(parts: Sequence[tuple[str, bool]], lang: str, vocabulary: Mapping[s
 
     def known(word: str) -> bool:  # as written, as a stop word, or another form of a known word ("shows")
         return (word in own or word in lexicon or _stopped(lang, word)
-                or stem(base_lang(lang), word) in stems())
+                or stem(base_lang(lang), word) in stems() and spelling.contraction(word, own) is None)
 
     fixed: list[tuple[str, bool]] = []
     found: list[Correction] = []

@@ -102,6 +102,33 @@ def test_a_contraction_is_no_word_of_another_language(default_home: Path, query:
         assert [t.target for t in translator.translate("isn't blocked", "en", "zh-Hans")] == ["且未受阻挡"]
 
 
+@pytest.mark.parametrize(("query", "quoted"), [("youre", "'youre'"), ("you're", '"you\'re"'), ("YOURE", "'YOURE'")])
+def test_a_pronoun_contraction_alone_is_stop_words_as_typed(default_home: Path, query: str, quoted: str) -> None:
+    """"youre" and "you're" were read by the box as a misspelt Your (the glossary's "You, Your"),
+    searched as stop words only, and the error quoted 'Your', a word never typed: they are
+    "you're", a stop word as "you" is, and say so as "the" does."""
+    result = kb_here("search", query, home=default_home)
+    assert result.returncode == 2
+    assert result.stderr == f"kb: nothing to search for in {quoted}: only stop words or punctuation\n"
+
+
+def test_a_pronoun_contraction_in_a_question_is_not_searched(default_home: Path) -> None:
+    """"youre" stems as "your", a known word's stem, so it was not read as "you're" and was
+    searched as "your"; it is read so, and the question searches its content words."""
+    found = kb_json_here("search", "what if youre attacked", home=default_home)
+    assert [(c["typed"], c["meant"]) for c in found["corrections"]] == [("youre", "you're")]
+    with closing(store.connect(default_home)) as conn:
+        outcome = engine.search(default_home, conn, "what if youre attacked")
+    assert [u.terms for u in outcome.plan.units_for("en")] == [("attack",)]
+
+
+def test_a_misspelt_name_of_stop_words_is_searched_as_typed(default_home: Path) -> None:
+    """"yours" is 89% like the name Your: searched as that name it was stop words only, and
+    the error quoted 'Your'.  It is searched as typed, the name's rule first."""
+    found = kb_json_here("search", "yours", home=default_home)
+    assert found["results"][0]["rule"] == "109.5"
+
+
 def test_a_hyphenated_query_is_read_as_the_rules_write_it(default_home: Path) -> None:
     from kb.views.search import search
 
