@@ -129,6 +129,19 @@ def test_a_misspelt_name_of_stop_words_is_searched_as_typed(default_home: Path) 
     assert found["results"][0]["rule"] == "109.5"
 
 
+def test_a_word_typed_without_its_apostrophe_counts_as_english(default_home: Path) -> None:
+    """"isnt" alone was known to no language, and its letters looked Italian: the search read it
+    as Italian first, found nothing, then as English.  Put back as "isn't", it is English."""
+    found = kb_json_here("search", "isnt", home=default_home)
+    assert found["tried"] == ["en"] and found["query_lang"] == "en"
+    assert "Attacks and Isn’t Blocked" in [d["term"] for d in found["definitions"]]
+    assert "read as Italian" not in kb_here("search", "isnt", home=default_home).stdout
+    with closing(store.connect(default_home)) as conn:
+        info = rules_index.current(default_home, conn)
+        vocabulary = spelling.load(info.path)
+        assert engine.detect_lang([("isnt", False)], ["en", "it", "zh-Hans"], None, None, vocabulary) == "en"
+
+
 def test_a_hyphenated_query_is_read_as_the_rules_write_it(default_home: Path) -> None:
     from kb.views.search import search
 
