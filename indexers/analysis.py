@@ -248,7 +248,8 @@ class CjkGrams(Filter):
 QUESTION_WORDS = {
     "en": """how does do did doing done what which when where who whom whose why can could would should happens
         happen happening work works working mean means meaning get gets i me my mine you your there any some
-        about much many exactly really still also then than so just it's its""",
+        about much many exactly really still also then than so just it's its i'm i've i'll i'd you're you've
+        you'll you'd we're we've we'll we'd it'll it'd that's there's what's""",
     "it": """come cosa quando perche perché succede succedono accade funziona funzionano posso puoi puo può
         devo deve quale quali quanti quante quanto chi dove mio mia miei mie significa cos cos'è e' viene
         fare fa ancora allora""",
@@ -261,6 +262,26 @@ def stop_words(lang: str) -> frozenset[str]:
     if lang == "en":
         return frozenset(STOP_WORDS) | extra
     return frozenset(FoldAccents().word(w) for w in stopwords_for_language(lang)) | extra
+
+
+#: Contractions that are no stop words: the negatives are searched as the rules write them ("card
+#: says I can but another card says I can't": 101.2, can't beats can), as "they" is.  Function words
+#: all the same: the lexicons learned from the rules pair them with whatever their texts share
+#: ("wouldn't" -> 然后原, "doesn't" -> stap), so none stands for a term alone (:func:`function_words`).
+#: The pronouns' contractions ("you're", "it's") are stop words, as "you" and "it" are (above).
+#: Measured (quality harness by words, s@1/s@5): both lists unchanged every set, ours EN 0.603/0.866,
+#: ZH 0.675/0.913, IT 0.432/0.830, held-out EN 0.661/0.872, glossary EN 0.642/0.845 (two third places
+#: moved: "when I'm only at 3 life" 119.4b -> 118.3); bench_onebox unchanged.
+CONTRACTIONS = {
+    "en": """isn't aren't wasn't weren't don't doesn't didn't can't couldn't won't wouldn't shouldn't mustn't
+        mightn't needn't hasn't haven't hadn't shan't ain't they're they've they'll they'd""",
+}
+
+
+@cache
+def function_words(lang: str) -> frozenset[str]:
+    """A language's stop words and its :data:`CONTRACTIONS`: words no translation stands for alone."""
+    return stop_words(lang) | frozenset(CONTRACTIONS.get(lang, "").split())
 
 
 _STEMS: dict[tuple[str, str], str] = {}

@@ -162,8 +162,8 @@ class Session:
         if box.kind == "rules":
             return self._address(box, langs, query_lang, limit)
         searched, aside = text, None
-        if box.term is not None and not box.term.exact:
-            searched = box.term.name  # "deaftouch": search what it stands for
+        if box.term is not None and not box.term.exact and not self._asks_nothing(box.term.name):
+            searched = box.term.name  # "deaftouch": search what it stands for ("yours" as typed: Your is stop words)
         elif (named := _card_named(box, text)) is not None:  # "Urza's Command" is no question on the command zone
             card, searched = named
             if self._asks_nothing(searched):
