@@ -1023,3 +1023,19 @@ def test_a_blank_form_advertises_no_json_twin(server: str) -> None:
         assert got == 200 and 'rel="alternate"' not in body and "This page as JSON" not in body, path
         assert get(server + path.replace("?", ".json?") if "?" in path else server + path + ".json")[0] == 400
     assert 'rel="alternate"' in get(server + "/search?q=trample")[2]
+
+
+def test_a_suggested_command_maps_to_the_url_of_its_page() -> None:
+    """The pages :func:`kb.web.markup.command_link` leads to; a command no page shows stays code."""
+    from kb.web.markup import command_link, command_url
+
+    assert command_url(["search", "a b", "--lang", "it"]) == "/search?q=a+b&lang=it"
+    assert command_url(["show", "730.2", "--lang", "it", "--edition", "2025-11-14"]) == \
+        "/rules/730.2?lang=it&edition=2025-11-14"
+    assert command_url(["toc", "729", "--lang", "it"]) == "/rules/729?lang=it"
+    assert command_url(["history", "702.19b"]) == "/rules/702.19b/history"
+    assert command_url(["card", "A // B"]) == "/cards/A%20%2F%2F%20B"
+    assert command_url(["build"]) is None
+    assert str(command_link(["build"])) == "<code>kb build</code>"
+    assert str(command_link(["card", "<i>"])) == \
+        '<a class="command" href="/cards/%3Ci%3E" title="kb card &#39;&lt;i&gt;&#39;">card “&lt;i&gt;”</a>'
