@@ -561,7 +561,8 @@ def detect_lang(parts: Sequence[tuple[str, bool]], indexed: Sequence[str], searc
 
     def known(lang: str) -> int:
         if vocabulary is not None and SURFACE_WORDS:
-            return sum(_known_word(lang, w, vocabulary, translator) for w in typed if not _stopped(lang, w))
+            return sum(_known_word(lang, w, vocabulary, translator) or _contracted(lang, w, vocabulary)
+                       for w in typed if not _stopped(lang, w))
         in_index, _ = known_words(searcher, lang, text)
         return max(in_index, translator.known(text, lang) if translator else 0)
 
@@ -598,6 +599,13 @@ def _known_anywhere(text: str, langs: Iterable[str], vocabulary: Mapping[str, Ma
 def _known_word(lang: str, word: str, vocabulary: Mapping[str, Mapping[str, int]],
                 translator: Translator | None) -> bool:
     return word in vocabulary.get(lang, {}) or (translator is not None and word in translator.vocabulary(lang))
+
+
+def _contracted(lang: str, word: str, vocabulary: Mapping[str, Mapping[str, int]]) -> bool:
+    """``word`` is a word of ``lang``'s texts typed without its apostrophe ("isnt", "youre"), as
+    the spelling reads it once the language is known (:func:`indexers.spelling.apostrophe`):
+    "isnt" alone counted for no language and was read as Italian first."""
+    return spelling.apostrophe(word, vocabulary.get(lang, {})) is not None
 
 
 def _stopped(lang: str, word: str) -> bool:
@@ -908,7 +916,7 @@ def _spelled(parts: Sequence[tuple[str, bool]], lang: str, vocabulary: Mapping[s
 
     def known(word: str) -> bool:  # as written, as a stop word, or another form of a known word ("shows")
         return (word in own or word in lexicon or _stopped(lang, word)
-                or stem(base_lang(lang), word) in stems())
+                or stem(base_lang(lang), word) in stems() and spelling.contraction(word, own) is None)
 
     fixed: list[tuple[str, bool]] = []
     found: list[Correction] = []

@@ -133,6 +133,13 @@ def apostrophe(word: str, written: Container[str]) -> str | None:
     return None
 
 
+def contraction(word: str, written: Container[str]) -> str | None:
+    """:func:`apostrophe`'s reading of ``word`` when it is a contraction ("youre": you're, though
+    its stem is "your"'s), not a possessive ("clones" is no clone's)."""
+    meant = apostrophe(word, written)
+    return meant if meant is not None and not meant.endswith("'s") else None
+
+
 def correct(text: str, known: Callable[[str], bool], vocabulary: Callable[[], Mapping[str, int]],
             written: Container[str] = (), names: Callable[[], Collection[str]] | None = None,
             ) -> tuple[str, tuple[Correction, ...]]:

@@ -283,6 +283,16 @@ def _content(found: list[tuple[str, str, int]], lang: str) -> list[tuple[str, st
     return [item for item in found if item[0] not in stops]
 
 
+def _function_words(lang: str) -> frozenset[str]:
+    """The words of ``lang`` that stand for no term alone (:func:`indexers.analysis.function_words`:
+    "wouldn't", which the lexicon learned from the rules reads as 然后原)."""
+    if not lang:
+        return frozenset()
+    from indexers.analysis import function_words
+
+    return function_words(base_lang(lang))
+
+
 def _nearest_forms(stemmed: dict[str, Inverted], words: Iterable[tuple[str, str]]) -> Inverted:
     """For each ``(word, stem key)`` of a query, the translations of its stem that share
     the longest beginning with the word: "attaccanti" meets "attacca" ("attacked"), not
@@ -310,13 +320,18 @@ def _keys(text: str) -> set[str]:
 def _latin_lookup(entries: Entries, found: list[tuple[str, str, int]], lang: str = "") -> list[tuple[str, Entry, int]]:
     """The words' translations, a run of words known as one term first ("first strike"
     is 先攻, not "first" and "strike" apart), longest run first; a word with none
-    through its Snowball stem (:func:`stem_key`: "danni" meets "danno")."""
+    through its Snowball stem (:func:`stem_key`: "danni" meets "danno").  A contraction is
+    no term alone, only inside a run ("isn't blocked" is 且未受阻挡, "wouldn't" no 然后原)."""
     hits: list[tuple[str, Entry, int]] = []
     found = _content(found, lang)
+    alone = _function_words(lang)
     k = 0
     while k < len(found):
         for size in range(min(MAX_PHRASE, len(found) - k), 0, -1):
             run = found[k : k + size]  # consecutive content words (stopwords between are keyless)
+            if size == 1 and run[0][0] in alone:
+                k += 1
+                break
             light = entries.get(" ".join(key for _, key, _ in run), [])
             # the words as written before their stems: "inizio" is beginning, though its stem is initiative's
             authored = _authored(light) or _authored(entries.get(_stem_run(lang, run), []) if lang else [])

@@ -28,9 +28,11 @@ chain holding a filter this module does not know is run as whoosh runs it.
 
 from __future__ import annotations
 
+import re
 import struct
 from array import array
 from collections.abc import Callable
+from functools import partial
 from pickle import dumps
 from typing import Any
 
@@ -43,7 +45,19 @@ from whoosh.util.numeric import byte_to_length, length_to_byte
 from whoosh.util.numlists import delta_encode
 from whoosh.writing import SegmentWriter
 
-from indexers.analysis import _TOKEN, CJK, PT, CjkGrams, RulesTokenizer, StopWords, _WordFilter, pt_term, stop_words
+from indexers.analysis import (
+    _TOKEN,
+    CJK,
+    PT,
+    CjkGrams,
+    DiceNoun,
+    RulesTokenizer,
+    StopWords,
+    _WordFilter,
+    die_is_noun,
+    pt_term,
+    stop_words,
+)
 from kb.core.rulenum import RuleNumber
 
 #: A text's terms, each with its positions in order (what a chain yields, grouped by term).
@@ -51,21 +65,25 @@ Tokens = dict[str, list[int]]
 Chain = Callable[[str], Tokens]
 
 
-def compile_words(analyzer: Any) -> tuple[dict[str, str | None], Callable[[str], str | None]] | None:
+def compile_words(analyzer: Any) -> tuple[dict[str, str | None], Callable[[str], str | None], Dice | None] | None:
     """What ``analyzer`` (a :class:`RulesTokenizer` chain) makes of a word: a dictionary
-    of the words seen (a word as written -> its term, None when dropped) and the function
-    filling it; None for a chain this module does not know."""
+    of the words seen (a word as written -> its term, None when dropped), the function
+    filling it, and its :class:`DiceNoun` read as :func:`_dice` reads it (None for a chain
+    without one); None for a chain this module does not know."""
     if not isinstance(analyzer, CompositeAnalyzer) or not isinstance(analyzer.items[0], RulesTokenizer):
         return None
     filters = analyzer.items[1:]
     if not filters or not isinstance(filters[-1], CjkGrams):
         return None
     steps: list[Callable[[str], str | None]] = []
+    dice: Dice | None = None
     for item in filters[:-1]:
         if isinstance(item, StopWords):
             steps.append(_stopper(stop_words(item.lang)))
         elif isinstance(item, _WordFilter):
             steps.append(item.word)
+        elif isinstance(item, DiceNoun) and all(isinstance(f, _WordFilter) for f in filters[: filters.index(item)]):
+            dice = partial(_dice, _folding(list(steps)))
         else:
             return None
     words: dict[str, str | None] = {}
@@ -79,7 +97,33 @@ def compile_words(analyzer: Any) -> tuple[dict[str, str | None], Callable[[str],
         words[raw] = text
         return text
 
-    return words, word
+    return words, word, dice
+
+
+#: A chain's :class:`DiceNoun`: (the text's tokens, the index of a word) -> whether it is the noun "die".
+Dice = Callable[[list["re.Match[str]"], int], bool]
+
+
+def _folding(steps: list[Callable[[str], str | None]]) -> Callable[[str], str]:
+    """The word filters before a :class:`DiceNoun`, as one function (none of them drops a word)."""
+
+    def fold(text: str) -> str:
+        for step in steps:
+            text = step(text) or text
+        return text
+
+    return fold
+
+
+def _dice(fold: Callable[[str], str], matches: list[re.Match[str]], i: int) -> bool:
+    """:class:`DiceNoun` over the tokenizer's matches: the word at ``i`` read as the noun "die"."""
+    if matches[i].group().lower() != "die" and fold(matches[i].group()) != "die":
+        return False
+
+    def word(j: int) -> str:
+        return fold(matches[j].group()) if 0 <= j < len(matches) and matches[j].lastgroup == "word" else ""
+
+    return die_is_noun(word(i - 1), word(i + 1))
 
 
 Spans = list[tuple[str, int, int]]
@@ -92,16 +136,19 @@ def compile_spans(analyzer: Any) -> Callable[[str], Spans] | None:
     compiled = compile_words(analyzer)
     if compiled is None:
         return None
-    words, word = compiled
+    words, word, dice = compiled
 
     def chain(value: str) -> Spans:
         out: Spans = []
-        for match in _TOKEN.finditer(value):
+        matches = list(_TOKEN.finditer(value))
+        for i, match in enumerate(matches):
             kind, text = match.lastgroup, match.group()
             if kind == "word":
                 term = words[text] if text in words else word(text)
                 if term is None:
                     continue
+                if term == "die" and dice is not None and dice(matches, i):
+                    term = "dice"
             elif kind == CJK:
                 continue
             else:
@@ -118,17 +165,20 @@ def compile_chain(analyzer: Any) -> Chain | None:
     compiled = compile_words(analyzer)
     if compiled is None:
         return None
-    words, word = compiled
+    words, word, dice = compiled
 
     def chain(value: str) -> Tokens:
         out: Tokens = {}
         shift = 0  # positions taken by the grams of earlier CJK runs beyond their one token
-        for pos, match in enumerate(_TOKEN.finditer(value)):
+        matches = list(_TOKEN.finditer(value))
+        for pos, match in enumerate(matches):
             kind, text = match.lastgroup, match.group()
             if kind == "word":
                 term = words[text] if text in words else word(text)
                 if term is None:
                     continue
+                if term == "die" and dice is not None and dice(matches, pos):
+                    term = "dice"
                 found = out.get(term)
                 if found is None:
                     out[term] = [pos + shift]

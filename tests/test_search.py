@@ -89,6 +89,23 @@ def test_a_power_toughness_pair_is_one_term() -> None:
     assert terms(english(), "2026/04/17 1/2/3") == ["2026", "04", "17", "1", "2", "3"]  # no pair: dates
 
 
+def test_the_noun_die_is_no_form_of_the_verb() -> None:
+    """A die rolled is "dice"; die, dies, died and dying are one verb (Porter2 made all four "die")."""
+    verb = terms(english(), "die")
+    assert terms(english(), "dies") == terms(english(), "died") == terms(english(), "dying") == verb
+    for noun in ("roll a die", "the planar die", "a six-sided die", "each die", "modify die rolls"):
+        assert terms(english(), "dice")[0] in terms(english(), noun) and verb[0] not in terms(english(), noun), noun
+    assert terms(english(), "if it would die") == verb
+
+
+@pytest.mark.parametrize("query", ["when a creature dies", "what counts as dying", "does it die"])
+def test_a_creature_dying_finds_no_die_rolled(home: Path, db: sqlite3.Connection, query: str) -> None:
+    """706 (rolling a die) stood second and third for "what counts as dying" and "when a creature dies"."""
+    first = rules_of(find(home, db, query, ["en"]))[:5]
+    assert "700.4" in first and not any(r.startswith(("706.", "901.")) for r in first), first
+    assert rules_of(find(home, db, "roll a die", ["en"]))[0].startswith("706."), "the noun still finds its rules"
+
+
 def test_counters_of_both_signs_find_the_rules_that_hold_both(home: Path, db: sqlite3.Connection) -> None:
     """The rules that say what happens to both (122.3, 704.5q) lead, not an example holding many 1s."""
     both = {number for number, body in db.execute("SELECT number, body FROM rules WHERE lang = 'en' AND edition = ?",

@@ -9,9 +9,10 @@ from contextlib import closing
 from pathlib import Path
 
 import pytest
+from kbrun import kb_here, kb_json_here
 
+from indexers import engine, spelling
 from indexers import index as rules_index
-from indexers import spelling
 from kb.store import rules as store
 
 
@@ -84,6 +85,61 @@ def test_a_quoted_phrase_typed_without_its_apostrophe_is_read_as_english(default
     answer = search(default_home, '"cant be countered"', None)
     assert answer.plan.lang == "en"
     assert [(c.typed, c.meant) for c in answer.plan.corrections] == [("cant", "can't")]
+
+
+@pytest.mark.parametrize("query", ["what happens if a creature wouldn't die", "what happens if a creature wouldnt die"])
+def test_a_contraction_is_no_word_of_another_language(default_home: Path, query: str) -> None:
+    """The lexicon learned from the rules paired "wouldn't" with 然后原 ("then ... originally"),
+    shown in the header as the query's Chinese: a contraction is a function word, translated
+    only inside a run of words that is one term ("isn't blocked": 且未受阻挡)."""
+    found = kb_json_here("search", query, home=default_home)
+    known = {(t["from"], t["to"]) for t in found["translations"] + found["dropped_translations"]}
+    assert ("creature", "生物") in known and not {source for source, _ in known} & {"wouldn't", "wouldnt"}, known
+    assert "然后原" not in kb_here("search", query, home=default_home).stdout
+    with closing(store.connect(default_home)) as conn:
+        translator = engine.translator_of(conn)
+        assert translator.translate_all("wouldn't", "en", "zh-Hans") == []
+        assert [t.target for t in translator.translate("isn't blocked", "en", "zh-Hans")] == ["且未受阻挡"]
+
+
+@pytest.mark.parametrize(("query", "quoted"), [("youre", "'youre'"), ("you're", '"you\'re"'), ("YOURE", "'YOURE'")])
+def test_a_pronoun_contraction_alone_is_stop_words_as_typed(default_home: Path, query: str, quoted: str) -> None:
+    """"youre" and "you're" were read by the box as a misspelt Your (the glossary's "You, Your"),
+    searched as stop words only, and the error quoted 'Your', a word never typed: they are
+    "you're", a stop word as "you" is, and say so as "the" does."""
+    result = kb_here("search", query, home=default_home)
+    assert result.returncode == 2
+    assert result.stderr == f"kb: nothing to search for in {quoted}: only stop words or punctuation\n"
+
+
+def test_a_pronoun_contraction_in_a_question_is_not_searched(default_home: Path) -> None:
+    """"youre" stems as "your", a known word's stem, so it was not read as "you're" and was
+    searched as "your"; it is read so, and the question searches its content words."""
+    found = kb_json_here("search", "what if youre attacked", home=default_home)
+    assert [(c["typed"], c["meant"]) for c in found["corrections"]] == [("youre", "you're")]
+    with closing(store.connect(default_home)) as conn:
+        outcome = engine.search(default_home, conn, "what if youre attacked")
+    assert [u.terms for u in outcome.plan.units_for("en")] == [("attack",)]
+
+
+def test_a_misspelt_name_of_stop_words_is_searched_as_typed(default_home: Path) -> None:
+    """"yours" is 89% like the name Your: searched as that name it was stop words only, and
+    the error quoted 'Your'.  It is searched as typed, the name's rule first."""
+    found = kb_json_here("search", "yours", home=default_home)
+    assert found["results"][0]["rule"] == "109.5"
+
+
+def test_a_word_typed_without_its_apostrophe_counts_as_english(default_home: Path) -> None:
+    """"isnt" alone was known to no language, and its letters looked Italian: the search read it
+    as Italian first, found nothing, then as English.  Put back as "isn't", it is English."""
+    found = kb_json_here("search", "isnt", home=default_home)
+    assert found["tried"] == ["en"] and found["query_lang"] == "en"
+    assert "Attacks and Isn’t Blocked" in [d["term"] for d in found["definitions"]]
+    assert "read as Italian" not in kb_here("search", "isnt", home=default_home).stdout
+    with closing(store.connect(default_home)) as conn:
+        info = rules_index.current(default_home, conn)
+        vocabulary = spelling.load(info.path)
+        assert engine.detect_lang([("isnt", False)], ["en", "it", "zh-Hans"], None, None, vocabulary) == "en"
 
 
 def test_a_hyphenated_query_is_read_as_the_rules_write_it(default_home: Path) -> None:

@@ -388,10 +388,47 @@ def test_nothing_found_in_the_languages_asked_says_what_they_hold_and_where_to_l
     said only "No result", the command line "0 results"."""
     data = get_json(server + "/search.json?q=trample&lang=it")
     assert data["results"] == []
-    assert data["elsewhere"].startswith("nothing found in the Italian text held (only 2 rules")
-    assert data["elsewhere"].endswith("in every language: kb search trample")
-    assert data["elsewhere"] in Html(get(server + "/search?q=trample&lang=it")[2]).shown
+    said = data["elsewhere"]
+    assert said["said"].startswith("nothing found in the Italian text held (only 2 rules")
+    assert said["text"].endswith("in every language: kb search trample") and said["command"] == ["search", "trample"]
+    assert said["said"] in Html(get(server + "/search?q=trample&lang=it")[2]).shown
     assert get_json(server + "/search.json?q=zzzzqqq")["elsewhere"] is None  # every language was searched
+
+
+def test_a_command_a_message_suggests_is_a_link_to_its_page_on_the_web(server: str) -> None:
+    """"in every language: kb search trample" was plain text on the page: there it is a link to
+    the page that command shows, saying what it is, the command line its title (the CLI keeps it)."""
+    shown = page(server + "/search?q=trample&lang=it")
+    assert ("/search?q=trample", "search “trample”") in shown.links
+    assert "in every language: kb search" not in shown.shown  # (the footer says the page's own command)
+    typed = "<script>x()</script> \"it's\" zzqq"  # what the user typed stays text, in the link and its URL
+    got, _, body = get(server + "/search?" + urllib.parse.urlencode([("q", typed), ("lang", "it")]))
+    assert got == 200 and "<script>x()" not in body
+    assert ("/search?" + urllib.parse.urlencode([("q", typed)]), f"search “{typed}”") in Html(body).links
+
+
+def test_a_card_box_links_its_card_page_not_its_command(server: str) -> None:
+    """A card named by a search showed `kb card '…'` as code on the page: a link to the card's page."""
+    url = "/search?q=" + quote(CARD)
+    card = get_json(server + url.replace("/search", "/search.json"))["cards"][0]
+    assert card["command"].startswith("kb card ")  # the JSON keeps the command line
+    shown = page(server + url)
+    assert ("/cards/" + quote(card["card"], safe=""), "its card page") in shown.links
+    assert card["command"] not in shown.shown
+
+
+def test_a_rule_address_searched_shows_its_rules_whole_and_links_their_page(server: str) -> None:
+    """`/search?q=601.2a-h` cut all 8 texts short ("…") where `kb search 601.2a-h` prints them whole,
+    and did not lead to `/rules/601.2a-h`, the page of those rules."""
+    data = get_json(server + "/search.json?q=601.2a-h")
+    assert data["whole"] and [r["rule"] for r in data["results"]] == [f"601.2{c}" for c in "abcdefgh"]
+    shown = page(server + "/search?q=601.2a-h")
+    for result in data["results"]:
+        for text in result["texts"]:
+            assert " ".join(text["text"].split()) in shown.shown, text["number"]
+    assert ("/rules/601.2a-h", "rules 601.2a-h") in shown.links
+    assert ("/rules/601.2a-h?lang=en", "rules 601.2a-h") in page(server + "/search?q=601.2a-h&lang=en").links
+    assert not get_json(server + "/search.json?q=trample")["whole"]  # words searched: snippets
 
 
 def test_the_languages_a_query_was_read_in_are_named(default_home: Path) -> None:
@@ -809,13 +846,24 @@ def test_phone_stacks_the_languages_of_each_rule(server: str, phone: Any) -> Non
     assert [c.get_attribute("lang") for c in cells][:2] == ["en", "it"]
 
 
-@pytest.mark.parametrize("query", ["指挥官伤害", "legendary permanents with the same name"])
+@pytest.mark.parametrize("query", ["指挥官伤害", "legendary permanents with the same name", "601.2a-h"])
 def test_phone_search_page_does_not_scroll_sideways(server: str, phone: Any, query: str) -> None:
     """The footer's link to the page's JSON is one long word (a Chinese query percent-encoded):
     it wraps on a phone instead of widening the page."""
     phone.get(server + "/search?q=" + quote(query))
     assert phone.execute_script("return window.innerWidth") == 390
     assert phone.execute_script("return document.documentElement.scrollWidth") <= 390
+
+
+def test_phone_follows_a_suggested_command_to_its_page(server: str, phone: Any) -> None:
+    """The search a message suggests ("in every language: …") is a link a phone can follow."""
+    from selenium.webdriver.common.by import By
+
+    phone.get(server + "/search?q=trample&lang=it")
+    assert phone.execute_script("return document.documentElement.scrollWidth") <= 390
+    phone.find_element(By.CSS_SELECTOR, "p.elsewhere a.command").click()
+    assert phone.current_url == server + "/search?q=trample"
+    assert phone.find_elements(By.CSS_SELECTOR, "li.result")
 
 
 def test_fonts_follow_the_language(server: str, browser: Any) -> None:
@@ -985,3 +1033,19 @@ def test_a_blank_form_advertises_no_json_twin(server: str) -> None:
         assert got == 200 and 'rel="alternate"' not in body and "This page as JSON" not in body, path
         assert get(server + path.replace("?", ".json?") if "?" in path else server + path + ".json")[0] == 400
     assert 'rel="alternate"' in get(server + "/search?q=trample")[2]
+
+
+def test_a_suggested_command_maps_to_the_url_of_its_page() -> None:
+    """The pages :func:`kb.web.markup.command_link` leads to; a command no page shows stays code."""
+    from kb.web.markup import command_link, command_url
+
+    assert command_url(["search", "a b", "--lang", "it"]) == "/search?q=a+b&lang=it"
+    assert command_url(["show", "730.2", "--lang", "it", "--edition", "2025-11-14"]) == \
+        "/rules/730.2?lang=it&edition=2025-11-14"
+    assert command_url(["toc", "729", "--lang", "it"]) == "/rules/729?lang=it"
+    assert command_url(["history", "702.19b"]) == "/rules/702.19b/history"
+    assert command_url(["card", "A // B"]) == "/cards/A%20%2F%2F%20B"
+    assert command_url(["build"]) is None
+    assert str(command_link(["build"])) == "<code>kb build</code>"
+    assert str(command_link(["card", "<i>"])) == \
+        '<a class="command" href="/cards/%3Ci%3E" title="kb card &#39;&lt;i&gt;&#39;">card “&lt;i&gt;”</a>'

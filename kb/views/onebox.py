@@ -25,7 +25,7 @@ import os
 import re
 import sqlite3
 import unicodedata
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Collection, Container, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
@@ -370,7 +370,18 @@ class OneBox:
         word also in another form ("blinked": not a typo of Blocked Creature)."""
         return (any(word in self.translator.vocabulary(lang) for lang, _ in self.editions)
                 or rules_store.holds_word(self.conn, word)
-                or any(self.translator.rephrase(word, lang) for lang, _ in self.editions if not is_cjk(lang)))
+                or any(self.translator.rephrase(word, lang) for lang, _ in self.editions if not is_cjk(lang))
+                or self._contracted(word))
+
+    def _contracted(self, word: str) -> bool:
+        """``word`` is a contraction of the rules typed without its apostrophe, as the engine reads
+        it (:func:`indexers.spelling.contraction`): "youre" (and "you're", the same key) is you're,
+        no typo of the name Your, which searched as stop words only and quoted a word never typed."""
+        from indexers.spelling import contraction, load
+
+        if self.stored is not None:
+            return any(contraction(word, words) is not None for words in load(self.stored.folder).values())
+        return contraction(word, _HeldWords(self.conn)) is not None
 
     def _translated_name(self, text: str, key: str) -> TermMatch | None:
         """A language whose rules hold no names of their own (the Italian seed): the
@@ -511,6 +522,18 @@ class OneBox:
         name = localized.get(lang) or (entry.name if entry is not None else None) or localized.get("en") or card
         linked = box_store.card_rules(self.conn, card)
         return CardMatch(card, name, lang, confidence, how, tuple(linked[:CARD_RULES]), len(linked), span)
+
+
+class _HeldWords(Container[str]):
+    """The words of the rule texts (:func:`kb.store.rules.holds_word`), as the index's words
+    write them (straight apostrophes), for a KB whose index is not built yet."""
+
+    def __init__(self, conn: sqlite3.Connection) -> None:
+        self.conn = conn
+
+    def __contains__(self, word: object) -> bool:
+        return isinstance(word, str) and any(rules_store.holds_word(self.conn, form)
+                                             for form in dict.fromkeys([word, word.replace("'", "’")]))
 
 
 def typed_span(text: str, key: str) -> str | None:

@@ -24,10 +24,10 @@ from indexers.translate import Translation
 from kb.core.errors import KbError, NotFound
 from kb.core.lang import guess_lang, language_label, language_name, languages_label, normalize_tag
 from kb.core.rulenum import RuleNumber
-from kb.core.text import shell_join, typed
+from kb.core.text import typed
 from kb.store import rules as store
 from kb.views.onebox import Box, CardMatch, OneBox, without
-from kb.views.shared import error_json, held_instead, holding, no_rule_message, numbers_said, require_held
+from kb.views.shared import Hint, error_json, held_instead, holding, no_rule_message, numbers_said, require_held
 
 _BOLD, _RESET = "\x1b[1;33m", "\x1b[0m"
 
@@ -97,13 +97,19 @@ class SearchAnswer:
     definitions: list[Result] = field(default_factory=list)  # glossary entries, beside the ranks
     set_aside: SetAside | None = None   # the card name the query holds, not searched as rules words
     named: int = 0                      # rules named in all, of which the first ``limit`` are shown (a card's)
-    elsewhere: str | None = None        # nothing found in the languages asked: what they hold, where to look
+    elsewhere: Hint | None = None       # nothing found in the languages asked: what they hold, where to look
 
     @property
     def card_rules(self) -> bool:
         """The results are the rules the card's rulings link to: the query named a card and asked
         nothing more, so the engine searched nothing."""
         return self.set_aside is not None and self.set_aside.searched is None
+
+    @property
+    def whole(self) -> bool:
+        """Texts shown whole, not as snippets: the rules the query named (an address, a card's
+        rules), which the engine did not search, as the CLI and the web both show them."""
+        return self.outcome is None
 
     @property
     def total(self) -> int:
@@ -162,8 +168,8 @@ class Session:
         if box.kind == "rules":
             return self._address(box, langs, query_lang, limit)
         searched, aside = text, None
-        if box.term is not None and not box.term.exact:
-            searched = box.term.name  # "deaftouch": search what it stands for
+        if box.term is not None and not box.term.exact and not self._asks_nothing(box.term.name):
+            searched = box.term.name  # "deaftouch": search what it stands for ("yours" as typed: Your is stop words)
         elif (named := _card_named(box, text)) is not None:  # "Urza's Command" is no question on the command zone
             card, searched = named
             if self._asks_nothing(searched):
@@ -283,7 +289,7 @@ def _card_named(box: Box, text: str) -> tuple[CardMatch, str] | None:
 
 
 def _elsewhere(conn: sqlite3.Connection, query: str, asked: Collection[str],
-               indexed: Collection[tuple[str, str | None]]) -> str | None:
+               indexed: Collection[tuple[str, str | None]]) -> Hint | None:
     """Why a search of some languages found nothing, when the KB holds others: what the
     languages asked hold ("trample --lang it" found nothing in the Italian seed of 17 texts,
     and said only "0 results"), and the search of them all."""
@@ -293,7 +299,7 @@ def _elsewhere(conn: sqlite3.Connection, query: str, asked: Collection[str],
     editions = dict(indexed)
     held = " nor ".join(f"the {language_name(lang)} text held ({holding(conn, lang, editions.get(lang))})"
                         for lang in asked if lang in editions)
-    return f"nothing found in {held}; in every language: {shell_join(['kb', 'search', query])}"
+    return Hint(f"nothing found in {held}; in every language", ("search", query))
 
 
 def _under_any(identity: str, rules: Collection[str]) -> bool:
@@ -481,7 +487,8 @@ def to_json(answer: SearchAnswer) -> dict[str, object]:
         "index": index, "cards": [c.to_json() for c in answer.box.cards],
         "definitions": [d.to_json() for d in answer.definitions],
         "total": answer.total, "results": [r.to_json() for r in answer.results],
-        "elsewhere": answer.elsewhere,
+        "elsewhere": answer.elsewhere.to_json() if answer.elsewhere else None,
+        "whole": answer.whole,
         "read_as_default": plan.unknown,  # no word known in any language: query_lang is the default, not detected
     }
 

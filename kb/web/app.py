@@ -97,7 +97,8 @@ def create_app(home: Path, options: Options | None = None) -> FastAPI:
     templates = Jinja2Templates(directory=HERE / "templates")
     templates.env.globals.update(rule_url=markup.rule_url, term_url=markup.term_url, lang_name=_lang_name,
                                  linkify=markup.linkify, link_numbers=markup.link_numbers,
-                                 link_terms=markup.link_terms, highlight=markup.highlight, edits=markup.edits,
+                                 link_terms=markup.link_terms, hint=markup.hint, command_link=markup.command_link,
+                                 highlight=markup.highlight, edits=markup.edits,
                                  change=markup.change, example_label=views.example_label,
                                  paired_by=glossary_cli.PAIRED_BY, face_stats=card_cli.face_stats,
                                  doc_name=_doc_name, languages_label=languages_label)

@@ -15,6 +15,7 @@ from markupsafe import Markup, escape
 
 from indexers import snippets
 from kb.core.rulenum import RuleNumber, RuleNumberError
+from kb.core.text import shell_join
 
 #: A rule number inside running text, in any language: "rule 613.2", "参见规则903.4",
 #: "rules 601.2a–d" (the range's first end).  Digits glued to CJK text count too.
@@ -51,6 +52,67 @@ def rule_url(number: str, langs: Sequence[str] | LinkLangs = ()) -> str:
 def term_url(kind: str, name: str) -> str:
     """The page of a card or a glossary term (names may hold "/" and spaces)."""
     return f"/{kind}/{quote(name, safe='')}"
+
+
+#: The page each command a message suggests shows (:class:`kb.views.shared.Hint`): its
+#: positional words make the path (``kb card NAME`` → ``/cards/NAME``) or the query (``q``).
+_PAGES = {"search": "/search", "ask": "/ask", "card": "/cards/", "glossary": "/glossary/", "show": "/rules/",
+          "toc": "/rules/", "refs": "/refs/", "history": "/rules/"}
+#: Options a suggested command may hold, as the page's query names them.
+_OPTIONS = {"--lang": "lang", "--edition": "edition", "--query-lang": "query_lang"}
+
+
+def _read(words: Sequence[str]) -> tuple[str, list[tuple[str, str]]] | None:
+    """A suggested command's subject (its positional words) and options (as the page's query
+    names them); None for a command or option no page takes."""
+    if not words or words[0] not in _PAGES:
+        return None
+    positional, options = [], []
+    rest = iter(words[1:])
+    for word in rest:
+        if word in _OPTIONS:
+            options.append((_OPTIONS[word], next(rest, "")))
+        elif word.startswith("--"):
+            return None
+        else:
+            positional.append(word)
+    return " ".join(positional), options
+
+
+def command_url(words: Sequence[str]) -> str | None:
+    """The URL of the page showing what ``kb WORDS`` prints (``["search", "trample"]`` →
+    ``/search?q=trample``), None for a command no page shows."""
+    read = _read(words)
+    if read is None:
+        return None
+    subject, query = read
+    base = _PAGES[words[0]]
+    if base.endswith("/"):
+        path = base + quote(subject, safe="" if words[0] in ("card", "glossary") else ",") if subject else base[:-1]
+        path += "/history" if words[0] == "history" else ""
+    else:
+        path, query = base, [("q", subject), *query]
+    return path + (f"?{urlencode(query)}" if query else "")
+
+
+#: What a link to a command's page calls it ("search “trample”", "rule 730.2").
+_NAMED = {"search": "search “{}”", "ask": "ask “{}”", "card": "card “{}”", "glossary": "glossary “{}”",
+          "show": "rule {}", "toc": "contents of {}", "refs": "references of {}", "history": "history of {}"}
+
+
+def command_link(words: Sequence[str], text: str | None = None) -> Markup:
+    """A command a message suggests, on the web: a link to the page it shows, saying what that
+    page is (``text``, else as :data:`_NAMED` says); the command line as code if no page shows it."""
+    url = command_url(words)
+    if url is None:
+        return Markup("<code>{}</code>").format(shell_join(["kb", *words]))
+    return Markup('<a class="command" href="{}" title="{}">{}</a>').format(
+        url, shell_join(["kb", *words]), text or _NAMED[words[0]].format((_read(words) or ("",))[0]))
+
+
+def hint(message: Mapping[str, object]) -> Markup:
+    """A :class:`kb.views.shared.Hint` as its JSON holds it: what it says, then the link."""
+    return Markup("{}: {}").format(message["said"], command_link([str(w) for w in message["command"]]))  # type: ignore[attr-defined]
 
 
 def _in_range(token: str, numbers: Sequence[str]) -> bool:
