@@ -218,3 +218,53 @@ def test_a_prefix_word_stands_before_a_number_not_a_letter(text: str) -> None:
     702.19c: "rule c" names no rule, and a prefix word belongs only before a number."""
     assert address.parse(text) is None
     assert address.written_out(text) == text
+
+
+WORDED_RANGES = ["601.2a through 601.2h", "601.2a thru h", "601.2a到601.2h", "601.2a到h", "规则 601.2a到h",
+                 "da 601.2a a 601.2h", "dal 601.2a al 601.2h", "regole da 601.2a a h", "601.2a fino a 601.2h",
+                 "from 601.2a to 601.2h", "从601.2a到601.2h", "601.2a至h", "601.2a to h"]
+
+
+@pytest.mark.parametrize("text", WORDED_RANGES)
+def test_a_range_written_with_words_is_the_range(text: str) -> None:
+    """"601.2a through 601.2h", "601.2a到h" and the Italian "da 601.2a a 601.2h" were two numbers
+    (or one) and a search of their words; each is the range, as "601.2a-h" is."""
+    parsed = address.parse(text)
+    assert parsed is not None and address.expand(parsed, EXISTING) == SUBRULES_601_2[:8]
+
+
+@pytest.mark.parametrize("text", ["601.2a a 601.2h", "da 601.2a", "da 601.2a e 601.2h", "601.2a到底"])
+def test_the_italian_a_is_to_only_in_a_from_to_frame(text: str) -> None:
+    """"a" is a letter, and "to" only after "da": no range is read without the frame."""
+    parsed = address.parse(text)
+    assert parsed is None or all(not t.is_range for t in parsed.targets)
+
+
+@pytest.mark.parametrize("text", ["regola n. 702.19b", "rule no. 702.19b", "nr. 702.19b", "nr 702.19b", "num. 702.19b",
+                                  "#702.19b", "rule #702.19b", "n° 702.19b", "nº 702.19b", "CR n. 702.19b"])
+def test_a_number_sign_is_a_prefix_word(text: str) -> None:
+    """"regola n. 702.19b" was free text (a glossary entry, Blight, beside the rule)."""
+    parsed = address.parse(text)
+    assert parsed is not None and address.expand(parsed, EXISTING) == [N("702.19b")]
+
+
+@pytest.mark.parametrize(("text", "read"), [("702.19b-702.2", "702.19b, 702.2"), ("702.2-702.19b", "702.2, 702.19b"),
+                                            ("702.19b-702.20", "702.19b, 702.20"), ("700-702.2", "700, 702.2")])
+def test_a_range_across_depths_is_read_as_its_two_numbers_and_said(text: str, read: str) -> None:
+    """"702.19b-702.2" was two numbers and a search of their words (Deathtouch's definition first):
+    no range runs from a subrule to a rule; the two numbers are read, and why is said."""
+    assert address.parse(text) is None and address.backwards(text) is None
+    wrong = address.misread(text)
+    assert isinstance(wrong, address.Across)
+    assert str(wrong).endswith(f", and a range is of one depth: did you mean {read}?")
+    found = address.turned(text)
+    assert found is not None and found[1] == read
+    assert found[0].targets == address.parse(read).targets  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize(("text", "lang"), [("regola 729.2", "it"), ("regola n. 729.2", "it"),
+                                            ("da 601.2a a 601.2h", "it"), ("规则 729.2", "zh-Hans"),
+                                            ("601.2a到h", "zh-Hans"), ("rule 729.2", "en"), ("729.2", None),
+                                            ("729.2, 730.2", None)])
+def test_an_address_is_written_in_the_language_of_its_words(text: str, lang: str | None) -> None:
+    assert address.written_in(text) == lang

@@ -789,3 +789,46 @@ def test_a_section_named_lists_its_rules_in_rule_order(home: Path, db: sqlite3.C
     numbers = [g.hits[0].number for g in find(home, db, query).groups][:5]
     assert numbers == [f"{section}.{k}" for k in range(1, 6)]
 
+
+
+@pytest.mark.parametrize("query", ["601.2a through 601.2h", "601.2a到601.2h", "da 601.2a a 601.2h", "规则 601.2a到h",
+                                   "601.2a到h"])
+def test_a_range_written_with_words_shows_exactly_its_rules(home: Path, query: str) -> None:
+    """These read two numbers and a search of the rest (601.5, 707.12; "Tournament Rules")."""
+    data = kb_json_here("search", query, home=home)
+    assert data["box"]["kind"] == "rules" and not data["definitions"]
+    assert [r["rule"] for r in data["results"]] == [f"601.2{letter}" for letter in "abcdefgh"]
+
+
+def test_a_number_sign_names_the_rule_alone(home: Path) -> None:
+    """"regola n. 702.19b" showed the definition of Blight, then 732.6 and 107.4."""
+    data = kb_json_here("search", "regola n. 702.19b", home=home)
+    assert data["box"]["kind"] == "rules" and not data["definitions"]
+    assert [r["rule"] for r in data["results"]] == ["702.19b"]
+
+
+def test_a_range_across_depths_shows_its_two_rules_and_says_why(home: Path) -> None:
+    """"702.19b-702.2" showed the definition of Deathtouch and rules citing 702.2; `kb show` said
+    only "not a rule number"."""
+    data = kb_json_here("search", "702.19b-702.2", home=home)
+    assert data["box"]["kind"] == "rules" and not data["definitions"]
+    assert [r["rule"] for r in data["results"]] == ["702.19b", "702.2"]
+    why = "702.19b-702.2 runs from a subrule to a rule, and a range is of one depth"
+    assert data["box"]["backwards"] == f"{why}: showing results for 702.19b, 702.2"
+    shown = kb_here("show", "702.19b-702.2", home=home)
+    assert shown.returncode == 2 and shown.stderr == f"kb: {why}: did you mean 702.19b, 702.2?\n"
+
+
+def test_a_search_in_italian_numbering_says_what_the_italian_number_is(home: Path) -> None:
+    """`kb show 729.2 --lang it` says the Italian text numbered 729.2 is rule 730.2; `kb search
+    --lang it "regola 729.2"` said only "not found in Italian", and `kb search "regola 729.2"`
+    showed the English 729.2 (a rule of subgames) without a word."""
+    hint = "the Italian text numbered 729.2 is rule 730.2: kb search 730.2 --lang it"
+    data = kb_json_here("search", "regola 729.2", home=home)
+    assert data["query_lang"] == "it" and data["numbering"] == [hint]
+    assert [r["rule"] for r in data["results"]] == ["729.2"]
+    assert hint in kb_here("search", "regola 729.2", home=home).stdout.splitlines()
+    for query in ("regola 729.2", "729.2"):
+        asked = kb_here("search", query, "--lang", "it", home=home)
+        assert asked.returncode == 1 and asked.stderr == f"kb: rule 729.2 not found in Italian (it) ({hint})\n"
+    assert kb_json_here("search", "729.2", home=home)["numbering"] == []  # no language written: no Italian number

@@ -30,7 +30,7 @@ from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
-from kb.core.address import Address, backwards, expand, missing, parse, turned
+from kb.core.address import Address, expand, misread, missing, parse, turned
 from kb.core.rulenum import RuleNumber
 from kb.core.text import is_cjk, is_cjk_char, name_key, shell_join, straight_apostrophes, to_simplified, word_key
 from kb.graph.names import NameEntry, script_class
@@ -160,7 +160,8 @@ class Box:
     missing: tuple[str, ...] = ()
     term: TermMatch | None = None
     cards: tuple[CardMatch, ...] = field(default=())
-    #: a range written backwards, and how it was read ("702.19c-a runs backwards: showing results for 702.19a-c")
+    #: a range written backwards or across depths, and how it was read ("702.19c-a runs backwards:
+    #: showing results for 702.19a-c"; "702.19b-702.2 runs from a subrule to a rule, …: … 702.19b, 702.2")
     backwards: str | None = None
     #: the address as read, when that is not as written (a range turned round: "702.19a-c")
     showing: str | None = None
@@ -279,11 +280,12 @@ class OneBox:
         if address is not None:
             return self._rules(text, address)
         read = turned(text)
-        wrong = backwards(text)
-        if read is not None and wrong is not None:  # "702.19d-b": the range meant, not the letter b as a word
+        wrong = misread(text)
+        # "702.19d-b": the range meant, not the letter b as a word; "702.19b-702.2": the two rules
+        if read is not None and wrong is not None:
             address, showing = read
             return replace(self._rules(text, address), showing=showing,
-                           backwards=f"{wrong.written} runs backwards: showing results for {showing}")
+                           backwards=f"{wrong.why}: showing results for {showing}")
         term = self.term(text)
         # A rules term typed exactly is not a misspelled card name: of the 1,529 exact terms of
         # the default KB, 6 found a card by spelling, every one wrong ("Flying" → Fling,

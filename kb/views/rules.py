@@ -404,7 +404,7 @@ def address_of(texts: Sequence[str]) -> addresses.Address:
     anything else is bad input, with examples."""
     found = addresses.parse_all(texts)
     if found is None:
-        wrong = next((b for text in texts if (b := addresses.backwards(text)) is not None), None)
+        wrong = next((b for text in texts if (b := addresses.misread(text)) is not None), None)
         if wrong is not None:
             raise KbError(str(wrong))
         if len(texts) == 1:  # say what is wrong with it as a number ("a section has no rules of its own")

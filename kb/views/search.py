@@ -21,6 +21,7 @@ from typing import Any
 from indexers import engine, lookups, snippets, spelling
 from indexers import index as rules_index
 from indexers.translate import Translation
+from kb.core import address as addresses
 from kb.core.errors import KbError, NotFound
 from kb.core.lang import guess_lang, language_label, language_name, languages_label, normalize_tag
 from kb.core.rulenum import RuleNumber
@@ -98,6 +99,9 @@ class SearchAnswer:
     set_aside: SetAside | None = None   # the card name the query holds, not searched as rules words
     named: int = 0                      # rules named in all, of which the first ``limit`` are shown (a card's)
     elsewhere: Hint | None = None       # nothing found in the languages asked: what they hold, where to look
+    #: what the query's language numbers so, when that is another rule ("the Italian text numbered
+    #: 729.2 is rule 730.2: kb search 730.2 --lang it"), as `kb show` says it
+    numbering: tuple[str, ...] = ()
 
     @property
     def card_rules(self) -> bool:
@@ -252,9 +256,10 @@ class Session:
         """A rule address: exactly the rules it names, each in every language shown."""
         if not box.numbers:
             raise NotFound(no_rule_message(box.missing or [box.query]))
-        plan = self._plain_plan(box.query, langs, query_lang)
-        plan = engine.Plan(plan.text, plan.lang, plan.detected, plan.langs, box.numbers, ())
+        plan = self._plain_plan(box.query, langs, query_lang or addresses.written_in(box.query))
+        plan = engine.Plan(plan.text, plan.lang, query_lang is None, plan.langs, box.numbers, ())
         editions = dict(self.box.editions)
+        numbering = self._numbering(box, plan, editions, asked=bool(langs))
         results: list[Result] = []
         for number in box.numbers[:max(limit, len(box.numbers))]:
             texts = [_shown(found) for lang in plan.langs
@@ -264,8 +269,20 @@ class Session:
                                       tuple(_as_hit(t) for t in texts), lead=True))
         if not results:  # held, but in none of the languages asked (`702.19b --lang it`)
             named = [str(n) for n in box.numbers]
+            if numbering:  # as `kb show 729.2 --lang it` says it
+                raise NotFound(no_rule_message(named, plan.langs) + "".join(f" ({hint})" for hint in numbering))
             raise NotFound(no_rule_message(named, plan.langs, instead=held_instead(self.conn, named, plan.langs)))
-        return SearchAnswer(plan, results, box, showing=box.showing)
+        return SearchAnswer(plan, results, box, showing=box.showing, numbering=numbering)
+
+    def _numbering(self, box: Box, plan: engine.Plan, editions: dict[str, str | None], asked: bool) -> tuple[str, ...]:
+        """What a language numbers each number named, when that is another rule and the language
+        lacks the rule (:func:`kb.store.rules.numbered_otherwise`): the languages asked, else the
+        query's own when it is written in one ("regola 729.2": the Italian text numbered 729.2 is
+        rule 730.2, where the English 729.2 shown is a rule of subgames)."""
+        langs = plan.langs if asked else (plan.lang,) if plan.lang in editions else ()
+        return tuple(hint for number in box.numbers for lang in langs
+                     if store.identity_text(self.conn, str(number), lang, editions.get(lang)) is None
+                     and (hint := store.numbered_otherwise(self.conn, number, lang, "search")))
 
     def _lead(self, box: Box, plan: engine.Plan, outcome: engine.Outcome) -> list[Result]:
         """The rules a misspelled or translated name leads to ("deaftouch" -> 702.2),
@@ -490,6 +507,7 @@ def to_json(answer: SearchAnswer) -> dict[str, object]:
         "elsewhere": answer.elsewhere.to_json() if answer.elsewhere else None,
         "whole": answer.whole,
         "read_as_default": plan.unknown,  # no word known in any language: query_lang is the default, not detected
+        "numbering": list(answer.numbering),
     }
 
 
@@ -560,7 +578,7 @@ def _box_line(answer: SearchAnswer) -> str | None:
     box = answer.box
     if box.kind == "rules":  # a range turned round ("702.19d-b"), and numbers named that are not held
         said = [*([box.backwards] if box.backwards else []),
-                *([f"not in the KB: {', '.join(box.missing)}"] if box.missing else [])]
+                *([f"not in the KB: {', '.join(box.missing)}"] if box.missing else []), *answer.numbering]
         return "\n".join(said) or None
     if box.term is None:
         return None
