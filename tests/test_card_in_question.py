@@ -119,3 +119,28 @@ def test_the_web_says_what_was_searched_as_the_cli_does(default_home: Path) -> N
             said = ("its words not searched" if data["card_span"]["searched"] is None
                     else "left out of the words searched")
             assert f"Card name “{data['card_span']['span']}”" in shown and said in shown
+
+
+@pytest.mark.parametrize(("question", "span", "card", "searched"), [
+    ("can go for the throat kill an artifact creature", "go for the throat", "Go for the Throat",
+     "can kill an artifact creature"),
+    ("does monastery swiftspear have haste", "monastery swiftspear", "Monastery Swiftspear", "does have haste"),
+    ("直刺咽喉 能消灭神器生物吗", "直刺咽喉", "Go for the Throat", "能消灭神器生物吗")])
+def test_a_card_name_typed_in_lowercase_inside_a_question_is_the_card(default_home: Path, question: str, span: str,
+                                                                      card: str, searched: str) -> None:
+    """Phones type lowercase: a name of words the rules do not hold ("throat", "swiftspear") needs
+    no capital; a Chinese name of four characters set off by a space is one too."""
+    found = kb_json_here("search", question, home=default_home)
+    assert found["card_span"] == {"span": span, "card": card, "searched": searched}
+
+
+def test_the_words_left_beside_a_card_name_are_searched(default_home: Path) -> None:
+    """"teferi temporal pilgrim loyalty" was all taken for the card (85 % like its name) and nothing
+    searched: the name is set aside and "loyalty" (606) searched; a misspelled name does not take
+    a word more either."""
+    found = kb_json_here("search", "teferi temporal pilgrim loyalty", home=default_home)
+    assert found["card_span"] == {"span": "teferi temporal pilgrim", "card": "Teferi, Temporal Pilgrim",
+                                  "searched": "loyalty"}
+    assert any(r["rule"].startswith("606") for r in found["results"])
+    typo = kb_json_here("search", "teferi temporal pilgrm loyalty", home=default_home)
+    assert typo["card_span"] is None and typo["results"]

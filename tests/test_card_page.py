@@ -312,3 +312,17 @@ def test_close_chinese_names_as_measured(corpora: Path) -> None:
           f"{sum(absent)}/{len(absent)}")
     assert len(typos) == 265 and all(typos)
     assert len(absent) == 2371 and not any(absent)
+
+
+def test_a_clear_typo_resolves_though_a_name_not_shown_was_near(card_home: Path) -> None:
+    """"Go fer teh throat" was refused as "about equally similar" to Iron-Craw Crusher, whose French
+    name WRatio's partial match put at 85 % but which is no close name, so not listed: the decision
+    is made among the names shown, and no reason names a card that is not one of them."""
+    result = kb_here("card", "Go fer teh throat", home=card_home)
+    assert result.returncode == 0, result.stdout
+    assert json.loads(kb_here("card", "Go fer teh throat", "--json", home=card_home).stdout)["card"]["name"] \
+        == "Go for the Throat"
+    from test_serve import request, serving
+
+    with serving(card_home, "--workers", "1") as base:
+        assert request(base, "/cards/go%20fer%20teh%20throat").status == 200

@@ -38,6 +38,7 @@ __all__ = [
     "NameIndex",
     "Resolution",
     "RulingIndex",
+    "decide_by_name",
     "holding_words",
     "name_entries",
     "name_words",
@@ -390,6 +391,12 @@ def _by_name(query: str, by_name: list[Candidate], by_rulings: list[Candidate], 
     else:
         reason = f"{top.card} and {by_name[1].card} are about equally similar"
     return Resolution(query, None, 0.0, (Evidence("weak", reason),), candidates)
+
+
+def decide_by_name(query: str, candidates: Sequence[Candidate]) -> Resolution:
+    """The decision again among ``candidates`` alone (similar names, best first): a caller that
+    shows only some (the really close ones) must not be refused for a rival it does not show."""
+    return _by_name(query, list(candidates), [], 0, tuple(candidates))
 
 
 def _merge_candidates(by_name: list[Candidate], by_rulings: list[Candidate]) -> tuple[Candidate, ...]:

@@ -25,6 +25,7 @@ from kb.graph.cards import (
     Evidence,
     NameIndex,
     Resolution,
+    decide_by_name,
     holding_words,
     name_words,
     quoted,
@@ -259,14 +260,24 @@ def card(conn: sqlite3.Connection, query: str) -> CardAnswer:
     query = query.strip()
     resolution = resolve_query(conn, query)
     if not resolution.resolved:
+        close = close_candidates(resolution)
+        if close.candidates and _only_similar(resolution) and len(close.candidates) < len(resolution.candidates):
+            # "Go fer teh throat": refused for Écrabouilleur gorge-de-fer, 85 % by WRatio's partial match
+            # and not close, so not shown; among the close alone Go for the Throat (88 %) is clear
+            close = resolution = decide_by_name(query, close.candidates)
+    if not resolution.resolved:
         words = word_candidates(card_store.all_names(conn), query)
-        return CardAnswer(query, with_word_candidates(close_candidates(resolution), words), None,
-                          card_store.held(conn), len(words))
+        return CardAnswer(query, with_word_candidates(close, words), None, card_store.held(conn), len(words))
     assert resolution.card is not None
     view = card_store.card_view(conn, resolution.card)
     if view is None:  # a name whose card rows are missing: the KB is inconsistent
         raise KbError(f"the KB names {quoted(resolution.card)} but holds no card of that name: run `kb build` again")
     return CardAnswer(query, resolution, view)
+
+
+def _only_similar(resolution: Resolution) -> bool:
+    """Every candidate of ``resolution`` is there by a similar name alone (no exact name, no rulings)."""
+    return all(e.kind == "similar-name" for c in resolution.candidates for e in c.evidence)
 
 
 @dataclass(frozen=True)

@@ -475,30 +475,41 @@ class OneBox:
         with a capital as names are, or five Chinese characters, so that plain words are no card
         ("fling a creature", "how to shoot down a flier", 彻底摧毁所有生物: Raze to the Ground)."""
         words = key.split()
-        if script_class(key) == "cjk":
-            spans = [run[i:i + n] for run in words for n in range(min(len(run) - 1, CARD_INSIDE_CJK), 4, -1)
-                     for i in range(len(run) - n + 1)]
-        elif text.islower():
-            return []
+        cjk = script_class(key) == "cjk"
+        if cjk:
+            # a run set off by spaces may be a name whole, of four characters too ("直刺咽喉 能消灭…")
+            spans = [run[i:i + n] for run in words
+                     for n in range(min(len(run) - (len(words) == 1), CARD_INSIDE_CJK), 4 - (len(words) > 1), -1)
+                     for i in range(len(run) - n + 1) if n >= 5 or n == len(run)]
         else:
             spans = [" ".join(words[i:i + n]) for n in range(min(len(words) - 1, CARD_MAX_WORDS), 1, -1)
                      for i in range(len(words) - n + 1)]
-        cjk = script_class(key) == "cjk"
         for span in spans:
             if span not in self._card_keys:
                 continue
             # as a name is written: a capital in the query's words of it ("Mishra's"), unless Chinese
+            # or words the rules do not hold (phones type lowercase: "does monastery swiftspear have haste")
+            as_name = cjk or self._unlike_words(span)
             named = sorted(box_store.names_for_key(self.conn, span), key=lambda e: _name_preference(e, span))
-            found = [e for e in named if cjk or _capitalized(text, e.name)]
+            found = [e for e in named if as_name or _capitalized(text, e.name)]
             typed = typed_span(text, span) or ""
             if found:
                 return [self._card(found[0].card, found[0], 1.0, f"{found[0].name!r}, its {found[0].lang} name,"
                                                                  " is in the query", span=typed)]
             page = box_store.resolved_page(self.conn, span)
-            if page is not None and (cjk or _capitalized(text, page["title"])):
+            if page is not None and (as_name or _capitalized(text, page["title"])):
                 how = f"{span!r}, the title of a rulings page resolved to it by its rulings, is in the query"
                 return [self._card(page["card"], None, float(page["confidence"]), how, script_lang(span), typed)]
         return []
+
+    def _unlike_words(self, span: str) -> bool:
+        """A name inside a question that cannot be plain words even in lowercase: words the rules
+        do not hold (:meth:`_known_word`), two of them, or one in a name of three words or more
+        ("go for the throat", "monastery swiftspear"; not "shoot down", "supply drop", one word
+        off the rules in two, nor "snow covered forest" or "wrath of god", all words of the rules)."""
+        words = span.split()
+        unknown = sum(not self._known_word(word) for word in words)
+        return unknown >= 2 or unknown == 1 and len(words) >= 3
 
     def _similar_cards(self, text: str, key: str) -> list[CardMatch]:
         if len(key) < NAME_MIN_FUZZY:
@@ -507,6 +518,9 @@ class OneBox:
 
         scored = process.extract(key, self._card_choices.get(script_class(key), []), scorer=fuzz.ratio, limit=8,
                                  score_cutoff=CARD_FUZZY - CARD_MARGIN)
+        # a typo adds or drops a letter or two, not a word: "teferi temporal pilgrim loyalty" (85 %
+        # like Teferi, Temporal Pilgrim) is the card and a question of loyalty, not the card alone
+        scored = [s for s in scored if abs(len(s[0]) - len(key)) <= NAME_LENGTH_SLACK]
         if not scored or scored[0][1] < CARD_FUZZY:
             return []
         top = box_store.names_for_key(self.conn, scored[0][0])[0]
