@@ -192,6 +192,9 @@ class Command:
     text: Callable[[Any, argparse.Namespace], str] | None = None
     #: why an answer given is still "not found" (exit 1, HTTP 404), or None
     missing: Callable[[Any], str | None] | None = None
+    #: "not found" is an exit code only: on the web the answer is still a page (HTTP 200), as a
+    #: search finding nothing lists nothing (a script reads `kb search`'s exit 1, as grep's)
+    missing_is_a_page: bool = False
     #: a command printing more than one view, or none
     main: Callable[[argparse.Namespace], int] | None = None
     #: answered from a search session (the KB and its index), not a bare connection
@@ -234,14 +237,9 @@ class Command:
             answer = self.answer(kb, args)
             text = shared.dumps(answer.to_json()) if args.json else \
                 self.text(answer, args) if self.text else answer.render()
-        missing = self.not_found(answer)
-        if missing and not args.json and missing in text:
-            # the answer is the failure ("no card called …", with what is close): said once, where
-            # every command says its failures, as `kb show 702.999` does (it was said on both streams)
-            print(f"kb: {text}", file=sys.stderr)
-            return 1
         if text:
             print(text)
+        missing = self.not_found(answer)
         if missing:
             if not said_on_screen(text, missing, sys.stdout.isatty() and sys.stderr.isatty()):
                 print(f"kb: {missing}", file=sys.stderr)
@@ -745,7 +743,7 @@ TABLE: tuple[Command, ...] = (
         Arg("--lang", "language to search and show (repeat for side by side)", repeat=True),
         Arg("--query-lang", "the query's language (default: detected)"),
         Arg("--limit", "rules to show (default: 10)", type=int, default=10)),
-        answer=search, searches=True, batch=search_lines, text=_in_color, missing=_no_result,
+        answer=search, searches=True, batch=search_lines, text=_in_color, missing=_no_result, missing_is_a_page=True,
         pages=(WebPage("/search", "search.html", lambda data, args: f"Search: {' '.join(args.query)}" if data
                        else "Search", _search_context, params={"query": "q", "query_lang": "query_lang"},
                        form="query"),)),

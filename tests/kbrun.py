@@ -28,10 +28,10 @@ def kb(*args: object, home: Path | None, timeout: float = 600, **options: Any) -
     return subprocess.run(command, capture_output=True, text=True, timeout=timeout, **options)
 
 
-def kb_json(*args: object, home: Path) -> Any:
-    """Run with ``--json``; the command must succeed and print JSON."""
+def kb_json(*args: object, home: Path, code: int = 0) -> Any:
+    """Run with ``--json``; the command must exit ``code`` (1: a search that found nothing) and print JSON."""
     result = kb(*args, "--json", home=home)
-    assert result.returncode == 0, (args, result.stderr)
+    assert result.returncode == code, (args, result.stderr)
     return json.loads(result.stdout)
 
 
@@ -61,8 +61,8 @@ def kb_here(*args: object, home: Path, input: str | bytes | None = None) -> subp
     return subprocess.CompletedProcess(["kb", *argv], code, out.getvalue(), err.getvalue())
 
 
-def kb_json_here(*args: object, home: Path) -> Any:
+def kb_json_here(*args: object, home: Path, code: int = 0) -> Any:
     """:func:`kb_json` answered in this process (:func:`kb_here`)."""
     result = kb_here(*args, "--json", home=home)
-    assert result.returncode == 0, (args, result.stderr)
+    assert result.returncode == code, (args, result.stderr)
     return json.loads(result.stdout)

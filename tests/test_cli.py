@@ -303,6 +303,8 @@ def test_a_long_range_is_counted_in_the_header_not_listed(default_home: Path) ->
     header = kb_here("search", "100.1-999.9", "--limit", "1", home=default_home).stdout.splitlines()[0]
     assert header.endswith(f" · {len(numbers):,} rule numbers: 100.1, 100.2, 100.3, …, {numbers[-1]}"), header
     assert len(header) < 120
+    shown = kb_here("search", "100.1-999.9", "--limit", "1", home=default_home).stdout
+    assert shown.rstrip().endswith(f"100 of {len(numbers)} results")  # search.ADDRESS_MOST: it showed all 1,165
     short = kb_here("search", "702.19b-d", home=default_home).stdout.splitlines()[0]
     assert short.endswith(" · rule numbers 702.19b, 702.19c, 702.19d"), short
 

@@ -137,13 +137,13 @@ def test_a_word_every_suggestion_begins_is_their_one_entry(same_date: Path) -> N
     data = kb_json_here("glossary", "APNAP", home=same_date)
     assert [m["term"] for m in data["matches"]] == ["APNAP Order"] and data["via"]["how"] == "word"
     several = kb_here("glossary", "combat", home=same_date)
-    assert several.returncode == 1 and "did you mean: Combat Phase" in several.stderr
+    assert several.returncode == 1 and "did you mean: Combat Phase" in several.stdout
 
 
 def test_unknown_term_and_bad_input(same_date: Path) -> None:
     missing = kb_here("glossary", "Flibbertigibbet", home=same_date)
     assert missing.returncode == 1 and "Flibbertigibbet" in missing.stderr
-    assert "no lexicon or spelling leads to one" in missing.stderr and "did you mean" not in missing.stderr
+    assert "no lexicon or spelling leads to one" in missing.stdout and "did you mean" not in missing.stdout
     missing_json = kb_here("glossary", "不存在的词", "--json", home=same_date)
     assert missing_json.returncode == 1
     elsewhere = kb_here("glossary", "标识色", "--lang", "it", home=same_date)  # held in no Italian edition

@@ -575,11 +575,12 @@ def test_text_output_shows_languages_side_by_side(home: Path) -> None:
 
 
 def test_nothing_found_is_an_empty_answer(home: Path) -> None:
-    """Issue 12: a search with no result is an answer (an empty list, exit 0; 200 on the
-    web), not an error like a rule, card or term that does not exist."""
+    """Issue 12: a search with no result is an answer (an empty list; 200 on the web), not an
+    error like a rule, card or term that does not exist (exit 2, 404).  Its exit code is 1, as
+    grep's and `kb ask`'s of a question no rule answers (session 29; it was 0)."""
     result = kb_here("search", "xyzzyqwv", home=home)
-    assert result.returncode == 0 and "0 results" in result.stdout
-    data = kb_json_here("search", "xyzzyqwv", home=home)
+    assert result.returncode == 1 and "0 results" in result.stdout
+    data = kb_json_here("search", "xyzzyqwv", home=home, code=1)
     assert data["results"] == [] and data["total"] == 0
 
 
@@ -621,7 +622,7 @@ def index_folders(home: Path) -> list[Path]:
 
 
 def test_index_is_rebuilt_when_the_kb_changes(small: Path, corpora: Path, seeds: Path) -> None:
-    before = kb_json("search", "waterbend", home=small)
+    before = kb_json("search", "waterbend", home=small, code=1)
     assert before["results"] == []  # not a word of the rules yet
     first = index_folders(small)
     build([seeds, corpora / "cr" / "en" / "MagicCompRules-2025-11-14.txt"], small)  # builds the index too

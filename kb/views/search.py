@@ -84,6 +84,12 @@ class SetAside:
         return {"span": self.span, "card": self.card, "searched": self.searched}
 
 
+#: The most rules a search shows of the rules an address names (all of them up to this, whatever
+#: ``--limit``: "601.2a-h" is the eight): "100.1-999.9" showed all 1,165 texts whole, a page of
+#: 1.3 MB; the rest are counted ("100 of 1165 results"), `kb show` reads them all.
+ADDRESS_MOST = 100
+
+
 @dataclass(frozen=True)
 class SearchAnswer:
     """What ``kb search`` answers: what the box took the query for, the engine's plan
@@ -261,7 +267,7 @@ class Session:
         editions = dict(self.box.editions)
         numbering = self._numbering(box, plan, editions, asked=bool(langs))
         results: list[Result] = []
-        for number in box.numbers[:max(limit, len(box.numbers))]:
+        for number in box.numbers[:max(limit, ADDRESS_MOST)]:
             texts = [_shown(found) for lang in plan.langs
                      if (found := store.identity_text(self.conn, str(number), lang, editions.get(lang))) is not None]
             if texts:
@@ -272,7 +278,7 @@ class Session:
             if numbering:  # as `kb show 729.2 --lang it` says it
                 raise NotFound(no_rule_message(named, plan.langs) + "".join(f" ({hint})" for hint in numbering))
             raise NotFound(no_rule_message(named, plan.langs, instead=held_instead(self.conn, named, plan.langs)))
-        return SearchAnswer(plan, results, box, showing=box.showing, numbering=numbering)
+        return SearchAnswer(plan, results, box, showing=box.showing, named=len(box.numbers), numbering=numbering)
 
     def _numbering(self, box: Box, plan: engine.Plan, editions: dict[str, str | None], asked: bool) -> tuple[str, ...]:
         """What a language numbers each number named, when that is another rule and the language

@@ -162,7 +162,7 @@ def create_app(home: Path, options: Options | None = None) -> FastAPI:
                 view = None if blank else shown.answer(source, args)  # a blank form: the page to fill it in
                 data = view.to_json() if view is not None else None
                 extra = page.context(data, args, source) if page.context and not as_json else {}
-            status = 404 if view is not None and shown.not_found(view) else 200
+            status = 404 if view is not None and not shown.missing_is_a_page and shown.not_found(view) else 200
             return Page(page.template, data, page.title(data, args), shown.words(args), status, extra)
         return answer(request, build)
 
