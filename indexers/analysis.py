@@ -280,13 +280,30 @@ class CjkGrams(Filter):
                 size = 2 if i < last else 1
                 if size == 1 and query and last:
                     break  # the query's bigrams already hold its last character
-                token.text, token.gram = run[i : i + size], size
+                token.text, token.gram = gram(run, i, size), size
                 if token.positions:
                     token.pos = pos + i
                 if token.chars:
                     token.startchar, token.endchar = start + i, start + i + size
                 yield token
             shift += last
+
+
+#: Game words ending in another game word they are no kind of: 衍生物 (token) ends in 生物 (creature),
+#: so 不灭生物可以被牺牲吗 found the token rules first (111.10a-c: "牺牲此衍生物").  In them that
+#: bigram is the whole word (:func:`gram`): 生物 no longer finds 衍生物, 衍生物 still finds itself.
+#: Measured (quality harness by words, s@1 / s@5): ours ZH 0.675/0.913 -> 0.683/0.921, IT (its Chinese
+#: translation searched too) 0.432/0.830 -> 0.443/0.841, glossary ZH 0.571/0.830 -> 0.571/0.831 (five
+#: definitions up, four down), every other set unchanged.
+SHADOWING = frozenset({"衍生物"})
+
+
+def gram(run: str, i: int, size: int) -> str:
+    """The CJK term at ``i`` of ``run``: its bigram (or last character), but the whole word where
+    the bigram ends a :data:`SHADOWING` word.  Every place that cuts grams cuts them here."""
+    if size == 2 and i and run[i - 1 : i + 2] in SHADOWING:
+        return run[i - 1 : i + 2]
+    return run[i : i + size]
 
 
 #: Question words and the verbs of asking: what a player types around the words of the

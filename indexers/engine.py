@@ -39,7 +39,7 @@ from whoosh.searching import Searcher
 
 from indexers import homophones, segment, semantic, spelling
 from indexers import index as rules_index
-from indexers.analysis import CJK, NUMBER, analyzer_for, field_code, name_key, stem, stop_words, token_kind
+from indexers.analysis import CJK, NUMBER, analyzer_for, field_code, gram, name_key, stem, stop_words, token_kind
 from indexers.index import IndexInfo, body_field, gloss_field, parent_field, title_field
 from indexers.scoring import Clause, Scorer, add_scores, best_scored
 from indexers.spelling import Correction
@@ -443,12 +443,13 @@ def cjk_units(run: str, lang: str, words: frozenset[str]) -> list[Unit]:
         if len(chunk) == 1:
             units.append(Unit(lang, (chunk,), prefix=True, literal=chunk, source=chunk))
             continue
-        grams = [chunk[i : i + 2] for i in range(len(chunk) - 1)]
+        grams = [(gram(chunk, i, 2), chunk[i : i + 2]) for i in range(len(chunk) - 1)]
         weights = _gram_weights(_pieces(chunk, found))
-        units += [Unit(lang, (g,), weight=w, literal=g, source=g) for g, w in zip(grams, weights, strict=True)]
+        units += [Unit(lang, (g,), weight=w, literal=typed, source=typed)
+                  for (g, typed), w in zip(grams, weights, strict=True)]
         for word in found:
             if len(word) > 2 and CJK_WORD:
-                units.append(Unit(lang, tuple(word[i : i + 2] for i in range(len(word) - 1)), weight=CJK_WORD,
+                units.append(Unit(lang, tuple(gram(word, i, 2) for i in range(len(word) - 1)), weight=CJK_WORD,
                                   literal=word, source=word))
     return units
 
@@ -647,7 +648,7 @@ def _held(searcher: Searcher, lang: str, word: str) -> bool:
     """Every bigram of a Chinese game word is in the index's title or body field of ``lang``."""
     fields = [f for f in (title_field(lang), body_field(lang)) if f in searcher.schema]
     scorer = scorer_of(searcher)
-    return all(any(scorer.doc_frequency(f, word[i : i + 2]) for f in fields) for i in range(len(word) - 1))
+    return all(any(scorer.doc_frequency(f, gram(word, i, 2)) for f in fields) for i in range(len(word) - 1))
 
 
 def _query_words(lang: str, text: str) -> set[str]:

@@ -70,8 +70,8 @@ LOCK = ".lock"
 #: ``modal`` flag (MODAL, engine.PERMISSION); 17: a power/toughness pair one term ("+1/+1", "2/2":
 #: analysis.pt_term); 18: typed with an en dash or full width too ("–1/–1", "＋1/＋1"); 19: the pronouns'
 #: contractions stop words ("you're", analysis.QUESTION_WORDS); 20: the noun "die" read as "dice"
-#: (analysis.DiceNoun).
-FORMAT = 20
+#: (analysis.DiceNoun); 21: 生物 inside 衍生物 indexed as the whole word (analysis.SHADOWING).
+FORMAT = 21
 #: A folder of an index being built.
 TEMP_PREFIX = ".build-"  # an index being built; one no live process holds is a leftover (kb.core.tempfiles)
 #: Files in an index folder naming each KB file (device, inode, size, mtime) found to be the one indexed.

@@ -55,6 +55,7 @@ from indexers.analysis import (
     StopWords,
     _WordFilter,
     die_is_noun,
+    gram,
     pt_term,
     stop_words,
 )
@@ -187,10 +188,10 @@ def compile_chain(analyzer: Any) -> Chain | None:
             elif kind == CJK:
                 at = pos + shift
                 for i in range(len(text)):
-                    gram = text[i : i + 2]
-                    found = out.get(gram)
+                    term = gram(text, i, 2 if i < len(text) - 1 else 1)
+                    found = out.get(term)
                     if found is None:
-                        out[gram] = [at + i]
+                        out[term] = [at + i]
                     else:
                         found.append(at + i)
                 shift += len(text) - 1

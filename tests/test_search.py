@@ -138,6 +138,22 @@ def test_a_chinese_game_word_counts_about_once_whatever_its_length() -> None:
     assert [(u.terms[0], u.weight) for u in crossing] == [("神器", 1.0), ("器卡", search.CROSS), ("卡牌", search.CROSS)]
 
 
+def test_a_creature_is_no_token_in_chinese() -> None:
+    """衍生物 (token) ends in 生物 (creature): that bigram is the whole word there (analysis.SHADOWING),
+    so 生物 finds no token text, 衍生物 still finds itself, and 衍生生物 (a creature token) holds 生物."""
+    assert "生物" not in terms(chinese(), "牺牲此衍生物") and "衍生物" in terms(chinese(), "牺牲此衍生物")
+    assert terms(chinese(), "衍生物")[:2] == ["衍生", "衍生物"]
+    assert "生物" in terms(chinese(), "衍生生物") and "生物" in terms(chinese(), "神器生物")
+
+
+def test_a_question_on_creatures_finds_no_token_rule(home: Path, db: sqlite3.Connection) -> None:
+    """不灭生物可以被牺牲吗 (can an indestructible creature be sacrificed) led with 111.10a-c,
+    the token rules saying "牺牲此衍生物"."""
+    first = rules_of(find(home, db, "不灭生物可以被牺牲吗"))[:3]
+    assert not any(r.startswith("111.") for r in first) and {"701.21a", "702.12b"} & set(first), first
+    assert rules_of(find(home, db, "衍生物离开战场后会怎样"))[0].startswith("111."), "a token question finds tokens"
+
+
 def test_every_chinese_glossary_term_finds_every_text_holding_it(home: Path, db: sqlite3.Connection) -> None:
     """What character bigrams were chosen for (a word segmenter misses 4–6% of the
     occurrences): a term of the glossary, searched in Chinese, finds every rule
