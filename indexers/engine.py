@@ -30,6 +30,7 @@ from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import partial
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from whoosh import index as whoosh_index
 from whoosh import scoring
@@ -54,6 +55,9 @@ from kb.core.text import base_lang, han_runs, has_cjk, is_cjk
 from kb.core.text import name_key as name_key_of
 from kb.store import onebox as card_store
 from kb.store import rules as store
+
+if TYPE_CHECKING:
+    from kb.core.refs import Target
 
 #: How much a title (or a glossary headword) outweighs the body.  1 and 4 measure the same as 2
 #: (bench_quality: titles are headings now, outside the ranks, so the field rarely decides).
@@ -685,7 +689,8 @@ def plan(text: str, langs: Sequence[str], translator: Translator, *, query_lang:
          stems: Callable[[str], frozenset[str] | None] | None = None,
          sounds: Callable[[], homophones.Sounds | None] | None = None,
          fragments: Collection[str] = (), is_card: Callable[[str], bool] | None = None,
-         name_words: Callable[[str], Collection[str]] | None = None) -> Plan:
+         name_words: Callable[[str], Collection[str]] | None = None,
+         held: Callable[[], Collection[RuleNumber]] | None = None) -> Plan:
     """What to look for in each of ``langs`` (see the module docstring); the query's
     language, unless given, is detected among every language ``indexed`` or known
     to the lexicons.  ``words``: the KB's Chinese game terms (:mod:`indexers.segment`);
@@ -697,9 +702,12 @@ def plan(text: str, langs: Sequence[str], translator: Translator, *, query_lang:
     ("permanente amalgamato"), not when each word is somewhere in them ("le abilità delle carte
     nel cimitero funzionano"); ``is_card``: a text is a card's name (a players' word inside one is
     not read, :func:`_inside_card_name`); ``name_words``: the words of the names a language's texts
-    give things, which a short typo is read as (:func:`indexers.spelling.nearest_name`)."""
-    # a rule list's lone letters read as the rules they name ("608.3a and b"), not as words
-    parts = [(part if quoted else written_out(part), quoted) for part, quoted in split_query(text)]
+    give things, which a short typo is read as (:func:`indexers.spelling.nearest_name`); ``held``:
+    the rule identities the KB holds, read when the query holds a range ("what do 601.2a-h say"
+    names the eight rules 601.2a … 601.2h, as the address alone does, not 601.2a and the word h)."""
+    walk = None if held is None else partial(_walked, held)
+    # a rule list's lone letters and ranges read as the rules they name ("608.3a and b"), not as words
+    parts = [(part if quoted else written_out(part, walk), quoted) for part, quoted in split_query(text)]
     if any(has_cjk(p) for p, _ in parts) and "zh-Hans" in (*langs, *indexed):
         from kb.core.text import to_simplified  # lazy: OpenCC's tables, for Chinese queries only
 
@@ -739,6 +747,13 @@ def plan(text: str, langs: Sequence[str], translator: Translator, *, query_lang:
     names = _name(lang, whole, words, searcher)
     return Plan(text, lang, query_lang is None, tuple(langs), numbers, tuple(units), tuple(translations), names,
                 tuple(dropped), corrections, tuple(near_units(parts, lang, numbers)))
+
+
+def _walked(held: Callable[[], Collection[RuleNumber]], target: Target) -> list[RuleNumber]:
+    """The rules held that a range (or number) a query writes names (:func:`kb.core.refs.expand`)."""
+    from kb.core.refs import expand  # lazy, as kb.core.address imports it: 24 patterns compiled
+
+    return expand(target, held())
 
 
 def _name(lang: str, whole: str, words: frozenset[str], searcher: Searcher | None) -> tuple[str, ...]:
@@ -866,13 +881,25 @@ def _passed_through(text: str, lang: str, target: str, used: Sequence[Translatio
     language of the same script, at :data:`PASS_THROUGH` weight: Italian and English
     share names and cognates ("planeswalker", "mulligan", "colore" stems as "color")."""
     covered = {w for t in used for w in spelling_words(t.source)}
-    rest = [w for w in spelling_words(text) if w not in covered and not _stopped(lang, w)]
+    words = spelling_words(_without_numbers(text, lang, numbers))
+    rest = [w for w in words if w not in covered and not _stopped(lang, w)]
     if NUMBERS_THROUGH:  # "+1/+1", "0", "21" say the same in every language
         rest += _COUNTS.findall(text)
     if not rest:
         return []
     return [replace(u, weight=u.weight * PASS_THROUGH, translated=True)
             for u in own_units([(" ".join(rest), False)], target, numbers)]
+
+
+def _without_numbers(text: str, lang: str, numbers: Iterable[RuleNumber]) -> str:
+    """``text`` without the rule numbers it names, as the analysis reads them: the letter of a
+    subrule is no word ("tra 601.2a e 601.2h" passed the words b … h through to English)."""
+    named = {str(n) for n in numbers}
+    spans = [(t.startchar, t.endchar) for t in analyzer_for(lang)(text, chars=True, mode="query")
+             if token_kind(t) == NUMBER and t.text in named]
+    for start, end in reversed(spans):
+        text = text[:start] + " " + text[end:]
+    return text
 
 
 #: Numbers and power/toughness of a query in another language ("segnalino +1/+1", "costituzione 0")
@@ -1035,6 +1062,21 @@ def constant_clauses(p: Plan) -> list[Clause]:
     return found
 
 
+def _tied(scorer: Scorer, numbers: Sequence[RuleNumber]) -> dict[int, float]:
+    """Each text's tie to the rules the query names (:data:`NUMBER_BOOSTS`: it is one, under one,
+    or cites one), the best of them, not their sum: a text citing each of the eight rules
+    "601.2a-h" names (707.12 cites 601.2a-h through its range) scored 8 × 10 and ranked above the
+    rules themselves (40).  For one number, as its clauses summed."""
+    best: dict[int, float] = {}
+    for number in numbers:
+        clauses = [[Clause(name, (str(number),), boost, constant=True)] for name, boost in NUMBER_BOOSTS.items()]
+        one = scorer.score(clauses, 0.0)
+        for doc, value in one.items():
+            if value > best.get(doc, 0.0):
+                best[doc] = value
+    return best
+
+
 def run(searcher: Searcher, p: Plan, indexed: Sequence[str] = ()) -> list[Group]:
     """The rules the plan finds, grouped by identity, best first (see :func:`find`)."""
     return find(searcher, p, indexed)[0]
@@ -1062,7 +1104,8 @@ def _find(searcher: Searcher, p: Plan, indexed: Sequence[str] = (), limit: int =
     totals: dict[int, float] = {}
     for units in clauses_by_lang(p, names).values():
         add_scores(totals, scorer.score(units, COORDINATION))
-    add_scores(totals, scorer.score([[c] for c in constant_clauses(p)], 0.0))
+    add_scores(totals, scorer.score([[c] for c in constant_clauses(replace(p, numbers=()))], 0.0))
+    add_scores(totals, _tied(scorer, p.numbers))
     if totals and p.near:
         _nearer(scorer, totals, near_clauses(p, names), limit or MAX_HITS)
     if not totals:
@@ -1297,6 +1340,16 @@ def _name_words(conn: sqlite3.Connection, lang: str) -> frozenset[str]:
     return _NAME_WORDS[key]
 
 
+def _held_rules(info: IndexInfo, conn: sqlite3.Connection) -> Collection[RuleNumber]:
+    """The rule identities the KB holds, as the one box expands an address over them (the tables
+    stored with the index, read once per process; else the KB's rows), so a range inside a
+    question names the rules the range alone does."""
+    from indexers import lookups  # lazy: asked only of a query holding a range
+
+    stored = lookups.load(info.path, conn, info.editions)
+    return stored.identities if stored is not None else card_store.rule_identities(conn)
+
+
 def _is_card_name(conn: sqlite3.Connection, text: str) -> bool:
     """Some card is named ``text`` (in any language the KB holds its names in)."""
     return bool(card_store.names_for_key(conn, name_key_of(text)))
@@ -1337,8 +1390,10 @@ def _search(searcher: Searcher, info: IndexInfo, conn: sqlite3.Connection, text:
     fragments = [lang for lang, edition in info.editions if edition is None]
     is_card = partial(_is_card_name, conn)
     names = partial(_name_words, conn)
+    held = partial(_held_rules, info, conn)
     p = plan(text, wanted, translator, query_lang=query_lang, searcher=searcher, indexed=indexed, words=words,
-             vocabulary=vocabulary, stems=stems, sounds=sounds, fragments=fragments, is_card=is_card, name_words=names)
+             vocabulary=vocabulary, stems=stems, sounds=sounds, fragments=fragments, is_card=is_card, name_words=names,
+             held=held)
     if p.empty:
         raise KbError(f"nothing to search for in {text!r}: only stop words or punctuation")
     groups, definitions = find(searcher, _paired(p, info), indexed, hits or MAX_HITS)
@@ -1350,7 +1405,7 @@ def _search(searcher: Searcher, info: IndexInfo, conn: sqlite3.Connection, text:
             tried.append(other)
             alt = plan(text, wanted, translator, query_lang=other, searcher=searcher, indexed=indexed, words=words,
                        vocabulary=vocabulary, stems=stems, sounds=sounds, fragments=fragments, is_card=is_card,
-                       name_words=names)
+                       name_words=names, held=held)
             if alt.empty:
                 continue
             found, defs = find(searcher, _paired(alt, info), indexed, hits or MAX_HITS)
@@ -1364,7 +1419,7 @@ def _search(searcher: Searcher, info: IndexInfo, conn: sqlite3.Connection, text:
         if default != p.lang:
             p = plan(text, wanted, translator, query_lang=default, searcher=searcher, indexed=indexed, words=words,
                      vocabulary=vocabulary, stems=stems, sounds=sounds, fragments=fragments, is_card=is_card,
-                     name_words=names)
+                     name_words=names, held=held)
         p, tried = replace(p, detected=False, unknown=True), [default]
     against = semantic.AGAINST.get(p.lang)
     fused = None

@@ -7,6 +7,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from kb.core import address
+from kb.core.refs import Target
+from kb.core.refs import expand as expand_target
 from kb.core.rulenum import LETTERS, RuleNumber
 
 N = RuleNumber.parse
@@ -222,7 +224,8 @@ def test_a_prefix_word_stands_before_a_number_not_a_letter(text: str) -> None:
 
 WORDED_RANGES = ["601.2a through 601.2h", "601.2a thru h", "601.2a到601.2h", "601.2a到h", "规则 601.2a到h",
                  "da 601.2a a 601.2h", "dal 601.2a al 601.2h", "regole da 601.2a a h", "601.2a fino a 601.2h",
-                 "from 601.2a to 601.2h", "从601.2a到601.2h", "601.2a至h", "601.2a to h"]
+                 "from 601.2a to 601.2h", "从601.2a到601.2h", "601.2a至h", "601.2a to h",
+                 "tra 601.2a e 601.2h", "regole fra 601.2a e h", "between 601.2a and 601.2h"]
 
 
 @pytest.mark.parametrize("text", WORDED_RANGES)
@@ -263,8 +266,42 @@ def test_a_range_across_depths_is_read_as_its_two_numbers_and_said(text: str, re
 
 
 @pytest.mark.parametrize(("text", "lang"), [("regola 729.2", "it"), ("regola n. 729.2", "it"),
-                                            ("da 601.2a a 601.2h", "it"), ("规则 729.2", "zh-Hans"),
+                                            ("da 601.2a a 601.2h", "it"), ("tra 601.2a e 601.2h", "it"),
+                                            ("规则 729.2", "zh-Hans"),
                                             ("601.2a到h", "zh-Hans"), ("rule 729.2", "en"), ("729.2", None),
                                             ("729.2, 730.2", None)])
 def test_an_address_is_written_in_the_language_of_its_words(text: str, lang: str | None) -> None:
     assert address.written_in(text) == lang
+
+
+def _walk(target: Target) -> list[RuleNumber]:
+    return expand_target(target, EXISTING)
+
+
+EIGHT = ", ".join(str(n) for n in SUBRULES_601_2[:8])
+RANGES_INSIDE = [("what do 601.2a-h say", f"what do {EIGHT} say"),
+                 ("cosa dicono le regole da 601.2a a 601.2h", f"cosa dicono le regole {EIGHT}"),
+                 ("cosa dicono le regole tra 601.2a e 601.2h?", f"cosa dicono le regole {EIGHT}?"),
+                 ("what do 704.5k-m say", "what do 704.5k, 704.5m say"),
+                 ("rules from 601.2a to h and trample", f"rules {EIGHT} and trample"),
+                 ("da 601.2a in poi", "da 601.2a in poi")]
+
+
+@pytest.mark.parametrize(("text", "read"), RANGES_INSIDE, ids=[t for t, _ in RANGES_INSIDE])
+def test_a_range_inside_a_longer_text_is_written_as_the_rules_it_names(text: str, read: str) -> None:
+    """"what do 601.2a-h say" read 601.2a and searched the word h; "da 601.2a a 601.2h" read the
+    two ends: a range is written as the rules held that it names (704.5k-m: no rule 704.5l)."""
+    assert address.written_out(text, _walk) == read
+
+
+def test_a_long_range_inside_a_longer_text_is_written_as_its_two_ends() -> None:
+    """More than RANGE_WRITTEN_MOST rules would each be boosted above what the words find."""
+    many = [N(f"100.{k}") for k in range(1, address.RANGE_WRITTEN_MOST + 2)]
+    assert address.written_out("what do 100.1-100.31 say", lambda t: expand_target(t, many)) == \
+        "what do 100.1, 100.31 say"
+    assert address.written_out("what do 100.1-100.30 say", lambda t: expand_target(t, many[:-1])) == \
+        f"what do {', '.join(str(n) for n in many[:-1])} say"
+
+
+def test_without_the_rules_held_a_range_stays_as_written() -> None:
+    assert address.written_out("what do 601.2a-h say") == "what do 601.2a-h say"

@@ -849,3 +849,37 @@ def test_a_search_in_italian_numbering_says_what_the_italian_number_is(home: Pat
         asked = kb_here("search", query, "--lang", "it", home=home)
         assert asked.returncode == 1 and asked.stderr == f"kb: rule 729.2 not found in Italian (it) ({hint})\n"
     assert kb_json_here("search", "729.2", home=home)["numbering"] == []  # no language written: no Italian number
+
+
+EIGHT_601_2 = [f"601.2{letter}" for letter in "abcdefgh"]
+
+
+@pytest.mark.parametrize("query", ["what do 601.2a-h say", "cosa dicono le regole da 601.2a a 601.2h",
+                                   "cosa dicono le regole tra 601.2a e 601.2h"])
+def test_a_range_inside_a_question_names_each_of_its_rules(home: Path, db: sqlite3.Connection, query: str) -> None:
+    """"what do 601.2a-h say" read 601.2a and searched the word h ("da 601.2a a 601.2h": the two
+    ends); 707.12, citing the eight, ranked above them.  Each rule of the range is named, first."""
+    outcome = find(home, db, query)
+    assert [str(n) for n in outcome.plan.numbers] == EIGHT_601_2
+    assert not any(term in ("h", "a", "e", "tra", "da") for unit in outcome.plan.units for term in unit.terms)
+    assert set(rules_of(outcome)[:8]) == set(EIGHT_601_2)
+
+
+def test_a_range_inside_a_question_names_only_the_rules_held(home: Path, db: sqlite3.Connection) -> None:
+    """704.5k-m is 704.5k and 704.5m: the rules never number a subrule with an l."""
+    assert [str(n) for n in find(home, db, "what do 704.5k-m say").plan.numbers] == ["704.5k", "704.5m"]
+
+
+def test_kb_ask_of_a_range_answers_with_its_rules(home: Path) -> None:
+    """`kb ask "what do rules 601.2a-h say about casting"` quoted 601.5, 707.12 and 601.2."""
+    data = kb_json_here("ask", "what do rules 601.2a-h say about casting", home=home)
+    assert data["answers"] and all(a["rule"] in EIGHT_601_2 for a in data["answers"])
+
+
+def test_kb_ask_in_italian_numbering_says_what_the_italian_number_is(home: Path) -> None:
+    """`kb search "regola 729.2"` says the Italian text numbered 729.2 is rule 730.2; `kb ask`
+    quoted the English 729.2 (a rule of subgames) without a word."""
+    hint = "the Italian text numbered 729.2 is rule 730.2: kb search 730.2 --lang it"
+    assert kb_json_here("ask", "regola 729.2", home=home)["numbering"] == [hint]
+    assert hint in kb_here("ask", "regola 729.2", home=home).stdout.splitlines()
+    assert kb_json_here("ask", "729.2", home=home)["numbering"] == []

@@ -3,7 +3,8 @@
 Judges and authors name rules in many ways, and every one of them must reach the
 same rules: ``702.19b``, ``702.19B``, ``CR 702.19b``, ``rule 702.19b``,
 ``regola 702.19b``, ``规则702.19b``, ``第702.19b条``; ranges ``702.19b-d``,
-``702.19b–d``, ``601.2a-h``, ``903.6-903.11``, ``119.7-8``; lists ``702.19b,702.19c``,
+``702.19b–d``, ``601.2a-h``, ``903.6-903.11``, ``119.7-8``, ``from 601.2a to 601.2h``,
+``tra 601.2a e 601.2h``; lists ``702.19b,702.19c``,
 ``702.19b, 702.19c``, ``702.19b and 702.19c``, ``702.19b & 702.19c``, ``702.19b、702.19c``,
 and, as the rules themselves write them, ``rules 608.3a and b``, ``702.19b, c``, ``702.19b/c``
 (a lone letter after a separator continues the subrule before it, as
@@ -21,7 +22,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Collection, Iterable
+from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -43,8 +44,8 @@ _PREFIX = re.compile(
 # The language of the words of an address ("regola 729.2" is written in Italian, 601.2a到h in
 # Chinese): the numbering a reader of that language knows (the Italian seed numbers 730.2 as 729.2).
 _WRITTEN_IN = (("zh-Hans", re.compile(r"[\u3400-\u9fff]")),
-               ("it", re.compile(r"\b(?:regol[ae]|sezione|da|dal|dalla|fino)\b")),
-               ("en", re.compile(r"\b(?:comp|comprehensive|cr|rules?|section|from|through|thru|to|and|or)\b")))
+               ("it", re.compile(r"\b(?:regol[ae]|sezione|da|dal|dalla|fino|tra|fra)\b")),
+               ("en", re.compile(r"\b(?:comp|comprehensive|cr|rules?|section|from|through|thru|to|between|and|or)\b")))
 _SUFFIX = re.compile(r"\s*(?:条款|条|條|款|章)?\s*[?？!！。.]*\s*$")  # "608.3a and b?" asks for both
 # One item: a section (7), a chapter (702), a rule (702.19) or a subrule (702.19b),
 # optionally a range to a full number, a last component or a letter.
@@ -64,8 +65,12 @@ _ITEM = _item_pattern(_RANGE_WORDS)
 # A range framed "from … to …": "from 601.2a to 601.2h", 从601.2a到601.2h, and the Italian "da 601.2a
 # a 601.2h", where "a" is "to", as it is only in this frame (elsewhere it is a letter: "601.2a a"
 # is no range).  The frame is read only when a range follows: "da 601.2a" alone names no rule.
-_FROM = re.compile(r"(?:from|dal(?:la)?|da|从)\s*")
-_ITEM_FROM = _item_pattern(_RANGE_WORDS + r"|(?<=\s)a(?:l(?:la)?)?(?=\s)")
+# A range framed "between … and …" too: "between 601.2a and 601.2h", the Italian "tra 601.2a e 601.2h"
+# (and "fra"), where "and" and "e" are "to" only in this frame (elsewhere they join a list).
+_FROM = r"from|dal(?:la)?|da|从"
+_BETWEEN = r"between|tra|fra"
+_FRAMES = ((re.compile(rf"(?:{_FROM})\s*"), _item_pattern(_RANGE_WORDS + r"|(?<=\s)a(?:l(?:la)?)?(?=\s)")),
+           (re.compile(rf"(?:{_BETWEEN})\s+"), _item_pattern(r"(?<=\s)(?:and|e)(?=\s)")))
 # "702,9b" written with a decimal comma (Italian) is 702.9b, not chapter 702 and section 9; a
 # list of chapters keeps its three digits ("702,703") or a space ("702, 9").
 _DECIMAL_COMMA = re.compile(r"(?<![\d.,])(\d{3}),(\d{1,2}[a-z]?)(?![\w,.])")
@@ -77,7 +82,15 @@ _SEPARATOR = re.compile(
 _EDGE = re.compile(r"(?![0-9a-z'’])")
 # Where a rule list may start inside a longer text: a rule or subrule number, not inside a word
 # or a number ("规则608.3a和b" has one).
-_RUN_START = re.compile(r"(?<![0-9a-z.,\-–/])\d{3}\.\d")
+# or the word framing a range before it ("what do rules from 601.2a to 601.2h say").
+_RUN_START = re.compile(rf"(?<![0-9a-z.,\-–/])(?:(?:{_FROM}|{_BETWEEN})\s*)?(?P<number>\d{{3}}\.\d)")
+#: A range inside a longer text naming more rules than this is read as its two ends
+#: (:func:`written_out`): every rule a query names gets the engine's rule-number boost
+#: (:data:`indexers.engine.NUMBER_BOOSTS`) and ranks before the rules its words find, so 31 rules
+#: would fill three pages of results before the question's words counted.  The longest run of
+#: subrules a judge quotes is a step list such as 601.2a-i (9) or 704.5a-z (24); a longer range
+#: is the address alone (``kb search 702.2-702.190``), which shows every rule it names.
+RANGE_WRITTEN_MOST = 30
 
 
 @dataclass(frozen=True, slots=True)
@@ -244,12 +257,14 @@ def _items(rest: str, pos: int) -> list[tuple[Target | Backwards | Across | None
 
 
 def _framed(rest: str, pos: int) -> re.Match[str] | None:
-    """The range framed "from … to …" at ``pos`` ("da 601.2a a 601.2h", 从601.2a到h), if one is."""
-    start = _FROM.match(rest, pos)
-    if start is None:
-        return None
-    item = _ITEM_FROM.match(rest, start.end())
-    return item if item and item.group("tail") and _EDGE.match(rest, item.end()) else None
+    """The range framed "from … to …" or "between … and …" at ``pos`` ("da 601.2a a 601.2h",
+    从601.2a到h, "tra 601.2a e 601.2h"), if one is."""
+    for frame, pattern in _FRAMES:
+        start = frame.match(rest, pos)
+        item = pattern.match(rest, start.end()) if start is not None else None
+        if item and item.group("tail") and _EDGE.match(rest, item.end()):
+            return item
+    return None
 
 
 def _past_prefix(rest: str, pos: int) -> int:
@@ -258,27 +273,47 @@ def _past_prefix(rest: str, pos: int) -> int:
     return prefix.end() if prefix else pos
 
 
-def written_out(text: str) -> str:
+def written_out(text: str, walk: Callable[[Target], Sequence[RuleNumber]] | None = None) -> str:
     """``text`` with the lone letters of each rule list inside it written as the numbers they
     name ("what do 608.3a and b say": "what do 608.3a and 608.3b say"), for a search: it reads
     the rule numbers of a longer query, and a letter read as a rule must not be searched as a
     word too ("b" found the glossary's "205.1a–b").  :func:`_items` reads the list, so a list
     is read as :func:`parse` reads one alone; what follows it stays words ("702.19b, c and
-    trample")."""
+    trample").
+
+    ``walk``: the numbers a range names that exist (:func:`kb.core.refs.expand` over the rules
+    held), which text alone cannot know (601.2a-h is eight rules, 704.5k-m two: no rule is
+    numbered with an l).  With it, each range is written as those numbers ("what do 601.2a-h
+    say": 601.2a, 601.2b, … 601.2h), or as its two ends when it names more than
+    :data:`RANGE_WRITTEN_MOST` or none; without it, a range stays as written."""
     folded = _DECIMAL_COMMA.sub(r"\1.\2", _folded(text))
     out: list[str] = []
     copied = done = 0  # the text up to ``copied`` is in ``out``; the lists read end at ``done``
     for start in _RUN_START.finditer(folded):
-        if start.start() < done:
+        if start.start("number") < done:
             continue  # inside the list before
-        for item, begin, end in _items(folded, start.start()):
+        items = _items(folded, start.start())
+        if not items and start.start() < start.start("number"):  # "da 601.2a": no range, a number
+            items = _items(folded, start.start("number"))
+        for item, begin, end in items:
             if item is None or isinstance(item, (Backwards, Across)):
                 break  # "608.3a and 20 life": the list ends before what names no rule
             if end - begin == 1 and folded[begin].isalpha():  # a lone letter continuing a subrule
                 out += [text[copied:begin], str(item.first)]
                 copied = end
+            elif item.is_range and walk is not None:
+                out += [text[copied:begin], _range_written(item, walk)]
+                copied = end
             done = end
     return "".join(out) + text[copied:]
+
+
+def _range_written(target: Target, walk: Callable[[Target], Sequence[RuleNumber]]) -> str:
+    """A range inside a longer text as the numbers it names, or its two ends (:func:`written_out`)."""
+    numbers = walk(target)
+    if not numbers or len(numbers) > RANGE_WRITTEN_MOST:
+        numbers = [target.first, target.last]
+    return ", ".join(str(n) for n in numbers)
 
 
 def _folded(text: str) -> str:

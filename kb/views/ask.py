@@ -128,7 +128,7 @@ class AskAnswer:
         return {"question": self.question, "query_lang": search["query_lang"], "languages": search["languages"],
                 "box": search["box"], "showing": search["showing"], "translations": search["translations"],
                 "dropped_translations": search["dropped_translations"], "corrections": search["corrections"],
-                "card_span": search["card_span"],
+                "card_span": search["card_span"], "numbering": search["numbering"],
                 "semantic": search["semantic"], "definitions": [d.to_json() for d in self.definitions],
                 "answers": [a.to_json() for a in self.answers],
                 "cited": [link.to_json() for link in cited],
@@ -146,6 +146,8 @@ class AskAnswer:
             lines.append(f"not in the KB: {', '.join(self.search.box.missing)}")
         if self.search.box.backwards is not None:  # "702.19c-a", said as `kb show` says it
             lines.append(self.search.box.backwards)
+        # "regola 729.2": the Italian text numbered 729.2 is rule 730.2, as `kb search` says it
+        lines += self.search.numbering
         if self.search.outcome is not None and self.search.outcome.semantic:
             lines.append(SEMANTIC_NOTE)
         for card in self.search.box.cards:  # a card the question names, as kb search shows it
