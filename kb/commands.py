@@ -277,7 +277,7 @@ def show(conn: sqlite3.Connection, args: argparse.Namespace) -> Answer:
     langs = views.lang_tags(args.lang)
     if as_of:
         return views.named(conn, args.rule, lambda number: views.as_of(conn, number, as_of, langs))
-    return views.named(conn, args.rule, lambda number: views.show(conn, number, langs, on))
+    return views.named(conn, args.rule, lambda number: views.show(conn, number, langs, on), views.ShownRules)
 
 
 def refs(conn: sqlite3.Connection, args: argparse.Namespace) -> Answer:
@@ -545,9 +545,17 @@ def _the_rule(args: argparse.Namespace) -> tuple[str, argparse.Namespace]:
 
 
 def _rules_context(data: dict[str, Any], args: argparse.Namespace, conn: Any) -> dict[str, Any]:
+    """A range's page, as a rule's: its way up, its languages form (checked as asked, or as
+    shown by default) and the rules around it."""
     shown = parts(data)
-    return {"parts": [{"data": part, "rows": rows(part)} for part in shown],
-            "link_langs": _link_langs(conn, shown, [b["lang"] for b in shown[0]["languages"]] if args.lang else [])}
+    context = {"parts": [{"data": part, "rows": rows(part)} for part in shown],
+               "link_langs": _link_langs(conn, shown, [b["lang"] for b in shown[0]["languages"]] if args.lang else [])}
+    if args.as_of:  # a number as it was: no form, no way around (the rules.html of several `kb show`)
+        return context
+    langs = dict.fromkeys(lang for part in shown for lang in [*(b["lang"] for b in part["languages"]),
+                                                            *part.get("missing", [])])
+    return {**context, "held": store.languages(conn), "asked": list(langs), "ancestors": _ancestors(data),
+            "edition": args.edition or ""}
 
 
 def _rule_context(view: dict[str, Any], args: argparse.Namespace, conn: sqlite3.Connection) -> dict[str, Any]:

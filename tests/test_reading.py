@@ -247,12 +247,42 @@ def test_show_of_a_rule_a_language_lacks_says_what_it_holds_as_toc_does(default_
     --lang it` said what the seed holds: the same words now, in the shared wording."""
     held = re.search(r"\((undated: it holds [^)]*)\)", kb_here("toc", "702", "--lang", "it", home=default_home).stderr)
     assert held is not None
-    for command in ("show", "search", "ask"):
+    for command in ("search", "ask"):
         result = kb_here(command, "730", "--lang", "it", home=default_home)
         assert result.returncode == 1
         assert result.stderr == f"kb: rule 730 not found in Italian (it) ({held[1]})\n", (command, result.stderr)
     nowhere = kb_here("show", "999", "--lang", "it", home=default_home)  # in no language: nothing to say of it
     assert nowhere.stderr == "kb: rule 999 not found in Italian (it)\n"
+
+
+def test_show_of_a_rule_a_language_has_only_texts_under_shows_them(default_home: Path) -> None:
+    """`kb show 730 --lang it` was a 404 "holds only 730.2 and 730.3" where `kb toc 730 --lang it`
+    lists them: as `kb show 730` shows the English chapter with all under it, it shows what the
+    Italian text holds under 730, saying it has no 730 of its own."""
+    table = kb_json_here("toc", "730", "--lang", "it", home=default_home)
+    data = kb_json_here("show", "730", "--lang", "it", home=default_home)
+    (block,) = data["languages"]
+    assert (block["lang"], block["held_under"], data["missing"]) == ("it", "730", [])
+    assert [r["number"] for r in block["rules"]] == [e["number"] for e in table["entries"]]
+    assert data["navigation"]["parent"] == "7"  # 730's way around, not that of its 730.2
+    text = kb_here("show", "730", "--lang", "it", home=default_home).stdout.splitlines()
+    assert text[1] == "  no Italian (it) text of 730 itself: what it holds under it"
+    assert any(line.startswith("  729.2 ") for line in text) and any(line.startswith("    729.2a ") for line in text)
+    both = kb_json_here("show", "730", "--lang", "en", "--lang", "it", home=default_home)
+    assert [(b["lang"], b.get("held_under")) for b in both["languages"]] == [("en", None), ("it", "730")]
+
+
+def test_a_range_says_once_what_a_language_lacks(default_home: Path) -> None:
+    """`kb show 601.2a-h --lang en --lang it --lang zh-Hans` said "no text of rule … in Italian"
+    once per rule, eight times: once for the range now, in its text and its JSON."""
+    result = kb_here("show", "601.2a-h", "--lang", "en", "--lang", "it", "--lang", "zh-Hans", home=default_home)
+    said = [line for line in result.stdout.splitlines() if "Italian" in line]
+    assert result.returncode == 0 and said == ["no Italian (it) text of 601.2a–601.2h"], said
+    data = kb_json_here("show", "601.2a-h", "--lang", "en", "--lang", "it", home=default_home)
+    assert data["notices"] == said
+    assert data["navigation"] == {"parent": "601.2", "previous": "601.2", "next": "601.2i"}
+    some = kb_here("show", "730.2a,601.2a", "--lang", "it", "--lang", "en", home=default_home).stdout
+    assert "no Italian (it) text of 601.2a" in some.splitlines()
 
 
 def test_a_range_held_but_not_in_the_language_asked_says_so(default_home: Path) -> None:
@@ -325,16 +355,29 @@ def test_a_text_found_by_its_own_number_steps_by_its_identity(default_home: Path
 
 
 def test_every_rule_knows_its_parent_previous_and_next(default_home: Path) -> None:
-    order = list(numbered(EN_LATEST, r"702\.\d+"))  # the rules of chapter 702, in the file's order
-    at = order.index("702.19")
-    nav = kb_json_here("show", "702.19", "--lang", "en", home=default_home)["navigation"]
-    assert nav == {"parent": "702", "previous": order[at - 1], "next": order[at + 1]}
-    last = kb_json_here("show", order[-1], "--lang", "en", home=default_home)["navigation"]
-    assert last["next"] == "703.1" and last["previous"] == order[-2]
-    sub = kb_json_here("show", "702.19g", "--lang", "en", home=default_home)["navigation"]
-    assert sub == {"parent": "702.19", "previous": "702.19f", "next": "702.20a"}
+    """Previous and next walk the rules in reading order, chapters, rules and subrules alike
+    (the file's order); a section steps to the sections around it."""
+    order = list(numbered(EN_LATEST, r"70[23](?:\.\d+[a-z]?)?"))  # chapters 702 and 703, in the file's order
+    for number in ("702.19", "702.19g", order[order.index("703") - 1], "703", "703.1"):
+        at = order.index(number)
+        nav = kb_json_here("show", number, "--lang", "en", home=default_home)["navigation"]
+        parent = str(RuleNumber.parse(number).parent)
+        assert nav == {"parent": parent, "previous": order[at - 1], "next": order[at + 1]}, number
     first = kb_json_here("show", "1", "--lang", "en", home=default_home)["navigation"]
     assert first == {"parent": None, "previous": None, "next": "2"}
+
+
+def test_previous_and_next_read_a_rule_between_its_neighbours_subrules(default_home: Path) -> None:
+    """From 601.2i "next" went to 601.3a and from 601.3 to 601.4: stepping at one depth, a
+    judge reading in order never saw 601.3 itself, nor 601.3's subrules from 601.3."""
+    order = list(numbered(EN_LATEST, r"601\.\d+[a-z]?"))
+    walked = ["601.2i"]
+    while (after := kb_json_here("show", walked[-1], home=default_home)["navigation"]["next"]) != "601.4":
+        walked.append(after)
+    assert walked == order[order.index("601.2i"):order.index("601.4")]
+    assert walked[:3] == ["601.2i", "601.3", "601.3a"]
+    assert kb_json_here("show", "601.4", home=default_home)["navigation"]["previous"] == walked[-1]
+    assert kb_json_here("show", "601.3", home=default_home)["navigation"]["previous"] == "601.2i"
 
 
 # -- references, history, diff ------------------------------------------------------------------------

@@ -495,7 +495,7 @@ def test_contents_link_down_to_every_section_and_chapter(server: str) -> None:
 def test_rule_page_links_parent_previous_and_next(server: str) -> None:
     view = get_json(server + "/rules/702.19.json")
     nav = view["navigation"]
-    assert (nav["parent"], nav["previous"], nav["next"]) == ("702", "702.18", "702.20")
+    assert (nav["parent"], nav["next"]) == ("702", "702.19a") and nav["previous"].startswith("702.18")
     links = page(server + "/rules/702.19").links
     for arrow, number in (("←", nav["previous"]), ("↑", nav["parent"]), ("→", nav["next"])):
         assert any(href == f"/rules/{number}" and arrow in text for href, text in links), (arrow, number)
@@ -1023,7 +1023,44 @@ def test_a_section_page_steps_to_the_sections_around_it(server: str) -> None:
     data = get_json(server + "/rules/7.json")
     assert data["navigation"] == {"parent": None, "previous": "6", "next": "8"}
     links = page(server + "/rules/7").links
-    assert ("/rules/6", "← 6") in links and ("/rules/8", "8 →") in links
+    assert ("/rules/6", "← previous 6") in links and ("/rules/8", "next 8 →") in links
+
+
+def test_a_rule_page_steps_in_reading_order_with_labelled_links(server: str) -> None:
+    """From /rules/601.2i "next" went to 601.3a, from 601.3 to 601.4: 601.3 itself and its
+    subrules were never reached in order; and the links read "↑ 601.2 601.2d →", run together."""
+    steps = page(server + "/rules/601.2i").links
+    assert {("/rules/601.3", "next 601.3 →"), ("/rules/601.2h", "← previous 601.2h"),
+            ("/rules/601.2", "↑ up 601.2")} <= set(steps)
+    after = {text: href for href, text in page(server + "/rules/601.3").links}
+    assert after["next 601.3a →"] == "/rules/601.3a" and after["← previous 601.2i"] == "/rules/601.2i"
+
+
+def test_a_range_page_has_what_a_rule_page_has(server: str) -> None:
+    """/rules/601.2a-h had no languages form, no way up, and said nothing of a language asked that
+    it lacks (`?lang=en&lang=it`: its JSON said so); it shares the rule page's pieces now."""
+    rule, status, body = get_json(server + "/rules/601.2c.json"), *get(server + "/rules/601.2a-h")[::2]
+    assert status == 200
+    checked = re.findall(r'name="lang" value="([^"]+)" checked', body)
+    assert checked == [b["lang"] for b in rule["languages"]] and len(checked) > 1  # as the rule page's defaults
+    assert set(re.findall(r'data-lang="([^"]+)"', body)) == set(checked)  # each cell says its language on a phone
+    shown = Html(body)
+    assert ("/rules/601.2", "↑ up 601.2") in shown.links and ("/rules/601", "601") in shown.links
+    assert ("/rules/601.2i", "next 601.2i →") in shown.links
+    data = get_json(server + "/rules/601.2a-h.json?lang=en&lang=it")
+    assert data["notices"] == ["no Italian (it) text of 601.2a–601.2h"]
+    asked = page(server + "/rules/601.2a-h?lang=en&lang=it")
+    assert data["notices"][0] in asked.shown
+
+
+def test_a_chapter_a_language_has_only_rules_under_shows_them(server: str) -> None:
+    """/rules/730?lang=it was a 404 "holds only 730.2 and 730.3": it shows those, saying the
+    Italian text has no 730 of its own."""
+    data = get_json(server + "/rules/730.json?lang=it")
+    assert data["languages"][0]["held_under"] == "730"
+    shown = page(server + "/rules/730?lang=it")
+    assert "no Italian text of 730 itself: what it holds under it" in shown.shown
+    assert words(data["languages"][0]["rules"][0]["text"]) in shown.shown
 
 
 def test_a_blank_form_advertises_no_json_twin(server: str) -> None:

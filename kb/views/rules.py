@@ -101,11 +101,13 @@ class ShowView:
                   for lang in self.missing if lang not in self.not_held),
                 *(not_held_message(lang, self.held) for lang in self.not_held)]
 
-    def render(self) -> str:
+    def render(self, notices: bool = True) -> str:
+        """The texts, then why a language asked shows none (``notices``: else said by the caller,
+        once for a range)."""
         from kb.views import card as card_cli  # the card views, only when a rule is shown
 
         shown = [render_family(b.lang, b.edition, b.rules, b.out, b.cited, b.context) for b in self.blocks]
-        shown += self.notices()
+        shown += self.notices() if notices else []
         if self.linked["rulings"] or self.linked["pages"]:
             shown.append(card_cli.counts_line(self.number, self.linked))
         return "\n\n".join(shown)
@@ -119,15 +121,23 @@ def render_family(lang: str, edition: str | None, rules: list[store.StoredRule],
     where = f"edition {edition}" if edition else "undated"
     if matches := context.get("matches"):
         where += f"; matches en {matches[0]}" + (f" to {matches[-1]}" if len(matches) > 1 else "")
-    lines = [f"{lang} {head.number} ({where}) · {head.source}"]
-    if "@" in head.rule:
-        lines.append("  (no counterpart in the newest English edition)")
-    elif head.rule != str(head.number):
-        lines.append(f"  = rule {head.rule} of the newest English edition")
+    under = context.get("held_under")
+    if under:  # the language has no text of the rule asked, only texts under it (`kb toc` lists the same)
+        lines = [f"{lang} {under} ({where}) · {head.source}",
+                 f"  no {language_label(lang)} text of {under} itself: what it holds under it"]
+        if head.rule != str(head.number):
+            lines.append(f"  numbered otherwise: its {head.number} is rule {head.rule} of the newest English edition")
+    else:
+        lines = [f"{lang} {head.number} ({where}) · {head.source}"]
+        if "@" in head.rule:
+            lines.append("  (no counterpart in the newest English edition)")
+        elif head.rule != str(head.number):
+            lines.append(f"  = rule {head.rule} of the newest English edition")
     if since := context.get("english_changed_since"):
         lines.append(f"  ! the English text changed after {since}: this translation may be out of date")
+    top = RuleNumber.parse(str(under)).depth if under else head.number.depth
     for rule in rules:
-        indent = "  " * max(0, rule.number.depth - head.number.depth)
+        indent = "  " * max(0, rule.number.depth - top)
         if rule.title and rule.body:
             lines.append(f"{indent}{rule.title}")
         text = rule.body or rule.title or ""
@@ -158,7 +168,10 @@ def show(conn: sqlite3.Connection, number: RuleNumber, langs: list[str] | None, 
         try:
             edition, own = store.locate(conn, number, lang, on)
         except NotFound:
-            missing.append(lang)
+            if (under := held_under(conn, number, lang, on)) is not None:
+                blocks.append(under)
+            else:
+                missing.append(lang)
             continue
         rules = store.family(conn, own, lang, edition)
         blocks.append(Block(lang, edition, rules, store.outgoing(conn, [r.id for r in rules]),
@@ -170,20 +183,58 @@ def show(conn: sqlite3.Connection, number: RuleNumber, langs: list[str] | None, 
         raise NotFound(no_rule_message([str(number)], langs or (), on, instead) + "".join(otherwise.values()))
     # a text found by its own number steps through the rules by its identity (the Italian 729.2d is
     # rule 730.2d: its neighbours are 730.2c and 730.2e, not the English 729.2c of subgames)
-    found = {block.rules[0].rule for block in blocks}
-    identity = RuleNumber.parse(found.pop()) if len(found) == 1 and "@" not in next(iter(found)) else number
+    found = {block.rules[0].rule for block in blocks if not block.context.get("held_under")}
+    one = len(found) == 1 and "@" not in next(iter(found))
+    identity = RuleNumber.parse(found.pop()) if one else number
     return ShowView(number, blocks, missing, bool(langs), card_store.link_counts(conn, identity), not_held,
-                    tuple(held), navigation(conn, identity), otherwise)
+                    tuple(held), reading_order(conn, identity), otherwise)
+
+
+def held_under(conn: sqlite3.Connection, number: RuleNumber, lang: str, on: str | None) -> Block | None:
+    """What ``lang`` holds under a chapter or rule it has no text of (the Italian seed has no 730,
+    only its 729.2 and 729.3, rules 730.2 and 730.3): shown as `kb show 730` shows the English
+    chapter, with everything under it, and as `kb toc 730 --lang it` lists them (`kb show 730
+    --lang it` was a 404 naming 730.2 and 730.3 as held).  None: it holds nothing under it."""
+    if number.depth == 0 or number.depth >= 3:  # a section's page is its contents; a subrule holds nothing
+        return None
+    try:
+        edition = store.edition_on(conn, lang, on) if on else store.newest_of(conn, lang)
+    except NotFound:
+        return None
+    rules = store.held_under(conn, number, lang, edition, 3)
+    if not rules:
+        return None
+    return Block(lang, edition, rules, store.outgoing(conn, [r.id for r in rules]), store.incoming_counts(conn, rules),
+                 {**_context(conn, rules[0]), "held_under": str(number)})
 
 
 def navigation(conn: sqlite3.Connection, number: RuleNumber) -> dict[str, str | None]:
-    """The parent of a rule and the rules before and after it at its depth (702.19e is
-    followed by 702.20a, chapter 702 by 703), by identity."""
+    """The parent of a number and the numbers before and after it at its depth (chapter 702
+    is followed by 703, section 7 by 8), by identity: how a table of contents steps."""
     same = store.identity_numbers(conn, number.depth)
     before, after = bisect_left(same, number), bisect_right(same, number)
     return {"parent": str(number.parent) if number.parent else None,
             "previous": str(same[before - 1]) if before > 0 else None,
             "next": str(same[after]) if after < len(same) else None}
+
+
+def reading_order(conn: sqlite3.Connection, number: RuleNumber) -> dict[str, str | None]:
+    """The parent of a rule and the rules before and after it as a reader reads them, chapters,
+    rules and subrules alike (601.2i, 601.3, 601.3a, …, 601.3e, 601.4), by identity: stepping at
+    one depth went from 601.2i to 601.3a and from 601.3 to 601.4, and never showed 601.3 itself.
+    A section steps to the sections around it (its page is its contents)."""
+    if number.depth == 0:
+        return navigation(conn, number)
+    before: list[RuleNumber] = []
+    after: list[RuleNumber] = []
+    for depth in (1, 2, 3):
+        same = store.identity_numbers(conn, depth)
+        at, past = bisect_left(same, number), bisect_right(same, number)
+        before += same[at - 1:at] if at > 0 else []
+        after += same[past:past + 1]
+    return {"parent": str(number.parent) if number.parent else None,
+            "previous": str(max(before)) if before else None,
+            "next": str(min(after)) if after else None}
 
 
 def held_lang(conn: sqlite3.Connection, tag: str) -> str:
@@ -465,10 +516,11 @@ class Several:
         return "\n\n".join(parts)
 
 
-def named(conn: sqlite3.Connection, texts: Sequence[str], answer: Callable[[RuleNumber], View]) -> View | Several:
+def named(conn: sqlite3.Connection, texts: Sequence[str], answer: Callable[[RuleNumber], View],
+          several: Callable[[str, list[View], list[str]], Several] = Several) -> View | Several:
     """``answer`` for each rule the arguments name: one number gives its view as it is,
-    a range or a list gives :class:`Several`.  Numbers that no view can answer are listed
-    as missing; when none can, that is not found."""
+    a range or a list gives :class:`Several` (or what ``several`` makes of them).  Numbers
+    that no view can answer are listed as missing; when none can, that is not found."""
     address = address_of(texts)
     numbers, missing = numbers_named(conn, address)
     single = len(address.targets) == 1 and not address.targets[0].is_range
@@ -487,7 +539,62 @@ def named(conn: sqlite3.Connection, texts: Sequence[str], answer: Callable[[Rule
                        + (f", and {len(why) - 1} more alike)" if len(why) > 1 else ")"))
     if not views:
         raise NotFound(no_rule_message(missing or [address.text]))  # as the search box says it
-    return Several(address.text, views, missing)
+    return several(address.text, views, missing)
+
+
+@dataclass(frozen=True)
+class ShownRules(Several):
+    """`kb show` of a range or a list: each rule's view, said once for them all what a language
+    asked lacks (`kb show 601.2a-h --lang it` said "no text of rule … in Italian" eight times), and
+    the way around them as a rule's page has it: their parent, the rule before the first and the
+    one after the last."""
+
+    def shown(self) -> list[ShowView]:
+        return [view for view in self.views if isinstance(view, ShowView)]
+
+    def notices(self) -> list[str]:
+        shown = self.shown()
+        if not shown or not shown[0].asked:
+            return []
+        said: list[str] = []
+        for lang in dict.fromkeys(lang for view in shown for lang in view.missing if lang not in view.not_held):
+            lacking = [view for view in shown if lang in view.missing]
+            hints = "".join(view.otherwise.get(lang, "") for view in lacking)
+            said.append(f"no {language_label(lang)} text of {self.span([str(v.number) for v in lacking])}{hints}")
+        return said + [not_held_message(lang, shown[0].held) for lang in shown[0].not_held]
+
+    def one_range(self) -> bool:
+        found = addresses.parse_all([self.address])
+        return found is not None and len(found.targets) == 1 and found.targets[0].is_range
+
+    def span(self, numbers: list[str]) -> str:
+        """The rules named, as a reader says them: all of them as "601.2a–601.2h", else listed."""
+        every = [str(view.number) for view in self.views]
+        if numbers == every and len(numbers) > 2 and self.one_range():
+            return f"{numbers[0]}–{numbers[-1]}"
+        return joined(numbers)
+
+    def around(self) -> dict[str, str | None] | None:
+        """The common parent of the rules shown and, of a range, the rule before its first and the
+        one after its last."""
+        shown = self.shown()
+        if not shown or not all(view.navigation for view in shown):
+            return None
+        numbers = [view.number for view in shown]
+        common = next((up for up in numbers[0].ancestors() if all(up.is_ancestor_of(n) for n in numbers)), None)
+        first, last = (shown[0].navigation or {}, shown[-1].navigation or {}) if self.one_range() else ({}, {})
+        return {"parent": str(common) if common else None, "previous": first.get("previous"),
+                "next": last.get("next")}
+
+    def to_json(self) -> dict[str, object]:
+        return {**super().to_json(), "navigation": self.around(), "notices": self.notices()}
+
+    def render(self) -> str:
+        parts = [view.render(notices=False) for view in self.shown()]
+        parts += self.notices()
+        if self.missing:
+            parts.append(f"not in the KB: {', '.join(self.missing)}")
+        return "\n\n".join(parts)
 
 
 # -- a number as it was in an older edition -------------------------------------------------
