@@ -590,6 +590,37 @@ def current(home: Path, conn: sqlite3.Connection) -> IndexInfo:
     return info
 
 
+def building(home: Path) -> bool:
+    """Whether a process is building an index of the KB in ``home`` right now: it holds the lock
+    :func:`ready` takes, or a temporary build (a killed build's leftover is held by no one)."""
+    root = home / FOLDER
+    try:
+        temporaries = [root / entry for entry in os.listdir(root) if entry.startswith(TEMP_PREFIX)]
+    except OSError:
+        return False
+    return any(held(path) for path in temporaries) or held(root / LOCK)
+
+
+def unfound(home: Path) -> str:
+    """What is wrong when :func:`found` finds no index of the KB in ``home`` (and none is
+    being built): none was built, or those built are of another :data:`FORMAT` (an upgraded
+    kb reads no index of the one before) or of the KB as it was before it changed."""
+    root = home / FOLDER
+    try:
+        entries = sorted(entry for entry in os.listdir(root) if not entry.startswith((TEMP_PREFIX, LOCK)))
+    except OSError:
+        entries = []
+    formats = {m.get("format") for entry in entries if (m := _manifest_of_any_format(root / entry)) is not None}
+    if not formats:
+        return "not built"
+    if FORMAT in formats:
+        return "out of date: the KB changed since it was built"
+    older = all(isinstance(f, int) and f < FORMAT for f in formats)
+    other = ", ".join(sorted(map(str, formats)))
+    return (f"out of date: it was built by {'an older' if older else 'another'} version of kb"
+            f" (index format {other}; this version reads format {FORMAT})")
+
+
 def found(home: Path, conn: sqlite3.Connection, kb_file: Path | None = None) -> IndexInfo | None:
     """The index of the KB file as it is now, or None (missing, incomplete or stale).
 

@@ -536,6 +536,20 @@ def _section(args: argparse.Namespace) -> tuple[str, argparse.Namespace]:
     return "toc", argparse.Namespace(rule=number, lang=args.lang[0] if args.lang else None, edition=args.edition)
 
 
+def _chapter_title(data: dict[str, Any]) -> str | None:
+    """The title of the chapter a rule page shows ("Keyword Abilities" for 702), in its first
+    language; None for a rule or subrule, or a chapter without one."""
+    blocks = data["languages"]
+    first = blocks[0]["rules"][0] if blocks and blocks[0]["rules"] else None
+    return (first["title"] or None) if data["kind"] == "chapter" and first is not None else None
+
+
+def _rule_title(data: dict[str, Any]) -> str:
+    """"Chapter 702: Keyword Abilities", as a section's page is "Section 7: Additional Rules"; "Rule 702.19"."""
+    title = _chapter_title(data)
+    return f"Chapter {data['number']}: {title}" if title else f"Rule {data['number']}"
+
+
 def _the_rule(args: argparse.Namespace) -> tuple[str, argparse.Namespace]:
     """One rule, named by its number as the KB writes it (``CR 702.19B``: ``kb show 702.19b``)."""
     from kb.views import rules as views
@@ -569,7 +583,7 @@ def _rule_context(view: dict[str, Any], args: argparse.Namespace, conn: sqlite3.
         cited = None
     return {"refs": cited, "rows": rows(view), "held": store.languages(conn),
             "asked": [b["lang"] for b in view["languages"]] + view["missing"],
-            "ancestors": _ancestors(view),
+            "ancestors": _ancestors(view), "chapter_title": _chapter_title(view),
             "edition": args.edition or "",
             "link_langs": _link_langs(conn, [view], [b["lang"] for b in view["languages"]] if args.lang else []),
             "rulings_shown": RULINGS_ON_RULE_PAGE}
@@ -696,7 +710,7 @@ TABLE: tuple[Command, ...] = (
                WebPage("/rules/{rule}", "rules.html", lambda data, args: f"{args.rule[0]} as of "
                        f"{_date(args.as_of)}" if args.as_of else f"Rules {args.rule[0]}", _rules_context,
                        when=_several_or_as_of),
-               WebPage("/rules/{rule}", "rule.html", lambda data, args: f"Rule {data['number']}", _rule_context,
+               WebPage("/rules/{rule}", "rule.html", lambda data, args: _rule_title(data), _rule_context,
                        via=_the_rule))),
     Command("refs", "what a rule cites and what cites it", (
         RULES, LANG, EDITION,

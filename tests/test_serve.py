@@ -36,6 +36,7 @@ from kbrun import kb
 
 from indexers import index as rules_index
 from kb.build import build
+from kb.core.tempfiles import hold, release
 from kb.store import rules as store
 from kb.web.serving import SECURITY_HEADERS
 
@@ -323,11 +324,52 @@ def test_search_without_an_index_answers_503_and_builds_nothing(tmp_path: Path) 
     shutil.rmtree(home / rules_index.FOLDER)  # a KB without its index (copied to another machine, say)
     with serving(home, "--workers", "1") as base:
         replies = list(ThreadPoolExecutor(8).map(lambda _: request(base, "/search.json?q=merged"), range(8)))
-        assert all(r.status == 503 and r.headers.get("retry-after") for r in replies), [r.status for r in replies]
+        assert all(r.status == 503 for r in replies), [r.status for r in replies]
         assert "index" in json.loads(replies[0].body)["error"]
         assert not (home / rules_index.FOLDER).exists() or not any((home / rules_index.FOLDER).iterdir())
         with_index(home)  # what `kb build` does
         assert request(base, "/search.json?q=merged").status == 200
+
+
+def test_a_stale_index_says_why_and_what_to_run_and_invites_no_retry(tmp_path: Path) -> None:
+    """After an upgrade (the index format went up) every search answered 503, Retry-After: 2 and
+    "not built yet … try again in a moment", forever: it says the index is out of date and the
+    command that builds it, with no Retry-After; once built, searches are answered."""
+    home = tmp_path / "home"
+    build(SEED_PATHS, home)
+    with_index(home)
+    manifest = next((home / rules_index.FOLDER).glob(f"*/{rules_index.MANIFEST}"))
+    data = json.loads(manifest.read_text(encoding="utf-8"))
+    manifest.write_text(json.dumps({**data, "format": rules_index.FORMAT - 1}), encoding="utf-8")
+    with serving(home, "--workers", "1") as base:
+        for url in ("/search.json?q=merged", "/ask.json?q=what+is+merged"):
+            reply = request(base, url)
+            error = json.loads(reply.body)["error"]
+            assert reply.status == 503 and "retry-after" not in reply.headers, (url, reply.status, reply.headers)
+            assert "out of date" in error and "older version of kb" in error and "kb index --home" in error, error
+            assert "try again" not in error
+        shown = request(base, "/search?q=merged")
+        assert shown.status == 503 and "retry-after" not in shown.headers
+        assert "<code>kb index --home $KB_HOME</code>" in shown.body.decode()
+        with_index(home)  # what `kb index` does
+        assert request(base, "/search.json?q=merged").status == 200
+
+
+def test_a_search_while_the_index_is_being_built_is_told_to_retry(tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    build(SEED_PATHS, home)
+    shutil.rmtree(home / rules_index.FOLDER)
+    (home / rules_index.FOLDER).mkdir()
+    building = home / rules_index.FOLDER / (rules_index.TEMP_PREFIX + "test")
+    building.mkdir()
+    fd = hold(building)  # what a running `kb index` holds
+    try:
+        with serving(home, "--workers", "1") as base:
+            reply = request(base, "/search.json?q=merged")
+            assert reply.status == 503 and reply.headers.get("retry-after") == "2"
+            assert "being built" in json.loads(reply.body)["error"]
+    finally:
+        release(fd)
 
 
 # -- work in flight -------------------------------------------------------------------------------
@@ -518,7 +560,7 @@ def test_a_copied_kb_folder_is_searched_without_rebuilding(home: Path, server: s
         stale = kb("search", "merged", home=copy)
         assert stale.returncode == 2 and "kb index" in stale.stderr
         refused = request(base, "/search.json?q=merged")
-        assert refused.status == 503 and refused.headers.get("retry-after") and "kb index" in refused.body.decode()
+        assert refused.status == 503 and "retry-after" not in refused.headers and "kb index" in refused.body.decode()
         assert kb("index", home=copy).returncode == 0
         assert index_names(copy) != names and len(index_names(copy)) == 1  # a new name: no process keeps the old
         fresh = json.loads(request(base, "/search.json?q=merged").body)

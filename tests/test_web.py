@@ -408,6 +408,33 @@ def test_a_command_a_message_suggests_is_a_link_to_its_page_on_the_web(server: s
     assert ("/search?" + urllib.parse.urlencode([("q", typed)]), f"search “{typed}”") in Html(body).links
 
 
+def test_a_rule_a_language_numbers_otherwise_is_a_link_on_an_error_page(server: str) -> None:
+    """`/rules/729.2?lang=it` answered 404 "…is rule 730.2: kb show 730.2 --lang it", a command as
+    text: the page links the rule's Italian page; the JSON twin (the CLI's --json) keeps the command."""
+    error = json.loads(get(server + "/rules/729.2.json?lang=it")[2])["error"]
+    assert error.endswith("(the Italian text numbered 729.2 is rule 730.2: kb show 730.2 --lang it)"), error
+    for url in ("/rules/729.2?lang=it", "/rules/729?lang=it"):
+        shown = page(server + url, 404)
+        assert ("/rules/730.2?lang=it", "rule 730.2") in shown.links, shown.links
+        assert "kb show 730.2" not in shown.shown and "the Italian text numbered 729.2 is rule 730.2" in shown.shown
+
+
+def test_a_chapter_page_is_titled_by_its_chapter(server: str) -> None:
+    """`/rules/702` was titled "Rule 702", where `/rules/7` is "Section 7: Additional Rules"."""
+    got, _, body = get(server + "/rules/702")
+    assert got == 200 and "<title>Chapter 702: Keyword Abilities · kb</title>" in body
+    assert "Chapter 702: Keyword Abilities" in Html(body).shown
+    assert "<title>Rule 702.19 · kb</title>" in get(server + "/rules/702.19")[2]
+
+
+def test_each_column_header_is_in_its_columns_language(server: str) -> None:
+    """Every header of a side-by-side table said lang="en", the Chinese column's too."""
+    for url in ("/rules/702.19?lang=en&lang=zh-Hans", "/rules/702.19b-d?lang=en&lang=zh-Hans"):
+        body = get(server + url)[2]
+        headers = re.findall(r'<th scope="col" lang="([^"]+)"', body)
+        assert headers and headers == ["en", "zh-Hans"] * (len(headers) // 2), (url, headers)
+
+
 def test_a_card_box_links_its_card_page_not_its_command(server: str) -> None:
     """A card named by a search showed `kb card '…'` as code on the page: a link to the card's page."""
     url = "/search?q=" + quote(CARD)

@@ -2,16 +2,23 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from kb.core.text import Hint
+
 
 class KbError(Exception):
     """Bad input or a missing thing; the CLI prints it and exits with ``exit_code``."""
 
     exit_code = 2
 
-    def __init__(self, message: str, path: str | None = None, line: int | None = None) -> None:
+    def __init__(self, message: str, path: str | None = None, line: int | None = None,
+                 hint: Hint | None = None) -> None:
         self.message = message
         self.path = path
         self.line = line
+        self.hint = hint  # the command ``message`` ends with, as data: a web page links it (its text is in ``message``)
         super().__init__(str(self))
 
     def __str__(self) -> str:

@@ -14,6 +14,7 @@ import itertools
 import re
 import unicodedata
 from collections.abc import Iterable
+from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
@@ -330,3 +331,23 @@ def shell_quote(arg: str) -> str:
 def shell_join(args: Iterable[str]) -> str:
     """A command line to copy and run: each argument as :func:`shell_quote` writes it."""
     return " ".join(shell_quote(arg) for arg in args)
+
+
+@dataclass(frozen=True, slots=True)
+class Hint:
+    """A message ending in the ``kb`` command to run next, the command held as data (its words,
+    without ``kb``): the CLI prints "said: kb search trample", the web links "said" to the page the
+    command shows (:func:`kb.web.markup.command_link`), never a command line in a web page."""
+
+    said: str
+    command: tuple[str, ...]
+
+    @property
+    def line(self) -> str:
+        return shell_join(["kb", *self.command])
+
+    def __str__(self) -> str:
+        return f"{self.said}: {self.line}"
+
+    def to_json(self) -> dict[str, object]:
+        return {"text": str(self), "said": self.said, "command": list(self.command)}

@@ -21,7 +21,7 @@ from kb.core.errors import KbError, NotFound
 from kb.core.lang import language_label, language_name
 from kb.core.rulenum import RuleNumber
 from kb.core.tempfiles import hold, release, sweep
-from kb.core.text import first_words
+from kb.core.text import Hint, first_words
 
 # Reading lexicons back needs their type; writing needs no aligner type.  What writing a KB
 # needs is imported where it writes: a search only reads (a fresh `kb search` saved 10-15 ms).
@@ -342,11 +342,11 @@ def choose_edition(conn: sqlite3.Connection, number: RuleNumber, lang: str, on: 
     return candidates[0]
 
 
-def numbered_otherwise(conn: sqlite3.Connection, number: RuleNumber, lang: str, command: str = "show") -> str:
+def numbered_otherwise(conn: sqlite3.Connection, number: RuleNumber, lang: str, command: str = "show") -> Hint | None:
     """What ``lang`` numbers ``number`` (else the first number under it) when that is another rule,
     said for a "not found" (the Italian text numbered 729.2 is rule 730.2; 729.2 is a rule of
     subgames it does not hold; it has no 729, and `kb toc 729 --lang it` named only the English
-    729), with the ``kb`` command that reads it there; "" when it is not."""
+    729), with the ``kb`` command that reads it there; None when it is not."""
     rows = conn.execute("SELECT number, rule FROM rules WHERE lang = ? AND variant = 0 AND sort_key >= ?"
                         " AND sort_key < ? ORDER BY sort_key, edition IS NULL, edition DESC",
                         (lang, number.key, number.subtree_stop))
@@ -354,11 +354,12 @@ def numbered_otherwise(conn: sqlite3.Connection, number: RuleNumber, lang: str, 
         identity = RuleNumber.try_parse(rule)
         if identity is not None and identity != number and not number.is_ancestor_of(identity):
             # named, its tag in the command beside it ("the Italian text numbered 729.2 …: kb show 730.2 --lang it")
-            return f"the {language_name(lang)} text numbered {own} is rule {rule}: kb {command} {rule} --lang {lang}"
-    return ""
+            said = f"the {language_name(lang)} text numbered {own} is rule {rule}"
+            return Hint(said, (command, rule, "--lang", lang))
+    return None
 
 
-def _aside(hint: str) -> str:
+def _aside(hint: Hint | None) -> str:
     return f" ({hint})" if hint else ""
 
 
@@ -401,8 +402,9 @@ def locate(conn: sqlite3.Connection, number: RuleNumber, lang: str, on: str | No
         if on is None or edition is None or edition <= on:
             return edition, RuleNumber.parse(own)
     if not rows and conn.execute("SELECT 1 FROM rules WHERE rule = ? LIMIT 1", (str(number),)).fetchone():
+        hint = numbered_otherwise(conn, number, lang)
         raise NotFound(f"rule {number} not found in {language_label(lang)}" + (f" on {on}" if on else "")
-                       + _aside(numbered_otherwise(conn, number, lang)))
+                       + _aside(hint), hint=hint)
     return choose_edition(conn, number, lang, on), number
 
 

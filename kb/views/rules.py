@@ -22,6 +22,7 @@ from kb.core.dates import parse_iso
 from kb.core.errors import KbError, NotFound
 from kb.core.lang import language_label, normalize_tag
 from kb.core.rulenum import RuleNumber, RuleNumberError
+from kb.core.text import Hint
 from kb.store import cards as card_store
 from kb.store import rules as store
 from kb.views.shared import held_instead, holds, joined, no_rule_message, not_held_message
@@ -177,10 +178,12 @@ def show(conn: sqlite3.Connection, number: RuleNumber, langs: list[str] | None, 
         blocks.append(Block(lang, edition, rules, store.outgoing(conn, [r.id for r in rules]),
                             store.incoming_counts(conn, rules), _context(conn, rules[0])))
     # what a missing language numbers so, when that is another rule ("the Italian text numbered 729.2 is rule 730.2")
-    otherwise = {lang: f" ({hint})" for lang in missing if (hint := store.numbered_otherwise(conn, number, lang))}
+    hints = {lang: hint for lang in missing if (hint := store.numbered_otherwise(conn, number, lang))}
+    otherwise = {lang: f" ({hint})" for lang, hint in hints.items()}
     if not blocks:
         instead = "" if otherwise else held_instead(conn, [str(number)], langs or (), on)
-        raise NotFound(no_rule_message([str(number)], langs or (), on, instead) + "".join(otherwise.values()))
+        raise NotFound(no_rule_message([str(number)], langs or (), on, instead) + "".join(otherwise.values()),
+                       hint=next(iter(hints.values()), None) if len(hints) == 1 else None)
     # a text found by its own number steps through the rules by its identity (the Italian 729.2d is
     # rule 730.2d: its neighbours are 730.2c and 730.2e, not the English 729.2c of subgames)
     found = {block.rules[0].rule for block in blocks if not block.context.get("held_under")}
@@ -247,8 +250,8 @@ def held_lang(conn: sqlite3.Connection, tag: str) -> str:
 
 
 def not_in_language(conn: sqlite3.Connection, number: RuleNumber, lang: str, edition: str | None, command: str,
-                    on: str | None = None) -> str:
-    """Why ``lang`` (its ``edition``) gives no rule ``number``, and what to do: what it numbers
+                    on: str | None = None) -> NotFound:
+    """Why ``lang`` (its ``edition``) gives no rule ``number``, and what to do (the error to raise): what it numbers
     so if that is another rule (as `kb show` says it: then the rule other languages number so is
     another, and `kb toc 729 --lang it` named the English 729), else what it does hold and the
     languages holding the rule, with the ``kb COMMAND`` showing it there ("730 is not in it
@@ -256,15 +259,16 @@ def not_in_language(conn: sqlite3.Connection, number: RuleNumber, lang: str, edi
     held = f"{number} is not in the {language_label(lang)} text held"
     dated = f"edition {edition}" if edition else "undated"
     if otherwise := store.numbered_otherwise(conn, number, lang, command):
-        return f"{held} ({dated}; {otherwise})"
+        return NotFound(f"{held} ({dated}; {otherwise})", hint=otherwise)
     others = [(other, held_in) for other, held_in in store.holders(conn, str(number), on) if other != lang]
     if not others:  # the number is nowhere: what this language holds is beside the point
-        return f"{held} ({dated}), nor in any other text held" + (f" in force on {on}" if on else "")
+        return NotFound(f"{held} ({dated}), nor in any other text held" + (f" in force on {on}" if on else ""))
     said = f"{held} ({holds(conn, lang, edition)})"
     where = joined([f"{other} {held_in or 'undated'}" for other, held_in in others])
     shown = next((other for other, _ in others if other == "en"), others[0][0])
-    again = f"kb {command} {number} --lang {shown}" + (f" --edition {on}" if on else "")
-    return f"{said}; {where} hold{'s' * (len(others) == 1)} it: {again}"
+    again = Hint(f"{said}; {where} hold{'s' * (len(others) == 1)} it",
+                 (command, str(number), "--lang", shown, *(("--edition", on) if on else ())))
+    return NotFound(str(again), hint=again)
 
 
 def check_in_force(conn: sqlite3.Connection, on: str, number: RuleNumber) -> None:

@@ -25,10 +25,10 @@ from kb.core import address as addresses
 from kb.core.errors import KbError, NotFound
 from kb.core.lang import guess_lang, language_label, language_name, languages_label, normalize_tag
 from kb.core.rulenum import RuleNumber
-from kb.core.text import typed
+from kb.core.text import Hint, typed
 from kb.store import rules as store
 from kb.views.onebox import Box, CardMatch, OneBox, without
-from kb.views.shared import Hint, error_json, held_instead, holding, no_rule_message, numbers_said, require_held
+from kb.views.shared import error_json, held_instead, holding, no_rule_message, numbers_said, require_held
 
 _BOLD, _RESET = "\x1b[1;33m", "\x1b[0m"
 
@@ -288,7 +288,7 @@ class Session:
         langs = plan.langs if asked else (plan.lang,) if plan.lang in editions else ()
         return tuple(hint for number in box.numbers for lang in langs
                      if store.identity_text(self.conn, str(number), lang, editions.get(lang)) is None
-                     and (hint := store.numbered_otherwise(self.conn, number, lang, "search")))
+                     and (hint := str(store.numbered_otherwise(self.conn, number, lang, "search") or "")))
 
     def _lead(self, box: Box, plan: engine.Plan, outcome: engine.Outcome) -> list[Result]:
         """The rules a misspelled or translated name leads to ("deaftouch" -> 702.2),

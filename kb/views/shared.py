@@ -9,37 +9,15 @@ import json
 import re
 import sqlite3
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 
 from kb.core.errors import KbError, NotFound
 from kb.core.lang import language_label, languages_label
-from kb.core.text import shell_join
 from kb.store import rules as store
 
 
 def dumps(data: object) -> str:
     """The JSON text of a view, as ``kb --json`` prints it and the web serves it."""
     return json.dumps(data, ensure_ascii=False, indent=2)
-
-
-@dataclass(frozen=True, slots=True)
-class Hint:
-    """A message ending in the ``kb`` command to run next, the command held as data (its words,
-    without ``kb``): the CLI prints "said: kb search trample", the web links "said" to the page the
-    command shows (:func:`kb.web.markup.command_link`), never a command line in a web page."""
-
-    said: str
-    command: tuple[str, ...]
-
-    @property
-    def line(self) -> str:
-        return shell_join(["kb", *self.command])
-
-    def __str__(self) -> str:
-        return f"{self.said}: {self.line}"
-
-    def to_json(self) -> dict[str, object]:
-        return {"text": str(self), "said": self.said, "command": list(self.command)}
 
 
 def error_json(err: KbError) -> dict[str, object]:

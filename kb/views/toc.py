@@ -101,7 +101,7 @@ def toc(conn: sqlite3.Connection, number: RuleNumber | None, lang: str, on: str 
             return _held_under(conn, number, lang, edition, on)
         rules = store.outline(conn, lang, edition, own, min(3, own.depth + 2))
         if not rules or rules[0].number != own:
-            raise NotFound(not_in_language(conn, number, lang, edition, "toc", on))
+            raise not_in_language(conn, number, lang, edition, "toc", on)
         head, rules = rules[0], rules[1:]
         identity = RuleNumber.try_parse(head.rule) or own  # what the page is: 722 of 2025-11-14 is 723
         return TocView(lang, edition, own, _title(head), [Entry(r.number, r.rule, _title(r)) for r in rules],
@@ -120,7 +120,7 @@ def _held_under(conn: sqlite3.Connection, number: RuleNumber, lang: str, edition
     --lang it` named as held while refusing 730); none: not found."""
     rules = store.held_under(conn, number, lang, edition, min(3, number.depth + 2))
     if not rules:
-        raise NotFound(not_in_language(conn, number, lang, edition, "toc", on))
+        raise not_in_language(conn, number, lang, edition, "toc", on)
     return TocView(lang, edition, number, None, [Entry(r.number, r.rule, _title(r)) for r in rules],
                    navigation(conn, number))
 

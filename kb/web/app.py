@@ -43,7 +43,7 @@ from indexers import index as rules_index
 from kb.commands import COMMANDS, TABLE, Command, WebPage
 from kb.core.errors import KbError, NotFound
 from kb.core.lang import display_name, languages_label
-from kb.core.text import shell_join
+from kb.core.text import Hint, shell_join
 from kb.store import rules as store
 from kb.views import card as card_cli
 from kb.views import glossary as glossary_cli
@@ -65,7 +65,12 @@ ENVIRONMENT = "KB_SERVE"
 
 
 class Unavailable(KbError):
-    """The KB answers, but not this yet (its search index is being built): 503, retry."""
+    """The KB answers, but not this: its search index is missing or out of date (503, and what
+    to run), or being built (``retry``: 503 with ``Retry-After``, as for a busy server)."""
+
+    def __init__(self, message: str, hint: Hint | None = None, retry: bool = False) -> None:
+        super().__init__(message, hint=hint)
+        self.retry = retry
 
 
 @dataclass
@@ -218,11 +223,17 @@ _TITLES = {400: "Bad request", 404: "Not found", 405: "Method not allowed", 414:
 
 def _index_built(home: Path, conn: sqlite3.Connection) -> None:
     """A search needs the KB's index; a request never builds it (a build takes seconds
-    and every worker would start its own): until ``kb build`` or ``kb index`` has, 503
-    and retry.  A copy of the KB folder finds its index; a KB changed in place does not."""
-    if rules_index.found(home, conn) is None:
-        raise Unavailable("the search index of this KB is not built yet (`kb build` or `kb index` builds it):"
-                          " try again in a moment")
+    and every worker would start its own): while ``kb build`` or ``kb index`` builds it, 503
+    and retry; when no one does (never built, or out of date: a kb upgraded reads no index
+    of the version before), 503 saying why and the command that builds it, and no retry (it
+    would fail forever).  A copy of the KB folder finds its index; a KB changed in place does not."""
+    if rules_index.found(home, conn) is not None:
+        return
+    if rules_index.building(home):
+        raise Unavailable("the search index of this KB is being built: try again in a moment", retry=True)
+    run = Hint(f"the search index of this KB is {rules_index.unfound(home)}; to build it, run",
+               ("index", "--home", str(home)))
+    raise Unavailable(str(run), hint=run)
 
 
 # -- helpers ------------------------------------------------------------------------------------
@@ -261,13 +272,15 @@ def _json(data: object, status: int = 200) -> Response:
 def _error(request: Request, templates: Jinja2Templates, err: KbError, as_json: bool,
            status: int | None = None) -> Response:
     status = status or (404 if isinstance(err, NotFound) else 503 if isinstance(err, Unavailable) else 400)
-    headers = {"Retry-After": "2"} if status == 503 else None
+    retry = status == 503 and (not isinstance(err, Unavailable) or err.retry)
+    headers = {"Retry-After": "2"} if retry else None
     if as_json:
         response = _json(shared.error_json(err), status)
         response.headers.update(headers or {})
         return response
+    title = _TITLES.get(status, "Error") if retry or status != 503 else "Search unavailable"
     return templates.TemplateResponse(request, "error.html", {
-        "title": _TITLES.get(status, "Error"), "message": err.message, "status": status,
+        "title": title, "message": markup.told(err.message, err.hint), "status": status,
         "json_url": _twin(request), "cli": "", "q": ""}, status_code=status, headers=headers)
 
 

@@ -15,7 +15,7 @@ from markupsafe import Markup, escape
 
 from indexers import snippets
 from kb.core.rulenum import RuleNumber, RuleNumberError
-from kb.core.text import shell_join
+from kb.core.text import Hint, shell_join
 
 #: A rule number inside running text, in any language: "rule 613.2", "参见规则903.4",
 #: "rules 601.2a–d" (the range's first end).  Digits glued to CJK text count too.
@@ -54,7 +54,7 @@ def term_url(kind: str, name: str) -> str:
     return f"/{kind}/{quote(name, safe='')}"
 
 
-#: The page each command a message suggests shows (:class:`kb.views.shared.Hint`): its
+#: The page each command a message suggests shows (:class:`kb.core.text.Hint`): its
 #: positional words make the path (``kb card NAME`` → ``/cards/NAME``) or the query (``q``).
 _PAGES = {"search": "/search", "ask": "/ask", "card": "/cards/", "glossary": "/glossary/", "show": "/rules/",
           "toc": "/rules/", "refs": "/refs/", "history": "/rules/"}
@@ -111,8 +111,17 @@ def command_link(words: Sequence[str], text: str | None = None) -> Markup:
 
 
 def hint(message: Mapping[str, object]) -> Markup:
-    """A :class:`kb.views.shared.Hint` as its JSON holds it: what it says, then the link."""
+    """A :class:`kb.core.text.Hint` as its JSON holds it: what it says, then the link."""
     return Markup("{}: {}").format(message["said"], command_link([str(w) for w in message["command"]]))  # type: ignore[attr-defined]
+
+
+def told(message: str, said: Hint | None) -> Markup:
+    """An error's message on a page, the command it ends with (``said``: the error's hint, whose
+    text the message holds) a link to the page showing it, as :func:`hint` makes it."""
+    before, text, after = message.partition(str(said)) if said is not None else (message, "", "")
+    if not text or said is None:
+        return escape(message)
+    return Markup("{}{}{}").format(before, hint(said.to_json()), after)
 
 
 def _in_range(token: str, numbers: Sequence[str]) -> bool:
