@@ -452,7 +452,9 @@ def cite(conn: sqlite3.Connection, args: argparse.Namespace) -> Any:
 
 def main_cite(args: argparse.Namespace) -> int:
     """The updated text on standard output, the table on standard error (so that
-    ``kb cite old.md > new.md`` works); ``--json``: the table with the text in it."""
+    ``kb cite old.md > new.md`` works); ``--json``: the table with the text in it.  Exit 1
+    with ``--check`` when anything would change or needs a look; without it, when the text
+    written out keeps a removed rule's number that now names another rule."""
     from kb.cli import read_text
 
     text = read_text(args.file)
@@ -465,7 +467,9 @@ def main_cite(args: argparse.Namespace) -> int:
     else:
         sys.stdout.write(answer.text)
         print(answer.render(), file=sys.stderr)
-    return 1 if args.check and (answer.changed or answer.attention) else 0
+    if args.check:
+        return 1 if answer.changed or answer.attention else 0
+    return 1 if answer.misnamed else 0  # the text written out cites a number that now names another rule
 
 
 def main_serve(args: argparse.Namespace) -> int:

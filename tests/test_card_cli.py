@@ -127,6 +127,22 @@ def test_seed_003_page_title_resolves_through_its_rulings(home: Path) -> None:
     assert "2022-10-14" in result.stdout and "→ 702.84" in result.stdout
 
 
+def test_the_card_lists_the_rulings_page_title_it_is_known_by(home: Path, report: dict) -> None:
+    """`kb card 非瑞克西亚龙引擎` resolved to Phyrexian Dragon Engine, whose names listed only the
+    English one: the title of the rulings page the build linked to it is a name of it too."""
+    [page] = [d for d in report["documents"] if d["path"].endswith(RULINGS_SEED.name)]
+    confidence = page["card"]["confidence"]
+    result = kb_here("card", "Phyrexian Dragon Engine", home=home)
+    assert result.returncode == 0, result.stderr
+    names = result.stdout.split("\nnames:\n")[1].split("\nrulings (")[0].splitlines()
+    assert f"  zh-Hans 非瑞克西亚龙引擎 (a rulings page's title, confidence {confidence:.2f})" in names, names
+    data = kb_json_here("card", "Phyrexian Dragon Engine", home=home)
+    [named] = data["card"]["page_names"]
+    assert (named["lang"], named["name"]) == ("zh-Hans", "非瑞克西亚龙引擎")
+    assert named["confidence"] == pytest.approx(confidence, abs=0.005)
+    assert kb_json_here("card", "非瑞克西亚龙引擎", home=home)["card"]["page_names"] == data["card"]["page_names"]
+
+
 @pytest.mark.slow  # measured over 5 s (pytest --durations, 2 busy cores)
 def test_unknown_title_alone_is_weak(without_seed: tuple[Path, str]) -> None:
     home, _ = without_seed

@@ -181,6 +181,18 @@ def test_a_headword_in_traditional_characters_is_found(same_date: Path, query: s
     assert [m["term"] for m in data["matches"]] == [term]
 
 
+@pytest.mark.parametrize("query", ["视为（已废止）", "视为(已废止)", "Counts As (Obsolete)", "counts as (obsolete)"])
+def test_an_obsolete_headword_typed_as_printed_is_found(same_date: Path, query: str) -> None:
+    """The headword as the sources print it ("视为（已废止）", full-width) or as kb prints it
+    ("Counts As (obsolete)"): kb said "no glossary entry is called '视为(已废止)'"."""
+    data = kb_json_here("glossary", query, home=same_date)
+    terms = {(e["lang"], e["term"], e["obsolete"]) for m in data["matches"] for e in m["entries"]}
+    assert ("zh-Hans", "视为", True) in terms or ("en", "Counts As", True) in terms, data
+    # and the two say the same: paired, side by side
+    assert {("zh-Hans", "视为", True), ("en", "Counts As", True)} <= terms, data
+    assert kb_here("glossary", "Trample (obsolete)", home=same_date).returncode == 1  # not an obsolete entry
+
+
 def test_a_language_with_no_glossary_is_said_so(same_date: Path) -> None:
     """The Italian seed holds rules and no glossary: `kb glossary --lang it` listed every English and
     Chinese headword, `kb export --what glossary --lang it` printed nothing, both with exit code 0,

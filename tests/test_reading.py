@@ -95,6 +95,19 @@ def test_names_not_held_are_listed(default_home: Path) -> None:
     assert none.returncode == 1 and "no rule 999.1, 999.2 in the KB" in none.stderr
 
 
+def test_history_of_a_rule_no_language_holds_says_no_rule(default_home: Path) -> None:
+    """`kb history 702.999` said "has no dated English (en) text in the KB", as if some other
+    language or an undated text held it: it is no rule at all, as `kb show 702.999` says."""
+    shown = kb_here("show", "702.999", home=default_home)
+    history = kb_here("history", "702.999", home=default_home)
+    assert shown.returncode == history.returncode == 1
+    assert "no rule 702.999 in the KB" in shown.stderr
+    assert "no rule 702.999 in the KB" in history.stderr and "dated" not in history.stderr, history.stderr
+    # a rule held, only not in a dated edition of the language asked, keeps its own message
+    italian = kb_here("history", "730.2", "--lang", "it", home=default_home)
+    assert italian.returncode == 1 and "rule 730.2 has no dated Italian (it) text" in italian.stderr
+
+
 @pytest.mark.parametrize("command", ["show", "refs", "history"])
 def test_free_text_is_no_address(default_home: Path, command: str) -> None:
     result = kb_here(command, "trample damage", home=default_home)

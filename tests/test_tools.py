@@ -66,9 +66,9 @@ def cite(home: Path, text: str, *args: str) -> subprocess.CompletedProcess[str]:
     return kb_here("cite", *args, home=home, input=text)
 
 
-def cite_json(home: Path, text: str, *args: str) -> dict[str, Any]:
+def cite_json(home: Path, text: str, *args: str, code: int = 0) -> dict[str, Any]:
     result = cite(home, text, *args, "--json")
-    assert result.returncode == 0, result.stderr
+    assert result.returncode == code, result.stderr
     return json.loads(result.stdout)
 
 
@@ -87,7 +87,7 @@ def test_509_5_becomes_509_3(home: Path, conn: Any) -> None:
 
 def test_merge_range_follows_to_730_and_702_124k_is_reported(home: Path, conn: Any) -> None:
     text = "Merging is explained in rules 729.2a–j; see also rule 702.124k.\n"
-    data = cite_json(home, text, "--as-of", "2025-11-14")
+    data = cite_json(home, text, "--as-of", "2025-11-14", code=1)  # 702.124k now names another rule
     assert data["text"] == "Merging is explained in rules 730.2a–j; see also rule 702.124k.\n"
     fates = {n["old"]: n for c in data["citations"] for n in c["numbers"]}
     assert [fates[f"729.2{x}"]["new"] for x in "abcdefghij"] == [f"730.2{x}" for x in "abcdefghij"]
@@ -98,6 +98,26 @@ def test_merge_range_follows_to_730_and_702_124k_is_reported(home: Path, conn: A
     old = tools.text_at(conn, "en", "2025-11-14", RuleNumber.parse("702.124k"))
     assert old is not None and "Friends forever" in old.body
     assert store.identity_text(conn, old.rule, "en", NEWEST) is None
+
+
+def test_a_removed_rules_number_naming_another_rule_now_is_flagged(home: Path, conn: Any) -> None:
+    # derived: 2025-11-14's 702.124k (Friends forever) has no successor, and the newest edition's
+    # 702.124k is the text 2025-11-14 numbered 702.124m
+    now = tools.text_at(conn, "en", NEWEST, RuleNumber.parse("702.124k"))
+    assert now is not None and tools.number_of(conn, now.rule, "en", "2025-11-14") == "702.124m"
+    result = cite(home, "See 702.124m and 702.124k.\n", "--as-of", "2025-12-01")
+    assert result.stdout == "See 702.124k and 702.124k.\n"  # the removed rule's citation is left as written...
+    assert result.returncode == 1, result.stderr  # ...but not silently
+    assert "! 702.124k now names another rule (old 702.124m): check this citation" in result.stderr
+    assert "1 naming another rule now" in result.stderr.splitlines()[0]
+    data = cite_json(home, "See 702.124m and 702.124k.\n", "--as-of", "2025-12-01", code=1)
+    assert data["needs_attention"] is True and data["names_another_rule"] is True
+    assert data["citations"][0]["names_another_rule"] == ["702.124k now names another rule (old 702.124m): "
+                                                          "check this citation"]
+    assert cite(home, "See 702.124m and 702.124k.\n", "--as-of", "2025-12-01", "--check").returncode == 1
+    # the renumbered rule is updated, not flagged
+    moved = cite(home, "See 702.124m.\n", "--as-of", "2025-12-01")
+    assert moved.returncode == 0 and moved.stdout == "See 702.124k.\n" and "!" not in moved.stderr
 
 
 def test_chinese_citations_keep_their_wording(home: Path) -> None:
@@ -221,7 +241,9 @@ def test_text_changed_is_what_kb_diff_calls_changed(home: Path, conn: Any) -> No
     newest edition are exactly the texts `kb diff` lists as changed (a citation inside a
     text that only follows a renumbering is no change for either)."""
     numbers = [str(n) for n in tools.numbers_of(conn, "en", "2025-11-14") if n.depth >= 1]
-    data = cite_json(home, "".join(f"See rule {n}.\n" for n in numbers), "--as-of", "2025-11-14")
+    # 702.124k (Friends forever) is removed and its number is the old 702.124m's now: exit 1
+    data = cite_json(home, "".join(f"See rule {n}.\n" for n in numbers), "--as-of", "2025-11-14", code=1)
+    assert data["names_another_rule"] is True
     changed = {f["old"] for c in data["citations"] for f in c["numbers"] if "text changed" in f["reasons"]}
     diff = kb_json_here("diff", "2025-11-14", NEWEST, home=home)
     edited = {c["old"] for c in diff["changed"]

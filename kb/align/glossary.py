@@ -49,7 +49,9 @@ class GlossaryPair:
     """Two glossary entries meaning the same thing, with the strength of the evidence
     and its main kind (``cited``: the rules they send you to; ``used``: the rules
     that use the headwords; ``head``: the headwords' known words; ``sense``: the
-    definitions' words, symbols and numbers)."""
+    definitions' words, symbols and numbers; ``order``: two obsolete entries left
+    unpaired, each the other's best, at the same place among their glossary's obsolete
+    entries)."""
 
     left: GlossaryEntry
     right: GlossaryEntry
@@ -294,7 +296,7 @@ def _align_glossary(left: Sequence[GlossaryEntry], right: Sequence[GlossaryEntry
     first = scorer.pairs()
     # Second round: "See Typecycling." / "参见类别循环。" name entries paired in the first.
     changed = _add_cross_references(lefts, left_lang, rights, right_lang, first)
-    return scorer.rescored(changed).leftovers().pairs()
+    return scorer.rescored(changed).leftovers().pairs(by_order=True)
 
 
 def _rules_lexicon(left: _Side, right: _Side, right_rules: Sequence[RuleText],
@@ -475,6 +477,41 @@ class _PairScorer:
                      if b not in taken and (a, b) not in self.scores])
         return self
 
+    def obsolete_by_order(self) -> dict[int, tuple[int, float]]:
+        """Obsolete entries left unpaired on both sides, paired by their place among their
+        glossary's obsolete entries when each is also the other's best: left -> (right, score).
+        An obsolete entry cites no rule and its definition is the note every obsolete entry
+        shares, so its score can fall short of ``min_score``: Counts As and 视为 (2026-04-17)
+        scored 0.26 alone and 0.24 with the build's lexicon, the seventh obsolete entry of each
+        glossary.  Position alone pairs nothing (a translated glossary is sorted in its own
+        language): the place must agree with the scores."""
+        chosen = self._chosen()
+        taken = set(chosen.values())
+        left_rank = {a: k for k, a in enumerate(a for a, e in enumerate(self.lefts) if e.entry.obsolete)}
+        right_rank = {b: k for k, b in enumerate(b for b, e in enumerate(self.rights) if e.entry.obsolete)}
+        lonely = [a for a in left_rank if a not in chosen]
+        free = [b for b in right_rank if b not in taken]
+        if not lonely or not free:
+            return {}
+        floor, self.min_score = self.min_score, 0.0
+        kept = self.scores
+        self.scores = {}
+        try:
+            self._score([(a, b) for a in lonely for b in free])
+            raw = {pair: score for pair, (score, _) in self.scores.items()}
+        finally:
+            self.scores, self.min_score = kept, floor
+        found: dict[int, tuple[int, float]] = {}
+        for a in lonely:
+            row = {b: raw[a, b] for b in free if (a, b) in raw}
+            if not row:
+                continue
+            b = max(row, key=lambda c: (row[c], -c))
+            column = {c: raw[c, b] for c in lonely if (c, b) in raw}
+            if left_rank[a] == right_rank[b] and max(column, key=lambda c: (column[c], -c)) == a and row[b] > 0:
+                found[a] = (b, row[b])
+        return found
+
     def _chosen(self) -> dict[int, int]:
         lefts, rights = self.lefts, self.rights
 
@@ -484,10 +521,15 @@ class _PairScorer:
 
         return _one_to_one({k: v[0] for k, v in self.scores.items()}, content_order)
 
-    def pairs(self) -> list[GlossaryPair]:
+    def pairs(self, by_order: bool = False) -> list[GlossaryPair]:
+        """The pairs chosen; ``by_order``: with :meth:`obsolete_by_order`'s (the last round)."""
         lefts, rights = self.lefts, self.rights
-        return [GlossaryPair(lefts[a].entry, rights[b].entry, round(self.scores[a, b][0], 3), self.scores[a, b][1])
-                for a, b in sorted(self._chosen().items())]
+        found = [(a, GlossaryPair(lefts[a].entry, rights[b].entry, round(self.scores[a, b][0], 3),
+                                  self.scores[a, b][1]))
+                 for a, b in self._chosen().items()]
+        found += [(a, GlossaryPair(lefts[a].entry, rights[b].entry, round(score, 3), "order"))
+                  for a, (b, score) in (self.obsolete_by_order() if by_order else {}).items()]
+        return [pair for _, pair in sorted(found, key=lambda item: item[0])]
 
 
 def _one_to_one(scores: Mapping[tuple[int, int], float],

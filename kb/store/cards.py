@@ -217,10 +217,13 @@ class CardView:
     faces: list[dict[str, Any]]
     parts: list[str]
     rulings: list[StoredRuling]
+    page_names: list[tuple[str, str, float]] = field(default_factory=list)  # (lang, title, confidence)
 
     def to_json(self) -> dict[str, object]:
         return {"name": self.name, "layout": self.layout, "printings": self.printings, "names": self.names,
                 "other_names": [{"lang": lang, "name": name} for lang, name in self.other_names],
+                "page_names": [{"lang": lang, "name": name, "confidence": confidence}
+                               for lang, name, confidence in self.page_names],
                 "faces": self.faces, "parts": self.parts}
 
 
@@ -288,8 +291,19 @@ def card_view(conn: sqlite3.Connection, name: str) -> CardView | None:
     # card ("Mishra, Claimed by Gix // Mishra, Lost to Phyrexia"): keep the card.
     faces_of_parts = {face for part in parts if " // " in part for face in part.split(" // ")}
     kept = [part for part in parts if part not in faces_of_parts or part == name]
+    known = {*names.items(), *others}
     return CardView(name, printings, rows[0]["layout"], names, list(others), faces, kept,
-                    card_rulings(conn, name))
+                    card_rulings(conn, name), [page for page in page_names(conn, name) if page[:2] not in known])
+
+
+def page_names(conn: sqlite3.Connection, name: str) -> list[tuple[str, str, float]]:
+    """The titles of the rulings pages the build resolved to card ``name`` (lang of the title,
+    title, confidence): what people call the card (非瑞克西亚龙引擎), which `kb card` resolves."""
+    rows = conn.execute("SELECT title, lang, json_extract(detail, '$.title_lang') AS title_lang,"
+                        " MAX(confidence) AS confidence FROM pages WHERE kind = 'rulings-page' AND card = ?"
+                        " AND title IS NOT NULL GROUP BY title, title_lang ORDER BY title", (name,)).fetchall()
+    return [(row["title_lang"] or row["lang"] or "und", row["title"], float(row["confidence"] or 0.0))
+            for row in rows]
 
 
 def card_rulings(conn: sqlite3.Connection, name: str) -> list[StoredRuling]:

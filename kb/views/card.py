@@ -370,6 +370,8 @@ def render_card(resolution: Resolution, view: card_store.CardView, explain: bool
     lines.append("names:")
     lines += [f"  {lang:7} {name}" for lang, name in sorted(view.names.items())]
     lines += [f"  {lang:7} {name} (also)" for lang, name in view.other_names]
+    lines += [f"  {lang:7} {name} (a rulings page's title, confidence {confidence:.2f})"
+              for lang, name, confidence in view.page_names]
     lines.append(f"rulings ({len(view.rulings)}):")
     for ruling in view.rulings:
         lines.append(f"  {ruling.date or 'undated'}  {ruling.text}".replace("\n", "\n              "))

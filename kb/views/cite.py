@@ -199,6 +199,7 @@ class Citation:
     fates: tuple[Fate, ...]
     unresolved: tuple[str, ...] = ()   # cited but not in the as-of edition: flagged, not guessed
     warnings: tuple[str, ...] = ()     # e.g. a chapter cited with another edition's title
+    misnamed: tuple[str, ...] = ()     # left as written, but the number now names another rule
 
     @property
     def changed(self) -> bool:
@@ -206,12 +207,12 @@ class Citation:
 
     @property
     def attention(self) -> bool:
-        return bool(self.unresolved or self.warnings) or any(f.new is None for f in self.fates)
+        return bool(self.unresolved or self.warnings or self.misnamed) or any(f.new is None for f in self.fates)
 
     def to_json(self) -> dict[str, object]:
         return {"line": self.line, "old": self.old, "new": self.new, "changed": self.changed,
                 "numbers": [f.to_json() for f in self.fates], "unresolved": list(self.unresolved),
-                "warnings": list(self.warnings)}
+                "warnings": list(self.warnings), "names_another_rule": list(self.misnamed)}
 
 
 def _spans(phrase: str, targets: tuple[refs.Target, ...]) -> list[tuple[int, int, re.Match[str] | None]]:
@@ -282,6 +283,7 @@ def cite_reference(reference: refs.Reference, line: int, editions: _Editions, la
     fates: list[Fate] = []
     unresolved: list[str] = []
     warnings: list[str] = []
+    misnamed: list[str] = []
     grew = False
     previous: RuleNumber | None = None
     for index, (target, (start, end, match)) in enumerate(zip(reference.targets, _spans(phrase, reference.targets),
@@ -296,6 +298,8 @@ def cite_reference(reference: refs.Reference, line: int, editions: _Editions, la
             written = found[0].new.letter
         if found and found[-1].new is not None:
             previous = found[-1].new
+        if written is None and found:
+            misnamed += _now_another_rule(target, found, editions)
         if lang == "en" and target.first.depth == 1 and not target.is_range and not missing:
             warnings += _title_warning(phrase[end:], target.first, editions)
         pieces.append(phrase[cursor:start])
@@ -307,7 +311,22 @@ def cite_reference(reference: refs.Reference, line: int, editions: _Editions, la
     if grew and lang in _SINGULAR:  # "rule 729.2a–j" became a list: "rules …"
         pattern, plural = _SINGULAR[lang]
         new = pattern.sub(plural, new, count=1)
-    return Citation(line, phrase, new, tuple(fates), tuple(unresolved), tuple(warnings))
+    return Citation(line, phrase, new, tuple(fates), tuple(unresolved), tuple(warnings), tuple(misnamed))
+
+
+def _now_another_rule(target: refs.Target, fates: list[Fate], editions: _Editions) -> list[str]:
+    """A removed rule's number left as written that the target edition gives to another rule
+    (2025-11-14's 702.124k, Friends forever, is gone; 2026-04-17's 702.124k is the old
+    702.124m): the citation would silently name that rule."""
+    removed = {f.old for f in fates if f.new is None}
+    said = []
+    for number in dict.fromkeys((target.first, target.last)):
+        if number not in removed or (now := editions.text(number, editions.new)) is None:
+            continue
+        before = tools.number_of(editions.conn, now.rule, SOURCE_LANG, editions.old)
+        was = f"old {before}" if before is not None else f"new in en {editions.new}"
+        said.append(f"{number} now names another rule ({was}): check this citation")
+    return said
 
 
 _TITLE = re.compile(r"\s*,\s*[“\"]([^”\"]{1,80})[”\"]")
@@ -374,6 +393,11 @@ class CiteAnswer:
     def attention(self) -> bool:
         return any(c.attention for c in self.citations)
 
+    @property
+    def misnamed(self) -> bool:
+        """Some citation left as written now names another rule: the text is wrong as updated."""
+        return any(c.misnamed for c in self.citations)
+
     def to_json(self) -> dict[str, object]:
         return {"lang": self.lang, "as_of": self.as_of, "to": self.to,
                 "as_of_detected": self.detected is not None,
@@ -381,6 +405,7 @@ class CiteAnswer:
                 "detected": str(self.detected) if self.detected else None,
                 "not_in_any_edition": list(self.detected.unheld) if self.detected else [],
                 "changed": self.changed, "needs_attention": self.attention,
+                "names_another_rule": self.misnamed,
                 "text": self.text, "citations": [c.to_json() for c in self.citations]}
 
     def render(self) -> str:
@@ -388,7 +413,9 @@ class CiteAnswer:
         how = f" (detected: {self.detected})" if self.detected else ""
         changed = sum(c.changed for c in self.citations)
         lines = [f"{self.lang} text written against en {self.as_of}{how} → en {self.to}: "
-                 f"{len(self.citations)} citation{'s' if len(self.citations) != 1 else ''}, {changed} updated"]
+                 f"{len(self.citations)} citation{'s' if len(self.citations) != 1 else ''}, {changed} updated"
+                 + (f", {misnamed} naming another rule now"
+                    if (misnamed := sum(bool(c.misnamed) for c in self.citations)) else "")]
         for citation in self.citations:
             arrow = f"“{citation.old}” → “{citation.new}”" if citation.changed else f"“{citation.old}” (unchanged)"
             lines.append(f"  line {citation.line}: {arrow}")
@@ -402,7 +429,7 @@ class CiteAnswer:
                                  f"{first.describe()}")
             if citation.unresolved:
                 lines.append(f"      ! not in en {self.as_of}: {', '.join(citation.unresolved)} (left as written)")
-            lines += [f"      ! {warning}" for warning in citation.warnings]
+            lines += [f"      ! {warning}" for warning in (*citation.misnamed, *citation.warnings)]
         return "\n".join(lines)
 
 

@@ -407,6 +407,11 @@ def _suggestions(wanted: str, names: dict[str, str]) -> list[str]:
     return list(dict.fromkeys(name for *_, name in sorted(scored)))[:SUGGESTIONS]
 
 
+#: The obsolete note a headword is printed with, in the sources ("(Obsolete)", "（已废止）",
+#: "(Obsoleto)") and by `kb glossary` ("(obsolete)"): typed with the headword, it is no part of it.
+_OBSOLETE_NOTE = re.compile(r"\s*[（(]\s*(?:obsolete|obsolet[oa]|已废止)\s*[）)]\s*$", re.IGNORECASE)
+
+
 def glossary(conn: sqlite3.Connection, query: str, langs: list[str] | None) -> GlossaryAnswer:
     """The entries called ``query`` (headword or alias, any language), each shown with
     the entries of the other languages that mean the same (of ``langs``, if given).
@@ -423,6 +428,9 @@ def glossary(conn: sqlite3.Connection, query: str, langs: list[str] | None) -> G
         query, found = plain, find(conn, plain)  # full-width letters ("ｔｒａｍｐｌｅ"), not a headword's own （）
     if not found and (simple := to_simplified(query)) != query:
         query, found = simple, find(conn, simple)  # traditional characters (踐踏), as kb search reads them
+    if not found and (bare := _OBSOLETE_NOTE.sub("", query)) != query and bare:
+        found = [e for e in find(conn, bare) if e.obsolete]  # "视为（已废止）", "Counts As (obsolete)": as printed
+        query = bare if found else query
     via: dict[str, str] = {"how": "name"}
     suggestions: list[str] = []
     if not found:
@@ -508,7 +516,8 @@ def glossary_index(conn: sqlite3.Connection, langs: list[str] | None = None) -> 
 #: How a pairing was decided, in words (the stored evidence codes).
 PAIRED_BY = {"cited": "the rules both cite", "used": "the rules that use both headwords",
              "head": "the headwords' known words", "sense": "the definitions' words, symbols and numbers",
-             "term": "the same headword in a paired edition"}
+             "term": "the same headword in a paired edition",
+             "order": "their place among the obsolete entries, each the other's best"}
 
 
 def render(entry: StoredEntry) -> str:
