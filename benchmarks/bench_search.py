@@ -51,8 +51,11 @@ ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
 
 
 def run_kb(args: tuple[str, ...], home: Path) -> None:
-    subprocess.run([sys.executable, "-m", "kb", *args, "--home", str(home)], check=True,
-                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=ENV)
+    """``kb ARGS``; exit 1 is an answer too (a search that found nothing), any other code an error."""
+    done = subprocess.run([sys.executable, "-m", "kb", *args, "--home", str(home)],
+                          stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=ENV)
+    if done.returncode not in (0, 1):
+        raise subprocess.CalledProcessError(done.returncode, done.args)
 
 
 def whoosh_writer(ix: object, **options: object) -> object:

@@ -1133,9 +1133,11 @@ def _find(searcher: Searcher, p: Plan, indexed: Sequence[str] = (), limit: int =
 
 def beside(definitions: list[Group], p: Plan) -> list[Group]:
     """The glossary entries worth showing beside the results, best first, obsolete ones after the
-    others (:data:`OBSOLETE_LAST`): the first, then those whose whole headword the query holds, as
-    typed or translated (:data:`WHOLE_HEADWORDS`)."""
-    ordered = sorted(definitions, key=lambda g: (OBSOLETE_LAST and g.hits[0].obsolete, -g.score))
+    others (:data:`OBSOLETE_LAST`) but for the one the whole query names (`kb search "mana burn"`
+    showed Mana first, the obsolete Mana Burn second): the first, then those whose whole headword
+    the query holds, as typed or translated (:data:`WHOLE_HEADWORDS`)."""
+    ordered = sorted(definitions, key=lambda g: (not any(h.named for h in g.hits),  # "mana burn": Mana Burn first
+                                                 OBSOLETE_LAST and g.hits[0].obsolete, -g.score))
     if not WHOLE_HEADWORDS:
         return ordered
     asked = query_words(p)

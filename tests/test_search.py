@@ -883,3 +883,12 @@ def test_kb_ask_in_italian_numbering_says_what_the_italian_number_is(home: Path)
     assert kb_json_here("ask", "regola 729.2", home=home)["numbering"] == [hint]
     assert hint in kb_here("ask", "regola 729.2", home=home).stdout.splitlines()
     assert kb_json_here("ask", "729.2", home=home)["numbering"] == []
+
+
+@pytest.mark.parametrize(("query", "entry"), [("mana burn", "Mana Burn"), ("法术力灼烧", "法术力灼烧")])
+def test_an_obsolete_entry_the_query_names_is_the_first_definition(home: Path, query: str, entry: str) -> None:
+    """`kb search "mana burn"` showed the definition Mana first and the obsolete Mana Burn second;
+    法术力灼烧, the Chinese glossary's own headword, was read as a players' word ("法术力池 清空")."""
+    data = kb_json_here("search", query, home=home)
+    assert data["definitions"][0]["texts"][0]["title"] == entry, [d["texts"][0]["title"] for d in data["definitions"]]
+    assert not any(t["origin"] == "players" for t in data["translations"]), data["translations"]
