@@ -144,3 +144,37 @@ def test_the_words_left_beside_a_card_name_are_searched(default_home: Path) -> N
     assert any(r["rule"].startswith("606") for r in found["results"])
     typo = kb_json_here("search", "teferi temporal pilgrm loyalty", home=default_home)
     assert typo["card_span"] is None and typo["results"]
+
+
+GO_FOR_THE_THROAT = "Go for the Throat"
+THROAT_TEXT = "Destroy target nonartifact creature."
+THROAT_RULING = "If the targeted creature is also an artifact when Go for the Throat tries to resolve, it won"
+
+
+@pytest.mark.parametrize("command", ["search", "ask"])
+def test_the_card_box_shows_the_card_itself_as_kb_card_does(default_home: Path, command: str) -> None:
+    """`kb ask "can Go for the Throat kill an artifact creature"` answered with 603.10a, the box naming
+    the card but not what it says: its Oracle text ("nonartifact") and its ruling answer the question.
+    The box shows its face(s) and first rulings as `kb card` reads them, in text and JSON alike."""
+    question = "can Go for the Throat kill an artifact creature"
+    shown = kb_here(command, question, home=default_home).stdout
+    box = shown[shown.index(f"card {GO_FOR_THE_THROAT} · "):]
+    assert "   Go for the Throat  {1}{B}\n     Instant\n     Destroy target nonartifact creature.\n" in box
+    assert "   rulings (2):\n     2011-06-01  " + THROAT_RULING in box
+    found = kb_json_here(command, question, home=default_home)["cards"]
+    assert [c["card"] for c in found] == [GO_FOR_THE_THROAT]
+    whole = kb_json_here("card", GO_FOR_THE_THROAT, home=default_home)  # the same names and shapes as kb card's
+    assert found[0]["faces"] == whole["card"]["faces"] and found[0]["faces"][0]["text"] == THROAT_TEXT
+    assert found[0]["rulings"] == whole["rulings"][:3] and found[0]["total_rulings"] == len(whole["rulings"])
+    assert found[0]["rulings"][0]["text"].startswith(THROAT_RULING)
+
+
+def test_a_card_box_shows_three_rulings_and_says_how_many_more(default_home: Path) -> None:
+    """Phyrexian Dragon Engine has 19 rulings: three are shown, then the count and `kb card`; both faces."""
+    found = kb_json_here("search", DRAGON_ENGINE, home=default_home)["cards"][0]
+    total = found["total_rulings"]
+    assert len(found["rulings"]) == 3 < total and [f["name"] for f in found["faces"]] == DRAGON_ENGINE.split(" // ")
+    shown = kb_here("search", DRAGON_ENGINE, home=default_home).stdout
+    assert f"   rulings ({total}):" in shown
+    assert f"     … and {total - 3} more: kb card '{DRAGON_ENGINE}'" in shown
+    assert "   Mishra, Lost to Phyrexia  (side b)" in shown

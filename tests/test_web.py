@@ -445,6 +445,27 @@ def test_a_card_box_links_its_card_page_not_its_command(server: str) -> None:
     assert card["command"] not in shown.shown
 
 
+@pytest.mark.parametrize("kind", ["search", "ask"])
+def test_a_card_box_shows_the_cards_text_and_rulings(server: str, kind: str) -> None:
+    """The card box named Go for the Throat and linked its page, but showed not what it says: its
+    Oracle text and ruling answer "can Go for the Throat kill an artifact creature"."""
+    url = f"/{kind}?q=" + quote("can Go for the Throat kill an artifact creature")
+    card = get_json(server + url.replace(f"/{kind}", f"/{kind}.json"))["cards"][0]
+    assert card["faces"][0]["text"] == "Destroy target nonartifact creature."
+    shown = page(server + url).shown
+    assert "Destroy target nonartifact creature." in shown
+    assert "If the targeted creature is also an artifact when Go for the Throat tries to resolve" in shown
+
+
+def test_a_card_box_links_the_card_page_for_the_rulings_not_shown(server: str) -> None:
+    url = "/search?q=" + quote(CARD)
+    card = get_json(server + url.replace("/search", "/search.json"))["cards"][0]
+    more = card["total_rulings"] - len(card["rulings"])
+    assert more > 0
+    shown = page(server + url)
+    assert (card["url"], f"{more} more rulings") in shown.links
+
+
 def test_a_rule_address_searched_shows_its_rules_whole_and_links_their_page(server: str) -> None:
     """`/search?q=601.2a-h` cut all 8 texts short ("…") where `kb search 601.2a-h` prints them whole,
     and did not lead to `/rules/601.2a-h`, the page of those rules."""

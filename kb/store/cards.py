@@ -283,8 +283,8 @@ def card_view(conn: sqlite3.Connection, name: str) -> CardView | None:
         for lang, localized in json.loads(row["aliases"]):
             if names.get(lang) != localized:
                 others.setdefault((lang, localized), None)
-        faces = faces or json.loads(row["faces"])
         parts.update(dict.fromkeys(json.loads(row["parts"])))
+    faces = _faces(rows)
     printings = [{"set": row["set_code"], "number": row["number"], "layout": row["layout"], "source": row["source"]}
                  for row in rows]
     # MTGJSON names a meld partner both as its face ("Mishra, Claimed by Gix") and as its
@@ -294,6 +294,22 @@ def card_view(conn: sqlite3.Connection, name: str) -> CardView | None:
     known = {*names.items(), *others}
     return CardView(name, printings, rows[0]["layout"], names, list(others), faces, kept,
                     card_rulings(conn, name), [page for page in page_names(conn, name) if page[:2] not in known])
+
+
+def _faces(rows: Iterable[sqlite3.Row]) -> list[dict[str, Any]]:
+    """A card's faces (name, mana cost, type, Oracle text, numbers), from the first of its rows
+    that holds them."""
+    for row in rows:
+        faces: list[dict[str, Any]] = json.loads(row["faces"])
+        if faces:
+            return faces
+    return []
+
+
+def card_faces(conn: sqlite3.Connection, name: str) -> list[dict[str, Any]]:
+    """The faces of card ``name`` as :func:`card_view` reads them, and nothing else of it (the
+    card box of `kb search` and `kb ask`: a few indexed reads)."""
+    return _faces(conn.execute("SELECT faces FROM cards WHERE name = ? ORDER BY id", (name,)).fetchall())
 
 
 def page_names(conn: sqlite3.Connection, name: str) -> list[tuple[str, str, float]]:

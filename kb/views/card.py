@@ -350,6 +350,13 @@ def render_face(face: dict[str, Any], several: bool) -> list[str]:
     return lines
 
 
+def ruling_line(ruling: card_store.StoredRuling, indent: str = "  ") -> str:
+    """A ruling's date and text, its later lines under its text (``kb card``, and the card box of
+    ``kb search`` and ``kb ask``)."""
+    date = ruling.date or "undated"
+    return f"{indent}{date}  {ruling.text}".replace("\n", "\n" + " " * (len(indent) + len(date) + 2))
+
+
 def render_card(resolution: Resolution, view: card_store.CardView, explain: bool = False) -> str:
     printings = ", ".join(" ".join(p for p in (row["set"], row["number"]) if p) or "(no set)"
                           for row in view.printings)
@@ -374,7 +381,7 @@ def render_card(resolution: Resolution, view: card_store.CardView, explain: bool
               for lang, name, confidence in view.page_names]
     lines.append(f"rulings ({len(view.rulings)}):")
     for ruling in view.rulings:
-        lines.append(f"  {ruling.date or 'undated'}  {ruling.text}".replace("\n", "\n              "))
+        lines.append(ruling_line(ruling))
         lines.append(f"      from {'; '.join(ruling.sources)}")
         for link in ruling.links:
             lines.append(f"      → {link.number} ({link.lang} {link.edition or 'undated'}) {link.label or ''}"

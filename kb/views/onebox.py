@@ -34,6 +34,7 @@ from kb.core.address import Address, expand, misread, missing, parse, turned
 from kb.core.rulenum import RuleNumber
 from kb.core.text import is_cjk, is_cjk_char, name_key, shell_join, straight_apostrophes, to_simplified, word_key
 from kb.graph.names import NameEntry, script_class
+from kb.store import cards as card_store
 from kb.store import onebox as box_store
 from kb.store import rules as rules_store
 from kb.views.shared import spelled_right
@@ -91,6 +92,8 @@ STATS = re.compile(r"[+-]?\d+/[+-]?\d+")
 _NUMBERS = re.compile(r"\d+")
 #: Rules listed with a card result (the rules its rulings link to, most linked first).
 CARD_RULES = 8
+#: Rulings shown with a card result (its first by date; "and N more" points to ``kb card``).
+CARD_RULINGS = 3
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,7 +123,8 @@ class TermMatch:
 
 @dataclass(frozen=True, slots=True)
 class CardMatch:
-    """A card the query names, with the rules its rulings are linked to."""
+    """A card the query names: its faces and first rulings as ``kb card`` reads them (English
+    Oracle text), and the rules its rulings are linked to."""
 
     card: str                    # its English name (its identity)
     name: str                    # its name in the query's language (else English)
@@ -130,6 +134,9 @@ class CardMatch:
     rules: tuple[box_store.LinkedRule, ...]
     total_rules: int
     span: str = ""               # the query's words naming it, as typed (the whole query, or words of it)
+    faces: tuple[dict[str, Any], ...] = ()                 # as `kb card --json` gives them (card.faces)
+    rulings: tuple[card_store.StoredRuling, ...] = ()      # the first CARD_RULINGS, by date
+    total_rulings: int = 0
 
     @property
     def command_line(self) -> str:
@@ -139,7 +146,9 @@ class CardMatch:
         return {"kind": "card", "card": self.card, "name": self.name, "lang": self.lang, "span": self.span,
                 "confidence": round(self.confidence, 3), "how": self.how, "url": card_url(self.card),
                 "command": self.command_line,
-                "rules": [r.to_json() for r in self.rules], "total_rules": self.total_rules}
+                "rules": [r.to_json() for r in self.rules], "total_rules": self.total_rules,
+                "faces": list(self.faces), "rulings": [r.to_json() for r in self.rulings],
+                "total_rulings": self.total_rulings}
 
 
 def card_url(card: str) -> str:
@@ -537,7 +546,9 @@ class OneBox:
         localized = box_store.card_names(self.conn, card)
         name = localized.get(lang) or (entry.name if entry is not None else None) or localized.get("en") or card
         linked = box_store.card_rules(self.conn, card)
-        return CardMatch(card, name, lang, confidence, how, tuple(linked[:CARD_RULES]), len(linked), span)
+        rulings = card_store.card_rulings(self.conn, card)  # read for the few cards a query names, no others
+        return CardMatch(card, name, lang, confidence, how, tuple(linked[:CARD_RULES]), len(linked), span,
+                         tuple(card_store.card_faces(self.conn, card)), tuple(rulings[:CARD_RULINGS]), len(rulings))
 
 
 class _HeldWords(Container[str]):

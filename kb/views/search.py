@@ -609,7 +609,7 @@ def set_aside_line(answer: SearchAnswer) -> str | None:
 
 def render_card(found: CardMatch) -> list[str]:
     lines = [f"card {found.name}" + (f" ({found.card})" if found.name != found.card else "")
-             + f" · {found.how} · {found.command_line}"]
+             + f" · {found.how} · {found.command_line}", *render_card_text(found)]
     if found.rules:
         more = f" (of {found.total_rules})" if found.total_rules > len(found.rules) else ""
         lines.append(f"   rules its rulings link to{more}:")
@@ -617,6 +617,20 @@ def render_card(found: CardMatch) -> list[str]:
                   for r in found.rules]
     else:
         lines.append("   no ruling of it is linked to a rule")
+    return lines
+
+
+def render_card_text(found: CardMatch) -> list[str]:
+    """The card itself, as ``kb card`` shows it: its faces (English Oracle text) and its first
+    rulings, then how many more ``kb card`` lists."""
+    from kb.views.card import render_face, ruling_line  # kb card's own rendering, not a second one
+
+    lines = [f"   {line}" for face in found.faces for line in render_face(face, len(found.faces) > 1)]
+    if found.total_rulings:
+        lines.append(f"   rulings ({found.total_rulings}):")
+        lines += [ruling_line(ruling, "     ") for ruling in found.rulings]
+        if found.total_rulings > len(found.rulings):
+            lines.append(f"     … and {found.total_rulings - len(found.rulings)} more: {found.command_line}")
     return lines
 
 
