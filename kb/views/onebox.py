@@ -34,7 +34,6 @@ from kb.core.address import Address, expand, misread, missing, parse, turned
 from kb.core.rulenum import RuleNumber
 from kb.core.text import is_cjk, is_cjk_char, name_key, shell_join, straight_apostrophes, to_simplified, word_key
 from kb.graph.names import NameEntry, script_class
-from kb.store import cards as card_store
 from kb.store import onebox as box_store
 from kb.store import rules as rules_store
 from kb.views.shared import spelled_right
@@ -42,6 +41,7 @@ from kb.views.shared import spelled_right
 if TYPE_CHECKING:
     from indexers.lookups import Lookups
     from indexers.translate import Translation
+    from kb.store import cards as card_store
 
 #: A misspelled name must be at least this similar to a name held (rapidfuzz ``ratio``,
 #: 0-100, on the folded forms).  Measured by ``benchmarks/bench_onebox.py`` on one- and
@@ -546,6 +546,8 @@ class OneBox:
         localized = box_store.card_names(self.conn, card)
         name = localized.get(lang) or (entry.name if entry is not None else None) or localized.get("en") or card
         linked = box_store.card_rules(self.conn, card)
+        from kb.store import cards as card_store  # imported by a search naming a card only (fresh `kb search`)
+
         rulings = card_store.card_rulings(self.conn, card)  # read for the few cards a query names, no others
         return CardMatch(card, name, lang, confidence, how, tuple(linked[:CARD_RULES]), len(linked), span,
                          tuple(card_store.card_faces(self.conn, card)), tuple(rulings[:CARD_RULINGS]), len(rulings))
