@@ -34,7 +34,7 @@ import sqlite3
 import tempfile
 import time
 from collections import defaultdict
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from functools import cache
@@ -70,8 +70,9 @@ LOCK = ".lock"
 #: ``modal`` flag (MODAL, engine.PERMISSION); 17: a power/toughness pair one term ("+1/+1", "2/2":
 #: analysis.pt_term); 18: typed with an en dash or full width too ("–1/–1", "＋1/＋1"); 19: the pronouns'
 #: contractions stop words ("you're", analysis.QUESTION_WORDS); 20: the noun "die" read as "dice"
-#: (analysis.DiceNoun); 21: 生物 inside 衍生物 indexed as the whole word (analysis.SHADOWING).
-FORMAT = 21
+#: (analysis.DiceNoun); 21: 生物 inside 衍生物 indexed as the whole word (analysis.SHADOWING); 22: an entry
+#: sending the reader to another ("See Typecycling.") cites what that entry cites (:func:`_cites_seen`).
+FORMAT = 22
 #: A folder of an index being built.
 TEMP_PREFIX = ".build-"  # an index being built; one no live process holds is a leftover (kb.core.tempfiles)
 #: Files in an index folder naming each KB file (device, inode, size, mtime) found to be the one indexed.
@@ -122,6 +123,7 @@ class IndexedText:
     brief: bool = False             # only says which kind of ability its keyword is (KIND_ONLY)
     obsolete: bool = False          # a glossary entry for a term the rules no longer use ("During")
     modal: bool = False             # says what can, can't, may or must be done (MODAL)
+    seen: bool = False              # a glossary entry citing what the entry it sends to cites (_cites_seen)
 
 
 # -- what is indexed ------------------------------------------------------------------
@@ -243,21 +245,45 @@ def glossary_texts(conn: sqlite3.Connection, groups: list[Group],
     for lang, edition in groups:
         rows = conn.execute("SELECT id, lang, term, aliases, senses, term_id, obsolete FROM glossary"
                             " WHERE lang = ? AND edition IS ?"
-                            " ORDER BY id", (lang, edition))
+                            " ORDER BY id", (lang, edition)).fetchall()
+        own = {row["id"]: cited.get(("glossary", row["id"]), ()) for row in rows}
+        cites = _cites_seen(lang, rows, own)
         for row in rows:
             names = [row["term"], *json.loads(row["aliases"])]
             yield IndexedText(f"glossary:{row['id']}", "glossary", lang, edition, "", glossary_identity(row),
                               "\n".join(names),
                               "\n".join(json.loads(row["senses"])), tuple(names), (),
-                              cited.get(("glossary", row["id"]), ()), 0, "glossary", obsolete=bool(row["obsolete"]))
+                              cites[row["id"]], 0, "glossary", obsolete=bool(row["obsolete"]),
+                              seen=cites[row["id"]] != own[row["id"]])
+
+
+def _cites_seen(lang: str, rows: Sequence[sqlite3.Row],
+                cites: dict[int, tuple[str, ...]]) -> dict[int, tuple[str, ...]]:
+    """An entry citing no rule but sending the reader to another entry ("Swampcycling: See
+    Typecycling.", "APNAP Order: See Active Player, Nonactive Player Order.") cites what that
+    entry cites, so a search naming it finds the rules (`kb search swampcycling` found none)."""
+    from kb.core.refs import entries_seen  # the build's only: a search process never reads glossary rows
+
+    fold = str if is_cjk(lang) else str.casefold
+    by_name = {fold(name): row["id"] for row in rows for name in [row["term"], *json.loads(row["aliases"])]}
+    seen = {row["id"]: [by_name[fold(name)] for sense in json.loads(row["senses"])
+                        for name in entries_seen(sense, lang) if fold(name) in by_name] for row in rows}
+
+    def followed(entry: int, visited: frozenset[int]) -> tuple[str, ...]:
+        if cites[entry] or entry in visited:
+            return cites[entry]
+        return tuple(dict.fromkeys(n for other in seen[entry] for n in followed(other, visited | {entry})))
+
+    return {entry: followed(entry, frozenset()) for entry in cites}
 
 
 def _glossed(glossary: list[IndexedText]) -> dict[tuple[str, str], list[str]]:
     """(lang, rule number) -> the headwords of the glossary entries citing that rule
-    (a chapter is too broad: only rules and subrules)."""
+    (a chapter is too broad: only rules and subrules; an entry citing what another cites,
+    "Deal: See Damage.", gives its rules no headword: "deal" raised every damage rule)."""
     found: dict[tuple[str, str], list[str]] = defaultdict(list)
     for entry in glossary:
-        for number in entry.cites:
+        for number in () if entry.seen else entry.cites:
             if number.count(".") and entry.names[0] not in found[(entry.lang, number)]:
                 found[(entry.lang, number)].append(entry.names[0])
     return found

@@ -29,6 +29,7 @@ from indexers import index as rules_index
 from indexers import snippets
 from indexers.analysis import chinese, english, field_code, italian, name_key, terms
 from kb.build import build
+from kb.core import refs
 from kb.core.rulenum import RuleNumber
 from kb.store import rules as store
 
@@ -892,3 +893,31 @@ def test_an_obsolete_entry_the_query_names_is_the_first_definition(home: Path, q
     data = kb_json_here("search", query, home=home)
     assert data["definitions"][0]["texts"][0]["title"] == entry, [d["texts"][0]["title"] for d in data["definitions"]]
     assert not any(t["origin"] == "players" for t in data["translations"]), data["translations"]
+
+
+@pytest.mark.parametrize(("query", "rule"), [("swampcycling", "702.29"), ("plainswalk", "702.14"),
+                                             ("循环沼泽", "702.29"), ("wizardcycling", "702.29")])
+def test_an_entry_sending_to_another_finds_that_entrys_rules(home: Path, db: sqlite3.Connection, query: str,
+                                                             rule: str) -> None:
+    """"Swampcycling: See Typecycling." cited no rule, so `kb search swampcycling` found nothing
+    (the word is in no rule) and `kb ask swampcycling` said no rule answers; it now cites what
+    Typecycling cites, and finds the rules of cycling."""
+    ranked = rules_of(find(home, db, query))
+    assert ranked and re.fullmatch(rf"{re.escape(rule)}[a-z]?", ranked[0]), ranked[:5]
+    answer = kb_json_here("ask", query, home=home)
+    assert answer["answers"] and re.fullmatch(rf"{re.escape(rule)}[a-z]?", answer["answers"][0]["rule"]), answer
+
+
+def test_a_named_entry_sending_to_another_leads_with_that_entrys_rule(home: Path, db: sqlite3.Connection) -> None:
+    """"APNAP Order: See Active Player, Nonactive Player Order." (which cites 101.4): `kb search
+    "APNAP order"` led with 101.4d, a subrule of it, 101.4 second."""
+    assert rules_of(find(home, db, "APNAP order"))[0] == "101.4"
+
+
+def test_an_entry_sends_to_the_entry_it_names_in_every_language() -> None:
+    """The words a glossary text sends the reader to, as the aligner and the index read them."""
+    assert refs.entries_seen("See Typecycling.", "en") == ["Typecycling"]
+    assert refs.entries_seen("See Intervening “If” Clause.", "en") == ["Intervening “If” Clause"]
+    assert refs.entries_seen("参见类别循环。", "zh-Hans") == ["类别循环"]
+    assert refs.entries_seen("Vedi Ciclo.", "it") == ["Ciclo"]
+    assert refs.entries_seen("A zone. See rule 404, “Graveyard.”", "en") == ["rule 404, “Graveyard"]  # no entry

@@ -10,7 +10,6 @@ are paired one to one on that evidence.
 
 from __future__ import annotations
 
-import re
 import unicodedata
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -37,6 +36,7 @@ from kb.align.tokens import (
     stem,
     words,
 )
+from kb.core import refs
 from kb.core.model import GlossaryEntry, RuleText
 from kb.core.rulenum import RuleNumber
 from kb.core.text import base_lang, comparable, is_cjk, is_cjk_char
@@ -343,10 +343,6 @@ def _keep_shared_names(lefts: list[_Entry], rights: list[_Entry]) -> None:
                     del bag[token]
 
 
-_SEE = {"en": re.compile(r"\bSee (?:also )?([^.;]+)"), "it": re.compile(r"\bVedi (?:anche )?([^.;]+)"),
-        "zh": re.compile(r"参见([^。；，,]+)")}
-
-
 def _add_cross_references(lefts: list[_Entry], left_lang: str, rights: list[_Entry], right_lang: str,
                           pairs: list[GlossaryPair]) -> tuple[set[int], set[int]]:
     """Give entries that refer to another entry ("See X.") a token for the pair X is
@@ -356,15 +352,12 @@ def _add_cross_references(lefts: list[_Entry], left_lang: str, rights: list[_Ent
     changed: tuple[set[int], set[int]] = (set(), set())
     for entries, lang, ids, got in ((lefts, left_lang, left_ids, changed[0]),
                                     (rights, right_lang, right_ids, changed[1])):
-        pattern = _SEE.get(base_lang(lang))
-        if pattern is None:
-            continue
         fold = str.casefold if not is_cjk(lang) else str
         headwords = {fold(f): k for k, e in enumerate(entries) for f in glossary_forms(e.entry)}
         for n, e in enumerate(entries):
             for sense in e.entry.senses:
-                for match in pattern.finditer(sense):
-                    target = headwords.get(fold(match.group(1).strip(" “”\"'")))
+                for seen in refs.entries_seen(sense, lang):
+                    target = headwords.get(fold(seen))
                     if target is not None and id(entries[target].entry) in ids:
                         e.sense["g" + str(ids[id(entries[target].entry)])] += 1
                         got.add(n)

@@ -37,6 +37,7 @@ from functools import lru_cache
 from typing import cast
 
 from kb.core.rulenum import LETTERS, RuleNumber, RuleNumberError
+from kb.core.text import base_lang
 
 __all__ = [
     "Reference",
@@ -224,6 +225,19 @@ def _grammar(lang: str) -> _Grammar:
 
 
 # -- extraction ---------------------------------------------------------------------
+
+
+#: A glossary entry sending the reader to another entry ("Swampcycling: See Typecycling.",
+#: "参见类别循环。", "Vedi …"): the words after it, up to the sentence's end, name that entry.
+_SEE_ENTRY = {"en": re.compile(r"\bSee (?:also )?([^.;]+)"), "it": re.compile(r"\bVedi (?:anche )?([^.;]+)"),
+              "zh": re.compile(r"参见([^。；，,]+)")}
+
+
+def entries_seen(text: str, lang: str) -> list[str]:
+    """The names a glossary text sends the reader to ("See Typecycling." → Typecycling), as
+    written, quotes stripped; a "See rule 702.29" yields "rule 702", which names no entry."""
+    pattern = _SEE_ENTRY.get(base_lang(lang))
+    return [m.group(1).strip(" “”\"'") for m in pattern.finditer(text)] if pattern else []
 
 
 def extract(text: str, lang: str) -> list[Reference]:
