@@ -420,3 +420,42 @@ def name_key(lang: str, text: str) -> str:
     is the strongest evidence a search has."""
     words = terms(analyzer_for(lang), text)
     return f"{field_code(lang)}:" + " ".join(words) if words else ""
+
+
+def _forms_en() -> Analyzer:
+    return RulesTokenizer() | Normalize() | Possessive() | StopWords("en") | FoldAccents()
+
+
+def _forms_it() -> Analyzer:
+    return RulesTokenizer() | Normalize() | Elisions() | StopWords("it") | FoldAccents()
+
+
+#: The chains of :func:`form_key`: a language's own, without its stemmer.
+_FORM_CHAINS = {"en": _forms_en, "it": _forms_it}
+
+
+def form_key(lang: str, text: str) -> str:
+    """A heading or glossary headword as written, only an English plural folded ("Enchantments"
+    and "enchantment" meet as ``en=enchantment``, "Enchant" stays ``en=enchant``): where the whole
+    query is a name in this form, it names that and not a name only sharing its stem
+    (:func:`name_key` made "enchantment" name Enchant, "planeswalker" Planeswalk).  Chinese is
+    not stemmed: none."""
+    chain = _FORM_CHAINS.get(base_lang(lang))
+    if chain is None:
+        return ""
+    found = _MADE.get("=" + lang)
+    if found is None:
+        found = _MADE["=" + lang] = chain()
+    words = [_singular(w) if base_lang(lang) == "en" else w for w in terms(found, text)]
+    return f"{field_code(lang)}=" + " ".join(words) if words else ""
+
+
+def _singular(word: str) -> str:
+    """An English plural's singular, by its ending alone ("abilities", "planeswalkers")."""
+    if len(word) > 4 and word.endswith("ies"):
+        return word[:-3] + "y"
+    if word.endswith(("sses", "ches", "shes", "xes")):
+        return word[:-2]
+    if len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is")):
+        return word[:-1]
+    return word

@@ -40,7 +40,18 @@ from whoosh.searching import Searcher
 
 from indexers import homophones, segment, semantic, spelling
 from indexers import index as rules_index
-from indexers.analysis import CJK, NUMBER, analyzer_for, field_code, gram, name_key, stem, stop_words, token_kind
+from indexers.analysis import (
+    CJK,
+    NUMBER,
+    analyzer_for,
+    field_code,
+    form_key,
+    gram,
+    name_key,
+    stem,
+    stop_words,
+    token_kind,
+)
 from indexers.index import IndexInfo, body_field, gloss_field, parent_field, title_field
 from indexers.scoring import Clause, Scorer, add_scores, best_scored
 from indexers.spelling import Correction
@@ -112,6 +123,10 @@ WHOLE_HEADWORDS = True
 #: 200 measure the same on the 438 questions (EN 0.54/0.84, ZH 0.60/0.89, IT 0.18/0.32): the texts a
 #: query names also hold all its words; the boost keeps them first where BM25 would not.
 NAME_BOOST = 50.0
+#: A query naming a heading or headword in the form written names that, not one only sharing its
+#: stems (:func:`_name`): "enchantment" led with 702.5a (Enchant), "planeswalker" with 701.31a
+#: (Planeswalk, of Planechase), "poisoned" showed Poisonous first.  Measured: see NOTES, session 30.
+FORMS_FIRST = True
 #: The rules a named glossary entry cites come right after it, in the order it cites them
 #: (and the rules a named heading holds, in rule order).  0.9 measures as 0.98.
 DEFINED_BY = 0.98
@@ -760,15 +775,19 @@ def _walked(held: Callable[[], Collection[RuleNumber]], target: Target) -> list[
 
 
 def _name(lang: str, whole: str, words: frozenset[str], searcher: Searcher | None) -> tuple[str, ...]:
-    """The query as a name (:func:`analysis.name_key`): the whole of it, unless that names nothing
-    in the index and a name it asks about does (:func:`asked_names`, tried only then)."""
+    """The query as a name: the whole of it, unless that names nothing in the index and a name it
+    asks about does (:func:`asked_names`, tried only then); each in the form typed where a name
+    has that form (:func:`analysis.form_key`: "enchantment" is Enchantment, not Enchant), else by
+    its stems (:func:`analysis.name_key`: "color identities" is Color Identity)."""
+    def held(text: str) -> str:
+        for key in (form_key(lang, text), name_key(lang, text)) if FORMS_FIRST else (name_key(lang, text),):
+            if key and searcher is not None and scorer_of(searcher).doc_frequency("name", key):
+                return key
+        return ""
+
+    found = held(whole) or next(filter(None, map(held, asked_names(whole, words))), "") if searcher else ""
     whole_key = name_key(lang, whole)
-    if searcher is not None and not (whole_key and scorer_of(searcher).doc_frequency("name", whole_key)):
-        for text in asked_names(whole, words):
-            key = name_key(lang, text)
-            if key and scorer_of(searcher).doc_frequency("name", key):
-                return (key,)
-    return (whole_key,) if whole_key else ()
+    return (found,) if found else (whole_key,) if whole_key else ()
 
 
 def asked_names(text: str, words: frozenset[str]) -> list[str]:

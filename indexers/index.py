@@ -46,7 +46,7 @@ from whoosh.codec.whoosh3 import W3Codec
 from whoosh.fields import ID, KEYWORD, STORED, TEXT, Schema
 
 from indexers import homophones, lookups, segment, semantic, spelling
-from indexers.analysis import analyzer_for, field_code, name_key
+from indexers.analysis import analyzer_for, field_code, form_key, name_key
 from indexers.translate import Translator
 from indexers.writer import BulkWriter
 from kb.core.errors import KbError
@@ -71,8 +71,9 @@ LOCK = ".lock"
 #: analysis.pt_term); 18: typed with an en dash or full width too ("–1/–1", "＋1/＋1"); 19: the pronouns'
 #: contractions stop words ("you're", analysis.QUESTION_WORDS); 20: the noun "die" read as "dice"
 #: (analysis.DiceNoun); 21: 生物 inside 衍生物 indexed as the whole word (analysis.SHADOWING); 22: an entry
-#: sending the reader to another ("See Typecycling.") cites what that entry cites (:func:`_cites_seen`).
-FORMAT = 22
+#: sending the reader to another ("See Typecycling.") cites what that entry cites (:func:`_cites_seen`);
+#: 23: a name's form beside its stems (analysis.form_key: "enchantment" no longer names Enchant).
+FORMAT = 23
 #: A folder of an index being built.
 TEMP_PREFIX = ".build-"  # an index being built; one no live process holds is a leftover (kb.core.tempfiles)
 #: Files in an index folder naming each KB file (device, inode, size, mtime) found to be the one indexed.
@@ -197,7 +198,7 @@ def rule_texts(conn: sqlite3.Connection, groups: list[Group], cited: dict[tuple[
                             (lang, edition)).fetchall()
         headings: dict[str, str] = {}
         titled: dict[str, str] = {}  # the title-only rules (depth 1 and 2) met so far
-        keywords = {name_key(lang, title) for row in rows if row["depth"] == 2
+        keywords = {form_key(lang, title) or name_key(lang, title) for row in rows if row["depth"] == 2
                     and (title := heading(row["title"], row["body"], 2))}
         for row in rows:
             number = RuleNumber.parse(row["number"])
@@ -215,8 +216,10 @@ def rule_texts(conn: sqlite3.Connection, groups: list[Group], cited: dict[tuple[
                 # 903.1-903.18, under "903. Commander": the engine lists them in rule order
                 # (engine.NAMED_IN_ORDER), as a table of contents, where BM25 put 903.9 first
                 names += (titled[above[0]],)
-            # a section's name shared by a keyword ("122. Counters", "701.6. Counter") is the keyword's
-            if role == "heading" and (number.depth == 2 or number.depth == 1 and name_key(lang, title) not in keywords):
+            # a section's name shared by a keyword ("122. Counters", "701.6. Counter") is the keyword's;
+            # one sharing its stems only is not ("303. Enchantments", "702.5. Enchant": analysis.form_key)
+            if role == "heading" and (number.depth == 2 or number.depth == 1
+                                      and (form_key(lang, title) or name_key(lang, title)) not in keywords):
                 titled[str(number)] = title
             yield IndexedText(f"rule:{row['id']}", number.kind, lang, edition, str(number), row["rule"],
                               title, body, names, above,
@@ -353,7 +356,8 @@ def _document(text: IndexedText) -> dict[str, object]:
     doc: dict[str, object] = {
         "key": text.key, "kind": text.kind, "lang": text.lang, "edition": text.edition or "",
         "number": text.number, "identity": text.identity, "under": " ".join(text.under),
-        "name": ",".join(filter(None, (name_key(text.lang, n).replace(",", " ") for n in text.names))),
+        "name": ",".join(filter(None, (key(text.lang, n).replace(",", " ") for n in text.names
+                                       for key in (name_key, form_key)))),
         "cites": " ".join(text.cites), "sort": text.sort, body_field(text.lang): text.body, "role": text.role,
     }
     if text.brief:

@@ -27,7 +27,7 @@ from kbrun import kb, kb_here, kb_json, kb_json_here
 from indexers import engine as search
 from indexers import index as rules_index
 from indexers import snippets
-from indexers.analysis import chinese, english, field_code, italian, name_key, terms
+from indexers.analysis import chinese, english, field_code, form_key, italian, name_key, terms
 from kb.build import build
 from kb.core import refs
 from kb.core.rulenum import RuleNumber
@@ -921,3 +921,26 @@ def test_an_entry_sends_to_the_entry_it_names_in_every_language() -> None:
     assert refs.entries_seen("参见类别循环。", "zh-Hans") == ["类别循环"]
     assert refs.entries_seen("Vedi Ciclo.", "it") == ["Ciclo"]
     assert refs.entries_seen("A zone. See rule 404, “Graveyard.”", "en") == ["rule 404, “Graveyard"]  # no entry
+
+
+@pytest.mark.parametrize(("query", "first", "entry"), [
+    ("enchantment", "303.1", "Enchantment"), ("enchantments", "303.1", "Enchantment"),
+    ("enchant", "702.5a", "Enchant"), ("planeswalker", "306.1", "Planeswalker"),
+    ("planeswalk", "701.31a", "Planeswalk"), ("poisoned", "122.1f", "Poisoned")])
+def test_a_name_typed_names_what_is_written_so_before_what_shares_its_stem(
+        home: Path, db: sqlite3.Connection, query: str, first: str, entry: str) -> None:
+    """Porter2 makes Enchantment and Enchant one stem, Planeswalker and Planeswalk (a Planechase
+    action) another: `kb search enchantment` led with 702.5a (Enchant), "planeswalker" with 701.31a,
+    and "poisoned" showed the keyword Poisonous as its first definition."""
+    outcome = find(home, db, query)
+    assert rules_of(outcome)[0] == first, rules_of(outcome)[:5]
+    data = kb_json_here("search", query, home=home)
+    assert data["definitions"][0]["term"] == entry, [d["term"] for d in data["definitions"]]
+
+
+def test_a_name_key_keeps_its_form_and_folds_an_english_plural() -> None:
+    assert form_key("en", "Enchantments") == form_key("en", "enchantment") == "en=enchantment"
+    assert form_key("en", "Color Identities") == "en=color identity"
+    assert form_key("en", "Enchant") != form_key("en", "Enchantment")
+    assert name_key("en", "Enchant") == name_key("en", "Enchantment")  # the stems meet, the forms do not
+    assert form_key("zh-Hans", "结界") == ""  # Chinese is not stemmed: its name key is its form
