@@ -660,8 +660,7 @@ def _search_context(data: dict[str, Any] | None, args: argparse.Namespace, sessi
     if data is None:  # the empty search page: the form
         return {**extra, "held": store.languages(session.conn)}
     held = [e["lang"] for e in data["index"]["editions"]] if data["index"] else store.languages(session.conn)
-    return {**extra, "held": held, "numbers_said": shared.numbers_said(data["numbers"]),
-            "ask": _answer_box(session, data, args)}
+    return {**extra, "held": held, "ask": _answer_box(session, data, args)}
 
 
 def _answer_box(session: Any, data: dict[str, Any], args: argparse.Namespace) -> dict[str, Any] | None:

@@ -202,6 +202,28 @@ def test_a_list_inside_a_longer_text_is_read_as_the_list_alone(text: str, read: 
     assert address.written_out(text) == read
 
 
+PHRASES = [("608.3a, i think", "608.3a, i think"), ("702.19b, e poi", "702.19b, e poi"),
+           ("608.3a, e a creature", "608.3a, e a creature"), ("608.3a, i think b", "608.3a, i think b"),
+           ("608.3a, b, c say", "608.3a, 608.3b, 608.3c say"),
+           ("702.19d, e and trample", "702.19d, 702.19e and trample"),
+           ("what do 704.5h and i?", "what do 704.5h and 704.5i?"), ("704.5h, i, j", "704.5h, 704.5i, 704.5j"),
+           ("规则608.3a和i是什么", "规则608.3a和608.3i是什么"), ("608.3a, b say", "608.3a, 608.3b say")]
+
+
+@pytest.mark.parametrize(("text", "read"), PHRASES, ids=[t for t, _ in PHRASES])
+def test_a_letter_that_is_a_word_begins_a_phrase(text: str, read: str) -> None:
+    """"608.3a, i think" read 608.3a and 608.3i, the Italian "702.19b, e poi" ("and then") 702.19e: a
+    lone letter that is a word of its own (a, e, i, o) with a word after it is that word; a letter
+    that is no word, or one the list ends or goes on after, is still the subrule."""
+    assert address.written_out(text) == read
+
+
+def test_a_letter_that_is_a_word_ends_a_list_only_where_the_text_ends() -> None:
+    found = address.parse("608.3a, i")
+    assert found is not None and [str(t) for t in found.targets] == ["608.3a", "608.3i"]
+    assert address.parse("702.19b, e poi") is None and address.parse("608.3a, i think") is None
+
+
 @pytest.mark.parametrize(("text", "named"), [("702.19b, e regola 702.19c", ["702.19b", "702.19c"]),
                                            ("702.19b, e § 702.19c", ["702.19b", "702.19c"]),
                                            ("702.19b, e c", ["702.19b", "702.19c"]),
@@ -284,7 +306,11 @@ RANGES_INSIDE = [("what do 601.2a-h say", f"what do {EIGHT} say"),
                  ("cosa dicono le regole tra 601.2a e 601.2h?", f"cosa dicono le regole {EIGHT}?"),
                  ("what do 704.5k-m say", "what do 704.5k, 704.5m say"),
                  ("rules from 601.2a to h and trample", f"rules {EIGHT} and trample"),
-                 ("da 601.2a in poi", "da 601.2a in poi")]
+                 ("da 601.2a in poi", "da 601.2a in poi"),
+                 ("what do 601.2h-a say", f"what do {EIGHT} say"),
+                 ("what does 601.2h-601.2a say", f"what does {EIGHT} say"),
+                 ("rules from 601.2h to a and trample", f"rules {EIGHT} and trample"),
+                 ("what does 702.19b-702.2 say", "what does 702.19b, 702.2 say")]
 
 
 @pytest.mark.parametrize(("text", "read"), RANGES_INSIDE, ids=[t for t, _ in RANGES_INSIDE])
@@ -305,3 +331,15 @@ def test_a_long_range_inside_a_longer_text_is_written_as_its_two_ends() -> None:
 
 def test_without_the_rules_held_a_range_stays_as_written() -> None:
     assert address.written_out("what do 601.2a-h say") == "what do 601.2a-h say"
+    assert address.written_out("what do 601.2h-a say") == "what do 601.2a-h say"  # in order
+
+
+def test_a_range_misread_inside_a_longer_text_is_said() -> None:
+    """"what do 601.2h-a say" read 601.2h and searched the letter a; "what does 601.2h-601.2a say"
+    read the two numbers, as the search box reads neither alone.  Each is read as the box reads it
+    alone (:func:`address.turned`), and what was read is said."""
+    found = address.misread_inside("what do 601.2h-a and 702.19b-702.2 say, not 601.2a-h")
+    assert [str(wrong) for wrong in found] == ["601.2h-a runs backwards: did you mean 601.2a-h?",
+                                               "702.19b-702.2 runs from a subrule to a rule, and a range is of one "
+                                               "depth: did you mean 702.19b, 702.2?"]
+    assert address.misread_inside("what do 601.2a-h say") == []

@@ -886,6 +886,46 @@ def test_kb_ask_in_italian_numbering_says_what_the_italian_number_is(home: Path)
     assert kb_json_here("ask", "729.2", home=home)["numbering"] == []
 
 
+@pytest.mark.parametrize(("query", "named"), [("608.3a, i think", ["608.3a"]), ("702.19b, e poi", ["702.19b"]),
+                                             ("what do 608.3a, b, c say", ["608.3a", "608.3b", "608.3c"])])
+def test_a_letter_beginning_a_phrase_names_no_rule(home: Path, query: str, named: list[str]) -> None:
+    """"608.3a, i think" read rule numbers 608.3a, 608.3i and the Italian "702.19b, e poi" ("and then")
+    702.19b, 702.19e: a letter that is a word, with words after it, is no subrule."""
+    data = kb_json_here("search", query, home=home)
+    assert data["numbers"] == named
+    header = kb_here("search", query, home=home).stdout.splitlines()[0]
+    assert f" · rule numbers {', '.join(named)}" in header and "608.3i" not in header and "702.19e" not in header
+
+
+MISREAD_INSIDE = [("what do 601.2h-a say", EIGHT_601_2, "601.2h-a runs backwards: showing results for 601.2a-h"),
+                  ("what does 601.2h-601.2a say", EIGHT_601_2,
+                   "601.2h-601.2a runs backwards: showing results for 601.2a-601.2h"),
+                  ("what does 702.19b-702.2 say", ["702.19b", "702.2"], "702.19b-702.2 runs from a subrule to a rule, "
+                   "and a range is of one depth: showing results for 702.19b, 702.2")]
+
+
+@pytest.mark.parametrize(("query", "named", "said"), MISREAD_INSIDE, ids=[q for q, _, _ in MISREAD_INSIDE])
+def test_a_range_misread_inside_a_question_is_read_as_meant_and_said(home: Path, query: str, named: list[str],
+                                                                      said: str) -> None:
+    """`kb search "what do 601.2h-a say"` read 601.2h alone (the letter a dropped), "601.2h-601.2a"
+    the two numbers, and "702.19b-702.2" its two numbers without a word, where the address alone
+    is read as the range in order (or the two numbers) and says so: the question is read alike."""
+    for command in ("search", "ask"):
+        data = kb_json_here(command, query, home=home)
+        assert data["numbers"] == named and data["box"]["backwards"] == said, command
+        assert said in kb_here(command, query, home=home).stdout.splitlines()[:3], command
+
+
+def test_kb_ask_says_the_rule_numbers_it_read_as_kb_search_does(home: Path) -> None:
+    """`kb search`'s header lists the rule numbers read from the question; `kb ask`'s did not."""
+    query = "what do 608.3a and b say"
+    said = " · rule numbers 608.3a, 608.3b"
+    assert said in kb_here("search", query, home=home).stdout.splitlines()[0]
+    assert kb_here("ask", query, home=home).stdout.splitlines()[0] == f"{query} · en (detected){said}"
+    assert kb_json_here("ask", query, home=home)["numbers"] == ["608.3a", "608.3b"]
+    assert kb_json_here("ask", "how does trample work", home=home)["numbers"] == []
+
+
 @pytest.mark.parametrize(("query", "entry"), [("mana burn", "Mana Burn"), ("法术力灼烧", "法术力灼烧")])
 def test_an_obsolete_entry_the_query_names_is_the_first_definition(home: Path, query: str, entry: str) -> None:
     """`kb search "mana burn"` showed the definition Mana first and the obsolete Mana Burn second;

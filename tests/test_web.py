@@ -681,6 +681,17 @@ def test_a_long_range_is_counted_on_the_search_page(server: str) -> None:
     assert numbers[len(numbers) // 2] not in shown
 
 
+def test_the_ask_page_says_the_rule_numbers_read_and_a_range_misread(server: str) -> None:
+    """/ask listed none of the rule numbers it read, which /search lists; a range written backwards
+    inside a question is read in order on both pages, and said, as the address alone is."""
+    asked = quote("what do 608.3a and b say")
+    assert get_json(server + "/ask.json?q=" + asked)["numbers"] == ["608.3a", "608.3b"]
+    assert "rule numbers 608.3a, 608.3b" in page(server + "/ask?q=" + asked).shown
+    said = "601.2h-a runs backwards: showing results for 601.2a-h"
+    for url in ("/search?q=", "/ask?q="):
+        assert said in page(server + url + quote("what do 601.2h-a say")).shown, url
+
+
 def test_a_rule_page_says_of_a_language_what_the_command_line_says(server: str, home: Path) -> None:
     """`/rules/730.2?lang=fr&lang=en` said "No text of rule 730.2 in fr." where `kb show` says
     the KB holds no French (fr) texts, and which it holds."""

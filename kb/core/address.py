@@ -8,7 +8,8 @@ same rules: ``702.19b``, ``702.19B``, ``CR 702.19b``, ``rule 702.19b``,
 ``702.19b, 702.19c``, ``702.19b and 702.19c``, ``702.19b & 702.19c``, ``702.19b、702.19c``,
 and, as the rules themselves write them, ``rules 608.3a and b``, ``702.19b, c``, ``702.19b/c``
 (a lone letter after a separator continues the subrule before it, as
-:func:`kb.core.refs.continued` reads it in rule text).
+:func:`kb.core.refs.continued` reads it in rule text, unless it is a word beginning a phrase:
+``608.3a, i think``, :func:`_begins_phrase`).
 
 :func:`parse` reads one such text into an :class:`Address` (its targets, in the
 order written), or returns ``None`` when the text is something else (free text for
@@ -22,7 +23,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Callable, Collection, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -80,6 +81,10 @@ _SEPARATOR = re.compile(
 )
 # An item ends a word: "702.19bc" and "c'è" are no rule and no letter (CJK may follow: "702.19b和c").
 _EDGE = re.compile(r"(?![0-9a-z'’])")
+# The letters that are words of their own: the English "a" and "I", the Italian "a" ("to"), "e"
+# ("and"), "i" ("the") and "o" ("or"); and a word after a space (:func:`_begins_phrase`).
+_LETTER_WORDS = frozenset("aeio")
+_WORD_AFTER = re.compile(r"\s+[^\W\d_]")
 # Where a rule list may start inside a longer text: a rule or subrule number, not inside a word
 # or a number ("规则608.3a和b" has one).
 # or the word framing a range before it ("what do rules from 601.2a to 601.2h say").
@@ -248,12 +253,25 @@ def _items(rest: str, pos: int) -> list[tuple[Target | Backwards | Across | None
             items.append((_target(framed), pos, framed.end()))
         elif item and _EDGE.match(rest, item.end()):
             items.append((_target(item), item.start(), item.end()))
-        elif not item and said and (letter := _letter(rest, pos, items[-1][0])) and _EDGE.match(rest, letter[2]):
+        elif (not item and said and (letter := _letter(rest, pos, items[-1][0])) and _EDGE.match(rest, letter[2])
+              and not _begins_phrase(rest, pos, letter[2])):
             items.append(letter)
         else:
             break
         pos = items[-1][2]
     return items
+
+
+def _begins_phrase(rest: str, start: int, end: int) -> bool:
+    """The lone letter ``rest[start:end]`` after a list is the first word of a phrase, not a
+    subrule: it is a word of its own (:data:`_LETTER_WORDS`) and another word follows it ("608.3a,
+    i think", the Italian "702.19b, e poi", "and then"; "608.3a and a creature").  A letter that is
+    no word ("what do 608.3a and b say", "规则608.3a和i是什么"), or one the list ends or goes on after
+    ("702.19b, e", "608.3a and i?", "702.19d, e and trample", "704.5h, i, j"), continues the list."""
+    if rest[start:end] not in _LETTER_WORDS or not _WORD_AFTER.match(rest, end):
+        return False
+    sep = _SEPARATOR.match(rest, end)
+    return not (sep and sep.group().strip())
 
 
 def _framed(rest: str, pos: int) -> re.Match[str] | None:
@@ -285,10 +303,41 @@ def written_out(text: str, walk: Callable[[Target], Sequence[RuleNumber]] | None
     held), which text alone cannot know (601.2a-h is eight rules, 704.5k-m two: no rule is
     numbered with an l).  With it, each range is written as those numbers ("what do 601.2a-h
     say": 601.2a, 601.2b, … 601.2h), or as its two ends when it names more than
-    :data:`RANGE_WRITTEN_MOST` or none; without it, a range stays as written."""
-    folded = _DECIMAL_COMMA.sub(r"\1.\2", _folded(text))
+    :data:`RANGE_WRITTEN_MOST` or none; without it, a range stays as written.  A range written
+    backwards is the one meant ("what do 601.2h-a say": 601.2a-h, then walked), one across depths
+    its two numbers ("702.19b-702.2": 702.19b, 702.2), as the search box reads either alone
+    (:func:`turned`); :func:`misread_inside` says which."""
     out: list[str] = []
-    copied = done = 0  # the text up to ``copied`` is in ``out``; the lists read end at ``done``
+    copied = 0  # the text up to ``copied`` is in ``out``
+    for item, begin, end, letter in _lists(text):
+        if isinstance(item, Across):
+            written = item.forward
+        elif isinstance(item, Backwards):
+            written = _range_written(item.meant, walk) if walk is not None else item.forward
+        elif letter:  # a lone letter continuing a subrule
+            written = str(item.first)
+        elif item.is_range and walk is not None:
+            written = _range_written(item, walk)
+        else:
+            continue
+        out += [text[copied:begin], written]
+        copied = end
+    return "".join(out) + text[copied:]
+
+
+def misread_inside(text: str) -> list[Backwards | Across]:
+    """The ranges of the rule lists inside ``text`` that no numbering has, written backwards
+    ("what do 601.2h-a say") or across depths ("702.19b-702.2"), in the order written: what a
+    search says it read instead (:func:`written_out` reads them so)."""
+    return [item for item, _, _, _ in _lists(text) if isinstance(item, (Backwards, Across))]
+
+
+def _lists(text: str) -> Iterator[tuple[Target | Backwards | Across, int, int, bool]]:
+    """The items of each rule list inside ``text`` (:func:`_items`), each with where it stands in
+    ``text`` and whether it is a lone letter; a list ends before what names no rule ("608.3a and
+    20 life")."""
+    folded = _DECIMAL_COMMA.sub(r"\1.\2", _folded(text))
+    done = 0  # the lists read end at ``done``
     for start in _RUN_START.finditer(folded):
         if start.start("number") < done:
             continue  # inside the list before
@@ -296,16 +345,10 @@ def written_out(text: str, walk: Callable[[Target], Sequence[RuleNumber]] | None
         if not items and start.start() < start.start("number"):  # "da 601.2a": no range, a number
             items = _items(folded, start.start("number"))
         for item, begin, end in items:
-            if item is None or isinstance(item, (Backwards, Across)):
-                break  # "608.3a and 20 life": the list ends before what names no rule
-            if end - begin == 1 and folded[begin].isalpha():  # a lone letter continuing a subrule
-                out += [text[copied:begin], str(item.first)]
-                copied = end
-            elif item.is_range and walk is not None:
-                out += [text[copied:begin], _range_written(item, walk)]
-                copied = end
+            if item is None:
+                break
+            yield item, begin, end, end - begin == 1 and folded[begin].isalpha()
             done = end
-    return "".join(out) + text[copied:]
 
 
 def _range_written(target: Target, walk: Callable[[Target], Sequence[RuleNumber]]) -> str:

@@ -31,6 +31,7 @@ from kb.views.search import (
     Shown,
     corrections_unsaid,
     in_rules_words,
+    numbers_read,
     read_as,
     render_card,
     result_lines,
@@ -126,7 +127,8 @@ class AskAnswer:
         search = self.search.to_json()
         cited = _cited(self.answers)
         return {"question": self.question, "query_lang": search["query_lang"], "languages": search["languages"],
-                "box": search["box"], "showing": search["showing"], "translations": search["translations"],
+                "box": search["box"], "showing": search["showing"], "numbers": search["numbers"],
+                "translations": search["translations"],
                 "dropped_translations": search["dropped_translations"], "corrections": search["corrections"],
                 "card_span": search["card_span"], "numbering": search["numbering"],
                 "semantic": search["semantic"], "definitions": [d.to_json() for d in self.definitions],
@@ -137,7 +139,7 @@ class AskAnswer:
     def render(self, color: bool = False) -> str:
         marks = (_BOLD, _RESET) if color else ("**", "**")
         plan = self.search.plan
-        lines = [said_line(self.question, self.search) + in_rules_words(plan)]
+        lines = [said_line(self.question, self.search) + in_rules_words(plan) + numbers_read(plan)]
         if corrections_unsaid(self.search):
             lines.append(read_as(plan))
         if (aside := set_aside_line(self.search)) is not None:

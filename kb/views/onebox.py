@@ -30,7 +30,7 @@ from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
-from kb.core.address import Address, expand, misread, missing, parse, turned
+from kb.core.address import Across, Address, Backwards, expand, misread, misread_inside, missing, parse, turned
 from kb.core.rulenum import RuleNumber
 from kb.core.text import is_cjk, is_cjk_char, name_key, shell_join, straight_apostrophes, to_simplified, word_key
 from kb.graph.names import NameEntry, script_class
@@ -181,6 +181,12 @@ class Box:
                 "term": self.term.to_json() if self.term else None, "backwards": self.backwards}
 
 
+def _read_instead(wrong: Backwards | Across, showing: str) -> str:
+    """What the box says of a range no numbering has, and what it read instead ("702.19c-a runs
+    backwards: showing results for 702.19a-c"), alone or inside a question."""
+    return f"{wrong.why}: showing results for {showing}"
+
+
 #: What a box reads from a KB, kept per process and KB build: a search page made a new box
 #: and read every card name again (0.6–0.9 s of each search on a KB of ten card sets, most
 #: of a search's cost; measured with ``benchmarks/bench_load.py``).  Keyed by the KB file
@@ -293,14 +299,15 @@ class OneBox:
         # "702.19d-b": the range meant, not the letter b as a word; "702.19b-702.2": the two rules
         if read is not None and wrong is not None:
             address, showing = read
-            return replace(self._rules(text, address), showing=showing,
-                           backwards=f"{wrong.why}: showing results for {showing}")
+            return replace(self._rules(text, address), showing=showing, backwards=_read_instead(wrong, showing))
         term = self.term(text)
         # A rules term typed exactly is not a misspelled card name: of the 1,529 exact terms of
         # the default KB, 6 found a card by spelling, every one wrong ("Flying" → Fling,
         # "Forecast" → Forest, "Devotion" → Demotion); a card named exactly so is still found.
         cards = tuple(self.cards(text, similar=term is None or not term.exact))
-        return Box(text, "term" if term else "text", term=term, cards=cards)
+        # "what do 601.2h-a say": the engine reads the range meant (kb.core.address.written_out); said so
+        inside = "; ".join(_read_instead(wrong, wrong.forward) for wrong in misread_inside(text))
+        return Box(text, "term" if term else "text", term=term, cards=cards, backwards=inside or None)
 
     def _rules(self, text: str, address: Address) -> Box:
         """The rules an address names, expanded over the identities held."""

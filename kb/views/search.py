@@ -586,8 +586,8 @@ def _box_line(answer: SearchAnswer) -> str | None:
         said = [*([box.backwards] if box.backwards else []),
                 *([f"not in the KB: {', '.join(box.missing)}"] if box.missing else []), *answer.numbering]
         return "\n".join(said) or None
-    if box.term is None:
-        return None
+    if box.term is None:  # "what do 601.2h-a say": the range read, turned round
+        return box.backwards
     term = box.term
     how = ("" if term.exact else f" (via {term.via})" if term.via
            else f" ({term.score:.0f}% like “{term.name}”)")
@@ -656,6 +656,12 @@ def in_rules_words(plan: engine.Plan) -> str:
     return " · in the rules' words: " + ", ".join(f"{t.source} → {t.target}" for t in rephrased) if rephrased else ""
 
 
+def numbers_read(plan: engine.Plan) -> str:
+    """The rule numbers read from a query (" · rule numbers 608.3a, 608.3b"), for the headers of
+    `kb search` and `kb ask`; empty if none."""
+    return f" · {numbers_said([str(n) for n in plan.numbers])}" if plan.numbers else ""
+
+
 def _by_reason(dropped: list[Translation]) -> str:
     """Dropped translations grouped by why ("below threshold: dragon → 阿托格; query's own
     language holds all its words: morph → 变身, …"): a reason said once, not after each."""
@@ -679,6 +685,5 @@ def _header(answer: SearchAnswer) -> str:
         if dropped:
             said_lang += f" (dropped, {_by_reason(dropped)})"
         others.append(f"{lang}: {said_lang}")
-    said += in_rules_words(plan)
-    numbers = f" · {numbers_said([str(n) for n in plan.numbers])}" if plan.numbers else ""
-    return said + numbers + ("" if not others else " · " + "; ".join(others))
+    said += in_rules_words(plan) + numbers_read(plan)
+    return said + ("" if not others else " · " + "; ".join(others))
