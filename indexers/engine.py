@@ -140,6 +140,10 @@ DEFINED_BY = 0.98
 #: it, so 205.4a came first by default): "what does legendary mean" 205.4a, e, d -> 205.4e, d, a
 #: (expected 205.4d), every other ranking of the 671 questions unchanged (session 30).
 FOLLOW_CHAPTERS = True
+#: ... and when the query's words are in none of its rules, its first rules in rule order, at most
+#: this many (`kb search swampcycling`: 702.29a-f; was 702.29a alone).  No question of the
+#: benchmarks meets the case (session 30: every ranking unchanged).
+UNDER_MOST = 10
 #: A translated term counts this much of a term the user typed (times the lexicon's strength).
 #: 0 -> IT s@5 0.21 (0.8: 0.32, first batch); 0.4 measures as 0.8; EN and ZH do not move.
 TRANSLATED = 0.8
@@ -1271,7 +1275,8 @@ def _follow_definitions(searcher: Searcher, groups: dict[str, Group], only: froz
               for number in entry.cites] for entry in entries]
     if FOLLOW_CHAPTERS and entries and not any(any(cited) for cited in found):
         # "See rule 724" alone ("End the Turn"): a chapter's heading, no answer: the best rule found in it
-        found[0] = [_best_under(searcher, groups, number, entries[0].lang, roles) for number in entries[0].cites]
+        found[0] = [[hit] for number in entries[0].cites
+                    for hit in _best_under(searcher, groups, number, entries[0].lang, roles)]
     for entry, by_cite in zip(entries, found, strict=True):
         for k, cited in enumerate(by_cite):
             for identity in dict.fromkeys(h.identity for h in cited):
@@ -1293,15 +1298,17 @@ def _is_under(child: str, number: str) -> bool:
 
 def _best_under(searcher: Searcher, groups: dict[str, Group], number: str, lang: str,
                 roles: Sequence[str]) -> list[Hit]:
-    """What answers for a chapter a glossary entry cites ("End the Turn": "See rule 724"): the best
-    rule the query found in it (724.1 for "end the turn", 118.8 for "additional costs"), else the
-    first rule in it."""
+    """What answers for a chapter or heading a glossary entry cites ("End the Turn": "See rule
+    724"): the best rule the query found in it (724.1 for "end the turn", 118.8 for "additional
+    costs"), else, the query's words being in none of them (an entry sending to another,
+    "Swampcycling: See Typecycling.", or a name typed in another language, "passapianure"), its
+    first rules in rule order (:data:`UNDER_MOST`), as a heading's name lists them."""
     inside = [g for g in groups.values() if _is_under(g.hits[0].number, number)]
     if inside:
         return [max(inside, key=lambda g: g.score).hits[0]]
     first = sorted((h for h in _hits(searcher, Term("under", number)) if h.lang == lang and h.role in roles),
                    key=lambda h: h.sort)
-    return first[:1]
+    return first[:UNDER_MOST]
 
 
 # -- a whole search -----------------------------------------------------------------------

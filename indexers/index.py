@@ -263,21 +263,12 @@ def glossary_texts(conn: sqlite3.Connection, groups: list[Group],
 def _cites_seen(lang: str, rows: Sequence[sqlite3.Row],
                 cites: dict[int, tuple[str, ...]]) -> dict[int, tuple[str, ...]]:
     """An entry citing no rule but sending the reader to another entry ("Swampcycling: See
-    Typecycling.", "APNAP Order: See Active Player, Nonactive Player Order.") cites what that
-    entry cites, so a search naming it finds the rules (`kb search swampcycling` found none)."""
-    from kb.core.refs import entries_seen  # the build's only: a search process never reads glossary rows
+    Typecycling.") cites what that entry cites, so a search naming it finds the rules
+    (`kb search swampcycling` found none): :func:`kb.core.refs.cites_through`."""
+    from kb.core.refs import cites_through  # the build's only: a search process never reads glossary rows
 
-    fold = str if is_cjk(lang) else str.casefold
-    by_name = {fold(name): row["id"] for row in rows for name in [row["term"], *json.loads(row["aliases"])]}
-    seen = {row["id"]: [by_name[fold(name)] for sense in json.loads(row["senses"])
-                        for name in entries_seen(sense, lang) if fold(name) in by_name] for row in rows}
-
-    def followed(entry: int, visited: frozenset[int]) -> tuple[str, ...]:
-        if cites[entry] or entry in visited:
-            return cites[entry]
-        return tuple(dict.fromkeys(n for other in seen[entry] for n in followed(other, visited | {entry})))
-
-    return {entry: followed(entry, frozenset()) for entry in cites}
+    entries = {row["id"]: ([row["term"], *json.loads(row["aliases"])], json.loads(row["senses"])) for row in rows}
+    return cites_through(lang, entries, cites)
 
 
 def _glossed(glossary: list[IndexedText]) -> dict[tuple[str, str], list[str]]:

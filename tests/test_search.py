@@ -981,6 +981,18 @@ def test_a_name_typed_names_what_is_written_so_before_what_shares_its_stem(
 def test_a_name_key_keeps_its_form_and_folds_an_english_plural() -> None:
     assert form_key("en", "Enchantments") == form_key("en", "enchantment") == "en=enchantment"
     assert form_key("en", "Color Identities") == "en=color identity"
+    assert form_key("en", "Ending the Turn") == form_key("en", "end the turn") == "en=end turn"
     assert form_key("en", "Enchant") != form_key("en", "Enchantment")
     assert name_key("en", "Enchant") == name_key("en", "Enchantment")  # the stems meet, the forms do not
     assert form_key("zh-Hans", "结界") == ""  # Chinese is not stemmed: its name key is its form
+
+
+def test_an_entry_sending_to_another_lists_the_rules_of_that_entrys_heading(home: Path) -> None:
+    """`kb search swampcycling` showed 702.29a alone (the first rule of the heading Typecycling
+    cites; the word is in none of them); `kb search passapianure` (Plainswalk, in Italian) found
+    nothing: the box knew Plainswalk as a name citing no rule."""
+    for query, heading in (("swampcycling", "702.29"), ("passapianure", "702.14")):
+        data = kb_json_here("search", query, home=home)
+        numbers = [r["texts"][0]["number"] for r in data["results"]]
+        assert len(numbers) >= 5 and all(n.startswith(heading) for n in numbers[:5]), (query, numbers)
+        assert numbers[:5] == sorted(numbers[:5]), numbers  # in rule order, as a heading's name lists them

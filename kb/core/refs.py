@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left, bisect_right
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import cast
@@ -238,6 +238,26 @@ def entries_seen(text: str, lang: str) -> list[str]:
     written, quotes stripped; a "See rule 702.29" yields "rule 702", which names no entry."""
     pattern = _SEE_ENTRY.get(base_lang(lang))
     return [m.group(1).strip(" “”\"'") for m in pattern.finditer(text)] if pattern else []
+
+
+def cites_through(lang: str, entries: Mapping[int, tuple[Sequence[str], Sequence[str]]],
+                  cites: Mapping[int, Sequence[str]]) -> dict[int, tuple[str, ...]]:
+    """What each glossary entry of one language and edition cites (``entries``: its names and
+    senses by id; ``cites``: what each cites itself): its own citations, else those of the entries
+    it sends the reader to ("Swampcycling: See Typecycling.", "APNAP Order: See Active Player,
+    Nonactive Player Order.": :func:`entries_seen`), followed as far as they go, loops cut."""
+    fold = str if lang.casefold().startswith(("zh", "ja", "ko")) else str.casefold
+    by_name = {fold(name): entry for entry, (names, _) in entries.items() for name in names}
+    seen = {entry: [by_name[fold(name)] for sense in senses for name in entries_seen(sense, lang)
+                    if fold(name) in by_name] for entry, (_, senses) in entries.items()}
+
+    def followed(entry: int, visited: frozenset[int]) -> tuple[str, ...]:
+        own = tuple(cites.get(entry, ()))
+        if own or entry in visited:
+            return own
+        return tuple(dict.fromkeys(n for other in seen[entry] for n in followed(other, visited | {entry})))
+
+    return {entry: followed(entry, frozenset()) for entry in entries}
 
 
 def extract(text: str, lang: str) -> list[Reference]:

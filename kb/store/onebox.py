@@ -62,12 +62,16 @@ def _glossary_names(conn: sqlite3.Connection, lang: str, edition: str | None) ->
         targets = cited.setdefault(entry_id, [])
         if rule not in targets:
             targets.append(rule)
+    from kb.core.refs import cites_through  # lazy: a search process reads these names from lookups.json
+
     found = []
-    rows = conn.execute("SELECT id, term, aliases, term_id FROM glossary"
-                        " WHERE lang = ? AND edition IS ? AND obsolete = 0", (lang, edition))
-    for entry_id, term, aliases, term_id in rows:
-        for text in (term, *json.loads(aliases)):
-            found.append(Name(text, lang, "glossary", tuple(cited.get(entry_id, ())), term_id))
+    entries = conn.execute("SELECT id, term, aliases, senses, term_id, obsolete FROM glossary"
+                           " WHERE lang = ? AND edition IS ?", (lang, edition)).fetchall()
+    # "Swampcycling: See Typecycling." names the rules Typecycling cites (an obsolete entry may be the one seen)
+    through = cites_through(lang, {e[0]: ([e[1], *json.loads(e[2])], json.loads(e[3])) for e in entries}, cited)
+    for entry_id, term, aliases, _, term_id, obsolete in entries:
+        if not obsolete:
+            found += [Name(text, lang, "glossary", through[entry_id], term_id) for text in (term, *json.loads(aliases))]
     return found
 
 
