@@ -293,7 +293,7 @@ def test_a_range_says_once_what_a_language_lacks(default_home: Path) -> None:
     assert result.returncode == 0 and said == ["no Italian (it) text of 601.2a–601.2h"], said
     data = kb_json_here("show", "601.2a-h", "--lang", "en", "--lang", "it", home=default_home)
     assert data["notices"] == said
-    assert data["navigation"] == {"parent": "601.2", "previous": "601.2", "next": "601.2i"}
+    assert data["navigation"] == {"parent": "601.2", "previous": "601.1a", "next": "601.2i"}
     some = kb_here("show", "730.2a,601.2a", "--lang", "it", "--lang", "en", home=default_home).stdout
     assert "no Italian (it) text of 601.2a" in some.splitlines()
 
@@ -314,6 +314,21 @@ def test_a_chinese_toc_fits_the_columns_an_english_one_does(default_home: Path) 
     for line in kb_here("toc", "702", "--lang", "zh-Hans", home=default_home).stdout.splitlines()[1:]:
         title = line.strip().split("  ", 1)[-1]
         assert sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in title) <= 81, line
+
+
+def test_toc_cuts_a_text_between_two_words(default_home: Path) -> None:
+    """`kb toc 1` said "Some casual variants require addit…": a title made of a rule's first words
+    ends at a word's end, with " …" when the text goes on."""
+    texts = numbered(EN_LATEST, r"\d{3}\.\d+[a-z]?")
+    cut = 0
+    for section in "123456789":
+        for entry in kb_json_here("toc", section, home=default_home)["entries"]:
+            text, title = texts.get(entry["number"], ""), entry["title"]
+            if title.endswith("…"):
+                shown = title.removesuffix("…")
+                assert shown.endswith(" ") and text.startswith(shown) and text[len(shown) - 1] == " ", (title, text)
+                cut += 1
+    assert cut > 100
 
 
 def test_toc_reads_a_number_as_show_does(default_home: Path) -> None:
@@ -391,6 +406,23 @@ def test_previous_and_next_read_a_rule_between_its_neighbours_subrules(default_h
     assert walked[:3] == ["601.2i", "601.3", "601.3a"]
     assert kb_json_here("show", "601.4", home=default_home)["navigation"]["previous"] == walked[-1]
     assert kb_json_here("show", "601.3", home=default_home)["navigation"]["previous"] == "601.2i"
+
+
+RANGES = [("601.2a-h", "601.2a", "601.2h"), ("601.1-601.3", "601.1", "601.3"), ("601.2b-d", "601.2b", "601.2d")]
+
+
+@pytest.mark.parametrize(("address", "first", "last"), RANGES)
+def test_a_range_steps_from_the_rule_read_before_it_to_the_rule_read_after_it(default_home: Path, address: str,
+                                                                              first: str, last: str) -> None:
+    """601.2a-h's "previous" was 601.2, its "up" too (whose page shows the range again), and
+    601.1-601.3's "next" 601.3a, shown on the page already: a range steps from the rule read
+    before it that holds none of it to the rule read after its last and all that rule holds."""
+    order = list(numbered(EN_LATEST, r"60[01](?:\.\d+[a-z]?)?"))  # chapters 600 and 601, in the file's order
+    before = [n for n in order[:order.index(first)] if not RuleNumber.parse(n).is_ancestor_of(RuleNumber.parse(first))]
+    after = [n for n in order[order.index(last) + 1:] if not RuleNumber.parse(last).is_ancestor_of(RuleNumber.parse(n))]
+    nav = kb_json_here("show", address, home=default_home)["navigation"]
+    assert nav == {"parent": str(RuleNumber.parse(first).parent), "previous": before[-1], "next": after[0]}
+    assert nav["previous"] != nav["parent"]
 
 
 # -- references, history, diff ------------------------------------------------------------------------

@@ -843,7 +843,8 @@ def test_a_search_in_italian_numbering_says_what_the_italian_number_is(home: Pat
     showed the English 729.2 (a rule of subgames) without a word."""
     hint = "the Italian text numbered 729.2 is rule 730.2: kb search 730.2 --lang it"
     data = kb_json_here("search", "regola 729.2", home=home)
-    assert data["query_lang"] == "it" and data["numbering"] == [hint]
+    assert data["query_lang"] == "it" and [said["text"] for said in data["numbering"]] == [hint]
+    assert data["numbering"][0]["command"] == ["search", "730.2", "--lang", "it"]  # the page links it
     assert [r["rule"] for r in data["results"]] == ["729.2"]
     assert hint in kb_here("search", "regola 729.2", home=home).stdout.splitlines()
     for query in ("regola 729.2", "729.2"):
@@ -881,7 +882,7 @@ def test_kb_ask_in_italian_numbering_says_what_the_italian_number_is(home: Path)
     """`kb search "regola 729.2"` says the Italian text numbered 729.2 is rule 730.2; `kb ask`
     quoted the English 729.2 (a rule of subgames) without a word."""
     hint = "the Italian text numbered 729.2 is rule 730.2: kb search 730.2 --lang it"
-    assert kb_json_here("ask", "regola 729.2", home=home)["numbering"] == [hint]
+    assert [said["text"] for said in kb_json_here("ask", "regola 729.2", home=home)["numbering"]] == [hint]
     assert hint in kb_here("ask", "regola 729.2", home=home).stdout.splitlines()
     assert kb_json_here("ask", "729.2", home=home)["numbering"] == []
 

@@ -393,11 +393,11 @@ def test_overload_gets_503_with_retry_after_at_once(full_home: Path) -> None:
 
 def test_a_request_over_its_time_budget_gets_503_and_the_server_goes_on(full_home: Path) -> None:
     """The time budget (10 s by default) had no test.  With a budget of 10 ms, a page
-    that costs more (chapter 702 of a full edition, every keyword ability) is answered
+    that costs more (the full text of chapter 702 of a full edition, every keyword ability) is answered
     503 at once with Retry-After and a message saying so, the static files and other
     pages are answered meanwhile, and the page, computed on, is answered from the cache."""
     with serving(full_home, "--workers", "1", "--time-budget", "0.01") as base:
-        slow = request(base, "/rules/702.json")
+        slow = request(base, "/rules/702/text.json")
         assert slow.status == 503 and slow.headers.get("retry-after") == "2", slow.status
         assert "time budget (0.01 s)" in json.loads(slow.body)["error"] and slow.seconds < 5
         page = request(base, "/refs/702.19")  # HTML: the error page says the same
@@ -406,7 +406,7 @@ def test_a_request_over_its_time_budget_gets_503_and_the_server_goes_on(full_hom
         assert css.status == 200 and css.headers["content-type"].startswith("text/css")
         answered: list[Reply] = []
         for _ in range(100):  # the pages were computed on: the retry is answered from the cache
-            answered = [request(base, path) for path in ("/rules/702.json", "/refs/702.19")]
+            answered = [request(base, path) for path in ("/rules/702/text.json", "/refs/702.19")]
             if all(reply.status == 200 for reply in answered):
                 break
             time.sleep(0.2)
@@ -481,7 +481,7 @@ def test_after_a_rebuild_the_pages_in_use_are_recomputed_before_anyone_asks(full
     asked by nobody since, was recomputed on the new KB in the background."""
     sources = edition_sources()
     home = shutil.copytree(full_home, tmp_path / "home")  # a KB of those sources, the module's, of its own
-    pages = ["/rules/702.json", "/refs/702.19", "/rules/7", "/rules/702.19?lang=en&lang=it"]
+    pages = ["/rules/702/text.json", "/refs/702.19", "/rules/7", "/rules/702.19?lang=en&lang=it"]
     with serving(home, "--workers", "1", "--time-budget", "0.01", "--stale-seconds", str(BRIDGE)) as base:
         for _ in range(100):  # asked until computed and cached (each answered 503 at first)
             if all(request(base, path).status == 200 for path in pages):

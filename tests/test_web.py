@@ -217,6 +217,10 @@ TWINS = [
     ("/rules.json", ["toc"], True),
     ("/rules/7.json", ["toc", "7"], True),
     ("/rules/7.json?lang=zh-Hans", ["toc", "7", "--lang", "zh-Hans"], True),
+    ("/rules/702.json", ["toc", "702"], True),  # a chapter's page is its contents
+    ("/rules/702/text.json", ["show", "702"], True),  # and its full text has a page of its own
+    ("/rules/730.json?lang=it&lang=en", ["toc", "730", "--lang", "it"], True),
+    ("/rules/730/text.json?lang=it&lang=en", ["show", "730", "--lang", "it", "--lang", "en"], True),
     ("/rules/601.2a-h.json", ["show", "601.2a-h"], True),
     ("/rules/702.19b%E2%80%93d.json?lang=en&lang=zh-Hans", ["show", "702.19b–d", "--lang", "en", "--lang", "zh-Hans"],
      True),
@@ -1113,13 +1117,51 @@ def test_a_range_page_has_what_a_rule_page_has(server: str) -> None:
 
 
 def test_a_chapter_a_language_has_only_rules_under_shows_them(server: str) -> None:
-    """/rules/730?lang=it was a 404 "holds only 730.2 and 730.3": it shows those, saying the
-    Italian text has no 730 of its own."""
-    data = get_json(server + "/rules/730.json?lang=it")
-    assert data["languages"][0]["held_under"] == "730"
+    """/rules/730?lang=it was a 404 "holds only 730.2 and 730.3": it lists those (a chapter's
+    page is its contents), and its full text shows them, each saying the Italian text has no
+    730 of its own."""
+    contents = get_json(server + "/rules/730.json?lang=it")
+    assert contents["title"] is None and [e["number"] for e in contents["entries"]][0] == "729.2"
     shown = page(server + "/rules/730?lang=it")
     assert "no Italian text of 730 itself: what it holds under it" in shown.shown
-    assert words(data["languages"][0]["rules"][0]["text"]) in shown.shown
+    assert ("/rules/730/text?lang=it", "The full text of 730") in shown.links
+    data = get_json(server + "/rules/730/text.json?lang=it")
+    assert data["languages"][0]["held_under"] == "730"
+    text = page(server + "/rules/730/text?lang=it")
+    assert "no Italian text of 730 itself: what it holds under it" in text.shown
+    assert words(data["languages"][0]["rules"][0]["text"]) in text.shown
+
+
+def test_a_chapter_page_is_its_contents_with_a_link_to_its_full_text(server: str) -> None:
+    """/rules/702 showed every text of chapter 702 (835 KB: a phone waited for it): it lists its rules
+    and subrules, each a link to its page, as `kb toc 702` does, and links the full text, whose
+    page shows every text (as `kb show 702` prints them) in the languages and edition asked."""
+    contents = get_json(server + "/rules/702.json")
+    status, _, body = get(server + "/rules/702")
+    assert status == 200 and len(body.encode()) < 200_000
+    shown = Html(body)
+    assert all((f"/rules/{e['rule']}", e["number"]) in shown.links for e in contents["entries"])
+    assert all(e["title"] in shown.shown for e in contents["entries"])
+    assert ("/rules/702/text", "The full text of 702") in shown.links
+    asked = page(server + "/rules/702?lang=en&lang=zh-Hans&edition=2026-04-17")
+    full = "/rules/702/text?lang=en&lang=zh-Hans&edition=2026-04-17"
+    assert (full, "The full text of 702") in asked.links
+    text = get_json(server + full.replace("/text", "/text.json"))
+    assert [b["lang"] for b in text["languages"]] == ["en", "zh-Hans"]
+    whole = page(server + full)
+    trample = next(r for r in text["languages"][0]["rules"] if r["number"] == "702.19b")
+    assert words(trample["text"]) in whole.shown and 'action="/rules/702/text"' in get(server + full)[2]
+
+
+def test_a_suggested_command_names_the_page_it_links() -> None:
+    """`kb toc 730.2` is shown by the rule's page, `kb show 702` by the chapter's full text."""
+    from kb.web.markup import command_link
+
+    assert 'href="/rules/730.2?lang=it"' in str(command_link(["toc", "730.2", "--lang", "it"]))
+    assert ">rule 730.2<" in str(command_link(["toc", "730.2", "--lang", "it"]))
+    assert ">contents of 730<" in str(command_link(["toc", "730"]))
+    assert str(command_link(["show", "702"])).startswith('<a class="command" href="/rules/702/text" title')
+    assert str(command_link(["show", "702"])).endswith('>full text of 702</a>')
 
 
 def test_a_blank_form_advertises_no_json_twin(server: str) -> None:
@@ -1146,3 +1188,71 @@ def test_a_suggested_command_maps_to_the_url_of_its_page() -> None:
     assert str(command_link(["build"])) == "<code>kb build</code>"
     assert str(command_link(["card", "<i>"])) == \
         '<a class="command" href="/cards/%3Ci%3E" title="kb card &#39;&lt;i&gt;&#39;">card “&lt;i&gt;”</a>'
+
+
+def test_a_range_page_steps_from_the_rule_before_it_not_from_its_parent(server: str) -> None:
+    """/rules/601.2a-h's "previous" was 601.2, its "up" too: it is the rule read before 601.2a that
+    holds none of the range, as its JSON (the CLI's) names it."""
+    nav = get_json(server + "/rules/601.2a-h.json")["navigation"]
+    assert nav["previous"] not in (None, nav["parent"])
+    links = page(server + "/rules/601.2a-h").links
+    assert (f"/rules/{nav['previous']}", f"← previous {nav['previous']}") in links
+    assert ("/rules/601.2", "↑ up 601.2") in links and ("/rules/601.2", "← previous 601.2") not in links
+
+
+def test_the_search_pages_link_what_a_language_numbers_otherwise(server: str) -> None:
+    """"regola 729.2": "the Italian text numbered 729.2 is rule 730.2: kb search 730.2 --lang it" was
+    plain text on the search page, where an error page links the command it suggests."""
+    said = get_json(server + "/search.json?q=regola+729.2")["numbering"]
+    assert [s["said"] for s in said] == ["the Italian text numbered 729.2 is rule 730.2"]
+    for path in ("/search", "/ask"):
+        shown = page(server + path + "?q=regola+729.2")
+        assert ("/search?q=730.2&lang=it", "search “730.2”") in shown.links, path
+        assert "kb search 730.2" not in shown.shown and said[0]["said"] in shown.shown
+
+
+def test_the_home_page_counts_dated_editions_apart_from_undated_texts(server: str) -> None:
+    """English held one edition and the undated web-page seed: the home page said "2 editions"."""
+    held: dict[str, list[str | None]] = {}
+    for row in get_json(server + "/index.json"):
+        held.setdefault(row["lang"], []).append(row["edition"])
+    shown = page(server + "/").shown
+    for editions in held.values():
+        dated = sum(edition is not None for edition in editions)
+        said = (f"{dated} edition{'s' * (dated != 1)}" + (" and undated texts" if None in editions else "")
+                if dated else "undated texts only")
+        assert f"{said} ·" in shown, (said, shown)
+    assert None in held["en"] and " and undated texts ·" in shown  # the web-page seed: what was miscounted
+
+
+def test_the_footer_says_how_a_json_twin_differs_from_the_cli(server: str, home: Path) -> None:
+    """The footer said a page's JSON is "the same as kb show 730.2 --json", but the server names a
+    file by its name where the CLI gives its path: it says so, and that is the only difference."""
+    footer = page(server + "/rules/730.2").shown
+    assert "what kb show 730.2 --json prints, except that a file is named by its name, not by its path" in footer
+
+    def leaves(data: Any, at: str = "") -> dict[str, Any]:
+        if isinstance(data, dict):
+            return {k: v for key, value in data.items() for k, v in leaves(value, f"{at}/{key}").items()}
+        if isinstance(data, list):
+            return {k: v for n, value in enumerate(data) for k, v in leaves(value, f"{at}/{n}").items()}
+        return {at: data}
+
+    cli = leaves(json.loads(kb_here("show", "730.2", "--lang", "en", "--lang", "it", "--json", home=home).stdout))
+    twin = leaves(get_json(server + "/rules/730.2.json?lang=en&lang=it"))
+    assert cli.keys() == twin.keys()
+    differ = {at: (cli[at], twin[at]) for at in cli if cli[at] != twin[at]}
+    assert differ and all(Path(mine).is_absolute() and Path(mine).name == served for mine, served in differ.values())
+
+
+def test_the_cited_by_note_says_what_its_count_counts(server: str) -> None:
+    """"Cited by 3" stood over "every rule … citing it, directly, through a range or through a section or
+    chapter it belongs to": the count is of the direct citations; the note says so, and counts the others."""
+    refs = get_json(server + "/refs/704.5a.json")
+    through = sum(refs["incoming_through"].values())
+    assert refs["incoming_direct"] and through
+    body = get(server + "/rules/704.5a")[2]
+    assert f'<h2>Cited by <span class="count">{refs["incoming_direct"]}</span></h2>' in body
+    note = Html(body[body.index('<section class="cited-by">'):]).shown
+    assert (f"citing 704.5a directly or through a range holding it; below them, folded, the {through} citing a"
+            " section or chapter it belongs to.") in note

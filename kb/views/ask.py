@@ -149,7 +149,7 @@ class AskAnswer:
         if self.search.box.backwards is not None:  # "702.19c-a", said as `kb show` says it
             lines.append(self.search.box.backwards)
         # "regola 729.2": the Italian text numbered 729.2 is rule 730.2, as `kb search` says it
-        lines += self.search.numbering
+        lines += map(str, self.search.numbering)
         if self.search.outcome is not None and self.search.outcome.semantic:
             lines.append(SEMANTIC_NOTE)
         for card in self.search.box.cards:  # a card the question names, as kb search shows it

@@ -14,7 +14,7 @@ from __future__ import annotations
 import sqlite3
 from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
 from kb.core import address as addresses
@@ -550,8 +550,11 @@ def named(conn: sqlite3.Connection, texts: Sequence[str], answer: Callable[[Rule
 class ShownRules(Several):
     """`kb show` of a range or a list: each rule's view, said once for them all what a language
     asked lacks (`kb show 601.2a-h --lang it` said "no text of rule … in Italian" eight times), and
-    the way around them as a rule's page has it: their parent, the rule before the first and the
-    one after the last."""
+    the way around them as a rule's page has it: their parent, the rule read before the first
+    (``before``, not one holding it) and the one after the last and all it holds (``after``)."""
+
+    before: str | None = None
+    after: str | None = None
 
     def shown(self) -> list[ShowView]:
         return [view for view in self.views if isinstance(view, ShowView)]
@@ -586,9 +589,9 @@ class ShownRules(Several):
             return None
         numbers = [view.number for view in shown]
         common = next((up for up in numbers[0].ancestors() if all(up.is_ancestor_of(n) for n in numbers)), None)
-        first, last = (shown[0].navigation or {}, shown[-1].navigation or {}) if self.one_range() else ({}, {})
-        return {"parent": str(common) if common else None, "previous": first.get("previous"),
-                "next": last.get("next")}
+        ranged = self.one_range()
+        return {"parent": str(common) if common else None, "previous": self.before if ranged else None,
+                "next": self.after if ranged else None}
 
     def to_json(self) -> dict[str, object]:
         return {**super().to_json(), "navigation": self.around(), "notices": self.notices()}
@@ -599,6 +602,26 @@ class ShownRules(Several):
         if self.missing:
             parts.append(f"not in the KB: {', '.join(self.missing)}")
         return "\n\n".join(parts)
+
+
+def shown_rules(conn: sqlite3.Connection) -> Callable[[str, list[View], list[str]], ShownRules]:
+    """What `kb show` makes of a range or a list: :class:`ShownRules`, with the rule read before its
+    first that holds none of it and the rule read after its last and all that rule holds (601.2a-h:
+    601.1a and 601.2i; the rule before 601.2a is 601.2, whose page shows the range again and which
+    "up" names already; after 601.1-601.3 came 601.3a, shown on the page already)."""
+    def make(address: str, views: list[View], missing: list[str]) -> ShownRules:
+        shown = ShownRules(address, views, missing)
+        rules = shown.shown()
+        if not rules or rules[0].navigation is None:
+            return shown
+        first, last = rules[0].number, rules[-1].number
+        before = rules[0].navigation.get("previous")
+        while before is not None and RuleNumber.parse(before).is_ancestor_of(first):
+            before = reading_order(conn, RuleNumber.parse(before))["previous"]
+        after = [same[at] for depth in (1, 2, 3) if (at := bisect_left(
+            same := store.identity_numbers(conn, depth), last.subtree_stop, key=lambda n: n.key)) < len(same)]
+        return replace(shown, before=before, after=str(min(after)) if after else None)
+    return make
 
 
 # -- a number as it was in an older edition -------------------------------------------------

@@ -106,8 +106,8 @@ class SearchAnswer:
     named: int = 0                      # rules named in all, of which the first ``limit`` are shown (a card's)
     elsewhere: Hint | None = None       # nothing found in the languages asked: what they hold, where to look
     #: what the query's language numbers so, when that is another rule ("the Italian text numbered
-    #: 729.2 is rule 730.2: kb search 730.2 --lang it"), as `kb show` says it
-    numbering: tuple[str, ...] = ()
+    #: 729.2 is rule 730.2: kb search 730.2 --lang it"), as `kb show` says it (the page links the command)
+    numbering: tuple[Hint, ...] = ()
 
     @property
     def card_rules(self) -> bool:
@@ -276,11 +276,12 @@ class Session:
         if not results:  # held, but in none of the languages asked (`702.19b --lang it`)
             named = [str(n) for n in box.numbers]
             if numbering:  # as `kb show 729.2 --lang it` says it
-                raise NotFound(no_rule_message(named, plan.langs) + "".join(f" ({hint})" for hint in numbering))
+                raise NotFound(no_rule_message(named, plan.langs) + "".join(f" ({hint})" for hint in numbering),
+                               hint=numbering[0] if len(numbering) == 1 else None)
             raise NotFound(no_rule_message(named, plan.langs, instead=held_instead(self.conn, named, plan.langs)))
         return SearchAnswer(plan, results, box, showing=box.showing, named=len(box.numbers), numbering=numbering)
 
-    def _numbering(self, box: Box, plan: engine.Plan, editions: dict[str, str | None], asked: bool) -> tuple[str, ...]:
+    def _numbering(self, box: Box, plan: engine.Plan, editions: dict[str, str | None], asked: bool) -> tuple[Hint, ...]:
         """What a language numbers each number named, when that is another rule and the language
         lacks the rule (:func:`kb.store.rules.numbered_otherwise`): the languages asked, else the
         query's own when it is written in one ("regola 729.2": the Italian text numbered 729.2 is
@@ -288,7 +289,7 @@ class Session:
         langs = plan.langs if asked else (plan.lang,) if plan.lang in editions else ()
         return tuple(hint for number in box.numbers for lang in langs
                      if store.identity_text(self.conn, str(number), lang, editions.get(lang)) is None
-                     and (hint := str(store.numbered_otherwise(self.conn, number, lang, "search") or "")))
+                     and (hint := store.numbered_otherwise(self.conn, number, lang, "search")) is not None)
 
     def _lead(self, box: Box, plan: engine.Plan, outcome: engine.Outcome) -> list[Result]:
         """The rules a misspelled or translated name leads to ("deaftouch" -> 702.2),
@@ -513,7 +514,7 @@ def to_json(answer: SearchAnswer) -> dict[str, object]:
         "elsewhere": answer.elsewhere.to_json() if answer.elsewhere else None,
         "whole": answer.whole,
         "read_as_default": plan.unknown,  # no word known in any language: query_lang is the default, not detected
-        "numbering": list(answer.numbering),
+        "numbering": [hint.to_json() for hint in answer.numbering],
     }
 
 
@@ -584,7 +585,7 @@ def _box_line(answer: SearchAnswer) -> str | None:
     box = answer.box
     if box.kind == "rules":  # a range turned round ("702.19d-b"), and numbers named that are not held
         said = [*([box.backwards] if box.backwards else []),
-                *([f"not in the KB: {', '.join(box.missing)}"] if box.missing else []), *answer.numbering]
+                *([f"not in the KB: {', '.join(box.missing)}"] if box.missing else []), *map(str, answer.numbering)]
         return "\n".join(said) or None
     if box.term is None:  # "what do 601.2h-a say": the range read, turned round
         return box.backwards

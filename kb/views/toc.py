@@ -3,8 +3,9 @@
 Without a number: the nine sections and their chapters.  A section lists its chapters
 and their rules, a chapter its rules and subrules, a rule its subrules — each entry
 with its title or first words, so a reader finds the rule and follows the link down.
-The web's ``/rules`` and ``/rules/7`` render this same view (a section's page is its
-table of contents: the full text of section 7 is 1.8 MB).
+The web's ``/rules``, ``/rules/7`` and ``/rules/702`` render this same view (a section's or a
+chapter's page is its table of contents: the full text of section 7 is 1.8 MB, of chapter 702
+835 KB; ``/rules/702/text`` shows it).
 """
 
 from __future__ import annotations
@@ -16,11 +17,12 @@ from dataclasses import dataclass
 from kb.core.errors import NotFound
 from kb.core.lang import language_label
 from kb.core.rulenum import RuleNumber
+from kb.core.text import first_words
 from kb.store import rules as store
 from kb.views.rules import navigation, not_in_language
 
-#: Words of a rule's text shown for an entry without a title, and at most this many
-#: characters (Chinese is not spaced into words).
+#: Words of a rule's text shown for an entry without a title (a Chinese character counts as half
+#: a word: :func:`kb.core.text.first_words`), in at most this many terminal columns.
 FIRST_WORDS = 12
 FIRST_CHARS = 80
 
@@ -66,14 +68,15 @@ class TocView:
 
 
 def _title(rule: store.StoredRule) -> str:
+    """Its title, or as many of its first words (:func:`first_words`) as fit the columns: a word is
+    never cut ("Some casual variants require addit…")."""
     if rule.title:
         return rule.title
-    words = rule.body.split()
-    text = " ".join(words[:FIRST_WORDS])
-    cut = _within(text, FIRST_CHARS)
-    if cut < len(text):
-        return text[:cut].rstrip() + "…"
-    return text + (" …" if len(words) > FIRST_WORDS else "")
+    for words in range(FIRST_WORDS, 0, -1):
+        label = first_words(rule.body, words)
+        if _within(label, FIRST_CHARS) == len(label):
+            return label
+    return label[:_within(label, FIRST_CHARS - 1)] + "…"  # one word wider than the columns
 
 
 def _within(text: str, columns: int) -> int:

@@ -314,7 +314,7 @@ def _twin(request: Request) -> str | None:
 
 def _doc_name(source: str) -> str:
     """``/long/path/MagicCompRules-2026-04-17.txt:7401`` as a reader wants it: the
-    document's name and line (the full path stays in the JSON)."""
+    document's name and line (the CLI's JSON holds its full path)."""
     return Path(source).name
 
 

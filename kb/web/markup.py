@@ -49,6 +49,21 @@ def rule_url(number: str, langs: Sequence[str] | LinkLangs = ()) -> str:
     return f"/rules/{quote(number)}" + (f"?{query}" if query else "")
 
 
+def text_url(number: str, langs: Sequence[str] = (), edition: str | None = None) -> str:
+    """The page of a rule's full text, as `kb show` prints it: a section's or a chapter's
+    ``/rules/702`` is its contents, ``/rules/702/text`` all of it (any rule's is its page)."""
+    query = urlencode([*(("lang", lang) for lang in langs), *([("edition", edition)] if edition else [])])
+    return f"/rules/{quote(number)}/text" + (f"?{query}" if query else "")
+
+
+def _contents(number: str) -> bool:
+    """A section or a chapter: its page ``/rules/N`` is its contents, not its text."""
+    try:
+        return RuleNumber.parse(number).depth <= 1
+    except RuleNumberError:
+        return False
+
+
 def term_url(kind: str, name: str) -> str:
     """The page of a card or a glossary term (names may hold "/" and spaces)."""
     return f"/{kind}/{quote(name, safe='')}"
@@ -89,7 +104,7 @@ def command_url(words: Sequence[str]) -> str | None:
     base = _PAGES[words[0]]
     if base.endswith("/"):
         path = base + quote(subject, safe="" if words[0] in ("card", "glossary") else ",") if subject else base[:-1]
-        path += "/history" if words[0] == "history" else ""
+        path += "/history" if words[0] == "history" else "/text" if words[0] == "show" and _contents(subject) else ""
     else:
         path, query = base, [("q", subject), *query]
     return path + (f"?{urlencode(query)}" if query else "")
@@ -107,7 +122,16 @@ def command_link(words: Sequence[str], text: str | None = None) -> Markup:
     if url is None:
         return Markup("<code>{}</code>").format(shell_join(["kb", *words]))
     return Markup('<a class="command" href="{}" title="{}">{}</a>').format(
-        url, shell_join(["kb", *words]), text or _NAMED[words[0]].format((_read(words) or ("",))[0]))
+        url, shell_join(["kb", *words]), text or _named(words))
+
+
+def _named(words: Sequence[str]) -> str:
+    """What the page of ``kb WORDS`` is called: as :data:`_NAMED` says, but a rule's contents are its
+    page (``/rules/730.2``: "rule 730.2") and a chapter's text is not its page ("full text of 702")."""
+    subject = (_read(words) or ("",))[0]
+    if words[0] == "show" and _contents(subject):
+        return f"full text of {subject}"
+    return _NAMED["show" if words[0] == "toc" and subject and not _contents(subject) else words[0]].format(subject)
 
 
 def hint(message: Mapping[str, object]) -> Markup:
