@@ -423,46 +423,42 @@ def name_key(lang: str, text: str) -> str:
 
 
 def _forms_en() -> Analyzer:
-    return RulesTokenizer() | Normalize() | Possessive() | StopWords("en") | FoldAccents()
+    return RulesTokenizer() | Normalize() | Possessive() | FoldAccents()
 
 
 def _forms_it() -> Analyzer:
-    return RulesTokenizer() | Normalize() | Elisions() | StopWords("it") | FoldAccents()
+    return RulesTokenizer() | Normalize() | Elisions() | FoldAccents()
 
 
-#: The chains of :func:`form_key`: a language's own, without its stemmer.
+#: The chains of :func:`form_key`: a language's own, without its stop words and stemmer ("any
+#: target" is the entry Any Target, not the section "115. Targets").
 _FORM_CHAINS = {"en": _forms_en, "it": _forms_it}
 
 
 def form_key(lang: str, text: str) -> str:
-    """A heading or glossary headword as written, only an English word's inflection folded
-    ("Enchantments" and "enchantment" meet as ``en=enchantment``, "Ending the Turn" and "end the
-    turn" as ``en=end turn``, "Enchant" stays ``en=enchant``): where the whole query is a name in
-    this form, it names that and not a name only sharing its stems (:func:`name_key`, Porter2's,
-    also takes off -ment and -er: "enchantment" named Enchant, "planeswalker" Planeswalk).
-    Chinese is not stemmed: none."""
+    """A heading or glossary headword as written, only an English plural folded ("Enchantments"
+    and "enchantment" meet as ``en=enchantment``, "Enchant" stays ``en=enchant``, "Any Target" keeps
+    its "any"): where the whole query is a name in this form, it names that and not a name only
+    sharing its stems (:func:`name_key`: Porter2 also takes off -ment, -er and -ed, so "enchantment"
+    named Enchant, "planeswalker" Planeswalk).  Chinese is not stemmed: none."""
     chain = _FORM_CHAINS.get(base_lang(lang))
     if chain is None:
         return ""
     found = _MADE.get("=" + lang)
     if found is None:
         found = _MADE["=" + lang] = chain()
-    words = [uninflected(w) if base_lang(lang) == "en" else w for w in terms(found, text)]
+    words = [singular(w) if base_lang(lang) == "en" else w for w in terms(found, text)]
     return f"{field_code(lang)}=" + " ".join(words) if words else ""
 
 
-def uninflected(word: str) -> str:
-    """An English word without its plural, -ing or -ed, by its ending alone ("abilities" →
-    ability, "planeswalkers" → planeswalker, "ending" → end, "tapped" → tap); a word it reads
-    wrong ("exiled" → exil) names nothing in this form, and is then read by its stems."""
+def singular(word: str) -> str:
+    """An English plural's singular, by its ending alone ("abilities" → ability, "planeswalkers" →
+    planeswalker).  Only the plural: "Tapped" is an entry apart from "Tap", as "Enchantment" from
+    "Enchant"; a plural read wrong names nothing in this form, and is then read by its stems."""
     if len(word) > 4 and word.endswith("ies"):
         return word[:-3] + "y"
     if word.endswith(("sses", "ches", "shes", "xes")):
         return word[:-2]
     if len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is")):
         return word[:-1]
-    for ending, shortest in (("ing", 6), ("ed", 5)):
-        if len(word) >= shortest and word.endswith(ending) and not word.endswith("eed"):
-            base = word[: -len(ending)]
-            return base[:-1] if len(base) > 2 and base[-1] == base[-2] and base[-1] not in "lsz" else base
     return word
