@@ -252,6 +252,28 @@ def test_text_changed_is_what_kb_diff_calls_changed(home: Path, conn: Any) -> No
     assert changed == edited
 
 
+def test_diff_renames_only_entries_whose_definitions_pair(home: Path) -> None:
+    """From 2022-06-10 to 2026-04-17 two English headwords changed with their definitions
+    mostly kept ("Partner, “Partner with [name]”" took "“Partner—[text],”"; "Removed from
+    Combat" became "Remove from Combat"), read by hand in both files; Friends Forever went and
+    Archenemy Commander came, both citing rule 903 "Commander": no rename (the glossary aligner
+    alone paired them)."""
+    glossary = kb_json_here("diff", "2022-06-10", NEWEST, home=home)["glossary"]
+    assert [(r["old"], r["new"]) for r in glossary["renamed"]] == [
+        ("Partner, “Partner with [name]”", "Partner, “Partner—[text],” “Partner with [name]”"),
+        ("Removed from Combat", "Remove from Combat")]
+    assert "Friends Forever" in {g["term"] for g in glossary["removed"]}
+    assert "Archenemy Commander" in {g["term"] for g in glossary["added"]}
+    # the Chinese: 终止 became 撤废 (Abandon), and 拍档 took 拍档～[叙述] as the English Partner did;
+    # its "Friends Forever" (untranslated) went and 博士伙伴 (Doctor's Companion) came, their
+    # definitions alike: entries the build paired with different English entries are no rename
+    chinese = kb_json_here("diff", "2022-06-10", NEWEST, "--lang", "zh-Hans", home=home)["glossary"]
+    renamed = {(r["old"], r["new"]) for r in chinese["renamed"]}
+    assert {("终止", "撤废"), ("拍档，与[名称]拍档", "拍档，拍档～[叙述]，与[名称]拍档")} <= renamed
+    assert "Friends Forever" in {g["term"] for g in chinese["removed"]}
+    assert "博士伙伴" in {g["term"] for g in chinese["added"]}
+
+
 # -- kb check -----------------------------------------------------------------------------------
 
 
