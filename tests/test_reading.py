@@ -483,11 +483,67 @@ def test_diff_spacing_runs_and_glossary(two_editions: Path, corpora: Path) -> No
 
     before, after = headwords(corpora / EN_OLD, "utf-8-sig"), headwords(EN_LATEST, "utf-8")
     glossary = data["glossary"]
-    assert {g["term"] for g in glossary["added"]} == after - before
-    assert {g["term"] for g in glossary["removed"]} == before - after
+    assert {g["term"] for g in glossary["added"]} | {g["new"] for g in glossary["renamed"]} == after - before
+    assert {g["term"] for g in glossary["removed"]} | {g["old"] for g in glossary["renamed"]} == before - after
     changed = {g["term"] for g in glossary["changed"]}
     assert "Any Target" in changed and "Day" not in changed  # Day only cites the renumbered 730 → 731
     assert "glossary: " in text and "  + Blight  A keyword action." in text
+
+
+def test_diff_says_a_glossary_entry_was_renamed(two_editions: Path, corpora: Path) -> None:
+    """2026-04-17 heads "Remove from Combat" the definition 2025-11-14 headed "Removed from
+    Combat" (read in both files): kb diff said one entry added and one removed."""
+    def definition(path: Path, encoding: str, headword: str) -> str:
+        lines = path.read_text(encoding=encoding).replace("\r\n", "\n").split("\n")
+        return lines[max(i for i, line in enumerate(lines) if line.strip() == headword) + 1].strip()
+
+    old = definition(corpora / EN_OLD, "utf-8-sig", "Removed from Combat")
+    assert old == definition(EN_LATEST, "utf-8", "Remove from Combat")
+    glossary = kb_json_here("diff", OLD, "2026-04-17", home=two_editions)["glossary"]
+    [renamed] = glossary["renamed"]
+    assert (renamed["old"], renamed["new"]) == ("Removed from Combat", "Remove from Combat")
+    assert [op for op, _ in renamed["edits"]] == ["="] and renamed["edits"][0][1].strip() == old
+    assert "Remove from Combat" not in {g["term"] for g in glossary["added"]}
+    assert "Removed from Combat" not in {g["term"] for g in glossary["removed"]}
+    text = kb_here("diff", OLD, "2026-04-17", home=two_editions).stdout
+    assert "  ~ Removed from Combat → Remove from Combat  (renamed, same definition)" in text
+    assert (f"glossary: {len(glossary['added'])} added, {len(glossary['removed'])} removed, 1 renamed, "
+            f"{len(glossary['changed'])} changed") in text
+
+
+def test_diff_says_which_edition_it_compared_for_a_date_naming_none(two_editions: Path) -> None:
+    """2026-01-20 and 2026-05-01 are the dates of no edition held: kb diff compared 2025-11-14 and
+    2026-04-17, the editions in force then, without saying so."""
+    data = kb_json_here("diff", "2026-01-20", "2026-05-01", home=two_editions)
+    assert (data["old"], data["new"]) == (OLD, "2026-04-17")
+    assert [(n["side"], n["asked"], n["edition"]) for n in data["substituted"]] == [
+        ("old", "2026-01-20", OLD), ("new", "2026-05-01", "2026-04-17")]
+    assert "the next held took effect on 2026-04-17" in data["substituted"][0]["why"]
+    assert "(the newest held)" in data["substituted"][1]["why"]
+    lines = kb_here("diff", "2026-01-20", "2026-05-01", home=two_editions).stdout.splitlines()
+    assert lines[0].startswith(f"en {OLD} → 2026-04-17: ")
+    assert lines[1] == f"  old: asked 2026-01-20, compared {OLD}: " + data["substituted"][0]["why"]
+    assert lines[2].startswith("  new: asked 2026-05-01, compared 2026-04-17: no English (en) edition held")
+    # the editions' own dates: nothing to say
+    assert kb_json_here("diff", OLD, "2026-04-17", home=two_editions)["substituted"] == []
+    assert kb_here("diff", OLD, "2026-04-17", home=two_editions).stdout.splitlines()[1] == ""
+
+
+def test_history_of_a_rule_whose_subrules_shifted(two_editions: Path, corpora: Path) -> None:
+    """702.124's own text is the same in both editions, but 2026-04-17 removed 702.124k (friends
+    forever) and renumbered 702.124m–p k–n: kb history said only "same text"."""
+    old = numbered(corpora / EN_OLD, r"702\.124[a-z]?", "utf-8-sig")
+    new = numbered(EN_LATEST, r"702\.124[a-z]?")
+    assert old["702.124"] == new["702.124"] and old["702.124k"].startswith("“Friends forever”")
+    moved = [{"old": o, "new": n} for o in old for n in new if o != n and old[o] == new[n]]
+    assert [(m["old"], m["new"]) for m in moved] == [("702.124m", "702.124k"), ("702.124n", "702.124m"),
+                                                     ("702.124p", "702.124n")]
+    [first, second] = kb_json_here("history", "702.124", home=two_editions)["editions"]
+    assert first["under"] is None
+    assert second["under"] == {"added": [], "removed": ["702.124k"], "renumbered": moved}
+    assert second["change"] == ("same text; under it: 1 removed (702.124k), 3 renumbered "
+                                "(702.124m–p → 702.124k–n)")
+    assert kb_json_here("history", "702.124k", home=two_editions)["editions"][1]["under"] is None  # nothing under it
 
 
 # -- export -----------------------------------------------------------------------------------------

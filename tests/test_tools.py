@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import Parse, builds_large_kb
+from conftest import EN_LATEST, ZH_LATEST, Parse, builds_large_kb
 from kbrun import kb_here, kb_json_here
 from test_web import browser, free_port, get  # noqa: F401  (browser is a fixture)
 
@@ -252,6 +252,28 @@ def test_text_changed_is_what_kb_diff_calls_changed(home: Path, conn: Any) -> No
     assert changed == edited
 
 
+def test_diff_renames_only_entries_whose_definitions_pair(home: Path) -> None:
+    """From 2022-06-10 to 2026-04-17 two English headwords changed with their definitions
+    mostly kept ("Partner, “Partner with [name]”" took "“Partner—[text],”"; "Removed from
+    Combat" became "Remove from Combat"), read by hand in both files; Friends Forever went and
+    Archenemy Commander came, both citing rule 903 "Commander": no rename (the glossary aligner
+    alone paired them)."""
+    glossary = kb_json_here("diff", "2022-06-10", NEWEST, home=home)["glossary"]
+    assert [(r["old"], r["new"]) for r in glossary["renamed"]] == [
+        ("Partner, “Partner with [name]”", "Partner, “Partner—[text],” “Partner with [name]”"),
+        ("Removed from Combat", "Remove from Combat")]
+    assert "Friends Forever" in {g["term"] for g in glossary["removed"]}
+    assert "Archenemy Commander" in {g["term"] for g in glossary["added"]}
+    # the Chinese: 终止 became 撤废 (Abandon), and 拍档 took 拍档～[叙述] as the English Partner did;
+    # its "Friends Forever" (untranslated) went and 博士伙伴 (Doctor's Companion) came, their
+    # definitions alike: entries the build paired with different English entries are no rename
+    chinese = kb_json_here("diff", "2022-06-10", NEWEST, "--lang", "zh-Hans", home=home)["glossary"]
+    renamed = {(r["old"], r["new"]) for r in chinese["renamed"]}
+    assert {("终止", "撤废"), ("拍档，与[名称]拍档", "拍档，拍档～[叙述]，与[名称]拍档")} <= renamed
+    assert "Friends Forever" in {g["term"] for g in chinese["removed"]}
+    assert "博士伙伴" in {g["term"] for g in chinese["added"]}
+
+
 # -- kb check -----------------------------------------------------------------------------------
 
 
@@ -319,6 +341,72 @@ def test_check_glossary_and_terminology(home: Path) -> None:
         en = kb_json_here("show", number, "--lang", "en", "--lang", "zh-Hans", home=home)["languages"]
         texts = {b["lang"]: " ".join(r["text"] + " ".join(r["examples"]) for r in b["rules"][:1]) for b in en}
         assert "fused split spell" in texts["en"].lower() and "融咒连体咒语" not in texts["zh-Hans"]
+
+
+def test_check_names_a_headword_heading_entries_of_different_meanings(default_home: Path) -> None:
+    """平原行者 heads two entries of the Chinese glossary: the one pairing with Plainscycling
+    (参见类别循环, "See Typecycling") and the one pairing with Plainswalk (参见地行者, "See
+    Landwalk"), read by hand in both files.  传奇 heads two as well, Legend (obsolete: the
+    creature type old cards printed) and Legendary: no error a translator could fix."""
+    data = kb_json_here("check", "zh-Hans", home=default_home)
+    shared = [f for f in data["findings"] if "entries" in f]
+    assert [(f["kind"], f["number"]) for f in shared] == [("glossary", "平原行者")]
+    [finding] = shared
+    assert [e["english"]["number"] for e in finding["entries"]] == ["Plainscycling", "Plainswalk"]
+    assert "“Plainscycling” and “Plainswalk”" in finding["message"]
+    assert [e["translation"]["text"] for e in finding["entries"]] == ["参见类别循环。", "参见地行者。"]
+    for entry in finding["entries"]:  # each side is the line heading its entry in its own file
+        assert _line(entry["translation"]["source"]) == "平原行者"
+        assert _line(entry["english"]["source"]) == entry["english"]["number"]
+    assert (finding["english"], finding["translation"]) == (finding["entries"][0]["english"],
+                                                            finding["entries"][0]["translation"])
+    assert not [f for f in data["findings"] if f["number"] == "传奇"]
+    text = kb_here("check", "zh-Hans", home=default_home).stdout
+    block = text[text.index("  平原行者  heads 2 entries"):].split("\n")[:9]
+    assert [line.split(" · ")[0].strip() for line in block[1::2]] == [
+        "en Plainscycling", "zh-Hans 平原行者", "en Plainswalk", "zh-Hans 平原行者"]
+
+
+def test_check_of_an_older_translation_names_its_shared_and_repeated_headwords(home: Path) -> None:
+    """The Chinese 2022-06-10 has 平原行者 twice too, and 暗码 (Cipher) twice with one
+    definition: the second pairs with no English entry, and says which entry has its headword."""
+    data = kb_json_here("check", "zh-Hans", "--edition", "2022-06-10", home=home)
+    assert [f["number"] for f in data["findings"] if "entries" in f] == ["平原行者"]
+    [cipher] = [f for f in data["findings"] if f["number"] == "暗码"]
+    assert cipher["message"].endswith("(another entry of this headword pairs with “Cipher”)")
+    assert _line(cipher["translation"]["source"]) == "暗码"
+
+
+def _folded(text: str) -> str:
+    return "".join(c for c in text if c.isalnum())
+
+
+def test_terminology_reads_a_pointer_entry_in_the_words_it_points_to(default_home: Path, parsed: Parse) -> None:
+    """"APNAP Order" is "See Active Player, Nonactive Player Order." (APNAP顺序: 参见主动牌手先决定的
+    顺序), and the Chinese rules write the order in those words, quoted (按照“主动牌手先决定”的顺序)
+    or around the abbreviation (主动牌手先决定（APNAP）顺序): kb check listed all 17 rules using
+    "APNAP order" as not saying APNAP顺序.  Listed now: those saying neither, quotes and
+    brackets aside (“主动牌手先决定”顺序 lacks 的 as 已融咒的连体咒语 lacks it against 融咒连体咒语)."""
+    _, en = parsed(EN_LATEST)
+    _, zh = parsed(ZH_LATEST)
+
+    def full(text: Any) -> str:
+        return "\n".join(p for p in (text.title or "", text.body, *text.examples) if p)
+
+    chinese = {t.number: full(t) for t in zh.rules if t.variant == 0}
+    using = [t.number for t in en.rules if t.variant == 0 and "apnap order" in full(t).lower()]
+    said = ("APNAP顺序", "主动牌手先决定的顺序")
+    neither = [str(n) for n in using if not any(w in _folded(chinese[n]) for w in said)]
+    assert len(using) == 17 and 0 < len(neither) < len(using)
+    data = kb_json_here("check", "zh-Hans", home=default_home)
+    terms = {f["english"]["number"]: f for f in data["findings"] if f["kind"] == "terminology"}
+    apnap = terms["APNAP Order"]["message"]
+    assert apnap.endswith(": " + ", ".join(neither)), apnap
+    assert f"{len(neither)} of the 17 rules" in apnap and "主动牌手先决定的顺序, the entry it points to" in apnap
+    # a pointer's words count only where the English does not name the entry pointed to:
+    # 702.29e names typecycling (类别循环) and basic landcycling, which it writes 基本地循环, not 循环基本地
+    landcycling = terms["Basic Landcycling"]["message"]
+    assert "do not say 循环基本地 (nor 类别循环," in landcycling and landcycling.endswith(": 702.29e")
 
 
 def test_numbers_in_words_and_digits(conn: Any) -> None:

@@ -260,6 +260,19 @@ def cites_through(lang: str, entries: Mapping[int, tuple[Sequence[str], Sequence
     return {entry: followed(entry, frozenset()) for entry in entries}
 
 
+_POINTER = {"en": re.compile(r"See ([^.;]+)\."), "it": re.compile(r"Vedi ([^.;]+)\."),
+            "zh": re.compile(r"参见([^。；，,]+)。")}
+
+
+def entry_pointed(text: str, lang: str) -> str | None:
+    """The entry a glossary definition is only a pointer to: X when the whole definition is
+    "See X." ("APNAP Order": "See Active Player, Nonactive Player Order."), quotes stripped;
+    None for a definition of its own, even one ending "See also X"."""
+    pattern = _POINTER.get(base_lang(lang))
+    match = pattern.fullmatch(" ".join(text.split())) if pattern is not None else None
+    return match.group(1).strip(" “”\"'") if match else None
+
+
 def extract(text: str, lang: str) -> list[Reference]:
     """All references in ``text`` (the body of a rule, an example, a glossary entry).
 

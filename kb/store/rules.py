@@ -461,6 +461,13 @@ def edition_on(conn: sqlite3.Connection, lang: str, on: str) -> str:
     return row[0]
 
 
+def published_of(conn: sqlite3.Connection, lang: str, edition: str) -> str | None:
+    """The publication date (the date in its file name) of an edition of ``lang``, if known."""
+    row = conn.execute("SELECT published FROM documents WHERE lang = ? AND edition = ? AND published IS NOT NULL"
+                       " ORDER BY id LIMIT 1", (lang, edition)).fetchone()
+    return row[0] if row is not None else None
+
+
 def history(conn: sqlite3.Connection, rule: str, lang: str) -> list[StoredRule]:
     """The texts of one rule identity through every dated edition of a language."""
     rows = conn.execute(
@@ -685,6 +692,14 @@ def glossary_of(conn: sqlite3.Connection, lang: str, edition: str) -> dict[str, 
     rows = conn.execute("SELECT term, senses FROM glossary WHERE lang = ? AND edition IS ? ORDER BY id",
                         (lang, edition)).fetchall()
     return {row["term"].casefold(): (row["term"], tuple(json.loads(row["senses"]))) for row in rows}
+
+
+def glossary_identities(conn: sqlite3.Connection, lang: str, edition: str) -> dict[str, tuple[str, str | None]]:
+    """One edition's headwords (case folded) with the English headword each was paired with
+    (glossary identity) and that headword's English edition, for those paired."""
+    rows = conn.execute("SELECT term, term_id, term_edition FROM glossary WHERE lang = ? AND edition IS ?"
+                        " AND term_id IS NOT NULL ORDER BY id", (lang, edition)).fetchall()
+    return {row["term"].casefold(): (row["term_id"], row["term_edition"]) for row in rows}
 
 
 def glossary_pairs(conn: sqlite3.Connection, lang: str) -> list[tuple[str, str, str, float]]:

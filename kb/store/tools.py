@@ -116,15 +116,16 @@ def cited_keys(conn: sqlite3.Connection, lang: str, edition: str) -> Cites:
 def glossary_of(conn: sqlite3.Connection, lang: str, edition: str) -> list[dict[str, Any]]:
     """The glossary of one edition, each entry with its identity and the numbers it cites."""
     rows = conn.execute(
-        "SELECT g.id, g.term, g.aliases, g.senses, g.line, g.term_id, g.term_edition, d.path FROM glossary g"
-        " JOIN documents d ON d.id = g.doc_id WHERE g.lang = ? AND g.edition = ? ORDER BY g.id",
+        "SELECT g.id, g.term, g.aliases, g.senses, g.obsolete, g.line, g.term_id, g.term_edition, d.path"
+        " FROM glossary g JOIN documents d ON d.id = g.doc_id WHERE g.lang = ? AND g.edition = ? ORDER BY g.id",
         (lang, edition)).fetchall()
     cites: dict[int, set[int]] = {}
     for src_id, key in conn.execute("SELECT src_id, dst_key FROM refs WHERE src_kind = 'glossary' AND src_lang = ?"
                                     " AND src_edition = ? AND dst_key IS NOT NULL", (lang, edition)):
         cites.setdefault(src_id, set()).add(key)
     return [{"id": row["id"], "term": row["term"], "aliases": json.loads(row["aliases"]),
-             "senses": json.loads(row["senses"]), "source": f"{row['path']}:{row['line']}",
+             "senses": json.loads(row["senses"]), "obsolete": bool(row["obsolete"]),
+             "source": f"{row['path']}:{row['line']}",
              "term_id": row["term_id"], "term_edition": row["term_edition"],
              "cites": sorted(cites.get(row["id"], ()))} for row in rows]
 

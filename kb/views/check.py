@@ -50,10 +50,17 @@ class Finding:
     english: dict[str, object] | None = None   # {"number", "rule", "edition", "text", "source"}; a glossary
     # entry: {"number": its headword, "text", "source"}
     translation: dict[str, object] | None = None
+    # a finding about several glossary entries (one headword heading entries of different
+    # meanings): each entry, {"english": side, "translation": side}; english and translation
+    # are the first's
+    entries: list[dict[str, dict[str, object] | None]] | None = None
 
     def to_json(self) -> dict[str, object]:
-        return {"kind": self.kind, "number": self.number, "message": self.message,
-                "english": self.english, "translation": self.translation}
+        data: dict[str, object] = {"kind": self.kind, "number": self.number, "message": self.message,
+                                   "english": self.english, "translation": self.translation}
+        if self.entries is not None:
+            data["entries"] = self.entries
+        return data
 
 
 def _side(text: store.StoredRule | None) -> dict[str, object] | None:
@@ -96,10 +103,12 @@ class CheckReport:
             lines.append(f"\n{kind} ({len(chosen)}):")
             for finding in chosen:
                 lines.append(f"  {finding.number}  {finding.message}")
-                for label, side in (("en", finding.english), (self.lang, finding.translation)):
-                    if side:
-                        lines.append(f"      {label} {side['number']} · {side['source']}")
-                        lines.append(f"        {_one_line(str(side['text']))}")
+                pairs = finding.entries or [{"english": finding.english, "translation": finding.translation}]
+                for entry in pairs:
+                    for label, side in (("en", entry["english"]), (self.lang, entry["translation"])):
+                        if side:
+                            lines.append(f"      {label} {side['number']} · {side['source']}")
+                            lines.append(f"        {_one_line(str(side['text']))}")
         return "\n".join(lines)
 
 
@@ -306,14 +315,17 @@ def glossary(conn: sqlite3.Connection, pair: _Pair) -> tuple[list[Finding], list
     found: list[Finding] = []
     terms: list[tuple[str, str]] = []
     sides: dict[str, Any] = {}
+    paired_as = {str(e["term"]).casefold(): e["term_id"] for e in reversed(ours) if e["term_id"] in theirs}
     for entry in ours:
-        mine = {"number": entry["term"], "text": " ".join(entry["senses"]), "source": entry["source"]}
+        mine = _glossary_side(entry)
         english = theirs.get(entry["term_id"]) if entry["term_id"] else None
         if english is None:
+            twin = paired_as.get(str(entry["term"]).casefold())  # 2022-06-10 has 暗码 twice, once paired
             found.append(Finding("glossary", str(entry["term"]), "pairs with no entry of the English glossary "
-                                 f"{pair.english}", None, mine))
+                                 f"{pair.english}" + (f" (another entry of this headword pairs with “{twin}”)"
+                                                      if twin else ""), None, mine))
             continue
-        other = {"number": english["term"], "text": " ".join(english["senses"]), "source": english["source"]}
+        other = _glossary_side(english)
         terms.append((str(english["term"]), str(entry["term"])))
         sides.setdefault(str(english["term"]), (other, mine))
         cited_ours = {identity["ours"].get(k, str(RuleNumber.from_key(k))) for k in entry["cites"]}
@@ -323,7 +335,33 @@ def glossary(conn: sqlite3.Connection, pair: _Pair) -> tuple[list[Finding], list
                                  f"pairs with “{english['term']}”, which cites "
                                  f"{', '.join(sorted(cited_theirs)) or 'nothing'}; the translation cites "
                                  f"{', '.join(sorted(cited_ours)) or 'nothing'}", other, mine))
-    return found, terms, sides
+    return [*found, *_shared_headwords(ours, theirs)], terms, sides
+
+
+def _shared_headwords(ours: list[dict[str, Any]], theirs: dict[str, dict[str, Any]]) -> list[Finding]:
+    """Translated headwords that head entries pairing with different English entries
+    (平原行者 for both Plainscycling and Plainswalk).  An obsolete entry is left out: it
+    names what old cards printed (传奇, the creature type Legend, and 传奇, Legendary)."""
+    by_headword: dict[str, list[dict[str, Any]]] = {}
+    for entry in ours:
+        if not entry["obsolete"] and entry["term_id"] in theirs and not theirs[entry["term_id"]]["obsolete"]:
+            by_headword.setdefault(str(entry["term"]).casefold(), []).append(entry)
+    found: list[Finding] = []
+    for entries in by_headword.values():
+        english = list(dict.fromkeys(str(e["term_id"]) for e in entries))
+        if len(english) < 2:
+            continue
+        pairs: list[dict[str, dict[str, object] | None]] = [
+            {"english": _glossary_side(theirs[e["term_id"]]), "translation": _glossary_side(e)} for e in entries]
+        found.append(Finding("glossary", str(entries[0]["term"]),
+                             f"heads {len(entries)} entries, which pair with different English entries: "
+                             + " and ".join(f"“{e}”" for e in english), pairs[0]["english"], pairs[0]["translation"],
+                             pairs))
+    return found
+
+
+def _glossary_side(entry: dict[str, Any]) -> dict[str, object]:
+    return {"number": entry["term"], "text": " ".join(entry["senses"]), "source": entry["source"]}
 
 
 _NOTE = re.compile(r"[（(][^）)]*[）)]")
@@ -347,13 +385,21 @@ def _terms_in(text: str, automaton: ahocorasick.Automaton) -> list[str]:
 def terminology(pair: _Pair, terms: list[tuple[str, str]],
                 sides: dict[str, tuple[dict[str, object], dict[str, object]]]) -> list[Finding]:
     """Rules whose English uses a glossary term (of two words or more: single words are
-    too often used in their ordinary sense) while the translation lacks its paired term.
-    All terms are found in one pass of one pattern (longest first)."""
-    wanted: dict[str, tuple[str, str]] = {}
-    for english, translated in terms:
-        word = _NOTE.sub("", translated).strip()
+    too often used in their ordinary sense) while the translation lacks its paired term,
+    quotes and brackets aside.  An entry that only points to another ("APNAP Order": "See
+    Active Player, Nonactive Player Order.") may be said in that entry's words, except in
+    a rule whose English names that entry too (there its words translate it: 702.29e names
+    typecycling and basic landcycling).  All terms are found in one pass of one pattern
+    (longest first)."""
+    translated = {english.casefold(): _NOTE.sub("", word).strip() for english, word in terms}
+    wanted: dict[str, tuple[str, str, tuple[str, str] | None]] = {}  # English, translation, pointed entry's
+    for english, translated_term in terms:
+        word = _NOTE.sub("", translated_term).strip()
         if len(english.split()) >= 2 and word and english.casefold() != word.casefold():
-            wanted.setdefault(comparable(english), (english, word))
+            target = refs.entry_pointed(str(sides[english][0]["text"]), "en")
+            its_word = translated.get(target.casefold()) if target else None
+            wanted.setdefault(comparable(english),
+                              (english, word, (comparable(str(target)), its_word) if its_word else None))
     if not wanted:
         return []
     automaton = ahocorasick.Automaton()
@@ -363,21 +409,34 @@ def terminology(pair: _Pair, terms: list[tuple[str, str]],
     rules_using: dict[str, list[store.StoredRule]] = {t: [] for t in wanted}
     differently: dict[str, list[store.StoredRule]] = {t: [] for t in wanted}
     for mine, their in pair.paired:
-        our_text = _full(mine)
-        for term in _terms_in(comparable(_full(their)), automaton):
+        our_text, their_text = _folded(_full(mine)), comparable(_full(their))
+        for term in _terms_in(their_text, automaton):
             rules_using[term].append(mine)
-            if wanted[term][1] not in our_text:
+            pointed = wanted[term][2]
+            if _folded(wanted[term][1]) not in our_text and not (
+                    pointed and _folded(pointed[1]) in our_text and not _has_words(their_text, pointed[0])):
                 differently[term].append(mine)
     found: list[Finding] = []
-    for term, (english, word) in wanted.items():
+    for term, (english, word, pointed) in wanted.items():
         if not (odd := differently[term]):
             continue
         entries = sides[english]
         shown = ", ".join(str(t.number) for t in odd[:30]) + (f", … ({len(odd) - 30} more)" if len(odd) > 30 else "")
+        said = f"{word} (nor {pointed[1]}, the entry it points to)" if pointed else word
         found.append(Finding("terminology", word, f"“{english}” is {word} in the glossary; {len(odd)} of the "
-                             f"{len(rules_using[term])} rules using “{english}” do not say {word}: {shown}",
+                             f"{len(rules_using[term])} rules using “{english}” do not say {said}: {shown}",
                              *entries))
     return found
+
+
+def _folded(text: str) -> str:
+    """A text as a term is looked for in it: letters and digits only, so that quotes and
+    brackets inside a term do not hide it (“主动牌手先决定”的顺序, 主动牌手先决定（APNAP）顺序)."""
+    return "".join(c for c in text if c.isalnum())
+
+
+def _has_words(text: str, words: str) -> bool:
+    return re.search(rf"(?<!\w){re.escape(words)}", text) is not None
 
 
 # -- stale texts --------------------------------------------------------------------------------

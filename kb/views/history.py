@@ -7,11 +7,14 @@ they print text for people or, with ``--json``, the same content as JSON.
 from __future__ import annotations
 
 import sqlite3
+from collections import Counter
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from difflib import SequenceMatcher
 from typing import Any
 
 from kb.align.diff import Diff, Edit, Move, diff, word_diff
+from kb.align.tokens import cited, grammar_lang
 from kb.core.errors import KbError, NotFound
 from kb.core.lang import language_label
 from kb.core.model import RuleText
@@ -132,20 +135,30 @@ class GlossaryChanges:
     added: list[tuple[str, str]]                 # term, definition
     removed: list[tuple[str, str]]
     changed: list[tuple[str, tuple[Edit, ...]]]  # term, word diff of the definition
+    # old term, new term, word diff of the definition (no "+" or "-" runs: the same definition)
+    renamed: list[tuple[str, str, tuple[Edit, ...]]] = field(default_factory=list)
 
     def to_json(self) -> dict[str, object]:
         return {"added": [{"term": t, "text": d} for t, d in self.added],
                 "removed": [{"term": t, "text": d} for t, d in self.removed],
+                "renamed": [{"old": old, "new": new, "edits": [[e.op, e.spaced] for e in edits]}
+                            for old, new, edits in self.renamed],
                 "changed": [{"term": t, "edits": [[e.op, e.spaced] for e in edits]} for t, edits in self.changed]}
 
     def render(self) -> list[str]:
         lines = [f"  + {t}  {_words(d)}" for t, d in self.added]
         lines += [f"  - {t}  {_words(d)}" for t, d in self.removed]
+        lines += [f"  ~ {old} → {new}  " + (render_edits(edits) if any(e.op != "=" for e in edits)
+                                             else "(renamed, same definition)") for old, new, edits in self.renamed]
         lines += [f"  ~ {t}  {render_edits(edits)}" for t, edits in self.changed]
         return lines
 
+    def summary(self) -> str:
+        return (f"{len(self.added)} added, {len(self.removed)} removed, "
+                + (f"{len(self.renamed)} renamed, " if self.renamed else "") + f"{len(self.changed)} changed")
+
     def __len__(self) -> int:
-        return len(self.added) + len(self.removed) + len(self.changed)
+        return len(self.added) + len(self.removed) + len(self.renamed) + len(self.changed)
 
 
 def _words(text: str, words: int = 14) -> str:
@@ -154,17 +167,57 @@ def _words(text: str, words: int = 14) -> str:
 
 
 def glossary_changes(old: dict[str, tuple[str, tuple[str, ...]]], new: dict[str, tuple[str, tuple[str, ...]]],
-                     renumber: Mapping[RuleNumber, RuleNumber] | None = None) -> GlossaryChanges:
-    """Headwords added and removed, and definitions whose wording changed (typography,
-    spacing and citations of renumbered rules ignored, as for the rules)."""
-    added = [(new[k][0], " ".join(new[k][1])) for k in new if k not in old]
-    removed = [(old[k][0], " ".join(old[k][1])) for k in old if k not in new]
+                     renumber: Mapping[RuleNumber, RuleNumber] | None = None, lang: str = "en",
+                     identities: tuple[Mapping[str, str], Mapping[str, str]] = ({}, {}),
+                     english_renamed: frozenset[tuple[str, str]] = frozenset()) -> GlossaryChanges:
+    """Headwords added and removed, entries renamed (a removed headword and an added one
+    whose entries the glossary aligner pairs and whose definitions are mostly the same text:
+    "Removed from Combat" → "Remove from Combat"), and definitions whose wording
+    changed (typography, spacing and citations of renumbered rules ignored, as for the rules).
+    ``identities``: a translation's headwords (case folded) -> the English headword each
+    means, in the old and the new edition: two entries meaning different English entries
+    are no rename (the Chinese 2022-06-10's "friends forever" and 2026-04-17's 博士伙伴,
+    Doctor's Companion, share most of their definition) unless the English entries are one
+    renamed (``english_renamed``: (old, new) English headwords)."""
+    added = [k for k in new if k not in old]
+    removed = [k for k in old if k not in new]
+    renamed: list[tuple[str, str, tuple[Edit, ...]]] = []
+    for a, b in _paired(old, new, removed, added, renumber or {}, lang):
+        meant = (identities[0].get(a), identities[1].get(b))
+        if None not in meant and meant[0] != meant[1] and meant not in english_renamed:
+            continue
+        before, after = " ".join(old[a][1]), " ".join(new[b][1])
+        # half the characters in common, spaces aside: not Friends Forever (2022-06-10) and
+        # Archenemy Commander (2026-04-17), which both cite rule 903 (0.32)
+        if SequenceMatcher(None, "".join(before.split()), "".join(after.split()), autojunk=False).ratio() >= 0.5:
+            renamed.append((a, b, word_diff(before, after, renumber)))
     changed = []
     for key in (k for k in new if k in old):
         edits = word_diff(" ".join(old[key][1]), " ".join(new[key][1]), renumber)
         if any(e.op != "=" for e in edits):
             changed.append((new[key][0], edits))
-    return GlossaryChanges(added, removed, changed)
+    return GlossaryChanges([(new[k][0], " ".join(new[k][1])) for k in added if k not in {b for _, b, _ in renamed}],
+                           [(old[k][0], " ".join(old[k][1])) for k in removed if k not in {a for a, _, _ in renamed}],
+                           changed, [(old[a][0], new[b][0], edits) for a, b, edits in renamed])
+
+
+def _paired(old: dict[str, tuple[str, tuple[str, ...]]], new: dict[str, tuple[str, tuple[str, ...]]],
+            removed: list[str], added: list[str], renumber: Mapping[RuleNumber, RuleNumber], lang: str
+            ) -> list[tuple[str, str]]:
+    """(removed headword, added headword) for the entries :func:`kb.align.glossary.align_glossary`
+    pairs (the rules they cite, their headwords' and definitions' words), the new edition's
+    numbers read as the old edition's."""
+    if not removed or not added:
+        return []
+    from kb.align.glossary import align_glossary  # lazy: it loads numpy, which a diff of no renames never needs
+    from kb.core.model import GlossaryEntry
+
+    left = [GlossaryEntry(old[k][0], (), old[k][1], 0) for k in removed]
+    right = [GlossaryEntry(new[k][0], (), new[k][1], 0) for k in added]
+    back = {b: a for a, b in renumber.items()}
+    numbers = {n for e in right for sense in e.senses for n in cited(sense, grammar_lang(lang))[0]}
+    pairs = align_glossary(left, right, {n: back.get(n, n) for n in numbers}, left_lang=lang, right_lang=lang)
+    return [(p.left.term.casefold(), p.right.term.casefold()) for p in pairs]
 
 
 def diff_json(lang: str, old: str, new: str, result: Diff) -> dict[str, object]:
@@ -211,15 +264,18 @@ def render_diff(lang: str, old: str, new: str, result: Diff) -> str:
     return "\n".join(lines)
 
 
-def history_rows(texts: list[store.StoredRule], oldest_held: str | None = None) -> list[dict[str, object]]:
+def history_rows(texts: list[store.StoredRule], oldest_held: str | None = None,
+                 under: list[list[store.StoredRule]] | None = None) -> list[dict[str, object]]:
     """Each edition's number, text and what changed from the edition before (the word
-    diff as runs, as ``kb diff --json`` gives them).  The first row is "first in the
-    editions held" when the oldest edition held has the rule (it may be older), else
-    "added" (the edition before it, held, lacks it)."""
+    diff as runs, as ``kb diff --json`` gives them), and, given ``under`` (each edition's
+    texts under the rule), the texts under it added, removed or renumbered.  The first
+    row is "first in the editions held" when the oldest edition held has the rule (it may
+    be older), else "added" (the edition before it, held, lacks it)."""
     rows: list[dict[str, object]] = []
     previous: store.StoredRule | None = None
-    for text in texts:
+    for at, text in enumerate(texts):
         words: tuple[Edit, ...] = ()
+        below: dict[str, list[Any]] | None = None
         if previous is None:
             change = "first in the editions held" if text.edition == oldest_held or oldest_held is None \
                 else "added (not in the editions held before it)"
@@ -230,14 +286,42 @@ def history_rows(texts: list[store.StoredRule], oldest_held: str | None = None) 
             if previous.number != text.number:
                 parts.append(f"renumbered from {previous.number}")
             parts.append(f"wording changed: {render_edits(words)}" if changed else "same text")
+            if under is not None and (below := _changed_under(under[at - 1], under[at])):
+                parts.append(_render_under(below))
             change = "; ".join(parts)
             if not changed:
                 words = ()
         rows.append({"edition": text.edition, "number": str(text.number), "change": change,
                      "source": text.source, "text": text.body, "examples": list(text.examples),
-                     "edits": [[e.op, e.spaced] for e in words]})
+                     "edits": [[e.op, e.spaced] for e in words], "under": below})
         previous = text
     return rows
+
+
+def _changed_under(before: list[store.StoredRule], after: list[store.StoredRule]) -> dict[str, list[Any]] | None:
+    """The texts under a rule added, removed and renumbered between two editions, by their
+    stored identities (702.124 in 2026-04-17: 702.124k removed, 702.124m–p now k–n)."""
+    old = {t.rule: t.number for t in before}
+    new = {t.rule: t.number for t in after}
+    found: dict[str, list[Any]] = {
+        "added": [str(new[r]) for r in new if r not in old],
+        "removed": [str(old[r]) for r in old if r not in new],
+        "renumbered": [{"old": str(old[r]), "new": str(new[r])} for r in old if r in new and old[r] != new[r]]}
+    return found if any(found.values()) else None
+
+
+def _render_under(below: dict[str, list[Any]]) -> str:
+    def numbers(listed: list[str], most: int = 4) -> str:
+        return ", ".join(listed[:most]) + (f", … ({len(listed) - most} more)" if len(listed) > most else "")
+
+    parts = [f"{len(below[k])} {k} ({numbers(below[k])})" for k in ("added", "removed") if below[k]]
+    if moved := below["renumbered"]:
+        grouped = runs(tuple(Move(RuleNumber.parse(m["old"]), RuleNumber.parse(m["new"]), False, False)
+                             for m in moved))
+        parts.append(f"{len(moved)} renumbered (" + ", ".join(f"{span(*r.old)} → {span(*r.new)}"
+                                                              for r in grouped[:4])
+                     + (f", … ({len(grouped) - 4} more)" if len(grouped) > 4 else "") + ")")
+    return "under it: " + ", ".join(parts)
 
 
 @dataclass(frozen=True)
@@ -272,7 +356,10 @@ def history(conn: sqlite3.Connection, rule: str, lang: str) -> HistoryView:
     seen = {t.edition for t in texts}
     absent = [e for e in dated if e not in seen and e > (texts[0].edition or "")]
     langs = [tag for tag in store.languages(conn) if store.history(conn, rule, tag)]
-    return HistoryView(RuleNumber.parse(rule), lang, history_rows(texts, dated[0] if dated else None), absent, langs)
+    under = [[t for t in store.family(conn, text.number, lang, text.edition)
+              if t.variant == 0 and t.number != text.number] for text in texts]
+    return HistoryView(RuleNumber.parse(rule), lang, history_rows(texts, dated[0] if dated else None, under), absent,
+                       langs)
 
 
 def render_history(data: dict[str, Any]) -> str:
@@ -294,19 +381,27 @@ class DiffAnswer:
     new: str
     result: Diff
     glossary: GlossaryChanges | None = None
+    # a date that named no edition held (neither its effective nor its publication date):
+    # {"side": "old" | "new", "asked", "edition" (the one used), "why"}
+    substituted: list[dict[str, str]] = field(default_factory=list)
 
     def to_json(self) -> dict[str, object]:
         data = diff_json(self.lang, self.old, self.new, self.result)
+        data["substituted"] = self.substituted
         data["moved_runs"] = [run.to_json() for run in runs(self.result.moved)]
         data["glossary"] = self.glossary.to_json() if self.glossary is not None else None
         return data
 
     def render(self) -> str:
         text = render_diff(self.lang, self.old, self.new, self.result)
+        if self.substituted:
+            head, _, rest = text.partition("\n")
+            notes = [f"  {n['side']}: asked {n['asked']}, compared {n['edition']}: {n['why']}"
+                     for n in self.substituted]
+            text = "\n".join([head, *notes]) + (f"\n{rest}" if rest else "")
         if self.glossary:
             g = self.glossary
-            text += (f"\n\nglossary: {len(g.added)} added, {len(g.removed)} removed, {len(g.changed)} changed\n"
-                     + "\n".join(g.render()))
+            text += f"\n\nglossary: {g.summary()}\n" + "\n".join(g.render())
         return text
 
 
@@ -318,5 +413,31 @@ def diff_editions(conn: sqlite3.Connection, lang: str, old_on: str, new_on: str)
         raise KbError(f"{old_on} and {new_on} both name the {language_label(lang)} edition {old or 'undated'}: "
                       f"nothing to compare (kb editions lists those held)")
     result = diff(store.edition_texts(conn, lang, old), store.edition_texts(conn, lang, new))
+    held = store.dated_editions(conn, lang)
+    substituted = [{"side": side, "asked": on, "edition": edition, "why": why}
+                   for side, on, edition in (("old", old_on, old), ("new", new_on, new))
+                   if (why := _why_edition(conn, lang, on, edition, held))]
+    identities: tuple[dict[str, str], dict[str, str]] = ({}, {})  # English: each entry is its own
+    english_renamed: frozenset[tuple[str, str]] = frozenset()
+    if lang != "en":
+        paired = [store.glossary_identities(conn, lang, edition) for edition in (old, new)]
+        identities = ({k: term for k, (term, _) in paired[0].items()}, {k: term for k, (term, _) in paired[1].items()})
+        english = [Counter(e for _, e in side.values()).most_common(1) for side in paired]
+        if english[0] and english[1] and english[0][0][0] and english[1][0][0] and \
+                english[0][0][0] != english[1][0][0]:  # the English editions they were paired with
+            before, after = (store.glossary_of(conn, "en", str(e[0][0])) for e in english)
+            english_renamed = frozenset((a, b) for a, b, _ in glossary_changes(before, after).renamed)
     return DiffAnswer(lang, old, new, result, glossary_changes(store.glossary_of(conn, lang, old),
-                                                               store.glossary_of(conn, lang, new), result.citations))
+                                                               store.glossary_of(conn, lang, new), result.citations,
+                                                               lang, identities, english_renamed), substituted)
+
+
+def _why_edition(conn: sqlite3.Connection, lang: str, on: str, edition: str, held: list[str]) -> str | None:
+    """Why ``edition`` answers for the date ``on`` when ``on`` is neither its effective nor
+    its publication date (``kb diff 2026-01-20 …`` with 2025-11-14 and 2026-04-17 held);
+    None when it is the edition asked for."""
+    if edition == on or store.published_of(conn, lang, edition) == on:
+        return None
+    later = next((e for e in held if e > edition), None)
+    return (f"no {language_label(lang)} edition held took effect or was published on {on}; {edition} is the one"
+            f" in force then" + (f" (the next held took effect on {later})" if later else " (the newest held)"))
