@@ -127,6 +127,10 @@ NAME_BOOST = 50.0
 #: stems (:func:`_name`): "enchantment" led with 702.5a (Enchant), "planeswalker" with 701.31a
 #: (Planeswalk, of Planechase), "poisoned" showed Poisonous first.  Measured: see NOTES, session 30.
 FORMS_FIRST = True
+#: A query that is wholly a players' word or a term of another language names what its translation
+#: names ("pw" is Planeswalker, "cmdr" Commander, "passapianure" Plainswalk): they led with 107.11
+#: (the planeswalker symbol), 903.13a and nothing.  Measured: see NOTES, session 30.
+WHOLE_TRANSLATED = True
 #: The rules a named glossary entry cites come right after it, in the order it cites them
 #: (and the rules a named heading holds, in rule order).  0.9 measures as 0.98.
 DEFINED_BY = 0.98
@@ -766,7 +770,7 @@ def plan(text: str, langs: Sequence[str], translator: Translator, *, query_lang:
             units += _passed_through(whole, lang, target, found.used, numbers)
     if lang not in langs:  # still needed to highlight, and to say what was searched
         units = [*own_units(parts, lang, numbers, words), *units]
-    names = _name(lang, whole, words, searcher)
+    names = _name(lang, whole, words, searcher, translations)
     return Plan(text, lang, query_lang is None, tuple(langs), numbers, tuple(units), tuple(translations), names,
                 tuple(dropped), corrections, tuple(near_units(parts, lang, numbers)))
 
@@ -778,20 +782,29 @@ def _walked(held: Callable[[], Collection[RuleNumber]], target: Target) -> list[
     return expand(target, held())
 
 
-def _name(lang: str, whole: str, words: frozenset[str], searcher: Searcher | None) -> tuple[str, ...]:
+def _name(lang: str, whole: str, words: frozenset[str], searcher: Searcher | None,
+          translations: Sequence[Translation] = ()) -> tuple[str, ...]:
     """The query as a name: the whole of it, unless that names nothing in the index and a name it
-    asks about does (:func:`asked_names`, tried only then); each in the form typed where a name
-    has that form (:func:`analysis.form_key`: "enchantment" is Enchantment, not Enchant), else by
-    its stems (:func:`analysis.name_key`: "color identities" is Color Identity)."""
-    def held(text: str) -> str:
-        for key in (form_key(lang, text), name_key(lang, text)) if FORMS_FIRST else (name_key(lang, text),):
-            if key and searcher is not None and scorer_of(searcher).doc_frequency("name", key):
-                return key
-        return ""
-
-    found = held(whole) or next(filter(None, map(held, asked_names(whole, words))), "") if searcher else ""
+    asks about does (:func:`asked_names`, tried only then), or the name a translation of the whole
+    query is (:data:`WHOLE_TRANSLATED`); each in the form typed where a name has that form
+    (:func:`analysis.form_key`: "enchantment" is Enchantment, not Enchant), else by its stems
+    (:func:`analysis.name_key`: "color identities" is Color Identity)."""
+    held = partial(_held_name, searcher)
+    found = held(lang, whole) or next(filter(None, (held(lang, text) for text in asked_names(whole, words))), "")
+    if not found and WHOLE_TRANSLATED:
+        typed = " ".join(whole.casefold().split())
+        found = next(filter(None, (held(t.dst, t.target) for t in translations
+                                   if " ".join(t.source.casefold().split()) == typed)), "")
     whole_key = name_key(lang, whole)
     return (found,) if found else (whole_key,) if whole_key else ()
+
+
+def _held_name(searcher: Searcher | None, lang: str, text: str) -> str:
+    """The key ``text`` names something by in the index (its form, else its stems), or ""."""
+    for key in (form_key(lang, text), name_key(lang, text)) if FORMS_FIRST else (name_key(lang, text),):
+        if key and searcher is not None and scorer_of(searcher).doc_frequency("name", key):
+            return key
+    return ""
 
 
 def asked_names(text: str, words: frozenset[str]) -> list[str]:

@@ -998,3 +998,14 @@ def test_an_entry_sending_to_another_lists_the_rules_of_that_entrys_heading(home
         numbers = [r["texts"][0]["number"] for r in data["results"]]
         assert len(numbers) >= 5 and all(n.startswith(heading) for n in numbers[:5]), (query, numbers)
         assert numbers[:5] == sorted(numbers[:5]), numbers  # in rule order, as a heading's name lists them
+
+
+@pytest.mark.parametrize(("query", "first"), [("cmdr", "903.1"), ("lib", "401.1"), ("viandante", "306.1"),
+                                              ("manifestare", "701.40a"), ("incantesimo", "303.1")])
+def test_a_players_word_or_a_term_of_another_language_names_what_it_stands_for(
+        home: Path, db: sqlite3.Connection, query: str, first: str) -> None:
+    """A query that is wholly a players' word ("cmdr": Commander) or an official name in Italian
+    ("viandante": Planeswalker) ranked by its translation's words alone: "cmdr" led with 903.13a,
+    "lib" with 401.7, "viandante" with 701.31a (Planeswalk, of Planechase), "manifestare" with
+    701.62a (Manifest Dread); now each names what its translation names, in rule order."""
+    assert rules_of(find(home, db, query))[0] == first, rules_of(find(home, db, query))[:5]
