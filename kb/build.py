@@ -2,7 +2,8 @@
 
 Nothing is written unless every document was read; a damaged document (truncated,
 duplicate numbers) stops the build unless the caller accepts damaged documents, in
-which case the damage stays listed in the report and in the KB.
+which case the damage stays listed in the report and in the KB.  Every input is read
+before the build refuses, so one run names every problem.
 """
 
 from __future__ import annotations
@@ -10,6 +11,8 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 import os
+import re
+import stat
 import time
 import tomllib
 from collections.abc import Callable, Mapping
@@ -20,6 +23,7 @@ from typing import TYPE_CHECKING, TypeVar
 from kb import ingest
 from kb.align import identity
 from kb.core.errors import KbError
+from kb.core.lang import normalize_tag
 from kb.core.model import Document, Findings, Problem
 from kb.core.tempfiles import sweep
 from kb.graph import card_phase as card_graph
@@ -39,12 +43,26 @@ INDEX_FOLDER, INDEX_TEMP_PREFIX = "index", ".build-"
 
 
 @dataclass(frozen=True)
+class Hint:
+    """What a folder's manifest says about one file, and on which lines it says it."""
+
+    format: str | None = None
+    lang: str | None = None
+    date: dt.date | None = None
+    manifest: Path | None = None
+    lines: Mapping[str, int] = field(default_factory=dict)  # key -> its line in the manifest
+
+    def refusal(self, key: str, problem: str) -> KbError:
+        """``problem`` with the manifest's line giving ``key``."""
+        return KbError(problem, str(self.manifest), self.lines.get(key))
+
+
+@dataclass(frozen=True)
 class Source:
     """A file to read, with what its folder's manifest says about it."""
 
     path: Path
-    format: str | None = None
-    lang: str | None = None
+    hint: Hint = Hint()
     in_folder: bool = False
 
 
@@ -130,32 +148,34 @@ class BuildReport:
 
 
 def collect(paths: list[Path]) -> list[Source | DocReport]:
-    """Files as given, folders as their document files (sorted), with manifest hints."""
+    """Files as given, folders as their document files (sorted), with manifest hints;
+    what a folder holds that kb does not read is listed as skipped, with the reason."""
     found: list[Source | DocReport] = []
     for path in (p.absolute() for p in paths):  # sources are cited as path:line from anywhere
         if path.is_dir():
             hints = _manifest(path)
-            files = _files_under(path)
-            documents = [p for p in files if p.suffix.lower() in DOCUMENT_SUFFIXES]
-            if not documents:
+            entries = _entries_under(path)
+            if not any(isinstance(e, Path) and e.suffix.lower() in DOCUMENT_SUFFIXES for e in entries):
                 raise KbError(f"folder holds no documents (looked for {', '.join(sorted(DOCUMENT_SUFFIXES))})",
                               str(path))
-            for file in files:
-                if file.name == MANIFEST:
-                    continue
-                if file.suffix.lower() not in DOCUMENT_SUFFIXES:
-                    found.append(DocReport(str(file), "skipped", reason="not a document type kb reads yet"))
-                    continue
-                hint = hints.get(file.relative_to(path).as_posix(), {})
-                found.append(Source(file, hint.get("format"), hint.get("lang"), in_folder=True))
+            for entry in entries:
+                if not isinstance(entry, Path):
+                    found.append(entry)
+                elif entry.name != MANIFEST or entry.parent != path:
+                    found.append(_source(entry, hints.get(entry.relative_to(path).as_posix(), Hint())))
         elif path.is_file():
-            hint = _manifest(path.parent).get(path.name, {})
-            found.append(Source(path, hint.get("format"), hint.get("lang")))
+            found.append(Source(path, _manifest(path.parent).get(path.name, Hint())))
         elif path.exists():
             raise KbError("not a file or a folder (a device, a pipe or a socket): give a rules document", str(path))
         else:
             raise KbError("no such file or folder", str(path))
     return drop_repeats(found)
+
+
+def _source(file: Path, hint: Hint) -> Source | DocReport:
+    if file.suffix.lower() not in DOCUMENT_SUFFIXES:
+        return DocReport(str(file), "skipped", reason="not a document type kb reads yet")
+    return Source(file, hint, in_folder=True)
 
 
 def drop_repeats(found: list[Source | DocReport]) -> list[Source | DocReport]:
@@ -179,23 +199,49 @@ def drop_repeats(found: list[Source | DocReport]) -> list[Source | DocReport]:
     return kept
 
 
-def _files_under(folder: Path) -> list[Path]:
-    """Every visible file under a folder, sorted; a folder kb may not read is an error
-    naming it (``rglob`` would silently pass over it, and its documents with it)."""
-    files: list[Path] = []
+def _entries_under(folder: Path) -> list[Path | DocReport]:
+    """Every visible file under a folder, sorted, and every other entry (a pipe, a broken
+    link, a link to a folder) as skipped, named with what it is; names starting with "."
+    are passed over.  A folder kb may not read is an error naming it (``rglob`` would
+    silently pass over it, and its documents with it)."""
+    entries: list[tuple[Path, DocReport | None]] = []
 
     def refuse(err: OSError) -> None:
         raise KbError(f"cannot read this folder: {err.strerror or err}", err.filename or str(folder))
 
     for root, dirs, names in os.walk(folder, onerror=refuse):
-        dirs[:] = sorted(d for d in dirs if not d.startswith("."))
-        files += [Path(root, name) for name in names if not name.startswith(".") and Path(root, name).is_file()]
-    return sorted(files)
+        linked = [d for d in dirs if not d.startswith(".") and Path(root, d).is_symlink()]
+        dirs[:] = sorted(d for d in dirs if not d.startswith(".") and d not in linked)
+        for name in [*linked, *(n for n in names if not n.startswith("."))]:
+            path = Path(root, name)
+            why = _not_a_file(path)
+            entries.append((path, DocReport(str(path), "skipped", reason=why) if why else None))
+    return [report or path for path, report in sorted(entries, key=lambda entry: entry[0])]
 
 
-def _manifest(folder: Path) -> dict[str, dict[str, str]]:
-    """The ``[documents."name"]`` tables of a folder's manifest, each checked: its
-    ``format``, ``lang`` and ``about`` are strings (a wrong type is named with its place)."""
+def _not_a_file(path: Path) -> str | None:
+    """Why a folder's entry is no file kb can read (None: it is one)."""
+    if path.is_symlink() and not path.exists():
+        return f"a broken symbolic link (to {os.readlink(path)})"
+    if path.is_dir():
+        return "a symbolic link to a folder: not followed (give the folder itself to read it)"
+    if path.is_file():
+        return None
+    kinds = ((stat.S_ISFIFO, "a named pipe"), (stat.S_ISSOCK, "a socket"), (stat.S_ISCHR, "a device"),
+             (stat.S_ISBLK, "a device"))
+    mode = path.stat().st_mode
+    return next((f"{kind}, not a file" for test, kind in kinds if test(mode)), "not a regular file")
+
+
+#: What a manifest may say about a document: ``format`` and ``lang`` override detection,
+#: ``date`` is a rules document's edition, ``about`` and ``source`` describe it.
+MANIFEST_KEYS = ("about", "date", "format", "lang", "source")
+
+
+def _manifest(folder: Path) -> dict[str, Hint]:
+    """The ``[documents."name"]`` tables of a folder's manifest, each checked, every
+    problem named with the manifest's line: a wrong type, an unknown key, a format or
+    language kb does not know, a date that is no date, a file the folder does not hold."""
     path = folder / MANIFEST
     try:
         if not path.is_file():
@@ -203,33 +249,108 @@ def _manifest(folder: Path) -> dict[str, dict[str, str]]:
     except OSError as err:  # a folder without the right to look inside (mode 000)
         raise KbError(f"cannot read this folder: {err.strerror or err}", str(folder)) from err
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as err:
+        text = path.read_text(encoding="utf-8")
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as err:
+        line = re.search(r"\(at line (\d+)", str(err))
+        raise KbError(f"bad manifest: {err}", str(path), int(line[1]) if line else None) from err
+    except UnicodeDecodeError as err:
         raise KbError(f"bad manifest: {err}", str(path)) from err
     except OSError as err:
         raise KbError(f"cannot read: {err.strerror or err}", str(path)) from err
+    lines = _key_lines(text)
+
+    def bad(problem: str, *key: str) -> KbError:
+        return KbError(f"bad manifest: {problem}", str(path), _line_of(lines, key))
+
+    if unknown := sorted(set(data) - {"documents"}):
+        raise bad(f"unknown key {unknown[0]!r} (a manifest holds only [documents.\"name\"] tables)", unknown[0])
     documents = data.get("documents", {})
     if not isinstance(documents, dict):
-        raise KbError(f"bad manifest: 'documents' must be a table of tables, not {type(documents).__name__}",
-                      str(path))
-    for name, hint in documents.items():
-        if not isinstance(hint, dict):
-            raise KbError(f"bad manifest: documents.{name!r} must be a table, not {type(hint).__name__}", str(path))
-        for key, value in hint.items():
-            if key in ("format", "lang", "about") and not isinstance(value, str):
-                raise KbError(f"bad manifest: documents.{name!r}.{key} must be a string, not "
-                              f"{type(value).__name__}", str(path))
-    return documents
+        raise bad(f"'documents' must be a table of tables, not {type(documents).__name__}", "documents")
+    hints = {}
+    for name, entry in documents.items():
+        where = ("documents", name)
+        if not isinstance(entry, dict):
+            raise bad(f"documents.{name!r} must be a table, not {type(entry).__name__}", *where)
+        for key, value in entry.items():
+            if key not in MANIFEST_KEYS:
+                raise bad(f"unknown key {key!r} in documents.{name!r} (known: {', '.join(MANIFEST_KEYS)})",
+                          *where, key)
+            if not isinstance(value, (str, dt.date) if key == "date" else str):
+                raise bad(f"documents.{name!r}.{key} must be a string, not {type(value).__name__}", *where, key)
+        if not (folder / name).is_file():
+            raise bad(f"documents.{name!r}: no such file in {folder}", *where)
+        hint = Hint(entry.get("format"), entry.get("lang"), None, path,
+                    {key: at for key in entry if (at := _line_of(lines, (*where, key)))})
+        lang, date = _checked_values(entry, hint, name)
+        hints[name] = replace(hint, lang=lang, date=date)
+    return hints
+
+
+def _checked_values(entry: dict[str, object], hint: Hint, name: str) -> tuple[str | None, dt.date | None]:
+    """The manifest's language and date of one document (its format checked too), each one kb knows."""
+    if (fmt := entry.get("format")) is not None and fmt not in ingest.FORMATS:
+        raise hint.refusal("format", f"bad manifest: documents.{name!r}.format: unknown format {fmt!r} "
+                           f"(known: {', '.join(ingest.FORMATS)})")
+    lang = entry.get("lang")
+    if isinstance(lang, str):
+        try:
+            lang = normalize_tag(lang)
+        except KbError as err:
+            raise hint.refusal("lang", f"bad manifest: documents.{name!r}.lang: {err.message}") from err
+    date = entry.get("date")
+    if isinstance(date, str):
+        try:
+            date = dt.date.fromisoformat(date)
+        except ValueError as err:
+            raise hint.refusal("date", f"bad manifest: documents.{name!r}.date: {date!r} is not a date "
+                               f"(YYYY-MM-DD): {err}") from err
+    return (lang if isinstance(lang, str) else None,
+            date.date() if isinstance(date, dt.datetime) else date if isinstance(date, dt.date) else None)
+
+
+_TABLE_LINE = re.compile(r"^\s*\[\s*(?P<name>[^\[\]]+?)\s*\]\s*(?:#.*)?$")
+_KEY_LINE = re.compile(r"^\s*(?P<key>\"(?:[^\"\\]|\\.)*\"|'[^']*'|[A-Za-z0-9_.\-\s\"']+?)\s*=")
+_KEY_PART = re.compile(r"\"((?:[^\"\\]|\\.)*)\"|'([^']*)'|([A-Za-z0-9_\-]+)")
+
+
+def _key_lines(text: str) -> dict[tuple[str, ...], int]:
+    """The line each table and key of a TOML text is on, by its full dotted name
+    (``("documents", "a.txt", "lang")``): tomllib keeps no lines, an error names them."""
+    found: dict[tuple[str, ...], int] = {}
+    table: tuple[str, ...] = ()
+    for number, line in enumerate(text.splitlines(), 1):
+        if match := _TABLE_LINE.match(line):
+            table = _key_parts(match["name"])
+            found.setdefault(table, number)
+        elif match := _KEY_LINE.match(line):
+            found.setdefault((*table, *_key_parts(match["key"])), number)
+    return found
+
+
+def _key_parts(dotted: str) -> tuple[str, ...]:
+    return tuple("".join(groups) for groups in _KEY_PART.findall(dotted))  # one group of three matched
+
+
+def _line_of(lines: Mapping[tuple[str, ...], int], key: tuple[str, ...]) -> int | None:
+    """The line of ``key``, else of the nearest table holding it."""
+    while key:
+        if key in lines:
+            return lines[key]
+        key = key[:-1]
+    return None
 
 
 def read_all(sources: list[Source | DocReport], override_format: str | None = None,
              override_lang: str | None = None,
              progress: Callable[[int, int, str], None] | None = None,
-             allow_partial: bool = False) -> list[DocReport]:
-    """Ingest every source, each through :func:`kb.ingest.read_file`.  The first
-    unreadable one stops everything, unless ``allow_partial``: then it is dropped,
-    with the reason, and the others are read."""
+             allow_partial: bool = False, accept_damaged: bool = True) -> list[DocReport]:
+    """Ingest every source, each through :func:`kb.ingest.read_file`, then refuse them
+    all at once: every input that cannot be read (unless ``allow_partial``: then it is
+    dropped, with the reason) and every damage (unless ``accept_damaged``), in one error."""
     reports: list[DocReport] = []
+    unreadable: list[KbError] = []
     for done, item in enumerate(sources):
         if progress:
             progress(done, len(sources), item.path.name if isinstance(item, Source) else "")
@@ -237,20 +358,54 @@ def read_all(sources: list[Source | DocReport], override_format: str | None = No
             reports.append(item)
             continue
         try:
-            read = ingest.read_file(item.path, override_format or item.format, override_lang or item.lang,
-                                    item.in_folder)
+            reports.append(_read(item, override_format, override_lang))
         except KbError as err:
             if not allow_partial:
-                raise
+                unreadable.append(err)
             reports.append(DocReport(str(item.path), "dropped", reason=str(err)))
-            continue
-        if isinstance(read, ingest.Skipped):
-            reports.append(DocReport(str(item.path), "skipped", reason=read.reason))
-        elif isinstance(read.value, Document):
-            reports.append(DocReport(str(item.path), "ok", read.value))
-        else:
-            reports.append(DocReport(str(item.path), "ok", cards=card_graph.input_of(read)))
+    damaged = [] if accept_damaged else [
+        KbError(f"{p.severity.value}: {p.message}", p.path, p.line) for r in reports
+        for p in (r.document.damaged if r.document else card_graph.damaged([r.cards]) if r.cards else [])]
+    if unreadable or damaged:
+        raise refusal(unreadable, damaged)
     return reports
+
+
+def _read(item: Source, override_format: str | None, override_lang: str | None) -> DocReport:
+    """One source read, with its manifest's date applied; a language or date the manifest
+    gives that the text contradicts is refused on the manifest's line."""
+    lang = override_lang or item.hint.lang
+    try:
+        read = ingest.read_file(item.path, override_format or item.hint.format, lang, item.in_folder)
+    except ingest.LanguageContradicted as err:
+        if override_lang or item.hint.manifest is None:
+            raise
+        raise item.hint.refusal("lang", f"bad manifest: documents.{item.path.name!r}.lang: {err.message}") from err
+    if isinstance(read, ingest.Skipped):
+        return DocReport(str(item.path), "skipped", reason=read.reason)
+    if not isinstance(read.value, Document):
+        return DocReport(str(item.path), "ok", cards=card_graph.input_of(read))
+    doc, date = read.value, item.hint.date
+    if date is not None and doc.effective not in (None, date):
+        raise item.hint.refusal("date", f"bad manifest: documents.{item.path.name!r}.date: {date}, but the text "
+                                f"states {doc.effective}")
+    return DocReport(str(item.path), "ok", replace(doc, effective=date) if date else doc)
+
+
+def refusal(unreadable: list[KbError], damaged: list[KbError]) -> KbError:
+    """One error for everything that stops a build, each problem listed with its place;
+    a single unreadable input is its own one-line error."""
+    if len(unreadable) == 1 and not damaged:
+        err = unreadable[0]
+        return KbError(err.message, err.path, err.line, err.hint, problems=[err])
+    problems = [*unreadable, *damaged]
+    causes = ([f"{len(unreadable)} input(s) cannot be read"] if unreadable else []) + (
+        [f"{len(damaged)} problem(s) make these documents unreliable"] if damaged else [])
+    remedies = ([("--allow-partial", "to build without what cannot be read")] if unreadable else []) + (
+        [("--accept-damaged", "to keep damaged documents, with the damage listed")] if damaged else [])
+    listing = "\n".join(f"  {p}" for p in problems)
+    return KbError(f"{' and '.join(causes)}; nothing was written (use "
+                   + ", ".join(f"{option} {why}" for option, why in remedies) + f"):\n{listing}", problems=problems)
 
 
 def check_complete(reports: list[DocReport], allow_partial: bool) -> None:
@@ -321,10 +476,6 @@ def with_documents(reports: list[DocReport], read: list[Document], finished: lis
             report = replace(report, document=finished[d], matches=matches.get(d, []))
         out.append(report)
     return out
-
-
-def damage(documents: list[Document]) -> list[Problem]:
-    return [p for doc in documents for p in doc.damaged]
 
 
 def with_card_inputs(reports: list[DocReport], read: list[card_graph.CardInput],
@@ -402,7 +553,7 @@ def build(paths: list[Path], home: Path, *, accept_damaged: bool = False, allow_
     stages = _Stages(progress)
     stages.run("clean up", lambda: sweep_leftovers(home))
     reports = stages.run("read", lambda: read_all(collect(paths), override_format, override_lang, progress,
-                                                   allow_partial))
+                                                   allow_partial, accept_damaged))
     documents = [r.document for r in reports if r.document]
     card_inputs = [r.cards for r in reports if r.cards is not None]
     if not documents and not card_inputs:
@@ -425,10 +576,6 @@ def build(paths: list[Path], home: Path, *, accept_damaged: bool = False, allow_
     card_inputs = linked_inputs
     identities = with_card_lexicons(identities, card_graph.cards_of(card_inputs), {doc.lang for doc in documents})
     identities = with_term_lists(identities, {doc.lang for doc in documents})
-    if (problems := damage(documents) + card_graph.damaged(card_inputs)) and not accept_damaged:
-        listing = "\n".join(f"  {p}" for p in problems)
-        raise KbError(f"{len(problems)} problem(s) make these documents unreliable; nothing was "
-                      f"written (use --accept-damaged to keep them, with the damage listed):\n{listing}")
     meta = {"built_at": dt.datetime.now(dt.UTC).isoformat(timespec="seconds"),
             "sources": "\n".join(str(p.resolve()) for p in paths)}
     # The new KB is indexed before it replaces the old one: a build interrupted at any point

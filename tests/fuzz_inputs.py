@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from conftest import manifest_for
 from hypothesis import strategies as st
 
 from kb.build import EMBEDDED_CORPUS, build
@@ -24,7 +25,7 @@ ITALIAN_SEED = EMBEDDED_CORPUS / "000_7a78d2801561c4e1.txt"  # rules to build wi
 RULINGS_SEED = EMBEDDED_CORPUS / "003_bb824e3f4851c86c.txt"
 WIKI_SEED = EMBEDDED_CORPUS / "004_d2c5e84930c8fccc.txt"
 RULE_PAGE_SEED = EMBEDDED_CORPUS / "001_abc0dfbf7a321300.txt"
-MANIFEST_SEED = EMBEDDED_CORPUS / "manifest.toml"
+FOLDER_SEEDS = (ITALIAN_SEED, RULE_PAGE_SEED, RULINGS_SEED, WIKI_SEED)  # the folder a fuzzed manifest describes
 
 # -- generic edits ----------------------------------------------------------------------
 
@@ -192,8 +193,9 @@ _TOML_VALUES = ['"cr-text"', '"cr-lines"', '"rule-page"', '"rulings-page"', '"wi
 
 @st.composite
 def manifests(draw: st.DrawFn) -> bytes:
-    """The embedded corpus' manifest with values, keys and lines changed."""
-    lines = MANIFEST_SEED.read_text(encoding="utf-8").splitlines()
+    """The embedded corpus' manifest of the seeds (the files :func:`build_once` copies)
+    with values, keys and lines changed."""
+    lines = manifest_for(path.name for path in FOLDER_SEEDS).splitlines()
     for _ in range(draw(st.integers(1, 4))):
         i = draw(st.integers(0, len(lines) - 1))
         if "=" in lines[i] and draw(st.booleans()):
@@ -240,7 +242,7 @@ def build_once(case: Case, data: bytes, work: Path) -> str:
     if case.folder:
         folder = work / "corpus"
         folder.mkdir()
-        for seed in (ITALIAN_SEED, RULE_PAGE_SEED, RULINGS_SEED, WIKI_SEED):  # the seeds, not the full editions
+        for seed in FOLDER_SEEDS:  # the seeds, not the full editions
             shutil.copy(seed, folder / seed.name)
         target = folder / "manifest.toml"
         sources = [folder]

@@ -61,7 +61,10 @@ def numbered_lines(lines: list[str], glossary: str = "Glossary") -> list[tuple[R
     start, end = rules_section(lines, glossary)
     found = []
     for index in range(start, end):
-        match = NUMBER.match(lines[index])
+        line = lines[index]
+        if not lines[index - 1].strip():  # "509.1c" indented by a space in the 2009 editions is still 509.1c
+            line = line.lstrip(" ")
+        match = NUMBER.match(line)
         if match and not re.search(r"\brules?$", lines[index - 1].rstrip(), re.IGNORECASE):
             text = match["chapter"] + (f".{match['rule']}" if match["rule"] else "")
             found.append((RuleNumber.parse(text), index + 1))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -14,11 +15,13 @@ class KbError(Exception):
     exit_code = 2
 
     def __init__(self, message: str, path: str | None = None, line: int | None = None,
-                 hint: Hint | None = None) -> None:
+                 hint: Hint | None = None, problems: Sequence[KbError] = ()) -> None:
         self.message = message
         self.path = path
         self.line = line
         self.hint = hint  # the command ``message`` ends with, as data: a web page links it (its text is in ``message``)
+        #: each problem behind an error about several inputs (a build: every file it cannot read, every damage)
+        self.problems = tuple(problems)
         super().__init__(str(self))
 
     def __str__(self) -> str:

@@ -90,6 +90,10 @@ class Skipped:
     reason: str
 
 
+class UnknownFormat(KbError):
+    """A text no ingester recognises: given by name, an error; found in a folder, skipped."""
+
+
 # -- detection --------------------------------------------------------------------------
 
 
@@ -143,7 +147,7 @@ def detect(source: SourceText) -> tuple[str, str]:
     if wiki.looks_like_text(source):
         return WIKI_PAGE, guess_lang(source.text)
     first = next((line.strip() for line in source.lines if line.strip()), "")
-    raise KbError(f"unknown format: no ingester recognises this document (first line: {first[:60]!r}; "
+    raise UnknownFormat(f"unknown format: no ingester recognises this document (first line: {first[:60]!r}; "
                   f"known formats: {', '.join(FORMATS)})", source.path, 1)
 
 
@@ -169,24 +173,41 @@ _RULES_PARSERS: dict[str, Callable[[SourceText, str], Document]] = {
 }
 
 
-def _text_lang(source: SourceText, fmt: str, lang: str | None) -> str:
-    """The given language (normalised), else the one the text tells for its format."""
-    if lang:
-        return normalize_tag(lang)
+class LanguageContradicted(KbError):
+    """A language given for a rules text (a manifest, ``--lang``) that the text itself contradicts."""
+
+
+def _told_lang(source: SourceText, fmt: str) -> str:
+    """The language a text tells for its format: a rule page's heading, the official
+    layout's headings, else (rules) the language identified or (pages) guessed."""
     if fmt == RULE_PAGE and rule_page.looks_like(source):
         return rule_page.lang_of(source)
     if fmt == CR_TEXT and (layout := _layout_of(source)) is not None:
         return layout.lang
-    if FORMATS[fmt].rules:
-        return _rules_lang(source)
-    return guess_lang(source.text)
+    return identify(source.text) if FORMATS[fmt].rules else guess_lang(source.text)
+
+
+def _text_lang(source: SourceText, fmt: str, lang: str | None) -> str:
+    """The given language (normalised), else the one the text tells for its format.  A
+    rules text in one of kb's rules languages given as another is refused: read with the
+    wrong layout, it would be a wrong edition, not a damaged one."""
+    if lang:
+        lang = normalize_tag(lang)
+        if FORMATS[fmt].rules and (told := _told_lang(source, fmt)) != lang and told in LAYOUTS:
+            raise LanguageContradicted(f"given as {language_label(lang)}, but the text is in {language_label(told)}",
+                                       source.path)
+        return lang
+    told = _told_lang(source, fmt)
+    if FORMATS[fmt].rules and told not in LAYOUTS:
+        return _rules_lang(source)  # the refusal naming the language
+    return told
 
 
 def read_text(source: SourceText, fmt: str | None = None, lang: str | None = None) -> Read:
     """Read a decoded text as the given format, else the detected one."""
     if fmt is None:
         fmt, detected = detect(source)
-        lang = normalize_tag(lang) if lang else detected
+        lang = _text_lang(source, fmt, lang) if lang else detected
     else:
         _known(fmt)
         lang = _text_lang(source, fmt, lang)
@@ -222,8 +243,8 @@ def read_bytes(path: Path) -> bytes:
 
 def read_file(path: Path, fmt: str | None = None, lang: str | None = None, in_folder: bool = False) -> Read | Skipped:
     """Read one file: the single path from a file to a parsed input.  A file found in a
-    folder that is not kb's kind of data (a JSON glossary, XML that is no wiki export)
-    is :class:`Skipped`; given by name, it is an error."""
+    folder that is not kb's kind of data (a JSON glossary, XML that is no wiki export, a
+    text no ingester recognises) is :class:`Skipped`; given by name, it is an error."""
     fmt = fmt or BY_SUFFIX.get(path.suffix.lower())
     data = read_bytes(path)
     try:
@@ -232,6 +253,10 @@ def read_file(path: Path, fmt: str | None = None, lang: str | None = None, in_fo
         if fmt == MEDIAWIKI:
             return _read_mediawiki(data, str(path), lang, in_folder)
         return read_text(decode_source(data, str(path)), fmt, lang)
+    except UnknownFormat as err:
+        if in_folder:  # a notes.txt beside the rules, as a README.md is
+            return Skipped(f"not a document kb reads: {err.message}")
+        raise
     except KbError as err:
         if err.path is None:  # a format or language given for this file (manifest, options) that kb lacks
             raise KbError(err.message, str(path), err.line) from err

@@ -140,9 +140,12 @@ def parse_rules(lines: list[str], start: int, end: int, layout: Layout, doc: Doc
 
     Old editions wrap paragraphs at a fixed width, so a wrapped line can begin with a
     number ("See rule\n419.8 ..."): a number right after "rule(s)" continues the text.
+    A line that only looks like a rule number ("702,19c") is reported, never silently
+    joined to the rule before it; a gap in the numbers (702.19b, then 702.19d) is a warning.
     """
     texts: list[RuleText] = []
     seen: dict[int, int] = {}
+    numbering = _Numbering(doc)
     current: _Draft | None = None
     previous = ""
     for index in range(start, end):
@@ -151,7 +154,7 @@ def parse_rules(lines: list[str], start: int, end: int, layout: Layout, doc: Doc
             previous = ""
             continue
         lineno = index + 1
-        match = _numbered(line) if line[0].isdigit() and not _WRAPPED_REFERENCE.search(previous) else None
+        match = None if _WRAPPED_REFERENCE.search(previous) else _rule_line(line, previous, doc, lineno)
         if match:
             try:
                 number = _number(match)
@@ -167,17 +170,89 @@ def parse_rules(lines: list[str], start: int, end: int, layout: Layout, doc: Doc
                 variant = sum(1 for t in texts if t.number == number)
             else:
                 seen[number.key] = lineno
-                if texts and number < texts[-1].number:
+                in_order = not texts or texts[-1].number < number
+                if not in_order:
                     doc.warn(lineno, f"{number} comes after {texts[-1].number}: out of order")
+                numbering.check(number, lineno, in_order)
             current = _Draft(number, lineno, variant, [match["text"].strip()])
-        elif current is None:
-            doc.warn(lineno, f"text before the first rule: {line.strip()[:60]!r}")
         else:
-            current.add(line, layout, wrapped=bool(previous))
+            if not _WRAPPED_REFERENCE.search(previous):
+                _check_misnumbered(line, current, doc, lineno)
+            if current is None:
+                doc.warn(lineno, f"text before the first rule: {line.strip()[:60]!r}")
+            else:
+                current.add(line, layout, wrapped=bool(previous))
         previous = line
     if current:
         texts.append(current.finish(layout))
     return texts
+
+
+#: Characters a line may start with by mistake before its rule number: spaces (a no-break
+#: space among them; the 2009 editions indent four rules by one) and invisible ones.
+_STRAY_START = re.compile(r"^[\s\ufeff\u200b\u2060]+")
+#: A rule number with a wrong character between its parts ("702,19c", "702..19c", "702。19c"):
+#: meant as a number, but no number kb can read, so the line would join the rule before it.
+_MISSPELT_NUMBER = re.compile(r"^(?P<number>\d{3}(?:[,;:，。；：]|\.{2,}| \.)\d{1,3}[a-z]?)\.?(?=\s)")
+#: A subrule number without its rule ("306.b" for 306.3b, as the 2008-10-01 edition prints it).
+_PARTLESS_NUMBER = re.compile(r"^(?P<number>\d{3}\.[a-z])\.?(?=\s)")
+
+
+def _rule_line(line: str, previous: str, doc: Document, lineno: int) -> re.Match[str] | None:
+    """The numbered line ``line`` is, if it is one.  A rule number after stray spaces at
+    the start of a paragraph is still the rule (warned), not a paragraph of the rule before."""
+    if line[0].isdigit():
+        return _numbered(line)
+    stray = _STRAY_START.match(line)
+    if previous or stray is None or not (match := RULE_LINE.match(line[stray.end():])):
+        return None
+    chars = ", ".join(f"U+{ord(c):04X}" for c in dict.fromkeys(stray.group()))
+    doc.warn(lineno, f"rule {match['number']} starts with {len(stray.group())} stray character(s) "
+             f"({chars}): read as the rule it numbers")
+    return match
+
+
+def _check_misnumbered(line: str, current: _Draft | None, doc: Document, lineno: int) -> None:
+    """Report a line that starts like a rule number but is none: its text goes to the rule before."""
+    kept = f"its text is kept in {current.number}" if current else "its text is read as text before the rules"
+    if misspelt := _MISSPELT_NUMBER.match(line):
+        doc.warn(lineno, f"{misspelt['number']!r} looks like a rule number but is not one; {kept}",
+                 Severity.DAMAGE)
+    elif partless := _PARTLESS_NUMBER.match(line):
+        doc.warn(lineno, f"{partless['number']!r} is a subrule number without its rule; {kept}")
+
+
+@dataclass
+class _Numbering:
+    """The rules and subrules seen so far, to tell a gap: 702.19b followed by 702.19d, a
+    subrule whose rule never came, a chapter's rules not starting at 1.  Letters skip
+    "l" and "o" by design (:data:`kb.core.rulenum.LETTERS`); real editions skip others
+    too (2003-03-15 has no 214.8j, 2005-08-01 no 609.3), so a gap is a warning."""
+
+    doc: Document
+    last: dict[int, RuleNumber] = field(default_factory=dict)  # parent's key -> its last child seen
+    numbers: set[int] = field(default_factory=set)
+
+    def check(self, number: RuleNumber, lineno: int, in_order: bool = True) -> None:
+        """Note ``number``; warn of a gap before it, unless it is out of order (warned already)."""
+        self.numbers.add(number.key)
+        parent = number.parent
+        if number.depth < 2 or parent is None:
+            return
+        before = self.last.get(parent.key)
+        self.last[parent.key] = number
+        if not in_order or (before and number < before):
+            return
+        if parent.key not in self.numbers:  # a part of the rules (the Italian seed) starts where it starts
+            if number.letter and RuleNumber(number.chapter).key in self.numbers:
+                self.doc.warn(lineno, f"{number} comes without its rule {parent} before it")
+            return
+        expected = before.next() if before else (
+            RuleNumber(number.chapter, number.rule, "a") if number.letter else RuleNumber(number.chapter, 1))
+        if expected is not None and expected < number:
+            missing = expected if expected.next() == number else f"{expected} to {number.previous()}"
+            after = f"{before} is followed by {number}" if before else f"{number} is the first under {parent}"
+            self.doc.warn(lineno, f"gap in the numbers: {after} (no {missing})")
 
 
 def _numbered(line: str) -> re.Match[str] | None:

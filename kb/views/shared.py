@@ -22,7 +22,10 @@ def dumps(data: object) -> str:
 
 def error_json(err: KbError) -> dict[str, object]:
     """An error as a program reading JSON gets it (CLI ``--json`` and the web alike)."""
-    return {"error": err.message, "path": err.path, "line": err.line, "exit_code": err.exit_code}
+    data: dict[str, object] = {"error": err.message, "path": err.path, "line": err.line, "exit_code": err.exit_code}
+    if err.problems:  # an error about several inputs: each, with its own place
+        data["problems"] = [{"path": p.path, "line": p.line, "problem": p.message} for p in err.problems]
+    return data
 
 
 def unheld(conn: sqlite3.Connection, langs: list[str]) -> list[str]:
