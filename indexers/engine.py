@@ -806,11 +806,17 @@ def _name(lang: str, whole: str, words: frozenset[str], searcher: Searcher | Non
 
 
 def _held_name(searcher: Searcher | None, lang: str, text: str) -> str:
-    """The key ``text`` names something by in the index (its form, else its stems), or ""."""
-    for key in (form_key(lang, text), name_key(lang, text)) if FORMS_FIRST else (name_key(lang, text),):
-        if key and searcher is not None and scorer_of(searcher).doc_frequency("name", key):
-            return key
-    return ""
+    """The key ``text`` names something by in the index (its form, else its stems), or "".  The
+    stems first: a text naming nothing by them names nothing by its form either, and a definition
+    as long as the glossary's is read by one analysis chain, not two."""
+    if searcher is None:
+        return ""
+    frequency = partial(scorer_of(searcher).doc_frequency, "name")
+    stems = name_key(lang, text)
+    if not stems or not frequency(stems):
+        return ""
+    form = form_key(lang, text) if FORMS_FIRST else ""
+    return form if form and frequency(form) else stems
 
 
 def asked_names(text: str, words: frozenset[str]) -> list[str]:
