@@ -25,7 +25,7 @@ from collections.abc import Callable, Mapping
 from contextlib import closing
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, Protocol, cast
 from urllib.parse import urlencode
 
 from kb.core.errors import KbError, NotFound
@@ -292,9 +292,12 @@ def toc(conn: sqlite3.Connection, args: argparse.Namespace) -> Answer:
     from kb.views import rules as views
     from kb.views.toc import toc
 
-    number = views.one_number(args.rule) if args.rule else None
     lang = views.held_lang(conn, args.lang) if args.lang else views.default_lang(conn)
-    return toc(conn, number, lang, _date(args.edition))
+    on = _date(args.edition)
+    if args.rule and _chapters([args.rule]):  # 700-799: each chapter's contents, in the order named
+        # each a number's table: its ``number`` is never None, as a View's
+        return views.named(conn, [args.rule], lambda number: cast("views.View", toc(conn, number, lang, on)))
+    return toc(conn, views.one_number(args.rule) if args.rule else None, lang, on)
 
 
 def diff(conn: sqlite3.Connection, args: argparse.Namespace) -> Answer:
@@ -315,7 +318,9 @@ def history(conn: sqlite3.Connection, args: argparse.Namespace) -> Answer:
 def card(conn: sqlite3.Connection, args: argparse.Namespace) -> Answer:
     from kb.views import card as cards  # lazy: its name tools are not needed by the other commands
 
-    return cards.card(conn, " ".join(args.name)) if args.name else cards.card_index(conn)
+    if args.name and args.letter:
+        raise KbError("--letter lists the cards under a letter: give it without a card name")
+    return cards.card(conn, " ".join(args.name)) if args.name else cards.card_index(conn, args.letter)
 
 
 def glossary(conn: sqlite3.Connection, args: argparse.Namespace) -> Answer:
@@ -514,18 +519,59 @@ def _card_title(data: dict[str, Any], args: argparse.Namespace) -> str:
     return data["card"]["name"] if data.get("card") else f"No card resolved for “{' '.join(args.name)}”"
 
 
+def _letters_context(data: dict[str, Any], args: argparse.Namespace, conn: Any) -> dict[str, Any]:
+    """The letters before and after the one shown, for the card index's way around."""
+    from kb.views.card import neighbour_letters
+
+    previous, following = neighbour_letters(data["letters"], data["letter"])
+    return {"previous": previous, "next": following}
+
+
 #: Card rulings listed on a rule's page (its references page lists them all).
 RULINGS_ON_RULE_PAGE = 10
 #: Search results per page, as ``kb search`` shows by default.
 SEARCH_LIMIT = 10
 
 
-def _one_target(args: argparse.Namespace) -> bool:
-    """``/rules/702.19``, not a range or a list (``/rules/702.19b-d``)."""
+def _several(rule: list[str]) -> bool:
+    """A range or a list (``702.19b-d``), not one number (``702.19``)."""
     from kb.views import rules as views
 
-    targets = views.address_of(args.rule).targets
-    return len(targets) == 1 and not targets[0].is_range
+    targets = views.address_of(rule).targets
+    return len(targets) != 1 or targets[0].is_range
+
+
+def _one_target(args: argparse.Namespace) -> bool:
+    """``/rules/702.19``, not a range or a list (``/rules/702.19b-d``)."""
+    return not _several(args.rule)
+
+
+def _chapters(rule: list[str]) -> bool:
+    """A range or a list of sections or chapters (``700-799``, ``701,702``): what ``kb toc`` takes
+    besides one number (a range of rules or subrules is refused there, as before)."""
+    from kb.views import rules as views
+
+    return _several(rule) and all(target.first.depth <= 1 for target in views.address_of(rule).targets)
+
+
+def _chapters_named(args: argparse.Namespace) -> bool:
+    """``/rules/700-799``, ``/rules/701,702``: sections or chapters named, whose page is their
+    contents (their full text, 1.57 MB for 700-799, is ``/rules/700-799/text``)."""
+    return not args.as_of and _chapters(args.rule)
+
+
+def _chapters_contents(args: argparse.Namespace) -> tuple[str, argparse.Namespace]:
+    """The contents of the chapters named (``kb toc 700-799``), in the first language asked."""
+    return "toc", argparse.Namespace(rule=",".join(args.rule), lang=args.lang[0] if args.lang else None,
+                                     edition=args.edition, asked=args.lang or [])
+
+
+def _chapters_context(data: dict[str, Any], args: argparse.Namespace, conn: Any) -> dict[str, Any]:
+    """Each chapter's contents, and the link to the full text of them all."""
+    from kb.web.markup import text_url
+
+    return {"parts": parts(data), "full_text": text_url(data["address"], getattr(args, "asked", None) or [],
+                                                         args.edition)}
 
 
 def _contents_page(args: argparse.Namespace) -> bool:
@@ -747,6 +793,8 @@ TABLE: tuple[Command, ...] = (
         answer=show,
         pages=(WebPage("/rules/{rule}", "toc.html", _contents_title, _contents_context, when=_contents_page,
                        via=_contents),
+               WebPage("/rules/{rule}", "tocs.html", lambda data, args: f"Rules {data['address']}: contents",
+                       _chapters_context, when=_chapters_named, via=_chapters_contents),
                *_rule_pages("/rules/{rule}"),
                # the full text of a chapter (or of any rule), as `kb show` prints it
                *_rule_pages("/rules/{rule}/text"))),
@@ -759,7 +807,8 @@ TABLE: tuple[Command, ...] = (
                        lambda data, args, conn: {"rulings_shown": None, "parts": parts(data)}),)),
     Command("toc", "the table of contents: sections, chapters, rules", (
         Arg("rule", "a section (7), chapter (702) or rule (702.19): what is under it"
-            " (default: the sections and their chapters)", nargs="?"),
+            " (default: the sections and their chapters); a range or a list of chapters (700-799): each one's",
+            nargs="?"),
         LANG, EDITION),
         answer=toc,
         pages=(WebPage("/rules", "toc.html", lambda data, args: "Contents"),)),
@@ -781,11 +830,14 @@ TABLE: tuple[Command, ...] = (
         Arg("--url", "the rules page to read (default: the official one)"),),
         main=main_fetch),
     Command("card", "a card by any of its names, its rulings and their rules", (
-        Arg("name", "a card name in any language, even misspelled (none: every card held)", nargs="*"),
-        Arg("--explain", "show how the name was resolved to the card (the evidence)", switch=True)),
+        Arg("name", "a card name in any language, even misspelled (none: the cards held under --letter)",
+            nargs="*"),
+        Arg("--explain", "show how the name was resolved to the card (the evidence)", switch=True),
+        Arg("--letter", "without a name: the cards whose English name starts with this letter (A-Z, # for "
+            "others; default: the first held), and how many each letter holds")),
         answer=card, missing=_no_card,
         text=lambda answer, args: answer.render(args.explain) if args.name else answer.render(),
-        pages=(WebPage("/cards", "cards.html", lambda data, args: "Cards"),
+        pages=(WebPage("/cards", "cards.html", lambda data, args: f"Cards: {data['letter']}", _letters_context),
                WebPage("/cards/{name:path}", "card.html", _card_title))),
     Command("glossary", "a glossary entry side by side in every language", (
         Arg("term", "a headword or an alias, in any language (Color Identity, 标识色); none: every headword held",

@@ -385,3 +385,39 @@ def test_build_text_report_gives_the_share(without_seed: tuple[Path, str]) -> No
     assert re.search(r"mtgjson set-v5 · BRO · \d+ cards · \d+ rulings · \d+\.\d% linked to at least one rule "
                      r"\(against en 2026-04-17\)", out)
     assert re.search(r"^cards: \d+ cards .* \d+\.\d% linked to at least one rule", out, re.M)
+
+
+def test_wiki_rulings_keep_their_line_and_page(home: Path, corpora: Path) -> None:
+    """Each ruling of a wiki page is sourced at its own bullet's line and names its page:
+    the seed's eleven Fuse rulings on lines 6-16, the Ascend export's on 86-94."""
+    result = kb_here("export", "--what", "rulings", home=home)
+    assert result.returncode == 0, result.stderr
+    rows = [json.loads(line) for line in result.stdout.splitlines()]
+    wiki = [r for r in rows if r["kind"] == "wiki"]
+    assert all(r["card"] is None and r["page"] for r in wiki)
+    assert all(r["page"] is None for r in rows if r["kind"] == "mtgjson")
+    fuse = [r for r in wiki if r["page"] == "Fuse"]
+    seed_lines = WIKI_SEED.read_text(encoding="utf-8").splitlines()
+    assert [int(r["source"].rsplit(":", 1)[1]) for r in fuse] == list(range(6, 17))
+    assert all(seed_lines[int(r["source"].rsplit(":", 1)[1]) - 1] == f"- {r['text']}" for r in fuse)
+    for name in EXPORTS:
+        mine = [r for r in wiki if r["page"] == name.capitalize()]
+        raw = (corpora / "wiki" / "mightstone_fandom_xml" / f"{name}.xml").read_text(encoding="utf-8").splitlines()
+        lines = [int(r["source"].rsplit(":", 1)[1]) for r in mine]
+        assert lines == sorted(set(lines)), name  # one line each, in order
+        for row, line in zip(mine, lines, strict=True):
+            assert raw[line - 1].startswith("*") and row["text"].split()[0] in raw[line - 1], (name, line)
+    ascend = [int(r["source"].rsplit(":", 1)[1]) for r in wiki if r["page"] == "Ascend"]
+    assert ascend == list(range(86, 95))
+
+
+def test_wiki_ruling_links_the_rule_its_term_names(home: Path) -> None:
+    """Ascend's ruling about an intervening "if" clause links 603.4 as MTGJSON's rulings with
+    the phrase do, not 702.122d (Crew): `kb refs 702.122` lists no Ascend page."""
+    rows = [json.loads(line) for line in kb_here("export", "--what", "rulings", home=home).stdout.splitlines()]
+    [ruling] = [r for r in rows if r["page"] == "Ascend" and "with an intervening" in r["text"]]
+    assert "603.4" in ruling["rules"] and "702.122d" not in ruling["rules"]
+    same_phrase = [r for r in rows if r["kind"] == "mtgjson" and "intervening “if” clause" in r["text"]]
+    assert same_phrase and all("603.4" in r["rules"] for r in same_phrase)
+    assert [p["title"] for p in kb_json_here("refs", "702.122", home=home)["pages"]] == ["Crew"]
+    assert "Ascend" in [p["title"] for p in kb_json_here("refs", "603.4", home=home)["pages"]]

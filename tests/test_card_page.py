@@ -110,10 +110,22 @@ def test_messages_never_escape_a_full_width_space(card_home: Path) -> None:
 
 
 def test_the_card_index_lists_every_card_held(card_home: Path, bro: list[dict[str, Any]]) -> None:
+    """One letter at a time, every letter counted: the letters' lists hold every card once."""
     data = kb_json_here("card", home=card_home)
-    names = {c["name"] for c in data["cards"]}
-    assert len(names) == data["held"]["cards"] == 278
+    assert data["letter"] == "A" and data["letters"][0] == {"letter": "A", "cards": len(data["cards"])}
+    names: list[str] = []
+    for entry in data["letters"]:
+        under = kb_json_here("card", "--letter", entry["letter"].lower(), home=card_home)
+        assert under["letter"] == entry["letter"] and len(under["cards"]) == entry["cards"]
+        names += [c["name"] for c in under["cards"]]
+    assert len(names) == len(set(names)) == data["held"]["cards"] == 278
     assert "Phyrexian Dragon Engine // Mishra, Lost to Phyrexia" in names
+    shown = kb_here("card", "--letter", "P", home=card_home).stdout
+    following = data["letters"][[e["letter"] for e in data["letters"]].index("P") + 1]["letter"]
+    assert "Phyrexian Dragon Engine // Mishra, Lost to Phyrexia" in shown
+    assert f"(kb card --letter {following} for the next)" in shown
+    refused = kb_here("card", "--letter", "PQ", home=card_home)
+    assert refused.returncode == 2 and "bad letter" in refused.stderr
 
 
 # -- kb glossary's fallback ---------------------------------------------------------

@@ -234,3 +234,21 @@ def test_counters_on_permanents_are_not_countering_spells(linker: Linker, ruling
     missed = [t[:80] for t in verb if R("701.6") not in {link.rule for link in linker.link(t)}]
     assert not wrong and not missed, (wrong[:5], missed[:5])
     assert all(R("122") in {link.rule for link in linker.link(t)} for t in marker)
+
+
+def test_straight_quotes_link_as_curly_ones(linker: Linker, rulings: list[str], corpora: Path) -> None:
+    """A wiki writes intervening "if" clause where MTGJSON and the rules write “if”: the same
+    words link the same rules, and a phrase that only restates that term ("an intervening
+    'if' clause that", which 702.122d of Crew also writes) is no link to another rule."""
+    ascend = (corpora / "wiki" / "mightstone_fandom_xml" / "ascend.xml").read_text(encoding="utf-8")
+    [wiki] = re.findall(r"^\*(Some cards have triggered abilities with an intervening .*)$", ascend, re.M)
+    assert '"if"' in wiki
+    curly = wiki.replace('"if"', "“if”")
+    for text in (wiki, curly):
+        rules = {link.rule for link in linker.link(text)}
+        assert R("603.4") in rules and R("702.122d") not in rules, text
+    mtgjson_rulings = [r for r in rulings if "intervening “if” clause" in r]
+    assert mtgjson_rulings and all(R("603.4") in {link.rule for link in linker.link(r)} for r in mtgjson_rulings)
+    # A phrase inside the term's own subtree narrows it and stays (107.4f under 107.4).
+    phyrexian = "A hybrid Phyrexian mana symbol is counted the same way as a normal mana symbol."
+    assert R("107.4f") in {link.rule for link in linker.link(phyrexian)}

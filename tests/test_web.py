@@ -209,6 +209,10 @@ TWINS = [
     ("/glossary/melded%20permanent.json", ["glossary", "melded permanent"], None),  # suggestions, 404
     ("/glossary.json", ["glossary"], False),
     ("/cards.json", ["card"], False),
+    ("/cards.json?letter=p", ["card", "--letter", "p"], True),
+    ("/cards.json?letter=zz", ["card", "--letter", "zz"], None),
+    ("/rules/700-799.json", ["toc", "700-799"], True),  # chapters named: their contents
+    ("/rules/701,702.json?lang=zh-Hans&lang=en", ["toc", "701,702", "--lang", "zh-Hans"], True),
     ("/cards/Lightning%20Bolt.json", ["card", "Lightning Bolt"], None),
     ("/search.json?q=xyzzyplugh", ["search", "xyzzyplugh"], False),  # nothing found: 200, an empty list
     ("/glossary/Color%20Identity.json?lang=zh", ["glossary", "Color Identity", "--lang", "zh"], True),
@@ -843,6 +847,26 @@ def test_index_pages_and_the_search_box_everywhere(server: str) -> None:
         got, _, body = get(server + url)
         assert got == status and 'role="search"' in body and 'name="q"' in body, url
         assert {"/glossary", "/cards"} <= Html(body).hrefs()
+
+
+def test_card_index_and_chapter_ranges_fit_a_phone(server: str) -> None:
+    """The card index is one letter a page, with every letter linked (the ten sets' 2,729 cards
+    were a 946 KB page); a range of chapters is their contents (700-799's full text, 1.57 MB,
+    is its /text page, linked)."""
+    cards = get_json(server + "/cards.json")
+    assert cards["letter"] == cards["letters"][0]["letter"]
+    assert sum(entry["cards"] for entry in cards["letters"]) == cards["held"]["cards"]
+    first = page(server + "/cards")
+    assert {f"/cards?letter={e['letter']}" for e in cards["letters"][1:]} <= first.hrefs()
+    for entry in cards["letters"]:
+        got, _, body = get(server + f"/cards?letter={entry['letter']}")
+        listed = [h for h in Html(body).hrefs() if h.startswith("/cards/")]
+        assert got == 200 and len(listed) == entry["cards"] and len(body) < 150_000, entry
+    got, _, body = get(server + "/rules/700-799")
+    shown = Html(body)
+    assert got == 200 and len(body) < 300_000 and "/rules/700-799/text" in shown.hrefs()
+    assert {"/rules/700", "/rules/702", "/rules/702.19"} <= shown.hrefs()
+    assert len(get(server + "/rules/700-799/text")[2]) > 1_000_000  # the full text, asked for
 
 
 def test_glossary_page_fallback_cited_rules_and_no_paths_or_scores(server: str) -> None:

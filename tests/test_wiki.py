@@ -149,3 +149,13 @@ def test_broken_exports_are_reported_not_raised(corpora: Path) -> None:
     assert nothing[0].title == "" and nothing[0].problems[-1].severity is Severity.DAMAGE
     missing = wiki.load_mediawiki(str(corpora / "wiki" / "no-such-export.xml"))
     assert missing[0].problems[0].severity is Severity.DAMAGE
+
+
+def test_each_ruling_has_its_own_line(seeds: Path, exports: dict[str, wiki.WikiPage], corpora: Path) -> None:
+    page = wiki.parse_text(read_source(seeds / SEED))
+    assert [line for _, line in page.numbered_rulings()] == list(range(6, 17))
+    for name, export in exports.items():
+        raw = (corpora / "wiki" / "mightstone_fandom_xml" / f"{name}.xml").read_text(encoding="utf-8").splitlines()
+        numbered = export.numbered_rulings()
+        assert all(line is not None and raw[line - 1].startswith("*") for _, line in numbered), name
+        assert len({line for _, line in numbered}) == len(numbered), name

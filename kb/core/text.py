@@ -230,10 +230,18 @@ def straight_apostrophes(text: str) -> str:
     return text.replace("’", "'").replace("‘", "'") if not text.isascii() else text
 
 
+def straight_quotes(text: str) -> str:
+    """Curly single quotes as ``'`` and curly double quotes as ``"`` (same length)."""
+    if text.isascii():
+        return text
+    return straight_apostrophes(text).replace("“", '"').replace("”", '"').replace("„", '"')
+
+
 def same_length_lower(text: str) -> str:
     """Lower case with the same length as ``text`` (positions found in it stay valid in
-    the original), curly single quotes as ``'``: how the linker finds terms in text."""
-    text = straight_apostrophes(text)
+    the original), curly quotes straight: how the linker finds terms in text, so that
+    a wiki's intervening "if" clause is the rules' intervening “if” clause."""
+    text = straight_quotes(text)
     lowered = text.lower()
     if len(lowered) == len(text):
         return lowered

@@ -432,8 +432,8 @@ def _add_wiki(builder: _Builder, item: WikiInput) -> WikiInput:
                 builder.graph.links.extend(_link_rows("section", stored.id, found.sections[index][1], linker.lang,
                                                       linker.edition))
         rulings_line = next((s.line for s in page.sections if s.heading.casefold() in _rulings_headings()), None)
-        for text in page.rulings:
-            builder.ruling(None, None, text, item.lang, "wiki", page.path, rulings_line, row.id)
+        for text, line in page.numbered_rulings():
+            builder.ruling(None, None, text, item.lang, "wiki", page.path, line or rulings_line, row.id)
         linked[page.title] = ranked
     return replace(item, linked=linked, unresolved=unresolved, linked_against=builder.linkers.label(item.lang))
 

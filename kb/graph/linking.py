@@ -456,8 +456,25 @@ class Linker:
     def link(self, text: str) -> list[Link]:
         """All links of a text, in the order they occur."""
         prepared = self._prepared(text)
-        links = [*self.explicit_in(text), *self.terms_in(text, prepared), *self.phrases_in(text, prepared=prepared)]
+        phrases = [p for p in self.phrases_in(text, prepared=prepared) if not self._restates_a_term(p, prepared)]
+        links = [*self.explicit_in(text), *self.terms_in(text, prepared), *phrases]
         return sorted(links, key=lambda link: (link.start, link.rule))
+
+    def _restates_a_term(self, phrase: Link, prepared: str) -> bool:
+        """Whether a phrase is a term of several words with common words around it, leading
+        out of the term's own subtree: every word of it that is not common lies in one match
+        of such a term ("an intervening 'if' clause that" is the term Intervening "If"
+        Clause, 603.4, not 702.122d, the one other rule that writes those words).  The term
+        says what the text is about; a phrase inside its subtree ("a hybrid Phyrexian mana
+        symbol is": 107.4f, under the term's 107.4) only narrows it, and stays."""
+        rare = [(start, end) for word, start, end in self._tokens(prepared[phrase.start:phrase.end])
+                if word not in self._common]
+        if not rare:
+            return False
+        first, last = phrase.start + rare[0][0], phrase.start + rare[-1][1]
+        return any(start <= first and last <= end and len(self._tokens(form)) >= 2
+                   and not any(term.home.key <= phrase.rule.key < term.home.subtree_stop for term in owners)
+                   for start, end, form, owners in self._matches(prepared))
 
     def lookup(self, name: str, kinds: Iterable[str] = _NAMED_KINDS) -> list[Term]:
         """The terms named exactly ``name`` (a wiki template's mechanic), by kind order."""

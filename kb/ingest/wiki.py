@@ -77,6 +77,7 @@ class WikiPage:
     title: str
     sections: list[Section] = field(default_factory=list)
     rulings: list[str] = field(default_factory=list)
+    ruling_lines: list[int] = field(default_factory=list)  # the source line of each ruling's bullet
     explicit_rule_refs: list[RuleRef] = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)
     references: list[str] = field(default_factory=list)
@@ -88,6 +89,11 @@ class WikiPage:
     @property
     def intro(self) -> str:
         return next((s.text for s in self.sections if s.level == 0), "")
+
+    def numbered_rulings(self) -> list[tuple[str, int | None]]:
+        """Each ruling with the source line of its bullet (``None`` where it is not known)."""
+        lines: list[int | None] = list(self.ruling_lines) if len(self.ruling_lines) == len(self.rulings) else []
+        return list(zip(self.rulings, lines or [None] * len(self.rulings), strict=True))
 
 
 # -- plain text ---------------------------------------------------------------------
@@ -124,7 +130,9 @@ def parse_text(source: SourceText) -> WikiPage:
     def close() -> None:
         texts = [t for _, t in body]
         if heading.casefold() in RULINGS_HEADINGS:
-            page.rulings.extend(_BULLET.sub("", t).strip() for t in texts if _BULLET.match(t))
+            bullets = [(n, t) for n, t in body if _BULLET.match(t)]
+            page.rulings.extend(_BULLET.sub("", t).strip() for _, t in bullets)
+            page.ruling_lines.extend(n for n, _ in bullets)
         elif heading.casefold() in REFERENCES_HEADINGS:
             page.references.extend(_BULLET.sub("", t).lstrip("↑^ ").strip() for t in texts)
         first = body[0][0] if body else start
@@ -164,6 +172,7 @@ _TEXT = re.compile(r"<text\b[^>]*>(.*?)(?:</text>|\Z)", re.S)
 _TEXT_OPEN = re.compile(r"<text\b[^>]*>")
 _INLINE_HEADING = re.compile(r"^[ \t]+(={2,6})([^=\n]+?)\1[ \t]*(.*)$", re.M)
 _CR_NAMES = {"cr": "cr", "cr+g": "cr+g"}
+_HEADING_LINE = re.compile(r"^\s*(={2,6})[^=\n]+?\1")
 
 
 def parse_mediawiki(data: bytes, path: str) -> list[WikiPage]:
@@ -294,7 +303,9 @@ def parse_wikitext(wikitext: str, title: str, path: str, line: int = 1) -> WikiP
         body = _plain(section)
         page.sections.append(Section(heading, level, body, section_line))
         if heading.casefold() in RULINGS_HEADINGS:
-            page.rulings.extend(_bullets(str(section)))
+            bullets = _bullets(str(section))
+            page.rulings.extend(plain for _, plain in bullets)
+            page.ruling_lines.extend(_bullet_lines(original, section_line - line, [k for k, _ in bullets], line))
         page.explicit_rule_refs.extend(_templates(section, title, section_line))
     for read in page.sections:
         page.explicit_rule_refs.extend(_numbers_in(read.text, read.line, "en"))
@@ -345,10 +356,29 @@ def _plain(code: object) -> str:
     return re.sub(r"[ \t]+\n", "\n", re.sub(r"\n{3,}", "\n\n", text)).strip()
 
 
-def _bullets(wikitext: str) -> list[str]:
-    """The ``*`` list items of a section, as plain text."""
-    return [plain for line in wikitext.splitlines() if line.lstrip().startswith("*")
-            if (plain := _plain(line.lstrip().lstrip("*#:").strip()))]
+def _bullets(wikitext: str) -> list[tuple[int, str]]:
+    """The ``*`` list items of a section, as plain text, each with its place among them
+    (the k-th ``*`` line: an item whose text is all markup is no ruling)."""
+    items = [line for line in wikitext.splitlines() if line.lstrip().startswith("*")]
+    return [(k, plain) for k, line in enumerate(items) if (plain := _plain(line.lstrip().lstrip("*#:").strip()))]
+
+
+def _bullet_lines(original: str, heading_index: int, items: list[int], line: int) -> list[int]:
+    """The source lines of the k-th ``*`` items of the section whose heading is line
+    ``heading_index`` of the page's wikitext as exported (``line`` is the wikitext's first
+    line): each ruling's own line, not its section's.  The section is read in the raw
+    text, up to the next heading; were its items fewer than those read (markup spanning
+    lines), every ruling keeps the heading's line."""
+    raw = original.split("\n")[heading_index + 1:]
+    stars = []
+    for index, text in enumerate(raw):
+        if _HEADING_LINE.match(text):
+            break
+        if text.lstrip().startswith("*"):
+            stars.append(line + heading_index + 1 + index)
+    if items and items[-1] >= len(stars):
+        return [line + heading_index] * len(items)
+    return [stars[k] for k in items]
 
 
 def _templates(section: object, title: str, line: int) -> list[RuleRef]:

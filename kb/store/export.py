@@ -97,10 +97,11 @@ def rulings(conn: sqlite3.Connection, langs: Sequence[str] | None, editions: Edi
         numbers = links.setdefault(row["src_id"], [])
         if row["number"] not in numbers:
             numbers.append(row["number"])
-    for row in conn.execute("SELECT id, card, date, text, lang, source, path, line FROM rulings ORDER BY id"):
+    for row in conn.execute("SELECT r.id, r.card, r.date, r.text, r.lang, r.source, r.path, r.line,"
+                            " p.title AS page FROM rulings r LEFT JOIN pages p ON p.id = r.page_id ORDER BY r.id"):
         if langs is not None and row["lang"] not in langs:
             continue
-        yield {"card": row["card"], "date": row["date"], "lang": row["lang"], "text": row["text"],
+        yield {"card": row["card"], "page": row["page"], "date": row["date"], "lang": row["lang"], "text": row["text"],
                "kind": row["source"], "rules": links.get(row["id"], []),
                "source": f"{row['path']}:{row['line']}" if row["line"] else row["path"]}
 

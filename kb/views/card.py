@@ -12,12 +12,13 @@ from __future__ import annotations
 
 import json
 import sqlite3
+from collections import Counter
 from dataclasses import dataclass, field, replace
 from typing import Any
 
 from kb.core.errors import KbError
 from kb.core.rulenum import RuleNumber
-from kb.core.text import has_han, name_key, typed
+from kb.core.text import fold_accents, has_han, name_key, typed
 from kb.graph import card_rows
 from kb.graph.cards import (
     CLOSEST,
@@ -282,24 +283,59 @@ def _only_similar(resolution: Resolution) -> bool:
 
 @dataclass(frozen=True)
 class CardIndexAnswer:
-    """``kb card`` with no name: every card held, with its names in every language."""
+    """``kb card`` with no name: the cards held, one initial letter at a time (the ten sets'
+    2,729 cards in one list were a 946 KB page), each with its names in every language, and
+    every letter with how many cards it holds."""
 
     cards: list[dict[str, Any]]
     held: dict[str, Any]
+    letter: str
+    letters: list[dict[str, Any]]
 
     def to_json(self) -> dict[str, Any]:
-        return {"held": self.held, "cards": self.cards}
+        return {"held": self.held, "letter": self.letter, "letters": self.letters, "cards": self.cards}
 
     def render(self) -> str:
-        lines = [f"{self.held['cards']} cards from {', '.join(self.held['sets']) or 'no set'}"]
+        lines = [f"{self.held['cards']} cards from {', '.join(self.held['sets']) or 'no set'}",
+                 "letters: " + " · ".join(f"{e['letter']} {e['cards']}" for e in self.letters)]
+        following = neighbour_letters(self.letters, self.letter)[1]
+        lines.append(f"{self.letter}: {len(self.cards)} card{'s' * (len(self.cards) != 1)}"
+                     + (f" (kb card --letter {following} for the next)" if following else ""))
         for entry in self.cards:
             others = " · ".join(f"{lang} {name}" for lang, name in sorted(entry["names"].items()) if lang != "en")
             lines.append(f"  {entry['name']}  ({', '.join(entry['printings'])})" + (f"  {others}" if others else ""))
         return "\n".join(lines)
 
 
-def card_index(conn: sqlite3.Connection) -> CardIndexAnswer:
-    return CardIndexAnswer(card_store.card_names(conn), card_store.held(conn))
+def neighbour_letters(letters: list[dict[str, Any]], letter: str) -> tuple[str | None, str | None]:
+    """The letters before and after ``letter`` that hold cards (``letters``: an index's)."""
+    held = [entry["letter"] for entry in letters]
+    at = held.index(letter) if letter in held else -1
+    return (held[at - 1] if at > 0 else None), (held[at + 1] if 0 <= at < len(held) - 1 else None)
+
+
+#: The letter of names starting with no letter A to Z (after accents: Æther is under A).
+OTHER_LETTER = "#"
+
+
+def initial(name: str) -> str:
+    """The letter a card is listed under: its English name's first, A to Z, accents off."""
+    first = fold_accents(name[:1]).replace("æ", "a").replace("œ", "o")[:1].upper()
+    return first if "A" <= first <= "Z" else OTHER_LETTER
+
+
+def card_index(conn: sqlite3.Connection, letter: str | None = None) -> CardIndexAnswer:
+    """The cards under ``letter`` (default: the first letter holding any), and every letter's count."""
+    cards = card_store.card_names(conn)
+    counts = Counter(initial(entry["name"]) for entry in cards)
+    letters: list[dict[str, Any]] = [{"letter": key, "cards": counts[key]} for key in sorted(counts)]
+    if letter is None:
+        letter = str(letters[0]["letter"]) if letters else "A"
+    else:
+        letter = letter.strip().upper()
+        if len(letter) != 1 or not ("A" <= letter <= "Z" or letter == OTHER_LETTER):
+            raise KbError(f"bad letter {letter!r}: one of A to Z, or {OTHER_LETTER} for names starting otherwise")
+    return CardIndexAnswer([e for e in cards if initial(e["name"]) == letter], card_store.held(conn), letter, letters)
 
 
 def render_weak(resolution: Resolution, message: str, word_of: int = 0) -> str:
