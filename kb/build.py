@@ -397,7 +397,7 @@ def refusal(unreadable: list[KbError], damaged: list[KbError]) -> KbError:
     a single unreadable input is its own one-line error."""
     if len(unreadable) == 1 and not damaged:
         err = unreadable[0]
-        return KbError(err.message, err.path, err.line, err.hint, problems=[err])
+        return KbError(err.message, err.path, err.line, err.hint, problems=[err], column=err.column)
     problems = [*unreadable, *damaged]
     causes = ([f"{len(unreadable)} input(s) cannot be read"] if unreadable else []) + (
         [f"{len(damaged)} problem(s) make these documents unreliable"] if damaged else [])

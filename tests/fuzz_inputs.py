@@ -38,8 +38,9 @@ json_values = st.recursive(
     max_leaves=6,
 )
 byte_edit = st.tuples(st.sampled_from(["flip", "cut", "insert"]), st.integers(0, 10**7),
-                      st.binary(max_size=6) | st.sampled_from([b"\x00", b"\xff\xfe", b"\xe2\x80", b"\x9d",
-                                                               b"<page>", b"</text>", b"]]>", b"&amp;", b"{{CR+G}}"]))
+                      st.binary(max_size=6) | st.sampled_from([b"\x00", b"\xff\xfe", b"\xe2\x80", b"\x9d", b"\x81",
+                                                               b"\x8d\x8f", b"<page>", b"</text>", b"]]>", b"&amp;",
+                                                               b"{{CR+G}}"]))
 _LINES = ["14/10/2022", "10/14/2022", "2022-10-14", "31/02/2022", "Rulings", "- a bullet", "702.102a Fuse",
           "Rule 730.2 · X", "Glossary", "词汇表", "=="]
 line_edit = st.tuples(st.sampled_from(["delete", "duplicate", "swap", "insert", "cut"]), st.integers(0, 10**4),
@@ -175,7 +176,8 @@ def rules_files(draw: st.DrawFn, corpora: Path) -> bytes:
     if draw(st.booleans()) and len(frame) == 2:
         middle = lines[:frame[0] + 300] + middle + lines[frame[1]:frame[1] + 60] + lines[-30:]
     text = "\n".join(edit_lines(middle, draw(st.lists(line_edit, max_size=6))))
-    data = text.encode(draw(st.sampled_from(["utf-8", "utf-8-sig", "cp1252", "utf-16-le"])), errors="replace")
+    data = text.encode(draw(st.sampled_from(["utf-8", "utf-8-sig", "cp1252", "utf-16-le", "utf-16-be"])),
+                       errors="replace")
     return edit_bytes(data, draw(st.lists(byte_edit, max_size=3)))
 
 

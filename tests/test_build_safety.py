@@ -85,10 +85,47 @@ def test_a_utf8_rules_file_with_one_bad_byte_is_refused_with_line_and_column(hom
     before = raw[:at].replace(b"\r\n", b"\n").replace(b"\r", b"\n")  # this edition ends its lines with CR
     line = before.count(b"\n") + 1
     column = len(before.rsplit(b"\n", 1)[-1].decode("utf-8-sig")) + 1
-    refused(home, bad, words=f"not valid utf-8-sig at column {column} (byte 9d)", where=f"{bad}:{line}")
+    refused(home, bad, words="byte 0x9d is not valid UTF-8", where=f"{bad}:{line}:{column}: ")
     no_bom = tmp_path / "no-bom.txt"
     no_bom.write_bytes(bad.read_bytes()[3:] if raw.startswith(b"\xef\xbb\xbf") else bad.read_bytes())
-    refused(home, no_bom, words="not valid UTF-8 at column", where=f"{no_bom}:{line}")
+    refused(home, no_bom, words="byte 0x9d is not valid UTF-8; the rest of the file is UTF-8",
+            where=f"{no_bom}:{line}:{column}: ")
+
+
+def place(raw: bytes, at: int, encoding: str) -> str:
+    """``line:column`` of byte ``at``, as an editor shows it (any line ending)."""
+    lines = raw[:at].replace(b"\r\n", b"\n").replace(b"\r", b"\n").split(b"\n")
+    return f"{len(lines)}:{len(lines[-1].decode(encoding)) + 1}"
+
+
+@pytest.mark.parametrize(("edition", "stray", "before"), [("2018-10-05", b"\x81", b"702.19b"),
+                                                        ("2003-10-01", b"\x81\x8d", b"502.2. First Strike")])
+def test_a_stray_byte_in_a_cp1252_edition_is_refused_not_read_in_another_code_page(
+        home: Path, corpora: Path, tmp_path: Path, edition: str, stray: bytes, before: bytes) -> None:
+    """A byte cp1252 leaves undefined: charset-normalizer read 2018-10-05 as mac_iceland
+    (every ’ an í, 702.19b lost, exit 0) and 2003-10-01 as cp775 (every — a Ś)."""
+    raw = (corpora / f"cr/en/MagicCompRules-{edition}.txt").read_bytes()
+    at = raw.index(before)
+    bad = tmp_path / f"MagicCompRules-{edition}.txt"
+    bad.write_bytes(raw[:at] + stray + raw[at:])
+    result = refused(home, bad, words=f"byte 0x{stray[:1].hex()} is not valid cp1252",
+                     where=f"{bad}:{place(raw, at, 'cp1252')}: ")
+    assert result.stderr.count("\n") == 1
+    report = json.loads(kb("build", bad, "--json", home=tmp_path / "h").stdout)
+    assert report["column"] == int(place(raw, at, "cp1252").split(":")[1])
+
+
+def test_utf16_without_a_bom_is_read_in_english_and_chinese(corpora: Path, tmp_path: Path) -> None:
+    """`iconv -t utf-16le` of the English edition was read; of the Chinese one it was refused
+    as a binary file (its CJK code units hold few NULs)."""
+    for name, encoding in ((ZH, "utf-16-le"), (ZH, "utf-16-be"),
+                           ("cr/en/MagicCompRules-2026-04-17.normalized.txt", "utf-16-le")):
+        path = tmp_path / f"{encoding}-{Path(name).name}"
+        path.write_bytes((corpora / name).read_text(encoding="utf-8").encode(encoding))
+        result = kb("build", path, "--json", home=tmp_path / "h")
+        assert result.returncode == 0, result.stderr
+        [doc] = json.loads(result.stdout)["documents"]
+        assert doc["encoding"] == encoding and doc["counts"]["subrules"] == 1973
 
 
 def test_cp1252_and_mac_roman_editions_are_still_read(parsed: Parse, corpora: Path) -> None:
@@ -126,7 +163,35 @@ def test_malformed_xml_alone_does_not_replace_the_kb(home: Path, corpora: Path, 
     raw = (corpora / "wiki/mightstone_fandom_xml/cipher.xml").read_bytes()
     cut = tmp_path / "cipher.xml"
     cut.write_bytes(raw[: raw.index(b"==", raw.index(b"<text")) + 40])
-    refused(home, cut, words="the build yields no rule texts", where=cut.name)
+    refused(home, cut, "--accept-damaged", words="the build yields no rule texts", where=cut.name)
+
+
+def test_a_truncated_export_is_damaged(home: Path, seeds: Path, corpora: Path, tmp_path: Path) -> None:
+    """`head -c 5000 affinity.xml`: kept with a warning (not well-formed XML), exit 0; a
+    missing </page> or </mediawiki> is truncation, damage as in a rules file.  crew.xml,
+    reformatted by hand but whole, still builds."""
+    exports = corpora / "wiki/mightstone_fandom_xml"
+    raw = (exports / "affinity.xml").read_bytes()
+    cut = tmp_path / "affinity.xml"
+    cut.write_bytes(raw[:5000])
+    refused(home, seeds, cut, exports / "crew.xml",
+            words=f"{cut}:87: damage: truncated: the export ends inside page 'Affinity', with no </page>", where="")
+    unclosed = tmp_path / "unclosed.xml"
+    unclosed.write_bytes(raw.rstrip().removesuffix(b"</mediawiki>"))
+    refused(home, seeds, unclosed, words="damage: truncated: the export ends with no </mediawiki>", where=unclosed.name)
+    kept = kb("build", seeds, cut, exports / "crew.xml", "--accept-damaged", home=tmp_path / "h")
+    assert kept.returncode == 0 and "damage: line 87: truncated" in kept.stdout, kept.stderr
+
+
+def test_a_bad_byte_in_an_export_is_named_by_line_and_column(home: Path, seeds: Path, corpora: Path,
+                                                              tmp_path: Path) -> None:
+    """It said `damage: not valid UTF-8`, with no place."""
+    raw = (corpora / "wiki/mightstone_fandom_xml/cipher.xml").read_bytes()
+    at = raw.index(b"==", raw.index(b"<text")) + 5
+    bad = tmp_path / "cipher.xml"
+    bad.write_bytes(raw[:at] + b"\x81" + raw[at:])
+    line, column = place(raw, at, "utf-8").split(":")
+    refused(home, seeds, bad, words=f"{bad}:{line}: damage: byte 0x81 is not valid UTF-8 (column {column})", where="")
 
 
 def test_an_export_with_a_nul_byte_is_damaged(home: Path, seeds: Path, corpora: Path, tmp_path: Path) -> None:

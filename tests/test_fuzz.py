@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from kb.core.errors import KbError
 from kb.core.model import Document
-from kb.core.textio import decode_source, read_source
+from kb.core.textio import decode_source, read_source, split_lines
 from kb.ingest import ingest
 
 #: Real documents to cut slices from: UTF-8 with and without BOM, UTF-16, cp1252, Mac Roman,
@@ -136,3 +136,51 @@ def test_mutated_rules_are_read_or_refused(corpora: Path, seeds: Path, which: in
     assert all(text.number.depth <= 3 for text in result.rules)
     assert all(str(p) for p in result.problems)
     assert "\ufffd" not in "".join(t.body for t in result.rules)
+
+
+#: Real single-byte editions: cp1252 full of typography, cp1252 with one odd byte in 2,300
+#: lines of ASCII, Mac Roman (where the five bytes cp1252 lacks are letters: 0x81 is Å).
+SINGLE_BYTE = ("MagicCompRules-2015-01-23.txt", "MagicCompRules-2003-10-01.txt", "MagicCompRules-2006-10-01.txt",
+               "MagicCompRules-2004-02-01.txt")
+
+
+@functools.cache
+def _edition(corpora: Path, name: str) -> tuple[bytes, str]:
+    raw = (corpora / "cr" / "en" / name).read_bytes()
+    return raw, decode_source(raw, name).encoding
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(name=st.sampled_from(SINGLE_BYTE),
+       strays=st.lists(st.tuples(st.integers(0, 10**7), st.binary(min_size=1, max_size=2).map(
+           lambda b: bytes(b"\x81\x8d\x8f\x90\x9d"[x % 5] for x in b))), min_size=1, max_size=3))
+def test_stray_bytes_in_a_single_byte_edition_are_refused_by_place_or_read_as_before(
+        corpora: Path, name: str, strays: list[tuple[int, bytes]]) -> None:
+    """One to six bytes cp1252 leaves undefined, anywhere: refused naming the line and
+    column of the first, or (Mac Roman, where they are letters) read in the edition's own
+    encoding -- never the whole file in another code page (mac_iceland, cp775)."""
+    raw, encoding = _edition(corpora, name)
+    data = _edit_bytes(raw, [("insert", at, stray) for at, stray in strays])
+    try:
+        source = decode_source(data, f"fuzz/{name}")
+    except KbError as err:
+        first = min(data.index(byte) for byte in b"\x81\x8d\x8f\x90\x9d" if byte in data)
+        lines = split_lines(data[:first].decode("cp1252"))
+        assert encoding == "cp1252" and err.message.startswith(f"byte 0x{data[first]:02x} is not valid cp1252")
+        assert (err.line, err.column) == (len(lines), len(lines[-1]) + 1)
+        return
+    assert source.encoding == encoding == "mac_roman"
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(which=st.sampled_from([0, 6]), start=st.integers(0, 10_000), length=st.integers(10, 300),
+       encoding=st.sampled_from(["utf-16-le", "utf-16-be"]))
+def test_utf16_without_a_bom_is_read_as_utf16(corpora: Path, seeds: Path, which: int, start: int, length: int,
+                                              encoding: str) -> None:
+    """Any slice of the English or Chinese rules, in UTF-16 of either byte order without a
+    BOM, reads back as itself: the Chinese one was refused as a binary file (NUL bytes)."""
+    text = "\n".join(_slice(_documents(corpora, seeds)[which], start, length, keep_frame=False))
+    if not text.strip():
+        return
+    source = decode_source(text.encode(encoding), f"fuzz/{SOURCES[which][1]}")
+    assert (source.encoding, source.text) == (encoding, text)

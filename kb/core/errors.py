@@ -15,10 +15,11 @@ class KbError(Exception):
     exit_code = 2
 
     def __init__(self, message: str, path: str | None = None, line: int | None = None,
-                 hint: Hint | None = None, problems: Sequence[KbError] = ()) -> None:
+                 hint: Hint | None = None, problems: Sequence[KbError] = (), column: int | None = None) -> None:
         self.message = message
         self.path = path
         self.line = line
+        self.column = column  # a bad byte's place in its line, in characters as an editor counts them (1-based)
         self.hint = hint  # the command ``message`` ends with, as data: a web page links it (its text is in ``message``)
         #: each problem behind an error about several inputs (a build: every file it cannot read, every damage)
         self.problems = tuple(problems)
@@ -28,6 +29,7 @@ class KbError(Exception):
         if self.path is None:
             return self.message
         where = f"{self.path}:{self.line}" if self.line else self.path
+        where += f":{self.column}" if self.line and self.column else ""
         return f"{where}: {self.message}"
 
 

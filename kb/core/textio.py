@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import codecs
 import hashlib
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -57,17 +58,18 @@ def decode_source(data: bytes, path: str) -> SourceText:
 
 
 def decode(data: bytes, path: str) -> tuple[str, str]:
-    """Return ``(text, encoding)``: BOM first, then strict UTF-8, UTF-16 without a
-    BOM, cp1252, and only then charset-normalizer's best guess.  A file that is UTF-8
-    but for a few bad bytes is refused with the line and column of the first one:
-    re-guessed, it would read as another encoding and every ’ would become ‚Äô."""
+    """Return ``(text, encoding)``: BOM first, then UTF-16 without a BOM, strict UTF-8,
+    cp1252 or Mac Roman, and only then charset-normalizer's best guess.  A bad byte
+    in a file whose encoding is evident is refused with its line and column, never
+    re-guessed: a UTF-8 file with one read as another encoding turns every ’ into ‚Äô,
+    a cp1252 file with one (0x81, which cp1252 leaves undefined) read as mac_iceland
+    turns every ’ into í."""
     for bom, encoding in _BOMS:
         if data.startswith(bom):
             return _strict(data, encoding, path), encoding
-    if _looks_utf16(data):
-        encoding = "utf-16-le" if data[1::2].count(0) > data[0::2].count(0) else "utf-16-be"
+    if order := _utf16_order(data):
         try:
-            return _check_text(data.decode(encoding), path), encoding
+            return _check_text(data.decode(order), path), order
         except UnicodeDecodeError as err:
             raise KbError("binary file (NUL bytes, and not UTF-16 text either), not a text document", path) from err
     if b"\x00" in data:
@@ -76,15 +78,17 @@ def decode(data: bytes, path: str) -> tuple[str, str]:
         return _check_text(data.decode("utf-8"), path), "utf-8"
     except UnicodeDecodeError as err:
         if _mostly_utf8(data):
-            raise _invalid_utf8(data, err, path) from err
-    try:
-        text, encoding = data.decode("cp1252"), "cp1252"
-    except UnicodeDecodeError:
-        pass
-    else:
+            raise _bad_byte(data, err, "utf-8", path, "; the rest of the file is UTF-8, so kb does not guess "
+                                                      "another encoding: fix or re-save the file") from err
+    if _western(data):
         if _mac_roman_fits_better(data):
-            text, encoding = data.decode("mac_roman"), "mac_roman"
-        return _check_text(text, path), encoding
+            return _check_text(data.decode("mac_roman"), path), "mac_roman"
+        try:
+            return _check_text(data.decode("cp1252"), path), "cp1252"
+        except UnicodeDecodeError as err:
+            raise _bad_byte(data, err, "cp1252", path, "; the file is Western text, not UTF-8, so kb does not "
+                                                       "guess another code page: fix the byte or re-save the "
+                                                       "file as UTF-8") from err
     from charset_normalizer import from_bytes  # lazy: only for the rare text in neither (its import and
     # logging's cost 25-35 ms, which every `kb show` paid: the views read the ingesters' layouts)
 
@@ -103,12 +107,40 @@ def _mostly_utf8(data: bytes) -> bool:
     return sum(1 for char in text if ord(char) > 127) - invalid > invalid
 
 
-def _invalid_utf8(data: bytes, err: UnicodeDecodeError, path: str) -> KbError:
-    """Where the first bad byte is, as an editor shows it (line, column in characters)."""
-    lines = split_lines(data[: err.start].decode("utf-8"))
-    bad = data[err.start:err.end].hex(" ")
-    return KbError(f"not valid UTF-8 at column {len(lines[-1]) + 1} (byte {bad}); the rest of the file is UTF-8, "
-                   "so kb does not guess another encoding: fix or re-save the file", path, len(lines))
+#: The bytes cp1252 leaves undefined: in a cp1252 file, damage (Python refuses to decode them).
+_CP1252_UNDEFINED = b"\x81\x8d\x8f\x90\x9d"
+_HIGH_RUN = re.compile(rb"[\x80-\xff]+")
+
+
+def _western(data: bytes) -> bool:
+    """Text in a Western single-byte code page: its non-ASCII bytes, but for the ones
+    cp1252 lacks, stand alone between ASCII (’ in don’t, the — of a range), where the
+    byte pairs of GBK or Shift-JIS and the runs of a Cyrillic or Greek word stand
+    together (those go to charset-normalizer's guess).  All 116 English editions have at
+    least 99% of their non-ASCII bytes alone.  Western text is read as cp1252 or Mac
+    Roman, and a byte cp1252 lacks is refused, never re-guessed: the guess read one stray
+    0x81 in 2018-10-05 as mac_iceland.  (So is a German text saved by DOS cp437, where
+    ü is 0x81: it is refused, to be re-saved as UTF-8.)"""
+    runs = [len(run) for run in _HIGH_RUN.findall(data.translate(None, _CP1252_UNDEFINED))]
+    return runs.count(1) * 10 >= sum(runs) * 9
+
+
+def _bad_byte(data: bytes, err: UnicodeDecodeError, encoding: str, path: str, why: str = "") -> KbError:
+    """``file:line:column: byte 0x81 is not valid cp1252``."""
+    line, column, what = bad_byte(data, err, encoding)
+    return KbError(f"{what}{why}", path, line, column=column)
+
+
+def bad_byte(data: bytes, err: UnicodeDecodeError, encoding: str) -> tuple[int, int, str]:
+    """Where the first bad byte is, as an editor shows it (line, column in characters),
+    and what it is: ``byte 0x81 is not valid cp1252``."""
+    lines = split_lines(data[: err.start].decode(encoding, errors="replace"))
+    bad = data[err.start:err.end]
+    what = f"byte 0x{bad.hex()} is" if len(bad) == 1 else f"bytes {bad.hex(' ')} are"
+    return len(lines), len(lines[-1]) + 1, f"{what} not valid {_NAMES.get(encoding, encoding)}"
+
+
+_NAMES = {"utf-8": "UTF-8", "utf-8-sig": "UTF-8", "utf-16": "UTF-16"}
 
 
 #: Punctuation the rules use, which cp1252 and Mac Roman put on different bytes.
@@ -119,19 +151,39 @@ _ASCII = bytes(range(128))
 def _mac_roman_fits_better(data: bytes) -> bool:
     """A file saved on a Mac (2004-02-01 has ™ as 0xAA and – as 0xD0, which cp1252 reads
     as ª and Ð): Mac Roman wins when its reading of the non-ASCII bytes holds more
-    typographic punctuation than cp1252's."""
+    typographic punctuation than cp1252's (which has no reading of the five bytes it
+    lacks: a Mac file may hold them, ç is 0x8D)."""
     high = data.translate(None, _ASCII)
 
     def score(encoding: str) -> int:
-        return sum(char in _TYPOGRAPHY for char in high.decode(encoding))
+        return sum(char in _TYPOGRAPHY for char in high.decode(encoding, errors="replace"))
 
     return score("mac_roman") > score("cp1252")
 
 
-def _looks_utf16(data: bytes) -> bool:
-    """UTF-16 without a BOM: ASCII text leaves every other byte NUL."""
+def _utf16_order(data: bytes) -> str | None:
+    """UTF-16 without a BOM, and its byte order: its ASCII (every character of English
+    text, the digits, spaces and line breaks of Chinese) leaves NUL bytes, and its line
+    breaks are NUL-CR or NUL-LF pairs in one order (0A 00 little-endian, 00 0A big-endian);
+    a binary file's NULs come in runs, a text's damage is a NUL or two.  Where the sample
+    holds no line break, the side its NULs fall on: in English every other byte.  (Not
+    the NULs alone: dense Chinese has few, one code unit in 25 in 800.4a, and its CJK
+    characters put as many on the other side, 开 is U+5F00 and 一 U+4E00.)"""
     sample = data[:4000]
-    return len(sample) >= 4 and sample.count(0) >= len(sample) // 3
+    even, odd = sample[0::2].count(0), sample[1::2].count(0)
+    if len(sample) < 4 or max(even, odd) < max(2, len(sample) // 64):
+        return None
+    pairs = list(zip(sample[0::2], sample[1::2], strict=False))
+    little = sum(low in _BREAKS and high == 0 for low, high in pairs)
+    big = sum(high in _BREAKS and low == 0 for low, high in pairs)
+    if little != big:
+        return "utf-16-le" if little > big else "utf-16-be"
+    if min(even, odd) * 2 <= max(even, odd):
+        return "utf-16-le" if odd > even else "utf-16-be"
+    return None
+
+
+_BREAKS = frozenset(b"\r\n")
 
 
 def _strict(data: bytes, encoding: str, path: str) -> str:
@@ -139,9 +191,7 @@ def _strict(data: bytes, encoding: str, path: str) -> str:
         return _check_text(data.decode(encoding), path)
     except UnicodeDecodeError as err:
         body = data[len(codecs.BOM_UTF8):] if encoding == "utf-8-sig" else data  # the codec's offsets skip the BOM
-        lines = split_lines(body[: err.start].decode(encoding, errors="replace"))
-        raise KbError(f"not valid {encoding} at column {len(lines[-1]) + 1} (byte {body[err.start:err.end].hex(' ')})",
-                      path, len(lines)) from err
+        raise _bad_byte(body, err, encoding, path) from err
 
 
 def _check_text(text: str, path: str) -> str:

@@ -259,7 +259,7 @@ def read_file(path: Path, fmt: str | None = None, lang: str | None = None, in_fo
         raise
     except KbError as err:
         if err.path is None:  # a format or language given for this file (manifest, options) that kb lacks
-            raise KbError(err.message, str(path), err.line) from err
+            raise KbError(err.message, str(path), err.line, column=err.column) from err
         raise
 
 

@@ -36,7 +36,7 @@ from dataclasses import dataclass, field
 
 from kb.core.model import Problem, Severity
 from kb.core.rulenum import RuleNumber
-from kb.core.textio import SourceText
+from kb.core.textio import SourceText, bad_byte
 
 FORMAT_TEXT = "wiki-page"
 FORMAT_XML = "mediawiki-xml"
@@ -184,8 +184,12 @@ def parse_mediawiki(data: bytes, path: str) -> list[WikiPage]:
         line = data[:data.index(b"\x00")].count(b"\n") + 1
         problems.append(Problem(path, line, "a NUL byte: the file is damaged (a text export holds none)",
                                 Severity.DAMAGE))
-    if "\ufffd" in text:
-        problems.append(Problem(path, None, "not valid UTF-8: undecodable bytes were replaced", Severity.DAMAGE))
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError as err:
+        line, column, what = bad_byte(data, err, "utf-8")
+        problems.append(Problem(path, line, f"{what} (column {column}); undecodable bytes were replaced",
+                                Severity.DAMAGE))
     raw_pages = _strict_pages(data, text, path, problems)
     if raw_pages is None:
         raw_pages = _tolerant_pages(text)
@@ -209,6 +213,9 @@ def _strict_pages(data: bytes, text: str, path: str, problems: list[Problem]) ->
     try:
         root = ET.fromstring(data)
     except ET.ParseError as err:
+        if cut := _truncation(text):
+            problems.append(Problem(path, text.count("\n") + 1, cut, Severity.DAMAGE))
+            return None
         line, column = err.position
         problems.append(Problem(path, line, f"not well-formed XML ({err.msg if hasattr(err, 'msg') else err} at "
                                             f"column {column}); title and text recovered by tolerant extraction"))
@@ -240,6 +247,24 @@ def _strict_pages(data: bytes, text: str, path: str, problems: list[Problem]) ->
         text_index += 1
         pages.append((title, wikitext, _line_of(text, title), meta))
     return pages
+
+
+_PAGE_OPEN = re.compile(r"<page[\s>]")
+
+
+def _truncation(text: str) -> str | None:
+    """An export cut short (a download stopped, a file cut to a size): its last ``<page>``
+    has no ``</page>``, or its ``<mediawiki>`` no ``</mediawiki>``.  Damage, as a rules
+    file that stops before its glossary is: what the page said after the cut is lost.  (A
+    hand-reformatted export, crew.xml, closes both.)"""
+    pages = list(_PAGE_OPEN.finditer(text))
+    if pages and "</page>" not in text[pages[-1].start():]:
+        title = _TITLE.search(text, pages[-1].start())
+        name = f"page {html.unescape(title.group(1)).strip()!r}" if title else "its last page"
+        return f"truncated: the export ends inside {name}, with no </page>; the text before the cut is kept"
+    if "<mediawiki" in text and "</mediawiki>" not in text:
+        return "truncated: the export ends with no </mediawiki>"
+    return None
 
 
 def _tolerant_pages(text: str) -> list[_RawPage]:

@@ -23,8 +23,11 @@ def dumps(data: object) -> str:
 def error_json(err: KbError) -> dict[str, object]:
     """An error as a program reading JSON gets it (CLI ``--json`` and the web alike)."""
     data: dict[str, object] = {"error": err.message, "path": err.path, "line": err.line, "exit_code": err.exit_code}
+    if err.column:  # a bad byte: where in its line
+        data["column"] = err.column
     if err.problems:  # an error about several inputs: each, with its own place
-        data["problems"] = [{"path": p.path, "line": p.line, "problem": p.message} for p in err.problems]
+        data["problems"] = [{"path": p.path, "line": p.line, **({"column": p.column} if p.column else {}),
+                             "problem": p.message} for p in err.problems]
     return data
 
 
