@@ -60,7 +60,7 @@ from indexers.translate import Translation, Translator, coverage
 from kb.align.lexicon import alternatives
 from kb.align.tokens import words as spelling_words
 from kb.core.address import written_out
-from kb.core.errors import KbError, NotFound
+from kb.core.errors import KbError, NotFound, Unavailable
 from kb.core.lang import guess_lang, languages_label
 from kb.core.rulenum import RuleNumber
 from kb.core.text import base_lang, han_runs, has_cjk, is_cjk
@@ -1366,8 +1366,8 @@ def search(home: Path, conn: sqlite3.Connection, text: str, langs: Sequence[str]
         searcher = _searcher(info)
     except Exception as err:  # whoosh reports damaged files as many kinds of error
         _close()
-        raise KbError("the search index of this KB is damaged: run `kb index` to build it again",
-                      str(info.path)) from err
+        raise Unavailable("the search index of this KB is damaged: run `kb index` to build it again",
+                          str(info.path)) from err
     with scorer_of(searcher).lock:
         return _search(searcher, info, conn, text, langs, query_lang, max(MAX_HITS, limit or 0))
 

@@ -24,14 +24,12 @@ reference graph's resolved sets, so a range "702.102a–d" cites each).
 
 from __future__ import annotations
 
-import fcntl
 import hashlib
 import json
 import os
 import re
 import shutil
 import sqlite3
-import tempfile
 import time
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -49,9 +47,9 @@ from indexers import homophones, lookups, segment, semantic, spelling
 from indexers.analysis import analyzer_for, field_code, form_key, name_key
 from indexers.translate import Translator
 from indexers.writer import BulkWriter
-from kb.core.errors import KbError
+from kb.core.errors import KbError, Unavailable
 from kb.core.rulenum import RuleNumber
-from kb.core.tempfiles import held, hold, release
+from kb.core.tempfiles import held, hold, locked, new_folder, open_lock, release
 from kb.core.text import base_lang, has_cjk, is_cjk
 from kb.store import rules as store
 
@@ -455,7 +453,7 @@ def build(home: Path, conn: sqlite3.Connection, name: str | None = None, *, vect
     root = home / FOLDER
     try:
         root.mkdir(parents=True, exist_ok=True)
-        tmp = Path(tempfile.mkdtemp(prefix=TEMP_PREFIX, dir=root))
+        tmp = new_folder(root, TEMP_PREFIX)
     except OSError as err:
         raise KbError(f"cannot write the search index here: {err.strerror}", str(root)) from err
     lock = hold(tmp)  # while held, no other process takes it for a killed build's leftover
@@ -603,11 +601,17 @@ def prune(home: Path, keep: IndexInfo) -> None:
 
 def current(home: Path, conn: sqlite3.Connection) -> IndexInfo:
     """The index of the KB as it is now; a clear error when it is missing, stale or
-    damaged (a search never builds it: ``kb build`` does, or ``kb index``)."""
+    damaged (a search never builds it: ``kb build`` does, or ``kb index``), or was built by a
+    newer kb than this one (``kb index`` would not help: this kb is the one out of date)."""
     info = found(home, conn)
     if info is None:
-        raise KbError("the search index of this KB is missing, out of date or damaged:"
-                      " run `kb index` to build it (or `kb build` again)", str(home / FOLDER))
+        newer = newer_format(home)
+        if newer is not None:
+            raise Unavailable(f"the search index of this KB was built by a newer version of kb (index format {newer};"
+                              f" this kb reads format {FORMAT}): this kb is older than the KB, use the kb that built"
+                              " it (upgrade this one)", str(home / FOLDER))
+        raise Unavailable(f"the search index of this KB is {unfound(home)}: run `kb index` to build it"
+                          " (or `kb build` again)", str(home / FOLDER))
     return info
 
 
@@ -622,16 +626,21 @@ def building(home: Path) -> bool:
     return any(held(path) for path in temporaries) or held(root / LOCK)
 
 
-def unfound(home: Path) -> str:
-    """What is wrong when :func:`found` finds no index of the KB in ``home`` (and none is
-    being built): none was built, or those built are of another :data:`FORMAT` (an upgraded
-    kb reads no index of the one before) or of the KB as it was before it changed."""
+def _formats(home: Path) -> set[object]:
+    """The formats of the index folders in ``home`` (complete ones, of any KB)."""
     root = home / FOLDER
     try:
         entries = sorted(entry for entry in os.listdir(root) if not entry.startswith((TEMP_PREFIX, LOCK)))
     except OSError:
         entries = []
-    formats = {m.get("format") for entry in entries if (m := _manifest_of_any_format(root / entry)) is not None}
+    return {m.get("format") for entry in entries if (m := _manifest_of_any_format(root / entry)) is not None}
+
+
+def unfound(home: Path) -> str:
+    """What is wrong when :func:`found` finds no index of the KB in ``home`` (and none is
+    being built): none was built, or those built are of another :data:`FORMAT` (an upgraded
+    kb reads no index of the one before) or of the KB as it was before it changed."""
+    formats = _formats(home)
     if not formats:
         return "not built"
     if FORMAT in formats:
@@ -640,6 +649,15 @@ def unfound(home: Path) -> str:
     other = ", ".join(sorted(map(str, formats)))
     return (f"out of date: it was built by {'an older' if older else 'another'} version of kb"
             f" (index format {other}; this version reads format {FORMAT})")
+
+
+def newer_format(home: Path) -> int | None:
+    """The newest index format in ``home`` when it is newer than :data:`FORMAT` and no index of
+    this format is there: a newer kb built (or indexed) the KB and this process runs an older
+    one (a ``kb serve`` started before kb was upgraded), which no ``kb index`` of its own mends."""
+    formats = _formats(home)
+    newer = [f for f in formats if isinstance(f, int) and f > FORMAT]
+    return max(newer) if newer and FORMAT not in formats else None
 
 
 def found(home: Path, conn: sqlite3.Connection, kb_file: Path | None = None) -> IndexInfo | None:
@@ -689,15 +707,11 @@ def _lock(root: Path) -> Iterator[None]:
     """An exclusive lock on ``root/.lock`` (released when the process dies)."""
     try:
         root.mkdir(parents=True, exist_ok=True)
-        handle = (root / LOCK).open("a+")
+        fd = open_lock(root / LOCK)
     except OSError as err:
         raise KbError(f"cannot write the search index here: {err.strerror}", str(root)) from err
-    with handle:
-        fcntl.flock(handle, fcntl.LOCK_EX)
-        try:
-            yield
-        finally:
-            fcntl.flock(handle, fcntl.LOCK_UN)
+    with locked(fd):
+        yield
 
 
 def open_index(home: Path, conn: sqlite3.Connection) -> tuple[whoosh_index.Index, IndexInfo]:

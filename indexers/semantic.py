@@ -27,7 +27,6 @@ from __future__ import annotations
 import hashlib
 import importlib.util
 import os
-import tempfile
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -36,6 +35,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from kb.core.errors import KbError
+from kb.core.tempfiles import new_file
 from kb.core.text import HAN_CHAR, HAN_RUN
 
 if TYPE_CHECKING:
@@ -172,14 +172,13 @@ def _read(path: Path, *names: str) -> tuple[list[list[str]], np.ndarray] | None:
 def _write(path: Path, **arrays: np.ndarray) -> None:
     """Written beside and renamed into place: a reader never sees half a file."""
     import numpy as np
-    fd, tmp = tempfile.mkstemp(prefix=".semantic-", suffix=".npz", dir=path.parent)
+    fd, tmp = new_file(path.parent, ".semantic-", ".npz")  # with the index's other files' mode
     try:
         with os.fdopen(fd, "wb") as out:
             np.savez(out, **arrays)  # type: ignore[arg-type]
-        os.chmod(tmp, 0o644)  # as the index's other files (mkstemp makes it private)
         os.replace(tmp, path)
     except BaseException:
-        Path(tmp).unlink(missing_ok=True)
+        tmp.unlink(missing_ok=True)
         raise
 
 

@@ -3,7 +3,9 @@
 Nothing is written unless every document was read; a damaged document (truncated,
 duplicate numbers) stops the build unless the caller accepts damaged documents, in
 which case the damage stays listed in the report and in the KB.  Every input is read
-before the build refuses, so one run names every problem.
+before the build refuses, so one run names every problem.  One build of a KB home runs at a
+time: a second waits for the first (:func:`one_build`), so each says "built" of the KB that
+is in place when it says it.
 """
 
 from __future__ import annotations
@@ -15,7 +17,8 @@ import re
 import stat
 import time
 import tomllib
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
@@ -25,7 +28,7 @@ from kb.align import identity
 from kb.core.errors import KbError
 from kb.core.lang import normalize_tag
 from kb.core.model import Document, Findings, Problem
-from kb.core.tempfiles import sweep
+from kb.core.tempfiles import locked, sweep
 from kb.graph import card_phase as card_graph
 from kb.graph import references as graph
 from kb.store import rules as store
@@ -546,10 +549,39 @@ def prune_indexes(home: Path, keep: IndexInfo) -> None:
     rules_index.prune(home, keep)
 
 
+@contextmanager
+def one_build(home: Path, waiting: Callable[[str], object] | None = None) -> Iterator[None]:
+    """The block as the only build of the KB in ``home``: another one running is waited for,
+    ``waiting`` told so first.  The lock is a ``flock`` on the home folder itself (no file left
+    beside the KB), and dies with its process, however it dies."""
+    try:
+        home.mkdir(parents=True, exist_ok=True)
+        fd = os.open(home, os.O_RDONLY)
+    except OSError as err:
+        raise KbError(f"cannot write a knowledge base here: {err.strerror}", str(home)) from err
+
+    def wait(pid: int | None) -> None:
+        if waiting is not None:
+            waiting("another build of this KB is running" + (f" (pid {pid})" if pid else "")
+                    + ": waiting for it to finish")
+
+    with locked(fd, wait):
+        yield
+
+
 def build(paths: list[Path], home: Path, *, accept_damaged: bool = False, allow_partial: bool = False,
           override_format: str | None = None, override_lang: str | None = None,
-          progress: Callable[[int, int, str], None] | None = None, semantic: bool | None = None) -> BuildReport:
-    """Build the KB in ``home`` from ``paths``; on any error the old KB stays."""
+          progress: Callable[[int, int, str], None] | None = None, semantic: bool | None = None,
+          waiting: Callable[[str], object] | None = None) -> BuildReport:
+    """Build the KB in ``home`` from ``paths``; on any error the old KB stays.  A build of the
+    same home running meanwhile is waited for (``waiting``: told so first, as :func:`one_build`)."""
+    with one_build(home, waiting):
+        return _build(paths, home, accept_damaged, allow_partial, override_format, override_lang, progress, semantic)
+
+
+def _build(paths: list[Path], home: Path, accept_damaged: bool, allow_partial: bool, override_format: str | None,
+           override_lang: str | None, progress: Callable[[int, int, str], None] | None,
+           semantic: bool | None) -> BuildReport:
     stages = _Stages(progress)
     stages.run("clean up", lambda: sweep_leftovers(home))
     reports = stages.run("read", lambda: read_all(collect(paths), override_format, override_lang, progress,

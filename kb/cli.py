@@ -124,6 +124,11 @@ def progress():  # noqa: ANN201 (a context manager or a null one)
     return _Bar()
 
 
+def say(message: str) -> None:
+    """What a command tells while it works, not its answer ("waiting for another build")."""
+    print(f"kb: {message}", file=sys.stderr, flush=True)
+
+
 # -- fetch ---------------------------------------------------------------------------------
 
 
@@ -137,7 +142,7 @@ def fetch_and_build(args: argparse.Namespace) -> int:
     sources = _previous_sources(home) or [EMBEDDED_CORPUS]
     if fetched.path not in sources:
         sources.append(fetched.path)
-    report = build(sources, home)
+    report = build(sources, home, waiting=say)
     if args.json:
         _emit({"url": fetched.url, "path": str(fetched.path), "edition": fetched.document.edition,
                "build": report.to_json()})

@@ -378,13 +378,13 @@ def _semantic(args: argparse.Namespace) -> bool | None:
 
 def main_build(args: argparse.Namespace) -> int:
     from kb.build import EMBEDDED_CORPUS, build
-    from kb.cli import progress
+    from kb.cli import progress, say
 
     home = resolve_home(args.home)
     with progress() as step:
         report = build(args.sources or [EMBEDDED_CORPUS], home, accept_damaged=args.accept_damaged,
                        allow_partial=args.allow_partial, override_format=args.format, override_lang=args.lang,
-                       progress=step, semantic=_semantic(args))
+                       progress=step, semantic=_semantic(args), waiting=say)
     print(shared.dumps(report.to_json()) if args.json else report.render())
     return 0
 

@@ -20,7 +20,6 @@ import html
 import http.client
 import os
 import re
-import tempfile
 import threading
 import time
 import urllib.error
@@ -33,6 +32,7 @@ from kb.core.dates import date_in_file_name
 from kb.core.errors import KbError
 from kb.core.lang import language_label
 from kb.core.model import Document, Severity
+from kb.core.tempfiles import new_file
 from kb.core.textio import decode, decode_source
 from kb.ingest import CR_TEXT, ingest
 
@@ -181,7 +181,7 @@ def fetch(home: Path, page_url: str = RULES_PAGE) -> Fetched:
     path = folder / f"MagicCompRules-{document.effective.isoformat()}.txt"  # type: ignore[union-attr]
     try:
         folder.mkdir(parents=True, exist_ok=True)
-        handle, tmp = tempfile.mkstemp(prefix=".fetch-", suffix=".txt", dir=folder)
+        handle, tmp = new_file(folder, ".fetch-", ".txt")
         with os.fdopen(handle, "wb") as out:
             out.write(data)
         os.replace(tmp, path)

@@ -20,7 +20,7 @@ import pytest
 from conftest import Built, Parse
 from kbrun import kb, kb_json
 
-from kb.build import EMBEDDED_CORPUS
+from kb.build import EMBEDDED_CORPUS, one_build
 
 ZH = "cr/zh/CR-zh-Hans-2026-04-17.txt"
 EN = "cr/en/MagicCompRules-2026-01-16.txt"
@@ -503,3 +503,111 @@ def test_the_web_names_an_unknown_language_and_a_bad_date(home: Path, tmp_path: 
         proc.send_signal(signal.SIGINT)
         proc.wait(timeout=20)
         log.close()
+
+
+# -- builds side by side, interrupted, and read by others ------------------------------------
+
+
+def test_a_second_build_of_a_home_waits_for_the_first_saying_so(tmp_path: Path, seeds: Path) -> None:
+    """`kb build corpus & kb build corpus other-edition`: both said "built", and the KB of the
+    one that finished last was in place; the first had been told of a KB no longer there.
+    A second build waits for the first, saying so; the lock of a build killed holds no one."""
+    home = tmp_path / "home"
+    killed = subprocess.Popen([sys.executable, "-c", "import sys; from kb.build import one_build; "
+                               "one_build(__import__('pathlib').Path(sys.argv[1])).__enter__(); print(flush=True); "
+                               "__import__('time').sleep(60)", str(home)], stdout=subprocess.PIPE, text=True)
+    assert killed.stdout is not None and killed.stdout.readline() == "\n"  # it holds the lock
+    killed.kill()
+    killed.wait(timeout=60)
+    started = time.monotonic()
+    first = kb("build", seeds, home=home)
+    assert first.returncode == 0 and first.stderr == "", first.stderr  # no wait for a build killed
+    with one_build(home):  # what a running build holds
+        second = subprocess.Popen([sys.executable, "-m", "kb", "build", str(seeds), "--home", str(home)],
+                                  stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        assert second.stderr is not None
+        said = second.stderr.readline()
+        assert said == f"kb: another build of this KB is running (pid {os.getpid()}): waiting for it to finish\n"
+        time.sleep(max(1.0, time.monotonic() - started))  # longer than a whole build of the seeds took
+        assert second.poll() is None  # waiting: it has not built
+    out, err = second.communicate(timeout=120)
+    assert second.returncode == 0 and "built " in out and "Traceback" not in err, err
+    assert strays(home) == []
+
+
+def descendants(pid: int) -> list[int]:
+    """The processes under ``pid`` (children, their children ...)."""
+    try:
+        children = [int(c) for c in Path(f"/proc/{pid}/task/{pid}/children").read_text().split()]
+    except OSError:
+        return []
+    return [*children, *(d for child in children for d in descendants(child))]
+
+
+def test_ctrl_c_while_the_workers_run_prints_one_line(corpora: Path, tmp_path: Path) -> None:
+    """Ctrl-C early in a build printed ~25 lines of worker tracebacks ("Process
+    ForkServerProcess-1: Traceback ... KeyboardInterrupt") before `kb: interrupted`, 2 runs in 5:
+    a terminal's Ctrl-C reaches every process of its group, the aligner's workers too."""
+    for delay in (0.0, 0.4, 0.8, 1.2):  # in the aligner's passes (before: a traceback in about 1 run of 3)
+        edition = corpora / "cr/en/MagicCompRules-2025-11-14.txt"
+        build = subprocess.Popen([sys.executable, "-m", "kb", "build", str(EMBEDDED_CORPUS), str(edition),
+                                  "--home", str(tmp_path / "home")],
+                                 stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, start_new_session=True)
+        deadline = time.monotonic() + 120
+        # the aligner's workers: the fork server's children (the fork server and the resource tracker are the build's)
+        while not any(descendants(child) for child in descendants(build.pid)) and time.monotonic() < deadline:
+            assert build.poll() is None, "the build ended before its workers started"
+            time.sleep(0.01)
+        time.sleep(delay)
+        os.killpg(build.pid, signal.SIGINT)  # as a terminal's Ctrl-C: the whole foreground group
+        _, err = build.communicate(timeout=120)
+        assert build.returncode == 130 and err == "kb: interrupted\n", (delay, err)
+
+
+WORKERS_INTERRUPTED = """
+import sys, time
+from pathlib import Path
+from kb.align.workers import map_in_workers
+
+def task(n):
+    Path(sys.argv[1], str(n)).touch()
+    time.sleep(30 if n == 0 else 0)
+
+if __name__ == "__main__":
+    try:
+        map_in_workers(task, range(3), 2)
+    except KeyboardInterrupt:
+        sys.exit("interrupted")
+"""
+
+
+def test_workers_interrupted_in_a_task_leave_the_interrupt_to_their_parent(tmp_path: Path) -> None:
+    """The same, where it is certain to be hit: Ctrl-C while one worker runs a task and the
+    other waits for one (the aligner's pool before printed the waiting one's traceback, 3 runs in 3)."""
+    script = tmp_path / "workers.py"
+    script.write_text(WORKERS_INTERRUPTED, encoding="utf-8")
+    started = tmp_path / "started"
+    started.mkdir()
+    run = subprocess.Popen([sys.executable, str(script), str(started)], stderr=subprocess.PIPE, text=True,
+                           start_new_session=True)
+    deadline = time.monotonic() + 60
+    while len(list(started.iterdir())) < 3 and time.monotonic() < deadline:
+        time.sleep(0.01)
+    time.sleep(0.3)  # the second worker done with its tasks, waiting for another
+    os.killpg(run.pid, signal.SIGINT)
+    _, err = run.communicate(timeout=60)
+    assert err == "interrupted\n" and run.returncode == 1, err
+
+
+def test_a_kb_is_written_with_the_modes_the_umask_gives(tmp_path: Path, seeds: Path) -> None:
+    """kb.sqlite was written 0600 and index/<id> 0700 (temporaries renamed into place): a
+    `kb serve` run by another user could not read a KB someone else built."""
+    home = tmp_path / "home"
+    for umask, file_mode, folder_mode in ((0o022, 0o644, 0o755), (0o027, 0o640, 0o750)):
+        result = kb("build", seeds, home=home, preexec_fn=lambda umask=umask: os.umask(umask))
+        assert result.returncode == 0, result.stderr
+        assert (home / "kb.sqlite").stat().st_mode & 0o777 == file_mode
+        indexes = [p for p in (home / "index").iterdir() if p.is_dir()]
+        assert indexes and all(p.stat().st_mode & 0o777 == folder_mode for p in indexes)
+        # readable as the KB is (whoosh makes its empty MAIN_WRITELOCK 0777 & ~umask)
+        assert all(f.stat().st_mode & 0o444 == file_mode & 0o444 for p in indexes for f in p.iterdir())

@@ -355,6 +355,56 @@ def test_a_stale_index_says_why_and_what_to_run_and_invites_no_retry(tmp_path: P
         assert request(base, "/search.json?q=merged").status == 200
 
 
+def test_an_index_of_a_newer_kb_says_to_restart_the_server_not_to_build_it(tmp_path: Path) -> None:
+    """kb upgraded under a running server (the index format went up) and the KB rebuilt by the
+    new kb: every search answered 503 "built by another version of kb …; to build it, run: kb
+    index", and `kb index` said the index was up to date.  The server is the one out of date:
+    it says so, and to restart it; an older `kb search` says it is the older one."""
+    home = tmp_path / "home"
+    build(SEED_PATHS, home)
+    with_index(home)
+    manifest = next((home / rules_index.FOLDER).glob(f"*/{rules_index.MANIFEST}"))
+    data = json.loads(manifest.read_text(encoding="utf-8"))
+    manifest.write_text(json.dumps({**data, "format": rules_index.FORMAT + 1}), encoding="utf-8")
+    with serving(home, "--workers", "1") as base:
+        reply = request(base, "/search.json?q=merged")
+        error = json.loads(reply.body)["error"]
+        assert reply.status == 503 and "retry-after" not in reply.headers, (reply.status, reply.headers)
+        assert f"newer version of kb (index format {rules_index.FORMAT + 1}" in error, error
+        assert "restart it: kb serve --home $KB_HOME" in error and "kb index" not in error, error
+        shown = request(base, "/search?q=merged")
+        assert shown.status == 503 and "<code>kb serve --home $KB_HOME</code>" in shown.body.decode()
+    searched = kb("search", "merged", home=home)
+    assert searched.returncode == 2 and "newer version of kb" in searched.stderr, searched.stderr
+    assert "kb index" not in searched.stderr and "Traceback" not in searched.stderr
+
+
+def test_a_kb_damaged_or_gone_under_a_running_server_is_the_servers_fault(tmp_path: Path) -> None:
+    """kb.sqlite replaced by garbage under a running server: every page answered 400 "cannot
+    read the knowledge base: file is not a database"; moved away: 404 "no knowledge base in
+    $KB_HOME".  Nothing is wrong with the request: 503, saying why, until the KB is back."""
+    home = tmp_path / "home"
+    build(SEED_PATHS, home)
+    with_index(home)
+    kb_file = home / "kb.sqlite"
+    with serving(home, "--workers", "1") as base:
+        kb_file.rename(home / "kb.sqlite.good")
+        kb_file.write_bytes(b"not a database at all" * 100)
+        for url in ("/rules/730.2.json", "/rules/730.2", "/index.json", "/search.json?q=merged"):
+            reply = request(base, url)
+            assert reply.status == 503 and "cannot read the knowledge base" in reply.body.decode(), (url, reply)
+        kb_file.unlink()
+        for url in ("/rules/730.2.json", "/rules/730.2", "/search.json?q=merged"):
+            reply = request(base, url)
+            assert reply.status == 503 and "no knowledge base in $KB_HOME" in reply.body.decode(), (url, reply)
+        (home / "kb.sqlite.good").rename(kb_file)
+        assert request(base, "/rules/730.2.json").status == 200
+    # the command's exit codes stay: no KB is 1 (nothing found), a KB that is no database 2
+    assert kb("show", "730.2", home=tmp_path / "none").returncode == 1
+    kb_file.write_bytes(b"not a database at all" * 100)
+    assert kb("show", "730.2", home=home).returncode == 2
+
+
 def test_a_search_while_the_index_is_being_built_is_told_to_retry(tmp_path: Path) -> None:
     home = tmp_path / "home"
     build(SEED_PATHS, home)
@@ -518,7 +568,7 @@ def test_static_files_do_not_need_the_kb(tmp_path: Path) -> None:
         shutil.move(store.db_path(home), tmp_path / "away.sqlite")
         assert request(base, "/static/kb.css").status == 200
         gone = request(base, "/index.json")
-        assert gone.status == 404 and str(home) not in gone.body.decode()
+        assert gone.status == 503 and str(home) not in gone.body.decode()  # the server's fault: no KB
         os.replace(tmp_path / "away.sqlite", store.db_path(home))
         assert request(base, "/index.json").status == 200
 

@@ -37,3 +37,20 @@ class NotFound(KbError):
     """The KB answers, but has nothing under that name (exit 1)."""
 
     exit_code = 1
+
+
+class Unavailable(KbError):
+    """The KB cannot answer now, whatever is asked: it is missing, unreadable or damaged, it or
+    its search index was written by another version of kb, or the index is being built
+    (``retry``: it answers in a moment).  Nothing is wrong with the question: ``kb serve``
+    answers 503 (400 and 404 are the asker's to fix); the command exits 2 (:class:`NoKb` 1)."""
+
+    def __init__(self, message: str, path: str | None = None, hint: Hint | None = None, retry: bool = False) -> None:
+        super().__init__(message, path, hint=hint)
+        self.retry = retry
+
+
+class NoKb(Unavailable):
+    """No KB where one is looked for: exit 1, as a thing not found."""
+
+    exit_code = 1

@@ -17,10 +17,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from kb.core.errors import KbError, NotFound
+from kb.core.errors import KbError, NoKb, NotFound, Unavailable
 from kb.core.lang import language_label, language_name
 from kb.core.rulenum import RuleNumber
-from kb.core.tempfiles import hold, release, sweep
+from kb.core.tempfiles import hold, new_file, release, sweep
 from kb.core.text import Hint, first_words
 
 # Reading lexicons back needs their type; writing needs no aligner type.  What writing a KB
@@ -111,13 +111,10 @@ def write(home: Path, documents: Iterable[Document], meta: dict[str, str],
     try:
         home.mkdir(parents=True, exist_ok=True)
         sweep(home, TEMP_PATTERN)  # what builds killed with kill -9 left behind
-        import tempfile
-
-        handle, tmp_name = tempfile.mkstemp(prefix=TEMP_PREFIX, suffix=".sqlite", dir=home)
+        handle, tmp = new_file(home, TEMP_PREFIX, ".sqlite")
     except OSError as err:
         raise KbError(f"cannot write a knowledge base here: {err.strerror}", str(home)) from err
     os.close(handle)
-    tmp = Path(tmp_name)
     lock = hold(tmp)
     try:
         from kb.store import cards as card_store  # lazy: a KB's readers do not write its card tables
@@ -228,7 +225,7 @@ def connect(home: Path) -> sqlite3.Connection:
     """Open the KB in ``home`` read-only, or explain how to build one."""
     path = db_path(home)
     if not path.is_file():
-        raise NotFound(f"no knowledge base in {home}: run `kb build` first")
+        raise NoKb(f"no knowledge base in {home}: run `kb build` first")
     return connect_file(path)
 
 
@@ -240,11 +237,15 @@ def connect_file(path: Path) -> sqlite3.Connection:
         version = conn.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()
     except sqlite3.Error as err:  # unreadable (permissions), not a database, damaged
         reason = "permission denied" if not os.access(path, os.R_OK) else str(err)
-        raise KbError(f"cannot read the knowledge base: {reason} (run `kb build` to make a new one)",
-                      str(path)) from err
+        raise Unavailable(f"cannot read the knowledge base: {reason} (run `kb build` to make a new one)",
+                          str(path)) from err
     if version is None or not str(version[0]).isdigit() or int(version[0]) != SCHEMA_VERSION:
         conn.close()
-        raise KbError(f"{path} was written by another version of kb: run `kb build` again")
+        if version is not None and str(version[0]).isdigit() and int(version[0]) > SCHEMA_VERSION:
+            raise Unavailable(f"{path} was written by a newer version of kb (schema {version[0]}; this kb reads"
+                              f" {SCHEMA_VERSION}): use that kb (a `kb serve` started before the upgrade:"
+                              " restart it)")
+        raise Unavailable(f"{path} was written by another version of kb: run `kb build` again")
     return conn
 
 

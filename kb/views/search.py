@@ -22,7 +22,7 @@ from indexers import engine, lookups, snippets, spelling
 from indexers import index as rules_index
 from indexers.translate import Translation
 from kb.core import address as addresses
-from kb.core.errors import KbError, NotFound
+from kb.core.errors import KbError, NotFound, Unavailable
 from kb.core.lang import guess_lang, language_label, language_name, languages_label, normalize_tag
 from kb.core.rulenum import RuleNumber
 from kb.core.text import Hint, typed
@@ -470,7 +470,7 @@ _GLOSSARY = ("SELECT g.lang, g.edition, g.term, g.aliases, g.senses, g.line, d.p
 def glossary_entry(conn: sqlite3.Connection, entry_id: int) -> Shown:
     row = conn.execute(f"{_GLOSSARY} WHERE g.id = ?", (entry_id,)).fetchone()
     if row is None:
-        raise KbError("the search index does not match the KB: run `kb search` again to rebuild it")
+        raise Unavailable("the search index does not match the KB: run `kb index` to build it again")
     return _glossary_shown(row)
 
 

@@ -11,7 +11,9 @@ what every page shares: opening the KB, the templates, errors, the posted form.
 Each request opens the SQLite file read-only and closes it (opening costs well
 under a millisecond), so requests share nothing and a rebuild of the KB is seen
 by the next request.  Errors map like the CLI's exit codes: not found (1) → 404,
-bad input (2) → 400, with the CLI's ``--json`` error body on ``.json`` URLs.
+bad input (2) → 400, with the CLI's ``--json`` error body on ``.json`` URLs; but a KB that
+cannot answer whatever is asked (missing, damaged, of another version of kb, its search index
+not built: :class:`kb.core.errors.Unavailable`) is the server's fault, 503.
 
 In front of the pages, :mod:`kb.web.serving` caches answers per KB file, bounds
 the work of each request and of the process, and hides the server's paths: the
@@ -41,7 +43,7 @@ from starlette.exceptions import HTTPException
 
 from indexers import index as rules_index
 from kb.commands import COMMANDS, TABLE, Command, WebPage
-from kb.core.errors import KbError, NotFound
+from kb.core.errors import KbError, NotFound, Unavailable
 from kb.core.lang import display_name, languages_label
 from kb.core.text import Hint, shell_join
 from kb.store import rules as store
@@ -62,15 +64,6 @@ MMAP_BYTES = 1 << 30
 #: The environment variable through which ``kb serve --workers N`` gives each worker its KB
 #: and options (workers are started by uvicorn with an import string, not an object).
 ENVIRONMENT = "KB_SERVE"
-
-
-class Unavailable(KbError):
-    """The KB answers, but not this: its search index is missing or out of date (503, and what
-    to run), or being built (``retry``: 503 with ``Retry-After``, as for a busy server)."""
-
-    def __init__(self, message: str, hint: Hint | None = None, retry: bool = False) -> None:
-        super().__init__(message, hint=hint)
-        self.retry = retry
 
 
 @dataclass
@@ -226,13 +219,21 @@ def _index_built(home: Path, conn: sqlite3.Connection) -> None:
     and every worker would start its own): while ``kb build`` or ``kb index`` builds it, 503
     and retry; when no one does (never built, or out of date: a kb upgraded reads no index
     of the version before), 503 saying why and the command that builds it, and no retry (it
-    would fail forever).  A copy of the KB folder finds its index; a KB changed in place does not."""
+    would fail forever); when a newer kb built it (kb upgraded under a running server), 503
+    saying to restart the server: its own ``kb index`` would not help.  A copy of the KB folder
+    finds its index; a KB changed in place does not."""
     if rules_index.found(home, conn) is not None:
         return
     if rules_index.building(home):
         raise Unavailable("the search index of this KB is being built: try again in a moment", retry=True)
-    run = Hint(f"the search index of this KB is {rules_index.unfound(home)}; to build it, run",
-               ("index", "--home", str(home)))
+    newer = rules_index.newer_format(home)
+    if newer is not None:
+        run = Hint(f"the search index of this KB was built by a newer version of kb (index format {newer}; this"
+                   f" server reads format {rules_index.FORMAT}): the server is older than the KB, restart it",
+                   ("serve", "--home", str(home)))
+    else:
+        run = Hint(f"the search index of this KB is {rules_index.unfound(home)}; to build it, run",
+                   ("index", "--home", str(home)))
     raise Unavailable(str(run), hint=run)
 
 
@@ -271,14 +272,14 @@ def _json(data: object, status: int = 200) -> Response:
 
 def _error(request: Request, templates: Jinja2Templates, err: KbError, as_json: bool,
            status: int | None = None) -> Response:
-    status = status or (404 if isinstance(err, NotFound) else 503 if isinstance(err, Unavailable) else 400)
+    status = status or (503 if isinstance(err, Unavailable) else 404 if isinstance(err, NotFound) else 400)
     retry = status == 503 and (not isinstance(err, Unavailable) or err.retry)
     headers = {"Retry-After": "2"} if retry else None
     if as_json:
         response = _json(shared.error_json(err), status)
         response.headers.update(headers or {})
         return response
-    title = _TITLES.get(status, "Error") if retry or status != 503 else "Search unavailable"
+    title = _TITLES.get(status, "Error") if retry or status != 503 else "Unavailable"
     return templates.TemplateResponse(request, "error.html", {
         "title": title, "message": markup.told(err.message, err.hint), "status": status,
         "json_url": _twin(request), "cli": "", "q": ""}, status_code=status, headers=headers)
