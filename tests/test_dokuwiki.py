@@ -71,6 +71,7 @@ def test_the_folder_builds_two_languages_of_one_edition(built: tuple[Path, dict]
     assert "the same 681 en glossary entries as" in by_name["glossarycn.txt"][0]["reason"]
     for name in ("catalog.txt", "credits.txt", "intro.txt", "translatedterms.txt"):
         assert [d["status"] for d in by_name[name]] == ["skipped"], name
+        assert "a page of the judge wiki's rules with neither rules nor glossary" in by_name[name][0]["reason"]
 
 
 def test_a_rule_is_shown_in_both_languages_with_its_references(built: tuple[Path, dict]) -> None:

@@ -162,6 +162,9 @@ def detect(source: SourceText) -> tuple[str, str]:
         return RULINGS_PAGE, guess_lang(source.text)
     if wiki.looks_like_text(source):
         return WIKI_PAGE, guess_lang(source.text)
+    if dokuwiki.other_page(source):
+        raise UnknownFormat("a page of the judge wiki's rules with neither rules nor glossary (contents, credits, "
+                            "introduction, provisional translations): nothing kb reads", source.path, 1)
     first = next((line.strip() for line in source.lines if line.strip()), "")
     raise UnknownFormat(f"unknown format: no ingester recognises this document (first line: {first[:60]!r}; "
                   f"known formats: {', '.join(FORMATS)})", source.path, 1)

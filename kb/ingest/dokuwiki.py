@@ -81,6 +81,16 @@ def looks_like(source: SourceText) -> bool:
     return any(_anchored_rule(line) for line in source.lines) or _is_glossary(source.lines)
 
 
+#: A link to the rules' contents (every page's navigation line) or to a page of the rules.
+_NAVIGATION = re.compile(r"\[\[(?::完整规则|cr:\w+)[|#\]]", re.IGNORECASE)
+
+
+def other_page(source: SourceText) -> bool:
+    """A page of the namespace without rules or glossary (contents, credits, introduction,
+    provisional translations): a link to the rules' contents or pages near its top."""
+    return any(_NAVIGATION.search(line) for line in source.lines[:10])
+
+
 def _is_glossary(lines: list[str]) -> bool:
     return (any(_GLOSSARY_TITLE.match(line) for line in lines[:5])
             and any(_ENTRY_RULE.match(line) for line in lines) and any(BREAK.search(line) for line in lines))
