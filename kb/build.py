@@ -361,7 +361,7 @@ def read_all(sources: list[Source | DocReport], override_format: str | None = No
             reports.append(item)
             continue
         try:
-            reports.append(_read(item, override_format, override_lang))
+            reports.extend(_read(item, override_format, override_lang))
         except KbError as err:
             if not allow_partial:
                 unreadable.append(err)
@@ -371,12 +371,31 @@ def read_all(sources: list[Source | DocReport], override_format: str | None = No
         for p in (r.document.damaged if r.document else card_graph.damaged([r.cards]) if r.cards else [])]
     if unreadable or damaged:
         raise refusal(unreadable, damaged)
-    return reports
+    return drop_repeated_glossaries(reports)
 
 
-def _read(item: Source, override_format: str | None, override_lang: str | None) -> DocReport:
-    """One source read, with its manifest's date applied; a language or date the manifest
-    gives that the text contradicts is refused on the manifest's line."""
+def drop_repeated_glossaries(reports: list[DocReport]) -> list[DocReport]:
+    """A glossary that holds the entries of one read before it, in another order (the
+    judge wiki sorts its glossary by the English headwords in one page, by pinyin in
+    another), is skipped, saying which it repeats: read twice, every entry would be two."""
+    first: dict[tuple[str, str | None, frozenset[tuple[str, tuple[str, ...]]]], str] = {}
+    kept = []
+    for report in reports:
+        doc = report.document
+        if doc is not None and doc.glossary and not doc.rules:
+            key = (doc.lang, doc.edition, frozenset((entry.term, entry.senses) for entry in doc.glossary))
+            if key in first:
+                report = DocReport(report.path, "skipped", reason=f"the same {len(doc.glossary)} {doc.lang} glossary "
+                                   f"entries as {first[key]}, in another order")
+            first.setdefault(key, report.path)
+        kept.append(report)
+    return kept
+
+
+def _read(item: Source, override_format: str | None, override_lang: str | None) -> list[DocReport]:
+    """One source read (a report per language of a bilingual one), with its manifest's
+    date applied; a language or date the manifest gives that the text contradicts is
+    refused on the manifest's line."""
     lang = override_lang or item.hint.lang
     try:
         read = ingest.read_file(item.path, override_format or item.hint.format, lang, item.in_folder)
@@ -385,14 +404,15 @@ def _read(item: Source, override_format: str | None, override_lang: str | None) 
             raise
         raise item.hint.refusal("lang", f"bad manifest: documents.{item.path.name!r}.lang: {err.message}") from err
     if isinstance(read, ingest.Skipped):
-        return DocReport(str(item.path), "skipped", reason=read.reason)
-    if not isinstance(read.value, Document):
-        return DocReport(str(item.path), "ok", cards=card_graph.input_of(read))
-    doc, date = read.value, item.hint.date
-    if date is not None and doc.effective not in (None, date):
-        raise item.hint.refusal("date", f"bad manifest: documents.{item.path.name!r}.date: {date}, but the text "
-                                f"states {doc.effective}")
-    return DocReport(str(item.path), "ok", replace(doc, effective=date) if date else doc)
+        return [DocReport(str(item.path), "skipped", reason=read.reason)]
+    if not read.documents:
+        return [DocReport(str(item.path), "ok", cards=card_graph.input_of(read))]
+    date = item.hint.date
+    for doc in read.documents:
+        if date is not None and doc.effective not in (None, date):
+            raise item.hint.refusal("date", f"bad manifest: documents.{item.path.name!r}.date: {date}, but the "
+                                    f"text states {doc.effective}")
+    return [DocReport(str(item.path), "ok", replace(doc, effective=date) if date else doc) for doc in read.documents]
 
 
 def refusal(unreadable: list[KbError], damaged: list[KbError]) -> KbError:

@@ -181,6 +181,26 @@ def rules_files(draw: st.DrawFn, corpora: Path) -> bytes:
     return edit_bytes(data, draw(st.lists(byte_edit, max_size=3)))
 
 
+@st.composite
+def dokuwiki_files(draw: st.DrawFn, corpora: Path) -> bytes:
+    """A slice of the judge wiki's pages (a rules page, the glossary), its title kept or
+    not, lines and bytes edited: a pair broken, an anchor lost, a link cut."""
+    path = corpora / "wiki" / "mtgjudge_cn_dokuwiki_cr" / draw(st.sampled_from(["4.txt", "9.txt", "glossary.txt"]))
+    lines = _lines(path)
+    start, length = draw(st.integers(0, len(lines))), draw(st.integers(1, 300))
+    middle = (lines[:6] if draw(st.booleans()) else []) + lines[start:start + length]
+    edits = draw(st.lists(line_edit | st.tuples(st.just("insert"), st.integers(0, 10**4), st.integers(0, 10**4),
+                                                 st.sampled_from(_DOKUWIKI_LINES)), max_size=6))
+    text = "\n".join(edit_lines(middle, edits))
+    data = text.encode(draw(st.sampled_from(["utf-8", "utf-8-sig", "utf-16-le"])))
+    return edit_bytes(data, draw(st.lists(byte_edit, max_size=3)))
+
+
+_DOKUWIKI_LINES = ["<BOOKMARK:cr400-2>400.2. A rule.\\\\ ", "400.3. 另一条规则。", "<BOOKMARK:cr2019>2019\\\\ ",
+                   "Example: x\\\\ ", "参见规则[[cr:7#cr702-19|702.19]]", "[[cr:2#cr|]]", "----",
+                   "====== 词汇表 ======"]
+
+
 @functools.cache
 def _lines(path: Path) -> list[str]:
     from kb.core.textio import read_source
@@ -229,6 +249,7 @@ CASES = (
     Case("rulings-page", ".txt", lambda corpora: text_files(RULINGS_SEED)),
     Case("wiki-page", ".txt", lambda corpora: text_files(WIKI_SEED)),
     Case("rules", ".txt", rules_files),
+    Case("dokuwiki-cr", ".txt", dokuwiki_files),
     Case("manifest", ".toml", lambda corpora: manifests(), folder=True),
 )
 

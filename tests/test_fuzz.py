@@ -15,7 +15,8 @@ from kb.core.textio import decode_source, read_source, split_lines
 from kb.ingest import ingest
 
 #: Real documents to cut slices from: UTF-8 with and without BOM, UTF-16, cp1252, Mac Roman,
-#: the truncated 2013-02-01, Chinese, and both rules seeds.
+#: the truncated 2013-02-01, Chinese, both rules seeds, and a page of the judge wiki (English
+#: and Chinese lines paired under DokuWiki anchors).
 SOURCES = (
     ("cr/en", "MagicCompRules-2026-01-16.txt"),
     ("cr/en", "MagicCompRules-2003-03-15.txt"),
@@ -26,6 +27,7 @@ SOURCES = (
     ("cr/zh", "CR-zh-Hans-2022-06-10.txt"),
     ("seed", "000_7a78d2801561c4e1.txt"),
     ("seed", "001_abc0dfbf7a321300.txt"),
+    ("wiki", "mtgjudge_cn_dokuwiki_cr/4.txt"),
 )
 ENCODINGS = ("utf-8", "utf-8-sig", "cp1252", "utf-16-le", "utf-16-be", "utf-16", "mac_roman")
 ENDINGS = ("\n", "\r\n", "\r")
@@ -35,7 +37,7 @@ NUMBER = re.compile(r"\d{3}\.\d+[a-z]?")
 @functools.cache
 def _documents(corpora: Path, seeds: Path) -> tuple[list[str], ...]:
     """The lines of each source, decoded once (not a fixture: hypothesis would print it)."""
-    roots = {"cr/en": corpora / "cr" / "en", "cr/zh": corpora / "cr" / "zh", "seed": seeds}
+    roots = {"cr/en": corpora / "cr" / "en", "cr/zh": corpora / "cr" / "zh", "seed": seeds, "wiki": corpora / "wiki"}
     return tuple(read_source(roots[folder] / name).lines for folder, name in SOURCES)
 
 
@@ -126,7 +128,7 @@ def test_mutated_rules_are_read_or_refused(corpora: Path, seeds: Path, which: in
         text = "".join(line + ending[i % len(ending)] for i, line in enumerate(lines))
     data = _edit_bytes(_encode(text, encoding), byte_edits)
     try:
-        result = ingest(decode_source(data, f"fuzz/{SOURCES[which][1]}"))
+        result = ingest(decode_source(data, f"fuzz/{Path(SOURCES[which][1]).name}"))
     except KbError as err:
         assert err.path is not None and err.path.startswith("fuzz/") or "layout" in err.message
         assert str(err)

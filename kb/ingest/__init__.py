@@ -9,6 +9,10 @@ the command line may name the format and the language instead.
 A text that looks like rules is read as rules or refused: a rules file cut short is
 a damaged rules document (the build stops on it), never a wiki page, and a rules
 file in a language kb has no layout for is refused with the language named.
+
+A bilingual source (the judge wiki's DokuWiki pages: each rule in English and in
+Chinese) is read into one :class:`Document` per language: a ``Document`` is one
+language's text, so the file's :class:`Read` holds a tuple of them.
 """
 
 from __future__ import annotations
@@ -16,7 +20,7 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -24,7 +28,7 @@ from kb.core.errors import KbError
 from kb.core.lang import guess_lang, identify, language_label, normalize_tag
 from kb.core.model import Document
 from kb.core.textio import SourceText, decode_source
-from kb.ingest import cr_lines, cr_text, cr_zh, rule_page
+from kb.ingest import cr_lines, cr_text, cr_zh, dokuwiki, rule_page
 
 if TYPE_CHECKING:
     from kb.ingest.mtgjson import CardFile
@@ -52,7 +56,7 @@ class Format:
     suffix: str | None = None  # recognised by the file's suffix, then checked by content
 
 
-CR_TEXT, CR_LINES, RULE_PAGE = cr_text.FORMAT, cr_lines.FORMAT, rule_page.FORMAT
+CR_TEXT, CR_LINES, RULE_PAGE, DOKUWIKI = cr_text.FORMAT, cr_lines.FORMAT, rule_page.FORMAT, dokuwiki.FORMAT
 #: The card and page formats' modules load only when such a file is read (``kb show`` needs
 #: the layouts above, not babel's date patterns or an XML parser); their names are these.
 MTGJSON, RULINGS_PAGE, WIKI_PAGE, MEDIAWIKI = "mtgjson", "rulings-page", "wiki-page", "mediawiki-xml"
@@ -61,6 +65,8 @@ FORMATS: dict[str, Format] = {f.name: f for f in (
     Format(RULE_PAGE, "a rules web page: one rule, unnumbered subrules", rules=True),
     Format(CR_TEXT, "Comprehensive Rules in the official layout (English, Italian, Chinese)", rules=True),
     Format(CR_LINES, "numbered rule lines without headings", rules=True),
+    Format(DOKUWIKI, "the Chinese judge wiki's DokuWiki rules pages: each rule in English and Chinese",
+           rules=True),
     Format(RULINGS_PAGE, "a card's rulings page: a title, then dated rulings", rules=False),
     Format(WIKI_PAGE, "a wiki page about a mechanic, as plain text", rules=False),
     Format(MTGJSON, "MTGJSON card data (set files v4/v5, AtomicCards)", rules=False, suffix=".json"),
@@ -73,14 +79,22 @@ BY_FORMAT = {name: f for name, f in FORMATS.items() if f.rules}
 
 @dataclass(frozen=True, slots=True)
 class Read:
-    """A file read as one format: a rules :class:`Document`, MTGJSON card data, a
-    rulings page or the pages of a wiki file."""
+    """A file read as one format: a rules :class:`Document` (a tuple of them, one per
+    language, from a bilingual source), MTGJSON card data, a rulings page or the pages
+    of a wiki file."""
 
     path: str
     format: str
     lang: str | None
     sha256: str
-    value: Document | CardFile | RulingsPage | list[WikiPage]
+    value: Document | tuple[Document, ...] | CardFile | RulingsPage | list[WikiPage]
+
+    @property
+    def documents(self) -> tuple[Document, ...]:
+        """The rules documents read (none from card data or pages)."""
+        if isinstance(self.value, Document):
+            return (self.value,)
+        return self.value if isinstance(self.value, tuple) else ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,6 +143,8 @@ def detect(source: SourceText) -> tuple[str, str]:
     wiki page.  Many numbered rule lines in neither layout are refused, not read as a page."""
     if rule_page.looks_like(source):
         return RULE_PAGE, rule_page.lang_of(source)
+    if dokuwiki.looks_like(source):
+        return DOKUWIKI, "+".join(dokuwiki.LANGS)
     numbered, lines = _numbered_lines(source)
     layout = _layout_of(source) if numbered else None
     if layout is not None and numbered >= min(RULES_LIKE_LINES, lines // 2):
@@ -146,6 +162,9 @@ def detect(source: SourceText) -> tuple[str, str]:
         return RULINGS_PAGE, guess_lang(source.text)
     if wiki.looks_like_text(source):
         return WIKI_PAGE, guess_lang(source.text)
+    if dokuwiki.other_page(source):
+        raise UnknownFormat("a page of the judge wiki's rules with neither rules nor glossary (contents, credits, "
+                            "introduction, provisional translations): nothing kb reads", source.path, 1)
     first = next((line.strip() for line in source.lines if line.strip()), "")
     raise UnknownFormat(f"unknown format: no ingester recognises this document (first line: {first[:60]!r}; "
                   f"known formats: {', '.join(FORMATS)})", source.path, 1)
@@ -190,7 +209,15 @@ def _told_lang(source: SourceText, fmt: str) -> str:
 def _text_lang(source: SourceText, fmt: str, lang: str | None) -> str:
     """The given language (normalised), else the one the text tells for its format.  A
     rules text in one of kb's rules languages given as another is refused: read with the
-    wrong layout, it would be a wrong edition, not a damaged one."""
+    wrong layout, it would be a wrong edition, not a damaged one.  A bilingual source
+    given one of its languages is read in that one only."""
+    if fmt == DOKUWIKI:
+        if not lang:
+            return "+".join(dokuwiki.LANGS)
+        if (lang := normalize_tag(lang)) not in dokuwiki.LANGS:
+            raise LanguageContradicted(f"given as {language_label(lang)}, but the pages hold "
+                                       + " and ".join(map(language_label, dokuwiki.LANGS)), source.path)
+        return lang
     if lang:
         lang = normalize_tag(lang)
         if FORMATS[fmt].rules and (told := _told_lang(source, fmt)) != lang and told in LAYOUTS:
@@ -213,8 +240,10 @@ def read_text(source: SourceText, fmt: str | None = None, lang: str | None = Non
         lang = _text_lang(source, fmt, lang)
     from kb.ingest import rulings_page, wiki
 
-    value: Document | RulingsPage | list[WikiPage]
-    if fmt in _RULES_PARSERS:
+    value: Document | tuple[Document, ...] | RulingsPage | list[WikiPage]
+    if fmt == DOKUWIKI:
+        value = tuple(doc for doc in dokuwiki.parse(source) if doc.lang in lang.split("+"))
+    elif fmt in _RULES_PARSERS:
         value = _RULES_PARSERS[fmt](source, lang)
     elif fmt == RULINGS_PAGE:
         value = rulings_page.parse(source)
@@ -226,11 +255,12 @@ def read_text(source: SourceText, fmt: str | None = None, lang: str | None = Non
 
 
 def ingest(source: SourceText, fmt: str | None = None, lang: str | None = None) -> Document:
-    """Parse a rules document with the given or detected format and language."""
+    """Parse a rules document with the given or detected format and language (of a
+    bilingual source, its first language unless one is given)."""
     read = read_text(source, fmt, lang)
-    if not isinstance(read.value, Document):
+    if not read.documents:
         raise KbError(f"a {read.format} ({FORMATS[read.format].description}), not a rules document", source.path)
-    return read.value
+    return read.documents[0]
 
 
 def read_bytes(path: Path) -> bytes:
@@ -252,7 +282,8 @@ def read_file(path: Path, fmt: str | None = None, lang: str | None = None, in_fo
             return _read_mtgjson(data, str(path), in_folder)
         if fmt == MEDIAWIKI:
             return _read_mediawiki(data, str(path), lang, in_folder)
-        return read_text(decode_source(data, str(path)), fmt, lang)
+        read = read_text(decode_source(data, str(path)), fmt, lang)
+        return _dated_by_namespace(read, path) if read.format == DOKUWIKI else read
     except UnknownFormat as err:
         if in_folder:  # a notes.txt beside the rules, as a README.md is
             return Skipped(f"not a document kb reads: {err.message}")
@@ -261,6 +292,25 @@ def read_file(path: Path, fmt: str | None = None, lang: str | None = None, in_fo
         if err.path is None:  # a format or language given for this file (manifest, options) that kb lacks
             raise KbError(err.message, str(path), err.line, column=err.column) from err
         raise
+
+
+#: The pages of a DokuWiki rules namespace that state the edition its rules pages do not.
+NAMESPACE_DATED = ("catalog.txt", "credits.txt")
+
+
+def _dated_by_namespace(read: Read, path: Path) -> Read:
+    """Undated DokuWiki rules pages dated by the contents or credits page beside them
+    ("此规则于2024年4月12日起生效"), when one states a date; else left undated (a
+    manifest's ``date`` dates them, and the build says which English editions they fit)."""
+    documents = read.documents
+    if all(doc.effective for doc in documents):
+        return read
+    for name in NAMESPACE_DATED:
+        page = path.parent / name
+        if page.is_file() and (date := dokuwiki.stated_date(decode_source(read_bytes(page), str(page)))):
+            return replace(read, value=tuple(doc if doc.effective else replace(doc, effective=date)
+                                             for doc in documents))
+    return read
 
 
 def load_json(data: bytes, path: str) -> Any:
