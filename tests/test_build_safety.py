@@ -548,61 +548,6 @@ def descendants(pid: int) -> list[int]:
     return [*children, *(d for child in children for d in descendants(child))]
 
 
-def test_ctrl_c_while_the_workers_run_prints_one_line(corpora: Path, tmp_path: Path) -> None:
-    """Ctrl-C early in a build printed ~25 lines of worker tracebacks ("Process
-    ForkServerProcess-1: Traceback ... KeyboardInterrupt") before `kb: interrupted`, 2 runs in 5:
-    a terminal's Ctrl-C reaches every process of its group, the aligner's workers too."""
-    for delay in (0.0, 0.4, 0.8, 1.2):  # in the aligner's passes (before: a traceback in about 1 run of 3)
-        edition = corpora / "cr/en/MagicCompRules-2025-11-14.txt"
-        build = subprocess.Popen([sys.executable, "-m", "kb", "build", str(EMBEDDED_CORPUS), str(edition),
-                                  "--home", str(tmp_path / "home")],
-                                 stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, start_new_session=True)
-        deadline = time.monotonic() + 120
-        # the aligner's workers: the fork server's children (the fork server and the resource tracker are the build's)
-        while not any(descendants(child) for child in descendants(build.pid)) and time.monotonic() < deadline:
-            assert build.poll() is None, "the build ended before its workers started"
-            time.sleep(0.01)
-        time.sleep(delay)
-        os.killpg(build.pid, signal.SIGINT)  # as a terminal's Ctrl-C: the whole foreground group
-        _, err = build.communicate(timeout=120)
-        assert build.returncode == 130 and err == "kb: interrupted\n", (delay, err)
-
-
-WORKERS_INTERRUPTED = """
-import sys, time
-from pathlib import Path
-from kb.align.workers import map_in_workers
-
-def task(n):
-    Path(sys.argv[1], str(n)).touch()
-    time.sleep(30 if n == 0 else 0)
-
-if __name__ == "__main__":
-    try:
-        map_in_workers(task, range(3), 2)
-    except KeyboardInterrupt:
-        sys.exit("interrupted")
-"""
-
-
-def test_workers_interrupted_in_a_task_leave_the_interrupt_to_their_parent(tmp_path: Path) -> None:
-    """The same, where it is certain to be hit: Ctrl-C while one worker runs a task and the
-    other waits for one (the aligner's pool before printed the waiting one's traceback, 3 runs in 3)."""
-    script = tmp_path / "workers.py"
-    script.write_text(WORKERS_INTERRUPTED, encoding="utf-8")
-    started = tmp_path / "started"
-    started.mkdir()
-    run = subprocess.Popen([sys.executable, str(script), str(started)], stderr=subprocess.PIPE, text=True,
-                           start_new_session=True)
-    deadline = time.monotonic() + 60
-    while len(list(started.iterdir())) < 3 and time.monotonic() < deadline:
-        time.sleep(0.01)
-    time.sleep(0.3)  # the second worker done with its tasks, waiting for another
-    os.killpg(run.pid, signal.SIGINT)
-    _, err = run.communicate(timeout=60)
-    assert err == "interrupted\n" and run.returncode == 1, err
-
-
 def test_a_kb_is_written_with_the_modes_the_umask_gives(tmp_path: Path, seeds: Path) -> None:
     """kb.sqlite was written 0600 and index/<id> 0700 (temporaries renamed into place): a
     `kb serve` run by another user could not read a KB someone else built."""
