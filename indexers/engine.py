@@ -795,24 +795,26 @@ def _name(lang: str, whole: str, words: frozenset[str], searcher: Searcher | Non
     (:func:`analysis.form_key`: "enchantment" is Enchantment, not Enchant), else by its stems
     (:func:`analysis.name_key`: "color identities" is Color Identity)."""
     held = partial(_held_name, searcher)
-    found = held(lang, whole) or next(filter(None, (held(lang, text) for text in asked_names(whole, words))), "")
+    whole_key = name_key(lang, whole)
+    found = (held(lang, whole, whole_key)
+             or next(filter(None, (held(lang, text) for text in asked_names(whole, words))), ""))
     if not found and WHOLE_TRANSLATED and not _COUNTS.search(whole):  # "toxic 2", "segnalino +1/+1": no name
         into = Counter(t.dst for t in translations if not t.dropped)  # the one translation into a language,
         # standing for every word of the query
         found = next(filter(None, (held(t.dst, t.target) for t in translations if not t.dropped
                                    and into[t.dst] == 1 and coverage(whole, t.src, [t]) == 1)), "")
-    whole_key = name_key(lang, whole)
     return (found,) if found else (whole_key,) if whole_key else ()
 
 
-def _held_name(searcher: Searcher | None, lang: str, text: str) -> str:
+def _held_name(searcher: Searcher | None, lang: str, text: str, stems: str | None = None) -> str:
     """The key ``text`` names something by in the index (its form, else its stems), or "".  The
     stems first: a text naming nothing by them names nothing by its form either, and a definition
-    as long as the glossary's is read by one analysis chain, not two."""
+    as long as the glossary's is read by one analysis chain, not two (``stems``: its
+    :func:`analysis.name_key`, when the caller has it)."""
     if searcher is None:
         return ""
     frequency = partial(scorer_of(searcher).doc_frequency, "name")
-    stems = name_key(lang, text)
+    stems = name_key(lang, text) if stems is None else stems
     if not stems or not frequency(stems):
         return ""
     form = form_key(lang, text) if FORMS_FIRST else ""

@@ -229,15 +229,16 @@ def _grammar(lang: str) -> _Grammar:
 
 #: A glossary entry sending the reader to another entry ("Swampcycling: See Typecycling.",
 #: "参见类别循环。", "Vedi …"): the words after it, up to the sentence's end, name that entry.
-_SEE_ENTRY = {"en": re.compile(r"\bSee (?:also )?([^.;]+)"), "it": re.compile(r"\bVedi (?:anche )?([^.;]+)"),
-              "zh": re.compile(r"参见([^。；，,]+)")}
+_SEE_ENTRY = {"en": re.compile(r"\bSee (?P<also>also )?([^.;]+)"),
+              "it": re.compile(r"\bVedi (?P<also>anche )?([^.;]+)"),
+              "zh": re.compile(r"参见(?P<also>)([^。；，,]+)")}
 
 
 def entries_seen(text: str, lang: str) -> list[str]:
     """The names a glossary text sends the reader to ("See Typecycling." → Typecycling), as
     written, quotes stripped; a "See rule 702.29" yields "rule 702", which names no entry."""
     pattern = _SEE_ENTRY.get(base_lang(lang))
-    return [m.group(1).strip(" “”\"'") for m in pattern.finditer(text)] if pattern else []
+    return [m.group(2).strip(" “”\"'") for m in pattern.finditer(text)] if pattern else []
 
 
 def cites_through(lang: str, entries: Mapping[int, tuple[Sequence[str], Sequence[str]]],
@@ -260,17 +261,17 @@ def cites_through(lang: str, entries: Mapping[int, tuple[Sequence[str], Sequence
     return {entry: followed(entry, frozenset()) for entry in entries}
 
 
-_POINTER = {"en": re.compile(r"See ([^.;]+)\."), "it": re.compile(r"Vedi ([^.;]+)\."),
-            "zh": re.compile(r"参见([^。；，,]+)。")}
-
 
 def entry_pointed(text: str, lang: str) -> str | None:
     """The entry a glossary definition is only a pointer to: X when the whole definition is
     "See X." ("APNAP Order": "See Active Player, Nonactive Player Order."), quotes stripped;
     None for a definition of its own, even one ending "See also X"."""
-    pattern = _POINTER.get(base_lang(lang))
-    match = pattern.fullmatch(" ".join(text.split())) if pattern is not None else None
-    return match.group(1).strip(" “”\"'") if match else None
+    pattern = _SEE_ENTRY.get(base_lang(lang))
+    whole = " ".join(text.split())
+    if pattern is None or not whole.endswith((".", "。")):
+        return None
+    match = pattern.fullmatch(whole[:-1])
+    return match.group(2).strip(" “”\"'") if match and not match["also"] else None
 
 
 def extract(text: str, lang: str) -> list[Reference]:
