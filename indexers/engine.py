@@ -351,7 +351,7 @@ class Plan:
 
     @property
     def empty(self) -> bool:
-        return not self.units and not self.numbers
+        return not self.units and not self.numbers and not self.names
 
 
 @dataclass(frozen=True, slots=True)
@@ -414,11 +414,19 @@ def split_query(text: str) -> list[tuple[str, bool]]:
     return [(p, quoted) for p, quoted in parts if p.strip()]
 
 
+#: Three digits followed by what they count are a quantity, not the rule of that number:
+#: "commander deck 100 cards", "mazzo commander 100 carte", "指挥官套牌100张" led with rule 100.
+COUNTED = re.compile(r"(?<![\d.])(\d{3})(?![\d.])\s*(?:cards?\b|cart[ae]\b|copies\b|copie\b|life\b|punti\b"
+                     r"|points?\b|张|点|个|人|名|位)", re.IGNORECASE)
+
+
 def rule_numbers(text: str) -> tuple[RuleNumber, ...]:
-    """The rule numbers a query names (three digits at least: "7" is just a number)."""
+    """The rule numbers a query names (three digits at least: "7" is just a number; not
+    three counting something, :data:`COUNTED`)."""
     found = []
+    counted = {m.group(1) for m in COUNTED.finditer(text)}
     for token in analyzer_for("en")(text):
-        if token_kind(token) == NUMBER and ("." in token.text or len(token.text) == 3):
+        if token_kind(token) == NUMBER and ("." in token.text or len(token.text) == 3 and token.text not in counted):
             number = RuleNumber.try_parse(token.text)
             if number is not None and number.depth >= 1 and number not in found:
                 found.append(number)
@@ -815,7 +823,10 @@ def _held_name(searcher: Searcher | None, lang: str, text: str, stems: str | Non
         return ""
     frequency = partial(scorer_of(searcher).doc_frequency, "name")
     stems = name_key(lang, text) if stems is None else stems
-    if not stems or not frequency(stems):
+    if not stems:  # every word a stop word: the entry "If" (its form alone, "en=if"), or nothing
+        form = form_key(lang, text)
+        return form if form and frequency(form) else ""
+    if not frequency(stems):
         return ""
     form = form_key(lang, text) if FORMS_FIRST else ""
     return form if form and frequency(form) else stems

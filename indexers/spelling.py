@@ -25,7 +25,7 @@ from collections.abc import Callable, Collection, Container, Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-from kb.align.tokens import words
+from kb.align.tokens import SYMBOL, words
 from kb.core.text import base_lang, has_cjk, is_cjk
 
 WORDS_FILE = "words.json"
@@ -184,11 +184,13 @@ def correct(text: str, known: Callable[[str], bool], vocabulary: Callable[[], Ma
 
 
 def count_words(texts: Iterable[tuple[str, str]]) -> dict[str, dict[str, int]]:
-    """Per language of Latin script, each word of ``(lang, text)`` and how many texts hold it."""
+    """Per language of Latin script, each word of ``(lang, text)`` and how many texts hold it;
+    a symbol's letters are no word ("{PW}": "pw" is the players' word for planeswalker, which
+    a word the rules write themselves would not be, engine._rules_words)."""
     found: dict[str, Counter[str]] = {}
     for lang, text in texts:
         if not is_cjk(lang):
-            found.setdefault(lang, Counter()).update(set(words(text)))
+            found.setdefault(lang, Counter()).update(set(words(SYMBOL.sub(" ", text))))
     return {lang: dict(counts) for lang, counts in found.items()}
 
 

@@ -29,7 +29,7 @@ from dataclasses import dataclass, replace
 from typing import NamedTuple
 
 from kb.align.lexicon import PLAYERS, TERMS, Lexicon, alternatives
-from kb.align.tokens import TERM_STOPWORDS, stem, unelided, words
+from kb.align.tokens import TERM_STOPWORDS, WHOLE, stem, unelided, words
 from kb.core.text import CJK_RUN, base_lang, is_cjk
 
 
@@ -230,8 +230,42 @@ def lookup(entries: Entries, text: str, cjk: bool, lang: str = "") -> list[tuple
                 taken.append((at, at + len(key)))
             found += [(key, e, at) for e in chosen]
     else:
-        found += _latin_lookup(entries, _words(text), lang)
+        whole, spent = _whole_runs(entries, text)
+        found += whole
+        content = _words(text)
+        for start, end in zip([-1, *spent], [*spent, len(content)], strict=True):  # each stretch between them
+            found += _latin_lookup(entries, content[start + 1 : end], lang)
     return found
+
+
+#: The longest run of words, stop words counted, looked up as one official name ("a faccia in su").
+MAX_WHOLE = MAX_PHRASE + 2
+
+
+def _every_word(text: str) -> list[str]:
+    return [unelided(word) for word in words(text)]
+
+
+def _whole_runs(entries: Entries, text: str) -> tuple[list[tuple[str, Entry, int]], list[int]]:
+    """The runs of ``text``'s words, stop words included, that a lexicon knows as one name
+    (:func:`kb.align.tokens.whole_key`: "face up", not "face" = Face Down's "a faccia in giù";
+    "come se", "tutti contro tutti", whose every word is a stop word), longest first; and the
+    places in ``_words(text)`` of the content words they take."""
+    every = _every_word(text)
+    free = [True] * len(every)
+    hits: list[tuple[str, Entry, int]] = []
+    for size in range(min(MAX_WHOLE, len(every)), 1, -1):
+        for k in range(len(every) - size + 1):
+            if not all(free[k : k + size]):
+                continue
+            chosen = [e for e in entries.get(WHOLE + " ".join(stem(w) for w in every[k : k + size]), []) if e.trusted]
+            if chosen:
+                hits += [(" ".join(every[k : k + size]), e, k) for e in _authored(chosen) or chosen[:1]]
+                free[k : k + size] = [False] * size
+    if not hits:
+        return [], []
+    taken = [n for n, (_, _, at) in enumerate(_words(text)) if not free[at]]
+    return hits, taken
 
 
 #: A lexicon read backwards meets a query word through the Snowball stems of both when the word
@@ -311,10 +345,14 @@ def _nearest_forms(stemmed: dict[str, Inverted], words: Iterable[tuple[str, str]
 
 
 def _keys(text: str) -> set[str]:
-    """Every key a Latin-script query may hold: its content words (stemmed) and their runs."""
+    """Every key a Latin-script query may hold: its content words (stemmed) and their runs, and
+    the runs of all its words (:func:`_whole_runs`)."""
     stems = [key for _, key, _ in _words(text)]
-    return {" ".join(stems[k : k + size]) for k in range(len(stems)) for size in range(1, MAX_PHRASE + 1)
-            if k + size <= len(stems)}
+    every = [stem(word) for word in _every_word(text)]
+    return ({" ".join(stems[k : k + size]) for k in range(len(stems)) for size in range(1, MAX_PHRASE + 1)
+             if k + size <= len(stems)}
+            | {WHOLE + " ".join(every[k : k + size]) for k in range(len(every)) for size in range(2, MAX_WHOLE + 1)
+               if k + size <= len(every)})
 
 
 def _latin_lookup(entries: Entries, found: list[tuple[str, str, int]], lang: str = "") -> list[tuple[str, Entry, int]]:
@@ -570,11 +608,13 @@ def coverage(text: str, src: str, found: Iterable[Translation]) -> float:
     found = [t for t in found if not t.dropped]
     if is_cjk(src):
         total = sum(map(len, CJK_RUN.findall(text)))
-        covered = {k for t in found if t.at >= 0 for k in range(t.at, t.at + len(t.source))}
-        return min(1.0, len(covered) / total) if total else 1.0
+        chars = {k for t in found if t.at >= 0 for k in range(t.at, t.at + len(t.source))}
+        return min(1.0, len(chars) / total) if total else 1.0
     places = [at for _, _, at in _words(text)]
-    covered = {places[k] for t in found if t.at in places
-               for k in range(places.index(t.at), min(len(places), places.index(t.at) + len(t.source.split())))}
+    covered: set[int] = set()
+    for t in found:  # the content words its source holds, from its first word on (:func:`_whole_runs`: "a faccia")
+        first = next((k for k, at in enumerate(places) if at >= t.at), len(places))
+        covered.update(places[first : first + len(_words(t.source))])
     return len(covered) / len(places) if places else 1.0
 
 

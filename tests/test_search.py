@@ -26,8 +26,9 @@ from kbrun import kb, kb_here, kb_json, kb_json_here
 
 from indexers import engine as search
 from indexers import index as rules_index
-from indexers import snippets
+from indexers import snippets, spelling
 from indexers.analysis import chinese, english, field_code, form_key, italian, name_key, terms
+from kb.align.tokens import SYMBOL, words
 from kb.build import build
 from kb.core import refs
 from kb.core.rulenum import RuleNumber
@@ -467,6 +468,75 @@ def test_the_players_italian_name_of_state_based_actions(home: Path, db: sqlite3
     assert rules_of(find(home, db, "azioni basate sullo stato"))[0].startswith("704.")
     # "esistere" had no English: the Treasure tokens' rules (111.10a) led, not tokens ceasing to exist
     assert rules_of(find(home, db, "le pedine cessano di esistere"))[0] in ("111.7", "111.8", "704.5d")
+
+
+def test_official_italian_names_of_stop_words_only_are_searched(home: Path, db: sqlite3.Connection) -> None:
+    """"a faccia in su" (Face Up), "come se" (As Though), "tutti contro tutti" (Free-for-All): every
+    word an Italian stop word, so the query was refused as "only stop words" (exit 2).  Each such
+    name of the Italian list now names its English term's glossary entry."""
+    from kb.align.term_list import english_of, keys_of, official_pairs
+
+    stop_only = [pair for pair in official_pairs("it") if not keys_of("it", pair.means)]
+    assert len(stop_only) >= 3, [pair.means for pair in stop_only]
+    headwords = {term.casefold() for (term,) in db.execute("SELECT term FROM glossary WHERE lang = 'en'")}
+    for pair in stop_only:
+        outcome = find(home, db, pair.means)
+        english = english_of(pair)
+        assert english in {t.target for t in outcome.plan.translations if t.dst == "en"}, (pair.means, outcome.plan)
+        if english in headwords:
+            assert [d.hits[0].identity for d in outcome.definitions][:1] == \
+                [d.hits[0].identity for d in find(home, db, english, ["en"]).definitions][:1], pair.means
+
+
+def test_a_name_told_apart_by_a_stop_word_is_translated_as_itself(home: Path, db: sqlite3.Connection) -> None:
+    """"face up" and "face down" share their content word ("up", "down" are stop words): "face up"
+    was translated as Face Down's names, "a faccia in giù" and 牌面朝下."""
+    from kb.align.term_list import official_pairs
+
+    chinese = dict(db.execute("SELECT term_id, term FROM glossary WHERE lang = 'zh-Hans'"
+                              " AND term_id IN ('Face Up', 'Face Down')"))
+    italian = {pair.term: pair.means for pair in official_pairs("it")}
+    assert chinese["Face Up"] != chinese["Face Down"] and italian["Face Up"] != italian["Face Down"]
+    for term in ("Face Up", "Face Down"):
+        read = {t.dst: t.target for t in find(home, db, term.casefold()).plan.translations}
+        assert read == {"zh-Hans": chinese[term], "it": italian[term]}, read
+    # inside a question each name is read whole, and the words around it as before
+    # (read, then dropped whole: English holds every word of the question, see Translator.for_query)
+    plan = find(home, db, "can a face up creature be turned face down", ["zh-Hans"]).plan
+    pairs = {(t.source, t.target) for t in [*plan.translations, *plan.dropped]}
+    assert {("face up", chinese["Face Up"]), ("face down", chinese["Face Down"]), ("creature", "生物")} <= pairs, pairs
+
+
+def test_an_entry_sending_the_reader_to_another_is_shown_with_that_entry(home: Path, db: sqlite3.Connection) -> None:
+    """"Swampcycling: See Typecycling." was the whole definition shown for `kb search swampcycling`;
+    each entry whose definition only points to another now has that entry's definition after it,
+    in the languages shown, as the next definition (JSON and text alike)."""
+    rows = db.execute("SELECT term, senses FROM glossary WHERE lang = 'en' AND edition = ?", (EDITION,)).fetchall()
+    headwords = {term.casefold(): term for term, _ in rows}
+    pointers = {term: target for term, senses in rows if len(json.loads(senses)) == 1
+                and (target := refs.entry_pointed(json.loads(senses)[0], "en")) and target.casefold() in headwords}
+    assert {"Swampcycling", "APNAP Order"} <= set(pointers), pointers
+    for term, target in pointers.items():
+        terms = [d["term"] for d in kb_json_here("search", term, "--lang", "en", home=home)["definitions"]]
+        assert term in terms and terms[terms.index(term) + 1] == headwords[target.casefold()], (term, terms)
+    shown = kb_here("search", "swampcycling", "--lang", "en", "--lang", "zh-Hans", home=home).stdout
+    typecycling = "\n".join(json.loads(db.execute("SELECT senses FROM glossary WHERE lang = 'zh-Hans' AND term_id ="
+                                                  " 'Typecycling'").fetchone()[0]))
+    assert "definition: glossary “Typecycling”" in shown and typecycling in shown, shown[:800]
+
+
+@pytest.mark.parametrize("query", ["commander deck 100 cards", "mazzo commander 100 carte tutte diverse?",
+                                   "deck of 100 cards all different", "指挥官套牌100张"])
+def test_three_digits_counting_cards_are_no_rule_number(home: Path, db: sqlite3.Connection, query: str) -> None:
+    """"100 cards" led with rule 100 (its number scores 40, the rules under it 20): three digits
+    followed by what they count are a quantity; a bare number asked about still names its rule."""
+    outcome = find(home, db, query)
+    assert outcome.plan.numbers == () and not any(g.identity.startswith("100") for g in outcome.groups[:5])
+    answers = {rule for (rule,) in db.execute("SELECT rule FROM rules WHERE lang = 'en' AND edition = ? AND body"
+                                               " LIKE '%deck must contain exactly 100 cards%'", (EDITION,))}
+    # one of them, or the rule they sit under (the Chinese text writes 一百, "one hundred")
+    assert any(a.startswith(g.identity) for a in answers for g in outcome.groups[:3]), rules_of(outcome)[:5]
+    assert [str(n) for n in find(home, db, "what does 704 say").plan.numbers] == ["704"]
 
 
 def test_a_chinese_players_word_is_not_searched_inside_another_game_word(home: Path, db: sqlite3.Connection) -> None:
@@ -1000,8 +1070,21 @@ def test_an_entry_sending_to_another_lists_the_rules_of_that_entrys_heading(home
         assert numbers[:5] == sorted(numbers[:5]), numbers  # in rule order, as a heading's name lists them
 
 
+def test_a_symbols_letters_are_no_word_the_rules_write(home: Path, db: sqlite3.Connection) -> None:
+    """"pw" (players' planeswalker) was taken for a word the rules write themselves, since 107.11
+    holds the symbol {PW}, so `kb search pw` found 107.11 alone; a symbol's letters are no word of
+    the vocabulary the index stores (the letters of {T}, {W}, {PW} ... where no text writes them as a word)."""
+    info = rules_index.current(home, db)
+    english = spelling.load(info.path)["en"]
+    texts = [row[0] for row in db.execute("SELECT body || ' ' || examples FROM rules WHERE lang = 'en' AND edition = ?"
+                                         " UNION ALL SELECT senses FROM glossary WHERE lang = 'en'", (EDITION,))]
+    assert any("{PW}" in text for text in texts) and not any("pw" in words(SYMBOL.sub(" ", t)) for t in texts)
+    assert "pw" not in english and "planeswalker" in english
+    assert "pw → planeswalker" in kb_here("search", "pw", "--lang", "en", home=home).stdout.splitlines()[0]
+
+
 @pytest.mark.parametrize(("query", "first"), [("cmdr", "903.1"), ("lib", "401.1"), ("viandante", "306.1"),
-                                              ("manifestare", "701.40a"), ("incantesimo", "303.1")])
+                                              ("manifestare", "701.40a"), ("incantesimo", "303.1"), ("pw", "306.1")])
 def test_a_players_word_or_a_term_of_another_language_names_what_it_stands_for(
         home: Path, db: sqlite3.Connection, query: str, first: str) -> None:
     """A query that is wholly a players' word ("cmdr": Commander) or an official name in Italian

@@ -18,7 +18,7 @@ import re
 from collections.abc import Iterable, Mapping
 
 from kb.align.lexicon import ALTERNATIVES, Lexicon, alternatives
-from kb.align.tokens import TERM_STOPWORDS, stem, words
+from kb.align.tokens import TERM_STOPWORDS, WHOLE, stem, whole_key, words
 from kb.core.model import Document
 from kb.core.text import HAN, char_class, is_cjk
 
@@ -57,11 +57,15 @@ def learn(pairs: Iterable[tuple[str, str]], lang: str) -> Lexicon:
     brackets or notes is a description, not a term)."""
     terms: dict[str, tuple[str, float]] = {}
     for english, other in sorted(pairs, key=lambda pair: len(words(pair[0])) > len((key_of(pair[0]) or "").split())):
-        key = key_of(english)
+        key, whole = key_of(english), whole_key(english)
         target = other.strip()
-        if not key or not target or (is_cjk(lang) and not all(_CJK_TERM.match(a) for a in alternatives(target))):
+        if whole == WHOLE or not target or (is_cjk(lang) and not all(_CJK_TERM.match(a) for a in alternatives(target))):
             continue
-        terms.setdefault(key, (target if is_cjk(lang) else target.casefold(), 1.0))
+        entry = (target if is_cjk(lang) else target.casefold(), 1.0)
+        if key:
+            terms.setdefault(key, entry)
+        if whole[len(WHOLE):] != key:  # "Face Up" apart from "Face Down", both keyed "face"
+            terms.setdefault(whole, entry)
     if is_cjk(lang):
         for _ in range(2):  # a part found may free another ("mana symbol", then "phyrexian")
             for key, target in _parts(terms):
@@ -76,6 +80,8 @@ def _parts(terms: Mapping[str, tuple[str, float]]) -> list[tuple[str, str]]:
     four characters), which tells search that 非瑞克西亚龙 holds no 亚龙."""
     found = []
     for key, (target, _) in terms.items():
+        if key.startswith(WHOLE):
+            continue
         words_ = key.split()
         for cut in range(1, len(words_)):
             head, tail = " ".join(words_[:cut]), " ".join(words_[cut:])

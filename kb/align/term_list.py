@@ -37,7 +37,7 @@ from whoosh.lang import stopwords_for_language
 
 from kb.align.glossary_lexicon import key_of
 from kb.align.lexicon import PLAYERS, TERMS, Lexicon
-from kb.align.tokens import TERM_STOPWORDS, snowball, stem, unelided, words
+from kb.align.tokens import TERM_STOPWORDS, WHOLE, snowball, stem, unelided, whole_key, words
 from kb.core.errors import KbError
 from kb.core.text import base_lang, fold_accents, is_cjk
 
@@ -116,6 +116,13 @@ def keys_of(lang: str, text: str) -> list[str]:
     return [" ".join(stem(w) for w in content), " ".join("~" + stem_of(w) for w in content)]
 
 
+def _whole(term: str, keys: list[str]) -> list[str]:
+    """``term``'s key by all its words (:func:`kb.align.tokens.whole_key`) where its keys leave
+    some out: "face up" is not "face down", though both are keyed "face"."""
+    whole = whole_key(term)
+    return [whole] if whole != WHOLE and whole[len(WHOLE):] not in keys else []
+
+
 def english_of(pair: TermPair) -> str:
     """The English term as search looks it up: folded, without a note ("Legend (Obsolete)")."""
     return _NOTE.sub("", pair.term).strip().casefold()
@@ -132,10 +139,12 @@ def official_lexicons(lang: str) -> list[Lexicon]:
     into_english: dict[str, tuple[str, float]] = {}
     from_english: dict[str, tuple[str, float]] = {}
     for pair in official_pairs(lang):
-        for key in keys_of(lang, pair.means):
+        keys = keys_of(lang, pair.means)
+        for key in [*keys, *_whole(pair.means, keys)]:  # "a faccia in su": stop words only
             into_english.setdefault(key, (english_of(pair), 1.0))
-        if (english := key_of(english_of(pair))) is not None:
-            from_english.setdefault(english, (pair.means.casefold() if pair.means[:1].islower() else pair.means, 1.0))
+        english = key_of(english_of(pair))
+        for key in [*([english] if english else []), *_whole(english_of(pair), [english or ""])]:
+            from_english.setdefault(key, (pair.means.casefold() if pair.means[:1].islower() else pair.means, 1.0))
     for pair in common_pairs(lang):  # after the official names: a name wins over a plain word
         for key in keys_of(lang, pair.means)[:1]:  # the word as written: stems of plain words collide
             into_english.setdefault(key, (english_of(pair), 1.0))  # ("fine" end, "fino" until: "~fin")

@@ -130,6 +130,17 @@ def split_words(folded: str) -> list[str]:
     return (_ASCII_WORD if folded.isascii() else WORD).findall(folded)
 
 
+#: Marks a lexicon key made of every word of a term, stop words included (:func:`whole_key`).
+WHOLE = "="
+
+
+def whole_key(text: str) -> str:
+    """A term keyed by all its words, light-stemmed: "Face Up" and "Face Down" share the key of
+    their content words ("face": "up" and "down" are stop words), and "a faccia in su", "come se"
+    have none; by all their words they stay apart ("=face up") and are found at all."""
+    return WHOLE + " ".join(stem(unelided(w)) for w in words(text))
+
+
 def content_words(text: str | list[str]) -> set[str]:
     """The content words of a Latin-script text (or of its :func:`words`), stemmed, each once."""
     found = set(map(_CONTENT_STEMS.__getitem__, words(text) if isinstance(text, str) else text))

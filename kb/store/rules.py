@@ -703,6 +703,16 @@ def glossary_identities(conn: sqlite3.Connection, lang: str, edition: str) -> di
     return {row["term"].casefold(): (row["term_id"], row["term_edition"]) for row in rows}
 
 
+def glossary_term_named(conn: sqlite3.Connection, name: str, lang: str, edition: str | None) -> str | None:
+    """The English headword (glossary identity) of the entry of one edition that ``name`` is the
+    headword or an alias of ("Typecycling"), case folded; None when none is, or it is unpaired."""
+    wanted = name.casefold()
+    rows = conn.execute("SELECT term, aliases, term_id FROM glossary WHERE lang = ? AND edition IS ?"
+                        " AND term_id IS NOT NULL ORDER BY id", (lang, edition))
+    return next((str(row["term_id"]) for row in rows
+                 if wanted in {n.casefold() for n in [row["term"], *json.loads(row["aliases"])]}), None)
+
+
 def glossary_pairs(conn: sqlite3.Connection, lang: str) -> list[tuple[str, str, str, float]]:
     """(English headword, headword in ``lang``, evidence, score) of every entry of the
     newest edition of ``lang`` paired with an English entry (glossary identity)."""

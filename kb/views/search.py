@@ -22,6 +22,7 @@ from indexers import engine, lookups, snippets, spelling
 from indexers import index as rules_index
 from indexers.translate import Translation
 from kb.core import address as addresses
+from kb.core import refs
 from kb.core.errors import KbError, NotFound, Unavailable
 from kb.core.lang import guess_lang, language_label, language_name, languages_label, normalize_tag
 from kb.core.rulenum import RuleNumber
@@ -204,8 +205,8 @@ class Session:
         lead = self._lead(box, plan, outcome)
         results = lead + (results_of(self.conn, outcome, limit - len(lead), skip={r.identity for r in lead},
                                      first=len(lead) + 1) if len(lead) < limit else [])
-        definitions = [leading(result(self.conn, outcome, n, group), plan.lang)
-                       for n, group in enumerate(outcome.definitions, 1)]
+        definitions = pointed_to(self.conn, [leading(result(self.conn, outcome, n, group), plan.lang)
+                                             for n, group in enumerate(outcome.definitions, 1)], outcome)
         elsewhere = None if results else _elsewhere(self.conn, text, plan.langs, outcome.index.editions)
         showing = searched if searched != text else None
         if showing is None and plan.corrections:  # "践塔 → “践踏”", as a misspelt name is said ("trampel → “Trample”")
@@ -424,6 +425,29 @@ def result(conn: sqlite3.Connection, outcome: engine.Outcome, rank: int, group: 
         term = group.identity.split(":", 1)[1]  # glossary:<English headword> or glossary@<lang>:<headword>
         return Result(rank, None, "glossary", term, group.score, tuple(texts))
     return Result(rank, group.identity, group.kind, None, group.score, tuple(texts))
+
+
+def pointed_to(conn: sqlite3.Connection, definitions: list[Result], outcome: engine.Outcome) -> list[Result]:
+    """The definitions, each that only sends the reader to another entry ("Swampcycling: See
+    Typecycling.", :func:`kb.core.refs.entry_pointed`) followed by that entry, unless shown
+    already: a pointer alone defines nothing."""
+    found: list[Result] = []
+    terms = {d.term for d in definitions}
+    for definition in definitions:
+        found.append(definition)
+        if not definition.texts:
+            continue
+        lead = definition.texts[0]
+        name = refs.entry_pointed(lead.text, lead.lang)
+        term = store.glossary_term_named(conn, name, lead.lang, lead.edition) if name else None
+        if term is None or term in terms:
+            continue
+        terms.add(term)
+        texts = [_as_hit(shown) if lang == lead.lang else shown for lang in outcome.plan.langs  # as the pointer's
+                 if (shown := glossary_counterpart(conn, f"glossary:{term}", lang, outcome.edition_of(lang)))]
+        if texts:
+            found.append(leading(Result(0, None, "glossary", term, definition.score, tuple(texts)), lead.lang))
+    return [replace(d, rank=n) for n, d in enumerate(found, 1)]
 
 
 def leading(res: Result, lang: str) -> Result:
