@@ -20,7 +20,7 @@ import tomllib
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 from typing import TYPE_CHECKING, TypeVar
 
 from kb import ingest
@@ -282,6 +282,9 @@ def _manifest(folder: Path) -> dict[str, Hint]:
                           *where, key)
             if not isinstance(value, (str, dt.date) if key == "date" else str):
                 raise bad(f"documents.{name!r}.{key} must be a string, not {type(value).__name__}", *where, key)
+        if outside := _outside(name):
+            raise bad(f"documents.{name!r}: {outside}: a manifest names only files under its own folder ({folder})",
+                      *where)
         if not (folder / name).is_file():
             raise bad(f"documents.{name!r}: no such file in {folder}", *where)
         hint = Hint(entry.get("format"), entry.get("lang"), None, path,
@@ -289,6 +292,16 @@ def _manifest(folder: Path) -> dict[str, Hint]:
         lang, date = _checked_values(entry, hint, name)
         hints[name] = replace(hint, lang=lang, date=date)
     return hints
+
+
+def _outside(name: str) -> str | None:
+    """Why a manifest's file name points outside its folder (None: it does not).  Such a name was
+    taken when the file it pointed to existed, and described no file of the folder: a mistake
+    passed over in silence, and a manifest probing for files elsewhere."""
+    path = PurePosixPath(name)
+    if path.is_absolute():
+        return "an absolute path"
+    return "a path through '..'" if ".." in path.parts else None
 
 
 def _checked_values(entry: dict[str, object], hint: Hint, name: str) -> tuple[str | None, dt.date | None]:

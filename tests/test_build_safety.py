@@ -238,6 +238,26 @@ def test_json_nested_100000_deep_is_one_line(home: Path, seeds: Path, tmp_path: 
     refused(home, seeds, path, words="invalid JSON: nested too deep", where=str(path))
 
 
+@pytest.mark.parametrize(("name", "problem"), [("../outside.txt", "a path through '..'"),
+                                                ("sub/../../outside.txt", "a path through '..'"),
+                                                ("OUTSIDE", "an absolute path")])
+def test_a_manifest_naming_a_file_outside_its_folder_is_refused(home: Path, tmp_path: Path, name: str,
+                                                                problem: str) -> None:
+    """`[documents."../x.txt"]` was taken when ../x.txt existed: it described no file of the folder
+    (a mistake passed over in silence) and told whether a file exists elsewhere.  Refused on its line."""
+    folder = tmp_path / "input"
+    (folder / "sub").mkdir(parents=True)
+    shutil.copy(EMBEDDED_CORPUS / "001_abc0dfbf7a321300.txt", folder / "a.txt")
+    outside = tmp_path / "outside.txt"
+    shutil.copy(EMBEDDED_CORPUS / "001_abc0dfbf7a321300.txt", outside)
+    name = str(outside) if name == "OUTSIDE" else name
+    manifest = folder / "manifest.toml"
+    manifest.write_text(f'# the seed\n[documents."a.txt"]\nlang = "en"\n\n[documents."{name}"]\nlang = "en"\n',
+                        encoding="utf-8")
+    refused(home, folder, where=f"{manifest}:5:",
+            words=f"bad manifest: documents.{name!r}: {problem}: a manifest names only files under its own folder")
+
+
 @pytest.mark.parametrize(("manifest", "words"), [
     ('documents = 5\n', "'documents' must be a table of tables, not int"),
     ('[documents]\n"a.txt" = "cr-text"\n', "documents.'a.txt' must be a table, not str"),
