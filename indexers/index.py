@@ -567,12 +567,14 @@ def read_manifest(folder: Path) -> dict[str, Any] | None:
 
 
 def ready(home: Path, conn: sqlite3.Connection, vectors: bool | None = None,
-          progress: Progress | None = None, kb_file: Path | None = None, prune: bool = True) -> IndexInfo:
+          progress: Progress | None = None, kb_file: Path | None = None, prune: bool = True,
+          downgrade: bool = False) -> IndexInfo:
     """The index of the KB as it is now, built if missing, stale or incomplete
     (for ``kb build``, ``kb index`` and the benchmarks; a search calls :func:`current`).
     ``vectors``: with (True) or without (False) the semantic vectors; None keeps what
     the KB's index had (a rebuilt KB keeps them, made again only for the texts that changed).
-    ``kb_file`` and ``prune``: as :func:`build`'s."""
+    ``kb_file`` and ``prune``: as :func:`build`'s; an index a newer kb wrote, which pruning
+    would delete, is refused unless ``downgrade`` (:func:`refuse_newer`)."""
     wanted = _had_vectors(home / FOLDER) if vectors is None else vectors
     info = found(home, conn, kb_file)
     if info is not None and info.semantic == wanted:
@@ -581,6 +583,8 @@ def ready(home: Path, conn: sqlite3.Connection, vectors: bool | None = None,
         info = found(home, conn, kb_file)
         if info is not None and info.semantic == wanted:
             return info
+        if prune and not downgrade:
+            refuse_newer(home)
         if info is not None:  # the same KB, asked with or without vectors: built again beside it
             return build(home, conn, f"{info.path.name.split('.')[0]}.{os.urandom(6).hex()}", vectors=wanted,
                          progress=progress, kb_file=kb_file, prune=prune)
@@ -593,6 +597,17 @@ def ready(home: Path, conn: sqlite3.Connection, vectors: bool | None = None,
             name = f"{name}.{_digest(file, file.stat())[:12]}"
         shutil.rmtree(home / FOLDER / name, ignore_errors=True)
         return build(home, conn, name, vectors=wanted, progress=progress, kb_file=kb_file, prune=prune)
+
+
+def refuse_newer(home: Path) -> None:
+    """Refuse to replace (and so delete) an index that a newer kb wrote: an older kb's ``kb index``
+    or ``kb build`` took it for a stale one and removed it, and the newer kb (a `kb serve` of the
+    upgraded version) could no longer search until it built it again.  ``--downgrade`` lets it."""
+    newer = [f for f in _formats(home) if isinstance(f, int) and f > FORMAT]
+    if newer:
+        raise KbError(f"the search index of this KB was built by a newer version of kb (index format {max(newer)};"
+                      f" this kb writes format {FORMAT}): this kb is older, and replacing the index would delete the"
+                      " newer one; use the newer kb, or pass --downgrade to replace it anyway", str(home / FOLDER))
 
 
 def prune(home: Path, keep: IndexInfo) -> None:

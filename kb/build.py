@@ -20,7 +20,7 @@ import tomllib
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 from typing import TYPE_CHECKING, TypeVar
 
 from kb import ingest
@@ -282,6 +282,9 @@ def _manifest(folder: Path) -> dict[str, Hint]:
                           *where, key)
             if not isinstance(value, (str, dt.date) if key == "date" else str):
                 raise bad(f"documents.{name!r}.{key} must be a string, not {type(value).__name__}", *where, key)
+        if outside := _outside(name):
+            raise bad(f"documents.{name!r}: {outside}: a manifest names only files under its own folder ({folder})",
+                      *where)
         if not (folder / name).is_file():
             raise bad(f"documents.{name!r}: no such file in {folder}", *where)
         hint = Hint(entry.get("format"), entry.get("lang"), None, path,
@@ -289,6 +292,16 @@ def _manifest(folder: Path) -> dict[str, Hint]:
         lang, date = _checked_values(entry, hint, name)
         hints[name] = replace(hint, lang=lang, date=date)
     return hints
+
+
+def _outside(name: str) -> str | None:
+    """Why a manifest's file name points outside its folder (None: it does not).  Such a name was
+    taken when the file it pointed to existed, and described no file of the folder: a mistake
+    passed over in silence, and a manifest probing for files elsewhere."""
+    path = PurePosixPath(name)
+    if path.is_absolute():
+        return "an absolute path"
+    return "a path through '..'" if ".." in path.parts else None
 
 
 def _checked_values(entry: dict[str, object], hint: Hint, name: str) -> tuple[str | None, dt.date | None]:
@@ -549,17 +562,36 @@ STAGES = ("clean up", "read", "check", "link references", "align", "link cards",
 
 
 def build_index(home: Path, semantic: bool | None = None,
-                progress: Callable[[int, int, str], None] | None = None, kb_file: Path | None = None) -> IndexInfo:
+                progress: Callable[[int, int, str], None] | None = None, kb_file: Path | None = None,
+                downgrade: bool = False) -> IndexInfo:
     """The search index of the KB in ``home`` (``kb index``), or of the KB file a build has
     written and not yet put in place (``kb_file``): a search never builds it.  ``semantic``:
     with the rules' vectors (None: as the KB had).  The indexes of other KBs are removed
-    only once the KB indexed is the home's."""
+    only once the KB indexed is the home's; one a newer kb wrote only if ``downgrade``."""
     from contextlib import closing
 
     from indexers import index as rules_index  # lazy: whoosh only where an index is built
 
     with closing(store.connect_file(kb_file) if kb_file else store.connect(home)) as conn:
-        return rules_index.ready(home, conn, semantic, progress, kb_file=kb_file, prune=kb_file is None)
+        return rules_index.ready(home, conn, semantic, progress, kb_file=kb_file, prune=kb_file is None,
+                                 downgrade=downgrade)
+
+
+def index(home: Path, semantic: bool | None = None, progress: Callable[[int, int, str], None] | None = None,
+          waiting: Callable[[str], object] | None = None, downgrade: bool = False) -> IndexInfo:
+    """``kb index``: the home's index built as the only build of the home (:func:`one_build`).  Run
+    beside a build, it indexed the KB about to be replaced and pruned the index the build had just
+    made of the new one, which then came in place without an index."""
+    with one_build(home, waiting):
+        return build_index(home, semantic, progress, downgrade=downgrade)
+
+
+def refuse_newer_index(home: Path) -> None:
+    """A build that would replace an index a newer kb wrote is refused before it reads anything
+    (:func:`indexers.index.refuse_newer`; whoosh is not imported by it)."""
+    from indexers import index as rules_index  # lazy, as in build_index
+
+    rules_index.refuse_newer(home)
 
 
 def prune_indexes(home: Path, keep: IndexInfo) -> None:
@@ -571,7 +603,7 @@ def prune_indexes(home: Path, keep: IndexInfo) -> None:
 
 @contextmanager
 def one_build(home: Path, waiting: Callable[[str], object] | None = None) -> Iterator[None]:
-    """The block as the only build of the KB in ``home``: another one running is waited for,
+    """The block as the only build (or ``kb index``) of the KB in ``home``: another one running is waited for,
     ``waiting`` told so first.  The lock is a ``flock`` on the home folder itself (no file left
     beside the KB), and dies with its process, however it dies."""
     try:
@@ -582,7 +614,7 @@ def one_build(home: Path, waiting: Callable[[str], object] | None = None) -> Ite
 
     def wait(pid: int | None) -> None:
         if waiting is not None:
-            waiting("another build of this KB is running" + (f" (pid {pid})" if pid else "")
+            waiting(f"the KB in {home} is being built or indexed by another kb" + (f" (pid {pid})" if pid else "")
                     + ": waiting for it to finish")
 
     with locked(fd, wait):
@@ -592,10 +624,13 @@ def one_build(home: Path, waiting: Callable[[str], object] | None = None) -> Ite
 def build(paths: list[Path], home: Path, *, accept_damaged: bool = False, allow_partial: bool = False,
           override_format: str | None = None, override_lang: str | None = None,
           progress: Callable[[int, int, str], None] | None = None, semantic: bool | None = None,
-          waiting: Callable[[str], object] | None = None) -> BuildReport:
+          waiting: Callable[[str], object] | None = None, downgrade: bool = False) -> BuildReport:
     """Build the KB in ``home`` from ``paths``; on any error the old KB stays.  A build of the
-    same home running meanwhile is waited for (``waiting``: told so first, as :func:`one_build`)."""
+    same home running meanwhile is waited for (``waiting``: told so first, as :func:`one_build`).
+    A home whose index a newer kb wrote is refused unless ``downgrade`` (:func:`refuse_newer_index`)."""
     with one_build(home, waiting):
+        if not downgrade:
+            refuse_newer_index(home)
         return _build(paths, home, accept_damaged, allow_partial, override_format, override_lang, progress, semantic)
 
 

@@ -384,21 +384,21 @@ def main_build(args: argparse.Namespace) -> int:
     with progress() as step:
         report = build(args.sources or [EMBEDDED_CORPUS], home, accept_damaged=args.accept_damaged,
                        allow_partial=args.allow_partial, override_format=args.format, override_lang=args.lang,
-                       progress=step, semantic=_semantic(args), waiting=say)
+                       progress=step, semantic=_semantic(args), waiting=say, downgrade=args.downgrade)
     print(shared.dumps(report.to_json()) if args.json else report.render())
     return 0
 
 
 def main_index(args: argparse.Namespace) -> int:
-    from kb.build import build_index
+    from kb.build import index
 
     home = resolve_home(args.home)
     if not store.db_path(home).exists():
         raise KbError("no KB here: run `kb build` first", str(home))
-    from kb.cli import progress
+    from kb.cli import progress, say
 
     with progress() as step:
-        info = build_index(home, _semantic(args), step)
+        info = index(home, _semantic(args), step, waiting=say, downgrade=args.downgrade)
     state = "ready" if info.built else "already up to date"
     print(f"search index {state}" + (f" ({info.seconds:.1f} s)" if info.built else "")
           + (", with the rules' vectors (semantic on)" if info.semantic else ""))
@@ -775,6 +775,8 @@ SEMANTIC = Arg("--semantic", "on: rank English, Italian and Chinese questions wi
                "(needs kb[semantic]; the first build embeds every English and Chinese rule, minutes); off: words "
                "only (default: as this KB had it)",
                choices=("on", "off"))
+DOWNGRADE = Arg("--downgrade", "replace a search index that a newer version of kb built (refused otherwise: "
+                "the newer kb would have to build it again)", switch=True)
 
 TABLE: tuple[Command, ...] = (
     Command("build", "build the KB from rules documents", (
@@ -784,7 +786,7 @@ TABLE: tuple[Command, ...] = (
         Arg("--accept-damaged", "keep truncated or duplicate-numbered documents, with the damage listed",
             switch=True),
         Arg("--allow-partial", "write the KB even if some inputs cannot be read (they are listed as dropped) "
-            "or no rule texts were read", switch=True), SEMANTIC),
+            "or no rule texts were read", switch=True), SEMANTIC, DOWNGRADE),
         main=main_build),
     Command("show", "show a rule with its subrules", (
         RULES, LANGS, EDITION,
@@ -847,7 +849,7 @@ TABLE: tuple[Command, ...] = (
         pages=(WebPage("/glossary", "glossary_index.html", lambda data, args: "Glossary"),
                WebPage("/glossary/{term:path}", "glossary.html",
                        lambda data, args: f"Glossary: {' '.join(args.term)}"))),
-    Command("index", "build the search index of the KB (kb build does it too)", (SEMANTIC,), main=main_index),
+    Command("index", "build the search index of the KB (kb build does it too)", (SEMANTIC, DOWNGRADE), main=main_index),
     Command("search", "rules by words or numbers, in any language, side by side", (
         Arg("query", 'words, "a phrase", a rule address (601.2a-h), a name (even misspelled) or a card name, '
             'in any language held; "-": one query per line of standard input, one JSON object per line out',

@@ -238,6 +238,26 @@ def test_json_nested_100000_deep_is_one_line(home: Path, seeds: Path, tmp_path: 
     refused(home, seeds, path, words="invalid JSON: nested too deep", where=str(path))
 
 
+@pytest.mark.parametrize(("name", "problem"), [("../outside.txt", "a path through '..'"),
+                                                ("sub/../../outside.txt", "a path through '..'"),
+                                                ("OUTSIDE", "an absolute path")])
+def test_a_manifest_naming_a_file_outside_its_folder_is_refused(home: Path, tmp_path: Path, name: str,
+                                                                problem: str) -> None:
+    """`[documents."../x.txt"]` was taken when ../x.txt existed: it described no file of the folder
+    (a mistake passed over in silence) and told whether a file exists elsewhere.  Refused on its line."""
+    folder = tmp_path / "input"
+    (folder / "sub").mkdir(parents=True)
+    shutil.copy(EMBEDDED_CORPUS / "001_abc0dfbf7a321300.txt", folder / "a.txt")
+    outside = tmp_path / "outside.txt"
+    shutil.copy(EMBEDDED_CORPUS / "001_abc0dfbf7a321300.txt", outside)
+    name = str(outside) if name == "OUTSIDE" else name
+    manifest = folder / "manifest.toml"
+    manifest.write_text(f'# the seed\n[documents."a.txt"]\nlang = "en"\n\n[documents."{name}"]\nlang = "en"\n',
+                        encoding="utf-8")
+    refused(home, folder, where=f"{manifest}:5:",
+            words=f"bad manifest: documents.{name!r}: {problem}: a manifest names only files under its own folder")
+
+
 @pytest.mark.parametrize(("manifest", "words"), [
     ('documents = 5\n', "'documents' must be a table of tables, not int"),
     ('[documents]\n"a.txt" = "cr-text"\n', "documents.'a.txt' must be a table, not str"),
@@ -531,12 +551,81 @@ def test_a_second_build_of_a_home_waits_for_the_first_saying_so(tmp_path: Path, 
                                   stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         assert second.stderr is not None
         said = second.stderr.readline()
-        assert said == f"kb: another build of this KB is running (pid {os.getpid()}): waiting for it to finish\n"
+        assert said == waiting_for(home, os.getpid())
         time.sleep(max(1.0, time.monotonic() - started))  # longer than a whole build of the seeds took
         assert second.poll() is None  # waiting: it has not built
     out, err = second.communicate(timeout=120)
     assert second.returncode == 0 and "built " in out and "Traceback" not in err, err
     assert strays(home) == []
+
+
+def waiting_for(home: Path, pid: int) -> str:
+    """What a build or `kb index` says while another holds the home (one line, on stderr)."""
+    return f"kb: the KB in {home} is being built or indexed by another kb (pid {pid}): waiting for it to finish\n"
+
+
+def test_kb_index_waits_for_a_build_of_its_home_saying_so(tmp_path: Path, seeds: Path) -> None:
+    """`kb index` took no build lock: run beside a build (or an upgrade's `kb index` beside
+    another), it indexed the KB about to be replaced and pruned the index the build had just made
+    of the new one, which then came in place unsearchable.  It waits as a build does."""
+    home = tmp_path / "home"
+    assert kb("build", seeds, home=home).returncode == 0
+    with one_build(home):  # what a running build (or `kb index`) holds
+        indexing = subprocess.Popen([sys.executable, "-m", "kb", "index", "--home", str(home)],
+                                    stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        assert indexing.stderr is not None
+        assert indexing.stderr.readline() == waiting_for(home, os.getpid())
+        time.sleep(1.0)
+        assert indexing.poll() is None  # waiting: it has not indexed
+    out, err = indexing.communicate(timeout=120)
+    assert indexing.returncode == 0 and out == "search index already up to date\n" and err == "", err
+    with one_build(home):  # and a build waits for a `kb index`, named the same way
+        building = subprocess.Popen([sys.executable, "-m", "kb", "build", str(seeds), "--home", str(home)],
+                                    stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        assert building.stderr is not None and building.stderr.readline() == waiting_for(home, os.getpid())
+    out, err = building.communicate(timeout=300)
+    assert building.returncode == 0 and "built " in out, err
+    assert strays(home) == []
+
+
+def files_under(folder: Path) -> dict[str, str]:
+    """Every file under ``folder`` by its path there, with its SHA-256."""
+    return {p.relative_to(folder).as_posix(): hashlib.sha256(p.read_bytes()).hexdigest()
+            for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+@pytest.mark.parametrize(("renamed", "mend"), [(False, ("index", "--downgrade")),
+                                                (True, ("build", "SEEDS", "--downgrade"))])
+def test_an_older_kb_keeps_a_newer_kbs_index_unless_told(tmp_path: Path, seeds: Path, renamed: bool,
+                                                         mend: tuple[str, ...]) -> None:
+    """An older kb's `kb index` (or `kb build`) took a newer kb's index for a stale one and deleted
+    it (a `kb serve` of the upgraded kb could then not search).  Both refuse, exit 2, the index and
+    the KB left as they were, until told with --downgrade.  ``renamed``: the folder under the name
+    a newer kb gives it (its fingerprint holds its own format), or under this kb's."""
+    from indexers.index import FORMAT
+
+    home = tmp_path / "home"
+    assert kb("build", seeds, home=home).returncode == 0
+    [folder] = [p for p in (home / "index").iterdir() if p.is_dir()]
+    manifest = json.loads((folder / "manifest.json").read_text(encoding="utf-8"))
+    (folder / "manifest.json").write_text(json.dumps({**manifest, "format": FORMAT + 1}), encoding="utf-8")
+    if renamed:
+        folder = folder.rename(folder.with_name("0" * 20))
+    files, before = files_under(folder), digest(home)
+    for args in (("index",), ("index", "--semantic", "off"), ("build", seeds)):
+        result = kb(*args, home=home)
+        assert result.returncode == 2 and result.stdout == "" and "Traceback" not in result.stderr, result.stderr
+        assert result.stderr.startswith(f"kb: {home / 'index'}: the search index of this KB was built by a newer"
+                                        f" version of kb (index format {FORMAT + 1}; this kb writes format {FORMAT})"
+                                        ), result.stderr
+        assert "pass --downgrade to replace it" in result.stderr
+        assert files_under(folder) == files and digest(home) == before and strays(home) == []
+    assert "this kb is older" in kb("search", "merge", home=home).stderr
+    result = kb(*(seeds if arg == "SEEDS" else arg for arg in mend), home=home)
+    assert result.returncode == 0, result.stderr
+    formats = [json.loads((p / "manifest.json").read_text(encoding="utf-8"))["format"]
+               for p in (home / "index").iterdir() if p.is_dir()]
+    assert formats == [FORMAT] and kb("search", "merge", home=home).returncode == 0
 
 
 def descendants(pid: int) -> list[int]:
