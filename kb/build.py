@@ -388,7 +388,30 @@ def read_all(sources: list[Source | DocReport], override_format: str | None = No
         for p in (r.document.damaged if r.document else card_graph.damaged([r.cards]) if r.cards else [])]
     if unreadable or damaged:
         raise refusal(unreadable, damaged)
-    return drop_repeated_glossaries(reports)
+    return drop_second_sources(drop_repeated_glossaries(reports))
+
+
+#: Formats that copy a language's text from the official file (the judge wiki's DokuWiki pages
+#: hold the English beside their Chinese): where an official file of that language and
+#: edition is read too, its text is kept and theirs is skipped.
+SECOND_SOURCES = frozenset({ingest.DOKUWIKI})
+
+
+def drop_second_sources(reports: list[DocReport]) -> list[DocReport]:
+    """A second source's text of a language and edition an official file (``cr-text``) also
+    gives is skipped, saying which file gives it: read twice, every rule of that edition
+    would be two texts.  What only the second source has is kept (the DokuWiki pages'
+    Chinese, and their English where no official file of that date is read)."""
+    official = {(r.document.lang, r.document.edition): r.path for r in reports
+                if r.document is not None and r.document.format == ingest.CR_TEXT and r.document.edition}
+    kept = []
+    for report in reports:
+        doc = report.document
+        if doc is not None and doc.format in SECOND_SOURCES and (first := official.get((doc.lang, doc.edition))):
+            report = DocReport(report.path, "skipped", reason=f"its {doc.lang} text of {doc.edition} is read from the "
+                               f"official file {first}")
+        kept.append(report)
+    return kept
 
 
 def drop_repeated_glossaries(reports: list[DocReport]) -> list[DocReport]:
