@@ -402,8 +402,9 @@ def drop_second_sources(reports: list[DocReport]) -> list[DocReport]:
     gives is skipped, saying which file gives it: read twice, every rule of that edition
     would be two texts.  What only the second source has is kept (the DokuWiki pages'
     Chinese, and their English where no official file of that date is read)."""
-    official = {(r.document.lang, r.document.edition): r.path for r in reports
-                if r.document is not None and r.document.format == ingest.CR_TEXT and r.document.edition}
+    official: dict[tuple[str, str | None], str] = {
+        (r.document.lang, r.document.edition): r.path for r in reports
+        if r.document is not None and r.document.format == ingest.CR_TEXT and r.document.edition}
     kept = []
     for report in reports:
         doc = report.document
