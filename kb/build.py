@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, TypeVar
 
 from kb import ingest
 from kb.align import identity
+from kb.core.dates import iso_problem, parse_iso
 from kb.core.errors import KbError
 from kb.core.lang import normalize_tag
 from kb.core.model import Document, Findings, Problem
@@ -256,7 +257,8 @@ def _manifest(folder: Path) -> dict[str, Hint]:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as err:
         line = re.search(r"\(at line (\d+)", str(err))
-        raise KbError(f"bad manifest: {err}", str(path), int(line[1]) if line else None) from err
+        number = int(line[1]) if line else None
+        raise KbError(f"bad manifest: {_toml_problem(text, number) or err}", str(path), number) from err
     except UnicodeDecodeError as err:
         raise KbError(f"bad manifest: {err}", str(path)) from err
     except OSError as err:
@@ -317,13 +319,28 @@ def _checked_values(entry: dict[str, object], hint: Hint, name: str) -> tuple[st
             raise hint.refusal("lang", f"bad manifest: documents.{name!r}.lang: {err.message}") from err
     date = entry.get("date")
     if isinstance(date, str):
-        try:
-            date = dt.date.fromisoformat(date)
-        except ValueError as err:
-            raise hint.refusal("date", f"bad manifest: documents.{name!r}.date: {date!r} is not a date "
-                               f"(YYYY-MM-DD): {err}") from err
+        if (day := parse_iso(date)) is None:
+            raise hint.refusal("date", f"bad manifest: documents.{name!r}.date: {iso_problem(date)}")
+        date = day
     return (lang if isinstance(lang, str) else None,
             date.date() if isinstance(date, dt.datetime) else date if isinstance(date, dt.date) else None)
+
+
+_BARE_DATE = re.compile(r"^\s*(?P<key>[^=]+?)\s*=\s*(?P<date>\d{4}-\d{2}-\d{2})\s*(?:#.*)?$")
+
+
+def _toml_problem(text: str, number: int | None) -> str | None:
+    """What TOML's error means on a line giving a date that does not exist unquoted
+    (``date = 2026-13-45``: TOML reads only a real date bare, and said "Expected newline")."""
+    lines = text.splitlines()
+    if number is None or not 0 < number <= len(lines) or not (match := _BARE_DATE.match(lines[number - 1])):
+        return None
+    if parse_iso(match["date"]):
+        return None
+    tables = [table["name"] for line in lines[:number] if (table := _TABLE_LINE.match(line))]
+    key = ".".join(repr(part) if "." in part else part for part in (*_key_parts(tables[-1] if tables else ""),
+                                                                     *_key_parts(match["key"])))
+    return f"{key}: {iso_problem(match['date'])}"
 
 
 _TABLE_LINE = re.compile(r"^\s*\[\s*(?P<name>[^\[\]]+?)\s*\]\s*(?:#.*)?$")
@@ -384,7 +401,31 @@ def read_all(sources: list[Source | DocReport], override_format: str | None = No
         for p in (r.document.damaged if r.document else card_graph.damaged([r.cards]) if r.cards else [])]
     if unreadable or damaged:
         raise refusal(unreadable, damaged)
-    return drop_repeated_glossaries(reports)
+    return drop_second_sources(drop_repeated_glossaries(reports))
+
+
+#: Formats that copy a language's text from the official file (the judge wiki's DokuWiki pages
+#: hold the English beside their Chinese): where an official file of that language and
+#: edition is read too, its text is kept and theirs is skipped.
+SECOND_SOURCES = frozenset({ingest.DOKUWIKI})
+
+
+def drop_second_sources(reports: list[DocReport]) -> list[DocReport]:
+    """A second source's text of a language and edition an official file (``cr-text``) also
+    gives is skipped, saying which file gives it: read twice, every rule of that edition
+    would be two texts.  What only the second source has is kept (the DokuWiki pages'
+    Chinese, and their English where no official file of that date is read)."""
+    official: dict[tuple[str, str | None], str] = {
+        (r.document.lang, r.document.edition): r.path for r in reports
+        if r.document is not None and r.document.format == ingest.CR_TEXT and r.document.edition}
+    kept = []
+    for report in reports:
+        doc = report.document
+        if doc is not None and doc.format in SECOND_SOURCES and (first := official.get((doc.lang, doc.edition))):
+            report = DocReport(report.path, "skipped", reason=f"its {doc.lang} text of {doc.edition} is read from the "
+                               f"official file {first}")
+        kept.append(report)
+    return kept
 
 
 def drop_repeated_glossaries(reports: list[DocReport]) -> list[DocReport]:

@@ -8,6 +8,7 @@ this module makes the parser from that table and handles what every command shar
 from __future__ import annotations
 
 import argparse
+import codecs
 import sqlite3
 import sys
 from collections.abc import Callable, Sequence
@@ -19,6 +20,7 @@ from kb.commands import TABLE
 from kb.core.errors import KbError
 from kb.core.home import resolve_home
 from kb.core.text import CONTROL
+from kb.core.textio import bad_byte
 from kb.store import rules as store
 from kb.views import shared
 
@@ -180,15 +182,17 @@ def read_text(path: Path | None) -> str:
             data = path.read_bytes()
         except OSError as err:
             raise KbError(f"cannot read: {err.strerror}", name) from err
+    body = data.removeprefix(codecs.BOM_UTF8)
     try:
-        text = data.decode("utf-8-sig")
+        text = body.decode("utf-8")
     except UnicodeDecodeError as err:
-        line = data[: err.start].count(b"\n") + 1
-        raise KbError("not UTF-8 text", name, line) from err
+        line, column, what = bad_byte(body, err, "utf-8")  # as the ingesters name a bad byte
+        raise KbError(f"not UTF-8 text: {what}", name, line, column=column) from err
     if bad := CONTROL.search(text):
         line = text.count("\n", 0, bad.start()) + 1
+        column = bad.start() - (text.rfind("\n", 0, bad.start()) + 1) + 1
         raise KbError(f"not UTF-8 text: a control character (U+{ord(bad.group()):04X}), as UTF-16 has",
-                      name, line)
+                      name, line, column=column)
     return text
 
 

@@ -104,7 +104,13 @@ def test_a_manifest_date_is_the_edition(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize(("line", "words"), [
-    ('date = "2026-02-30"', "documents.'000_7a78d2801561c4e1.txt'.date: '2026-02-30' is not a date"),
+    ('date = "2026-02-30"', "documents.'000_7a78d2801561c4e1.txt'.date: '2026-02-30' is no date: February 2026 "
+                            "has 28 days, not 30"),
+    ('date = "2026-13-45"', "documents.'000_7a78d2801561c4e1.txt'.date: '2026-13-45' is no date: there is no "
+                            "month 13 (months are 01 to 12)"),
+    ('date = 2026-13-45', "documents.'000_7a78d2801561c4e1.txt'.date: '2026-13-45' is no date: there is no "
+                          "month 13 (months are 01 to 12)"),
+    ('date = "17/04/2026"', "documents.'000_7a78d2801561c4e1.txt'.date: '17/04/2026' is not a date (use YYYY-MM-DD)"),
     ('lnag = "it"', "unknown key 'lnag' in documents.'000_7a78d2801561c4e1.txt'"),
     ('lang = "zh-Hans"', "documents.'000_7a78d2801561c4e1.txt'.lang: given as Chinese (Simplified, zh-Hans), "
                          "but the text is in Italian (it)"),

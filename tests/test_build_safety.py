@@ -409,6 +409,20 @@ def test_dates_are_exactly_yyyy_mm_dd(home: Path, args: tuple[str, ...]) -> None
     assert result.returncode == 2 and "(use YYYY-MM-DD)" in result.stderr, result.stderr
 
 
+@pytest.mark.parametrize(("args", "words"), [
+    (("show", "730.2", "--edition", "2026-13-45"),
+     "kb: '2026-13-45' is no date: there is no month 13 (months are 01 to 12)"),
+    (("refs", "730.2", "--edition", "2026-02-29"), "kb: '2026-02-29' is no date: February 2026 has 28 days, not 29"),
+    (("diff", "2026-01-16", "2026-04-31"), "kb: '2026-04-31' is no date: April 2026 has 30 days, not 31"),
+    (("export", "--edition", "2026-04-00"), "kb: '2026-04-00' is no date: there is no day 0"),
+])
+def test_a_date_written_right_that_does_not_exist_says_which_part(home: Path, args: tuple[str, ...],
+                                                                  words: str) -> None:
+    """Written YYYY-MM-DD, it was told to "use YYYY-MM-DD": the part that does not exist is named."""
+    result = kb(*args, home=home)
+    assert result.returncode == 2 and words in result.stderr and "use YYYY" not in result.stderr, result.stderr
+
+
 @pytest.mark.parametrize("args", [("show", "730.2", "--lang", "fr"), ("refs", "730.2", "--lang", "fr"),
                                   ("history", "730.2", "--lang", "fr"), ("diff", "2026-01-16", "2026-04-17",
                                                                           "--lang", "fr"),

@@ -196,3 +196,26 @@ def test_another_text_given_as_the_pages_is_refused_naming_it(corpora: Path) -> 
     seed = EMBEDDED_CORPUS / "000_7a78d2801561c4e1.txt"
     with pytest.raises(KbError, match=r"000_7a78d2801561c4e1.txt: no rule anchored by a <BOOKMARK:cr…>"):
         ingest.read_file(seed, fmt="dokuwiki-cr")
+
+
+def test_beside_the_official_file_of_its_date_the_english_is_read_once(corpora: Path, tmp_path: Path) -> None:
+    """The DokuWiki page of chapter 4 built beside the official English file effective the
+    same day: the official English is kept, the page's English is skipped saying so (every
+    rule of chapter 4 was two English texts), its Chinese is kept."""
+    official = corpora / "cr" / "en" / "MagicCompRules-2024-04-10.normalized.txt"
+    page = corpora / PAGES / "4.txt"
+    home = tmp_path / "home"
+    result = kb("build", official, page, "--json", home=home)
+    assert result.returncode == 0, result.stderr
+    documents = json.loads(result.stdout)["documents"]
+    assert [(d["path"], d["status"], d.get("lang")) for d in documents if d["path"] == str(page)] == [
+        (str(page), "skipped", None), (str(page), "ok", "zh-Hans")]
+    [skipped] = [d for d in documents if d["status"] == "skipped"]
+    assert skipped["reason"] == f"its en text of {EDITION} is read from the official file {official}"
+    import sqlite3
+    with sqlite3.connect(home / "kb.sqlite") as conn:
+        tables = [row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")]
+        assert "documents" in tables, tables
+        paths = [row[0] for row in conn.execute("SELECT path FROM documents")]
+    conn.close()
+    assert sorted(paths) == sorted([str(official), str(page)]), paths

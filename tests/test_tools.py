@@ -30,7 +30,7 @@ from test_web import browser, free_port, get  # noqa: F401  (browser is a fixtur
 from kb.build import build
 from kb.core.refs import extract, resolve_all
 from kb.core.rulenum import RuleNumber
-from kb.core.textio import read_source
+from kb.core.textio import read_source, split_lines
 from kb.store import rules as store
 from kb.store import tools
 from kb.views import history as history_view
@@ -190,9 +190,26 @@ def test_bad_input(home: Path, tmp_path: Path) -> None:
     binary = tmp_path / "notes.txt"
     binary.write_bytes(b"See rule 509.5\n\xff\xfe\x00")
     result = kb_here("cite", binary, "--as-of", "2024-09-17", home=home)
-    assert result.returncode == 2 and str(binary) in result.stderr and ":1:" not in result.stderr
+    assert result.returncode == 2 and f"{binary}:2:1: not UTF-8 text: byte 0xff is not valid UTF-8" in result.stderr
     assert kb_here("cite", "--as-of", "2024-13-01", home=home, input="rule 100.1").returncode == 2
     assert kb_here("cite", home / "missing.txt", home=home).returncode == 2
+
+
+def test_a_bad_byte_in_a_text_to_cite_is_named_by_line_and_column(home: Path, corpora: Path, tmp_path: Path) -> None:
+    """A real edition (UTF-8, its line breaks as published) with one stray byte: named
+    file:line:column as the ingesters name one (it named the line alone)."""
+    data = (corpora / "cr" / "en" / "MagicCompRules-2026-01-16.txt").read_bytes()
+    lines = split_lines(data.decode("utf-8-sig"))
+    number = next(n for n in range(3000, len(lines)) if lines[n - 1][:9].isascii() and len(lines[n - 1]) > 40
+                  and data.count(lines[n - 1].encode()) == 1)  # a rule's line from line 3000 on
+    at = data.index(lines[number - 1].encode())
+    text = tmp_path / "edition.txt"
+    text.write_bytes(data[:at + 9] + b"\x9d" + data[at + 9:])
+    for args, given in (((text,), None), ((), text.read_bytes())):
+        result = kb_here("cite", *args, "--as-of", "2024-09-17", home=home, input=given)
+        source = str(text) if args else "standard input"
+        assert result.returncode == 2, result.stderr
+        assert f"{source}:{number}:10: not UTF-8 text: byte 0x9d is not valid UTF-8" in result.stderr, result.stderr
 
 
 @pytest.mark.parametrize("encoding", ["utf-16", "utf-16-le"])
@@ -205,7 +222,7 @@ def test_a_utf16_text_is_refused_from_a_file_and_from_standard_input(home: Path,
     for args, source, given in (((tmp_path / "notes.txt",), str(tmp_path / "notes.txt"), None),
                                 ((), "standard input", data)):
         result = kb_here("cite", *args, "--as-of", "2024-09-17", home=home, input=given)
-        assert result.returncode == 2 and f"{source}:1: not UTF-8 text" in result.stderr, result.stderr
+        assert result.returncode == 2 and f"{source}:1:" in result.stderr and "not UTF-8 text" in result.stderr
         assert result.stdout == ""
     same = kb_here("cite", "--as-of", "2024-09-17", home=home, input="\ufeffSee rule 509.5.".encode())
     assert same.returncode == 0 and same.stdout == "See rule 509.3."

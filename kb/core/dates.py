@@ -77,3 +77,18 @@ def parse_iso(text: object) -> dt.date | None:
     if not isinstance(text, str) or not _ISO_DATE.fullmatch(text):
         return None
     return _date(int(text[:4]), int(text[5:7]), int(text[8:]))
+
+
+def iso_problem(text: str) -> str:
+    """Why ``text`` is no ``YYYY-MM-DD`` date, said so a user can fix it: the shape when it
+    is not written so, else the part that does not exist (``2026-13-45`` was told to "use
+    YYYY-MM-DD", which it does).  For a text :func:`parse_iso` refuses."""
+    if not _ISO_DATE.fullmatch(text):
+        return f"{text!r} is not a date (use YYYY-MM-DD)"
+    year, month, day = int(text[:4]), int(text[5:7]), int(text[8:])
+    if not 1 <= month <= 12:
+        return f"{text!r} is no date: there is no month {month} (months are 01 to 12)"
+    if year < 1 or day < 1:
+        return f"{text!r} is no date: there is no {'year' if year < 1 else 'day'} 0"
+    days = ((dt.date(year + month // 12, month % 12 + 1, 1)) - dt.date(year, month, 1)).days
+    return f"{text!r} is no date: {dt.date(year, month, 1):%B} {year} has {days} days, not {day}"

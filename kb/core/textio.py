@@ -67,11 +67,16 @@ def decode(data: bytes, path: str) -> tuple[str, str]:
     for bom, encoding in _BOMS:
         if data.startswith(bom):
             return _strict(data, encoding, path), encoding
+    if not _clean_bytes(data) and (order := _cjk_utf16(data)):
+        return data.decode(order), order
     if order := _utf16_order(data):
         try:
-            return _check_text(data.decode(order), path), order
+            text = data.decode(order)
         except UnicodeDecodeError as err:
             raise KbError("binary file (NUL bytes, and not UTF-16 text either), not a text document", path) from err
+        if CONTROL.search(text) or _names_between_nuls(text):  # NUL and 0x10: a SQLite header
+            raise KbError("binary file (NUL bytes, and not UTF-16 text either), not a text document", path)
+        return _check_text(text, path), order
     if b"\x00" in data:
         raise KbError("binary file (NUL bytes), not a text document", path)
     try:
@@ -184,6 +189,65 @@ def _utf16_order(data: bytes) -> str | None:
 
 
 _BREAKS = frozenset(b"\r\n")
+
+#: What Chinese text in UTF-16 holds: ASCII and Latin-1 text, general punctuation (“” — …),
+#: letterlike signs (™), CJK punctuation, the unified ideographs and the full-width forms.
+_CJK_TEXT = re.compile(r"[\t\n\x0c\r\x20-\x7e\xa0-\xff\u2000-\u200a\u2010-\u2027\u2030-\u205e\u2100-\u214f"
+                       r"\u2200-\u22ff\u3000-\u303f\u4e00-\u9fff\uff01-\uffee]*")
+_CJK = re.compile(r"[\u3000-\u303f\u4e00-\u9fff\uff01-\uffee]")
+
+
+def _clean_bytes(data: bytes) -> bool:
+    """Bytes :func:`decode` reads without a guess: UTF-8, or Western text in cp1252, with
+    no NUL or control character."""
+    for encoding, fits in (("utf-8", True), ("cp1252", _western(data))):
+        try:
+            if fits and not CONTROL.search(data.decode(encoding)):
+                return True
+        except UnicodeDecodeError:
+            continue
+    return False
+
+
+def _cjk_utf16(data: bytes) -> str | None:
+    """Chinese UTF-16 without a BOM, asked before :func:`_utf16_order`, whose NULs a short
+    text has too few of ("规则" and a line break is one NUL; "生物" alone none) or on the
+    wrong side (® and 一 put one each way): the byte order whose reading is wholly Chinese
+    text (ideographs, CJK punctuation, ASCII) and holds the more CJK characters, one at
+    least no pair of ASCII bytes (:func:`_ascii_pair`).
+    Asked only where the bytes are no clean text otherwise (:func:`_clean_bytes`),
+    so an ASCII word ("he" is U+6568 in UTF-16) stays itself; a binary file's NULs pair
+    into U+0000 and its control bytes into code units no text holds.  Bytes that are both
+    clean ASCII and Chinese UTF-16 ("先攻" is `HQ;e`) are read as the ASCII they also are."""
+    if len(data) % 2:
+        return None
+    fits = {order: cjk for order in ("utf-16-le", "utf-16-be") if (cjk := _cjk_reading(data, order))}
+    return max(fits, key=fits.__getitem__) if fits else None  # a tie (湿 is 置 swapped): little-endian, Windows'
+
+
+def _cjk_reading(data: bytes, order: str) -> int:
+    """How many CJK characters the reading in ``order`` holds, if it is Chinese text (else 0)."""
+    try:
+        text = data.decode(order)
+    except UnicodeDecodeError:
+        return 0
+    if not _CJK_TEXT.fullmatch(text):
+        return 0
+    return 0 if _names_between_nuls(text) else len(_CJK.findall(text))
+
+
+def _names_between_nuls(text: str) -> bool:
+    """A UTF-16 reading whose CJK characters are all pairs of ASCII bytes and NULs: a
+    binary's symbol names, "_result_double", NUL, "sqlite3_result_int64"."""
+    cjk = _CJK.findall(text)
+    return bool(cjk) and all(_ascii_pair(char) for char in cjk)
+
+
+def _ascii_pair(char: str) -> bool:
+    """A code unit both of whose bytes are printable ASCII or NUL: 敲 is "re" read as UTF-16
+    and 猀 NUL and "s", what a binary's names ("_result_double" between NULs) are; some
+    Chinese is too (的 is "v" and a NUL, 一 "N" and a NUL), not most."""
+    return all(byte == 0 or 0x20 <= byte <= 0x7E for byte in ord(char).to_bytes(2, "big"))
 
 
 def _strict(data: bytes, encoding: str, path: str) -> str:

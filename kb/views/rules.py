@@ -18,7 +18,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
 from kb.core import address as addresses
-from kb.core.dates import parse_iso
+from kb.core.dates import iso_problem, parse_iso
 from kb.core.errors import KbError, NotFound
 from kb.core.lang import language_label, normalize_tag
 from kb.core.rulenum import RuleNumber, RuleNumberError
@@ -41,7 +41,7 @@ def rule_number(text: str) -> RuleNumber:
 def iso_date(text: str) -> str:
     date = parse_iso(text)
     if date is None:
-        raise KbError(f"not a date: {text!r} (use YYYY-MM-DD)")
+        raise KbError(iso_problem(text))
     return date.isoformat()
 
 
