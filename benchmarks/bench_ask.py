@@ -61,7 +61,8 @@ def main() -> None:
                     entries.setdefault((lang, "always"), Definitions()).add(best, expected)
                     entries.setdefault((lang, "best"), Definitions()).add(
                         best if groups and engine.names(groups[0], asked) else [], expected)
-                    quoted = [groups[d.rank - 1].hits[0].cites for d in answer.definitions] if answer else []
+                    quoted = [groups[d.rank - 1].hits[0].cites for d in answer.definitions  # the entry a pointer
+                              if not d.lead] if answer else []  # leads to cites what the pointer cites
                     entries.setdefault((lang, "named*"), Definitions()).add(quoted, expected)
                 first = int(bool(rules) and answers(rules[0], expected))
                 anywhere = int(any(answers(r, expected) for r in rules))

@@ -523,6 +523,12 @@ def test_an_entry_sending_the_reader_to_another_is_shown_with_that_entry(home: P
     typecycling = "\n".join(json.loads(db.execute("SELECT senses FROM glossary WHERE lang = 'zh-Hans' AND term_id ="
                                                   " 'Typecycling'").fetchone()[0]))
     assert "definition: glossary “Typecycling”" in shown and typecycling in shown, shown[:800]
+    # followed, not ranked: the pointer's rank, marked lead; `kb ask` shows it after the entry it names
+    found = kb_json_here("search", "swampcycling", home=home)["definitions"]
+    assert [(d["rank"], d["term"], d["lead"]) for d in found[:2]] == [(1, "Swampcycling", False),
+                                                                      (1, "Typecycling", True)]
+    asked = kb_json_here("ask", "what is swampcycling", home=home)["definitions"]
+    assert [d["term"] for d in asked] == ["Swampcycling", "Typecycling"]
 
 
 @pytest.mark.parametrize("query", ["commander deck 100 cards", "mazzo commander 100 carte tutte diverse?",

@@ -268,15 +268,16 @@ def _first_answer(session: Session, shown: Shown) -> str | None:
 
 def _definition(found: SearchAnswer) -> list[Result]:
     """The first of the search's glossary entries that the question names, as the search
-    made it (:data:`DEFINITION`); an entry with no text to show is passed over."""
+    made it (:data:`DEFINITION`), and the entry it only points to (:func:`kb.views.search.pointed_to`);
+    an entry with no text to show is passed over."""
     outcome = found.outcome
     if not DEFINITION or outcome is None:
         return []
     asked = engine.query_words(outcome.plan)
-    shown = {d.rank: d for d in found.definitions}  # by their place among the search's entries
+    shown = {d.rank: d for d in found.definitions if not d.lead}  # by their place among the search's entries
     for rank, entry in enumerate(outcome.definitions, 1):
-        if rank in shown and engine.names(entry, asked):
-            return [shown[rank]]
+        if rank in shown and engine.names(entry, asked):  # with the entry it sends the reader to, if any
+            return [shown[rank], *(d for d in found.definitions if d.lead and d.rank == rank)]
     return []
 
 

@@ -430,7 +430,8 @@ def result(conn: sqlite3.Connection, outcome: engine.Outcome, rank: int, group: 
 def pointed_to(conn: sqlite3.Connection, definitions: list[Result], outcome: engine.Outcome) -> list[Result]:
     """The definitions, each that only sends the reader to another entry ("Swampcycling: See
     Typecycling.", :func:`kb.core.refs.entry_pointed`) followed by that entry, unless shown
-    already: a pointer alone defines nothing."""
+    already: a pointer alone defines nothing.  The entry followed keeps its pointer's rank (the
+    engine's place of the search's own entries, which `kb ask` reads) and is marked ``lead``."""
     found: list[Result] = []
     terms = {d.term for d in definitions}
     for definition in definitions:
@@ -445,9 +446,10 @@ def pointed_to(conn: sqlite3.Connection, definitions: list[Result], outcome: eng
         terms.add(term)
         texts = [_as_hit(shown) if lang == lead.lang else shown for lang in outcome.plan.langs  # as the pointer's
                  if (shown := glossary_counterpart(conn, f"glossary:{term}", lang, outcome.edition_of(lang)))]
-        if texts:
-            found.append(leading(Result(0, None, "glossary", term, definition.score, tuple(texts)), lead.lang))
-    return [replace(d, rank=n) for n, d in enumerate(found, 1)]
+        if texts:  # not ranked by the engine: the pointer's place, marked ``lead``
+            found.append(leading(Result(definition.rank, None, "glossary", term, definition.score, tuple(texts),
+                                        lead=True), lead.lang))
+    return found
 
 
 def leading(res: Result, lang: str) -> Result:
