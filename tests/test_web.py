@@ -862,6 +862,8 @@ def test_card_index_and_chapter_ranges_fit_a_phone(server: str) -> None:
         got, _, body = get(server + f"/cards?letter={entry['letter']}")
         listed = [h for h in Html(body).hrefs() if h.startswith("/cards/")]
         assert got == 200 and len(listed) == entry["cards"] and len(body) < 150_000, entry
+    alchemy = page(server + "/cards?letter=H")  # "A-Haywire Mite" under H, by its full name (was under A)
+    assert ("/cards/A-Haywire%20Mite", "A-Haywire Mite") in alchemy.links
     got, _, body = get(server + "/rules/700-799")
     shown = Html(body)
     assert got == 200 and len(body) < 300_000 and "/rules/700-799/text" in shown.hrefs()
