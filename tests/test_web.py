@@ -530,6 +530,24 @@ def test_history_and_diff_pages(server: str) -> None:
     assert all(f"/rules/{a['number']}" in html.hrefs() for a in diff["added"])
 
 
+@pytest.mark.parametrize("lang", ["en", "zh-Hans"])
+def test_the_diff_page_shows_the_glossary_changes_kb_diff_prints(server: str, home: Path, lang: str) -> None:
+    """`kb diff` lists the glossary's changes (8 added, 3 removed, 1 renamed, 3 changed in English);
+    the web page had no glossary section: it shows each, from the same JSON."""
+    if not full():
+        pytest.skip(f"needs two editions; real corpora not found at {corpora_path()}")
+    glossary = get_json(server + f"/diff/{OLD}/{NEW}.json?lang={lang}")["glossary"]
+    assert glossary["added"] and glossary["removed"] and glossary["renamed"] and glossary["changed"]
+    html = page(server + f"/diff/{OLD}/{NEW}?lang={lang}")
+    summary = (f"glossary: {len(glossary['added'])} added, {len(glossary['removed'])} removed, "
+               f"{len(glossary['renamed'])} renamed, {len(glossary['changed'])} changed")
+    assert summary in html.shown and summary in kb("diff", OLD, NEW, "--lang", lang, home=home).stdout
+    assert all((f"/glossary/{quote(e['term'], safe='')}", e["term"]) in html.links
+               for e in glossary["added"] + glossary["changed"])
+    assert all(e["term"] in html.shown for e in glossary["removed"])
+    assert all(f"{r['old']} → {r['new']}" in html.shown for r in glossary["renamed"])
+
+
 # -- reading as a judge does: contents, previous / next, ranges, numbers as they were (issue 12) ------
 
 
