@@ -181,7 +181,21 @@ def test_toc_of_a_section_chapter_and_rule(default_home: Path) -> None:
     chinese = kb_json_here("toc", "7", "--lang", "zh-Hans", home=default_home)
     assert chinese["title"] == numbered(ZH_LATEST, "7")["7"] and len(chinese["entries"]) == len(expected)
     assert kb_here("toc", "702.19b", home=default_home).returncode == 1
-    assert kb_here("toc", "702.19b-d", home=default_home).returncode == 2
+    assert kb_here("toc", "702.19b-d", home=default_home).returncode == 0  # each subrule named, alone
+
+
+def test_toc_of_a_range_of_rules_lists_each_with_what_is_under_it(default_home: Path) -> None:
+    """`kb toc` took one number or chapters: the contents of a range of rules (the page of
+    /rules/702.1-702.190) were refused; each rule named is listed with its subrules, a subrule alone."""
+    data = kb_json_here("toc", "702.18-702.20", home=default_home)
+    assert data["numbers"] == ["702.18", "702.19", "702.20"]
+    trample = data["rules"][1]
+    assert trample["title"] == "Trample"
+    assert [e["number"] for e in trample["entries"]] == list(numbered(EN_LATEST, r"702\.19[a-z]"))
+    subrules = kb_json_here("toc", "702.19b-d", home=default_home)
+    assert [(part["number"], part["entries"]) for part in subrules["rules"]] == [
+        ("702.19b", []), ("702.19c", []), ("702.19d", [])]
+    assert "702.19c Trample over planeswalkers" in kb_here("toc", "702.19b-d", home=default_home).stdout
 
 
 def test_a_number_another_language_gives_another_rule_says_which(default_home: Path) -> None:

@@ -213,6 +213,8 @@ TWINS = [
     ("/cards.json?letter=zz", ["card", "--letter", "zz"], None),
     ("/rules/700-799.json", ["toc", "700-799"], True),  # chapters named: their contents
     ("/rules/701,702.json?lang=zh-Hans&lang=en", ["toc", "701,702", "--lang", "zh-Hans"], True),
+    ("/rules/702.1-702.190.json", ["toc", "702.1-702.190"], True),  # rules whose text is long: their contents
+    ("/rules/702.1-702.190/text.json", ["show", "702.1-702.190"], True),  # and their text, asked for
     ("/cards/Lightning%20Bolt.json", ["card", "Lightning Bolt"], None),
     ("/search.json?q=xyzzyplugh", ["search", "xyzzyplugh"], False),  # nothing found: 200, an empty list
     ("/glossary/Color%20Identity.json?lang=zh", ["glossary", "Color Identity", "--lang", "zh"], True),
@@ -887,6 +889,33 @@ def test_card_index_and_chapter_ranges_fit_a_phone(server: str) -> None:
     assert got == 200 and len(body) < 300_000 and "/rules/700-799/text" in shown.hrefs()
     assert {"/rules/700", "/rules/702", "/rules/702.19"} <= shown.hrefs()
     assert len(get(server + "/rules/700-799/text")[2]) > 1_000_000  # the full text, asked for
+
+
+def test_a_long_range_of_rules_is_its_contents_with_a_link_to_its_text(server: str, home: Path) -> None:
+    """/rules/702.1-702.190 was one page of 864 KB (its 755 texts): a range or a list of rules showing more
+    than TEXT_PAGE_MOST texts is their contents, as a chapter's page is (`kb toc 702.1-702.190`), each
+    rule named linked with what is under it, and the full text a link away; a shorter one is its text."""
+    from kb.views.rules import TEXT_PAGE_MOST
+
+    contents = get_json(server + "/rules/702.1-702.190.json")
+    status, _, body = get(server + "/rules/702.1-702.190")
+    shown = Html(body)
+    assert status == 200 and len(body.encode()) < 200_000
+    assert [part["number"] for part in contents["rules"]] == contents["numbers"] and len(contents["numbers"]) == 190
+    assert all((f"/rules/{part['rule']}", part["number"]) in shown.links for part in contents["rules"])
+    entries = [entry for part in contents["rules"] for entry in part["entries"]]
+    assert all((f"/rules/{e['rule']}", e["number"]) in shown.links for e in entries)
+    assert ("/rules/702.1-702.190/text", "The full text of 702.1-702.190") in shown.links
+    assert shown.shown.count("English · edition") == 1  # said once, not 190 times
+    text = get_json(server + "/rules/702.1-702.190/text.json")
+    texts = sum(len(part["languages"][0]["rules"]) for part in text["rules"])
+    assert texts > TEXT_PAGE_MOST and f"its {texts} rules and subrules" in shown.shown
+    asked = page(server + "/rules/702.1-702.190?lang=zh-Hans&lang=en")
+    assert ("/rules/702.1-702.190/text?lang=zh-Hans&lang=en", "The full text of 702.1-702.190") in asked.links
+    short = get_json(server + "/rules/702.19-702.21.json")  # 15 texts: the text itself, as before
+    assert sum(len(part["languages"][0]["rules"]) for part in short["rules"]) <= TEXT_PAGE_MOST
+    assert "languages" in short["rules"][0]
+    assert "/rules/702.19-702.21/text" not in page(server + "/rules/702.19-702.21").hrefs()
 
 
 def test_glossary_page_fallback_cited_rules_and_no_paths_or_scores(server: str) -> None:
