@@ -9,7 +9,8 @@ builds its parser and dispatch from :data:`TABLE`, :mod:`kb.web.app` its routes 
 
 A page is the answer of its command, or, for some arguments, of another one: ``/rules/7``
 is section 7's contents (``kb toc 7``), ``/rules/702`` chapter 702's (``kb toc 702``; its
-full text is ``/rules/702/text``, ``kb show 702``), ``/rules/702.19b-d`` those rules and
+full text is ``/rules/702/text``, ``kb show 702``), ``/rules/702.19b-d`` those rules,
+``/rules/702.1-702.190`` their contents (``kb toc``: their text is long, and a link away) and
 ``/rules/702.19`` the rule with its references (``kb show``).  Commands whose output is
 not one view (``build``, ``fetch``, ``serve``, ``export``, ``index``; ``cite`` writing the
 text and its table apart; ``search`` and ``ask`` with their batch mode) give a ``main`` or a
@@ -175,8 +176,9 @@ class WebPage:
     methods: tuple[str, ...] = ("GET",)
     #: the argument that, blank, shows the page's empty form (its ``.json`` twin answers anyway)
     form: str | None = None
-    #: the page answers only when this holds of the arguments (of the pages of one URL, the first)
-    when: Callable[[argparse.Namespace], bool] | None = None
+    #: the page answers only when this holds of the arguments and the KB, open read-only (of the pages of
+    #: one URL, the first: a range of rules is its contents when its text is long)
+    when: Callable[[argparse.Namespace, sqlite3.Connection], bool] | None = None
     #: the command answering, and its arguments, when not the page's own (``/rules/7``: ``kb toc 7``)
     via: Callable[[argparse.Namespace], tuple[str, argparse.Namespace]] | None = None
 
@@ -290,13 +292,13 @@ def refs(conn: sqlite3.Connection, args: argparse.Namespace) -> Answer:
 
 def toc(conn: sqlite3.Connection, args: argparse.Namespace) -> Answer:
     from kb.views import rules as views
-    from kb.views.toc import toc
+    from kb.views.toc import listed, toc
 
     lang = views.held_lang(conn, args.lang) if args.lang else views.default_lang(conn)
     on = _date(args.edition)
-    if args.rule and _chapters([args.rule]):  # 700-799: each chapter's contents, in the order named
+    if args.rule and _several([args.rule]):  # 700-799, 702.1-702.190: each one's contents, in the order named
         # each a number's table: its ``number`` is never None, as a View's
-        return views.named(conn, [args.rule], lambda number: cast("views.View", toc(conn, number, lang, on)))
+        return views.named(conn, [args.rule], lambda number: cast("views.View", listed(conn, number, lang, on)))
     return toc(conn, views.one_number(args.rule) if args.rule else None, lang, on)
 
 
@@ -547,17 +549,22 @@ def _one_target(args: argparse.Namespace) -> bool:
 
 
 def _chapters(rule: list[str]) -> bool:
-    """A range or a list of sections or chapters (``700-799``, ``701,702``): what ``kb toc`` takes
-    besides one number (a range of rules or subrules is refused there, as before)."""
+    """A range or a list of sections or chapters (``700-799``, ``701,702``), whose page is their contents
+    whatever they hold."""
     from kb.views import rules as views
 
     return _several(rule) and all(target.first.depth <= 1 for target in views.address_of(rule).targets)
 
 
-def _chapters_named(args: argparse.Namespace) -> bool:
+def _chapters_named(args: argparse.Namespace, conn: sqlite3.Connection) -> bool:
     """``/rules/700-799``, ``/rules/701,702``: sections or chapters named, whose page is their
-    contents (their full text, 1.57 MB for 700-799, is ``/rules/700-799/text``)."""
-    return not args.as_of and _chapters(args.rule)
+    contents (their full text, 1.57 MB for 700-799, is ``/rules/700-799/text``); and a range or a
+    list of rules whose text is long (``/rules/702.1-702.190``, 864 KB: :data:`TEXT_PAGE_MOST`)."""
+    from kb.views import rules as views
+
+    if args.as_of or not _several(args.rule):
+        return False
+    return _chapters(args.rule) or views.shown_count(conn, args.rule) > views.TEXT_PAGE_MOST
 
 
 def _chapters_contents(args: argparse.Namespace) -> tuple[str, argparse.Namespace]:
@@ -567,21 +574,26 @@ def _chapters_contents(args: argparse.Namespace) -> tuple[str, argparse.Namespac
 
 
 def _chapters_context(data: dict[str, Any], args: argparse.Namespace, conn: Any) -> dict[str, Any]:
-    """Each chapter's contents, and the link to the full text of them all."""
+    """Each one's contents, the link to the full text of them all with how many texts it holds, and the
+    language and edition of them all, said once when they share it (702.1-702.190 said it 190 times)."""
     from kb.web.markup import text_url
 
-    return {"parts": parts(data), "full_text": text_url(data["address"], getattr(args, "asked", None) or [],
-                                                         args.edition)}
+    shown = parts(data)
+    editions = {(part["lang"], part["edition"]) for part in shown}
+    # the texts the full text shows: each one's and those its contents list (all of them, but under a section)
+    texts = None if any(part["kind"] == "section" for part in shown) else sum(1 + len(p["entries"]) for p in shown)
+    return {"parts": shown, "full_text": text_url(data["address"], getattr(args, "asked", None) or [], args.edition),
+            "texts": texts, "shared": editions.pop() if len(editions) == 1 else None}
 
 
-def _contents_page(args: argparse.Namespace) -> bool:
+def _contents_page(args: argparse.Namespace, conn: sqlite3.Connection) -> bool:
     """``/rules/7``, ``/rules/702``: a section or a chapter, whose page is its contents."""
     from kb.views import rules as views
 
     return _one_target(args) and views.address_of(args.rule).targets[0].first.depth <= 1 and not args.as_of
 
 
-def _several_or_as_of(args: argparse.Namespace) -> bool:
+def _several_or_as_of(args: argparse.Namespace, conn: sqlite3.Connection) -> bool:
     return bool(args.as_of) or not _one_target(args)
 
 
@@ -795,6 +807,7 @@ TABLE: tuple[Command, ...] = (
         answer=show,
         pages=(WebPage("/rules/{rule}", "toc.html", _contents_title, _contents_context, when=_contents_page,
                        via=_contents),
+               # chapters named, or rules whose text is long: their contents
                WebPage("/rules/{rule}", "tocs.html", lambda data, args: f"Rules {data['address']}: contents",
                        _chapters_context, when=_chapters_named, via=_chapters_contents),
                *_rule_pages("/rules/{rule}"),

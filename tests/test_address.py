@@ -207,14 +207,19 @@ PHRASES = [("608.3a, i think", "608.3a, i think"), ("702.19b, e poi", "702.19b, 
            ("608.3a, b, c say", "608.3a, 608.3b, 608.3c say"),
            ("702.19d, e and trample", "702.19d, 702.19e and trample"),
            ("what do 704.5h and i?", "what do 704.5h and 704.5i?"), ("704.5h, i, j", "704.5h, 704.5i, 704.5j"),
-           ("规则608.3a和i是什么", "规则608.3a和608.3i是什么"), ("608.3a, b say", "608.3a, 608.3b say")]
+           ("规则608.3a和i是什么", "规则608.3a和608.3i是什么"), ("608.3a, b say", "608.3a, 608.3b say"),
+           # the letter right after the subrule before is its neighbour, a word after it or not
+           ("what do 704.5h and i say", "what do 704.5h and 704.5i say"), ("704.5h, i say", "704.5h, 704.5i say"),
+           ("che dicono 704.5h e i secondo te", "che dicono 704.5h e 704.5i secondo te"),
+           ("608.3h, i think", "608.3h, 608.3i think")]
 
 
 @pytest.mark.parametrize(("text", "read"), PHRASES, ids=[t for t, _ in PHRASES])
 def test_a_letter_that_is_a_word_begins_a_phrase(text: str, read: str) -> None:
     """"608.3a, i think" read 608.3a and 608.3i, the Italian "702.19b, e poi" ("and then") 702.19e: a
     lone letter that is a word of its own (a, e, i, o) with a word after it is that word; a letter
-    that is no word, or one the list ends or goes on after, is still the subrule."""
+    that is no word, or one the list ends or goes on after, is still the subrule; and so is the letter
+    right after the subrule before ("what do 704.5h and i say" read "i" as a word: 704.5h alone)."""
     assert address.written_out(text) == read
 
 

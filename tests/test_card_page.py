@@ -102,6 +102,16 @@ def test_a_close_misspelling_lists_the_close_names_only(card_home: Path) -> None
     assert "(zh-Hans)" in detail  # the title's language, not the rulings page's English
 
 
+def test_an_alchemy_card_is_listed_under_its_name_without_the_prefix(card_home: Path) -> None:
+    """"A-Haywire Mite" (Alchemy's rebalanced Haywire Mite) was listed under A, away from its card:
+    it is listed under H, right after Haywire Mite, by its full name."""
+    under_h = [c["name"] for c in kb_json_here("card", "--letter", "H", home=card_home)["cards"]]
+    assert under_h[under_h.index("Haywire Mite") + 1] == "A-Haywire Mite"
+    under_a = [c["name"] for c in kb_json_here("card", "--letter", "A", home=card_home)["cards"]]
+    assert not any(name.startswith("A-") for name in under_a)
+    assert "  A-Haywire Mite  (BRO A-199)" in kb_here("card", "--letter", "h", home=card_home).stdout.splitlines()
+
+
 def test_messages_never_escape_a_full_width_space(card_home: Path) -> None:
     query = "非瑞克西亚\u3000龙引擎"
     result = kb_here("card", query, home=card_home)

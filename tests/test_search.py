@@ -964,10 +964,12 @@ def test_kb_ask_in_italian_numbering_says_what_the_italian_number_is(home: Path)
 
 
 @pytest.mark.parametrize(("query", "named"), [("608.3a, i think", ["608.3a"]), ("702.19b, e poi", ["702.19b"]),
-                                             ("what do 608.3a, b, c say", ["608.3a", "608.3b", "608.3c"])])
+                                             ("what do 608.3a, b, c say", ["608.3a", "608.3b", "608.3c"]),
+                                             ("what do 704.5h and i say", ["704.5h", "704.5i"])])
 def test_a_letter_beginning_a_phrase_names_no_rule(home: Path, query: str, named: list[str]) -> None:
     """"608.3a, i think" read rule numbers 608.3a, 608.3i and the Italian "702.19b, e poi" ("and then")
-    702.19b, 702.19e: a letter that is a word, with words after it, is no subrule."""
+    702.19b, 702.19e: a letter that is a word, with words after it, is no subrule, unless it is the
+    letter right after the subrule before ("what do 704.5h and i say" named 704.5h alone)."""
     data = kb_json_here("search", query, home=home)
     assert data["numbers"] == named
     header = kb_here("search", query, home=home).stdout.splitlines()[0]

@@ -213,6 +213,8 @@ TWINS = [
     ("/cards.json?letter=zz", ["card", "--letter", "zz"], None),
     ("/rules/700-799.json", ["toc", "700-799"], True),  # chapters named: their contents
     ("/rules/701,702.json?lang=zh-Hans&lang=en", ["toc", "701,702", "--lang", "zh-Hans"], True),
+    ("/rules/702.1-702.190.json", ["toc", "702.1-702.190"], True),  # rules whose text is long: their contents
+    ("/rules/702.1-702.190/text.json", ["show", "702.1-702.190"], True),  # and their text, asked for
     ("/cards/Lightning%20Bolt.json", ["card", "Lightning Bolt"], None),
     ("/search.json?q=xyzzyplugh", ["search", "xyzzyplugh"], False),  # nothing found: 200, an empty list
     ("/glossary/Color%20Identity.json?lang=zh", ["glossary", "Color Identity", "--lang", "zh"], True),
@@ -528,6 +530,24 @@ def test_history_and_diff_pages(server: str) -> None:
     html = page(server + f"/diff/{OLD}/{NEW}")
     assert f"{len(diff['added'])} added" in html.shown and f"{len(diff['changed'])} changed" in html.shown
     assert all(f"/rules/{a['number']}" in html.hrefs() for a in diff["added"])
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-Hans"])
+def test_the_diff_page_shows_the_glossary_changes_kb_diff_prints(server: str, home: Path, lang: str) -> None:
+    """`kb diff` lists the glossary's changes (8 added, 3 removed, 1 renamed, 3 changed in English);
+    the web page had no glossary section: it shows each, from the same JSON."""
+    if not full():
+        pytest.skip(f"needs two editions; real corpora not found at {corpora_path()}")
+    glossary = get_json(server + f"/diff/{OLD}/{NEW}.json?lang={lang}")["glossary"]
+    assert glossary["added"] and glossary["removed"] and glossary["renamed"] and glossary["changed"]
+    html = page(server + f"/diff/{OLD}/{NEW}?lang={lang}")
+    summary = (f"glossary: {len(glossary['added'])} added, {len(glossary['removed'])} removed, "
+               f"{len(glossary['renamed'])} renamed, {len(glossary['changed'])} changed")
+    assert summary in html.shown and summary in kb("diff", OLD, NEW, "--lang", lang, home=home).stdout
+    assert all((f"/glossary/{quote(e['term'], safe='')}", e["term"]) in html.links
+               for e in glossary["added"] + glossary["changed"])
+    assert all(e["term"] in html.shown for e in glossary["removed"])
+    assert all(f"{r['old']} → {r['new']}" in html.shown for r in glossary["renamed"])
 
 
 # -- reading as a judge does: contents, previous / next, ranges, numbers as they were (issue 12) ------
@@ -862,11 +882,40 @@ def test_card_index_and_chapter_ranges_fit_a_phone(server: str) -> None:
         got, _, body = get(server + f"/cards?letter={entry['letter']}")
         listed = [h for h in Html(body).hrefs() if h.startswith("/cards/")]
         assert got == 200 and len(listed) == entry["cards"] and len(body) < 150_000, entry
+    alchemy = page(server + "/cards?letter=H")  # "A-Haywire Mite" under H, by its full name (was under A)
+    assert ("/cards/A-Haywire%20Mite", "A-Haywire Mite") in alchemy.links
     got, _, body = get(server + "/rules/700-799")
     shown = Html(body)
     assert got == 200 and len(body) < 300_000 and "/rules/700-799/text" in shown.hrefs()
     assert {"/rules/700", "/rules/702", "/rules/702.19"} <= shown.hrefs()
     assert len(get(server + "/rules/700-799/text")[2]) > 1_000_000  # the full text, asked for
+
+
+def test_a_long_range_of_rules_is_its_contents_with_a_link_to_its_text(server: str, home: Path) -> None:
+    """/rules/702.1-702.190 was one page of 864 KB (its 755 texts): a range or a list of rules showing more
+    than TEXT_PAGE_MOST texts is their contents, as a chapter's page is (`kb toc 702.1-702.190`), each
+    rule named linked with what is under it, and the full text a link away; a shorter one is its text."""
+    from kb.views.rules import TEXT_PAGE_MOST
+
+    contents = get_json(server + "/rules/702.1-702.190.json")
+    status, _, body = get(server + "/rules/702.1-702.190")
+    shown = Html(body)
+    assert status == 200 and len(body.encode()) < 200_000
+    assert [part["number"] for part in contents["rules"]] == contents["numbers"] and len(contents["numbers"]) == 190
+    assert all((f"/rules/{part['rule']}", part["number"]) in shown.links for part in contents["rules"])
+    entries = [entry for part in contents["rules"] for entry in part["entries"]]
+    assert all((f"/rules/{e['rule']}", e["number"]) in shown.links for e in entries)
+    assert ("/rules/702.1-702.190/text", "The full text of 702.1-702.190") in shown.links
+    assert shown.shown.count("English · edition") == 1  # said once, not 190 times
+    text = get_json(server + "/rules/702.1-702.190/text.json")
+    texts = sum(len(part["languages"][0]["rules"]) for part in text["rules"])
+    assert texts > TEXT_PAGE_MOST and f"its {texts} rules and subrules" in shown.shown
+    asked = page(server + "/rules/702.1-702.190?lang=zh-Hans&lang=en")
+    assert ("/rules/702.1-702.190/text?lang=zh-Hans&lang=en", "The full text of 702.1-702.190") in asked.links
+    short = get_json(server + "/rules/702.19-702.21.json")  # 15 texts: the text itself, as before
+    assert sum(len(part["languages"][0]["rules"]) for part in short["rules"]) <= TEXT_PAGE_MOST
+    assert "languages" in short["rules"][0]
+    assert "/rules/702.19-702.21/text" not in page(server + "/rules/702.19-702.21").hrefs()
 
 
 def test_glossary_page_fallback_cited_rules_and_no_paths_or_scores(server: str) -> None:

@@ -9,7 +9,8 @@ same rules: ``702.19b``, ``702.19B``, ``CR 702.19b``, ``rule 702.19b``,
 and, as the rules themselves write them, ``rules 608.3a and b``, ``702.19b, c``, ``702.19b/c``
 (a lone letter after a separator continues the subrule before it, as
 :func:`kb.core.refs.continued` reads it in rule text, unless it is a word beginning a phrase:
-``608.3a, i think``, :func:`_begins_phrase`).
+``608.3a, i think``, :func:`_begins_phrase`; the letter right after the subrule before is that
+subrule's neighbour even so: ``what do 704.5h and i say``, :func:`_next_sibling`).
 
 :func:`parse` reads one such text into an :class:`Address` (its targets, in the
 order written), or returns ``None`` when the text is something else (free text for
@@ -254,7 +255,7 @@ def _items(rest: str, pos: int) -> list[tuple[Target | Backwards | Across | None
         elif item and _EDGE.match(rest, item.end()):
             items.append((_target(item), item.start(), item.end()))
         elif (not item and said and (letter := _letter(rest, pos, items[-1][0])) and _EDGE.match(rest, letter[2])
-              and not _begins_phrase(rest, pos, letter[2])):
+              and (_next_sibling(items[-1][0], letter[0]) or not _begins_phrase(rest, pos, letter[2]))):
             items.append(letter)
         else:
             break
@@ -272,6 +273,14 @@ def _begins_phrase(rest: str, start: int, end: int) -> bool:
         return False
     sep = _SEPARATOR.match(rest, end)
     return not (sep and sep.group().strip())
+
+
+def _next_sibling(previous: Target | Backwards | Across | None, letter: Target) -> bool:
+    """The lone letter names the subrule right after the one the list ends on ("what do 704.5h and
+    i say": 704.5i follows 704.5h): a judge naming two neighbours, read as the subrule even with a
+    word after it, where "608.3a, i think" (a letter far from 608.3a) is the word (:func:`_begins_phrase`)."""
+    before = _last_named(previous)
+    return before is not None and before.last.next() == letter.first
 
 
 def _framed(rest: str, pos: int) -> re.Match[str] | None:
@@ -390,12 +399,19 @@ def _letter(rest: str, pos: int, previous: Target | Backwards | Across | None) -
     from kb.core.refs import LETTER_ITEM, Target, continued
 
     match = LETTER_ITEM.match(rest, pos)
-    before = (previous.meant if isinstance(previous, Backwards)
-              else previous.meant[-1] if isinstance(previous, Across) else previous)
+    before = _last_named(previous)
     if match is None or before is None:
         return None
     number = continued(before.last, match.group())
     return (Target.single(number), pos, match.end()) if number is not None else None
+
+
+def _last_named(previous: Target | Backwards | Across | None) -> Target | None:
+    """The target an item names last, as read: a range written backwards is the one meant, one
+    across depths its second number."""
+    if isinstance(previous, Backwards):
+        return previous.meant
+    return previous.meant[-1] if isinstance(previous, Across) else previous
 
 
 def written_in(text: str) -> str | None:

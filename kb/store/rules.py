@@ -526,6 +526,18 @@ def languages_of(conn: sqlite3.Connection, rules: Iterable[str]) -> dict[str, fr
     return {rule: frozenset(langs) for rule, langs in found.items()}
 
 
+def numbered_in(conn: sqlite3.Connection, rules: Iterable[str], lang: str, edition: str | None) -> dict[str, str]:
+    """The number each rule identity has in one language and edition (those it does not hold are left out)."""
+    wanted = sorted(set(rules))
+    found: dict[str, str] = {}
+    for start in range(0, len(wanted), 500):
+        chunk = wanted[start:start + 500]
+        marks = ",".join("?" * len(chunk))
+        found |= dict(conn.execute(f"SELECT rule, number FROM rules WHERE rule IN ({marks}) AND lang = ?"
+                                   " AND edition IS ? AND variant = 0", [*chunk, lang, edition]).fetchall())
+    return found
+
+
 def documents(conn: sqlite3.Connection) -> list[sqlite3.Row]:
     return conn.execute("SELECT * FROM documents ORDER BY id").fetchall()
 

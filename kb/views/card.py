@@ -318,9 +318,21 @@ def neighbour_letters(letters: list[dict[str, Any]], letter: str) -> tuple[str |
 OTHER_LETTER = "#"
 
 
+#: The prefix MTGJSON gives the name of an Alchemy card rebalanced from a paper one ("A-Akki Ronin").
+ALCHEMY = "A-"
+
+
+def listed_name(name: str) -> str:
+    """The name a card is listed by: an Alchemy card's without its "A-" ("A-Akki Ronin" is listed as
+    Akki Ronin, beside the paper card; under A, every Alchemy card of a set stood together)."""
+    rest = name.removeprefix(ALCHEMY)
+    return rest if rest != name and rest[:1].isalpha() else name
+
+
 def initial(name: str) -> str:
-    """The letter a card is listed under: its English name's first, A to Z, accents off."""
-    first = fold_accents(name[:1]).replace("æ", "a").replace("œ", "o")[:1].upper()
+    """The letter a card is listed under: its listed name's first (:func:`listed_name`), A to Z,
+    accents off."""
+    first = fold_accents(listed_name(name)[:1]).replace("æ", "a").replace("œ", "o")[:1].upper()
     return first if "A" <= first <= "Z" else OTHER_LETTER
 
 
@@ -335,7 +347,9 @@ def card_index(conn: sqlite3.Connection, letter: str | None = None) -> CardIndex
         letter = letter.strip().upper()
         if len(letter) != 1 or not ("A" <= letter <= "Z" or letter == OTHER_LETTER):
             raise KbError(f"bad letter {letter!r}: one of A to Z, or {OTHER_LETTER} for names starting otherwise")
-    return CardIndexAnswer([e for e in cards if initial(e["name"]) == letter], card_store.held(conn), letter, letters)
+    under = sorted((e for e in cards if initial(e["name"]) == letter),
+                   key=lambda e: (listed_name(e["name"]).casefold(), e["name"] != listed_name(e["name"])))
+    return CardIndexAnswer(under, card_store.held(conn), letter, letters)
 
 
 def render_weak(resolution: Resolution, message: str, word_of: int = 0) -> str:

@@ -264,11 +264,18 @@ def render_diff(lang: str, old: str, new: str, result: Diff) -> str:
     return "\n".join(lines)
 
 
+#: (the texts that left a rule, each one's number in the new edition; those that came, each one's in
+#: the old): what tells a text moved under another rule from one removed or added (:func:`_changed_under`).
+Elsewhere = tuple[Mapping[str, str], Mapping[str, str]]
+
+
 def history_rows(texts: list[store.StoredRule], oldest_held: str | None = None,
-                 under: list[list[store.StoredRule]] | None = None) -> list[dict[str, object]]:
+                 under: list[list[store.StoredRule]] | None = None,
+                 elsewhere: list[Elsewhere] | None = None) -> list[dict[str, object]]:
     """Each edition's number, text and what changed from the edition before (the word
     diff as runs, as ``kb diff --json`` gives them), and, given ``under`` (each edition's
-    texts under the rule), the texts under it added, removed or renumbered.  The first
+    texts under the rule), the texts under it added, removed, renumbered or moved (``elsewhere``:
+    for each edition, where the texts leaving and coming are in the other).  The first
     row is "first in the editions held" when the oldest edition held has the rule (it may
     be older), else "added" (the edition before it, held, lacks it)."""
     rows: list[dict[str, object]] = []
@@ -286,7 +293,8 @@ def history_rows(texts: list[store.StoredRule], oldest_held: str | None = None,
             if previous.number != text.number:
                 parts.append(f"renumbered from {previous.number}")
             parts.append(f"wording changed: {render_edits(words)}" if changed else "same text")
-            if under is not None and (below := _changed_under(under[at - 1], under[at])):
+            if under is not None and (below := _changed_under(under[at - 1], under[at],
+                                                              elsewhere[at] if elsewhere else ({}, {}))):
                 parts.append(_render_under(below))
             change = "; ".join(parts)
             if not changed:
@@ -298,16 +306,34 @@ def history_rows(texts: list[store.StoredRule], oldest_held: str | None = None,
     return rows
 
 
-def _changed_under(before: list[store.StoredRule], after: list[store.StoredRule]) -> dict[str, list[Any]] | None:
+def _changed_under(before: list[store.StoredRule], after: list[store.StoredRule],
+                   elsewhere: Elsewhere = ({}, {})) -> dict[str, list[Any]] | None:
     """The texts under a rule added, removed and renumbered between two editions, by their
-    stored identities (702.124 in 2026-04-17: 702.124k removed, 702.124m–p now k–n)."""
+    stored identities (702.124 in 2026-04-17: 702.124k removed, 702.124m–p now k–n); and those
+    moved from under it to another rule or back, whose identity the other edition holds elsewhere
+    (2025-07-25 moved 609.8 to 608.2i: `kb history 609` said it was removed, `608.2` that it was added)."""
     old = {t.rule: t.number for t in before}
     new = {t.rule: t.number for t in after}
+    gone, came = elsewhere
     found: dict[str, list[Any]] = {
-        "added": [str(new[r]) for r in new if r not in old],
-        "removed": [str(old[r]) for r in old if r not in new],
-        "renumbered": [{"old": str(old[r]), "new": str(new[r])} for r in old if r in new and old[r] != new[r]]}
+        "added": [str(new[r]) for r in new if r not in old and r not in came],
+        "removed": [str(old[r]) for r in old if r not in new and r not in gone],
+        "renumbered": [{"old": str(old[r]), "new": str(new[r])} for r in old if r in new and old[r] != new[r]],
+        "moved_away": [{"old": str(old[r]), "new": gone[r]} for r in old if r not in new and r in gone],
+        "moved_here": [{"old": came[r], "new": str(new[r])} for r in new if r not in old and r in came]}
     return found if any(found.values()) else None
+
+
+def _elsewhere(conn: sqlite3.Connection, lang: str, texts: list[store.StoredRule],
+               under: list[list[store.StoredRule]]) -> list[Elsewhere]:
+    """For each edition, where the texts that left the rule since the edition before are now, and
+    where those that came to it were then (:data:`Elsewhere`)."""
+    found: list[Elsewhere] = [({}, {})]
+    for at in range(1, len(texts)):
+        old, new = {t.rule for t in under[at - 1]}, {t.rule for t in under[at]}
+        found.append((store.numbered_in(conn, old - new, lang, texts[at].edition),
+                      store.numbered_in(conn, new - old, lang, texts[at - 1].edition)))
+    return found
 
 
 def _render_under(below: dict[str, list[Any]]) -> str:
@@ -315,6 +341,8 @@ def _render_under(below: dict[str, list[Any]]) -> str:
         return ", ".join(listed[:most]) + (f", … ({len(listed) - most} more)" if len(listed) > most else "")
 
     parts = [f"{len(below[k])} {k} ({numbers(below[k])})" for k in ("added", "removed") if below[k]]
+    parts += [f"{len(below[k])} moved {way} (" + numbers([f"{m['old']} → {m['new']}" for m in below[k]]) + ")"
+              for k, way in (("moved_away", "to another rule"), ("moved_here", "from another rule")) if below.get(k)]
     if moved := below["renumbered"]:
         grouped = runs(tuple(Move(RuleNumber.parse(m["old"]), RuleNumber.parse(m["new"]), False, False)
                              for m in moved))
@@ -358,8 +386,8 @@ def history(conn: sqlite3.Connection, rule: str, lang: str) -> HistoryView:
     langs = [tag for tag in store.languages(conn) if store.history(conn, rule, tag)]
     under = [[t for t in store.family(conn, text.number, lang, text.edition)
               if t.variant == 0 and t.number != text.number] for text in texts]
-    return HistoryView(RuleNumber.parse(rule), lang, history_rows(texts, dated[0] if dated else None, under), absent,
-                       langs)
+    return HistoryView(RuleNumber.parse(rule), lang, history_rows(texts, dated[0] if dated else None, under,
+                                                                  _elsewhere(conn, lang, texts, under)), absent, langs)
 
 
 def render_history(data: dict[str, Any]) -> str:

@@ -487,18 +487,36 @@ def numbers_named(conn: sqlite3.Connection, address: addresses.Address) -> tuple
         return [address.targets[0].first], []  # one number: the view says itself if it is missing
     existing = store.known_numbers(conn)
     numbers = addresses.expand(address, existing)
-    keys = [number.key for number in existing]
-    shown = sum(bisect_left(keys, n.subtree_stop) - bisect_left(keys, n.key) for n in numbers)
+    shown = _with_those_under(numbers, existing)
     if shown > MAX_SHOWN:
         raise KbError(f"{address.text} names {shown} rules with those under them; a range or a list shows at most"
                       f" {MAX_SHOWN} (a section's worth): name a smaller one, or the section itself")
     return numbers, addresses.missing(address, existing)
 
 
+def shown_count(conn: sqlite3.Connection, texts: Sequence[str]) -> int:
+    """How many texts the full text of what ``texts`` name shows, each rule named with all under it
+    (702.1-702.190: 755): what decides whether its page is the text or its contents
+    (:data:`TEXT_PAGE_MOST`)."""
+    existing = store.known_numbers(conn)
+    return _with_those_under(addresses.expand(address_of(texts), existing), existing)
+
+
+def _with_those_under(numbers: Sequence[RuleNumber], existing: Sequence[RuleNumber]) -> int:
+    keys = [number.key for number in existing]
+    return sum(bisect_left(keys, n.subtree_stop) - bisect_left(keys, n.key) for n in numbers)
+
+
 #: The most rules a range or a list shows, counting those under each rule named: about the
 #: largest section (7 holds 1,552 numbers).  Before, "100-999" built the whole CR (3,297
 #: numbers, 5 MB of JSON, 1-5 s) and a few such requests kept a server's workers busy.
 MAX_SHOWN = 1600
+#: The most texts a range's or a list's page shows as text; beyond, its page is their contents
+#: (``kb toc``), the text a link away (``/rules/702.1-702.190/text``), as a chapter's is.  A text
+#: takes 1.1 KB of HTML in the two languages shown by default (2.2 KB where subrules are long,
+#: 601.2a-i): 100 keep a page near 100-200 KB, as the contents of chapter 702 (106 KB); 702.1-702.190
+#: (755 texts) was one page of 864 KB.
+TEXT_PAGE_MOST = 100
 
 
 @dataclass(frozen=True)

@@ -5,7 +5,8 @@ and their rules, a chapter its rules and subrules, a rule its subrules — each 
 with its title or first words, so a reader finds the rule and follows the link down.
 The web's ``/rules``, ``/rules/7`` and ``/rules/702`` render this same view (a section's or a
 chapter's page is its table of contents: the full text of section 7 is 1.8 MB, of chapter 702
-835 KB; ``/rules/702/text`` shows it).
+835 KB; ``/rules/702/text`` shows it), and so does the page of a range or a list whose text is long
+(:func:`listed`: ``/rules/702.1-702.190``, each rule named with what is under it).
 """
 
 from __future__ import annotations
@@ -98,22 +99,36 @@ def toc(conn: sqlite3.Connection, number: RuleNumber | None, lang: str, on: str 
     if number is not None and number.depth >= 3:
         raise _no_table(conn, number, lang, on, edition)
     if number is not None:
-        try:
-            edition, own = store.locate(conn, number, lang, on)
-        except NotFound:
-            return _held_under(conn, number, lang, edition, on)
-        rules = store.outline(conn, lang, edition, own, min(3, own.depth + 2))
-        if not rules or rules[0].number != own:
-            raise not_in_language(conn, number, lang, edition, "toc", on)
-        head, rules = rules[0], rules[1:]
-        identity = RuleNumber.try_parse(head.rule) or own  # what the page is: 722 of 2025-11-14 is 723
-        return TocView(lang, edition, own, _title(head), [Entry(r.number, r.rule, _title(r)) for r in rules],
-                       _neighbours(conn, lang, edition, head) if on else navigation(conn, identity),
-                       identity if own != identity else None)
+        return _table(conn, number, lang, on, edition)
     rules = store.outline(conn, lang, edition, None, 1)
     if not rules:
         raise NotFound(f"the {language_label(lang)} texts {_edition(edition)} have no sections or chapters")
     return TocView(lang, edition, None, None, [Entry(r.number, r.rule, _title(r)) for r in rules])
+
+
+def listed(conn: sqlite3.Connection, number: RuleNumber, lang: str, on: str | None = None) -> TocView:
+    """``number``'s table where a range or a list names it (`kb toc 702.1-702.190`, the page of a
+    long range): a rule's or a chapter's as :func:`toc` gives it, a subrule alone (it has no table,
+    but it is one of the rules named)."""
+    if number.depth < 3:
+        return toc(conn, number, lang, on)
+    return _table(conn, number, lang, on, store.edition_on(conn, lang, on) if on else store.newest_of(conn, lang))
+
+
+def _table(conn: sqlite3.Connection, number: RuleNumber, lang: str, on: str | None, edition: str | None) -> TocView:
+    """The table of ``number`` (an identity): what is under it to depth 3, with its neighbours."""
+    try:
+        edition, own = store.locate(conn, number, lang, on)
+    except NotFound:
+        return _held_under(conn, number, lang, edition, on)
+    rules = store.outline(conn, lang, edition, own, min(3, own.depth + 2))
+    if not rules or rules[0].number != own:
+        raise not_in_language(conn, number, lang, edition, "toc", on)
+    head, rules = rules[0], rules[1:]
+    identity = RuleNumber.try_parse(head.rule) or own  # what the page is: 722 of 2025-11-14 is 723
+    return TocView(lang, edition, own, _title(head), [Entry(r.number, r.rule, _title(r)) for r in rules],
+                   _neighbours(conn, lang, edition, head) if on else navigation(conn, identity),
+                   identity if own != identity else None)
 
 
 def _held_under(conn: sqlite3.Connection, number: RuleNumber, lang: str, edition: str | None,

@@ -151,7 +151,10 @@ def create_app(home: Path, options: Options | None = None) -> FastAPI:
 
         def build() -> Page:
             args = command.parse_url(request.path_params, query, pages[0])
-            page = next(p for p in pages if p.when is None or p.when(args))
+            page = pages[0]
+            if any(p.when for p in pages):
+                with kb() as conn:  # the choice may read the KB: a range is its contents when its text is long
+                    page = next(p for p in pages if p.when is None or p.when(args, conn))
             name, args = page.via(args) if page.via else (command.name, args)
             shown = COMMANDS[name]
             blank = page.form is not None and not as_json and _blank(getattr(args, page.form))
