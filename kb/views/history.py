@@ -182,7 +182,9 @@ def glossary_changes(old: dict[str, tuple[str, tuple[str, ...]]], new: dict[str,
     added = [k for k in new if k not in old]
     removed = [k for k in old if k not in new]
     renamed: list[tuple[str, str, tuple[Edit, ...]]] = []
-    for a, b in _paired(old, new, removed, added, renumber or {}, lang):
+    for a, b in [*_paired(old, new, removed, added, renumber or {}, lang), *_same_meaning(removed, added, identities)]:
+        if a in {x for x, _, _ in renamed} or b in {y for _, y, _ in renamed}:
+            continue
         meant = (identities[0].get(a), identities[1].get(b))
         if None not in meant and meant[0] != meant[1] and meant not in english_renamed:
             continue
@@ -199,6 +201,17 @@ def glossary_changes(old: dict[str, tuple[str, tuple[str, ...]]], new: dict[str,
     return GlossaryChanges([(new[k][0], " ".join(new[k][1])) for k in added if k not in {b for _, b, _ in renamed}],
                            [(old[k][0], " ".join(old[k][1])) for k in removed if k not in {a for a, _, _ in renamed}],
                            changed, [(old[a][0], new[b][0], edits) for a, b, edits in renamed])
+
+
+def _same_meaning(removed: list[str], added: list[str], identities: tuple[Mapping[str, str], Mapping[str, str]]
+                  ) -> list[tuple[str, str]]:
+    """(removed headword, added headword) of a translation whose entries mean the same English entry,
+    one each side: 套牌张数下限 → 套牌数量下限 (Minimum Deck Size), which cites no rule for the
+    glossary aligner to pair it by."""
+    meant = {identities[1][b]: b for b in added if b in identities[1]}
+    once = {m for m in meant if sum(identities[1].get(b) == m for b in added) == 1}
+    return [(a, meant[m]) for a in removed if (m := identities[0].get(a)) in once
+            and sum(identities[0].get(x) == m for x in removed) == 1]
 
 
 def _paired(old: dict[str, tuple[str, tuple[str, ...]]], new: dict[str, tuple[str, tuple[str, ...]]],
