@@ -9,11 +9,13 @@ from __future__ import annotations
 
 import argparse
 import codecs
+import signal
 import sqlite3
 import sys
-from collections.abc import Callable, Sequence
-from contextlib import nullcontext
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager, nullcontext
 from pathlib import Path
+from types import FrameType
 from typing import NoReturn
 
 from kb.commands import TABLE
@@ -29,17 +31,44 @@ def main(argv: Sequence[str] | None = None) -> int:
     words = sys.argv[1:] if argv is None else argv
     parser = _parser(_command_of(words), json_errors="--json" in words)
     args = parser.parse_args(argv)
+    with _interrupted_once():
+        try:
+            return args.run(args)
+        except KbError as err:
+            return _fail(err, args)
+        except KeyboardInterrupt:
+            print("kb: interrupted", file=sys.stderr)
+            return 130
+        except sqlite3.DatabaseError as err:  # a KB file damaged after it was opened
+            return _fail(KbError(f"the knowledge base cannot be read ({err}): run `kb build` again"), args)
+        except BrokenPipeError:
+            return 0
+
+
+@contextmanager
+def _interrupted_once() -> Iterator[None]:
+    """Ctrl-C raises KeyboardInterrupt once; every later one is ignored until kb exits, so
+    that what the first one starts (the workers stopped, the temp files removed, the exit)
+    is not cut short: a second one ended kb killed by SIGINT (-2) or left a worker.  SIGINT
+    ignored (a background job) or handled by whoever called :func:`main` is left as it is."""
+    if signal.getsignal(signal.SIGINT) is not signal.default_int_handler:
+        yield
+        return
     try:
-        return args.run(args)
-    except KbError as err:
-        return _fail(err, args)
-    except KeyboardInterrupt:
-        print("kb: interrupted", file=sys.stderr)
-        return 130
-    except sqlite3.DatabaseError as err:  # a KB file damaged after it was opened
-        return _fail(KbError(f"the knowledge base cannot be read ({err}): run `kb build` again"), args)
-    except BrokenPipeError:
-        return 0
+        signal.signal(signal.SIGINT, _interrupt)
+    except ValueError:  # not the main thread: no signal comes here
+        yield
+        return
+    try:
+        yield
+    finally:
+        if signal.getsignal(signal.SIGINT) is _interrupt:  # not interrupted: as it was
+            signal.signal(signal.SIGINT, signal.default_int_handler)
+
+
+def _interrupt(signum: int, frame: FrameType | None) -> NoReturn:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    raise KeyboardInterrupt
 
 
 def _fail(err: KbError, args: argparse.Namespace) -> int:

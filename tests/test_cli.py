@@ -4,8 +4,10 @@ test's process: :func:`kbrun.kb_here`)."""
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
+import os
 import random
 import re
 import resource
@@ -40,6 +42,22 @@ def digest(home: Path) -> str:
 def leftovers(home: Path) -> list[str]:
     """What a build left beside the KB file and its search index (built by kb build)."""
     return sorted(p.name for p in home.iterdir() if p.name not in ("kb.sqlite", "index"))
+
+
+def survivors(group: int, grace: float = 5.0) -> list[str]:
+    """The processes of a process group still running ``grace`` seconds on (the forkserver
+    and resource tracker of a build end when they see it gone), by command line."""
+    deadline = time.monotonic() + grace
+    while True:
+        found = []
+        for stat in Path("/proc").glob("[0-9]*/stat"):
+            with contextlib.suppress(OSError):
+                fields = stat.read_text().rsplit(")", 1)[1].split()
+                if int(fields[2]) == group and fields[0] != "Z":
+                    found.append((stat.parent / "cmdline").read_bytes().replace(b"\0", b" ").decode())
+        if not found or time.monotonic() > deadline:
+            return found
+        time.sleep(0.1)
 
 
 @pytest.fixture(scope="module")
@@ -551,16 +569,23 @@ def test_interrupted_build_leaves_the_old_kb(home: Path, corpora: Path) -> None:
     before = digest(home)
     everything = sorted((corpora / "cr").glob("*/*.txt"))
     command = [sys.executable, "-m", "kb", "build", "--accept-damaged", "--home", str(home), *map(str, everything)]
-    # Ctrl-C as at a terminal: a shell without job control starts background jobs with SIGINT
-    # ignored, and a child inherits that (the run of this suite from such a job timed out here)
+    # Ctrl-C as at a terminal, to kb's whole process group (its workers too): a shell without
+    # job control starts background jobs with SIGINT ignored, and a child inherits that (the
+    # run of this suite from such a job timed out here)
     process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                               start_new_session=True,
                                preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
-    time.sleep(1.5)
-    assert process.poll() is None, "the build finished before it could be interrupted"
-    process.send_signal(signal.SIGINT)
-    _, stderr = process.communicate(timeout=60)
-    assert process.returncode == 130, stderr
-    assert "interrupted" in stderr and "Traceback" not in stderr
+    try:
+        time.sleep(1.5)
+        assert process.poll() is None, "the build finished before it could be interrupted"
+        os.killpg(process.pid, signal.SIGINT)
+        _, stderr = process.communicate(timeout=120)
+        assert process.returncode == 130, stderr
+        assert "interrupted" in stderr and "Traceback" not in stderr
+        assert survivors(process.pid) == []
+    finally:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(process.pid, signal.SIGKILL)  # whatever is left, not to outlive the test
     assert digest(home) == before and leftovers(home) == []
     assert kb("show", "730.2", home=home).returncode == 0
 

@@ -17,11 +17,10 @@ Entries left without a counterpart have no identity (``None``).
 
 from __future__ import annotations
 
-import multiprocessing
 from collections.abc import Mapping
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
+from kb.align import processes
 from kb.align.glossary import align_glossary
 from kb.align.lexicon import Lexicon
 from kb.core.model import Document, GlossaryEntry, RuleText
@@ -94,10 +93,7 @@ def _run(tasks: list[_Task], workers: int) -> list[list[tuple[int, str, float, s
     """Pair every edition's glossary, in parallel when there are several (a full build
     pairs some twenty Chinese editions, half a second each)."""
     if workers > 1 and len(tasks) > 2:
-        # forkserver, as kb.align.identity: never fork a process that may run threads (the progress bar)
-        context = multiprocessing.get_context("forkserver")
-        with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
-            return list(pool.map(_pair_task, tasks, chunksize=1))
+        return processes.mapped(_pair_task, tasks, workers)
     return [_pair_task(task) for task in tasks]
 
 

@@ -18,12 +18,10 @@ paired with the English entries they mean (:mod:`kb.align.glossary_identity`).
 
 from __future__ import annotations
 
-import multiprocessing
 from collections import defaultdict
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
-from kb.align import glossary_identity, glossary_lexicon, term_list
+from kb.align import glossary_identity, glossary_lexicon, processes, term_list
 from kb.align.aligner import Edition, align, pair_by_number
 from kb.align.lexicon import Lexicon
 from kb.align.results import NUMBER, Alignment, Link
@@ -185,12 +183,8 @@ def _run(jobs: dict[Group, Group | None], groups: dict[Group, list], target: lis
     direct = [g for g, via in jobs.items() if via is None]
     tasks = [([text for _, text in groups[g]], g[0]) for g in direct]
     if workers > 1 and len(tasks) > 2:
-        # forkserver: never fork a process that may run threads (the progress bar).  The
-        # reference goes to each worker once, not with every task (1 MB, 40 ms to pickle).
-        context = multiprocessing.get_context("forkserver")
-        with ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=_keep_reference,
-                                 initargs=(target,)) as pool:
-            results = list(pool.map(_align_to_reference, tasks, chunksize=1))
+        # the reference goes to each worker once, not with every task (1 MB, 40 ms to pickle)
+        results = processes.mapped(_align_to_reference, tasks, workers, _keep_reference, (target,))
     else:
         reference = Edition(target, "en")
         results = [align(texts, reference, old_lang=lang, new_lang="en") for texts, lang in tasks]
