@@ -213,3 +213,19 @@ def test_names_in_the_query_language_first_as_measured(ten_sets: list[Any]) -> N
         right = sum(card == got for _, card, got in answers)
         print(f"\n{lang}: {right}/{len(cases)} typos answered with their card first")
         assert not wrong and right >= len(cases) - 2, wrong
+
+
+def test_a_card_page_found_by_a_foreign_name_shows_that_name_at_the_top(default_home: Path,
+                                                                       db: sqlite3.Connection) -> None:
+    """/cards/变巨术 showed Giant Growth in English only, its Chinese name (the one asked for) a row of
+    the names table, and the query in the page's "How … was resolved" was marked as English."""
+    from test_serve import request, serving
+
+    chinese = db.execute("SELECT name FROM card_names WHERE card = 'Giant Growth' AND lang = 'zh-Hans'").fetchone()[0]
+    with serving(default_home, "--workers", "1") as base:
+        found = request(base, "/cards/" + quote(chinese)).body.decode()
+        english = request(base, "/cards/Giant%20Growth").body.decode()
+    head = found.split('<div class="faces', 1)[0]
+    assert f'<p class="matched"><span lang="zh-Hans">{chinese}</span>' in head
+    assert f'How “<span lang="zh-Hans">{chinese}</span>” was resolved' in found
+    assert 'class="matched"' not in english
