@@ -305,9 +305,9 @@ def test_close_chinese_names_as_measured(corpora: Path) -> None:
     (34 of 265 before); no Chinese name of a card of the other sets (not held) lists a card."""
     import random
 
-    from kb.graph.cards import NameIndex, name_entries, resolve
+    from kb.graph.cards import CLOSE_CJK_LENGTH, NameIndex, name_entries, resolve
     from kb.ingest import mtgjson
-    from kb.views.card import CLOSE_CJK_LENGTH, close_candidates
+    from kb.views.card import close_candidates
 
     files = mtgjson.load_all(mtgjson.find_files(corpora / "cards"))
     bro = [c for f in files if f.set_code == "BRO" for c in f.cards]

@@ -24,7 +24,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from kb.core.text import name_key
+from kb.core.text import KANA, char_class, name_key
 from kb.graph.names import NameEntry, script_class
 
 if TYPE_CHECKING:
@@ -42,6 +42,8 @@ __all__ = [
     "holding_words",
     "name_entries",
     "name_words",
+    "one_character_off",
+    "query_langs",
     "resolve",
     "ruling_key",
 ]
@@ -58,6 +60,26 @@ UNNAMED_CAP = 0.98
 #: How the weak evidence of an unresolved name begins when it names the closest name:
 #: what a message about the answer reads it by (it must not then say no name is close).
 CLOSEST = "the closest name"
+#: A query is compared with the names in its own language first (:func:`query_langs`); a
+#: name in another language of its script is a candidate only when it is a letter or two
+#: off the query as a whole: at least this similar by rapidfuzz's plain ratio (a letter of
+#: a five-letter name changed is 80).  WRatio's partial match had "Llanowar Elves" suggest
+#: Llanowar Loamspeaker for its German name Llanowar-Lehmsprecher (86 %) and resolved
+#: "Defiler of Instinct" to Island by its French name Île (90 %).  Measured in NOTES.md
+#: (session 31) and tests/test_card_suggestions.py.
+FOREIGN_RATIO = 80.0
+#: A Chinese or Japanese name is a few characters, each a word: one of five changed is 80 %
+#: by ratio, yet a typo.  A CJK name of at least this many characters is close when one
+#: character is substituted, dropped or added (:func:`one_character_off`).
+CLOSE_CJK_LENGTH = 3
+#: The languages of the names a query in a script is compared with first: an unaccented
+#: Latin query is English, a Chinese one (no kana) Chinese, one with kana Japanese.
+ENGLISH = frozenset({"en"})
+CHINESE = frozenset({"zh-Hans", "zh-Hant"})
+JAPANESE = frozenset({"ja"})
+#: The language of a name whose language is not known (a page title): every query's own.
+UNKNOWN_LANG = "und"
+_KANA = re.compile(f"[{char_class(KANA)}]")
 
 
 # -- normal forms -------------------------------------------------------------------
@@ -140,6 +162,38 @@ def name_entries(cards: Iterable[Card]) -> list[NameEntry]:
     return entries
 
 
+def query_langs(query: str) -> frozenset[str] | None:
+    """The languages ``query`` (as typed) is most likely in, by its script and letters, or
+    ``None`` when the script does not tell (accented Latin: French, Italian, German ...)."""
+    text = unicodedata.normalize("NFKC", query)
+    script = script_class(name_key(text))
+    if script == "cjk":
+        return JAPANESE if _KANA.search(text) else CHINESE
+    if script == "latin":  # typographic apostrophes and dashes are no accent
+        return ENGLISH if all(ch.isascii() for ch in text if ch.isalpha()) else None
+    return None
+
+
+def one_character_off(query: str, name: str) -> bool:
+    """Whether a CJK ``query`` (a name key) is ``name``'s key with one character changed,
+    dropped or added: a typo, where its ratio says only 80 %."""
+    from rapidfuzz.distance import Levenshtein
+
+    key = name_key(name)
+    return (len(query) >= CLOSE_CJK_LENGTH and script_class(query) == "cjk"
+            and Levenshtein.distance(query, key, score_cutoff=1) <= 1)
+
+
+def letters_off(query: str, name: str) -> bool:
+    """Whether ``query`` (a name key) is a letter or two off ``name`` or one of its faces as a
+    whole (:data:`FOREIGN_RATIO`), not merely a part of it."""
+    from rapidfuzz import fuzz
+
+    names = [name, *name.split(" // ")]
+    return (max(fuzz.ratio(query, name_key(whole)) for whole in names) >= FOREIGN_RATIO
+            or any(one_character_off(query, whole) for whole in names))
+
+
 class NameIndex:
     """Names -> cards: a dict for exact keys, per-script key lists for rapidfuzz."""
 
@@ -150,6 +204,7 @@ class NameIndex:
         self._choices: dict[str, list[str]] = {}
         for key in self._by_key:
             self._choices.setdefault(script_class(key), []).append(key)
+        self._lang_choices: dict[tuple[str, frozenset[str]], list[str]] = {}
 
     def __len__(self) -> int:
         return sum(len(v) for v in self._by_key.values())
@@ -161,21 +216,37 @@ class NameIndex:
     def exact(self, key: str) -> list[NameEntry]:
         return list(self._by_key.get(key, ()))
 
-    def similar(self, key: str, limit: int = 8) -> list[tuple[NameEntry, float]]:
-        """The best-scoring entry of each of up to ``limit`` cards, best first."""
+    def similar(self, key: str, limit: int = 8, langs: frozenset[str] | None = None) -> list[tuple[NameEntry, float]]:
+        """The best-scoring entry of each of up to ``limit`` cards, best first (only names in
+        ``langs`` when given, and those of no known language)."""
         from rapidfuzz import fuzz, process  # lazy: exact lookups do not need it
 
         script = script_class(key)
-        choices = self._choices.get(script, [])
+        choices = self._choices.get(script, []) if langs is None else self._in_langs(script, langs)
         # Character-level ratio for CJK (no words to reorder); WRatio copes with word order
         # and typos in spaced scripts.
         scorer = fuzz.ratio if script == "cjk" else fuzz.WRatio
         best: dict[str, tuple[NameEntry, float]] = {}
         for choice, score, _ in process.extract(key, choices, scorer=scorer, limit=limit * 4):
             for entry in self._by_key[choice]:
+                if langs is not None and not _in(entry, langs):
+                    continue
                 if entry.card not in best or best[entry.card][1] < score:
                     best[entry.card] = (entry, float(score))
         return sorted(best.values(), key=lambda pair: -pair[1])[:limit]
+
+    def _in_langs(self, script: str, langs: frozenset[str]) -> list[str]:
+        """The keys of ``script`` some name in ``langs`` has, computed once per script and languages."""
+        found = self._lang_choices.get((script, langs))
+        if found is None:
+            found = [key for key in self._choices.get(script, [])
+                     if any(_in(entry, langs) for entry in self._by_key[key])]
+            self._lang_choices[(script, langs)] = found
+        return found
+
+
+def _in(entry: NameEntry, langs: frozenset[str]) -> bool:
+    return entry.lang in langs or entry.lang == UNKNOWN_LANG
 
 
 class RulingIndex:
@@ -278,12 +349,12 @@ def resolve(
 ) -> Resolution:
     """Resolve a title or query to a card, from its name and (if given) its rulings."""
     key = name_key(query)
-    by_name = _name_candidates(key, names)
+    by_name = _name_candidates(key, names, query_langs(query))
     by_rulings = _ruling_candidates(ruling_index, rulings) if ruling_index is not None and rulings else []
     return _decide(query, by_name, by_rulings, len(rulings))
 
 
-def _name_candidates(key: str, names: NameIndex) -> list[Candidate]:
+def _name_candidates(key: str, names: NameIndex, langs: frozenset[str] | None = None) -> list[Candidate]:
     exact = names.exact(key) if key else []
     if exact:
         cards: dict[str, NameEntry] = {}
@@ -301,8 +372,20 @@ def _name_candidates(key: str, names: NameIndex) -> list[Candidate]:
                   (Evidence("similar-name", f"{quoted(entry.name)} ({entry.lang}) is {score:.0f}% similar",
                             score / 100),),
                   entry)
-        for entry, score in names.similar(key)
+        for entry, score in _similar_own_first(key, names, langs)
     ]
+
+
+def _similar_own_first(key: str, names: NameIndex, langs: frozenset[str] | None) -> list[tuple[NameEntry, float]]:
+    """The names like ``key`` in the query's languages, and those in other languages only when
+    a letter or two off it (:data:`FOREIGN_RATIO`): a part of a foreign name is no evidence."""
+    if langs is None:
+        return names.similar(key)
+    best = {entry.card: (entry, score) for entry, score in names.similar(key, langs=langs)}
+    for entry, score in names.similar(key):
+        if not _in(entry, langs) and letters_off(key, entry.name) and score > best.get(entry.card, (entry, -1.0))[1]:
+            best[entry.card] = (entry, score)
+    return sorted(best.values(), key=lambda pair: -pair[1])[:8]
 
 
 def _ruling_candidates(index: RulingIndex, rulings: Sequence[str]) -> list[Candidate]:
@@ -387,10 +470,19 @@ def _by_name(query: str, by_name: list[Candidate], by_rulings: list[Candidate], 
         return Resolution(query, top.card, round(top.score, 4), top.evidence, candidates, top.matched)
     if score < FUZZY_PICK:
         closest = top.matched.name if top.matched else top.card
-        reason = f"{CLOSEST}, {quoted(closest)}, is only {score:.0f}% similar"
+        reason = f"{CLOSEST}, {quoted(closest)}{_language_of(query, top.matched)}, is only {score:.0f}% similar"
     else:
         reason = f"{top.card} and {by_name[1].card} are about equally similar"
     return Resolution(query, None, 0.0, (Evidence("weak", reason),), candidates)
+
+
+def _language_of(query: str, matched: NameEntry | None) -> str:
+    """" (de)" after a name in another language than the query's (a German name offered for
+    an English query reads as a typo of it otherwise), else nothing."""
+    langs = query_langs(query)
+    if matched is None or langs is None or _in(matched, langs):
+        return ""
+    return f" ({matched.lang})"
 
 
 def decide_by_name(query: str, candidates: Sequence[Candidate]) -> Resolution:

@@ -29,10 +29,11 @@ from kb.graph.cards import (
     decide_by_name,
     holding_words,
     name_words,
+    one_character_off,
     quoted,
     resolve,
 )
-from kb.graph.names import NameEntry, script_class
+from kb.graph.names import NameEntry
 from kb.store import cards as card_store
 from kb.store import onebox as box_store
 
@@ -102,25 +103,15 @@ CLOSE_NAME = 85.0
 #: (291 of 291); of 589 English and Chinese names of cards of the nine other sets, which
 #: are not held, 8 (1.4 %) list a card (16 % with WRatio alone; tests/test_card_page.py).
 CLOSE_RATIO = 60.0
-#: A Chinese or Japanese name is a few characters, each a word: one of five changed is
-#: 80 % by ratio, below :data:`CLOSE_NAME`, though it is a "letter off" (克撒的指令 for
-#: 克撒的指命).  So a CJK name of at least this many characters is also close when one
-#: character is substituted, dropped or added (Levenshtein distance 1).  Measured with BRO
-#: held: of its 265 Chinese names of three characters or more, each with one character
-#: substituted, 34 were answered before and 265 now; of the 2371 Chinese (zh-Hans) names
-#: of cards of the nine other sets, which are not held, none lists a card (with two
-#: characters, 2 would: 斩落 → 堕落, one character of two is no typo; tests/test_card_page.py).
-CLOSE_CJK_LENGTH = 3
-
-
-def one_character_off(query: str, name: str) -> bool:
-    """Whether a CJK ``query`` (a name key) is ``name``'s key with one character changed,
-    dropped or added: a typo, where its ratio says only 80 %."""
-    from rapidfuzz.distance import Levenshtein
-
-    key = name_key(name)
-    return (len(query) >= CLOSE_CJK_LENGTH and script_class(query) == "cjk"
-            and Levenshtein.distance(query, key, score_cutoff=1) <= 1)
+#: A Chinese or Japanese name of at least :data:`CLOSE_CJK_LENGTH` characters (kept with
+#: :func:`one_character_off` in :mod:`kb.graph.cards`, which compares names in other languages
+#: by it) is also close when one character is substituted, dropped or added: one of five
+#: changed is 80 % by ratio, below :data:`CLOSE_NAME`, though it is a "letter off" (克撒的指令 for
+#: 克撒的指命).  Measured with BRO held: of its 265 Chinese names of three characters or more,
+#: each with one character substituted, 34 were answered before and 265 now; of the 2371
+#: Chinese (zh-Hans) names of cards of the nine other sets, which are not held, none lists a
+#: card (with two characters, 2 would: 斩落 → 堕落, one character of two is no typo;
+#: tests/test_card_page.py).
 
 
 def _similar_enough(query: str, candidate: Candidate, evidence: Evidence) -> bool:
