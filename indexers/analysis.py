@@ -315,7 +315,7 @@ QUESTION_WORDS = {
         you'll you'd we're we've we'll we'd it'll it'd that's there's what's""",
     "it": """come cosa quando perche perché succede succedono accade funziona funzionano posso puoi puo può
         devo deve quale quali quanti quante quanto chi dove mio mia miei mie significa cos cos'è e' viene
-        fare fa ancora allora""",
+        fare fa ancora allora vuol vuole dire significato intende""",
 }
 
 

@@ -136,6 +136,18 @@ FORMS_FIRST = True
 #: leggenda"), every other set and ranking unchanged; the official Italian names of it.tsv whose
 #: first result is not their English name's 238 -> 25 of 578.
 WHOLE_TRANSLATED = True
+#: A question asking what a name means ("what does any target mean", "what is the stack", "cosa
+#: vuol dire come se") names what that name names, read before the whole question (:func:`framed`):
+#: "what does any target mean" listed 115.1, 115.2 … (its stems, "target", name "115. Targets"; its
+#: question words took "any"), "what does if mean" was refused as stop words only.
+QUESTION_FRAMES = {
+    "en": re.compile(r"(?:so\s+)?(?:what(?:['’]s|\s+is|\s+are|\s+does|\s+do)|define|definition\s+of|meaning\s+of)"
+                     r"\s+(?:(?:a|an|the)\s+)?[\"“]?(?P<name>.+?)[\"”]?(?:\s+(?:mean|means|do|does|stand\s+for))?"
+                     r"\s*\??", re.IGNORECASE),
+    "it": re.compile(r"(?:(?:che\s+)?cosa|che|cos['’]\s*è|cos['’]\s*e)\s+(?:vuol(?:e)?\s+dire|significa|si\s+intende"
+                     r"\s+per|è|e)\s+(?:(?:il|lo|la|i|gli|le|un|una|uno)\s+|l['’]\s*)?[\"“]?(?P<name>.+?)[\"”]?\s*\??",
+                     re.IGNORECASE),
+}
 #: The rules a named glossary entry cites come right after it, in the order it cites them
 #: (and the rules a named heading holds, in rule order).  0.9 measures as 0.98.
 DEFINED_BY = 0.98
@@ -775,7 +787,8 @@ def plan(text: str, langs: Sequence[str], translator: Translator, *, query_lang:
         if target == lang:
             units += _besides_players_words(own_units(parts, lang, numbers, words), whole, rephrased, words)
             continue
-        found = translator.for_query(carried, lang, target, answered=answered)  # drops half translations if answered
+        found = translator.for_query(carried, lang, target, answered=answered,  # drops half translations if answered
+                                     fragments=lang in fragments)
         translations += found.used
         dropped += found.dropped
         units += translated_units(found.used, target, found.share)
@@ -804,14 +817,24 @@ def _name(lang: str, whole: str, words: frozenset[str], searcher: Searcher | Non
     (:func:`analysis.name_key`: "color identities" is Color Identity)."""
     held = partial(_held_name, searcher)
     whole_key = name_key(lang, whole)
-    found = (held(lang, whole, whole_key)
+    inner = framed(lang, whole)
+    found = ((inner and held(lang, inner)) or held(lang, whole, whole_key)
              or next(filter(None, (held(lang, text) for text in asked_names(whole, words))), ""))
     if not found and WHOLE_TRANSLATED and not _COUNTS.search(whole):  # "toxic 2", "segnalino +1/+1": no name
         into = Counter(t.dst for t in translations if not t.dropped)  # the one translation into a language,
         # standing for every word of the query
-        found = next(filter(None, (held(t.dst, t.target) for t in translations if not t.dropped
-                                   and into[t.dst] == 1 and coverage(whole, t.src, [t]) == 1)), "")
+        found = next(filter(None, (held(t.dst, t.target) for t in translations if not t.dropped  # a question of
+                                   and into[t.dst] == 1 and coverage(whole, t.src, [t], asking=not inner) == 1)), "")
+        # its meaning ("cosa significa permanente") is whole but for its question words
     return (found,) if found else (whole_key,) if whole_key else ()
+
+
+def framed(lang: str, text: str) -> str:
+    """The name a question asks the meaning of (:data:`QUESTION_FRAMES`: "what does any target
+    mean" asks of "any target"), or ""."""
+    frame = QUESTION_FRAMES.get(base_lang(lang))
+    match = frame.fullmatch(text.strip()) if frame is not None else None
+    return match["name"].strip() if match else ""
 
 
 def _held_name(searcher: Searcher | None, lang: str, text: str, stems: str | None = None) -> str:

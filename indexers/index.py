@@ -71,8 +71,9 @@ LOCK = ".lock"
 #: (analysis.DiceNoun); 21: 生物 inside 衍生物 indexed as the whole word (analysis.SHADOWING); 22: an entry
 #: sending the reader to another ("See Typecycling.") cites what that entry cites (:func:`_cites_seen`);
 #: 23: a name's form beside its stems (analysis.form_key: "enchantment" no longer names Enchant); 24:
-#: a symbol's letters no word of the vocabulary (spelling.count_words: "pw" is a players' word).
-FORMAT = 24
+#: a symbol's letters no word of the vocabulary (spelling.count_words: "pw" is a players' word); 25: "vuol
+#: dire", "significato", "intende" Italian question words (analysis.QUESTION_WORDS).
+FORMAT = 25
 #: A folder of an index being built.
 TEMP_PREFIX = ".build-"  # an index being built; one no live process holds is a leftover (kb.core.tempfiles)
 #: Files in an index folder naming each KB file (device, inode, size, mtime) found to be the one indexed.

@@ -507,6 +507,40 @@ def test_a_name_told_apart_by_a_stop_word_is_translated_as_itself(home: Path, db
     assert {("face up", chinese["Face Up"]), ("face down", chinese["Face Down"]), ("creature", "生物")} <= pairs, pairs
 
 
+@pytest.mark.parametrize(("query", "lang", "term"), [
+    ("what does any target mean", "en", "Any Target"), ("what does if mean", "en", "If"),
+    ("cosa vuol dire come se", "it", "As Though"), ("cosa significa a faccia in giù", "it", "Face Down"),
+    ("che significa tutti contro tutti", "it", "Free-for-All")])
+def test_a_question_of_what_a_name_means_is_that_name(home: Path, db: sqlite3.Connection, query: str, lang: str,
+                                                     term: str) -> None:
+    """"what does any target mean" listed 115.1, 115.2 … ("target" named the section Targets: "any"
+    is a question word), "what does if mean" was refused as stop words only, "cosa vuol dire come
+    se" led with 109.4a (its "though"), and "cosa significa a faccia in giù" found only the Italian
+    seed's 730.2 (its translation dropped: the seed holds "faccia" and "giù", and "cosa significa"
+    went untranslated).  Each now shows the entry its name is and leads with what the name alone does."""
+    outcome = find(home, db, query)
+    assert outcome.plan.lang == lang
+    assert [d.identity for d in outcome.definitions][:1] == [f"glossary:{term}"], query
+    alone = find(home, db, term.casefold(), query_lang="en")
+    assert rules_of(outcome)[:1] == rules_of(alone)[:1], (rules_of(outcome)[:5], rules_of(alone)[:5])
+
+
+def test_the_header_says_a_name_of_stop_words_was_translated(home: Path) -> None:
+    """`kb search "come se"` printed only "come se · it (detected)": its own words being all stop
+    words, the header skipped the translations its JSON and the web showed."""
+    header = kb_here("search", "come se", home=home).stdout.splitlines()[0]
+    assert "en: come se → as though" in header, header
+
+
+def test_a_name_read_back_from_chinese_is_its_whole_english_name(home: Path, db: sqlite3.Connection) -> None:
+    """牌面朝下 was read into English as "=face down" (the key of the name by all its words, "=" and
+    all) and as "face" (Face Down's and Face Up's shared content word); 自由竞赛玩法 as "=free for all"
+    and "free"."""
+    for name, meant in (("牌面朝下", "face down"), ("自由竞赛玩法", "free for all")):
+        read = [t.target for t in find(home, db, name).plan.translations if t.dst == "en"]
+        assert read == [meant], read
+
+
 def test_an_entry_sending_the_reader_to_another_is_shown_with_that_entry(home: Path, db: sqlite3.Connection) -> None:
     """"Swampcycling: See Typecycling." was the whole definition shown for `kb search swampcycling`;
     each entry whose definition only points to another now has that entry's definition after it,

@@ -702,7 +702,8 @@ def _header(answer: SearchAnswer) -> str:
     plan = answer.plan
     said = said_line(answer.box.query, answer)
     others = []
-    for lang in plan.langs if plan.units_for(plan.lang) else ():  # a rule number needs no translation
+    # a rule number needs no translation; a name of stop words only ("come se") has one, and no units
+    for lang in plan.langs if plan.units_for(plan.lang) or plan.translations or plan.dropped else ():
         if lang == plan.lang:
             continue
         found = [t for t in plan.translations if t.dst == lang]
