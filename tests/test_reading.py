@@ -199,6 +199,18 @@ def test_toc_of_a_range_of_rules_lists_each_with_what_is_under_it(default_home: 
     assert "702.19c Trample over planeswalkers" in kb_here("toc", "702.19b-d", home=default_home).stdout
 
 
+def test_toc_of_a_range_says_its_edition_once_and_lists_subrules_without_gaps(default_home: Path) -> None:
+    """`kb toc 702.1-702.190` ended each of its 190 head lines with "· en edition 2026-04-17" (the web
+    page says it once); `kb toc 702.19b-d` put a blank line between its three one-line entries."""
+    lines = kb_here("toc", "702.1-702.190", home=default_home).stdout.splitlines()
+    assert lines[0] == "702.1-702.190 · en edition 2026-04-17"
+    assert sum("edition" in line for line in lines) == 1 and "702.2 Deathtouch" in lines
+    expected = numbered(EN_LATEST, r"702\.19[b-d]")
+    shown = kb_here("toc", "702.19b-d", home=default_home).stdout.splitlines()
+    assert shown[0] == "702.19b-d · en edition 2026-04-17" and len(shown) == 4 and "" not in shown
+    assert [line.split()[0] for line in shown[1:]] == list(expected)
+
+
 def test_a_number_another_language_gives_another_rule_says_which(default_home: Path) -> None:
     """`kb show 729.2 --lang it` said only "not found": the Italian text numbered 729.2 is rule
     730.2 (729.2 is a rule of subgames, which the seed does not hold)."""

@@ -657,6 +657,22 @@ def test_a_pointer_entrys_page_links_and_shows_the_entry_it_names(server: str) -
     assert "pointed to by Swampcycling" in shown.shown
 
 
+def test_a_long_ranges_contents_page_steps_and_switches_language_as_its_text_does(server: str) -> None:
+    """/rules/702.1-702.190 (its contents: its text is long) lacked the previous / up / next links and
+    the languages form of /rules/702.1-702.190/text."""
+    text = page(server + "/rules/702.1-702.190/text")
+    contents = page(server + "/rules/702.1-702.190")
+    nav = get_json(server + "/rules/702.1-702.190/text.json")["navigation"]
+    assert nav["parent"] == "702" and nav["previous"] and nav["next"]
+    for number in (nav["previous"], nav["parent"], nav["next"]):
+        assert f"/rules/{number}" in contents.hrefs() and f"/rules/{number}" in text.hrefs()
+    _, _, body = get(server + "/rules/702.1-702.190")
+    assert 'rel="prev"' in body and 'rel="next"' in body
+    assert re.findall(r'name="lang" value="([^"]+)"', body) == re.findall(
+        r'name="lang" value="([^"]+)"', get(server + "/rules/702.1-702.190/text")[2])
+    assert contents.shown.count("edition 2026-04-17") == 1
+
+
 def test_an_unknown_language_page_lists_the_languages_held(server: str) -> None:
     shown = page(server + "/rules/730.2?lang=fr", 404).shown
     assert "the KB holds no French (fr) texts; it holds: English (en)" in shown
