@@ -135,7 +135,9 @@ def test_a_word_every_suggestion_begins_is_their_one_entry(same_date: Path) -> N
     assert found.stdout.startswith("found through a word of its name: 'APNAP' begins the headword 'APNAP Order'")
     assert "APNAP Order · glossary in 2 languages" in found.stdout and "did you mean" not in found.stdout
     data = kb_json_here("glossary", "APNAP", home=same_date)
-    assert [m["term"] for m in data["matches"]] == ["APNAP Order"] and data["via"]["how"] == "word"
+    # APNAP Order only points to another entry, which follows it
+    assert [m["term"] for m in data["matches"]] == ["APNAP Order", "Active Player, Nonactive Player Order"]
+    assert data["matches"][1]["pointed_from"] == "APNAP Order" and data["via"]["how"] == "word"
     several = kb_here("glossary", "combat", home=same_date)
     assert several.returncode == 1 and "did you mean: Combat Phase" in several.stdout
 
