@@ -318,12 +318,14 @@ def _checked_values(entry: dict[str, object], hint: Hint, name: str) -> tuple[st
         except KbError as err:
             raise hint.refusal("lang", f"bad manifest: documents.{name!r}.lang: {err.message}") from err
     date = entry.get("date")
+    if isinstance(date, dt.datetime):  # TOML's bare date-time: it was taken as its day, the time dropped unsaid
+        raise hint.refusal("date", f"bad manifest: documents.{name!r}.date: {date.isoformat()} has a time of day:"
+                           f" a manifest date is a day, YYYY-MM-DD ({date.date().isoformat()})")
     if isinstance(date, str):
         if (day := parse_iso(date)) is None:
             raise hint.refusal("date", f"bad manifest: documents.{name!r}.date: {iso_problem(date)}")
         date = day
-    return (lang if isinstance(lang, str) else None,
-            date.date() if isinstance(date, dt.datetime) else date if isinstance(date, dt.date) else None)
+    return lang if isinstance(lang, str) else None, date if isinstance(date, dt.date) else None
 
 
 _BARE_DATE = re.compile(r"^\s*(?P<key>[^=]+?)\s*=\s*(?P<date>\d{4}-\d{2}-\d{2})\s*(?:#.*)?$")

@@ -200,11 +200,13 @@ def _previous_sources(home: Path) -> list[Path]:
 
 
 def read_text(path: Path | None) -> str:
-    """The text to cite, from ``path`` or standard input, read alike: UTF-8 (a BOM dropped)
-    and no control characters, so that a UTF-16 text is refused from either (from standard
-    input it was read as "S\\x00e\\x00e…" and gave "0 citations")."""
-    name = str(path) if path is not None else "standard input"
-    if path is None:
+    """The text to cite, from ``path`` or standard input (no path, or ``-`` as `kb search -` reads
+    it; named ``<stdin>`` in errors), read alike: UTF-8 (a BOM dropped) and no control characters,
+    so that a UTF-16 text is refused from either (from standard input it was read as
+    "S\\x00e\\x00e…" and gave "0 citations")."""
+    stdin = path is None or str(path) == "-"
+    name = "<stdin>" if stdin else str(path)
+    if stdin or path is None:
         data = sys.stdin.buffer.read()
     else:
         try:
@@ -220,9 +222,17 @@ def read_text(path: Path | None) -> str:
     if bad := CONTROL.search(text):
         line = text.count("\n", 0, bad.start()) + 1
         column = bad.start() - (text.rfind("\n", 0, bad.start()) + 1) + 1
-        raise KbError(f"not UTF-8 text: a control character (U+{ord(bad.group()):04X}), as UTF-16 has",
-                      name, line, column=column)
+        raise KbError(control_problem(bad.group()), name, line, column=column)
     return text
+
+
+def control_problem(char: str) -> str:
+    """What a control character in a text to cite is: a NUL is what UTF-16 read as UTF-8 gives
+    (``S\\x00e\\x00``); any other (U+0001) is a stray character in UTF-8 text, which "not UTF-8
+    text … as UTF-16 has" misnamed."""
+    if char == "\x00":
+        return "not UTF-8 text: a NUL character (U+0000), as UTF-16 has"
+    return f"a control character (U+{ord(char):04X}) in UTF-8 text: remove it"
 
 
 if __name__ == "__main__":

@@ -292,13 +292,13 @@ def refs(conn: sqlite3.Connection, args: argparse.Namespace) -> Answer:
 
 def toc(conn: sqlite3.Connection, args: argparse.Namespace) -> Answer:
     from kb.views import rules as views
-    from kb.views.toc import listed, toc
+    from kb.views.toc import Tocs, listed, toc
 
     lang = views.held_lang(conn, args.lang) if args.lang else views.default_lang(conn)
     on = _date(args.edition)
     if args.rule and _several([args.rule]):  # 700-799, 702.1-702.190: each one's contents, in the order named
         # each a number's table: its ``number`` is never None, as a View's
-        return views.named(conn, [args.rule], lambda number: cast("views.View", listed(conn, number, lang, on)))
+        return views.named(conn, [args.rule], lambda number: cast("views.View", listed(conn, number, lang, on)), Tocs)
     return toc(conn, views.one_number(args.rule) if args.rule else None, lang, on)
 
 
@@ -575,15 +575,25 @@ def _chapters_contents(args: argparse.Namespace) -> tuple[str, argparse.Namespac
 
 def _chapters_context(data: dict[str, Any], args: argparse.Namespace, conn: Any) -> dict[str, Any]:
     """Each one's contents, the link to the full text of them all with how many texts it holds, and the
-    language and edition of them all, said once when they share it (702.1-702.190 said it 190 times)."""
+    language and edition of them all, said once when they share it (702.1-702.190 said it 190 times);
+    of a range, the way around it and the languages form its full text's page has (it had neither)."""
+    from kb.views import rules as views
     from kb.web.markup import text_url
 
     shown = parts(data)
     editions = {(part["lang"], part["edition"]) for part in shown}
     # the texts the full text shows: each one's and those its contents list (all of them, but under a section)
     texts = None if any(part["kind"] == "section" for part in shown) else sum(1 + len(p["entries"]) for p in shown)
-    return {"parts": shown, "full_text": text_url(data["address"], getattr(args, "asked", None) or [], args.edition),
-            "texts": texts, "shared": editions.pop() if len(editions) == 1 else None}
+    asked = getattr(args, "asked", None) or []
+    numbers = [RuleNumber.parse(part["rule"]) for part in shown if part.get("rule")]
+    ranged = len(views.address_of(args.rule if isinstance(args.rule, list) else [args.rule]).targets) == 1
+    return {"parts": shown, "full_text": text_url(data["address"], asked, args.edition),
+            "texts": texts, "shared": editions.pop() if len(editions) == 1 else None,
+            "navigation": views.range_navigation(conn, numbers) if ranged else None,
+            # checked as asked, else as the full text shows it: the languages holding its first rule
+            "held": store.languages(conn),
+            "asked": asked or ([lang for lang, _ in store.holders(conn, str(numbers[0]))] if numbers else []),
+            "edition": args.edition or ""}
 
 
 def _contents_page(args: argparse.Namespace, conn: sqlite3.Connection) -> bool:

@@ -110,6 +110,11 @@ def test_a_manifest_date_is_the_edition(tmp_path: Path) -> None:
                             "month 13 (months are 01 to 12)"),
     ('date = 2026-13-45', "documents.'000_7a78d2801561c4e1.txt'.date: '2026-13-45' is no date: there is no "
                           "month 13 (months are 01 to 12)"),
+    ('date = 2026-01-05T10:00:00', "documents.'000_7a78d2801561c4e1.txt'.date: 2026-01-05T10:00:00 has a time of "
+                                   "day: a manifest date is a day, YYYY-MM-DD (2026-01-05)"),
+    ('date = 2026-01-05 10:00:00Z', "documents.'000_7a78d2801561c4e1.txt'.date: 2026-01-05T10:00:00+00:00 has a "
+                                    "time of day"),
+    ('date = "2026-01-05T10:00:00"', "documents.'000_7a78d2801561c4e1.txt'.date: '2026-01-05T10:00:00' is "),
     ('date = "17/04/2026"', "documents.'000_7a78d2801561c4e1.txt'.date: '17/04/2026' is not a date (use YYYY-MM-DD)"),
     ('lnag = "it"', "unknown key 'lnag' in documents.'000_7a78d2801561c4e1.txt'"),
     ('lang = "zh-Hans"', "documents.'000_7a78d2801561c4e1.txt'.lang: given as Chinese (Simplified, zh-Hans), "
@@ -123,6 +128,20 @@ def test_a_manifest_mistake_is_refused_on_its_line(tmp_path: Path, line: str, wo
     assert result.returncode == 2, result.stdout
     assert f"kb: {folder / 'manifest.toml'}:3: bad manifest: {words}" in result.stderr
     assert "Traceback" not in result.stderr
+
+
+def test_a_manifest_date_with_a_time_leaves_the_kb_untouched(tmp_path: Path) -> None:
+    """`date = 2026-01-05T10:00:00` (a TOML date-time) was taken as 2026-01-05 in silence, though a
+    manifest date is exactly YYYY-MM-DD: refused now, on its line, and the KB built before stays."""
+    folder = italian_folder(tmp_path, 'lang = "it"', 'date = 2026-01-05')
+    assert kb_json("build", folder, home=tmp_path / "h")["documents"][0]["edition"] == "2026-01-05"
+    before = (tmp_path / "h" / "kb.sqlite").read_bytes()
+    (folder / "manifest.toml").write_text(f'[documents."{ITALIAN}"]\nformat = "cr-lines"\nlang = "it"\n'
+                                          'date = 2026-01-05T10:00:00\n', encoding="utf-8")
+    result = kb("build", folder, home=tmp_path / "h")
+    assert result.returncode == 2 and f"{folder / 'manifest.toml'}:4: bad manifest: " in result.stderr
+    assert "has a time of day" in result.stderr
+    assert (tmp_path / "h" / "kb.sqlite").read_bytes() == before
 
 
 def test_a_manifest_date_the_text_contradicts_is_refused(tmp_path: Path) -> None:

@@ -135,7 +135,9 @@ def test_a_word_every_suggestion_begins_is_their_one_entry(same_date: Path) -> N
     assert found.stdout.startswith("found through a word of its name: 'APNAP' begins the headword 'APNAP Order'")
     assert "APNAP Order · glossary in 2 languages" in found.stdout and "did you mean" not in found.stdout
     data = kb_json_here("glossary", "APNAP", home=same_date)
-    assert [m["term"] for m in data["matches"]] == ["APNAP Order"] and data["via"]["how"] == "word"
+    # APNAP Order only points to another entry, which follows it
+    assert [m["term"] for m in data["matches"]] == ["APNAP Order", "Active Player, Nonactive Player Order"]
+    assert data["matches"][1]["pointed_from"] == "APNAP Order" and data["via"]["how"] == "word"
     several = kb_here("glossary", "combat", home=same_date)
     assert several.returncode == 1 and "did you mean: Combat Phase" in several.stdout
 
@@ -206,3 +208,24 @@ def test_a_language_with_no_glossary_is_said_so(same_date: Path) -> None:
     assert chinese and all(set(t["names"]) == {"zh-Hans"} for t in chinese)
     both = kb_here("glossary", "trample", "--lang", "it", "--lang", "zh", home=same_date)
     assert both.returncode == 0 and "zh-Hans  践踏" in both.stdout
+
+
+def test_a_pointer_entry_is_followed_by_the_entry_it_names(default_home: Path, corpora: Path) -> None:
+    """"Swampcycling: See Typecycling." defines nothing: `kb glossary Swampcycling` showed that line
+    alone; the entry it names follows it now (as the search results follow it), said so, in one shape."""
+    english = (corpora / "cr" / "en" / "MagicCompRules-2026-04-17.normalized.txt").read_text(encoding="utf-8")
+    lines = english.splitlines()
+    assert lines[lines.index("Swampcycling") + 1] == "See Typecycling."
+    typecycling = lines[lines.index("Typecycling") + 1]
+    data = kb_json_here("glossary", "Swampcycling", home=default_home)
+    [pointer, pointed] = data["matches"]
+    assert pointer["term"] == "Swampcycling" and pointer["pointed_from"] is None
+    assert pointer["entries"][0]["senses"] == ["See Typecycling."]
+    assert pointer["entries"][0]["points_to"] == "Typecycling"
+    assert pointed["term"] == "Typecycling" and pointed["pointed_from"] == "Swampcycling"
+    assert pointed["entries"][0]["senses"] == [typecycling] and pointed["entries"][0]["points_to"] is None
+    shown = kb_here("glossary", "Swampcycling", home=default_home).stdout
+    assert shown.index("See Typecycling.") < shown.index("Typecycling · glossary in 2 languages · pointed to by "
+                                                         "Swampcycling") < shown.index(typecycling)
+    alone = kb_json_here("glossary", "Typecycling", home=default_home)["matches"]  # no pointer: nothing follows
+    assert [m["term"] for m in alone] == ["Typecycling"]

@@ -199,6 +199,18 @@ def test_toc_of_a_range_of_rules_lists_each_with_what_is_under_it(default_home: 
     assert "702.19c Trample over planeswalkers" in kb_here("toc", "702.19b-d", home=default_home).stdout
 
 
+def test_toc_of_a_range_says_its_edition_once_and_lists_subrules_without_gaps(default_home: Path) -> None:
+    """`kb toc 702.1-702.190` ended each of its 190 head lines with "· en edition 2026-04-17" (the web
+    page says it once); `kb toc 702.19b-d` put a blank line between its three one-line entries."""
+    lines = kb_here("toc", "702.1-702.190", home=default_home).stdout.splitlines()
+    assert lines[0] == "702.1-702.190 · en edition 2026-04-17"
+    assert sum("edition" in line for line in lines) == 1 and "702.2 Deathtouch" in lines
+    expected = numbered(EN_LATEST, r"702\.19[b-d]")
+    shown = kb_here("toc", "702.19b-d", home=default_home).stdout.splitlines()
+    assert shown[0] == "702.19b-d · en edition 2026-04-17" and len(shown) == 4 and "" not in shown
+    assert [line.split()[0] for line in shown[1:]] == list(expected)
+
+
 def test_a_number_another_language_gives_another_rule_says_which(default_home: Path) -> None:
     """`kb show 729.2 --lang it` said only "not found": the Italian text numbered 729.2 is rule
     730.2 (729.2 is a rule of subgames, which the seed does not hold)."""
@@ -546,8 +558,9 @@ def test_diff_says_which_edition_it_compared_for_a_date_naming_none(two_editions
 
 def test_history_of_a_rule_says_a_subrule_moved_to_another_rule_not_removed(
         editions_kb: tuple[Path, dict[str, Any]]) -> None:
-    """2025-07-25 moved 609.8 under 608.2 (608.2i; its identity, known to the aligner, is 608.2i in
-    every edition): `kb history 609` said "1 removed (609.8)" and `kb history 608.2` "1 added (608.2i)"."""
+    """609.8 moved under 608.2 (608.2i, in the edition of 2024-07-30, which this KB does not hold: its
+    next edition is 2025-07-25; its identity, known to the aligner, is 608.2i in every edition):
+    `kb history 609` said "1 removed (609.8)" and `kb history 608.2` "1 added (608.2i)"."""
     home = editions_kb[0]
     [row] = [r for r in kb_json_here("history", "609", home=home)["editions"] if r["edition"] == "2025-07-25"]
     assert row["under"]["removed"] == [] and row["under"]["moved_away"] == [{"old": "609.8", "new": "608.2i"}]
@@ -555,6 +568,25 @@ def test_history_of_a_rule_says_a_subrule_moved_to_another_rule_not_removed(
     [row] = [r for r in kb_json_here("history", "608.2", home=home)["editions"] if r["edition"] == "2025-07-25"]
     assert "608.2i" not in row["under"]["added"] and row["under"]["moved_here"] == [{"old": "609.8", "new": "608.2i"}]
     assert "1 moved from another rule (609.8 → 608.2i)" in kb_here("history", "608.2", home=home).stdout
+
+
+def test_history_of_an_old_number_follows_it_as_show_does(editions_kb: tuple[Path, dict[str, Any]]) -> None:
+    """609.8 ("look back in time") is 608.2i since 2024-07-30: `kb show 609.8` showed it "= rule 608.2i
+    of the newest English edition", but `kb history 609.8` said "no rule 609.8 in the KB" (exit 1)."""
+    home = editions_kb[0]
+    shown = kb_here("show", "609.8", home=home).stdout
+    assert "= rule 608.2i of the newest English edition" in shown
+    data = kb_json_here("history", "609.8", home=home)
+    assert data["rule"] == "608.2i" and data["editions"] == kb_json_here("history", "608.2i", home=home)["editions"]
+    assert data["formerly"]["number"] == "609.8" and data["formerly"]["lang"] == "en"
+    assert data["formerly"]["editions"] == [r["edition"] for r in data["editions"] if r["number"] == "609.8"] != []
+    lines = kb_here("history", "609.8", home=home).stdout.splitlines()
+    assert lines[0].startswith("609.8 (en ") and lines[0].endswith(
+        ") = rule 608.2i of the newest English edition: its history follows")
+    assert lines[1].startswith("en rule 608.2i (its number in the newest English edition)")
+    assert kb_json_here("history", "608.2i", home=home)["formerly"] is None
+    missing = kb_here("history", "609.99", home=home)  # no edition numbered so: still not found
+    assert missing.returncode == 1 and "no rule 609.99 in the KB" in missing.stderr
 
 
 def test_history_of_a_rule_whose_subrules_shifted(two_editions: Path, corpora: Path) -> None:

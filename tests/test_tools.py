@@ -207,7 +207,7 @@ def test_a_bad_byte_in_a_text_to_cite_is_named_by_line_and_column(home: Path, co
     text.write_bytes(data[:at + 9] + b"\x9d" + data[at + 9:])
     for args, given in (((text,), None), ((), text.read_bytes())):
         result = kb_here("cite", *args, "--as-of", "2024-09-17", home=home, input=given)
-        source = str(text) if args else "standard input"
+        source = str(text) if args else "<stdin>"
         assert result.returncode == 2, result.stderr
         assert f"{source}:{number}:10: not UTF-8 text: byte 0x9d is not valid UTF-8" in result.stderr, result.stderr
 
@@ -220,12 +220,33 @@ def test_a_utf16_text_is_refused_from_a_file_and_from_standard_input(home: Path,
     data = "See rule 509.5.\n".encode(encoding)
     (tmp_path / "notes.txt").write_bytes(data)
     for args, source, given in (((tmp_path / "notes.txt",), str(tmp_path / "notes.txt"), None),
-                                ((), "standard input", data)):
+                                ((), "<stdin>", data)):
         result = kb_here("cite", *args, "--as-of", "2024-09-17", home=home, input=given)
         assert result.returncode == 2 and f"{source}:1:" in result.stderr and "not UTF-8 text" in result.stderr
         assert result.stdout == ""
     same = kb_here("cite", "--as-of", "2024-09-17", home=home, input="\ufeffSee rule 509.5.".encode())
     assert same.returncode == 0 and same.stdout == "See rule 509.3."
+
+
+def test_a_dash_reads_standard_input_as_kb_search_does(home: Path) -> None:
+    """`echo "See rule 601.2c" | kb cite -` said "-: cannot read: No such file or directory"."""
+    piped = kb_here("cite", "--as-of", "2024-09-17", home=home, input="See rule 509.5.\n")
+    dashed = kb_here("cite", "-", "--as-of", "2024-09-17", home=home, input="See rule 509.5.\n")
+    assert (dashed.returncode, dashed.stdout, dashed.stderr) == (piped.returncode, piped.stdout, piped.stderr)
+    assert dashed.returncode == 0 and dashed.stdout == "See rule 509.3.\n"
+    bad = kb_here("cite", "-", "--as-of", "2024-09-17", home=home, input=b"See rule 509.5.\nrule \x9d 601.2c\n")
+    assert bad.returncode == 2 and "<stdin>:2:6: not UTF-8 text: byte 0x9d" in bad.stderr, bad.stderr
+
+
+def test_a_control_character_in_utf8_text_is_said_so(home: Path, tmp_path: Path) -> None:
+    """Valid UTF-8 holding U+0001 was "not UTF-8 text: a control character (U+0001), as UTF-16 has"."""
+    text = tmp_path / "notes.txt"
+    text.write_text("See rule 509.5.\nSee \x01rule 601.2c.\n", encoding="utf-8")
+    for args, given, source in (((text,), None, str(text)), (("-",), text.read_bytes(), "<stdin>")):
+        result = kb_here("cite", *args, "--as-of", "2024-09-17", home=home, input=given)
+        assert result.returncode == 2 and result.stdout == ""
+        assert f"{source}:2:5: a control character (U+0001) in UTF-8 text" in result.stderr, result.stderr
+        assert "UTF-16" not in result.stderr and "not UTF-8" not in result.stderr
 
 
 def test_updating_an_unchanged_rule_gives_the_number_kb_history_gives(home: Path, conn: Any) -> None:

@@ -621,6 +621,18 @@ def test_history_page_shows_the_texts_and_switches_language(server: str) -> None
         assert f"<ins>{added.strip()}</ins>" in body.replace("&#39;", "'").replace("&#34;", '"')
 
 
+def test_the_history_of_an_old_number_follows_it(server: str) -> None:
+    """702.124p (2025-11-14) is 702.124n since 2026-04-17: /rules/702.124p/history was a 404 though
+    /rules/702.124p showed it "= rule 702.124n of the newest English edition"."""
+    if not full():
+        pytest.skip(f"needs an older edition; real corpora not found at {corpora_path()}")
+    history = get_json(server + "/rules/702.124p/history.json")
+    assert history["rule"] == "702.124n" and history["formerly"]["number"] == "702.124p"
+    shown = page(server + "/rules/702.124p/history")
+    assert f"702.124p (en {OLD}) = rule 702.124n of the newest English edition" in shown.shown
+    assert ("/rules/702.124n", "702.124n") in shown.links
+
+
 def test_a_number_as_it_was_says_what_it_is_today(server: str) -> None:
     if not full():
         pytest.skip(f"needs an older edition; real corpora not found at {corpora_path()}")
@@ -633,6 +645,32 @@ def test_a_number_as_it_was_says_what_it_is_today(server: str) -> None:
     assert "removed: no counterpart in the newest English edition" in removed and "Friends forever" in removed
     before = page(server + "/rules/730.2?as-of=2001-01-01", 404).shown
     assert "no English edition held was in force on 2001-01-01" in before
+
+
+def test_a_pointer_entrys_page_links_and_shows_the_entry_it_names(server: str) -> None:
+    """/glossary/Swampcycling showed "See Typecycling." alone, the name no link."""
+    data = get_json(server + "/glossary/Swampcycling.json")
+    assert [m["term"] for m in data["matches"]] == ["Swampcycling", "Typecycling"]
+    shown = page(server + "/glossary/Swampcycling")
+    assert ("/glossary/Typecycling", "Typecycling") in shown.links
+    assert words(data["matches"][1]["entries"][0]["senses"][0], 6) in shown.shown
+    assert "pointed to by Swampcycling" in shown.shown
+
+
+def test_a_long_ranges_contents_page_steps_and_switches_language_as_its_text_does(server: str) -> None:
+    """/rules/702.1-702.190 (its contents: its text is long) lacked the previous / up / next links and
+    the languages form of /rules/702.1-702.190/text."""
+    text = page(server + "/rules/702.1-702.190/text")
+    contents = page(server + "/rules/702.1-702.190")
+    nav = get_json(server + "/rules/702.1-702.190/text.json")["navigation"]
+    assert nav["parent"] == "702" and nav["previous"] and nav["next"]
+    for number in (nav["previous"], nav["parent"], nav["next"]):
+        assert f"/rules/{number}" in contents.hrefs() and f"/rules/{number}" in text.hrefs()
+    _, _, body = get(server + "/rules/702.1-702.190")
+    assert 'rel="prev"' in body and 'rel="next"' in body
+    assert re.findall(r'name="lang" value="([^"]+)"', body) == re.findall(
+        r'name="lang" value="([^"]+)"', get(server + "/rules/702.1-702.190/text")[2])
+    assert contents.shown.count("edition 2026-04-17") == 1
 
 
 def test_an_unknown_language_page_lists_the_languages_held(server: str) -> None:

@@ -478,6 +478,21 @@ def history(conn: sqlite3.Connection, rule: str, lang: str) -> list[StoredRule]:
     return [_rule(row) for row in rows]
 
 
+def formerly_numbered(conn: sqlite3.Connection, number: RuleNumber, lang: str
+                      ) -> tuple[str, list[str], str] | None:
+    """The rule identity that dated texts numbered ``number`` have, the editions numbering it so and
+    their language, when ``number`` is an old number (609.8, "look back in time", is 608.2i since 2024-07-30):
+    what ``kb history`` follows as ``kb show`` does.  ``lang``'s texts first, else any language's;
+    None when no dated text is numbered so, or only a removed rule is (its identity names no rule)."""
+    rows = conn.execute("SELECT rule, edition, lang FROM rules WHERE sort_key = ? AND variant = 0"
+                        " AND edition IS NOT NULL ORDER BY lang != ?, edition DESC", (number.key, lang)).fetchall()
+    rows = [row for row in rows if row["lang"] == rows[0]["lang"]] if rows else []
+    if not rows or RuleNumber.try_parse(rows[0]["rule"]) is None:
+        return None
+    rule = rows[0]["rule"]
+    return rule, sorted({row["edition"] for row in rows if row["rule"] == rule}), rows[0]["lang"]
+
+
 def dated_editions(conn: sqlite3.Connection, lang: str) -> list[str]:
     return sorted(row["edition"] for row in editions(conn) if row["lang"] == lang and row["edition"] is not None)
 

@@ -14,12 +14,13 @@ import json
 import re
 import sqlite3
 import unicodedata
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from kb.align.tokens import glossary_forms, snowball, words
 from kb.core.errors import KbError, NotFound
 from kb.core.lang import language_label, languages_label, normalize_tag
 from kb.core.model import GlossaryEntry
+from kb.core.refs import entry_pointed
 from kb.core.rulenum import RuleNumber
 from kb.core.text import base_lang, has_han, loose_key, to_simplified, typed
 from kb.store import rules as store
@@ -44,10 +45,12 @@ class StoredEntry:
     evidence: str | None
     cites: tuple[str, ...] = ()
     cited: tuple[tuple[str, str], ...] = ()  # (number, its text in the entry's own edition)
+    points_to: str | None = None  # the entry its whole definition sends to ("See Typecycling."), as written
 
     def to_json(self) -> dict[str, object]:
         return {"lang": self.lang, "edition": self.edition, "term": self.term, "aliases": list(self.aliases),
                 "senses": list(self.senses), "obsolete": self.obsolete, "cites": list(self.cites),
+                "points_to": self.points_to,
                 "cited": [{"number": number, "text": text} for number, text in self.cited],
                 "source": self.source,
                 "pairing": None if self.identity is None else {
@@ -96,9 +99,19 @@ def side_by_side(conn: sqlite3.Connection, found: StoredEntry, langs: list[str] 
         rows = conn.execute(f"SELECT {_COLUMNS} FROM glossary g JOIN documents d ON d.id = g.doc_id"
                             " WHERE g.id = ?", (found.id,)).fetchall()
     else:
-        rows = conn.execute(f"SELECT {_COLUMNS} FROM glossary g JOIN documents d ON d.id = g.doc_id"
-                            " WHERE g.term_id = ? ORDER BY g.lang, g.edition IS NULL, g.edition DESC, g.id",
-                            (found.identity,)).fetchall()
+        return meaning(conn, found.identity, langs)
+    return _newest(conn, rows, langs)
+
+
+def meaning(conn: sqlite3.Connection, identity: str, langs: list[str] | None) -> list[StoredEntry]:
+    """The entries paired with the English headword ``identity``: the newest edition of each language."""
+    rows = conn.execute(f"SELECT {_COLUMNS} FROM glossary g JOIN documents d ON d.id = g.doc_id"
+                        " WHERE g.term_id = ? ORDER BY g.lang, g.edition IS NULL, g.edition DESC, g.id",
+                        (identity,)).fetchall()
+    return _newest(conn, rows, langs)
+
+
+def _newest(conn: sqlite3.Connection, rows: list[sqlite3.Row], langs: list[str] | None) -> list[StoredEntry]:
     newest: dict[str, sqlite3.Row] = {}
     for row in rows:
         if langs is None or row["lang"] in langs:
@@ -108,8 +121,33 @@ def side_by_side(conn: sqlite3.Connection, found: StoredEntry, langs: list[str] 
     for lang in order:
         row = newest[lang]
         cites = _cited(conn, row["id"])
-        entries.append(_entry(row, cites, _cited_texts(conn, cites, row["lang"], row["edition"])))
+        entry = _entry(row, cites, _cited_texts(conn, cites, row["lang"], row["edition"]))
+        pointed = entry_pointed(entry.senses[0], entry.lang) if len(entry.senses) == 1 else None
+        entries.append(replace(entry, points_to=pointed) if pointed else entry)
     return entries
+
+
+def followed(conn: sqlite3.Connection, results: list[tuple[object, list[StoredEntry]]], langs: list[str] | None
+             ) -> tuple[list[tuple[object, list[StoredEntry]]], dict[str, str]]:
+    """The meanings found, each whose entry only sends the reader on ("Swampcycling: See Typecycling.",
+    :func:`kb.core.refs.entry_pointed`) followed by the entry it names, unless shown already (a
+    pointer alone defines nothing: as the search results follow it, :func:`kb.views.search.pointed_to`);
+    and, for each meaning followed, the headword that pointed to it."""
+    out: list[tuple[object, list[StoredEntry]]] = []
+    shown = {key.casefold() for key, _ in results if isinstance(key, str)}
+    pointed_from: dict[str, str] = {}
+    for key, entries in results:
+        out.append((key, entries))
+        pointer = next((e for e in entries if e.points_to), None)
+        if pointer is None or pointer.points_to is None:
+            continue
+        term = store.glossary_term_named(conn, pointer.points_to, pointer.lang, pointer.edition)
+        if term is None or term.casefold() in shown or not (pointed := meaning(conn, term, langs)):
+            continue
+        shown.add(term.casefold())
+        pointed_from[term] = key if isinstance(key, str) else pointer.term
+        out.append((term, pointed))
+    return out, pointed_from
 
 
 def _cited(conn: sqlite3.Connection, entry_id: int) -> tuple[str, ...]:
@@ -161,6 +199,7 @@ class GlossaryAnswer:
     matches: list[tuple[object, list[StoredEntry]]]  # (English headword, or ("alone", id)) -> entries
     via: dict[str, str] = field(default_factory=lambda: {"how": "name"})
     suggestions: list[str] = field(default_factory=list)
+    pointed_from: dict[str, str] = field(default_factory=dict)  # a meaning followed -> the headword pointing to it
 
     def missing(self, entries: list[StoredEntry]) -> list[str]:
         return [lang for lang in self.langs or [] if lang not in {e.lang for e in entries}]
@@ -168,7 +207,8 @@ class GlossaryAnswer:
     def to_json(self) -> dict[str, object]:
         return {"query": self.query, "via": self.via, "matches": [
             {"term": key if isinstance(key, str) else None, "entries": [e.to_json() for e in entries],
-             "missing": self.missing(entries)} for key, entries in self.matches], "suggestions": self.suggestions}
+             "missing": self.missing(entries), "pointed_from": self.pointed_from.get(key) if isinstance(key, str)
+             else None} for key, entries in self.matches], "suggestions": self.suggestions}
 
     def render(self) -> str:
         if not self.matches:
@@ -180,7 +220,9 @@ class GlossaryAnswer:
         blocks = [] if self.via["how"] == "name" else [f"found through {how}: {self.via['detail']}"]
         for key, entries in self.matches:
             head = key if isinstance(key, str) else f"{entries[0].term} (no English counterpart)"
-            lines = [f"{head} · glossary in {len(entries)} language{'s' if len(entries) != 1 else ''}"]
+            lines = [f"{head} · glossary in {len(entries)} language{'s' if len(entries) != 1 else ''}"
+                     + (f" · pointed to by {pointer}" if isinstance(key, str)
+                        and (pointer := self.pointed_from.get(key)) else "")]
             lines += [render(entry) for entry in entries]
             lines += [f"{lang}: no entry" for lang in self.missing(entries)]
             blocks.append("\n".join(lines))
@@ -455,7 +497,8 @@ def glossary(conn: sqlite3.Connection, query: str, langs: list[str] | None) -> G
     results = [(key, entries) for key, entries in groups.items() if entries]
     if not results:
         raise NotFound(f"{quoted(query)} has no glossary entry in {languages_label(langs or [])}")
-    return GlossaryAnswer(query, langs, results, via)
+    results, pointed_from = followed(conn, results, langs)
+    return GlossaryAnswer(query, langs, results, via, pointed_from=pointed_from)
 
 
 @dataclass(frozen=True)

@@ -374,10 +374,13 @@ class HistoryView:
     rows: list[dict[str, object]]
     absent: list[str]
     languages: list[str]   # the languages held with dated editions of the rule (for a switcher)
+    # an old number asked (609.8): {"number", "editions" numbering the rule so, "lang"}, followed to its
+    # rule as `kb show` follows it; None when the number asked is the rule's in the newest English edition
+    formerly: dict[str, object] | None = None
 
     def to_json(self) -> dict[str, object]:
         return {"rule": str(self.number), "lang": self.lang, "editions": self.rows, "absent_from": self.absent,
-                "languages": self.languages}
+                "languages": self.languages, "formerly": self.formerly}
 
     def render(self) -> str:
         return render_history(self.to_json())
@@ -385,8 +388,15 @@ class HistoryView:
 
 def history(conn: sqlite3.Connection, rule: str, lang: str) -> HistoryView:
     """Rule identity ``rule`` through every dated edition of ``lang``: its number and
-    what changed in each, and the later editions that do not hold it."""
+    what changed in each, and the later editions that do not hold it.  An old number no rule
+    has now (609.8) is followed to the rule it numbered (608.2i), as `kb show` follows it, saying so."""
     texts = store.history(conn, rule, lang)
+    formerly: dict[str, object] | None = None
+    if not texts and not store.holders(conn, rule) and (old := RuleNumber.try_parse(rule)) is not None \
+            and (found := store.formerly_numbered(conn, old, lang)) is not None:
+        rule, editions, held_in = found
+        formerly = {"number": str(old), "editions": editions, "lang": held_in}
+        texts = store.history(conn, rule, lang)
     if not texts:
         require_held(conn, [lang])
     if not texts and not store.holders(conn, rule):  # no text of it in any language: as kb show says it
@@ -400,13 +410,24 @@ def history(conn: sqlite3.Connection, rule: str, lang: str) -> HistoryView:
     under = [[t for t in store.family(conn, text.number, lang, text.edition)
               if t.variant == 0 and t.number != text.number] for text in texts]
     return HistoryView(RuleNumber.parse(rule), lang, history_rows(texts, dated[0] if dated else None, under,
-                                                                  _elsewhere(conn, lang, texts, under)), absent, langs)
+                                                                  _elsewhere(conn, lang, texts, under)), absent, langs,
+                       formerly)
+
+
+def formerly_line(data: dict[str, Any]) -> str | None:
+    """What an old number asked is now (609.8: "= rule 608.2i of the newest English edition"), said
+    before its rule's history as `kb show` says it; None for a number of the newest edition."""
+    if not (old := data.get("formerly")):
+        return None
+    return (f"{old['number']} ({old['lang']} {', '.join(old['editions'])}) = rule {data['rule']} of the newest"
+            f" English edition: its history follows")
 
 
 def render_history(data: dict[str, Any]) -> str:
     rows, absent = data["editions"], data["absent_from"]
-    lines = [f"{data['lang']} rule {data['rule']} (its number in the newest English edition) through "
-             f"{len(rows)} edition{'s' if len(rows) != 1 else ''}"]
+    lines = [note] if (note := formerly_line(data)) else []
+    lines += [f"{data['lang']} rule {data['rule']} (its number in the newest English edition) through "
+              f"{len(rows)} edition{'s' if len(rows) != 1 else ''}"]
     lines += [f"  {row['edition']}  {row['number']:9} {row['change']}" for row in rows]
     if absent:
         lines.append(f"  not found in: {', '.join(absent)}")

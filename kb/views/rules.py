@@ -632,14 +632,31 @@ def shown_rules(conn: sqlite3.Connection) -> Callable[[str, list[View], list[str
         rules = shown.shown()
         if not rules or rules[0].navigation is None:
             return shown
-        first, last = rules[0].number, rules[-1].number
-        before = rules[0].navigation.get("previous")
-        while before is not None and RuleNumber.parse(before).is_ancestor_of(first):
-            before = reading_order(conn, RuleNumber.parse(before))["previous"]
-        after = [same[at] for depth in (1, 2, 3) if (at := bisect_left(
-            same := store.identity_numbers(conn, depth), last.subtree_stop, key=lambda n: n.key)) < len(same)]
-        return replace(shown, before=before, after=str(min(after)) if after else None)
+        before, after = steps_around(conn, rules[0].number, rules[-1].number, rules[0].navigation.get("previous"))
+        return replace(shown, before=before, after=after)
     return make
+
+
+def steps_around(conn: sqlite3.Connection, first: RuleNumber, last: RuleNumber, previous: str | None
+                 ) -> tuple[str | None, str | None]:
+    """The rule read before ``first`` that holds none of the run (``previous``, stepped back past
+    ``first``'s ancestors) and the rule read after ``last`` and all it holds."""
+    before = previous
+    while before is not None and RuleNumber.parse(before).is_ancestor_of(first):
+        before = reading_order(conn, RuleNumber.parse(before))["previous"]
+    after = [same[at] for depth in (1, 2, 3) if (at := bisect_left(
+        same := store.identity_numbers(conn, depth), last.subtree_stop, key=lambda n: n.key)) < len(same)]
+    return before, str(min(after)) if after else None
+
+
+def range_navigation(conn: sqlite3.Connection, numbers: list[RuleNumber]) -> dict[str, str | None] | None:
+    """The way around a range's contents page (702.1-702.190: 701.68d, 702, 702.191), as its text's
+    page (:meth:`ShownRules.around`) has it: the contents page had none."""
+    if not numbers:
+        return None
+    common = next((up for up in numbers[0].ancestors() if all(up.is_ancestor_of(n) for n in numbers)), None)
+    before, after = steps_around(conn, numbers[0], numbers[-1], reading_order(conn, numbers[0])["previous"])
+    return {"parent": str(common) if common else None, "previous": before, "next": after}
 
 
 # -- a number as it was in an older edition -------------------------------------------------

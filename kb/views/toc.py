@@ -20,7 +20,7 @@ from kb.core.lang import language_label
 from kb.core.rulenum import RuleNumber
 from kb.core.text import first_words
 from kb.store import rules as store
-from kb.views.rules import navigation, not_in_language
+from kb.views.rules import Several, navigation, not_in_language
 
 #: Words of a rule's text shown for an entry without a title (a Chinese character counts as half
 #: a word: :func:`kb.core.text.first_words`), in at most this many terminal columns.
@@ -55,9 +55,14 @@ class TocView:
                 "kind": self.number.kind if self.number else "rules", "title": self.title,
                 "entries": [entry.to_json() for entry in self.entries], "navigation": self.navigation}
 
-    def render(self) -> str:
+    def where(self) -> str:
+        """Its language and edition, as its head line says them: "en edition 2026-04-17"."""
+        return f"{self.lang} {'edition ' + self.edition if self.edition else 'undated'}"
+
+    def render(self, where: bool = True) -> str:
+        """``where``: say the language and edition on the head line (:class:`Tocs` says them once)."""
         head = f"{self.number} {self.title or ''}".rstrip() if self.number else "Comprehensive Rules"
-        lines = [f"{head} · {self.lang} {'edition ' + self.edition if self.edition else 'undated'}"]
+        lines = [f"{head} · {self.where()}" if where else head]
         if self.rule is not None:
             lines.append(f"  = rule {self.rule} of the newest English edition")
         if self.number is not None and self.title is None:
@@ -66,6 +71,23 @@ class TocView:
         for entry in self.entries:
             lines.append("  " * (entry.number.depth - top + 1) + f"{entry.number}  {entry.title}")
         return "\n".join(lines)
+
+
+@dataclass(frozen=True)
+class Tocs(Several):
+    """`kb toc` of a range or a list (702.1-702.190): each one's table, the language and edition said
+    once when they share it, as the web page says it (it ended each of 190 head lines), and a blank
+    line only between tables that list something (702.19b-d: three lines, not five)."""
+
+    def render(self) -> str:
+        views: list[object] = list(self.views)  # a TocView's number may be None: no View to mypy
+        tocs = [view for view in views if isinstance(view, TocView)]
+        shared = {table.where() for table in tocs}
+        once = len(shared) == 1 and len(tocs) == len(self.views)
+        parts = [table.render(where=not once) for table in tocs] if once else [view.render() for view in self.views]
+        gap = "\n\n" if any("\n" in part for part in parts) else "\n"
+        text = (f"{self.address} · {shared.pop()}\n" if once else "") + gap.join(parts)
+        return text + (f"\n\nnot in the KB: {', '.join(self.missing)}" if self.missing else "")
 
 
 def _title(rule: store.StoredRule) -> str:

@@ -94,7 +94,7 @@ def create_app(home: Path, options: Options | None = None) -> FastAPI:
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
     templates = Jinja2Templates(directory=HERE / "templates")
     templates.env.globals.update(rule_url=markup.rule_url, term_url=markup.term_url, lang_name=_lang_name,
-                                 linkify=markup.linkify, link_numbers=markup.link_numbers,
+                                 linkify=markup.linkify, link_numbers=markup.link_numbers, link_sense=markup.link_sense,
                                  link_terms=markup.link_terms, hint=markup.hint, command_link=markup.command_link,
                                  highlight=markup.highlight, edits=markup.edits,
                                  change=markup.change, example_label=views.example_label,

@@ -177,6 +177,16 @@ def link_numbers(text: str, numbers: Sequence[str], missing: Sequence[str] = (),
     return Markup("").join(out)
 
 
+def link_sense(text: str, numbers: Sequence[str], points_to: str | None = None) -> Markup:
+    """A glossary definition with its rule numbers linked, and, when it only sends the reader to
+    another entry ("See Typecycling."), that entry's name a link to its glossary page."""
+    at = text.find(points_to) if points_to else -1
+    if points_to is None or at < 0:
+        return link_numbers(text, numbers)
+    tag = Markup('<a class="term" href="{}">{}</a>').format(term_url("glossary", points_to), points_to)
+    return Markup("").join([link_numbers(text[:at], numbers), tag, link_numbers(text[at + len(points_to):], numbers)])
+
+
 def linkify(text: str, references: Iterable[Mapping[str, object]], langs: Sequence[str] | LinkLangs = ()) -> Markup:
     """A rule text with its references ("See rule 613.2", as ``kb show --json`` lists
     them: phrase, numbers, missing) made links to the rules they cite."""
