@@ -22,7 +22,6 @@ from indexers import engine, lookups, snippets, spelling
 from indexers import index as rules_index
 from indexers.translate import Translation
 from kb.core import address as addresses
-from kb.core import refs
 from kb.core.errors import KbError, NotFound, Unavailable
 from kb.core.lang import guess_lang, language_label, language_name, languages_label, normalize_tag
 from kb.core.rulenum import RuleNumber
@@ -427,6 +426,10 @@ def result(conn: sqlite3.Connection, outcome: engine.Outcome, rank: int, group: 
     return Result(rank, group.identity, group.kind, None, group.score, tuple(texts))
 
 
+#: How a glossary definition that only points to another entry begins (:func:`kb.core.refs.entry_pointed`).
+_POINTING = ("See ", "Vedi ", "参见")
+
+
 def pointed_to(conn: sqlite3.Connection, definitions: list[Result], outcome: engine.Outcome) -> list[Result]:
     """The definitions, each that only sends the reader to another entry ("Swampcycling: See
     Typecycling.", :func:`kb.core.refs.entry_pointed`) followed by that entry, unless shown
@@ -439,7 +442,11 @@ def pointed_to(conn: sqlite3.Connection, definitions: list[Result], outcome: eng
         if not definition.texts:
             continue
         lead = definition.texts[0]
-        name = refs.entry_pointed(lead.text, lead.lang)
+        if not lead.text.lstrip().startswith(_POINTING):  # most define; kb.core.refs costs a fresh search 2 ms
+            continue
+        from kb.core.refs import entry_pointed  # lazy: its 24 patterns, for a pointer only
+
+        name = entry_pointed(lead.text, lead.lang)
         term = store.glossary_term_named(conn, name, lead.lang, lead.edition) if name else None
         if term is None or term in terms:
             continue
