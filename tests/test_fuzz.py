@@ -270,3 +270,12 @@ def test_whole_real_binaries_are_refused(corpora: Path) -> None:
     for data in _binary_files():
         with pytest.raises(KbError, match="binary file|cannot decode|not valid"):
             decode_source(data, "binary")
+
+
+def test_chinese_utf16_that_is_no_clean_text_in_any_encoding_is_refused() -> None:
+    """"”等" in UTF-16 without a BOM is 1d 20 49 7b: its ideograph a pair of ASCII bytes (as a
+    binary's names are), its UTF-8 reading a control character and " I{".  It was read as that
+    UTF-8, control character and all (found by the fuzz test above); no guess is safe: refused."""
+    with pytest.raises(KbError, match="not clean text in any encoding"):
+        decode_source("”等".encode("utf-16-le"), "fuzz/short.txt")
+    assert decode_source("规则\n".encode("utf-16-le"), "fuzz/short.txt").text == "规则\n"

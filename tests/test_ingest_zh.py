@@ -204,3 +204,25 @@ def test_example_after_a_comma(corpora: Path, parsed: Parse) -> None:
     [text] = [t for t in doc.rules if str(t.number) == "111.11"]
     assert len(text.examples) == 1 and text.examples[0].startswith("勇行者蒂莎")
     assert "例如" not in text.body
+
+
+def test_a_short_chinese_rules_text_is_told_as_chinese(corpora: Path, tmp_path: Path) -> None:
+    """"730.2 合并" alone, in UTF-16 without a BOM, was refused as "a rules text in Wu Chinese (wuu):
+    kb has no rules layout for it": py3langid told 419 of the 5,251 lines of the Chinese rules
+    holding Han, each alone, as Wu or Cantonese.  A text of Han characters without kana is Chinese."""
+    from kb.core.lang import identify
+    from kb.core.textio import read_source
+    from kb.ingest import ingest
+
+    lines = [line for line in (corpora / "cr" / "zh" / ZH_FILES[-1]).read_text(encoding="utf-8-sig").splitlines()
+             if len(re.findall(r"[\u4e00-\u9fff]", line)) > 0.5 * len(line.strip()) > 0]
+    assert len(lines) > 4000
+    assert [line for line in lines if identify(line) != "zh-Hans"] == []
+    numbered = [m[0] + " " + "".join(re.findall(r"[\u4e00-\u9fff]", line))[:2] for line in lines
+                if (m := NUMBER.match(line))]  # a rule number and two characters, as "730.2 合并"
+    assert len(numbered) > 2500 and [text for text in numbered if identify(text) != "zh-Hans"] == []
+    short = tmp_path / "short.txt"
+    short.write_bytes("730.2 合并\n".encode("utf-16-le"))
+    document = ingest(read_source(short))
+    assert document.lang == "zh-Hans" and [str(r.number) for r in document.rules] == ["730.2"]
+    assert identify("この呪文は戦場に出る。カードを引く。") == "ja"  # kana beside the kanji: Japanese

@@ -69,6 +69,10 @@ def decode(data: bytes, path: str) -> tuple[str, str]:
             return _strict(data, encoding, path), encoding
     if not _clean_bytes(data) and (order := _cjk_utf16(data)):
         return data.decode(order), order
+    if not _clean_bytes(data) and not data.count(b"\x00") and _cjk_utf16(data, names=True):
+        # "”等" in UTF-16 is 1d 20 49 7b, a control character and " I{" in UTF-8: no guess is safe
+        raise KbError("not clean text in any encoding: UTF-16 Chinese whose characters are all pairs of ASCII "
+                      "bytes, or UTF-8 with control characters: save it as UTF-8, or as UTF-16 with a BOM", path)
     if order := _utf16_order(data):
         try:
             text = data.decode(order)
@@ -209,31 +213,33 @@ def _clean_bytes(data: bytes) -> bool:
     return False
 
 
-def _cjk_utf16(data: bytes) -> str | None:
+def _cjk_utf16(data: bytes, names: bool = False) -> str | None:
     """Chinese UTF-16 without a BOM, asked before :func:`_utf16_order`, whose NULs a short
     text has too few of ("规则" and a line break is one NUL; "生物" alone none) or on the
     wrong side (® and 一 put one each way): the byte order whose reading is wholly Chinese
     text (ideographs, CJK punctuation, ASCII) and holds the more CJK characters, one at
     least no pair of ASCII bytes (:func:`_ascii_pair`).
-    Asked only where the bytes are no clean text otherwise (:func:`_clean_bytes`),
+    Asked only where the bytes are no clean text otherwise (:func:`_clean_bytes`); ``names``:
+    a reading of ASCII-pair characters only counts too (to refuse what cannot be told).
     so an ASCII word ("he" is U+6568 in UTF-16) stays itself; a binary file's NULs pair
     into U+0000 and its control bytes into code units no text holds.  Bytes that are both
     clean ASCII and Chinese UTF-16 ("先攻" is `HQ;e`) are read as the ASCII they also are."""
     if len(data) % 2:
         return None
-    fits = {order: cjk for order in ("utf-16-le", "utf-16-be") if (cjk := _cjk_reading(data, order))}
+    fits = {order: cjk for order in ("utf-16-le", "utf-16-be") if (cjk := _cjk_reading(data, order, names))}
     return max(fits, key=fits.__getitem__) if fits else None  # a tie (湿 is 置 swapped): little-endian, Windows'
 
 
-def _cjk_reading(data: bytes, order: str) -> int:
-    """How many CJK characters the reading in ``order`` holds, if it is Chinese text (else 0)."""
+def _cjk_reading(data: bytes, order: str, names: bool = False) -> int:
+    """How many CJK characters the reading in ``order`` holds, if it is Chinese text (else 0);
+    ``names``: a reading whose CJK characters are all pairs of ASCII bytes counts too."""
     try:
         text = data.decode(order)
     except UnicodeDecodeError:
         return 0
     if not _CJK_TEXT.fullmatch(text):
         return 0
-    return 0 if _names_between_nuls(text) else len(_CJK.findall(text))
+    return 0 if not names and _names_between_nuls(text) else len(_CJK.findall(text))
 
 
 def _names_between_nuls(text: str) -> bool:
