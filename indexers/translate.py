@@ -257,13 +257,14 @@ def _whole_runs(entries: Entries, text: str) -> tuple[list[tuple[str, Entry, int
     "come se", "tutti contro tutti", whose every word is a stop word), longest first; and the
     places in ``_words(text)`` of the content words they take."""
     every = _every_word(text)
+    stems = [stem(word) for word in every]
     free = [True] * len(every)
     hits: list[tuple[str, Entry, int]] = []
     for size in range(min(MAX_WHOLE, len(every)), 1, -1):
         for k in range(len(every) - size + 1):
             if not all(free[k : k + size]):
                 continue
-            chosen = [e for e in entries.get(WHOLE + " ".join(stem(w) for w in every[k : k + size]), []) if e.trusted]
+            chosen = [e for e in entries.get(WHOLE + " ".join(stems[k : k + size]), []) if e.trusted]
             if chosen:
                 hits += [(" ".join(every[k : k + size]), e, k) for e in _authored(chosen) or chosen[:1]]
                 free[k : k + size] = [False] * size

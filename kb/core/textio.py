@@ -67,9 +67,10 @@ def decode(data: bytes, path: str) -> tuple[str, str]:
     for bom, encoding in _BOMS:
         if data.startswith(bom):
             return _strict(data, encoding, path), encoding
-    if not _clean_bytes(data) and (order := _cjk_utf16(data)):
+    clean = _clean_bytes(data)
+    if not clean and (order := _cjk_utf16(data)):
         return data.decode(order), order
-    if not _clean_bytes(data) and not data.count(b"\x00") and _cjk_utf16(data, names=True):
+    if not clean and b"\x00" not in data and _cjk_utf16(data, names=True):
         # "”等" in UTF-16 is 1d 20 49 7b, a control character and " I{" in UTF-8: no guess is safe
         raise KbError("not clean text in any encoding: UTF-16 Chinese whose characters are all pairs of ASCII "
                       "bytes, or UTF-8 with control characters: save it as UTF-8, or as UTF-16 with a BOM", path)

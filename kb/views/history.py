@@ -208,10 +208,10 @@ def _same_meaning(removed: list[str], added: list[str], identities: tuple[Mappin
     """(removed headword, added headword) of a translation whose entries mean the same English entry,
     one each side: 套牌张数下限 → 套牌数量下限 (Minimum Deck Size), which cites no rule for the
     glossary aligner to pair it by."""
+    before = Counter(identities[0].get(a) for a in removed)
+    after = Counter(identities[1].get(b) for b in added)
     meant = {identities[1][b]: b for b in added if b in identities[1]}
-    once = {m for m in meant if sum(identities[1].get(b) == m for b in added) == 1}
-    return [(a, meant[m]) for a in removed if (m := identities[0].get(a)) in once
-            and sum(identities[0].get(x) == m for x in removed) == 1]
+    return [(a, meant[m]) for a in removed if (m := identities[0].get(a)) in meant and before[m] == after[m] == 1]
 
 
 def _paired(old: dict[str, tuple[str, tuple[str, ...]]], new: dict[str, tuple[str, tuple[str, ...]]],
