@@ -590,6 +590,30 @@ def test_interrupted_build_leaves_the_old_kb(home: Path, corpora: Path) -> None:
     assert kb("show", "730.2", home=home).returncode == 0
 
 
+def test_an_interrupt_while_workers_run_says_at_once_that_kb_waits_for_them() -> None:
+    """Ctrl-C while the aligner's workers run: their tasks finish first (8-15 s an edition), so
+    kb says so at once instead of looking hung, then exits as interrupted."""
+    script = "import time; from kb.align.processes import mapped; mapped(time.sleep, [5.0, 5.0], 2)"
+    process = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               text=True, start_new_session=True,
+                               preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    try:
+        time.sleep(2.0)  # the workers started and sleeping
+        assert process.poll() is None
+        os.killpg(process.pid, signal.SIGINT)
+        assert process.stderr is not None
+        said = process.stderr.readline() + process.stderr.readline()
+        still_running = process.poll() is None
+        rest = process.communicate(timeout=60)[1]
+        assert "kb: stopping after the 2 tasks under way" in said, said + rest
+        assert still_running, "said only once the tasks had finished"
+        assert process.returncode != 0 and "KeyboardInterrupt" in rest
+        assert survivors(process.pid) == []
+    finally:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(process.pid, signal.SIGKILL)
+
+
 def test_failure_while_writing_removes_the_temp_file(home: Path) -> None:
     """A build that dies between two documents leaves neither a half-written KB nor its temp file."""
     before = digest(home)

@@ -12,10 +12,11 @@ is waited for.  Nothing is killed.
 from __future__ import annotations
 
 import multiprocessing
+import os
 import signal
 import threading
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import Future, ProcessPoolExecutor
 from contextlib import contextmanager
 from typing import TypeVar
 
@@ -31,13 +32,26 @@ def mapped(function: Callable[[_T], _R], tasks: Sequence[_T], workers: int,
     context = multiprocessing.get_context("forkserver")
     pool = ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=_start_worker,
                                initargs=(initializer, initargs))
+    futures: list[Future[_R]] = []
     try:
         with interrupt_held():  # the workers are started here, by the first submits
             futures = [pool.submit(function, task) for task in tasks]
         return [future.result() for future in futures]  # Ctrl-C lands here, while waiting
+    except KeyboardInterrupt:
+        _say_waiting(sum(future.running() for future in futures))
+        raise
     finally:
         with interrupt_held():
             pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _say_waiting(running: int) -> None:
+    """Tell, at once, why an interrupted kb is still running: the tasks under way finish first
+    (an edition takes its worker 8-15 s), and kb said nothing until then.  Written straight
+    to the stream: a progress bar may be holding Python's."""
+    if running:
+        tasks = "task" if running == 1 else "tasks"
+        os.write(2, f"\nkb: stopping after the {running} {tasks} under way (a few seconds)\n".encode())
 
 
 def _start_worker(initializer: Callable[..., object] | None, initargs: tuple[object, ...]) -> None:
