@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from kb.core.rulenum import RuleNumber
 from kb.graph.names import NameEntry
+from kb.store.onebox import rule_label
 
 if TYPE_CHECKING:  # written by a build only
     from kb.graph.card_rows import CardGraph
@@ -227,14 +228,6 @@ class CardView:
                 "faces": self.faces, "parts": self.parts}
 
 
-def _label(title: str | None, body: str | None, words: int = 12) -> str | None:
-    text = title or body
-    if not text:
-        return None
-    cut = text.split()
-    return " ".join(cut[:words]) + (" …" if len(cut) > words else "")
-
-
 _LINK_COLUMNS = """l.src_kind, l.src_id, l.sort_key, l.lang, l.edition, l.kind, l.matched, l.start, l.stop,
     l.evidence, l.term_kind,
     (SELECT r.title FROM rules r WHERE r.sort_key = l.sort_key AND r.lang = l.lang AND r.edition IS l.edition
@@ -245,7 +238,8 @@ _LINK_COLUMNS = """l.src_kind, l.src_id, l.sort_key, l.lang, l.edition, l.kind, 
 
 def _link(row: sqlite3.Row) -> StoredLink:
     return StoredLink(RuleNumber.from_key(row["sort_key"]), row["lang"], row["edition"], row["kind"], row["matched"],
-                      row["start"], row["stop"], row["evidence"], row["term_kind"], _label(row["title"], row["body"]),
+                      row["start"], row["stop"], row["evidence"], row["term_kind"],
+                      rule_label(row["title"], row["body"]),
                       row["src_kind"], row["src_id"])
 
 

@@ -117,7 +117,7 @@ def card_rules(conn: sqlite3.Connection, card: str) -> list[LinkedRule]:
             continue
         seen.add((row["ruling"], row["rule"]))
         counts[row["rule"]] += 1
-        labels.setdefault(row["rule"], _label(row["title"], row["body"]))
+        labels.setdefault(row["rule"], rule_label(row["title"], row["body"]))
     order = sorted(counts, key=lambda rule: (-counts[rule], _sort_key(rule)))
     return [LinkedRule(rule, counts[rule], labels[rule]) for rule in order]
 
@@ -127,7 +127,9 @@ def _sort_key(rule: str) -> int:
     return number.key if number is not None else 0
 
 
-def _label(title: str | None, body: str | None, words: int = 12) -> str | None:
+def rule_label(title: str | None, body: str | None, words: int = 12) -> str | None:
+    """A rule named in a line: its title, or its first words (a subrule has no title).
+    Here, where a fresh search finds it without loading :mod:`kb.store.cards`."""
     text = title or body
     if not text:
         return None
