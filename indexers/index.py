@@ -72,8 +72,9 @@ LOCK = ".lock"
 #: sending the reader to another ("See Typecycling.") cites what that entry cites (:func:`_cites_seen`);
 #: 23: a name's form beside its stems (analysis.form_key: "enchantment" no longer names Enchant); 24:
 #: a symbol's letters no word of the vocabulary (spelling.count_words: "pw" is a players' word); 25: "vuol
-#: dire", "significato", "intende" Italian question words (analysis.QUESTION_WORDS).
-FORMAT = 25
+#: dire", "significato", "intende" Italian question words (analysis.QUESTION_WORDS); 26: a glossary
+#: entry's definition stored (``defines``: engine.DEFINED_LIKE).
+FORMAT = 26
 #: A folder of an index being built.
 TEMP_PREFIX = ".build-"  # an index being built; one no live process holds is a leftover (kb.core.tempfiles)
 #: Files in an index folder naming each KB file (device, inode, size, mtime) found to be the one indexed.
@@ -125,6 +126,7 @@ class IndexedText:
     obsolete: bool = False          # a glossary entry for a term the rules no longer use ("During")
     modal: bool = False             # says what can, can't, may or must be done (MODAL)
     seen: bool = False              # a glossary entry citing what the entry it sends to cites (_cites_seen)
+    defines: str = ""               # a glossary entry's definition, its references cut (:func:`definition`)
 
 
 # -- what is indexed ------------------------------------------------------------------
@@ -257,7 +259,19 @@ def glossary_texts(conn: sqlite3.Connection, groups: list[Group],
                               "\n".join(names),
                               "\n".join(json.loads(row["senses"])), tuple(names), (),
                               cites[row["id"]], 0, "glossary", obsolete=bool(row["obsolete"]),
-                              seen=cites[row["id"]] != own[row["id"]])
+                              seen=cites[row["id"]] != own[row["id"]],
+                              defines=definition(json.loads(row["senses"])))
+
+
+#: Where a glossary definition starts sending the reader elsewhere ("See rule 117, “Timing and
+#: Priority.”", "See also …", "参见规则117"): the words after it name other texts, not the term.
+_REFERENCE = re.compile(r"\b(?:See|Vedi)\b|参见|另参见")
+
+
+def definition(senses: Sequence[str]) -> str:
+    """A glossary entry's definition without its references, for choosing among the rules
+    under a chapter it cites the one it paraphrases (engine.DEFINED_LIKE)."""
+    return " ".join(_REFERENCE.split(sense, maxsplit=1)[0].strip() for sense in senses).strip()
 
 
 def _cites_seen(lang: str, rows: Sequence[sqlite3.Row],
@@ -317,6 +331,7 @@ def schema(langs: Iterable[str]) -> Schema:
         "number": ID(stored=True), "identity": ID(stored=True),
         "name": KEYWORD(commas=True, stored=True), "under": KEYWORD, "cites": KEYWORD(stored=True),
         "sort": STORED, "role": ID(stored=True), "brief": STORED, "obsolete": STORED, "modal": STORED,
+        "defines": STORED,
     }
     for lang in langs:
         analyzer = analyzer_for(lang)
@@ -357,6 +372,8 @@ def _document(text: IndexedText) -> dict[str, object]:
         doc["obsolete"] = True
     if text.modal:
         doc["modal"] = True
+    if text.defines:
+        doc["defines"] = text.defines
     if text.parents:
         doc[parent_field(text.lang)] = "\n".join(text.parents)
     if text.glossed:

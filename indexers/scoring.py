@@ -114,6 +114,14 @@ class Scorer:
             self._prefixes[key] = list(self.reader.expand_prefix(field, prefix)) if known else []
         return self._prefixes[key]
 
+    def scored(self, field: str, term: str) -> dict[int, float]:
+        """Each document's BM25 for one term of ``field`` (computed once per process)."""
+        key = ("scored", field, term)
+        found = self._scored.get(key)
+        if found is None:
+            found = self._scored[key] = self._bm25(field, self.postings(field, term))
+        return found
+
     def bm25(self, field: str, postings: Sequence[Posting], boost: float, into: dict[int, float],
              key: tuple[str, ...] | None = None) -> Collection[int]:
         """Add ``boost`` times each posting's BM25 to ``into``, and say which documents it

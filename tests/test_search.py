@@ -456,6 +456,25 @@ def test_a_named_entry_citing_a_chapter_leads_to_a_rule_in_it(home: Path, db: sq
     assert rules_of(find(home, db, "end the turn", ["en"]))[0].startswith("724.")
 
 
+def test_a_named_entry_citing_a_chapter_leads_to_the_rule_its_definition_paraphrases(
+        home: Path, db: sqlite3.Connection) -> None:
+    """"Priority" cites chapter 117; its definition ("which player can take actions at any given
+    time is determined by a system of priority") is 117.1's, where 117.3c, saying "priority"
+    twice in a short text, led.  Likewise an aura's and an equipment's own rules."""
+    assert rules_of(find(home, db, "priority", ["en"]))[0] == "117.1"
+    assert rules_of(find(home, db, "aura", ["en"]))[0] == "303.4"
+    assert rules_of(find(home, db, "equipment", ["en"]))[0] == "301.5"
+
+
+def test_a_definition_is_cut_before_its_references() -> None:
+    assert rules_index.definition(["A system used to determine in which order continuous effects are applied. "
+                             "See rule 613, “Interaction of Continuous Effects.” See also Dependency."]) == \
+        "A system used to determine in which order continuous effects are applied."
+    assert rules_index.definition(["一个用来决定持续性效应生效顺序的系统。参见规则613，“持续性效应的互动”。"]) == \
+        "一个用来决定持续性效应生效顺序的系统。"
+    assert rules_index.definition(["See Typecycling."]) == ""
+
+
 def test_a_definition_names_its_headword_once(home: Path) -> None:
     """"Modal, Mode" has the aliases Modal and Mode: its line read "Modal, Mode, Modal, Mode"."""
     shown = kb_here("search", "modal spell", "--lang", "en", home=home).stdout
