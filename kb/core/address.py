@@ -99,6 +99,18 @@ _RUN_START = re.compile(rf"(?<![0-9a-z.,\-–/])(?:(?:{_FROM}|{_BETWEEN})\s*)?(?
 RANGE_WRITTEN_MOST = 30
 
 
+#: How `kb show` and the search box say what an address looks like, when a text is none.
+ADDRESS_EXAMPLES = "examples: 7, 730, 730.2a, 702.19b-d, 'CR 702.19B', 702.19b,702.19c"
+# A text written as an address only, numbers with a dot ("601.2a-601.2zz", "99.1", "1000.1",
+# "702.19b, 1000.1"), whether or not each is a rule's: what is typed as rule numbers, never words,
+# so a number no rule can have is said to be so (:func:`unnumbered`), not searched as free text,
+# which read "601.2a-601.2zz" as 601.2a and chapter 601, and "99.1" as the words of Generic Mana.
+_DOTTED = r"\d+(?:\.\d+)+[a-z]*\.?"
+_SHAPED_ITEM = rf"{_DOTTED}(?:\s*(?:{_RANGE_WORDS})\s*(?:{_DOTTED}|\d+[a-z]*|[a-z]+))?"
+_SHAPED = re.compile(rf"{_SHAPED_ITEM}(?:(?:\s*(?:,|，|、|;|；|/|&|\band\b|\bor\b|和|及|与|或)\s*|\s+){_SHAPED_ITEM})*")
+_ONE_DOTTED = re.compile(r"\d+\.\d+[a-z]?\.?")
+
+
 @dataclass(frozen=True, slots=True)
 class Address:
     """What a text names: one or more numbers or ranges, in the order written."""
@@ -218,6 +230,37 @@ def turned(text: str) -> tuple[Address, str] | None:
     return Address(text, tuple(targets)), "".join(read)
 
 
+def unnumbered(text: str) -> tuple[str, bool] | None:
+    """The numbers ``text`` is written as, when it is written as rule numbers only (with a dot:
+    "99.1", "601.2a-601.2zz") and is still no address, nor a range misread (:func:`misread`):
+    with ``True`` when it is one number no rule can have ("99.1", "1000.1", "7.1": no rule
+    numbered so, as no rule 702.999 is), ``False`` when it is no rule number at all as written
+    ("601.2a-601.2zz", `kb show`'s "not a rule number").  ``None`` for an address and for a text
+    with words ("20 life", "1 damage", "2/2"), which the engine searches."""
+    rest = _read(text)
+    if not _SHAPED.fullmatch(rest) or parse(text) is not None or misread(text) is not None:
+        return None
+    return rest.rstrip("."), bool(_ONE_DOTTED.fullmatch(rest))
+
+
+def refusal(text: str) -> str:
+    """What `kb show` says of ``text``, one argument that names no rule: what is wrong with it as a
+    number ("'99.1': no such section or chapter: 99"), else that it is no rule number, with examples."""
+    try:
+        RuleNumber.parse(text)
+    except RuleNumberError as err:
+        problem = str(err) if repr(text) in str(err) else f"{text!r}: {err}"
+        return f"{problem} ({ADDRESS_EXAMPLES})"
+    return f"not a rule address: {text!r} ({ADDRESS_EXAMPLES})"
+
+
+def _read(text: str) -> str:
+    """``text`` as an address is read: folded, the prefix words before it and its suffix taken
+    off, a decimal comma read as a dot ("702,9b")."""
+    folded = normalize(text)
+    return _DECIMAL_COMMA.sub(r"\1.\2", _SUFFIX.sub("", folded[_past_prefix(folded, 0):]))
+
+
 def _scan(text: str) -> tuple[str, list[tuple[Target | Backwards | Across | None, int, int]]]:
     """The text read (folded, the prefix before it and its suffix taken off) and the items it is
     made of, in order, each with where it stands in it (:func:`_target`); no items when it is
@@ -225,8 +268,7 @@ def _scan(text: str) -> tuple[str, list[tuple[Target | Backwards | Across | None
     subrule before it ("608.3a and b", "702.19b, c, d"): :func:`kb.core.refs.continued`."""
     if _STATS.fullmatch(normalize(text)):
         return "", []  # "2/2", "+1/+1": a creature's power and toughness, not sections 2 and 2
-    folded = normalize(text)
-    rest = _DECIMAL_COMMA.sub(r"\1.\2", _SUFFIX.sub("", folded[_past_prefix(folded, 0):]))
+    rest = _read(text)
     items = _items(rest, 0)
     return (rest, items) if items and items[-1][2] == len(rest) else (rest, [])
 
@@ -339,6 +381,25 @@ def misread_inside(text: str) -> list[Backwards | Across]:
     ("what do 601.2h-a say") or across depths ("702.19b-702.2"), in the order written: what a
     search says it read instead (:func:`written_out` reads them so)."""
     return [item for item, _, _, _ in _lists(text) if isinstance(item, (Backwards, Across))]
+
+
+def without_lists(text: str) -> str:
+    """``text`` less the rule lists inside it, with the prefix words before their numbers ("what
+    does CR 702.999 say": "what does   say"): what else a question asks once the rules it names
+    are set aside (a question naming only rules the KB lacks is answered by none, as the address
+    alone is: :mod:`kb.views.search`)."""
+    folded = _folded(text)
+    spans: list[tuple[int, int]] = []
+    for _, begin, end, _ in _lists(text):
+        prefix = _PREFIX_BEFORE.search(folded, 0, begin)
+        spans.append((prefix.start() if prefix is not None else begin, end))
+    for begin, end in reversed(spans):
+        text = text[:begin] + " " + text[end:]
+    return text
+
+
+# The prefix words ending right before a number ("what does CR 702.999 say"), a word of their own.
+_PREFIX_BEFORE = re.compile(rf"(?<![^\W\d_])(?:{_PREFIX.pattern})$", re.IGNORECASE)
 
 
 def _lists(text: str) -> Iterator[tuple[Target | Backwards | Across, int, int, bool]]:

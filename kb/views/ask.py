@@ -123,6 +123,13 @@ class AskAnswer:
     answers: list[Answer]
     definitions: list[Result]       # the glossary entry the question names (see DEFINITION)
 
+    @property
+    def named(self) -> int:
+        """How many rules the question names that the KB holds (0: it names none), of which
+        the first :data:`MAX_NAMED` are quoted."""
+        search = self.search
+        return len(search.box.numbers) if search.box.kind == "rules" else len(search.rules_named)
+
     def to_json(self) -> dict[str, object]:
         search = self.search.to_json()
         cited = _cited(self.answers)
@@ -132,7 +139,7 @@ class AskAnswer:
                 "dropped_translations": search["dropped_translations"], "corrections": search["corrections"],
                 "card_span": search["card_span"], "numbering": search["numbering"],
                 "semantic": search["semantic"], "definitions": [d.to_json() for d in self.definitions],
-                "answers": [a.to_json() for a in self.answers],
+                "answers": [a.to_json() for a in self.answers], "named": self.named,
                 "cited": [link.to_json() for link in cited],
                 "cards": search["cards"]}
 
@@ -157,6 +164,8 @@ class AskAnswer:
         width = max(len(lang) for lang in plan.langs)
         for entry in self.definitions:
             lines += ["", *result_lines(entry, width, marks, self.search.outcome)]
+        if self.named > len(self.answers) >= MAX_NAMED:  # "100.1-999.9": cut, and said, as kb search cuts
+            lines.append(f"(the first {len(self.answers)} of the {self.named:,} rules named)")
         for n, answer in enumerate(self.answers, 1):
             lines += ["", heading(n, answer)]
             main = answer.main.shown
@@ -215,8 +224,11 @@ def ask(session: Session, question: str, langs: list[str] | None = None, query_l
     """The one to three rules that answer ``question``, quoted (see the module docstring);
     a question naming rules gets each rule it names."""
     found = session.search(question, langs, query_lang, limit=CANDIDATES)
+    named = found.box.kind == "rules" or bool(found.rules_named)  # "what do 608.3a and b say" too
     candidates = [r for r in found.results if r.kind != "glossary"]
-    if found.box.kind != "rules":  # a rule named is quoted as written, a heading too
+    if found.rules_named:  # the rules the question names, not the engine's ranking of its other words
+        candidates = [r for r in candidates if r.lead and r.identity in found.rules_named]
+    if not named:  # a rule named is quoted as written, a heading too
         candidates = _bodied(session, found.plan, candidates)
     if not candidates and found.card_rules:  # the card, whose rulings link to no rule: it is the answer
         return AskAnswer(question, found, [], [])
@@ -233,6 +245,8 @@ def ask(session: Session, question: str, langs: list[str] | None = None, query_l
         raise NotFound(f"no rule answers {question!r}")
     if found.box.kind == "rules":  # the rules named are the answer, in the order written
         return AskAnswer(question, found, scored[:MAX_NAMED], [])
+    if named:  # named inside a question: the same, with the glossary entry it names, if any
+        return AskAnswer(question, found, scored[:MAX_NAMED], _definition(found))
     if found.card_rules:  # a card and nothing more asked: the rules its rulings link to most, in that order
         return AskAnswer(question, found, scored[:MAX_RULES], [])
     best = scored[0].matched

@@ -451,7 +451,7 @@ class View(Protocol):
     def render(self) -> str: ...
 
 
-ADDRESS_EXAMPLES = "examples: 7, 730, 730.2a, 702.19b-d, 'CR 702.19B', 702.19b,702.19c"
+ADDRESS_EXAMPLES = addresses.ADDRESS_EXAMPLES
 
 
 def address_of(texts: Sequence[str]) -> addresses.Address:
@@ -463,11 +463,7 @@ def address_of(texts: Sequence[str]) -> addresses.Address:
         if wrong is not None:
             raise KbError(str(wrong))
         if len(texts) == 1:  # say what is wrong with it as a number ("a section has no rules of its own")
-            try:
-                RuleNumber.parse(texts[0])
-            except RuleNumberError as err:
-                problem = str(err) if repr(texts[0]) in str(err) else f"{texts[0]!r}: {err}"
-                raise KbError(f"{problem} ({ADDRESS_EXAMPLES})") from err
+            raise KbError(addresses.refusal(texts[0]))
         raise KbError(f"not a rule address: {' '.join(texts)!r} ({ADDRESS_EXAMPLES})")
     return found
 

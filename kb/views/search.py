@@ -108,6 +108,9 @@ class SearchAnswer:
     #: what the query's language numbers so, when that is another rule ("the Italian text numbered
     #: 729.2 is rule 730.2: kb search 730.2 --lang it"), as `kb show` says it (the page links the command)
     numbering: tuple[Hint, ...] = ()
+    #: the rules a free-text query names by number ("what do 608.3a and b say"), held and shown
+    #: first, in the order written: what `kb ask` quotes, as it quotes the rules an address names
+    rules_named: tuple[str, ...] = ()
 
     @property
     def card_rules(self) -> bool:
@@ -174,6 +177,9 @@ class Session:
         langs = list(dict.fromkeys(normalize_tag(lang) for lang in langs)) if langs else None
         query_lang = normalize_tag(query_lang) if query_lang else None
         require_held(self.conn, [*(langs or ()), *([query_lang] if query_lang else [])])
+        if (wrong := addresses.unnumbered(text)) is not None:  # "99.1", "601.2a-601.2zz": typed as numbers
+            written, one = wrong
+            raise NotFound(no_rule_message([written])) if one else KbError(addresses.refusal(text))
         box = self.box.classify(text)
         if box.kind == "rules":
             return self._address(box, langs, query_lang, limit)
@@ -201,17 +207,37 @@ class Session:
                 outcome = engine.search(self.home, self.conn, searched, langs, query_lang=query_lang, limit=limit * 5)
                 plan = replace(outcome.plan, corrections=plan.corrections)
                 outcome = replace(outcome, plan=plan)
-        lead = self._lead(box, plan, outcome)
-        results = lead + (results_of(self.conn, outcome, limit - len(lead), skip={r.identity for r in lead},
-                                     first=len(lead) + 1) if len(lead) < limit else [])
+        held, missing = self._numbers_held(plan)
+        if missing:  # "what does 702.999 say": said, as the address alone says it
+            box = replace(box, missing=missing)
+            if not held and not box.cards and self._asks_nothing(_about_rules(addresses.without_lists(text))):
+                raise NotFound(no_rule_message(missing))
+        by_number = self.named(held, plan, dict(outcome.index.editions))[:max(limit, ADDRESS_MOST)] if held else []
+        lead = by_number or self._lead(box, plan, outcome)
+        shown = max(limit, len(by_number))  # the rules named, all of them, as an address's are
+        results = lead + (results_of(self.conn, outcome, shown - len(lead), skip={r.identity for r in lead},
+                                     first=len(lead) + 1) if len(lead) < shown else [])
         definitions = pointed_to(self.conn, [leading(result(self.conn, outcome, n, group), plan.lang)
                                              for n, group in enumerate(outcome.definitions, 1)], outcome)
         elsewhere = None if results else _elsewhere(self.conn, text, plan.langs, outcome.index.editions)
         showing = searched if searched != text else None
         if showing is None and plan.corrections:  # "践塔 → “践踏”", as a misspelt name is said ("trampel → “Trample”")
             showing = spelling.corrected(text, plan.corrections)
-        return SearchAnswer(plan, results[:limit], box, outcome, showing,
-                            [d for d in definitions if d.texts], aside, elsewhere=elsewhere)
+        return SearchAnswer(plan, results[:shown], box, outcome, showing,
+                            [d for d in definitions if d.texts], aside, elsewhere=elsewhere,
+                            rules_named=tuple(r.identity or "" for r in by_number))
+
+    def _numbers_held(self, plan: engine.Plan) -> tuple[list[str], tuple[str, ...]]:
+        """The rules and subrules a free-text query names by number (:attr:`engine.Plan.numbers`,
+        a list or range read as :func:`kb.core.address.written_out` reads it) that the KB holds,
+        in the order written, and those it does not.  A chapter ("702", a number of three digits
+        among words) is left to the engine, which ranks it as before: "300" may count something."""
+        held: list[str] = []
+        missing: list[str] = []
+        for number in plan.numbers:
+            if number.depth >= 2:
+                (held if number in self.box.identities else missing).append(str(number))
+        return held, tuple(missing)
 
     def _asks_nothing(self, rest: str) -> bool:
         """What is left of a query once its card name is set aside asks nothing of the rules
@@ -302,6 +328,19 @@ class Session:
         if outcome.groups and _under_any(outcome.groups[0].identity, box.term.rules):
             return []
         return self.named(box.term.rules, plan, dict(outcome.index.editions))
+
+
+#: The words asking what a rule named says ("what does 702.999 say", "cosa dice 702.999", "702.999说的是什么"),
+#: which the engine searches as words (810.10b "say" answered "what does 702.999 say"): once the rules
+#: named are set aside, a question of these words only asks nothing more of the rules.
+_ABOUT_RULES = re.compile(r"(?<!\w)(?:say|says|said|mean|means|explain|explains|tell|state|states|cover|covers|"
+                          r"dice|dicono|significa|spiega|spiegami|spiegare|dire)(?!\w)|说|讲|意思|内容|规定|解释",
+                          re.IGNORECASE)
+
+
+def _about_rules(text: str) -> str:
+    """``text`` less the words asking what a rule says (:data:`_ABOUT_RULES`)."""
+    return " ".join(_ABOUT_RULES.sub(" ", text).split())
 
 
 def _card_named(box: Box, text: str) -> tuple[CardMatch, str] | None:
@@ -620,8 +659,10 @@ def _box_line(answer: SearchAnswer) -> str | None:
         said = [*([box.backwards] if box.backwards else []),
                 *([f"not in the KB: {', '.join(box.missing)}"] if box.missing else []), *map(str, answer.numbering)]
         return "\n".join(said) or None
-    if box.term is None:  # "what do 601.2h-a say": the range read, turned round
-        return box.backwards
+    if box.term is None:  # "what do 601.2h-a say": the range read, turned round; "702.19b, 702.999 trample"
+        said = [*([box.backwards] if box.backwards else []),
+                *([f"not in the KB: {', '.join(box.missing)}"] if box.missing else [])]
+        return "\n".join(said) or None
     term = box.term
     how = ("" if term.exact else f" (via {term.via})" if term.via
            else f" ({term.score:.0f}% like “{term.name}”)")
