@@ -10,7 +10,9 @@ dropped, two swapped, one doubled, one replaced by its QWERTY neighbour), plus
 two-edit typos (a letter dropped and one replaced, as "deaftouch").  Free text: the
 questions of QUESTIONS.tsv (default ``benchmarks/questions.tsv``).  Names as asked: each
 official Italian name we list alone, each English term as "X rules", each Italian name as
-"regole del X" (the box should read the English term).  Also prints the time to classify a
+"regole del X" (the box should read the English term).  Cards named inside lower-case questions
+(``benchmarks/cards_in_questions.tsv``: English, Italian, Chinese; names of the default KB's set),
+and the free-text questions in lower case taken for a card.  Also prints the time to classify a
 query in process (everything loaded).
 """
 
@@ -72,6 +74,26 @@ def asked_about(box: onebox.OneBox) -> None:
         print(f"{label:>18} {right / n:7.3f} {other / n:7.3f} {(n - right - other) / n:7.3f}")
 
 
+#: Lower-case questions naming a card of the default KB (question, the card's English name).
+CARDS_IN_QUESTIONS = Path(__file__).with_name("cards_in_questions.tsv")
+
+
+def named_inside(box: onebox.OneBox, free: list[str]) -> None:
+    """Cards named inside lower-case questions: read as their card (right), as another (wrong), or
+    none; and the free-text questions typed in lower case taken for a card."""
+    lines = [line.split("\t") for line in CARDS_IN_QUESTIONS.read_text(encoding="utf-8").splitlines()
+             if line and not line.startswith("#")][1:]
+    right = wrong = 0
+    for question, card in lines:
+        found = [match.card for match in box.cards(question)]
+        right += found[:1] == [card]
+        wrong += bool(found) and found[:1] != [card]
+    print(f"\ncards in lower-case questions ({len(lines)}, {CARDS_IN_QUESTIONS.name}):"
+          f" right {right}, wrong {wrong}, none {len(lines) - right - wrong}")
+    taken = [q for q in free if box.cards(q.lower())]
+    print(f"free-text questions in lower case taken for a card: {len(taken)} of {len(free)} {taken}")
+
+
 def main() -> None:
     home = Path(sys.argv[1])
     path = Path(sys.argv[2]) if len(sys.argv) > 2 else Path(__file__).with_name("questions.tsv")
@@ -118,6 +140,7 @@ def main() -> None:
             print(f"{threshold:9.0f} {right / n:7.3f} {wrong / n:7.3f} {(n - right - wrong) / n:7.3f}"
                   f" {taken:8} of {len(free)}")
         onebox.CARD_FUZZY = 85.0
+        named_inside(box, free)
         times = []
         for query in [*free, *(t for t, _ in cases[:300])]:
             started = time.perf_counter()

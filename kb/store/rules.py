@@ -529,6 +529,16 @@ def holds_word(conn: sqlite3.Connection, word: str) -> bool:
     return any(pattern.search(body) for (body,) in rows)
 
 
+def writes_lowercase(conn: sqlite3.Connection, word: str) -> bool:
+    """Whether some rule text writes ``word`` (given in lower case) as a word in lower case: a
+    word the rules hold only with a capital ("Urza's", "Phyrexian", "Dragon": names and
+    subtypes) is written as a name.  Looked up for the few words of a card name a question
+    holds: every text holding the letters is read when none writes them so."""
+    pattern = re.compile(rf"(?<!\w){re.escape(word)}(?!\w)")
+    rows = conn.execute("SELECT body FROM rules WHERE body LIKE ?", (f"%{word}%",))
+    return any(pattern.search(body) for (body,) in rows)
+
+
 def languages_of(conn: sqlite3.Connection, rules: Iterable[str]) -> dict[str, frozenset[str]]:
     """The languages holding a text of each rule identity (those held by none are left out)."""
     wanted = sorted(set(rules))

@@ -90,6 +90,8 @@ TRANSLATED_MAX_WORDS = 2
 #: +1/+1 and -1/-1 counters, not every counter: it was searched as "Counter", 122.3 not in its ten).
 STATS = re.compile(r"[+-]?\d+/[+-]?\d+")
 _NUMBERS = re.compile(r"\d+")
+#: The owner in a possessive of a card's name ("Urza" of "Urza's Command", "Tawnos" of "Tawnos's Tinkering").
+_POSSESSIVE = re.compile(r"(\w[\w-]*)['’]s(?!\w)")
 #: Rules listed with a card result (the rules its rulings link to, most linked first).
 CARD_RULES = 8
 #: Rulings shown with a card result (its first by date; "and N more" points to ``kb card``).
@@ -488,8 +490,9 @@ class OneBox:
     def _named_inside(self, text: str, key: str) -> list[CardMatch]:
         """The card a question names among its other words, longest name first ("how does
         Mishra's Command work", "非瑞克西亚龙引擎融合后是新物件吗"): two words at least, written
-        with a capital as names are, or five Chinese characters, so that plain words are no card
-        ("fling a creature", "how to shoot down a flier", 彻底摧毁所有生物: Raze to the Ground)."""
+        with a capital as names are, in lower case words no plain phrase holds (:meth:`_unlike_words`,
+        :meth:`_possessive`), or five Chinese characters, so that plain words are no card ("fling a
+        creature", "how to shoot down a flier", 彻底摧毁所有生物: Raze to the Ground)."""
         words = key.split()
         cjk = script_class(key) == "cjk"
         if cjk:
@@ -507,13 +510,14 @@ class OneBox:
             # or words the rules do not hold (phones type lowercase: "does monastery swiftspear have haste")
             as_name = cjk or self._unlike_words(span)
             named = sorted(box_store.names_for_key(self.conn, span), key=lambda e: _name_preference(e, span))
-            found = [e for e in named if as_name or _capitalized(text, e.name)]
+            found = [e for e in named if as_name or _capitalized(text, e.name) or self._possessive(span, e.card)]
             typed = typed_span(text, span) or ""
             if found:
                 return [self._card(found[0].card, found[0], 1.0, f"{found[0].name!r}, its {found[0].lang} name,"
                                                                  " is in the query", span=typed)]
             page = box_store.resolved_page(self.conn, span)
-            if page is not None and (as_name or _capitalized(text, page["title"])):
+            if page is not None and (as_name or _capitalized(text, page["title"])
+                                     or self._possessive(span, page["card"])):
                 how = f"{span!r}, the title of a rulings page resolved to it by its rulings, is in the query"
                 return [self._card(page["card"], None, float(page["confidence"]), how, script_lang(span), typed)]
         return []
@@ -522,10 +526,39 @@ class OneBox:
         """A name inside a question that cannot be plain words even in lowercase: words the rules
         do not hold (:meth:`_known_word`), two of them, or one in a name of three words or more
         ("go for the throat", "monastery swiftspear"; not "shoot down", "supply drop", one word
-        off the rules in two, nor "snow covered forest" or "wrath of god", all words of the rules)."""
+        off the rules in two, nor "snow covered forest" or "fog of war", all words of the rules);
+        or three words or more whose every word but the small ones ("of", "the", "di") is written
+        as a name (:meth:`_name_word`: "phyrexian dragon engine", "titania voice of gaea").
+
+        The rules hold "Phyrexian", "Dragon" and "Engine" (712.5d names the card), always with a
+        capital; "snow", "covered" and "fog" in lower case.  A name of two words needs two words
+        the rules do not hold: "supply drop" is "Drop" as the rules write it (206.3a lists Drop of
+        Honey), "haywire mite" a creature type, "shoot down" a phrase."""
         words = span.split()
         unknown = sum(not self._known_word(word) for word in words)
-        return unknown >= 2 or unknown == 1 and len(words) >= 3
+        if unknown >= 2 or unknown == 1 and len(words) >= 3:
+            return True
+        from kb.align.tokens import STOPWORDS
+
+        content = [word for word in words if word not in STOPWORDS]
+        return len(words) >= 3 and len(content) >= 2 and all(self._name_word(word) for word in content)
+
+    def _name_word(self, word: str) -> bool:
+        """``word`` is written as a name: no word of the rules or lexicons (:meth:`_known_word`),
+        or one the rules hold only with a capital (names and subtypes: "urza", "phyrexian",
+        "dragon"; not "command", "snow", nor "comando", a word of the Italian lexicon)."""
+        if not self._known_word(word):
+            return True
+        return rules_store.holds_word(self.conn, word) and not rules_store.writes_lowercase(self.conn, word)
+
+    def _possessive(self, span: str, card: str) -> bool:
+        """``span`` holds the owner of a possessive of ``card``'s English name, an owner written as
+        a name (:meth:`_name_word`): "urza's command", "urzas command" and the Italian "comando di
+        urza" are Urza's Command in lower case; an owner the rules write in lower case ("player's",
+        "opponent's") is no name."""
+        words = set(span.split())
+        return any((owner in words or owner + "s" in words) and self._name_word(owner)
+                   for owner in {name_key(found) for found in _POSSESSIVE.findall(card)})
 
     def _similar_cards(self, text: str, key: str) -> list[CardMatch]:
         if len(key) < NAME_MIN_FUZZY:
