@@ -72,8 +72,9 @@ LOCK = ".lock"
 #: sending the reader to another ("See Typecycling.") cites what that entry cites (:func:`_cites_seen`);
 #: 23: a name's form beside its stems (analysis.form_key: "enchantment" no longer names Enchant); 24:
 #: a symbol's letters no word of the vocabulary (spelling.count_words: "pw" is a players' word); 25: "vuol
-#: dire", "significato", "intende" Italian question words (analysis.QUESTION_WORDS); 26: a glossary
-#: entry's definition stored (``defines``: engine.DEFINED_LIKE).
+#: dire", "significato", "intende" Italian question words (analysis.QUESTION_WORDS); 26: the stored
+#: ``sends`` of an entry sending the reader to another (the headword followed: engine._best_under), and a
+#: glossary entry's definition stored (``defines``: engine.DEFINED_LIKE).
 FORMAT = 26
 #: A folder of an index being built.
 TEMP_PREFIX = ".build-"  # an index being built; one no live process holds is a leftover (kb.core.tempfiles)
@@ -126,6 +127,7 @@ class IndexedText:
     obsolete: bool = False          # a glossary entry for a term the rules no longer use ("During")
     modal: bool = False             # says what can, can't, may or must be done (MODAL)
     seen: bool = False              # a glossary entry citing what the entry it sends to cites (_cites_seen)
+    sends: tuple[str, ...] = ()     # the headwords of the entries a glossary entry citing no rule sends to
     defines: str = ""               # a glossary entry's definition, its references cut (:func:`definition`)
 
 
@@ -252,14 +254,14 @@ def glossary_texts(conn: sqlite3.Connection, groups: list[Group],
                             " WHERE lang = ? AND edition IS ?"
                             " ORDER BY id", (lang, edition)).fetchall()
         own = {row["id"]: cited.get(("glossary", row["id"]), ()) for row in rows}
-        cites = _cites_seen(lang, rows, own)
+        cites, sends = _cites_seen(lang, rows, own)
         for row in rows:
             names = [row["term"], *json.loads(row["aliases"])]
             yield IndexedText(f"glossary:{row['id']}", "glossary", lang, edition, "", glossary_identity(row),
                               "\n".join(names),
                               "\n".join(json.loads(row["senses"])), tuple(names), (),
                               cites[row["id"]], 0, "glossary", obsolete=bool(row["obsolete"]),
-                              seen=cites[row["id"]] != own[row["id"]],
+                              seen=cites[row["id"]] != own[row["id"]], sends=sends.get(row["id"], ()),
                               defines=definition(json.loads(row["senses"])))
 
 
@@ -274,15 +276,16 @@ def definition(senses: Sequence[str]) -> str:
     return " ".join(_REFERENCE.split(sense, maxsplit=1)[0].strip() for sense in senses).strip()
 
 
-def _cites_seen(lang: str, rows: Sequence[sqlite3.Row],
-                cites: dict[int, tuple[str, ...]]) -> dict[int, tuple[str, ...]]:
+def _cites_seen(lang: str, rows: Sequence[sqlite3.Row], cites: dict[int, tuple[str, ...]]
+                ) -> tuple[dict[int, tuple[str, ...]], dict[int, tuple[str, ...]]]:
     """An entry citing no rule but sending the reader to another entry ("Swampcycling: See
     Typecycling.") cites what that entry cites, so a search naming it finds the rules
-    (`kb search swampcycling` found none): :func:`kb.core.refs.cites_through`."""
-    from kb.core.refs import cites_through  # the build's only: a search process never reads glossary rows
+    (`kb search swampcycling` found none): :func:`kb.core.refs.cites_through`; and the headwords
+    it sends to, so that the rules naming Typecycling come first (:func:`kb.core.refs.headwords_seen`)."""
+    from kb.core.refs import cites_through, headwords_seen  # the build's only: a search never reads glossary rows
 
     entries = {row["id"]: ([row["term"], *json.loads(row["aliases"])], json.loads(row["senses"])) for row in rows}
-    return cites_through(lang, entries, cites)
+    return cites_through(lang, entries, cites), headwords_seen(lang, entries, cites)
 
 
 def _glossed(glossary: list[IndexedText]) -> dict[tuple[str, str], list[str]]:
@@ -331,7 +334,7 @@ def schema(langs: Iterable[str]) -> Schema:
         "number": ID(stored=True), "identity": ID(stored=True),
         "name": KEYWORD(commas=True, stored=True), "under": KEYWORD, "cites": KEYWORD(stored=True),
         "sort": STORED, "role": ID(stored=True), "brief": STORED, "obsolete": STORED, "modal": STORED,
-        "defines": STORED,
+        "sends": STORED, "defines": STORED,
     }
     for lang in langs:
         analyzer = analyzer_for(lang)
@@ -372,6 +375,8 @@ def _document(text: IndexedText) -> dict[str, object]:
         doc["obsolete"] = True
     if text.modal:
         doc["modal"] = True
+    if text.sends:
+        doc["sends"] = "\n".join(text.sends)
     if text.defines:
         doc["defines"] = text.defines
     if text.parents:

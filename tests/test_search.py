@@ -365,6 +365,20 @@ def test_definitions_beside_the_results_are_the_ones_the_query_names(
     assert not all(whole(g) for g in unfiltered[1:])  # the query found an entry it does not name
 
 
+@pytest.mark.parametrize(("query", "named", "unnamed"), [
+    ("pw", "Planeswalker", "Planeswalk"), ("a deck of 250 cards?", "Deck", "Planar Deck"),
+    ("summoning sickness", "Summoning Sickness Rule", None), ("plot", "Plot", "Plotted")])
+def test_a_definition_beside_the_results_is_one_the_query_names(home: Path, query: str, named: str,
+                                                                 unnamed: str | None) -> None:
+    """"pw" (a players' word for planeswalker) showed Planeswalk beside Planeswalker, their stems one
+    (engine.FORMS_NAME); "a deck of 250 cards?" showed Planar Deck, the best entry found, named or
+    not (engine.FIRST_SHARE); "summoning sickness" names Summoning Sickness Rule all the same.  `kb
+    ask` quotes none of those either."""
+    terms = [d["term"] for d in kb_json_here("search", query, home=home)["definitions"]]
+    assert named in terms and unnamed not in terms, terms
+    assert unnamed not in [d["term"] for d in kb_json_here("ask", query, home=home)["definitions"]]
+
+
 # -- Chinese and across languages ------------------------------------------------------------
 
 
@@ -549,6 +563,20 @@ def test_the_header_says_a_name_of_stop_words_was_translated(home: Path) -> None
     words, the header skipped the translations its JSON and the web showed."""
     header = kb_here("search", "come se", home=home).stdout.splitlines()[0]
     assert "en: come se → as though" in header, header
+
+
+@pytest.mark.parametrize(("query", "typed"), [("a faccia in giù", "a faccia in giù"),
+                                               ("quando un permanente è a faccia in giù?", "a faccia in giù"),
+                                               ("perché l'abilità innescata si attiva", "abilità innescata")])
+def test_the_header_says_a_translated_name_as_typed(home: Path, query: str, typed: str) -> None:
+    """`kb search "a faccia in giù"` said "(via a faccia in giu → face down)": the name as the
+    lexicons key it, its accents folded; the header and the JSON say the words as typed."""
+    header = "\n".join(kb_here("search", query, home=home).stdout.split("\n\n")[0].splitlines())
+    folded = typed.replace("ù", "u").replace("à", "a")
+    assert f"{typed} →" in header and f"{folded} →" not in header, header
+    data = kb_json_here("search", query, home=home)
+    said = {t["from"] for t in data["translations"]} | {data["box"]["term"]["via"] if data["box"]["term"] else ""}
+    assert any(typed in s for s in said) and not any(folded in s for s in said), said
 
 
 def test_a_name_read_back_from_chinese_is_its_whole_english_name(home: Path, db: sqlite3.Connection) -> None:
@@ -1080,6 +1108,29 @@ def test_an_entry_sending_to_another_finds_that_entrys_rules(home: Path, db: sql
     assert answer["answers"] and re.fullmatch(rf"{re.escape(rule)}[a-z]?", answer["answers"][0]["rule"]), answer
 
 
+@pytest.mark.parametrize(("query", "lang"), [
+    ("swampcycling", "en"), ("plainscycling", "en"), ("basic landcycling", "en"), ("swampwalk", "en"),
+    ("islandwalk", "en"), ("forestwalk", "en"), ("deal", "en"), ("循环沼泽", "zh-Hans"), ("沼泽行者", "zh-Hans")])
+def test_an_entry_sending_to_another_leads_with_the_rule_naming_that_entry(home: Path, db: sqlite3.Connection,
+                                                                          query: str, lang: str) -> None:
+    """"Swampcycling: See Typecycling." led `kb search` and `kb ask` with 702.29a (what cycling is: the
+    heading's rules in rule order) where 702.29e says what typecycling is: of the rules an entry
+    sending to another finds, the first naming that entry leads ("Deal: See Damage." 120.1, not 120.8)."""
+    term, senses = db.execute("SELECT term, senses FROM glossary WHERE lang = ? AND edition = ? AND lower(term) = ?",
+                              (lang, EDITION, query)).fetchone()
+    followed = refs.entry_pointed(json.loads(senses)[0], lang)
+    assert followed, (term, senses)
+
+    def naming(rule: str) -> bool:
+        text = store.identity_text(db, rule, lang, EDITION)
+        return text is not None and followed.casefold() in "\n".join([text.body or "", *text.examples]).casefold()
+
+    ranked = rules_of(find(home, db, query, [lang]))
+    assert ranked and naming(ranked[0]), ranked[:6]
+    answer = kb_json_here("ask", query, "--lang", lang, home=home)
+    assert answer["answers"][0]["rule"] == ranked[0], (answer["answers"][0]["rule"], ranked[:3])
+
+
 def test_a_named_entry_sending_to_another_leads_with_that_entrys_rule(home: Path, db: sqlite3.Connection) -> None:
     """"APNAP Order: See Active Player, Nonactive Player Order." (which cites 101.4): `kb search
     "APNAP order"` led with 101.4d, a subrule of it, 101.4 second."""
@@ -1120,15 +1171,19 @@ def test_a_name_key_keeps_its_form_and_folds_an_english_plural() -> None:
     assert form_key("zh-Hans", "结界") == ""  # Chinese is not stemmed: its name key is its form
 
 
-def test_an_entry_sending_to_another_lists_the_rules_of_that_entrys_heading(home: Path) -> None:
+def test_an_entry_sending_to_another_lists_the_rules_of_that_entrys_heading(home: Path,
+                                                                           db: sqlite3.Connection) -> None:
     """`kb search swampcycling` showed 702.29a alone (the first rule of the heading Typecycling
     cites; the word is in none of them); `kb search passapianure` (Plainswalk, in Italian) found
-    nothing: the box knew Plainswalk as a name citing no rule."""
-    for query, heading in (("swampcycling", "702.29"), ("passapianure", "702.14")):
+    nothing: the box knew Plainswalk as a name citing no rule.  The heading's rules come in rule
+    order, those naming the entry followed (Typecycling, Landwalk) first."""
+    for query, heading, followed in (("swampcycling", "702.29", "typecycling"), ("passapianure", "702.14", "landwalk")):
         data = kb_json_here("search", query, home=home)
         numbers = [r["texts"][0]["number"] for r in data["results"]]
         assert len(numbers) >= 5 and all(n.startswith(heading) for n in numbers[:5]), (query, numbers)
-        assert numbers[:5] == sorted(numbers[:5]), numbers  # in rule order, as a heading's name lists them
+        naming = {n for n in numbers
+                  if (t := store.identity_text(db, n, "en", EDITION)) and followed in t.body.casefold()}
+        assert naming and numbers[:5] == sorted(numbers[:5], key=lambda n: (n not in naming, n)), numbers
 
 
 def test_a_symbols_letters_are_no_word_the_rules_write(home: Path, db: sqlite3.Connection) -> None:

@@ -14,6 +14,7 @@ from kb.core.text import (
     HAN_KANA,
     HAN_KANA_CHAR,
     KANA,
+    as_typed,
     base_lang,
     char_class,
     comparable,
@@ -86,3 +87,14 @@ def test_first_words_cut_every_language_alike() -> None:
     assert first_words("一些静止式异能。") == "一些静止式异能。"
     assert first_words("参见规则\n702.19。") == "参见规则 702.19。"  # on one line, as the English
 
+
+
+def test_a_part_of_a_folded_key_is_said_as_typed() -> None:
+    """A translation's source, read from the query's folded key, as the query writes it: the
+    header said "a faccia in giu" for "a faccia in giù"."""
+    assert as_typed("a faccia in giù", "a faccia in giu") == "a faccia in giù"
+    assert as_typed("A Faccia In Giù?", "a faccia in giu") == "A Faccia In Giù"
+    assert as_typed("perché l'abilità innescata si attiva", "abilita innescata") == "abilità innescata"
+    assert as_typed("l'abilità attivata", "labilita attivata") == "l'abilità attivata"  # a name's key
+    assert as_typed("carta à faccia", "faccia in giu") == "faccia in giu"  # not in the query: as it is
+    assert as_typed("坟场", "坟墓场") == "坟墓场"

@@ -261,6 +261,20 @@ def cites_through(lang: str, entries: Mapping[int, tuple[Sequence[str], Sequence
     return {entry: followed(entry, frozenset()) for entry in entries}
 
 
+def headwords_seen(lang: str, entries: Mapping[int, tuple[Sequence[str], Sequence[str]]],
+                   cites: Mapping[int, Sequence[str]]) -> dict[int, tuple[str, ...]]:
+    """The headwords of the entries each glossary entry citing no rule sends the reader to
+    ("Swampcycling: See Typecycling." → Typecycling, as that entry writes it), for the entries
+    that send to one (``entries`` and ``cites`` as :func:`cites_through` reads them): the rule
+    naming the entry followed is the one to read first among those it cites (702.29e, not 702.29a)."""
+    fold = str if lang.casefold().startswith(("zh", "ja", "ko")) else str.casefold
+    by_name = {fold(name): names[0] for names, _ in entries.values() for name in names}
+    found = {entry: tuple(dict.fromkeys(by_name[fold(name)] for sense in senses for name in entries_seen(sense, lang)
+                                        if fold(name) in by_name))
+             for entry, (_, senses) in entries.items() if not cites.get(entry)}
+    return {entry: names for entry, names in found.items() if names}
+
+
 
 def entry_pointed(text: str, lang: str) -> str | None:
     """The entry a glossary definition is only a pointer to: X when the whole definition is

@@ -290,6 +290,31 @@ def word_key(text: str) -> str:
     return _NOT_WORD.sub(" ", APOSTROPHES.sub("", strip_latin_marks(text))).strip()
 
 
+def as_typed(text: str, part: str) -> str:
+    """The words of ``text`` that ``part`` of its folded key stands for (a translation's source:
+    :func:`word_key`'s words, or the lexicons' words split at apostrophes), as typed: the header
+    said "via a faccia in giu → face down" for "a faccia in giù"; ``part`` itself when no run of
+    whole words of ``text`` is it (a translation carried from another one)."""
+    wanted = part.split()
+    for pattern in (_LETTER_RUNS, _SPACE_RUNS):  # "l'abilità" is "abilita" to the lexicons, "labilita" to names
+        words = [(m.start(), m.end(), word_key(m.group()).split()) for m in pattern.finditer(text)]
+        for first, (start, _, _) in enumerate(words):
+            read: list[str] = []
+            for _, end, keys in words[first:]:
+                read += keys
+                if read == wanted:
+                    return text[start:end].strip(_AROUND_WORDS) or part
+                if read != wanted[:len(read)]:
+                    break
+    return part
+
+
+_LETTER_RUNS = re.compile(r"[^\W_]+")
+_SPACE_RUNS = re.compile(r"\S+")
+#: Marks around a name that no key holds ("giù?" is "giù").
+_AROUND_WORDS = " \"'“”‘’«»()[]¿?¡!.,;:"
+
+
 # -- what a person typed ----------------------------------------------------------------
 
 _SURROGATE = re.compile(r"[\ud800-\udfff]")

@@ -32,7 +32,16 @@ from typing import TYPE_CHECKING, Any
 
 from kb.core.address import Across, Address, Backwards, expand, misread, misread_inside, missing, parse, turned
 from kb.core.rulenum import RuleNumber
-from kb.core.text import is_cjk, is_cjk_char, name_key, shell_join, straight_apostrophes, to_simplified, word_key
+from kb.core.text import (
+    as_typed,
+    is_cjk,
+    is_cjk_char,
+    name_key,
+    shell_join,
+    straight_apostrophes,
+    to_simplified,
+    word_key,
+)
 from kb.graph.names import NameEntry, script_class
 from kb.store import onebox as box_store
 from kb.store import rules as rules_store
@@ -433,7 +442,7 @@ class OneBox:
                 continue  # "hybrid mana" is English, not Italian with "mana" translated; "blinked creature" too
             target = targets.pop()
             match = self._exact_name(text, word_key(target), 100.0,
-                                     ", ".join(f"{t.source} → {t.target}" for t in found))
+                                     ", ".join(f"{as_typed(text, t.source)} → {t.target}" for t in found))
             if match is None:
                 continue
             match = replace(match, typed_lang=src)

@@ -25,7 +25,7 @@ from kb.core import address as addresses
 from kb.core.errors import KbError, NotFound, Unavailable
 from kb.core.lang import guess_lang, language_label, language_name, languages_label, normalize_tag
 from kb.core.rulenum import RuleNumber
-from kb.core.text import Hint, typed
+from kb.core.text import Hint, as_typed, typed
 from kb.store import rules as store
 from kb.views.onebox import Box, CardMatch, OneBox, without
 from kb.views.shared import error_json, held_instead, holding, no_rule_message, numbers_said, require_held
@@ -574,8 +574,8 @@ def to_json(answer: SearchAnswer) -> dict[str, object]:
     return {
         "query": answer.box.query, "query_lang": plan.lang, "detected": plan.detected, "languages": list(plan.langs),
         "box": answer.box.to_json(), "showing": answer.showing,
-        "numbers": [str(n) for n in plan.numbers], "translations": [t.to_json() for t in plan.translations],
-        "dropped_translations": [t.to_json() for t in plan.dropped],
+        "numbers": [str(n) for n in plan.numbers], "translations": [typed_json(plan, t) for t in plan.translations],
+        "dropped_translations": [typed_json(plan, t) for t in plan.dropped],
         "corrections": [c.to_json() for c in plan.corrections],
         "tried": list(outcome.tried) if outcome is not None else [plan.lang],
         "semantic": outcome is not None and outcome.semantic,
@@ -728,7 +728,18 @@ def in_rules_words(plan: engine.Plan) -> str:
     """The players' words a query was also searched as the rules say them (" · in the rules'
     words: etb → enters"), for the headers of `kb search` and `kb ask`; empty if none."""
     rephrased = [t for t in plan.translations if t.src == t.dst == plan.lang]
-    return " · in the rules' words: " + ", ".join(f"{t.source} → {t.target}" for t in rephrased) if rephrased else ""
+    return " · in the rules' words: " + ", ".join(said_translation(plan, t) for t in rephrased) if rephrased else ""
+
+
+def said_translation(plan: engine.Plan, t: Translation) -> str:
+    """A translation as the headers say it, its source as the query writes it ("a faccia in giù →
+    face down", where the lexicons read the folded "a faccia in giu"; :func:`kb.core.text.as_typed`)."""
+    return f"{as_typed(plan.text, t.source)} → {t.target}"
+
+
+def typed_json(plan: engine.Plan, t: Translation) -> dict[str, object]:
+    """A translation in JSON, its ``from`` as the query writes it (:func:`said_translation`)."""
+    return {**t.to_json(), "from": as_typed(plan.text, t.source)}
 
 
 def numbers_read(plan: engine.Plan) -> str:
@@ -737,12 +748,12 @@ def numbers_read(plan: engine.Plan) -> str:
     return f" · {numbers_said([str(n) for n in plan.numbers])}" if plan.numbers else ""
 
 
-def _by_reason(dropped: list[Translation]) -> str:
+def _by_reason(plan: engine.Plan, dropped: list[Translation]) -> str:
     """Dropped translations grouped by why ("below threshold: dragon → 阿托格; query's own
     language holds all its words: morph → 变身, …"): a reason said once, not after each."""
     reasons: dict[str, list[str]] = {}
     for t in dropped:
-        reasons.setdefault(t.dropped, []).append(f"{t.source} → {t.target}")
+        reasons.setdefault(t.dropped, []).append(said_translation(plan, t))
     return "; ".join(f"{reason}: {', '.join(pairs)}" for reason, pairs in reasons.items())
 
 
@@ -756,10 +767,10 @@ def _header(answer: SearchAnswer) -> str:
             continue
         found = [t for t in plan.translations if t.dst == lang]
         dropped = [t for t in plan.dropped if t.dst == lang]
-        said_lang = ", ".join(f"{t.source} → {t.target}" for t in found) if found else (
+        said_lang = ", ".join(said_translation(plan, t) for t in found) if found else (
             "no translation used" if dropped else "no translation known")
         if dropped:
-            said_lang += f" (dropped, {_by_reason(dropped)})"
+            said_lang += f" (dropped, {_by_reason(plan, dropped)})"
         others.append(f"{lang}: {said_lang}")
     said += in_rules_words(plan) + numbers_read(plan)
     return said + ("" if not others else " · " + "; ".join(others))
