@@ -33,6 +33,7 @@ from kb.core.errors import KbError, NotFound
 from kb.core.home import resolve_home
 from kb.core.lang import normalize_tag
 from kb.core.rulenum import RuleNumber
+from kb.core.text import echoed
 from kb.store import rules as store
 from kb.views import shared  # kb.views.rules only in the commands showing rules: not a search's 7 ms
 
@@ -238,23 +239,14 @@ class Command:
             return self.batch(resolve_home(args.home), args)
         with self.open(resolve_home(args.home)) as kb:
             answer = self.answer(kb, args)
-            text = shared.dumps(answer.to_json()) if args.json else \
+            missing = self.not_found(answer)
+            text = shared.dumps(shared.failed_json(answer.to_json(), missing)) if args.json else \
                 self.text(answer, args) if self.text else answer.render()
+        if missing:  # said once, as every error is: a "kb:" line on standard error, the answer leaving it out
+            print(f"kb: {missing}", file=sys.stderr, flush=True)
         if text:
             print(text)
-        missing = self.not_found(answer)
-        if missing:
-            if not said_on_screen(text, missing, sys.stdout.isatty() and sys.stderr.isatty()):
-                print(f"kb: {missing}", file=sys.stderr)
-            return 1
-        return 0
-
-
-def said_on_screen(text: str, message: str, terminal: bool) -> bool:
-    """Whether a person has just read ``message`` in the answer printed: with standard
-    output and error both on a terminal, its "kb: ..." line would say it twice.  A script
-    (either stream piped or in a file) still gets the line on standard error."""
-    return terminal and message in text
+        return 1 if missing else 0
 
 
 def connect(home: str | None) -> closing[sqlite3.Connection]:
@@ -334,11 +326,7 @@ def glossary(conn: sqlite3.Connection, args: argparse.Namespace) -> Answer:
 
 
 def _no_entry(answer: Any) -> str | None:
-    from kb.views.glossary import quoted
-
-    if getattr(answer, "matches", True):
-        return None
-    return f"no glossary entry is called {quoted(answer.query)}"
+    return getattr(answer, "message", "") or None  # the index of every headword has none
 
 
 def _no_result(answer: Any) -> str | None:
@@ -518,7 +506,7 @@ def _check_kinds(data: Any, args: argparse.Namespace, conn: Any) -> dict[str, An
 
 
 def _card_title(data: dict[str, Any], args: argparse.Namespace) -> str:
-    return data["card"]["name"] if data.get("card") else f"No card resolved for “{' '.join(args.name)}”"
+    return data["card"]["name"] if data.get("card") else f"No card resolved for “{echoed(' '.join(args.name))}”"
 
 
 def _letters_context(data: dict[str, Any], args: argparse.Namespace, conn: Any) -> dict[str, Any]:
@@ -871,7 +859,7 @@ TABLE: tuple[Command, ...] = (
         answer=glossary, missing=_no_entry,
         pages=(WebPage("/glossary", "glossary_index.html", lambda data, args: "Glossary"),
                WebPage("/glossary/{term:path}", "glossary.html",
-                       lambda data, args: f"Glossary: {' '.join(args.term)}"))),
+                       lambda data, args: f"Glossary: {echoed(' '.join(args.term))}"))),
     Command("index", "build the search index of the KB (kb build does it too)", (SEMANTIC, DOWNGRADE), main=main_index),
     Command("search", "rules by words or numbers, in any language, side by side", (
         Arg("query", 'words, "a phrase", a rule address (601.2a-h), a name (even misspelled) or a card name, '
@@ -881,7 +869,7 @@ TABLE: tuple[Command, ...] = (
         Arg("--query-lang", "the query's language (default: detected)"),
         Arg("--limit", "rules to show (default: 10)", type=int, default=10)),
         answer=search, searches=True, batch=search_lines, text=_in_color, missing=_no_result, missing_is_a_page=True,
-        pages=(WebPage("/search", "search.html", lambda data, args: f"Search: {' '.join(args.query)}" if data
+        pages=(WebPage("/search", "search.html", lambda data, args: f"Search: {echoed(' '.join(args.query))}" if data
                        else "Search", _search_context, params={"query": "q", "query_lang": "query_lang"},
                        form="query"),)),
     Command("ask", "the rules that answer a question, quoted (offline)", (
@@ -890,7 +878,8 @@ TABLE: tuple[Command, ...] = (
         Arg("--lang", "language to search and show (repeat for side by side)", repeat=True),
         Arg("--query-lang", "the question's language (default: detected)")),
         answer=ask, searches=True, batch=ask_lines, text=_in_color,
-        pages=(WebPage("/ask", "ask.html", lambda data, args: f"Ask: {' '.join(args.question)}" if data else "Ask",
+        pages=(WebPage("/ask", "ask.html",
+                       lambda data, args: f"Ask: {echoed(' '.join(args.question))}" if data else "Ask",
                        lambda data, args, session: {"q": " ".join(args.question)},
                        params={"question": "q", "query_lang": "query_lang"}, form="question"),)),
     Command("export", "export a part of the KB as JSON lines", (

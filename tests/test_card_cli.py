@@ -149,7 +149,7 @@ def test_unknown_title_alone_is_weak(without_seed: tuple[Path, str]) -> None:
     result = kb_here("card", "非瑞克西亚龙引擎", home=home)
     assert result.returncode == 1
     assert "weak" in result.stdout
-    assert "in the card data held" in result.stdout  # no name is really close: none listed (issue 12)
+    assert "in the card data held" in result.stderr  # no name is really close: none listed (issue 12)
     data = json.loads(kb_here("card", "非瑞克西亚龙引擎", "--json", home=home).stdout)
     assert data["resolved"] is False and data["resolution"]["card"] is None
     assert data["resolution"]["candidates"] == []  # 非瑞克西亚噬生亚龙 is only 71% similar
@@ -272,7 +272,7 @@ def test_misspelled_english_names_resolve(home: Path) -> None:
 def test_nonsense_exits_1_with_candidates(home: Path) -> None:
     result = kb_here("card", "Zyxwv Qqqq", home=home)
     assert result.returncode == 1 and "Traceback" not in result.stderr
-    assert "no card called 'Zyxwv Qqqq' in the card data held" in result.stdout
+    assert "no card called 'Zyxwv Qqqq' in the card data held" in result.stderr
     data = json.loads(kb_here("card", "Zyxwv Qqqq", "--json", home=home).stdout)
     assert data["resolved"] is False and data["resolution"]["candidates"] == []  # none is really close
 

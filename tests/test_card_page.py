@@ -91,7 +91,7 @@ def test_an_unknown_card_is_not_in_the_data_held(card_home: Path) -> None:
     data = json.loads(kb_here("card", "Lightning Bolt", "--json", home=card_home).stdout)
     assert data["resolved"] is False and data["resolution"]["candidates"] == []
     assert data["held"] == {"cards": 278, "sets": ["BRO"]}
-    assert "no card called 'Lightning Bolt' in the card data held (278 cards from BRO)" in result.stdout
+    assert "no card called 'Lightning Bolt' in the card data held (278 cards from BRO)" in result.stderr
 
 
 def test_a_close_misspelling_lists_the_close_names_only(card_home: Path) -> None:
@@ -270,9 +270,10 @@ def test_a_word_of_two_card_names_is_said_so_without_contradiction(card_home: Pa
     """"Mishra" is a word of two names about equally alike: the answer said "no name close to
     it" and, on the next line, named both as similar."""
     result = kb_here("card", "Mishra", home=card_home)
-    assert result.returncode == 1 and "no name close to it" not in result.stdout
-    assert "no name a letter or two off it" not in result.stdout  # it is a word of their names, listed
-    assert "but it is a word of the names of " in result.stdout
+    said = result.stdout + result.stderr  # the message on standard error, the rest of the answer on standard output
+    assert result.returncode == 1 and "no name close to it" not in said
+    assert "no name a letter or two off it" not in said  # it is a word of their names, listed
+    assert "but it is a word of the names of " in result.stderr
     assert "Mishra, Excavation Prodigy and Mishra's Command are about equally similar" in result.stdout
 
 
@@ -281,7 +282,7 @@ def test_a_chinese_name_one_character_off_is_suggested(card_home: Path) -> None:
     ratio): it said "no name a letter or two off it", then named 克撒的指命 as the closest."""
     result = kb_here("card", "克撒的指令", home=card_home)
     assert result.returncode == 1
-    assert "no name a letter or two off it" not in result.stdout
+    assert "no name a letter or two off it" not in result.stdout + result.stderr
     assert "close names:\n  Urza's Command  (0.80: '克撒的指命' (zh-Hans) is 80% similar, one character off)" \
         in result.stdout
     data = json.loads(kb_here("card", "克撒的指令", "--json", home=card_home).stdout)
@@ -294,9 +295,9 @@ def test_no_close_name_is_not_said_beside_the_closest_name(card_home: Path) -> N
     for query in ("Lightning Bolt", "克撒指"):
         result = kb_here("card", query, home=card_home)
         assert result.returncode == 1 and "the closest name, '" in result.stdout
-        assert "no name a letter or two off it" not in result.stdout
+        assert "no name a letter or two off it" not in result.stdout + result.stderr
         assert f"no card called '{query}' in the card data held (278 cards from BRO), and no name close enough " \
-               "to suggest" in result.stdout
+               "to suggest" in result.stderr
 
 
 def test_close_chinese_names_as_measured(corpora: Path) -> None:

@@ -86,8 +86,8 @@ def test_a_word_of_several_card_names_lists_those_cards(default_home: Path, db: 
     expected = english_names_holding(db, word)
     assert len(expected) > 1
     result = kb_here("card", word, home=default_home)
-    assert result.returncode == 1 and "no name a letter or two off it" not in result.stdout
-    assert f"it is a word of the names of {len(expected)} cards" in result.stdout
+    assert result.returncode == 1 and "no name a letter or two off it" not in result.stderr
+    assert f"it is a word of the names of {len(expected)} cards" in result.stderr  # said once, as every error is
     listed = result.stdout.split(f"cards whose names hold '{word}':\n", 1)[1].split("\nclose names:")[0]
     assert {line.strip() for line in listed.splitlines()} == expected
     data = json.loads(kb_here("card", word, "--json", home=default_home).stdout)

@@ -20,6 +20,7 @@ from typing import Any
 import kbrun
 import pytest
 from conftest import Built, builds_large_kb, copy_home
+from kbrun import kb_here
 
 NEW = "cr/en/MagicCompRules-2026-01-16.txt"
 OLD = "cr/en/MagicCompRules-2025-11-14.txt"
@@ -147,20 +148,60 @@ def on_a_terminal(*args: object, home: Path) -> tuple[int, str]:
     return code, screen.decode("utf-8").replace("\r\n", "\n")
 
 
-@pytest.mark.parametrize(("args", "message"), [
-    (("card", "Lightning Bolt"), "no card called 'Lightning Bolt' in the card data held"),
-    (("glossary", "nosuchterm"), "no glossary entry is called 'nosuchterm'"),
+@pytest.mark.parametrize(("args", "message", "rest"), [
+    (("card", "Lightning Bolt"), "no card called 'Lightning Bolt' in the card data held", "  weak: the closest name"),
+    (("glossary", "nosuchterm"), "no glossary entry is called 'nosuchterm'", ""),
+    (("glossary", "melded", "permanent"), "no glossary entry is called 'melded permanent'", "did you mean: Permanent"),
 ])
-def test_not_found_is_said_once_on_a_terminal(default_home: Path, args: tuple[str, ...], message: str) -> None:
-    """The answer printed says what was not found; on a terminal the "kb: ..." line on
-    standard error said it a second time, right under it.  Piped, a script still gets
-    the answer on standard output and the line on standard error."""
+def test_not_found_is_said_once(default_home: Path, args: tuple[str, ...], message: str, rest: str) -> None:
+    """What was not found is said once, as `kb show 999.1` and `kb ask` say it: a "kb: ..." line
+    on standard error, first on a terminal; standard output has the rest of the answer (the
+    evidence, the suggestions).  Piped, `kb card zzzzqqq` printed the message on both streams."""
     code, screen = on_a_terminal(*args, home=default_home)
-    assert code == 1 and screen.count(message) == 1, screen
-    assert "kb: " not in screen
+    assert code == 1 and screen.count(message) == 1 and screen.startswith(f"kb: {message}"), screen
     piped = kb(*args, home=default_home)
-    assert piped.returncode == 1 and message in piped.stdout
-    assert piped.stderr.startswith(f"kb: {message}")
+    assert piped.returncode == 1 and message not in piped.stdout and piped.stdout.startswith(rest)
+    assert piped.stderr.startswith(f"kb: {message}") and piped.stderr.count("\n") == 1
+
+
+#: The fields of a --json error (kb.views.shared.error_json).
+ERROR_FIELDS = {"error", "path", "line", "exit_code"}
+
+
+@pytest.mark.parametrize(("args", "own"), [
+    (("card", "zzzzqqq"), {"query", "resolved", "resolution", "message", "held", "word_of"}),
+    (("glossary", "xyzzy"), {"query", "via", "matches", "suggestions"}),
+    (("search", "zzqqxx"), {"query", "results", "definitions", "total"}),
+    (("show", "999.1"), set()),
+    (("ask", "zzqqxx"), set()),
+])
+def test_every_command_exiting_1_prints_the_error_fields_with_json(default_home: Path, args: tuple[str, ...],
+                                                                    own: set[str]) -> None:
+    """`kb --json card zzzzqqq` printed its answer without ``error`` nor ``exit_code``, where `kb --json
+    show 999.1` printed them: every command exiting 1 gives them, an answer keeping its own fields."""
+    result = kb_here("--json", *args, home=default_home)
+    data = json.loads(result.stdout)
+    assert result.returncode == 1 and ERROR_FIELDS | own <= set(data), data.keys()
+    assert data["exit_code"] == 1 and data["path"] is None and data["line"] is None
+    assert result.stderr == f"kb: {data['error']}\n"  # the message of the JSON, said once on standard error
+
+
+@pytest.mark.parametrize(("args", "typed"), [
+    (("search", "trample " * 700), "trample"), (("search", "zzqq " * 1000), "zzqq"), (("ask", "zzqq " * 1000), "zzqq"),
+    (("glossary", "zzqq " * 1000), "zzqq"), (("card", "zzqq " * 1000), "zzqq"), (("show", "zzqq " * 1000), "zzqq"),
+    (("glossary", "trample " * 700), "trample"),
+])
+def test_a_long_query_is_said_cut(default_home: Path, args: tuple[str, ...], typed: str) -> None:
+    """A 5,000-character query was printed whole in the header of `kb search` and again in its "kb:
+    nothing found for …": headers and messages say the first words and "…"; the JSON keeps it whole."""
+    command, query = args[0], args[1].strip()
+    result = kb_here(command, query, home=default_home)
+    said = result.stdout + result.stderr
+    assert f"{typed} {typed} {typed}" in said and "…" in said and len(said) < 20_000, said[:300]
+    assert all(line.count(typed) <= 20 for line in said.splitlines()), said[:300]
+    answer = kb_here("--json", command, query, home=default_home)
+    data = json.loads(answer.stdout)
+    assert data.get("query", query) == query and query not in data.get("error", "")
 
 
 # -- --json and exit codes on every command -------------------------------------------------------

@@ -144,8 +144,9 @@ def test_a_word_every_suggestion_begins_is_their_one_entry(same_date: Path) -> N
 
 def test_unknown_term_and_bad_input(same_date: Path) -> None:
     missing = kb_here("glossary", "Flibbertigibbet", home=same_date)
-    assert missing.returncode == 1 and "Flibbertigibbet" in missing.stderr
-    assert "no lexicon or spelling leads to one" in missing.stdout and "did you mean" not in missing.stdout
+    assert missing.returncode == 1 and missing.stdout == ""  # no suggestion: nothing but the message, once
+    said = "no glossary entry is called 'Flibbertigibbet', and no lexicon or spelling leads to one"
+    assert missing.stderr == f"kb: {said}\n"
     missing_json = kb_here("glossary", "不存在的词", "--json", home=same_date)
     assert missing_json.returncode == 1
     elsewhere = kb_here("glossary", "标识色", "--lang", "it", home=same_date)  # held in no Italian edition
@@ -229,3 +230,17 @@ def test_a_pointer_entry_is_followed_by_the_entry_it_names(default_home: Path, c
                                                          "Swampcycling") < shown.index(typecycling)
     alone = kb_json_here("glossary", "Typecycling", home=default_home)["matches"]  # no pointer: nothing follows
     assert [m["term"] for m in alone] == ["Typecycling"]
+
+
+def test_a_typo_is_told_as_its_correction_in_the_querys_language(default_home: Path) -> None:
+    """`kb glossary tramplee` said "'tramplee' is what players say for '践踏'": the Chinese players'
+    word `trample` (read by substring) held the typo, told as slang and pointed at the Chinese word.
+    A typo is the English headword, told as its correction; a players' word typed whole still is one."""
+    found = kb_here("glossary", "tramplee", home=default_home)
+    assert found.returncode == 0, found.stderr
+    assert found.stdout.split("\n")[0] == "found through spelling: 'tramplee' → 'Trample' (93% alike)"
+    via = kb_json_here("glossary", "tramplee", home=default_home)["via"]
+    assert via["how"] == "spelling" and via["term"] == "Trample" and "践踏" not in via["detail"]
+    for query, said in (("cmc", "'cmc' is what players say for 'mana value'"),
+                        ("召唤病", "'召唤病' is what players say")):
+        assert said in kb_here("glossary", query, home=default_home).stdout.split("\n")[0]

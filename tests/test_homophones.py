@@ -184,7 +184,7 @@ def test_kb_glossary_finds_a_headword_typed_with_a_character_of_its_sound(defaul
     assert answer["via"] == {"how": "sound", "detail": "'死处' sounds like the headword '死触'", "term": "死触"}
     assert answer["matches"] == right["matches"] != []
     missing = kb("glossary", "上海", home=default_home)  # 伤害's sound, and no character of it
-    assert missing.returncode == 1 and "no lexicon or spelling leads to one" in missing.stdout
+    assert missing.returncode == 1 and "no lexicon or spelling leads to one" in missing.stderr
 
 
 @pytest.mark.parametrize(("typed", "meant"), [("致命还机", "致命还击"), ("非瑞克西亚龙引情", "非瑞克西亚龙引擎")])

@@ -1367,3 +1367,89 @@ def test_the_cited_by_note_says_what_its_count_counts(server: str) -> None:
     note = Html(body[body.index('<section class="cited-by">'):]).shown
     assert (f"citing 704.5a directly or through a range holding it; below them, folded, the {through} citing a"
             " section or chapter it belongs to.") in note
+
+
+# -- what a page says of its parameters, what a phone's first screen shows -------------------------
+
+
+def test_an_error_names_the_parameter_as_the_url_does(server: str) -> None:
+    """`/search?q=a&limit=-1` said "--limit must be at least 1", a flag the web has none of; a
+    command an error suggests ("kb show … --lang it") keeps its flags."""
+    status, _, body = get(server + "/search.json?q=a&limit=-1")
+    assert status == 400 and json.loads(body)["error"] == "limit must be at least 1 (got -1)"
+    shown = page(server + "/search?q=a&limit=-1", 400).shown
+    assert "limit must be at least 1 (got -1)" in shown and "--limit" not in shown
+    status, _, body = get(server + "/rules/702.19b.json?edition=2026-04-17&as-of=2026-04-17")
+    assert status == 400 and json.loads(body)["error"].startswith("edition and as-of cannot be used together (as-of")
+    from kb.commands import COMMANDS
+    from kb.core.errors import NotFound
+    from kb.web.app import as_params
+
+    toc = COMMANDS["toc"]
+    err = NotFound("--lang it: 702.19b is a subrule (kb show 702.19b --lang it shows it)")
+    said = as_params(err, toc, toc.pages[0])
+    assert said.message == "lang it: 702.19b is a subrule (kb show 702.19b --lang it shows it)" and said.exit_code == 1
+
+
+def test_a_page_not_found_has_the_error_fields_of_every_json_error(server: str) -> None:
+    """A card or glossary entry not found answers 404 with its own fields and the error's, as the CLI prints them."""
+    for url in ("/cards/zzzzqqq.json", "/glossary/xyzzy.json"):
+        status, _, body = get(server + url)
+        data = json.loads(body)
+        assert status == 404 and data["exit_code"] == 1 and data["error"] and data["query"] in data["error"], url
+
+
+def first_screen_top(driver: Any, selector: str) -> int:
+    """Where the first element ``selector`` finds starts, in pixels from the top of the page."""
+    driver.execute_script("window.scrollTo(0, 0)")
+    return driver.execute_script("return document.querySelector(arguments[0]).getBoundingClientRect().top", selector)
+
+
+@pytest.mark.parametrize("query", ["can my opponent attack my pw", "践踏伤害", "deathtouch and trample"])
+def test_a_phone_shows_the_first_rule_on_the_first_screen(server: str, phone: Any, query: str) -> None:
+    """The definitions above the rules (each whole, in every language) pushed the first rule below
+    the first screen of a 390×844 phone (y=955 under three, 840 under two): on a phone each is its
+    heading and two lines, its entry a tap away."""
+    phone.get(server + "/search?q=" + quote(query))
+    height = phone.execute_script("return window.innerHeight")
+    assert height == 844 and phone.execute_script("return document.querySelectorAll('.definition').length") >= 2
+    top = first_screen_top(phone, ".answer-rule, li.result")
+    assert top + 150 <= height, top  # its number and its first lines
+
+
+def test_a_phone_shows_a_rules_text_on_the_first_screen(server: str, phone: Any) -> None:
+    """The rule page's header, steps, form and column heads filled the first screen down to y=619:
+    on a phone they are compact, and the rule's text has most of the screen."""
+    phone.get(server + "/rules/702.19b")
+    top = first_screen_top(phone, "td .rule-text")
+    assert top + 300 <= phone.execute_script("return window.innerHeight"), top
+
+
+@builds_large_kb
+def test_a_desktop_still_shows_the_definitions_and_steps_whole(server: str) -> None:
+    """What a phone shows compactly a desktop (a fresh browser, 1400 px wide) shows whole."""
+    desktop = chromium()
+    try:
+        desktop.get(server + "/search?q=" + quote("can my opponent attack my pw"))
+        shown = desktop.execute_script(
+            "return Array.from(document.querySelectorAll('.definition p, .search-page .lang-label'))"
+            ".map(e => getComputedStyle(e).display)")
+        assert len(shown) >= 6 and "none" not in shown and "-webkit-box" not in shown
+        desktop.get(server + "/rules/702.19b")
+        labels = desktop.execute_script(
+            "return Array.from(document.querySelectorAll('.steps .step-label, th .lang-name, .options .lang-label'))"
+            ".map(e => getComputedStyle(e).display)")
+        assert len(labels) >= 5 and "none" not in labels
+    finally:
+        desktop.quit()
+
+
+def test_a_long_query_is_said_cut_on_the_pages(server: str) -> None:
+    """A page's title and heading say a long query cut, as the command line does (the search
+    field keeps it whole)."""
+    query = ("zzqq " * 45).strip()
+    for url in (f"/search?q={quote(query)}", f"/cards/{quote(query)}", f"/glossary/{quote(query)}"):
+        _, _, body = get(server + url)
+        title = re.search("<title>(.*?)</title>", body)
+        above = Html(body).shown.split("This page as JSON")[0]  # the footer's command is the query whole
+        assert title and "…" in title[1] and len(title[1]) < 120 and query not in above, url

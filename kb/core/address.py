@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from kb.core.rulenum import RuleNumber, RuleNumberError
+from kb.core.text import echoed
 
 if TYPE_CHECKING:  # imported where a text is an address: kb.core.refs compiles 24 patterns
     from kb.core.refs import Target
@@ -249,9 +250,9 @@ def refusal(text: str) -> str:
     try:
         RuleNumber.parse(text)
     except RuleNumberError as err:
-        problem = str(err) if repr(text) in str(err) else f"{text!r}: {err}"
+        problem = str(err) if repr(echoed(text)) in str(err) else f"{echoed(text)!r}: {err}"
         return f"{problem} ({ADDRESS_EXAMPLES})"
-    return f"not a rule address: {text!r} ({ADDRESS_EXAMPLES})"
+    return f"not a rule address: {echoed(text)!r} ({ADDRESS_EXAMPLES})"
 
 
 def _read(text: str) -> str:

@@ -19,6 +19,8 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import total_ordering
 
+from kb.core.text import echoed
+
 #: Subrule letters in order: the rules skip "l" and "o" to avoid confusion with 1 and 0.
 LETTERS = "abcdefghijkmnpqrstuvwxyz"
 
@@ -67,10 +69,10 @@ class RuleNumber:
         """Parse ``7``, ``730``, ``730.2``, ``730.2.``, ``730.2a`` or ``119.1d.``."""
         match = _PATTERN.match(text)
         if not match:
-            raise RuleNumberError(f"not a rule number: {text!r}")
+            raise RuleNumberError(f"not a rule number: {echoed(text)!r}")
         chapter = int(match["chapter"])
         if match["rule"] is None and len(match["chapter"]) == 2:
-            raise RuleNumberError(f"not a rule number: {text!r}")
+            raise RuleNumberError(f"not a rule number: {echoed(text)!r}")
         rule = int(match["rule"]) if match["rule"] is not None else None
         return cls(chapter, rule, match["letter"])
 

@@ -174,6 +174,22 @@ def first_words(text: str, words: int = 12) -> str:
     return " ".join(text.split())
 
 
+
+#: The most characters of a query a header or a message repeats: `kb search` of a 5,000-character
+#: query printed it whole in its header and again in "nothing found for …".
+ECHO_CHARS = 80
+
+
+def echoed(text: str, limit: int = ECHO_CHARS) -> str:
+    """``text`` as a header or a message repeats what was typed: whole when short, else cut
+    (at a space in its second half, if any) to at most ``limit`` characters, the last "…".
+    Only what is said is cut: the JSON's ``query`` keeps the query whole."""
+    if len(text) <= limit:
+        return text
+    cut = text[: limit - 1]
+    space = cut.rfind(" ")
+    return (cut[:space] if space > limit // 2 else cut).rstrip() + "…"
+
 # -- typography -----------------------------------------------------------------------
 
 _TYPOGRAPHY = {

@@ -24,7 +24,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from kb.core.text import KANA, char_class, name_key
+from kb.core.text import KANA, char_class, echoed, name_key
 from kb.graph.names import NameEntry, script_class
 
 if TYPE_CHECKING:
@@ -133,8 +133,9 @@ class Resolution:
 
 
 def quoted(name: str) -> str:
-    """A name in quotes, as typed: ``repr`` would escape an ideographic space as ``\\u3000``."""
-    return f"'{name}'"
+    """A name in quotes, as typed (``repr`` would escape an ideographic space as ``\\u3000``),
+    a long one cut (:func:`~kb.core.text.echoed`)."""
+    return f"'{echoed(name)}'"
 
 
 # -- indexes ------------------------------------------------------------------------

@@ -22,6 +22,7 @@ from kb.core.errors import NotFound
 from kb.core.lang import languages_label
 from kb.core.rulenum import RuleNumber
 from kb.core.sentences import Span, named_by, split
+from kb.core.text import echoed
 from kb.store import rules as store
 from kb.views.search import (
     SEMANTIC_NOTE,
@@ -235,14 +236,14 @@ def ask(session: Session, question: str, langs: list[str] | None = None, query_l
     if not candidates:
         shown = f" in {languages_label(found.plan.langs)}" if langs else ""
         why = ": only glossary entries match" if found.results else ""
-        raise NotFound(f"no rule answers {question!r}{shown}{why}")
+        raise NotFound(f"no rule answers {echoed(question)!r}{shown}{why}")
     scored = [a for result in candidates if (a := _answer(session, found, result)) is not None]
     if RERANK:
         scored.sort(key=lambda a: -a.matched)  # stable: the engine's order among equals
     if SOURCE_FIRST:
         scored = _source_first(scored)
     if not scored:
-        raise NotFound(f"no rule answers {question!r}")
+        raise NotFound(f"no rule answers {echoed(question)!r}")
     if found.box.kind == "rules":  # the rules named are the answer, in the order written
         return AskAnswer(question, found, scored[:MAX_NAMED], [])
     if named:  # named inside a question: the same, with the glossary entry it names, if any

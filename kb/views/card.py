@@ -243,7 +243,7 @@ class CardAnswer:
 
     def render(self, explain: bool = False) -> str:
         if self.view is None:
-            return render_weak(self.resolution, self.message, self.word_of)
+            return render_weak(self.resolution, self.word_of)
         return render_card(self.resolution, self.view, explain)
 
 
@@ -343,9 +343,11 @@ def card_index(conn: sqlite3.Connection, letter: str | None = None) -> CardIndex
     return CardIndexAnswer(under, card_store.held(conn), letter, letters)
 
 
-def render_weak(resolution: Resolution, message: str, word_of: int = 0) -> str:
-    lines = [message]
-    lines += [f"  {e.kind}: {e.detail}" for e in resolution.evidence]
+def render_weak(resolution: Resolution, word_of: int = 0) -> str:
+    """A name not resolved: the evidence, the cards whose names hold it, the close names.  Not
+    the message (:attr:`CardAnswer.message`): `kb card` says it once, as every command says a
+    thing not found, on standard error ("kb: no card called …")."""
+    lines = [f"  {e.kind}: {e.detail}" for e in resolution.evidence]
     worded = [c for c in resolution.candidates if by_word(c)]
     if worded:
         lines.append(f"cards whose names hold {quoted(resolution.query)}:")

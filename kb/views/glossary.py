@@ -15,6 +15,7 @@ import re
 import sqlite3
 import unicodedata
 from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING
 
 from kb.align.tokens import glossary_forms, snowball, words
 from kb.core.errors import KbError, NotFound
@@ -22,9 +23,12 @@ from kb.core.lang import language_label, languages_label, normalize_tag
 from kb.core.model import GlossaryEntry
 from kb.core.refs import entry_pointed
 from kb.core.rulenum import RuleNumber
-from kb.core.text import base_lang, has_han, loose_key, to_simplified, typed
+from kb.core.text import base_lang, echoed, has_han, loose_key, to_simplified, typed
 from kb.store import rules as store
 from kb.views.shared import require_held, spelled_right
+
+if TYPE_CHECKING:
+    from indexers.translate import Translation
 
 
 @dataclass(frozen=True)
@@ -210,12 +214,16 @@ class GlossaryAnswer:
              "missing": self.missing(entries), "pointed_from": self.pointed_from.get(key) if isinstance(key, str)
              else None} for key, entries in self.matches], "suggestions": self.suggestions}
 
+    @property
+    def message(self) -> str:
+        """Why no entry is shown ("" when one is): `kb glossary` says it on standard error."""
+        if self.matches:
+            return ""
+        return f"no glossary entry is called {quoted(self.query)}, and no lexicon or spelling leads to one"
+
     def render(self) -> str:
-        if not self.matches:
-            lines = [f"no glossary entry is called {quoted(self.query)}, and no lexicon or spelling leads to one"]
-            if self.suggestions:
-                lines.append("did you mean: " + " · ".join(self.suggestions))
-            return "\n".join(lines)
+        if not self.matches:  # the message is said once, on standard error ("kb: no glossary entry …")
+            return "did you mean: " + " · ".join(self.suggestions) if self.suggestions else ""
         how = {"players": "a players' word", "word": "a word of its name"}.get(self.via["how"], self.via["how"])
         blocks = [] if self.via["how"] == "name" else [f"found through {how}: {self.via['detail']}"]
         for key, entries in self.matches:
@@ -230,7 +238,8 @@ class GlossaryAnswer:
 
 
 def quoted(text: str) -> str:
-    return f"'{text}'"
+    """A term in quotes, as typed, a long one cut (:func:`~kb.core.text.echoed`)."""
+    return f"'{echoed(text)}'"
 
 
 def _headwords(conn: sqlite3.Connection) -> dict[str, str]:
@@ -323,7 +332,7 @@ def _through_players_words(conn: sqlite3.Connection, query: str) -> tuple[list[S
     translator = translator_of(conn)
     for lang in sorted(src for src, dst in translator.pairs() if src == dst):
         found = translator.rephrase(query, lang)
-        if not found or coverage(query, lang, found) < 1:
+        if not found or coverage(query, lang, found) < 1 or not _words_whole(query, found):
             continue
         meant = " ".join(t.target for t in sorted(found, key=lambda t: t.at))
         # "enters" is the headword Enter; 召唤失调 is 召唤失调规则
@@ -333,6 +342,18 @@ def _through_players_words(conn: sqlite3.Connection, query: str) -> tuple[list[S
                 return entries, {"how": "players",
                                  "detail": f"{quoted(query)} is what players say for {quoted(meant)}", "term": name}
     return [], {}
+
+
+#: A word in letters (not CJK characters), as :func:`_words_whole` compares them.
+_LETTER_WORD = re.compile(r"[^\W\d_\u2e80-\u9fff\uf900-\ufaff]+")
+
+
+def _words_whole(query: str, found: list[Translation]) -> bool:
+    """Whether each word in letters of the query is a players' word as typed: a list of Chinese
+    players' words is read by substring, so 'tramplee' held their 'trample' and was told "what
+    players say for '践踏'" -- a typo of Trample, which the spelling step corrects in English."""
+    said = {word.casefold() for t in found for word in _LETTER_WORD.findall(t.source)}
+    return all(word.casefold() in said for word in _LETTER_WORD.findall(query))
 
 
 def _by_sound(conn: sqlite3.Connection, query: str) -> tuple[list[StoredEntry], dict[str, str]]:
@@ -362,9 +383,10 @@ def _by_spelling(conn: sqlite3.Connection, query: str) -> tuple[list[StoredEntry
             and not _spelled_right(conn, wanted, ranked[0][0])):
         key = ranked[0][0]
         name = names.get(key) or official[key]
-        like = f"the headword {quoted(name)}" if key in names else f"the official name {quoted(key)} of {quoted(name)}"
-        return find(conn, name), {"how": "spelling", "detail": f"{quoted(query)} is {ranked[0][1]:.0f}% like {like}",
-                                  "term": name}, []
+        # a typo, told as its correction, in the query's language: a headword, or an official name
+        meant = quoted(name) if key in names else f"{quoted(key)}, the official name of {quoted(name)}"
+        return find(conn, name), {"how": "spelling", "term": name,
+                                  "detail": f"{quoted(query)} → {meant} ({ranked[0][1]:.0f}% alike)"}, []
     return [], {}, _suggestions(wanted, names)
 
 

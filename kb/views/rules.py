@@ -22,7 +22,7 @@ from kb.core.dates import iso_problem, parse_iso
 from kb.core.errors import KbError, NotFound
 from kb.core.lang import language_label, normalize_tag
 from kb.core.rulenum import RuleNumber, RuleNumberError
-from kb.core.text import Hint
+from kb.core.text import Hint, echoed
 from kb.store import cards as card_store
 from kb.store import rules as store
 from kb.views.shared import held_instead, holds, joined, no_rule_message, not_held_message
@@ -464,7 +464,7 @@ def address_of(texts: Sequence[str]) -> addresses.Address:
             raise KbError(str(wrong))
         if len(texts) == 1:  # say what is wrong with it as a number ("a section has no rules of its own")
             raise KbError(addresses.refusal(texts[0]))
-        raise KbError(f"not a rule address: {' '.join(texts)!r} ({ADDRESS_EXAMPLES})")
+        raise KbError(f"not a rule address: {echoed(' '.join(texts))!r} ({ADDRESS_EXAMPLES})")
     return found
 
 
@@ -472,7 +472,7 @@ def one_number(text: str) -> RuleNumber:
     """One rule named however written (``CR 702.19B``); a range or a list is bad input here."""
     found = address_of([text])
     if len(found.targets) != 1 or found.targets[0].is_range:
-        raise KbError(f"one rule number please, not {text!r} (examples: 7, 702, 702.19)")
+        raise KbError(f"one rule number please, not {echoed(text)!r} (examples: 7, 702, 702.19)")
     return found.targets[0].first
 
 

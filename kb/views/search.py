@@ -25,10 +25,10 @@ from kb.core import address as addresses
 from kb.core.errors import KbError, NotFound, Unavailable
 from kb.core.lang import guess_lang, language_label, language_name, languages_label, normalize_tag
 from kb.core.rulenum import RuleNumber
-from kb.core.text import Hint, as_typed, typed
+from kb.core.text import Hint, as_typed, echoed, typed
 from kb.store import rules as store
 from kb.views.onebox import Box, CardMatch, OneBox, without
-from kb.views.shared import error_json, held_instead, holding, no_rule_message, numbers_said, require_held
+from kb.views.shared import error_json, failed_json, held_instead, holding, no_rule_message, numbers_said, require_held
 
 _BOLD, _RESET = "\x1b[1;33m", "\x1b[0m"
 
@@ -388,7 +388,7 @@ def nothing_found(answer: SearchAnswer) -> str | None:
     `kb ask` of a question no rule answers); None when it found something."""
     if answer.results or answer.definitions or answer.box.cards:
         return None
-    return f"nothing found for {answer.box.query!r}"
+    return f"nothing found for {echoed(answer.box.query)!r}"
 
 
 def batch(home: Path, answer: Callable[[Session, str], Any], key: str = "query",
@@ -406,8 +406,9 @@ def batch(home: Path, answer: Callable[[Session, str], Any], key: str = "query",
             query = line.rstrip("\r\n")
             try:
                 found = answer(session, query)
-                data = found.to_json()
-                if missing is not None and missing(found):
+                said = missing(found) if missing is not None else None
+                data = failed_json(found.to_json(), said)
+                if said:
                     worst = max(worst, 1)
             except KbError as err:
                 shown = query.encode("utf-8", "surrogateescape").decode("utf-8", "replace")  # bytes not UTF-8: U+FFFD
@@ -715,7 +716,7 @@ def said_line(query: str, answer: SearchAnswer) -> str:
     searched = f" → “{answer.showing}”" if answer.showing else ""
     plan, term = answer.plan, answer.box.term
     typed = f" ({term.typed_lang})" if term is not None and term.typed_lang and term.typed_lang != plan.lang else ""
-    return f"{query}{typed}{searched} · {plan.lang}" + (" (detected)" if plan.detected else f" ({UNKNOWN})"
+    return f"{echoed(query)}{typed}{searched} · {plan.lang}" + (" (detected)" if plan.detected else f" ({UNKNOWN})"
                                                          if plan.unknown else "")
 
 

@@ -9,6 +9,7 @@ import json
 import re
 import sqlite3
 from collections.abc import Callable, Sequence
+from typing import Any
 
 from kb.core.errors import KbError, NotFound
 from kb.core.lang import language_label, languages_label
@@ -29,6 +30,16 @@ def error_json(err: KbError) -> dict[str, object]:
         data["problems"] = [{"path": p.path, "line": p.line, **({"column": p.column} if p.column else {}),
                              "problem": p.message} for p in err.problems]
     return data
+
+
+def failed_json(data: Any, missing: str | None) -> Any:
+    """An answer's JSON as a program reads it: when the answer is still "not found" (``missing``
+    says why: no card, no glossary entry, nothing found), its own fields and the error fields of
+    :func:`error_json` beside them, so that every command exiting 1 says it in one shape (`kb card
+    zzzzqqq --json` had no ``error`` nor ``exit_code``, `kb show 999.1 --json` had them)."""
+    if missing is None or not isinstance(data, dict):
+        return data
+    return {**data, **error_json(NotFound(missing))}
 
 
 def unheld(conn: sqlite3.Connection, langs: list[str]) -> list[str]:

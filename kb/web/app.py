@@ -22,8 +22,10 @@ pages themselves stay plain functions of the KB and the request.
 
 from __future__ import annotations
 
+import copy
 import json
 import os
+import re
 import sqlite3
 import threading
 from collections.abc import Callable, Iterator
@@ -45,7 +47,7 @@ from indexers import index as rules_index
 from kb.commands import COMMANDS, TABLE, Command, WebPage
 from kb.core.errors import KbError, NotFound, Unavailable
 from kb.core.lang import display_name, languages_label
-from kb.core.text import Hint, shell_join
+from kb.core.text import Hint, echoed, shell_join
 from kb.store import rules as store
 from kb.views import card as card_cli
 from kb.views import glossary as glossary_cli
@@ -93,6 +95,7 @@ def create_app(home: Path, options: Options | None = None) -> FastAPI:
     app = FastAPI(title="kb", docs_url=None, redoc_url=None, openapi_url=None)
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
     templates = Jinja2Templates(directory=HERE / "templates")
+    templates.env.filters["echoed"] = echoed  # a long query, said cut (the search field keeps it whole)
     templates.env.globals.update(rule_url=markup.rule_url, term_url=markup.term_url, lang_name=_lang_name,
                                  linkify=markup.linkify, link_numbers=markup.link_numbers, link_sense=markup.link_sense,
                                  link_terms=markup.link_terms, hint=markup.hint, command_link=markup.command_link,
@@ -160,10 +163,14 @@ def create_app(home: Path, options: Options | None = None) -> FastAPI:
             blank = page.form is not None and not as_json and _blank(getattr(args, page.form))
             with source_of(shown, not blank) as source:
                 assert shown.answer is not None
-                view = None if blank else shown.answer(source, args)  # a blank form: the page to fill it in
-                data = view.to_json() if view is not None else None
+                try:
+                    view = None if blank else shown.answer(source, args)  # a blank form: the page to fill it in
+                except KbError as err:
+                    raise as_params(err, shown, page) from err
+                missing = shown.not_found(view) if view is not None else None
+                data = shared.failed_json(view.to_json(), missing) if view is not None else None
                 extra = page.context(data, args, source) if page.context and not as_json else {}
-            status = 404 if view is not None and not shown.missing_is_a_page and shown.not_found(view) else 200
+            status = 404 if missing and not shown.missing_is_a_page else 200
             return Page(page.template, data, page.title(data, args), shown.words(args), status, extra)
         return answer(request, build)
 
@@ -248,6 +255,27 @@ def twins(path: str) -> tuple[str, str]:
     The twin is registered first, so that a path parameter (``/cards/{name:path}``)
     never swallows the suffix."""
     return ("/index.json" if path == "/" else path + ".json", path)
+
+
+#: An option of the command line in a message ("--limit must be at least 1"), or a command the
+#: message suggests ("kb toc 702 --lang it"), whose options stay as the command line writes them.
+_OPTION_OR_COMMAND = re.compile(r"`?\bkb [a-z]+\b[^()`]*`?|(?<![\w-])--([a-z][a-z-]*)\b")
+
+
+def as_params(err: KbError, command: Command, page: WebPage) -> KbError:
+    """``err`` as a page says it: an option of the command named as the URL's parameter
+    (`/search?q=a&limit=-1` said "--limit must be at least 1", a flag the web has none of)."""
+    names = {arg.name: page.params.get(arg.key) or arg.param for arg in command.args if arg.name.startswith("--")}
+
+    def named(match: re.Match[str]) -> str:
+        return names.get(f"--{match[1]}", match[0]) if match[1] else match[0]
+
+    message = _OPTION_OR_COMMAND.sub(named, err.message)
+    if message == err.message:
+        return err
+    said = copy.copy(err)
+    said.message = message
+    return said
 
 
 def wants_json(path: str) -> bool:
