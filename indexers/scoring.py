@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from whoosh.codec.whoosh3 import W3LeafMatcher
 from whoosh.matching import Matcher
 from whoosh.query import Phrase
+from whoosh.reading import TermNotFound
 from whoosh.searching import Searcher
 
 #: BM25 term-frequency saturation.  Measured (bench_quality, questions / glossary sample, s@1 / s@5):
@@ -73,7 +74,10 @@ class Scorer:
         key = (field, term)
         found = self._postings.get(key)
         if found is None:
-            found = read_postings(self.reader.postings(field, term)) if key in self.reader else []
+            try:  # not asked first whether the reader holds the term: that was a second lookup of it
+                found = read_postings(self.reader.postings(field, term))
+            except TermNotFound:
+                found = []
             self._postings[key] = found
         return found
 
