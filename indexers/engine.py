@@ -1163,7 +1163,8 @@ def _nearer(scorer: Scorer, totals: dict[int, float], near: Sequence[Clause], k:
     most = 1 + sum(c.boost for c in near) / len(near)
     floor = heapq.nlargest(min(k, NEAR_TOP), totals.values())[-1] / most
     among = sorted(doc for doc, value in totals.items() if value >= floor)
-    where = {(c.field, t): scorer.positions_among(c.field, t, among) for c in near for t in c.terms}
+    terms = dict.fromkeys((c.field, t) for c in near for t in c.terms)  # a word of two pairs is read once
+    where = {(f, t): scorer.positions_among(f, t, among) for f, t in terms}
     held: dict[int, float] = {}
     for c in near:
         first, second = where[(c.field, c.terms[0])], where[(c.field, c.terms[1])]

@@ -187,6 +187,7 @@ def correct(run: str, words: frozenset[str], known: Callable[[str], bool],
     if len(run) > LONGEST_RUN:
         return run, []
     edges = _edges(run, words)
+    held = [known(run[at : at + 2]) for at in range(len(run) - 1)]  # each bigram asked once, not per stretch
     asked = segment.question_word_spans(run, words)  # a stretch holding one whole may be two words meeting
     table: list[Sounds | None] = []  # read when first needed
     out: list[str] = []
@@ -199,7 +200,7 @@ def correct(run: str, words: frozenset[str], known: Callable[[str], bool],
             if stretch in words:
                 piece = meant = stretch
                 break
-            if i not in edges or i + k not in edges or not _looks_mistyped(run, i, k, known, words):
+            if i not in edges or i + k not in edges or not _looks_mistyped(run, i, k, held, words):
                 continue
             if any(i <= start and end <= i + k and named(stretch[: start - i] + stretch[end - i:])
                    for start, end in asked):
@@ -227,12 +228,13 @@ def _edges(run: str, words: frozenset[str]) -> set[int]:
     return edges
 
 
-def _looks_mistyped(run: str, i: int, k: int, known: Callable[[str], bool], words: frozenset[str]) -> bool:
-    stretch = run[i : i + k]
-    if all(known(stretch[j : j + 2]) for j in range(k - 1)):
+def _looks_mistyped(run: str, i: int, k: int, held: Sequence[bool], words: frozenset[str]) -> bool:
+    """Whether the stretch ``run[i : i + k]`` looks mistyped (see :func:`correct`); ``held[at]``:
+    the texts hold the bigram ``run[at : at + 2]``."""
+    if all(held[i : i + k - 1]):
         return False
-    if i + k < len(run) and stretch[:-1] in words and known(run[i + k - 1 : i + k + 1]):
+    if i + k < len(run) and run[i : i + k - 1] in words and held[i + k - 1]:
         return False  # a game word, then the first character of the next word: 法术|什么, not 法术师
-    if i > 0 and stretch[1:] in words and known(run[i - 1 : i + 1]):
+    if i > 0 and run[i + 1 : i + k] in words and held[i - 1]:
         return False  # the last character of a word, then a game word
-    return not (i > 0 and i + k < len(run) and known(run[i - 1 : i + 1]) and known(run[i + k - 1 : i + k + 1]))
+    return not (i > 0 and i + k < len(run) and held[i - 1] and held[i + k - 1])

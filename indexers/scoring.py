@@ -20,11 +20,15 @@ from __future__ import annotations
 import heapq
 import math
 import threading
+from bisect import bisect_left
 from collections import Counter, defaultdict
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 
+from whoosh.codec.whoosh3 import W3LeafMatcher
+from whoosh.matching import Matcher
 from whoosh.query import Phrase
+from whoosh.reading import TermNotFound
 from whoosh.searching import Searcher
 
 #: BM25 term-frequency saturation.  Measured (bench_quality, questions / glossary sample, s@1 / s@5):
@@ -70,12 +74,10 @@ class Scorer:
         key = (field, term)
         found = self._postings.get(key)
         if found is None:
-            found = []
-            if (field, term) in self.reader:
-                matcher = self.reader.postings(field, term)
-                while matcher.is_active():
-                    found.append((matcher.id(), matcher.weight()))
-                    matcher.next()
+            try:  # not asked first whether the reader holds the term: that was a second lookup of it
+                found = read_postings(self.reader.postings(field, term))
+            except TermNotFound:
+                found = []
             self._postings[key] = found
         return found
 
@@ -94,13 +96,6 @@ class Scorer:
         if found is None:
             found = self._df[key] = self.reader.doc_frequency(field, term)
         return found
-
-    def length(self, field: str, doc: int) -> int:
-        lengths = self._lengths[field]
-        value = lengths.get(doc)
-        if value is None:
-            value = lengths[doc] = self.reader.doc_field_length(doc, field, 1)
-        return value
 
     def average(self, field: str) -> float:
         if field not in self._avg:
@@ -145,8 +140,10 @@ class Scorer:
             return {}
         idf = math.log(1 + (self.n - df + 0.5) / (df + 0.5))
         avg = self.average(field)
-        return {doc: idf * tf * (K1 + 1) / (tf + K1 * (1 - B + B * self.length(field, doc) / avg))
-                for doc, tf in postings}
+        lengths = self._lengths[field]  # each text's length read once per process, looked up inline
+        for doc in [doc for doc, _ in postings if doc not in lengths]:
+            lengths[doc] = self.reader.doc_field_length(doc, field, 1)
+        return {doc: idf * tf * (K1 + 1) / (tf + K1 * (1 - B + B * lengths[doc] / avg)) for doc, tf in postings}
 
     def clause(self, c: Clause, into: dict[int, float]) -> Collection[int]:
         """Add the clause's scores to ``into``; the documents it scored."""
@@ -181,6 +178,8 @@ class Scorer:
         if not docs or (field, term) not in self.reader:
             return found
         matcher = self.reader.postings(field, term)
+        if type(matcher) is W3LeafMatcher:
+            return _positions_in_blocks(matcher, docs)
         for doc in docs:
             if not matcher.is_active():
                 break
@@ -209,6 +208,45 @@ class Scorer:
             for doc, value in totals.items():  # values replaced in place: the keys do not change
                 totals[doc] = value * factors[matched[doc]]
         return totals
+
+
+def read_postings(matcher: Matcher) -> list[Posting]:
+    """Every ``(document, weight)`` of a term's matcher.  whoosh's own leaf matcher is read a block
+    (up to 128 postings) at a time from the arrays it decodes, which its per-posting calls
+    (``is_active``, ``id``, ``weight``, ``next``) only index into: four Python calls a posting, a
+    fifth of reading the terms new to a query (opening each term's matcher is the rest).  Any other
+    matcher is walked posting by posting."""
+    found: list[Posting] = []
+    if type(matcher) is W3LeafMatcher:
+        while matcher.is_active():
+            matcher.id()  # decodes the block's ids ...
+            matcher.weight()  # ... and its weights
+            start, end = matcher._i, matcher._blocklength
+            found += zip(matcher._ids[start:end], matcher._weights[start:end], strict=True)
+            matcher._next_block()
+        return found
+    while matcher.is_active():
+        found.append((matcher.id(), matcher.weight()))
+        matcher.next()
+    return found
+
+
+def _positions_in_blocks(matcher: W3LeafMatcher, docs: Sequence[int]) -> dict[int, Sequence[int]]:
+    """:meth:`Scorer.positions_among` on whoosh's own leaf matcher: blocks are skipped by their
+    last document, as ``skip_to`` does, and a document is found in its block by bisection, where
+    ``skip_to`` stepped through the block a posting (three Python calls) at a time."""
+    found: dict[int, Sequence[int]] = {}
+    for doc in docs:
+        while matcher.is_active() and doc > matcher.block_max_id():
+            matcher._next_block()
+        if not matcher.is_active():
+            break
+        matcher.id()  # decodes the block's ids
+        at = bisect_left(matcher._ids, doc, matcher._i, matcher._blocklength)
+        matcher._i = at  # the block's last id is at least doc: at stays inside the block
+        if matcher._ids[at] == doc:
+            found[doc] = matcher.value_as("positions")
+    return found
 
 
 def add_scores(totals: dict[int, float], scores: dict[int, float]) -> None:
