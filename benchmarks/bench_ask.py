@@ -11,9 +11,10 @@ rule or under one.  Four orders: the engine's; the sentence rerank (``RERANK``);
 rerank then the cited rule first (``SOURCE_FIRST``); the cited rule first alone (what
 ``kb ask`` does since session 8, marked ``*``).  Then the glossary entry quoted above the
 rules (``DEFINITION``): the search's best entry always ("always"), the best entry only when the
-question names it ("best"), the first of the search's entries that the question names (what ``kb
-ask`` does: "named*"): entries quoted, the share to the point (citing a rule the question expects,
-or one above or under it) and the questions with one to the point.
+question names it ("best"), the search's first entry beside its results, which it shows only when
+the question names it (what ``kb ask`` does since session 32: "shown*"): entries quoted, the share
+to the point (citing a rule the question expects, or one above or under it) and the questions with
+one to the point.
 """
 
 from __future__ import annotations
@@ -63,7 +64,7 @@ def main() -> None:
                         best if groups and engine.names(groups[0], asked) else [], expected)
                     quoted = [groups[d.rank - 1].hits[0].cites for d in answer.definitions  # the entry a pointer
                               if not d.lead] if answer else []  # leads to cites what the pointer cites
-                    entries.setdefault((lang, "named*"), Definitions()).add(quoted, expected)
+                    entries.setdefault((lang, "shown*"), Definitions()).add(quoted, expected)
                 first = int(bool(rules) and answers(rules[0], expected))
                 anywhere = int(any(answers(r, expected) for r in rules))
                 table.setdefault((lang, order), []).append(first * 2 + anywhere)

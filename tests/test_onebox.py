@@ -452,6 +452,8 @@ def test_ask_quotes_every_rule_a_question_names(home: Path, question: str, named
     # the best was not named (Unblocked Creature, shown before session 32), the next is (was "undying
     # comes back with a +1/+1 counter", whose best was Rad Counter until "+1/+1" became one term)
     ("does a creature with undying come back if it has a +1/+1 counter", "Undying", "Undying"),
+    # ask quotes what search shows first: it quoted Summon, named whole (session 32)
+    ("summoning sickness", "Summoning Sickness Rule", "Summoning Sickness Rule"),
 ])
 def test_ask_quotes_the_glossary_entry_a_question_names(home: Path, question: str, entry: str | None,
                                                         best: str | None) -> None:

@@ -83,7 +83,14 @@ SOURCE_FIRST = True
 #: 0.86, 86 -> 121, 0.83, 100; held-out en 50, 0.48, 24 -> 37, 0.62, 23 -> 49, 0.59, 29; it 39, 0.54,
 #: 21 -> 32, 0.56, 18 -> 37, 0.54, 20; zh-Hans 25, 0.60, 15 -> 16, 0.81, 13 -> 24, 0.71, 17.  The best
 #: entry is often one the question does not name ("Rad Counter" for "undying comes back with a
-#: +1/+1 counter"), with the one it asks about second or third ("Undying").
+#: +1/+1 counter"), with the one it asks about second or third ("Undying").  Session 32: the search's
+#: first definition beside its results, which now shows only entries the query names (half the
+#: headword's words at least, :data:`indexers.engine.FIRST_SHARE`), so that ask and search show
+#: the same ("summoning sickness" quoted Summon, named whole, where search shows Summoning Sickness
+#: Rule); bench_ask.py with the model, the first named whole -> the first shown: ours en 220, 0.76,
+#: 167 -> 221, 0.77, 171; it 87, 0.69, 60 (the same); zh-Hans 121, 0.86, 104 -> 122, 0.84, 102;
+#: held-out en 108, 0.70, 76 -> 109, 0.70, 76; it 67, 0.67, 45 (the same); zh-Hans 53, 0.64, 34 ->
+#: 54, 0.65, 35.
 DEFINITION = True
 
 _BOLD, _RESET = "\x1b[1;33m", "\x1b[0m"
@@ -282,18 +289,13 @@ def _first_answer(session: Session, shown: Shown) -> str | None:
 
 
 def _definition(found: SearchAnswer) -> list[Result]:
-    """The first of the search's glossary entries that the question names, as the search
-    made it (:data:`DEFINITION`), and the entry it only points to (:func:`kb.views.search.pointed_to`);
-    an entry with no text to show is passed over."""
-    outcome = found.outcome
-    if not DEFINITION or outcome is None:
+    """The search's first definition beside its results, as `kb search` shows it
+    (:data:`DEFINITION`, :func:`indexers.engine.beside`), and the entry it only points to
+    (:func:`kb.views.search.pointed_to`)."""
+    if not DEFINITION:
         return []
-    asked = engine.query_words(outcome.plan)
-    shown = {d.rank: d for d in found.definitions if not d.lead}  # by their place among the search's entries
-    for rank, entry in enumerate(outcome.definitions, 1):
-        if rank in shown and engine.names(entry, asked):  # with the entry it sends the reader to, if any
-            return [shown[rank], *(d for d in found.definitions if d.lead and d.rank == rank)]
-    return []
+    first = next((d for d in found.definitions if not d.lead), None)
+    return [first, *(d for d in found.definitions if d.lead and d.rank == first.rank)] if first is not None else []
 
 
 def _source_first(scored: list[Answer]) -> list[Answer]:
