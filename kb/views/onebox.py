@@ -491,10 +491,24 @@ class OneBox:
         if page is not None:
             how = f"{text!r} is the title of a rulings page resolved to it by its rulings"
             return [self._card(page["card"], None, float(page["confidence"]), how, script_lang(key), text)]
-        inside = self._named_inside(text, key)
+        inside = self._named_inside(text, key) or self._named_unelided(text)
         if inside:
             return inside
         return self._similar_cards(text, key) if similar else []
+
+    def _named_unelided(self, text: str) -> list[CardMatch]:
+        """The card a question names after an elided article ("l'onulet di tocasia è una creatura?":
+        Onulet di Tocasia), read without the article, which the name's key had glued to it
+        ("lonulet"); a name that itself begins so ("L'…") was tried first, as typed."""
+        from kb.align.tokens import ELIDED
+
+        bare = _ELIDED_WORD.sub(lambda m: m["rest"] if m["head"].casefold() in ELIDED else m.group(), text)
+        if bare == text:
+            return []
+        found = self._named_inside(bare, name_key(bare))
+        # the span as typed, its article with it: what is left to search is the rest of the question
+        return [replace(match, span=typed) if match.span and (typed := _with_article(text, match.span)) else match
+                for match in found]
 
     def _named_inside(self, text: str, key: str) -> list[CardMatch]:
         """The card a question names among its other words, longest name first ("how does
@@ -612,6 +626,16 @@ class _HeldWords(Container[str]):
     def __contains__(self, word: object) -> bool:
         return isinstance(word, str) and any(rules_store.holds_word(self.conn, form)
                                              for form in dict.fromkeys([word, word.replace("'", "’")]))
+
+
+#: A word written with an apostrophe inside ("l'onulet", "dell'anello"), for :meth:`OneBox._named_unelided`.
+_ELIDED_WORD = re.compile(r"\b(?P<head>\w+)['’](?P<rest>\w\w+)")
+
+
+def _with_article(text: str, span: str) -> str | None:
+    """``span`` (found in ``text`` without its elided article) as ``text`` writes it, article and all."""
+    found = re.search(r"\b\w+['’]" + re.escape(span), text, re.IGNORECASE)
+    return found.group() if found else None
 
 
 def typed_span(text: str, key: str) -> str | None:
