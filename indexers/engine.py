@@ -1513,8 +1513,7 @@ def _like_definition(searcher: Searcher, defines: str, lang: str) -> Callable[[G
     scorer, field = scorer_of(searcher), body_field(lang)
     if field not in searcher.schema:
         return lambda group: 1.0
-    words = {t.text for t in analyzer_for(lang)(defines, mode="query")}
-    tables = [scorer.scored(field, word) for word in words]
+    tables = [scorer.scored(field, word) for word in set(analysed(analyzer_for(lang), defines))]
 
     def likeness(group: Group) -> float:
         docs = [doc for doc, _ in scorer.postings("number", group.hits[0].number)]

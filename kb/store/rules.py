@@ -529,14 +529,14 @@ def holds_word(conn: sqlite3.Connection, word: str) -> bool:
     return any(pattern.search(body) for (body,) in rows)
 
 
-def writes_lowercase(conn: sqlite3.Connection, word: str) -> bool:
-    """Whether some rule text writes ``word`` (given in lower case) as a word in lower case: a
-    word the rules hold only with a capital ("Urza's", "Phyrexian", "Dragon": names and
-    subtypes) is written as a name.  Looked up for the few words of a card name a question
-    holds: every text holding the letters is read when none writes them so."""
-    pattern = re.compile(rf"(?<!\w){re.escape(word)}(?!\w)")
-    rows = conn.execute("SELECT body FROM rules WHERE body LIKE ?", (f"%{word}%",))
-    return any(pattern.search(body) for (body,) in rows)
+def written_as_name(conn: sqlite3.Connection, word: str) -> bool:
+    """Whether the rules hold ``word`` (given in lower case) only with a capital ("Urza's",
+    "Phyrexian", "Dragon": names and subtypes), not as a plain word.  Looked up for the few words
+    of a card name a question holds, in one read of the texts holding the letters."""
+    anywhere = re.compile(rf"(?<!\w){re.escape(word)}(?!\w)", re.IGNORECASE)
+    lowercase = re.compile(rf"(?<!\w){re.escape(word)}(?!\w)")
+    bodies = [body for (body,) in conn.execute("SELECT body FROM rules WHERE body LIKE ?", (f"%{word}%",))]
+    return any(anywhere.search(body) for body in bodies) and not any(lowercase.search(body) for body in bodies)
 
 
 def languages_of(conn: sqlite3.Connection, rules: Iterable[str]) -> dict[str, frozenset[str]]:

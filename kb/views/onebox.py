@@ -572,7 +572,7 @@ class OneBox:
         "dragon"; not "command", "snow", nor "comando", a word of the Italian lexicon)."""
         if not self._known_word(word):
             return True
-        return rules_store.holds_word(self.conn, word) and not rules_store.writes_lowercase(self.conn, word)
+        return rules_store.written_as_name(self.conn, word)
 
     def _possessive(self, span: str, card: str) -> bool:
         """``span`` holds the owner of a possessive of ``card``'s English name, an owner written as
