@@ -464,6 +464,20 @@ def test_a_text_holding_the_query_words_close_ranks_first(home: Path, db: sqlite
     assert rules_of(find(home, db, "commander damage", ["en"]))[0] == "903.10a"
 
 
+def test_a_query_naming_the_kind_of_rule_it_asks_for_finds_that_kind(home: Path, db: sqlite3.Connection) -> None:
+    """"keyword ability that prevents damage" asks for a keyword ability (Absorb, 702.64a): the
+    chapter's title is searched, but its words stand above a thousand rules and weigh little,
+    so 120.4b (damage prevented) led; the kind named leads to chapter 702 (engine.KIND_CHAPTER),
+    in English, Chinese and Italian, and a query naming no kind is ranked as before."""
+    assert rules_of(find(home, db, "keyword ability that prevents damage", ["en"]))[0] == "702.64a"
+    assert rules_of(find(home, db, "防止伤害的关键字异能", ["zh-Hans"]))[0] == "702.64a"
+    assert rules_of(find(home, db, "keyword ability that makes a permanent unable to be destroyed",
+                         ["en"]))[0].startswith("702.")
+    assert search.named_kind("en", "Keyword Actions of chapter 701") == ("701.",)
+    assert search.named_kind("it", "l'abilità definita da parola chiave che impedisce di attaccare") == ("702.",)
+    assert search.named_kind("en", "prevent damage") == ()
+
+
 def test_a_named_entry_citing_a_chapter_leads_to_a_rule_in_it(home: Path, db: sqlite3.Connection) -> None:
     """"End the Turn" cites only chapter 724 (a heading, no answer): the search led with 513.2
     (the end step) while its header named 724."""
