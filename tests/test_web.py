@@ -31,7 +31,7 @@ from contextlib import closing
 from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
-from urllib.parse import quote
+from urllib.parse import quote, unquote
 
 import pytest
 from conftest import REPO, SEEDS, builds_large_kb, corpora_path
@@ -1417,6 +1417,27 @@ def test_a_phone_shows_the_first_rule_on_the_first_screen(server: str, phone: An
     assert top + 150 <= height, top  # its number and its first lines
 
 
+def test_a_phone_shows_an_answers_sentences_above_the_results(server: str, phone: Any) -> None:
+    """The answer box above a question's results quoted one to three rules whole, each with its
+    aligned texts, and pushed the numbered results below a phone's first screen: on a phone it
+    shows the first rule's answering sentences alone (one a line), the whole answer a tap away."""
+    from selenium.webdriver.common.by import By
+
+    query = "how many poison counters make a player lose the game"
+    phone.get(server + "/search?q=" + quote(query))
+    shown = phone.execute_script(
+        "return Array.from(document.querySelectorAll('.answer .answer-rule, .answer .rest, .answer .aligned'))"
+        ".map(e => getComputedStyle(e).display)")
+    assert shown.count("block") == 1 and set(shown[1:]) == {"none"}, shown  # the first rule, its sentences alone
+    assert phone.execute_script("return document.querySelector('.answer mark').textContent").strip()
+    whole = phone.execute_script("return document.querySelector('.answer .whole-answer a')")
+    assert whole.is_displayed() and unquote(whole.get_attribute("href")) == server + "/ask?q=" + query
+    top = first_screen_top(phone, "li.result")
+    assert top + 150 <= phone.execute_script("return window.innerHeight"), top
+    whole.click()
+    assert phone.find_elements(By.CSS_SELECTOR, ".answer .answer-rule")  # /ask: the whole answer
+
+
 def test_a_phone_shows_a_rules_text_on_the_first_screen(server: str, phone: Any) -> None:
     """The rule page's header, steps, form and column heads filled the first screen down to y=619:
     on a phone they are compact, and the rule's text has most of the screen."""
@@ -1440,6 +1461,11 @@ def test_a_desktop_still_shows_the_definitions_and_steps_whole(server: str) -> N
             "return Array.from(document.querySelectorAll('.steps .step-label, th .lang-name, .options .lang-label'))"
             ".map(e => getComputedStyle(e).display)")
         assert len(labels) >= 5 and "none" not in labels
+        desktop.get(server + "/search?q=" + quote("how many poison counters make a player lose the game"))
+        answer = desktop.execute_script(
+            "return Array.from(document.querySelectorAll('.answer .rest, .answer .whole-answer'))"
+            ".map(e => getComputedStyle(e).display)")
+        assert answer[-1] == "none" and "none" not in answer[:-1] and len(answer) >= 2  # the rules whole
     finally:
         desktop.quit()
 

@@ -229,13 +229,18 @@ def link_terms(text: str, links: Iterable[Mapping[str, object]]) -> Markup:
     return Markup("").join(out)
 
 
-def highlight(text: str, spans: Iterable[Sequence[int]], whole: bool = False) -> Markup:
+def highlight(text: str, spans: Iterable[Sequence[int]], whole: bool = False, rest: bool = False) -> Markup:
     """A search result's text with its matches marked: the snippet ``kb search``
-    prints (or the whole text), the same window, ``<mark>`` instead of ``**``."""
+    prints (or the whole text), the same window, ``<mark>`` instead of ``**``.  With
+    ``rest``, what stands outside the marks is a ``<span class="rest">`` a page may fold
+    away (a phone shows an answer's marked sentences alone)."""
     found = [(int(s[0]), int(s[1])) for s in spans]
     cut = snippets.snippet(text, found, _START, _STOP, width=len(text) + 1 if whole else snippets.WIDTH)
-    html = str(escape(cut)).replace(_START, "<mark>").replace(_STOP, "</mark>")
-    return Markup(html.replace("\n", "<br>"))
+    html = str(escape(cut)).replace("\n", "<br>")
+    if rest and found:
+        html = "".join(piece if piece.startswith(_START) else f'<span class="rest">{piece}</span>' if piece else ""
+                       for piece in re.split(f"({_START}.*?{_STOP})", html, flags=re.S))
+    return Markup(html.replace(_START, "<mark>").replace(_STOP, "</mark>"))
 
 
 def edits(pairs: Iterable[Sequence[str]]) -> Markup:
