@@ -214,6 +214,10 @@ def _words(text: str) -> list[tuple[str, str, int]]:
     return [(word, stem(word), at) for at, word in found if word not in TERM_STOPWORDS and len(word) > 1]
 
 
+#: ASCII capitals to lower case, one letter for one (a text's places stay where they were).
+_ASCII_LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
+
+
 def lookup(entries: Entries, text: str, cjk: bool, lang: str = "") -> list[tuple[str, Entry, int]]:
     """``(source, entry, at)`` for every term of ``text`` the entries know: for each
     term, its trusted entries near the best, or failing any, its untrusted ones.
@@ -602,6 +606,8 @@ class Translator:
         key = (text, src, dst)
         found = self._read.get(key)
         if found is None:
+            if is_cjk(src):  # a CJK side's Latin keys are lower case, as players type them in Chinese
+                text = text.translate(_ASCII_LOWER)  # ("Trample 怎么算" found no trample), places kept
             hits = lookup(self.entries(text, src, dst), text, is_cjk(src), src)
             found = tuple(_unique([Translation(source, e.target, e.strength, src, dst, at, e.origin, e.support,
                                                "" if e.trusted else BELOW_THRESHOLD) for source, e, at in hits]))

@@ -647,6 +647,18 @@ def test_a_chinese_players_word_is_not_searched_inside_another_game_word(home: P
     assert rules_of(find(home, db, "指挥官伤害"))[0] == "903.10a"
 
 
+@pytest.mark.parametrize(("query", "rule"), [("Trample 怎么算", "702.19"), ("Hexproof 能被自己指定吗", "702.11"),
+                                           ("Deathtouch和Trample怎么算", "702.")])
+def test_an_english_keyword_in_a_chinese_question_is_read_as_typed(home: Path, db: sqlite3.Connection, query: str,
+                                                                   rule: str) -> None:
+    """Chinese players write English keyword names in their questions, capitalised as printed: the
+    list keys them in lower case, and "Trample 怎么算" found no trample (608.3 first) where
+    "trample 怎么算" found 702.19a."""
+    outcome = find(home, db, query)
+    assert outcome.plan.lang == "zh-Hans" and rules_of(outcome)[0].startswith(rule)
+    assert rules_of(outcome)[:5] == rules_of(find(home, db, query.lower()))[:5]
+
+
 def test_traditional_characters_find_the_simplified_text(home: Path, db: sqlite3.Connection) -> None:
     assert rules_of(find(home, db, "標識色", ["zh-Hans"])) == rules_of(find(home, db, "标识色", ["zh-Hans"]))
 
