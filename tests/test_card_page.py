@@ -296,8 +296,9 @@ def test_no_close_name_is_not_said_beside_the_closest_name(card_home: Path) -> N
         result = kb_here("card", query, home=card_home)
         assert result.returncode == 1 and "the closest name, '" in result.stdout
         assert "no name a letter or two off it" not in result.stdout + result.stderr
-        assert f"no card called '{query}' in the card data held (278 cards from BRO), and no name close enough " \
-               "to suggest" in result.stderr
+        said = result.stderr.strip()
+        assert said.startswith(f"kb: no card called '{query}' in the card data held (278 cards from BRO); the closest "
+                               "name, '") and said.endswith("% similar, not close enough to suggest"), said
 
 
 def test_close_chinese_names_as_measured(corpora: Path) -> None:

@@ -191,11 +191,6 @@ def by_word(candidate: Candidate) -> bool:
     return any(e.kind == NAME_WORD for e in candidate.evidence)
 
 
-def names_closest(resolution: Resolution) -> bool:
-    """Whether the evidence of an unresolved name names the closest name held."""
-    return any(e.kind == "weak" and e.detail.startswith(CLOSEST) for e in resolution.evidence)
-
-
 @dataclass(frozen=True)
 class CardAnswer:
     """What ``kb card QUERY`` answers: the resolution, and the card when it resolved."""
@@ -225,11 +220,14 @@ class CardAnswer:
                     f" give {'one of them' if several else 'it'} whole")
         if not self.resolution.candidates:
             # "no name a letter or two off it" beside "the closest name, X, is only 80% similar"
-            # read as a contradiction (X may well be two letters off a short name)
-            nearest = ("no name close enough to suggest" if names_closest(self.resolution)
-                       else "no name a letter or two off it")
+            # read as a contradiction (X may well be two letters off a short name), and so did "no
+            # name close enough to suggest" beside it: the closest is said, and why it is not offered
+            closest = next((e.detail for e in self.resolution.evidence if e.kind == "weak"
+                            and e.detail.startswith(CLOSEST)), "")
+            nearest = (f"; {closest}, not close enough to suggest" if closest
+                       else ", and no name a letter or two off it")
             return (f"no card called {quoted(self.query)} in the card data held "
-                    f"({self.held['cards']} cards from {sets}), and {nearest}")
+                    f"({self.held['cards']} cards from {sets}){nearest}")
         return f"no card resolved for {quoted(self.query)}: the evidence is weak"
 
     def to_json(self) -> dict[str, Any]:
