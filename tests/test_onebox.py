@@ -551,7 +551,8 @@ def test_web_search_and_ask_json_are_the_cli_json(home: Path) -> None:
         question = "what does trample do"
         assert request(base, "/ask.json?" + urlencode({"q": question})).body.decode() == cli("ask", question)
         page = request(base, "/search?" + urlencode({"q": question})).body.decode()
-        assert 'class="answer"' in page and page.index('class="answer"') < page.index('class="results"')
+        box = '<section class="answer in-search"'  # on a search page: folded on a phone (kb.css)
+        assert box in page and page.index(box) < page.index('class="results"')
         assert page.count('class="definition"') == len(json.loads(cli("search", question))["definitions"])
         asked = request(base, "/ask?" + urlencode({"q": question})).body.decode()  # the entry, then the rules
         assert asked.count('class="definition"') == 1 and asked.index(">Trample<") < asked.index('class="answer"')

@@ -481,7 +481,8 @@ def test_a_query_naming_the_kind_of_rule_it_asks_for_finds_that_kind(home: Path,
 
 @pytest.mark.parametrize(("query", "rule"), [("indestructible creature with 0 toughness does it die", "704.5f"),
                                            ("se devo pescare e il grimorio è vuoto perdo?", "704.5b"),
-                                           ("牌库抽空了会输吗", "704.5b"), ("when does a saga go to the graveyard", "704.5s")])
+                                           ("牌库抽空了会输吗", "704.5b"),
+                                           ("when does a saga go to the graveyard", "704.5s")])
 def test_a_question_whether_something_dies_finds_the_state_based_action(home: Path, db: sqlite3.Connection,
                                                                         query: str, rule: str) -> None:
     """Whether a creature dies or a player loses is decided by a state-based action: the
