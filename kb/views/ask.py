@@ -22,7 +22,7 @@ from kb.core.errors import NotFound
 from kb.core.lang import languages_label
 from kb.core.rulenum import RuleNumber
 from kb.core.sentences import Span, named_by, split
-from kb.core.text import echoed
+from kb.core.text import Hint, echoed
 from kb.store import rules as store
 from kb.views.search import (
     SEMANTIC_NOTE,
@@ -243,7 +243,9 @@ def ask(session: Session, question: str, langs: list[str] | None = None, query_l
     if not candidates:
         shown = f" in {languages_label(found.plan.langs)}" if langs else ""
         why = ": only glossary entries match" if found.results else ""
-        raise NotFound(f"no rule answers {echoed(question)!r}{shown}{why}")
+        # what the languages asked hold and the question in all of them, as `kb search` says it
+        hint = Hint(found.elsewhere.said, ("ask", question)) if found.elsewhere and not why else None
+        raise NotFound(f"no rule answers {echoed(question)!r}{shown}{f': {hint}' if hint else why}", hint=hint)
     scored = [a for result in candidates if (a := _answer(session, found, result)) is not None]
     if RERANK:
         scored.sort(key=lambda a: -a.matched)  # stable: the engine's order among equals
