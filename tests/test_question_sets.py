@@ -1,0 +1,30 @@
+"""The benchmark question sets (benchmarks/questions*.tsv) hold only rules of the 2026-04-17
+editions, written as kb writes them, each question once: a renumbered or mistyped target would
+silently spoil the search benchmark (benchmarks/check_questions.py, run on every set)."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+BENCHMARKS = Path(__file__).resolve().parents[1] / "benchmarks"
+sys.path.insert(0, str(BENCHMARKS))
+
+import check_questions  # noqa: E402
+
+SETS = sorted(BENCHMARKS.glob("questions*.tsv"))
+
+
+def test_every_set_is_checked() -> None:
+    assert [p.name for p in SETS] == ["questions.tsv", "questions_blind.tsv", "questions_heldout.tsv",
+                                      "questions_tester.tsv"]
+
+
+@pytest.mark.parametrize("path", SETS, ids=[p.stem for p in SETS])
+def test_a_question_set_names_rules_of_the_edition(corpora: Path, path: Path, capsys: pytest.CaptureFixture[str]
+                                                   ) -> None:
+    assert check_questions.main([str(path)]) == 0, capsys.readouterr().err
+    assert capsys.readouterr().out.rstrip().endswith("OK: every expected number is a rule of the 2026-04-17 "
+                                                     "English and Chinese editions")
