@@ -317,9 +317,12 @@ NAMED_KINDS = {
 #: and Italian words for going to the graveyard (死了, 进坟墓场, "va al cimitero"), as the English
 #: pattern has them, added after: ours ZH 0.690 -> 0.698, IT 0.500 -> 0.511, tester ZH 0.421 -> 0.395
 #: (a commander's 903.9a second to 704.6d, as two of ours went the other way), the rest the same.
+#: "died" left out after, as it tells what happened ("I stole a creature and it died, whose
+#: graveyard does it go to"): by words every set the same; with the model held-out EN s@1 0.697 ->
+#: 0.706 (that question's 404.1 first again).
 STATE_BASED = 4.0
 ASKS_OUTCOME = {
-    "en": re.compile(r"\b(?:die[sd]?|survives?|go(?:es)? to the graveyard|loses? the game|do i lose)\b", re.IGNORECASE),
+    "en": re.compile(r"\b(?:dies?|survives?|go(?:es)? to the graveyard|loses? the game|do i lose)\b", re.IGNORECASE),
     "it": re.compile(r"\b(?:muore|muoiono|sopravvive|perde la partita|perdo|vanno al cimitero|va al cimitero)\b",
                      re.IGNORECASE),
     "zh": re.compile("会死|死掉|死吗|死了|存活|输掉|会输|算输|进坟场|进坟墓场|进入坟墓场"),
