@@ -492,11 +492,12 @@ def test_a_rule_address_searched_shows_its_rules_whole_and_links_their_page(serv
 
 def test_the_languages_a_query_was_read_in_are_named(default_home: Path) -> None:
     """"(the query read as en found nothing: read as it too)" read as English words; the
-    languages are named as every message names them."""
+    languages are named as every message names them; and where the others found nothing either,
+    the line says so (it read as if the second language had found what is shown)."""
     from kb.views.search import search
 
     shown = search(default_home, "trample", ["it"]).render()
-    assert "(read as English (en), the query found nothing: read as Italian (it) too)" in shown
+    assert "(read as English (en), then as Italian (it): nothing found either way)" in shown
 
 
 @pytest.mark.parametrize("page", ["search", "ask"])

@@ -618,8 +618,9 @@ def render(answer: SearchAnswer, color: bool = False) -> str:
     if outcome is not None and outcome.index.built:
         lines.append(f"(built the search index: {outcome.index.documents} texts in {outcome.index.seconds:.1f} s)")
     if outcome is not None and len(outcome.tried) > 1:
-        others = ", ".join(map(language_label, outcome.tried[1:]))
-        lines.append(f"(read as {language_label(outcome.tried[0])}, the query found nothing: read as {others} too)")
+        others, first = ", ".join(map(language_label, outcome.tried[1:])), language_label(outcome.tried[0])
+        lines.append(f"(read as {first}, the query found nothing: read as {others} too)" if results
+                     else f"(read as {first}, then as {others}: nothing found either way)")
     if corrections_unsaid(answer):
         lines.append(read_as(plan))
     if outcome is not None and outcome.semantic:
