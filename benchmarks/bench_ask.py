@@ -9,7 +9,8 @@ QUESTIONS.tsv: a question set as ``quality.load_questions`` reads it;
 default ``benchmarks/questions.tsv``.  A quoted rule counts when it is an expected
 rule or under one.  Four orders: the engine's; the sentence rerank (``RERANK``); the
 rerank then the cited rule first (``SOURCE_FIRST``); the cited rule first alone (what
-``kb ask`` does since session 8, marked ``*``).  Then the glossary entry quoted above the
+``kb ask`` did from session 8 to 32); the order in use is marked ``*`` (the engine's since
+session 33).  Then the glossary entry quoted above the
 rules (``DEFINITION``): the search's best entry always ("always"), the best entry only when the
 question names it ("best"), the search's first entry beside its results, which it shows only when
 the question names it (what ``kb ask`` does since session 32: "shown*"): entries quoted, the share
