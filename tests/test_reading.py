@@ -111,8 +111,14 @@ def test_history_of_a_rule_no_language_holds_says_no_rule(default_home: Path) ->
 
 @pytest.mark.parametrize("command", ["show", "refs", "history"])
 def test_free_text_is_no_address(default_home: Path, command: str) -> None:
+    """Words are no address; a name such as "Trample" or 践踏 is one search finds, which the
+    message names (it said only "not a rule number", though the KB knows Trample is 702.19)."""
     result = kb_here(command, "trample damage", home=default_home)
     assert result.returncode == 2 and "not a rule number: 'trample damage' (examples: 7, 730," in result.stderr
+    assert result.stderr.rstrip().endswith("; to find it by its words: kb search 'trample damage'")
+    chinese = kb_here(command, "践踏", home=default_home)
+    assert chinese.returncode == 2 and chinese.stderr.rstrip().endswith("to find it by its words: kb search '践踏'")
+    assert "by its words" not in kb_here(command, "99.1", home=default_home).stderr  # a number: no name
     several = kb_here(command, "702.19b", "trample", home=default_home)
     assert several.returncode == 2 and "not a rule address: '702.19b trample'" in several.stderr
 

@@ -463,7 +463,10 @@ def address_of(texts: Sequence[str]) -> addresses.Address:
         if wrong is not None:
             raise KbError(str(wrong))
         if len(texts) == 1:  # say what is wrong with it as a number ("a section has no rules of its own")
-            raise KbError(addresses.refusal(texts[0]))
+            # "Trample", "践踏": a name, which search finds (a text too long to echo whole is none)
+            words = not any(c.isdigit() for c in texts[0]) and echoed(texts[0]) == texts[0]
+            hint = Hint("to find it by its words", ("search", texts[0])) if words else None
+            raise KbError(addresses.refusal(texts[0]) + (f"; {hint}" if hint else ""), hint=hint)
         raise KbError(f"not a rule address: {echoed(' '.join(texts))!r} ({ADDRESS_EXAMPLES})")
     return found
 
