@@ -105,13 +105,18 @@ def test_a_word_inside_a_longer_word_is_not_a_word_of_the_name(default_home: Pat
 
 def test_a_chinese_word_of_card_names_lists_their_chinese_names(default_home: Path, db: sqlite3.Connection) -> None:
     """米斯拉 (Mishra) is the first word of 米斯拉的指命 (Mishra's Command): the cards are listed by
-    their names in the query's script, each with its English name."""
-    rows = db.execute("SELECT card, name FROM card_names WHERE lang = 'zh-Hans' AND name LIKE '米斯拉的%'").fetchall()
-    assert len(rows) > 1
+    their names in the query's script, each with its English name; and the names holding it
+    anywhere, which run their words together (基克斯掌偶米斯拉, Mishra, Claimed by Gix: the legends
+    themselves were left out, and 非瑞克西亚 listed nothing)."""
+    rows = db.execute("SELECT card, name FROM card_names WHERE lang = 'zh-Hans' AND name LIKE '%米斯拉%'"
+                      " AND face IS NULL").fetchall()
+    assert len(rows) > 6 and any(not name.startswith("米斯拉") for _, name in rows)
     result = kb_here("card", "米斯拉", home=default_home)
     assert result.returncode == 1
     for card, name in rows:
         assert f"\n  {name}  ({card})" in result.stdout
+    data = json.loads(kb_here("card", "非瑞克西亚", "--json", home=default_home).stdout)
+    assert data["word_of"] == 3 and all(0 < c["score"] < 1 for c in data["resolution"]["candidates"][:3])
 
 
 def test_a_word_of_no_card_name_lists_none(default_home: Path) -> None:

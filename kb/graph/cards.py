@@ -24,7 +24,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from kb.core.text import KANA, char_class, echoed, name_key
+from kb.core.text import CJK, KANA, char_class, echoed, name_key
 from kb.graph.names import NameEntry, script_class
 
 if TYPE_CHECKING:
@@ -311,6 +311,8 @@ class CardIndex:
 _POSSESSIVE = re.compile(r"['’‘`´ʼ]s(?!\w)", re.IGNORECASE)
 #: The possessive particles of Chinese and Japanese names (米斯拉的指命, "Mishra's Command").
 _CJK_POSSESSIVE = re.compile("[的の]")
+#: A word of CJK characters only (a Chinese or Japanese name's run of characters).
+_CJK_WORD = re.compile(f"[{char_class(CJK)}]+")
 
 
 def name_words(name: str) -> tuple[str, ...]:
@@ -323,18 +325,22 @@ def name_words(name: str) -> tuple[str, ...]:
 def holding_words(query: str, entries: Iterable[NameEntry]) -> dict[str, list[NameEntry]]:
     """The cards one of whose names holds the words of ``query`` whole and in order ("Mishra"
     in "Mishra's Command" and in "Mishra, Excavation Prodigy"; "Command" not in "Wing
-    Commando"), each with those names, in the order given."""
+    Commando"), each with those names, in the order given.  A Chinese or Japanese query of
+    two characters or more anywhere in a name: those names run their words together, so
+    米斯拉 stands at the end of 基克斯掌偶米斯拉 (Mishra, Claimed by Gix), which only names
+    cut at 的 ("米斯拉的指命") were found by."""
     words = name_words(query)
     found: dict[str, list[NameEntry]] = {}
     if not words:
         return found
     size = len(words)
+    run = "".join(words) if all(_CJK_WORD.fullmatch(w) for w in words) and len("".join(words)) > 1 else ""
     for entry in entries:
         # a word the key lacks is no word of the name (BRO's 2,205 names: 12 ms -> 0.1-3 ms a query)
         if words[0] not in entry.key:
             continue
         held = name_words(entry.name)
-        if any(held[i:i + size] == words for i in range(len(held) - size + 1)):
+        if (run and run in "".join(held)) or any(held[i:i + size] == words for i in range(len(held) - size + 1)):
             found.setdefault(entry.card, []).append(entry)
     return found
 

@@ -18,7 +18,7 @@ from typing import Any
 
 from kb.core.errors import KbError
 from kb.core.rulenum import RuleNumber
-from kb.core.text import fold_accents, has_han, name_key, typed
+from kb.core.text import fold_accents, has_cjk, has_han, name_key, typed
 from kb.graph import card_rows
 from kb.graph.cards import (
     CLOSEST,
@@ -166,7 +166,9 @@ def word_candidates(entries: list[NameEntry], query: str) -> list[Candidate]:
     for card, holders in holding_words(query, entries).items():
         holder = _holder(holders, query)
         shown = whole.get((card, holder.lang), holder)
-        share = len(name_words(query)) / max(len(name_words(holder.name)), 1)
+        asked, held = name_words(query), name_words(holder.name)
+        share = (len("".join(asked)) / max(len("".join(held)), 1) if has_cjk(query)  # characters of a CJK name
+                 else len(asked) / max(len(held), 1))
         found.append(Candidate(card, round(share, 4), (Evidence(
             NAME_WORD, f"{quoted(holder.name)} ({holder.lang}) holds {quoted(query)} as a word", share),), shown))
     return sorted(found, key=lambda c: (c.matched.name.casefold() if c.matched else c.card.casefold()))
