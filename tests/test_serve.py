@@ -178,6 +178,22 @@ def test_a_long_card_name_is_refused_at_once(server: str) -> None:
 def test_a_long_search_is_refused_at_once(server: str) -> None:
     reply = request(server, "/search.json?q=" + "merged+" * 2000)
     assert reply.status in (400, 414) and reply.seconds < 2
+    over = request(server, "/search.json?q=" + quote("践踏" * 501))  # 1,002 characters: refused, 400
+    assert over.status == 400 and "at most 1000 characters" in json.loads(over.body)["error"]
+
+
+def test_a_judges_long_question_is_answered(server: str) -> None:
+    """A question of 306 characters got a bare 400 (values were cut at 256) where the command line
+    answers it; a question of 1,000 characters is answered, in Chinese too (9 KB of URL), quickly."""
+    question = ("My opponent attacks with a creature with trample and deathtouch, I block with two creatures, "
+                "one with first strike and one indestructible 4/4, and before damage I sacrifice the first "
+                "strike blocker: how much damage must my opponent assign to the remaining blocker before the "
+                "rest can trample over to me, and does deathtouch change that? ")
+    for q in (question[:306], (question * 4)[:1000]):
+        reply = request(server, "/ask.json?q=" + quote(q))
+        assert reply.status == 200 and reply.seconds < 5 and json.loads(reply.body)["answers"], len(q)
+    chinese = request(server, "/search.json?q=" + quote(("死触和践踏的生物被两个生物阻挡怎么分配伤害" * 50)[:1000]))
+    assert chinese.status == 200 and chinese.seconds < 5  # answered (this KB's seeds hold no Chinese rules)
 
 
 
