@@ -154,7 +154,7 @@ def test_a_number_as_an_older_edition_used_it(two_editions: Path, corpora: Path)
     assert removed["edition"] == OLD and removed["today"]["status"] == "removed"
     assert removed["languages"][0]["rules"][0]["text"] == old["702.124k"] != new["702.124k"]
     moved = kb_json_here("show", "702.124m", "--as-of", OLD, "--lang", "en", "--lang", "zh-Hans", home=two_editions)
-    assert moved["today"] == {"number": "702.124k", "status": "renumbered", "edition": "2026-04-17"}
+    assert moved["today"] == {"number": "702.124k", "status": "renumbered", "edition": "2026-04-17", "reworded": False}
     assert moved["languages"][0]["rules"][0]["text"] == old["702.124m"] == new["702.124k"]
     assert [b["lang"] for b in moved["languages"]] == ["en", "zh-Hans"]
     assert moved["languages"][1]["rules"][0]["text"] == numbered(corpora / ZH_OLD, r"702\.124m")["702.124m"]
@@ -163,6 +163,14 @@ def test_a_number_as_an_older_edition_used_it(two_editions: Path, corpora: Path)
                            "newest English edition (2026-04-17)")
     today = kb_json_here("show", "702.124m", home=two_editions)  # without --as-of: the number as it is now
     assert today["languages"][0]["rules"][0]["text"] == new["702.124m"]
+    # "still 107.3e" read as the same rule where its words changed ("chosen or defined for" -> "used by")
+    assert numbered(corpora / EN_OLD, r"107\.3e", "utf-8-sig")["107.3e"] != numbered(EN_LATEST, r"107\.3e")["107.3e"]
+    reworded = kb_here("show", "107.3e", "--as-of", OLD, home=two_editions).stdout
+    assert reworded.startswith(f"107.3e as of {OLD} (en edition {OLD}) · today: still 107.3e in the newest English "
+                               "edition (2026-04-17), worded otherwise (kb history 107.3e)\n"), reworded[:200]
+    assert kb_json_here("show", "107.3e", "--as-of", OLD, home=two_editions)["today"]["reworded"] is True
+    assert kb_json_here("show", "702.19b", "--as-of", OLD, home=two_editions)["today"] == {
+        "number": "702.19b", "status": "same number", "edition": "2026-04-17", "reworded": False}
 
 
 # -- navigation ------------------------------------------------------------------------------------

@@ -646,6 +646,9 @@ def test_a_number_as_it_was_says_what_it_is_today(server: str) -> None:
     assert "removed: no counterpart in the newest English edition" in removed and "Friends forever" in removed
     before = page(server + "/rules/730.2?as-of=2001-01-01", 404).shown
     assert "no English edition held was in force on 2001-01-01" in before
+    reworded = page(server + f"/rules/107.3e?as-of={OLD}")  # the same number, other words since
+    assert "still 107.3e in the newest English edition (2026-04-17), worded otherwise ( history )" in reworded.shown
+    assert ("/rules/107.3e/history", "history") in reworded.links
 
 
 def test_a_pointer_entrys_page_links_and_shows_the_entry_it_names(server: str) -> None:

@@ -17,6 +17,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
+from kb.align.diff import word_diff
 from kb.core import address as addresses
 from kb.core.dates import iso_problem, parse_iso
 from kb.core.errors import KbError, NotFound
@@ -671,6 +672,7 @@ class AsOfView:
     blocks: list[Block]
     today: str | None        # its number in the newest English edition (None: removed since)
     newest: str | None       # the newest English edition held
+    reworded: bool = False   # its English words differ there (as `kb history` counts a change)
 
     @property
     def status(self) -> str:
@@ -680,7 +682,8 @@ class AsOfView:
 
     def to_json(self) -> dict[str, object]:
         return {"number": str(self.number), "as_of": self.as_of, "edition": self.edition,
-                "today": {"number": self.today, "status": self.status, "edition": self.newest},
+                "today": {"number": self.today, "status": self.status, "edition": self.newest,
+                          "reworded": self.reworded},
                 "languages": [block.to_json() for block in self.blocks]}
 
     def render(self) -> str:
@@ -690,6 +693,8 @@ class AsOfView:
             now = f"renumbered: it is {self.today} in the newest English edition ({self.newest})"
         else:
             now = f"still {self.today} in the newest English edition ({self.newest})"
+        if self.reworded:  # "still 702.19b" read as "the same rule" where its words changed
+            now += f", worded otherwise (kb history {self.today})"
         head = f"{self.number} as of {self.as_of} (en edition {self.edition}) · today: {now}"
         return "\n\n".join([head, *(render_family(b.lang, b.edition, b.rules, b.out, b.cited, b.context)
                                     for b in self.blocks)])
@@ -717,4 +722,8 @@ def as_of(conn: sqlite3.Connection, number: RuleNumber, on: str, langs: list[str
                        f" (en {edition})")
     identity = blocks[0].rules[0].rule
     newest = store.dated_editions(conn, "en")[-1]
-    return AsOfView(number, on, edition, blocks, None if "@" in identity else identity, newest)
+    then = blocks[0].rules[0] if blocks[0].lang == "en" else store.identity_text(conn, identity, "en", edition)
+    now = store.identity_text(conn, identity, "en", newest) if "@" not in identity else None
+    reworded = then is not None and now is not None and any(
+        e.op != "=" for e in word_diff(" ".join([then.body, *then.examples]), " ".join([now.body, *now.examples])))
+    return AsOfView(number, on, edition, blocks, None if "@" in identity else identity, newest, reworded)
