@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import EN_LATEST, ZH_LATEST
+from conftest import DEFAULT_CORPUS, EN_LATEST, ZH_LATEST, builds_large_kb, shared_build
 from kbrun import kb_here, kb_json_here
 
 from kb.core.rulenum import RuleNumber
@@ -171,6 +171,28 @@ def test_a_number_as_an_older_edition_used_it(two_editions: Path, corpora: Path)
     assert kb_json_here("show", "107.3e", "--as-of", OLD, home=two_editions)["today"]["reworded"] is True
     assert kb_json_here("show", "702.19b", "--as-of", OLD, home=two_editions)["today"] == {
         "number": "702.19b", "status": "same number", "edition": "2026-04-17", "reworded": False}
+
+
+@pytest.fixture(scope="module")
+@builds_large_kb
+def english_older(tmp_path_factory: pytest.TempPathFactory, corpora: Path) -> Path:
+    """The default corpus with English 2025-11-14 beside it, and no Chinese edition that old."""
+    built = shared_build(tmp_path_factory, "english-older", DEFAULT_CORPUS, corpora / EN_OLD)
+    assert built.returncode == 0, built.stderr
+    return built.home
+
+
+def test_a_language_with_no_edition_in_force_on_the_date_is_said(english_older: Path) -> None:
+    """`kb show 702.19b --edition 2025-12-01` showed the English of 2025-11-14 alone and said
+    nothing of Chinese, whose oldest edition held took effect on 2026-04-17."""
+    said = ("no Chinese (Simplified, zh-Hans) edition held was in force on 2025-12-01: the oldest held took effect"
+            " on 2026-04-17")
+    shown = kb_here("show", "702.19b", "--edition", "2025-12-01", home=english_older)
+    assert shown.returncode == 0 and shown.stdout.startswith(f"en 702.19b (edition {OLD})")
+    assert shown.stdout.rstrip().endswith(said)
+    data = kb_json_here("show", "702.19b", "--edition", "2025-12-01", home=english_older)
+    assert [b["lang"] for b in data["languages"]] == ["en"] and data["notices"] == [said]
+    assert kb_json_here("show", "702.19b", home=english_older)["notices"] == []  # the newest: both held
 
 
 # -- navigation ------------------------------------------------------------------------------------

@@ -82,6 +82,9 @@ class ShowView:
     held: tuple[str, ...] = ()
     navigation: dict[str, str | None] | None = None  # parent, previous and next rule
     otherwise: dict[str, str] = field(default_factory=dict)  # a missing language's own text of the number
+    #: a language held in dated editions, none of them in force on the date asked (said even when
+    #: no language was asked: `--edition 2025-12-01` showed English alone, saying nothing of Chinese)
+    not_in_force: tuple[str, ...] = ()
 
     def to_json(self) -> dict[str, object]:
         data: dict[str, object] = {"number": str(self.number), "kind": self.number.kind,
@@ -98,10 +101,10 @@ class ShowView:
         page both say (the page said "No text of rule 730.2 in fr." where the command line said
         the KB holds no French texts)."""
         if not self.asked:
-            return []
+            return list(self.not_in_force)
         return [*(f"no text of rule {self.number} in {language_label(lang)}{self.otherwise.get(lang, '')}"
                   for lang in self.missing if lang not in self.not_held),
-                *(not_held_message(lang, self.held) for lang in self.not_held)]
+                *(not_held_message(lang, self.held) for lang in self.not_held), *self.not_in_force]
 
     def render(self, notices: bool = True) -> str:
         """The texts, then why a language asked shows none (``notices``: else said by the caller,
@@ -191,7 +194,18 @@ def show(conn: sqlite3.Connection, number: RuleNumber, langs: list[str] | None, 
     one = len(found) == 1 and "@" not in next(iter(found))
     identity = RuleNumber.parse(found.pop()) if one else number
     return ShowView(number, blocks, missing, bool(langs), card_store.link_counts(conn, identity), not_held,
-                    tuple(held), reading_order(conn, identity), otherwise)
+                    tuple(held), reading_order(conn, identity), otherwise, not_in_force(conn, missing, on))
+
+
+def not_in_force(conn: sqlite3.Connection, langs: Sequence[str], on: str | None) -> tuple[str, ...]:
+    """What to say of each of ``langs`` held in dated editions that took effect only after ``on``."""
+    said = []
+    for lang in langs if on else ():
+        dated = store.dated_editions(conn, lang)
+        if dated and on is not None and on < dated[0]:
+            said.append(f"no {language_label(lang)} edition held was in force on {on}: the oldest held took effect"
+                        f" on {dated[0]}")
+    return tuple(said)
 
 
 def held_under(conn: sqlite3.Connection, number: RuleNumber, lang: str, on: str | None) -> Block | None:
