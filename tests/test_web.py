@@ -909,6 +909,11 @@ def test_index_pages_and_the_search_box_everywhere(server: str) -> None:
         got, _, body = get(server + url)
         assert got == status and 'role="search"' in body and 'name="q"' in body, url
         assert {"/glossary", "/cards"} <= Html(body).hrefs()
+    # /cards/ and /glossary/ named no card and no term (a 400): each leads to its index, as /rules/ does
+    for index in ("/cards", "/glossary", "/rules"):
+        request = urllib.request.Request(server + index + "/?lang=en")
+        with urllib.request.urlopen(request, timeout=60) as response:
+            assert response.status == 200 and response.url == server + index + "?lang=en", index
 
 
 def test_card_index_and_chapter_ranges_fit_a_phone(server: str) -> None:

@@ -36,7 +36,7 @@ from typing import Any
 from urllib.parse import parse_qs, quote
 
 from fastapi import FastAPI, Request
-from fastapi.responses import Response
+from fastapi.responses import RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
 from starlette.concurrency import run_in_threadpool
@@ -176,8 +176,18 @@ def create_app(home: Path, options: Options | None = None) -> FastAPI:
 
     def get(command: Command, pages: list[WebPage]) -> Callable[[Request], Response]:
         def endpoint(request: Request) -> Response:
+            path = request.url.path
+            if "" in request.path_params.values() and path.endswith("/") and path.rstrip("/") in indexes:
+                # /cards/ and /glossary/ named no card and no term (400), where /rules/ leads to /rules:
+                # each leads to its index, as the rules' does
+                return RedirectResponse(path.rstrip("/") + (f"?{request.url.query}" if request.url.query else ""),
+                                        status_code=307)
             return respond(request, command, pages, request.query_params)
         return endpoint
+
+    #: the pages that take no argument in their path (/rules, /cards, /glossary): a path that
+    #: names an empty one of theirs leads to them
+    indexes = {path for command in TABLE for path in _by_path(command.pages) if "{" not in path}
 
     def post(command: Command, pages: list[WebPage]) -> Callable[[Request], Any]:
         async def endpoint(request: Request) -> Response:
