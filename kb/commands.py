@@ -613,14 +613,21 @@ def _contents_title(data: dict[str, Any], args: argparse.Namespace) -> str:
 
 
 def _contents_context(data: dict[str, Any], args: argparse.Namespace, conn: Any) -> dict[str, Any]:
-    """The link to a chapter's (or a rule's) full text, in the languages and edition asked; a
-    section has none (its full text is a range of chapters)."""
+    """The link to a chapter's (or a rule's) full text, in the languages and edition asked (a
+    section has none: its full text is a range of chapters); and the languages whose contents of
+    the same number the page links, as a rule's page offers its languages (the contents showed
+    English alone, the others only to whom knew ``?lang=``): those holding a text of it, and for
+    the whole contents those held in dated editions (the undated Italian seed has no contents)."""
     from kb.web.markup import text_url
 
+    rule = data.get("rule")
+    switch = (sorted(store.languages_of(conn, [rule]).get(rule, ())) if rule
+              else [lang for lang in store.languages(conn) if store.newest_of(conn, lang)])
+    context = {"switch": switch, "edition": getattr(args, "edition", None) or ""}
     if not data["number"] or data["kind"] == "section":
-        return {"full_text": None}
+        return {**context, "full_text": None}
     asked = getattr(args, "asked", None) or ([args.lang] if args.lang and args.lang != "en" else [])
-    return {"full_text": text_url(data["rule"], asked, args.edition)}
+    return {**context, "full_text": text_url(data["rule"], asked, args.edition)}
 
 
 def _chapter_title(data: dict[str, Any]) -> str | None:
@@ -824,7 +831,7 @@ TABLE: tuple[Command, ...] = (
             nargs="?"),
         LANG, EDITION),
         answer=toc,
-        pages=(WebPage("/rules", "toc.html", lambda data, args: "Contents"),)),
+        pages=(WebPage("/rules", "toc.html", lambda data, args: "Contents", _contents_context),)),
     Command("diff", "what changed between two editions", (
         Arg("old", "the old edition: its date, or any date it was in force (YYYY-MM-DD)"),
         Arg("new", "the new edition, likewise"),

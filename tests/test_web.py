@@ -916,6 +916,20 @@ def test_index_pages_and_the_search_box_everywhere(server: str) -> None:
             assert response.status == 200 and response.url == server + index + "?lang=en", index
 
 
+def test_a_contents_page_offers_its_languages(server: str) -> None:
+    """/rules and /rules/702 showed English alone, the Chinese contents only to whom knew
+    ?lang=: each links the languages holding its contents (not the undated Italian seed, whose
+    contents are a 404), the one shown in bold, and each link answers."""
+    for path in ("/rules", "/rules/702"):
+        shown = page(server + path)
+        switch = [(href, text) for href, text in shown.links if "lang=" in href and text in
+                  ("English", "Chinese (Simplified)", "Italian")]
+        assert switch == [(f"{path}?lang=zh-Hans", "Chinese (Simplified)")], (path, switch)
+        assert get(server + switch[0][0])[0] == 200
+        chinese = page(server + f"{path}?lang=zh-Hans")
+        assert (f"{path}?lang=en", "English") in chinese.links
+
+
 def test_card_index_and_chapter_ranges_fit_a_phone(server: str) -> None:
     """The card index is one letter a page, with every letter linked (the ten sets' 2,729 cards
     were a 946 KB page); a range of chapters is their contents (700-799's full text, 1.57 MB,
