@@ -482,17 +482,20 @@ def test_a_query_naming_the_kind_of_rule_it_asks_for_finds_that_kind(home: Path,
 @pytest.mark.parametrize(("query", "rule"), [("indestructible creature with 0 toughness does it die", "704.5f"),
                                            ("se devo pescare e il grimorio è vuoto perdo?", "704.5b"),
                                            ("牌库抽空了会输吗", "704.5b"),
-                                           ("when does a saga go to the graveyard", "704.5s")])
+                                           ("when does a saga go to the graveyard", "704.5s"),
+                                           ("what happens if I have to draw from an empty library", "704.5b"),
+                                           ("鹏洛客忠诚为0会怎样", "704.5i")])
 def test_a_question_whether_something_dies_finds_the_state_based_action(home: Path, db: sqlite3.Connection,
                                                                         query: str, rule: str) -> None:
     """Whether a creature dies or a player loses is decided by a state-based action: the
     question's own words ranked the rule defining its thing first (208.5 for toughness, 121.5
     for drawing from an empty library, 400.3 for the graveyard), 704.5f eighth or not at all
-    (engine.STATE_BASED); a question that is no such one is ranked as before."""
+    (engine.STATE_BASED), and so does one asking what happens; a question that is no such one is
+    ranked as before."""
     assert rules_of(find(home, db, query))[0] == rule
     assert rules_of(find(home, db, "when a creature dies does its ability trigger"))[0] == "603.10a"
     assert search.wanted_chapters("en", "does a creature die with lethal damage") == {"704.": search.STATE_BASED}
-    assert search.wanted_chapters("zh-Hans", "伤害会怎么样") == {}
+    assert search.wanted_chapters("zh-Hans", "伤害怎么分配") == {}
 
 
 def test_a_named_entry_citing_a_chapter_leads_to_a_rule_in_it(home: Path, db: sqlite3.Connection) -> None:
