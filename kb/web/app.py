@@ -174,6 +174,10 @@ def create_app(home: Path, options: Options | None = None) -> FastAPI:
             return Page(page.template, data, page.title(data, args), shown.words(args), status, extra)
         return answer(request, build)
 
+    #: the pages that take no argument in their path (/rules, /cards, /glossary): a path that
+    #: names an empty one of theirs leads to them
+    indexes = {path for command in TABLE for path in _by_path(command.pages) if "{" not in path}
+
     def get(command: Command, pages: list[WebPage]) -> Callable[[Request], Response]:
         def endpoint(request: Request) -> Response:
             path = request.url.path
@@ -184,10 +188,6 @@ def create_app(home: Path, options: Options | None = None) -> FastAPI:
                                         status_code=307)
             return respond(request, command, pages, request.query_params)
         return endpoint
-
-    #: the pages that take no argument in their path (/rules, /cards, /glossary): a path that
-    #: names an empty one of theirs leads to them
-    indexes = {path for command in TABLE for path in _by_path(command.pages) if "{" not in path}
 
     def post(command: Command, pages: list[WebPage]) -> Callable[[Request], Any]:
         async def endpoint(request: Request) -> Response:
