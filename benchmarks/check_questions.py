@@ -14,6 +14,7 @@ reading the set through by eye.
 
 from __future__ import annotations
 
+import argparse
 import sys
 from collections import Counter
 from pathlib import Path
@@ -72,9 +73,15 @@ def check_line(lineno: int, line: str, rules: dict[RuleNumber, str],
 
 
 def main(argv: list[str]) -> int:
-    show = "--show" in argv
-    args = [a for a in argv if a != "--show"]
-    tsv = Path(args[0]) if args else Path(__file__).with_name("questions.tsv")
+    parser = argparse.ArgumentParser(description="Check a question set's expected rule numbers against the "
+                                                 "2026-04-17 English and Chinese editions.")
+    parser.add_argument("tsv", nargs="?", type=Path, default=Path(__file__).with_name("questions.tsv"))
+    parser.add_argument("--show", action="store_true", help="print each question with its expected rules' texts")
+    args = parser.parse_args(argv)
+    tsv, show = args.tsv, args.show
+    if not tsv.is_file():
+        print(f"check_questions: no question file {tsv}", file=sys.stderr)
+        return 2
     rules = rules_of_edition(corpora() / EDITION)
     chinese = rules_of_edition(corpora() / CHINESE)
     lines = tsv.read_text(encoding="utf-8").split("\n")

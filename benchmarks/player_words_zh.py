@@ -188,7 +188,19 @@ def same_sense(verdict: Verdict, cr: Rules) -> tuple[str, ...]:
     if headword(player, cr) == "obsolete":
         return ()
     longer = covering(player, (*verdict.strings, *cr.headwords))
-    return tuple(n for n in verdict.holding if _bare(player, cr.by_name[n].text, longer))
+    own = tuple(n for n in verdict.holding if _bare(player, cr.by_name[n].text, longer))
+    split = re.compile(re.escape(player[:1]) + ".{1,3}" + re.escape(player[1:]))
+    if len(own) <= RARELY and sum(bool(split.search(cr.by_name[n].text)) for n in verdict.holding) >= SPLIT:
+        return ()  # written whole rarely, split by a count everywhere else (磨牌: 磨两张牌)
+    return own
+
+
+#: A player's word the rules write whole in at most RARELY rules and split, a count between its
+#: characters, in at least SPLIT of the rules holding its rules side, is let be: "磨牌" stands
+#: whole once (614.13c) and as "磨两张牌" or "磨N张牌" elsewhere, which its bigram misses
+#: (磨牌数量比牌库里的牌还多怎么办 found 701.24f, not 701.17b, before 磨牌 was listed).
+RARELY = 2
+SPLIT = 3
 
 
 def echoes(pairs: Iterable[Pair]) -> list[Pair]:

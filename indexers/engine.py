@@ -58,13 +58,13 @@ from indexers.index import IndexInfo, body_field, gloss_field, parent_field, tit
 from indexers.scoring import Clause, Scorer, add_scores, best_scored
 from indexers.spelling import Correction
 from indexers.translate import Translation, Translator, coverage
-from kb.align.lexicon import alternatives
+from kb.align.lexicon import alternatives, senses
 from kb.align.tokens import words as spelling_words
 from kb.core.address import written_out
 from kb.core.errors import KbError, NotFound, Unavailable
 from kb.core.lang import guess_lang, languages_label
 from kb.core.rulenum import RuleNumber
-from kb.core.text import base_lang, han_runs, has_cjk, is_cjk
+from kb.core.text import HAN_CHAR, base_lang, han_runs, has_cjk, is_cjk
 from kb.core.text import name_key as name_key_of
 from kb.store import onebox as card_store
 from kb.store import rules as store
@@ -255,8 +255,10 @@ SPELLING = True
 #: 0.63/0.83, 0.55/0.79; 0.05 -> 0.52/0.84, 0.60/0.88, 0.18/0.35, 0.63/0.83, 0.55/0.79; 0.08 -> EN 0.53/0.85,
 #: ZH 0.61/0.85, IT 0.16/0.35.
 LATER_SUBRULE = 0.03
-#: A *brief* subrule ("702.10a Haste is a static ability.", see ``index.KIND_ONLY``) scores this share,
-#: and comes after its siblings among the rules a query names ("haste" -> 702.10b, what haste does).
+#: A *brief* subrule ("702.10a Haste is a static ability.", see ``index.KIND_ONLY``; from session 34
+#: also "702.12c Multiple instances of indestructible on the same permanent are redundant.",
+#: ``index.REDUNDANT_ONLY``) scores this share, and comes after its siblings among the rules a query
+#: names ("haste" -> 702.10b, what haste does).
 #: Measured (bench_quality s@1 / s@5 / MRR; 1.0 -> 0.5 and 0.3 alike): questions EN 0.54/0.84/0.66 ->
 #: 0.54/0.85/0.67, IT MRR 0.49 -> 0.50, ZH and both glossary sets unchanged; the held-out set unchanged
 #: (EN 0.58/0.84/0.68): few questions name a bare keyword, the web's most common query.
@@ -387,6 +389,9 @@ NEAR_PAIRS = 6
 NEAR_TOP = 20
 #: Hits whose stored fields are read per search (grouping needs more hits than groups; a page shows 10).
 MAX_HITS = 50
+#: whoosh's own weighting, for the lookups whoosh still runs (:func:`_hits`: texts by number, identity
+#: or heading, whose hits are few and re-sorted by the caller); a query is ranked by
+#: :mod:`indexers.scoring`, whose B and K1 are measured there.
 WEIGHTING = scoring.BM25F(B=0.75, K1=1.2)
 #: Words asking about a thing rather than naming it ("trample rules", "rules for ward", "flying
 #: ability", "ward keyword", "regole del travolgere", "践踏规则", "飞行异能"): when the whole query
@@ -456,6 +461,7 @@ class Plan:
     corrections: tuple[Correction, ...] = ()    # words read as others (typos)
     near: tuple[Unit, ...] = ()                 # pairs of the query's words, a bonus where a text holds them close
     unknown: bool = False                       # no word known in any language: read as the default one, not detected
+    by_character: bool = False                  # its Chinese words found nothing: read character by character
 
     def units_for(self, lang: str) -> list[Unit]:
         return [u for u in self.units if u.lang == lang]
@@ -478,7 +484,7 @@ class Hit:
     named: bool = False             # the query is this text's name
     cites: tuple[str, ...] = ()
     role: str = "rule"              # rule, heading (a title-only line), glossary
-    brief: bool = False             # only says which kind of ability its keyword is (index.KIND_ONLY)
+    brief: bool = False             # says only its keyword's kind, or that several are redundant (index.KIND_ONLY)
     names: tuple[str, ...] = ()     # its headings' or headwords' keys (analysis.name_key)
     obsolete: bool = False          # a glossary entry for a term the rules no longer use
     modal: bool = False             # says what can, can't, may or must be done (index.MODAL)
@@ -678,14 +684,16 @@ def translated_units(translations: Iterable[Translation], lang: str, share: floa
 
 def rephrased_units(translations: Iterable[Translation], lang: str) -> list[Unit]:
     """The rules' words for a players' word: each word alone and, for several, the run
-    of them as a phrase, at :data:`PLAYER_WORDS` ("blink": exile, return, battlefield)."""
+    of them as a phrase, at :data:`PLAYER_WORDS` ("blink": exile, return, battlefield), for
+    each of its senses ("blink" is also a new object)."""
     analyzer = analyzer_for(lang)
     units = []
     for item in translations:
-        terms = tuple(t.text for t in analyzer(item.target, mode="query") if token_kind(t) != NUMBER)
-        runs = [(term,) for term in terms] + ([terms] if len(terms) > 1 else [])
-        units += [Unit(lang, run, weight=PLAYER_WORDS / len(runs), slop=3, source=item.source, translated=True)
-                  for run in runs]
+        for sense in senses(item.target):
+            terms = tuple(t.text for t in analyzer(sense, mode="query") if token_kind(t) != NUMBER)
+            runs = [(term,) for term in terms] + ([terms] if len(terms) > 1 else [])
+            units += [Unit(lang, run, weight=PLAYER_WORDS / len(runs), slop=3, source=item.source,
+                           translated=True) for run in runs]
     return _dedupe(units)
 
 
@@ -1002,7 +1010,7 @@ def _in_rules_words(text: str, rephrased: Sequence[Translation]) -> str:
     """``text`` with each players' word replaced by the rules' words for it ("etb trigger":
     "enters trigger"), as the lexicons into other languages know them."""
     for item in sorted(rephrased, key=lambda t: -len(t.source)):
-        text = re.sub(re.escape(item.source), item.target, text, count=1, flags=re.IGNORECASE)
+        text = re.sub(re.escape(item.source), " ".join(senses(item.target)), text, count=1, flags=re.IGNORECASE)
     return text
 
 
@@ -1735,6 +1743,13 @@ def _search(searcher: Searcher, info: IndexInfo, conn: sqlite3.Connection, text:
                 p = replace(alt, detected=True)
                 groups, definitions = found, defs
                 break
+    if not groups and CHARACTERS_LAST and has_cjk(text) and not p.translations and (alone := one_by_one(text)) != text:
+        alt = plan(alone, wanted, translator, query_lang=query_lang or p.lang, searcher=searcher, indexed=indexed,
+                   words=words, vocabulary=vocabulary, stems=stems, sounds=sounds, fragments=fragments,
+                   is_card=is_card, name_words=names, held=held)
+        found, defs = find(searcher, _paired(alt, info), indexed, hits or MAX_HITS) if not alt.empty else ([], [])
+        if found:
+            p, groups, definitions = replace(alt, text=text, detected=p.detected, by_character=True), found, defs
     if not groups and query_lang is None and not p.corrections and not p.numbers \
             and not _known_anywhere(text, [*indexed, *(s for s, _ in translator.pairs())], vocabulary, translator):
         default = DEFAULT_LANG if DEFAULT_LANG in indexed else p.lang  # "xyzzy qwrtp" was "it (detected)"
@@ -1749,6 +1764,21 @@ def _search(searcher: Searcher, info: IndexInfo, conn: sqlite3.Connection, text:
         read = [t.target for t in p.translations if t.dst == against and t.src != against]
         fused = with_meaning(groups, info.path, spelling.corrected(text, p.corrections), p.lang, read)  # typos as read
     return Outcome(p, groups if fused is None else fused, info, definitions, tuple(tried), fused is not None)
+
+
+#: A Chinese query whose words no text holds ("炸库输了": no rule says 炸库, a players' word for
+#: decking no list has, so its bigrams 炸库 and 库输 matched nothing) is read again character by
+#: character, each a prefix as a one-character query is, before "nothing found": 牌库, 输掉 and the
+#: rules of an empty library come back.  Not a query the lexicons translate (凡尔西诺, Viashino, a
+#: creature type the Chinese rules never name: its characters apart matched 西 and 诺 anywhere).
+#: Only a query that found nothing is read so, so no rank of the quality benchmarks can move (none
+#: of their questions finds nothing once 爆库 is listed).
+CHARACTERS_LAST = True
+
+
+def one_by_one(text: str) -> str:
+    """``text`` with a space between each two Han characters: each then a run of its own."""
+    return "".join(f" {c} " if HAN_CHAR.fullmatch(c) else c for c in text).strip()
 
 
 def _paired(p: Plan, info: IndexInfo) -> Plan:

@@ -182,10 +182,11 @@ def test_a_players_word_is_no_typo_of_a_headword(card_home: Path) -> None:
 
 
 @pytest.mark.parametrize(("query", "term"), [("cmc", "Mana Value"), ("召唤病", "Summoning Sickness Rule"),
-                                             ("ETB", "Enter")])
+                                             ("ETB", "Enter"), ("eot", "End Step"), ("fall off", "Unattach")])
 def test_glossary_reads_a_players_word(card_home: Path, query: str, term: str) -> None:
     """A players' word search reads was no entry ("cmc") or a misspelling of another (召唤病 was
-    Summon, "80% like" 召唤); 召唤失调 is named by the headword 召唤失调规则."""
+    Summon, "80% like" 召唤); 召唤失调 is named by the headword 召唤失调规则.  A word's second
+    sense was dropped ("eot" is until end of turn and the end step; "fall off" was no entry)."""
     data = kb_json_here("glossary", query, home=card_home)
     assert data["via"]["how"] == "players" and data["matches"][0]["term"] == term
     assert f"found through a players' word: '{query}' is what players say for" in kb_here(

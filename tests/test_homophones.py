@@ -141,7 +141,8 @@ def test_a_missing_or_damaged_sounds_file_reads_the_query_as_typed(default_home:
         else:
             path.write_text("{]" if damage == "garbage" else '{"format": 0}', encoding="utf-8")
         answer = json.loads(kb("search", "死处", "--json", home=home).stdout)
-        assert answer["corrections"] == [] and answer["results"] == [], damage
+        # read as typed (no correction), which finds nothing, then character by character
+        assert answer["corrections"] == [] and answer["by_character"], damage
 
 
 def test_a_chinese_typo_does_not_import_pypinyin(default_home: Path) -> None:

@@ -128,6 +128,13 @@ def test_a_player_word_the_rules_use_for_the_same_thing_is_caught(cr: Rules) -> 
     assert cr.current >= {"进场", "死去", "场上"}  # the rules' own words, never a player side
 
 
+def test_a_player_word_the_rules_mostly_split_by_a_count_is_let_be(cr: Rules) -> None:
+    """磨牌 stands whole once (614.13c) and as 磨两张牌, 磨N张牌 in the mill rules, which its bigram
+    misses: listed (磨 its rules side), it found 701.17b for "磨牌数量比牌库里的牌还多怎么办"."""
+    assert same_sense(judge(Pair(0, "磨牌", "磨"), cr), cr) == ()
+    assert same_sense(judge(Pair(0, "弃牌堆", "坟墓场"), cr), cr)  # whole, never split: still caught
+
+
 def test_other_senses_and_former_names_are_told_apart(cr: Rules) -> None:
     grave = uses("坟场", cr)  # inside the keyword 坟场风暴 only
     assert "702.69a" in grave.typed_in_rules and not grave.bare_in_rules

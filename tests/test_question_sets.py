@@ -19,7 +19,7 @@ SETS = sorted(BENCHMARKS.glob("questions*.tsv"))
 
 def test_every_set_is_checked() -> None:
     assert [p.name for p in SETS] == ["questions.tsv", "questions_blind.tsv", "questions_heldout.tsv",
-                                      "questions_tester.tsv"]
+                                      "questions_keywords.tsv", "questions_tester.tsv"]
 
 
 @pytest.mark.parametrize("path", SETS, ids=[p.stem for p in SETS])
@@ -28,3 +28,12 @@ def test_a_question_set_names_rules_of_the_edition(corpora: Path, path: Path, ca
     assert check_questions.main([str(path)]) == 0, capsys.readouterr().err
     assert capsys.readouterr().out.rstrip().endswith("OK: every expected number is a rule of the 2026-04-17 "
                                                      "English and Chinese editions")
+
+
+def test_the_checker_names_a_missing_file_without_a_traceback(capsys: pytest.CaptureFixture[str]) -> None:
+    """`check_questions.py --help` read "--help" as the file's name and ended in a traceback."""
+    assert check_questions.main([str(BENCHMARKS / "no-such-questions.tsv")]) == 2
+    assert "no question file" in capsys.readouterr().err
+    with pytest.raises(SystemExit) as out:
+        check_questions.main(["--help"])
+    assert out.value.code == 0 and "--show" in capsys.readouterr().out

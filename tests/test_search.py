@@ -1254,3 +1254,39 @@ def test_a_players_word_or_a_term_of_another_language_names_what_it_stands_for(
     "lib" with 401.7, "viandante" with 701.31a (Planeswalk, of Planechase), "manifestare" with
     701.62a (Manifest Dread); now each names what its translation names, in rule order."""
     assert rules_of(find(home, db, query))[0] == first, rules_of(find(home, db, query))[:5]
+
+
+@pytest.mark.parametrize(("query", "rule"), [("生物防御力被减到0会死吗", "704.5f"),
+                                           ("不灭的生物防御力变成0会不会死", "704.5f")])
+def test_a_chinese_will_it_die_is_not_deathtouch(home: Path, db: sqlite3.Connection, query: str, rule: str) -> None:
+    """"会死吗" (will it die) left 死 alone, a one-character prefix that met 死触 (deathtouch):
+    704.5h (deathtouch) led "生物防御力被减到0会死吗" where 704.5f (0 toughness) answers it."""
+    outcome = find(home, db, query)
+    assert rules_of(outcome)[0] == rule, rules_of(outcome)[:5]
+    assert any(t.source in ("会死", "死吗", "会不会死") and t.target == "死去" for t in outcome.plan.translations)
+
+
+def test_chinese_words_no_text_holds_are_read_character_by_character(home: Path, db: sqlite3.Connection) -> None:
+    """"炸库输了吗" (a players' word for decking no list has): its bigrams 炸库 and 库输 are in no
+    text, and the search said "nothing found"; read character by character, the rules of an empty
+    library and of losing come back, and the answer says how it was read."""
+    outcome = find(home, db, "炸库输了吗")
+    assert outcome.plan.by_character and outcome.plan.text == "炸库输了吗"
+    assert {"704.5b", "121.4"} & set(rules_of(outcome)[:5]), rules_of(outcome)[:5]
+    assert not find(home, db, "牌库空了").plan.by_character  # words a text holds: read as words
+    data = kb_json_here("search", "炸库输了吗", home=home)
+    assert data["by_character"] is True and data["results"]
+    assert "read character by character" in kb_here("search", "炸库输了吗", home=home).stdout
+
+
+@pytest.mark.parametrize(("query", "first", "after"), [("indestructible sacrifice", ("701.21a", "702.12b"), "702.12c"),
+                                                       ("威慑一个挡不了", ("702.111b",), "702.111c")])
+def test_a_rule_saying_only_that_copies_are_redundant_is_brief(home: Path, db: sqlite3.Connection, query: str,
+                                                               first: tuple[str, ...], after: str) -> None:
+    """"702.12c Multiple instances of indestructible on the same permanent are redundant." led
+    "indestructible sacrifice" (short, and naming the keyword); a query asking about several
+    instances still finds such a rule first."""
+    ranked = rules_of(find(home, db, query))
+    assert ranked[0] in first, ranked[:5]
+    assert ranked.index(after) > max(ranked.index(rule) for rule in first if rule in ranked), ranked[:5]
+    assert rules_of(find(home, db, "multiple instances of deathtouch"))[0] == "702.2f"

@@ -13,6 +13,7 @@ import pytest
 
 from indexers.translate import Translator
 from kb.align import term_list
+from kb.align.lexicon import senses
 from kb.align.tokens import whole_key, words
 from kb.core.errors import KbError
 
@@ -82,13 +83,11 @@ def test_a_word_as_written_speaks_before_a_stem_it_shares_with_an_official_name(
 
 
 def test_every_players_word_reaches_the_rules_words(translator: Translator) -> None:
+    """Every line: a word with several lines reaches each of them (:func:`kb.align.lexicon.senses`)."""
     pairs = term_list.player_pairs("en")
     assert len(pairs) >= 100
-    first: dict[str, set[str]] = {}
-    for pair in pairs:
-        first.setdefault(str(term_list.key_of(pair.term)), set()).add(pair.means)
     missed = [(p.line, p.term) for p in pairs
-              if not {t.target for t in translator.rephrase(p.term, "en")} & first[str(term_list.key_of(p.term))]]
+              if not any(p.means in senses(t.target) for t in translator.rephrase(p.term, "en"))]
     assert not missed, missed[:20]
 
 
@@ -100,8 +99,8 @@ def test_no_players_word_is_keyed_as_a_part_of_it() -> None:
             assert len(str(term_list.key_of(pair.term)).split()) == len(words(pair.term)), pair
 
 
-@pytest.mark.parametrize(("typed", "means"), [("blinked", "exile return battlefield"),
-                                              ("flickering", "exile return battlefield"),
+@pytest.mark.parametrize(("typed", "means"), [("blinked", "exile return battlefield / new object"),
+                                              ("flickering", "exile return battlefield / new object"),
                                               ("fizzled", "targets illegal resolve"),
                                               ("tutored", "search your library"), ("sacced", "sacrifice"),
                                               ("sac'd", "sacrifice"), ("etbd", "enters"),
@@ -112,6 +111,19 @@ def test_a_players_word_is_read_in_any_form(translator: Translator, typed: str, 
     assert {t.target for t in translator.rephrase(typed, "en")} == {means}
     assert not translator.rephrase("creature", "en") and not translator.rephrase("ring", "en")
     assert not translator.rephrase("ultimately", "en")  # a Snowball stem met "ult" (the ultimate)
+
+
+def test_a_players_word_keeps_every_sense(translator: Translator) -> None:
+    """A word with several lines ("blink": exile return battlefield, and new object) was read
+    by its first line only: the lexicon kept the first sense and dropped the others."""
+    lines: dict[str, list[str]] = {}
+    for pair in term_list.player_pairs("en"):
+        lines.setdefault(pair.term, []).append(pair.means)
+    several = {word: means for word, means in lines.items() if len(means) > 1}
+    assert len(several) >= 5
+    for word, means in several.items():
+        found = translator.rephrase(word, "en")
+        assert [senses(t.target) for t in found] == [means], word
 
 
 def test_a_malformed_list_is_refused_naming_file_and_line(tmp_path: Path) -> None:

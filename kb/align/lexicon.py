@@ -24,6 +24,10 @@ PLAYERS = "players"
 #: countering and the marker; "Draw": 抓/平手): a translation keeps them all, and search asks
 #: each (:func:`alternatives`).  Taking the first, as before, searched "counter" as 反击 only.
 ALTERNATIVES = "/"
+#: Between the senses of a players' word, each in the rules' words ("blink": exile return
+#: battlefield / new object): search asks each (:func:`senses`).  Until session 34 a word's
+#: second line was dropped as the lexicon was made (the first line spoke).
+SENSES = " / "
 
 
 @dataclass(frozen=True)
@@ -86,6 +90,11 @@ class Lexicon:
         assert isinstance(terms, Mapping) and isinstance(support, Mapping)
         return cls(str(data["src"]), str(data["dst"]), {str(w): (str(t), float(s)) for w, (t, s) in terms.items()},
                    str(data.get("origin", "rules")), {str(w): int(n) for w, n in support.items()})
+
+
+def senses(target: str) -> list[str]:
+    """The senses a players' word's rules words hold (one, or one per line of its list)."""
+    return [sense for sense in target.split(SENSES) if sense]
 
 
 def alternatives(target: str) -> list[str]:

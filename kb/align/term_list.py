@@ -36,7 +36,7 @@ from pathlib import Path
 from whoosh.lang import stopwords_for_language
 
 from kb.align.glossary_lexicon import key_of
-from kb.align.lexicon import PLAYERS, TERMS, Lexicon
+from kb.align.lexicon import PLAYERS, SENSES, TERMS, Lexicon, senses
 from kb.align.tokens import TERM_STOPWORDS, WHOLE, snowball, stem, unelided, whole_key, words
 from kb.core.errors import KbError
 from kb.core.text import base_lang, fold_accents, is_cjk
@@ -207,16 +207,25 @@ def players_lexicon(lang: str) -> Lexicon | None:
     pairs = player_pairs(lang)
     for pair in pairs:  # CJK keys are found inside a query
         if (key := pair.term if is_cjk(lang) else key_of(pair.term)) is not None:
-            terms.setdefault(key, (pair.means, 1.0))
+            _add_sense(terms, key, pair.means)
+    listed = set(terms)
     if base_lang(lang) == "en":  # after every word as listed: a listed word is never another's form
         for pair in pairs:
             # a phrase also by its Snowball stems ("summoning sick" meets "summoning sickness"), a
             # word by its inflected forms: alone, a stem met words that are none ("ultimately": "ult")
             stems = [k for k in keys_of(lang, pair.term)[1:] if len(k.split()) == len(words(pair.term)) > 1]
             for key in [*map(key_of, inflections(pair.term)), *stems]:
-                if key is not None:
-                    terms.setdefault(key, (pair.means, 1.0))
+                if key is not None and key not in listed:
+                    _add_sense(terms, key, pair.means)
     return Lexicon(lang, lang, terms, PLAYERS) if terms else None
+
+
+def _add_sense(terms: dict[str, tuple[str, float]], key: str, means: str) -> None:
+    """``key`` stands for ``means`` too: a word with several lines keeps every sense
+    (:data:`kb.align.lexicon.SENSES`), in the list's order."""
+    known = senses(terms[key][0]) if key in terms else []
+    if means not in known:
+        terms[key] = (SENSES.join([*known, means]), 1.0)
 
 
 def inflections(term: str) -> set[str]:

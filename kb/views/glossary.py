@@ -15,8 +15,10 @@ import re
 import sqlite3
 import unicodedata
 from dataclasses import dataclass, field, replace
+from itertools import product
 from typing import TYPE_CHECKING
 
+from kb.align.lexicon import senses
 from kb.align.tokens import glossary_forms, snowball, words
 from kb.core.errors import KbError, NotFound
 from kb.core.lang import language_label, languages_label, normalize_tag
@@ -334,13 +336,15 @@ def _through_players_words(conn: sqlite3.Connection, query: str) -> tuple[list[S
         found = translator.rephrase(query, lang)
         if not found or coverage(query, lang, found) < 1 or not _words_whole(query, found):
             continue
-        meant = " ".join(t.target for t in sorted(found, key=lambda t: t.at))
-        # "enters" is the headword Enter; 召唤失调 is 召唤失调规则
-        for name in (meant, meant + _RULE_SUFFIX.get(lang, " rule")):
-            entries = find(conn, name) or find_inflected(conn, name)
-            if entries:
-                return entries, {"how": "players",
-                                 "detail": f"{quoted(query)} is what players say for {quoted(meant)}", "term": name}
+        # each reading of the words' senses ("eot": until end of turn, end step)
+        for parts in product(*(senses(t.target) for t in sorted(found, key=lambda t: t.at))):
+            meant = " ".join(parts)
+            # "enters" is the headword Enter; 召唤失调 is 召唤失调规则
+            for name in (meant, meant + _RULE_SUFFIX.get(lang, " rule")):
+                entries = find(conn, name) or find_inflected(conn, name)
+                if entries:
+                    return entries, {"how": "players",
+                                     "detail": f"{quoted(query)} is what players say for {quoted(meant)}", "term": name}
     return [], {}
 
 

@@ -587,10 +587,13 @@ def to_json(answer: SearchAnswer) -> dict[str, object]:
         "elsewhere": answer.elsewhere.to_json() if answer.elsewhere else None,
         "whole": answer.whole,
         "read_as_default": plan.unknown,  # no word known in any language: query_lang is the default, not detected
+        "by_character": plan.by_character,  # its Chinese words found nothing: read character by character
         "numbering": [hint.to_json() for hint in answer.numbering],
     }
 
 
+#: Said under the header when a Chinese query's words found nothing (engine.CHARACTERS_LAST).
+BY_CHARACTER_NOTE = "(no text holds the query's Chinese words: read character by character)"
 #: Said under the header when the sentence model re-ordered the first rules (indexers.semantic).
 SEMANTIC_NOTE = "(ranked by its words and by its meaning: kb index --semantic)"
 
@@ -621,6 +624,8 @@ def render(answer: SearchAnswer, color: bool = False) -> str:
         others, first = ", ".join(map(language_label, outcome.tried[1:])), language_label(outcome.tried[0])
         lines.append(f"(read as {first}, the query found nothing: read as {others} too)" if results
                      else f"(read as {first}, then as {others}: nothing found either way)")
+    if plan.by_character:
+        lines.append(BY_CHARACTER_NOTE)
     if corrections_unsaid(answer):
         lines.append(read_as(plan))
     if outcome is not None and outcome.semantic:
