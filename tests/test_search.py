@@ -1290,3 +1290,35 @@ def test_a_rule_saying_only_that_copies_are_redundant_is_brief(home: Path, db: s
     assert ranked[0] in first, ranked[:5]
     assert ranked.index(after) > max(ranked.index(rule) for rule in first if rule in ranked), ranked[:5]
     assert rules_of(find(home, db, "multiple instances of deathtouch"))[0] == "702.2f"
+
+
+@pytest.mark.parametrize(("query", "first", "later"), [("proliferate which counters", "701.34a", "701.34b"),
+                                                       ("creatura indistruttibile con costituzione 0 muore?",
+                                                        "704.5f", "704.5g"),
+                                                       ("疯魔 弃掉的时候怎么施放", "702.35a", "702.35c")])
+def test_a_subrule_follows_an_earlier_sibling_scoring_nearly_as_well(home: Path, db: sqlite3.Connection, query: str,
+                                                                     first: str, later: str) -> None:
+    """A later subrule is a corner case (701.34b, proliferating in Two-Headed Giant; 704.5g, lethal
+    damage): it led these by a few percent of score over its sibling that answers them
+    (engine.SIBLING_SHARE); siblings further apart keep their scores' order (the issue's own
+    "trample damage assignment": 702.19b, then 702.19a)."""
+    ranked = rules_of(find(home, db, query))
+    assert ranked[0] == first and later in ranked[1:], ranked[:5]
+    assert rules_of(find(home, db, "trample damage assignment", ["en"]))[:2] == ["702.19b", "702.19a"]
+
+
+def _group(identity: str, brief: bool = False) -> search.Group:
+    return search.Group(identity, [search.Hit(identity, "subrule", "en", "2026-04-17", identity, identity, 1.0, 0,
+                                              brief=brief)])
+
+
+@pytest.mark.parametrize(("scores", "order"), [
+    ({"702.15e": 10.0, "120.3f": 9.8, "702.15b": 9.6}, ["702.15b", "702.15e", "120.3f"]),
+    ({"702.15e": 10.0, "120.3f": 9.8, "702.15b": 9.4}, ["702.15e", "120.3f", "702.15b"]),  # below the share
+    ({"702.15e": 10.0, "702.15c": 9.9, "702.15b": 9.6}, ["702.15b", "702.15c", "702.15e"]),  # each in turn
+    ({"702.10d": 10.0, "702.10a": 9.9}, ["702.10d", "702.10a"]),  # 702.10a is brief: never moved up
+    ({"702.19c": 10.0, "702.2b": 9.9, "509.1a": 9.8}, ["702.19c", "702.2b", "509.1a"]),  # no siblings
+])
+def test_siblings_in_order_moves_the_earliest_near_sibling_up(scores: dict[str, float], order: list[str]) -> None:
+    groups = [_group(identity, brief=identity == "702.10a") for identity in scores]
+    assert [g.identity for g in search.siblings_in_order(groups, scores)] == order
