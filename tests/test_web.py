@@ -500,6 +500,16 @@ def test_the_languages_a_query_was_read_in_are_named(default_home: Path) -> None
     assert "(read as English (en), then as Italian (it): nothing found either way)" in shown
 
 
+def test_the_search_page_says_how_a_query_was_read_when_its_first_reading_found_nothing(server: str) -> None:
+    """The CLI said "(read as English (en), then as Italian (it): nothing found either way)" and
+    "(no text holds the query's Chinese words: read character by character)"; the page said neither."""
+    shown = " ".join(page(server + "/search?q=trample&lang=it").shown.split())
+    assert "Read as English, the query found nothing; then as Italian: nothing found either way." in shown
+    shown = " ".join(page(server + "/search?q=" + quote("炸库输了吗")).shown.split())
+    assert "read character by character" in shown
+    assert "read character by character" not in page(server + "/search?q=" + quote("牌库空了")).shown
+
+
 @pytest.mark.parametrize("page", ["search", "ask"])
 def test_search_and_ask_pages_say_what_a_typo_was_read_as(server: str, page: str) -> None:
     """A Chinese typo (死处 for 死触) is read as the game word on both pages, as `kb search`
