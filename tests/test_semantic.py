@@ -133,7 +133,7 @@ def test_a_kb_of_the_embedded_edition_embeds_nothing(own_default_home: Path) -> 
 def test_english_and_italian_queries_are_fused(tmp_path: Path) -> None:
     plain = _seeds_kb(tmp_path / "plain", None)
     fused = _seeds_kb(tmp_path / "fused", True)
-    english = "which characteristics does a split card have"
+    english = "what characteristics does a merged permanent have"
     before, after = _order(plain, english), _order(fused, english)
     assert sorted(before[: semantic.DEPTH]) == sorted(after[: semantic.DEPTH])  # re-ordered, nothing new
     assert before[semantic.DEPTH:] == after[semantic.DEPTH:]
