@@ -909,7 +909,8 @@ def plan(text: str, langs: Sequence[str], translator: Translator, *, query_lang:
     units: list[Unit] = []
     translations: list[Translation] = []
     dropped: list[Translation] = []
-    rephrased = [t for t in translator.rephrase(whole, lang) if not _rules_words(t.source, lang, vocabulary)
+    rephrased = [t for t in translator.rephrase(whole, lang)
+                 if (_typed_alone(t.source, whole, lang, searcher) or not _rules_words(t.source, lang, vocabulary))
                  and not (is_card and _inside_card_name(t, whole, words, is_card))] if PLAYER_WORDS else []
     translations += rephrased
     units += rephrased_units(rephrased, lang)
@@ -1034,6 +1035,28 @@ def _in_rules_words(text: str, rephrased: Sequence[Translation]) -> str:
     for item in sorted(rephrased, key=lambda t: -len(t.source)):
         text = re.sub(re.escape(item.source), " ".join(senses(item.target)), text, count=1, flags=re.IGNORECASE)
     return text
+
+
+#: A players' phrase that is the whole query, question words aside ("how does instant speed work"),
+#: is read in the rules' words even where the rules use each of its words (:func:`_rules_words`):
+#: "instant speed" led with 702.178a, "sorcery speed" the
+#: same, "death trigger" with 603.8, "zero toughness" with 208.3, "land drop" with 305.8, "take back"
+#: with 103.5; now 304.5, 307.1, 700.4, 704.5f, 305.2, 733.2.  Not where the query names a heading or
+#: a headword ("mana burn", the glossary's obsolete entry: the rules' own name).  Inside a longer question those words
+#: keep their rules' sense (the phrase test measured worse there: NOTES.md, session 34).  Measured: the
+#: 74 English list lines so read, each asked alone on the default KB, lead with a rule holding their
+#: rules words 22 -> 50 times (in the first five 34 -> 61); the five question sets unchanged (715/1004),
+#: the glossary benchmark unchanged.  "edh" and "commander damage" left the list for it (the obsolete
+#: headword EDH, and the rules' own words, answer them: 903.1, 903.10a).
+WHOLE_PLAYERS = True
+
+
+def _typed_alone(source: str, whole: str, lang: str, searcher: Searcher | None) -> bool:
+    """The players' word ``source`` is all the query asks about: its words are the query's, question
+    and function words aside ("how does instant speed work"), and the query names nothing the rules
+    name ("mana burn" is the glossary's own, obsolete, headword)."""
+    return (WHOLE_PLAYERS and _query_words(lang, source) == _query_words(lang, whole)
+            and not _held_name(searcher, lang, whole))
 
 
 def _rules_words(text: str, lang: str, vocabulary: Mapping[str, Mapping[str, int]] | None) -> bool:

@@ -1324,3 +1324,24 @@ def _group(identity: str, brief: bool = False) -> search.Group:
 def test_siblings_in_order_moves_the_earliest_near_sibling_up(scores: dict[str, float], order: list[str]) -> None:
     groups = [_group(identity, brief=identity == "702.10a") for identity in scores]
     assert [g.identity for g in search.siblings_in_order(groups, scores)] == order
+
+
+@pytest.mark.parametrize(("query", "first"), [("instant speed", "304.5"), ("how does instant speed work", "304.5"),
+                                              ("sorcery speed", "307.1"), ("what is a death trigger", "700.4"),
+                                              ("zero toughness", "704.5f"), ("land drop", "305.2")])
+def test_a_players_phrase_asked_alone_is_read_in_the_rules_words(home: Path, db: sqlite3.Connection, query: str,
+                                                                  first: str) -> None:
+    """A players' phrase whose every word the rules use was never read in the rules' words ("instant"
+    and "speed" are rules words): "instant speed" led with 702.178a (Max Speed). Asked
+    alone it is; inside a question its words keep their own sense."""
+    outcome = find(home, db, query, ["en"])
+    assert rules_of(outcome)[0] == first, rules_of(outcome)[:5]
+    assert any(t.src == t.dst == "en" for t in outcome.plan.translations)
+    inside = find(home, db, "can i equip at instant speed", ["en"])
+    assert not any(t.src == t.dst == "en" for t in inside.plan.translations)
+
+
+@pytest.mark.parametrize(("query", "first"), [("edh", "903.1"), ("commander damage", "903.10a")])
+def test_a_players_phrase_the_rules_answer_is_no_list_line(home: Path, db: sqlite3.Connection, query: str,
+                                                           first: str) -> None:
+    assert rules_of(find(home, db, query, ["en"]))[0] == first

@@ -204,10 +204,11 @@ def agreeing(lexicons: Iterable[Lexicon], langs: set[str]) -> list[Lexicon]:
 def players_lexicon(lang: str) -> Lexicon | None:
     """``lang`` -> ``lang``: each player's word keyed as a query is, with the rules' words."""
     terms: dict[str, tuple[str, float]] = {}
+    owners: dict[str, str] = {}  # the word whose line made each key
     pairs = player_pairs(lang)
     for pair in pairs:  # CJK keys are found inside a query
         if (key := pair.term if is_cjk(lang) else key_of(pair.term)) is not None:
-            _add_sense(terms, key, pair.means)
+            _add_sense(terms, owners, key, pair)
     listed = set(terms)
     if base_lang(lang) == "en":  # after every word as listed: a listed word is never another's form
         for pair in pairs:
@@ -216,16 +217,20 @@ def players_lexicon(lang: str) -> Lexicon | None:
             stems = [k for k in keys_of(lang, pair.term)[1:] if len(k.split()) == len(words(pair.term)) > 1]
             for key in [*map(key_of, inflections(pair.term)), *stems]:
                 if key is not None and key not in listed:
-                    _add_sense(terms, key, pair.means)
+                    _add_sense(terms, owners, key, pair)
     return Lexicon(lang, lang, terms, PLAYERS) if terms else None
 
 
-def _add_sense(terms: dict[str, tuple[str, float]], key: str, means: str) -> None:
-    """``key`` stands for ``means`` too: a word with several lines keeps every sense
-    (:data:`kb.align.lexicon.SENSES`), in the list's order."""
+def _add_sense(terms: dict[str, tuple[str, float]], owners: dict[str, str], key: str, pair: TermPair) -> None:
+    """``key`` stands for ``pair``'s rules words too where the same word made it: a word with
+    several lines keeps every sense (:data:`kb.align.lexicon.SENSES`), in the list's order.
+    Another word keyed alike ("deck out", its "out" a stop word, is keyed as "deck") adds none:
+    the first line speaks, as before."""
+    if owners.setdefault(key, pair.term) != pair.term:
+        return
     known = senses(terms[key][0]) if key in terms else []
-    if means not in known:
-        terms[key] = (SENSES.join([*known, means]), 1.0)
+    if pair.means not in known:
+        terms[key] = (SENSES.join([*known, pair.means]), 1.0)
 
 
 def inflections(term: str) -> set[str]:
