@@ -910,7 +910,7 @@ def plan(text: str, langs: Sequence[str], translator: Translator, *, query_lang:
     translations: list[Translation] = []
     dropped: list[Translation] = []
     rephrased = [t for t in translator.rephrase(whole, lang)
-                 if (_typed_alone(t.source, whole, lang, searcher) or not _rules_words(t.source, lang, vocabulary))
+                 if (not _rules_words(t.source, lang, vocabulary) or _typed_alone(t.source, whole, lang, searcher))
                  and not (is_card and _inside_card_name(t, whole, words, is_card))] if PLAYER_WORDS else []
     translations += rephrased
     units += rephrased_units(rephrased, lang)
@@ -1039,15 +1039,15 @@ def _in_rules_words(text: str, rephrased: Sequence[Translation]) -> str:
 
 #: A players' phrase that is the whole query, question words aside ("how does instant speed work"),
 #: is read in the rules' words even where the rules use each of its words (:func:`_rules_words`):
-#: "instant speed" led with 702.178a, "sorcery speed" the
-#: same, "death trigger" with 603.8, "zero toughness" with 208.3, "land drop" with 305.8, "take back"
-#: with 103.5; now 304.5, 307.1, 700.4, 704.5f, 305.2, 733.2.  Not where the query names a heading or
-#: a headword ("mana burn", the glossary's obsolete entry: the rules' own name).  Inside a longer question those words
-#: keep their rules' sense (the phrase test measured worse there: NOTES.md, session 34).  Measured: the
-#: 74 English list lines so read, each asked alone on the default KB, lead with a rule holding their
-#: rules words 22 -> 50 times (in the first five 34 -> 61); the five question sets unchanged (715/1004),
-#: the glossary benchmark unchanged.  "edh" and "commander damage" left the list for it (the obsolete
-#: headword EDH, and the rules' own words, answer them: 903.1, 903.10a).
+#: "instant speed" led with 702.178a, "sorcery speed" the same, "death trigger" with 603.8, "zero
+#: toughness" with 208.3, "land drop" with 305.8, "take back" with 103.5; now 304.5, 307.1, 700.4,
+#: 704.5f, 305.2, 733.2.  Not where the query names a heading or a headword ("mana burn", the
+#: glossary's obsolete entry: the rules' own name).  Inside a longer question those words keep their
+#: rules' sense (the phrase test measured worse there: NOTES.md, session 34).  Measured: the 74
+#: English list lines so read, each asked alone on the default KB, lead with a rule holding their
+#: rules words 22 -> 50 times (in the first five 34 -> 61); the five question sets unchanged
+#: (715/1004), the glossary benchmark unchanged.  "edh" and "commander damage" left the list for it
+#: (the obsolete headword EDH, and the rules' own words, answer them: 903.1, 903.10a).
 WHOLE_PLAYERS = True
 
 

@@ -256,7 +256,7 @@ def kind_only(conn: sqlite3.Connection, groups: list[Group]) -> frozenset[str]:
         return frozenset()
     rows = conn.execute("SELECT rule, body FROM rules WHERE lang = 'en' AND edition IS ? AND depth = 3", editions[:1])
     return frozenset(rule for rule, body in rows
-                     if KIND_ONLY.fullmatch(body.strip()) or REDUNDANT_ONLY.fullmatch(body.strip()))
+                     if any(pattern.fullmatch(body.strip()) for pattern in (KIND_ONLY, REDUNDANT_ONLY)))
 
 
 def glossary_texts(conn: sqlite3.Connection, groups: list[Group],
