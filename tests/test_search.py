@@ -1345,3 +1345,31 @@ def test_a_players_phrase_asked_alone_is_read_in_the_rules_words(home: Path, db:
 def test_a_players_phrase_the_rules_answer_is_no_list_line(home: Path, db: sqlite3.Connection, query: str,
                                                            first: str) -> None:
     assert rules_of(find(home, db, query, ["en"]))[0] == first
+
+
+@pytest.mark.parametrize(("query", "first"), [("blink", "400.7"), ("flicker", "400.7"),
+                                              ("blinked creature new object", "400.7"), ("闪烁回来是新物件", "400.7")])
+def test_blink_is_read_as_the_new_object_rule(home: Path, db: sqlite3.Connection, query: str, first: str) -> None:
+    """"blink" was read as exile + return + battlefield, and 406.1 (the exile zone) or 702.72a
+    (Champion) led; what judges cite for a blinked permanent is 400.7 (a new object)."""
+    ranked = rules_of(find(home, db, query))
+    assert ranked[0] == first, ranked[:5]
+
+
+@pytest.mark.parametrize(("query", "first", "read"), [("can't beats can", "101.2", ("beats", "takes precedence")),
+                                                      ("双头巨人开局多少血", "810.4", ("开局", "游戏开始")),
+                                                      ("灵气掉坟场", "704.5m", ("坟场", "坟墓场"))])
+def test_players_words_of_session_35(home: Path, db: sqlite3.Connection, query: str, first: str,
+                                     read: tuple[str, str]) -> None:
+    """"can't beats can" led with 614.17b, "双头巨人开局多少血" (2HG starting life) with 810.2, and
+    "灵气掉坟场" (an aura falls to the graveyard: a state-based action) with 801.8."""
+    outcome = find(home, db, query)
+    assert rules_of(outcome)[0] == first, rules_of(outcome)[:5]
+    assert read in {(t.source, t.target) for t in outcome.plan.translations}
+
+
+def test_put_on_the_stack_in_players_words(home: Path, db: sqlite3.Connection) -> None:
+    """Players put abilities 放上堆叠 (the rules: 放进堆叠): 603.3b was out of the first five."""
+    outcome = find(home, db, "同时触发的异能谁先放上堆叠")
+    assert "603.3b" in rules_of(outcome)[:3], rules_of(outcome)[:5]
+    assert ("放上堆叠", "放进堆叠") in {(t.source, t.target) for t in outcome.plan.translations}

@@ -99,8 +99,8 @@ def test_no_players_word_is_keyed_as_a_part_of_it() -> None:
             assert len(str(term_list.key_of(pair.term)).split()) == len(words(pair.term)), pair
 
 
-@pytest.mark.parametrize(("typed", "means"), [("blinked", "exile return battlefield / new object"),
-                                              ("flickering", "exile return battlefield / new object"),
+@pytest.mark.parametrize(("typed", "means"), [("blinked", "zone another new object"),
+                                              ("flickering", "zone another new object"),
                                               ("fizzled", "targets illegal resolve"),
                                               ("tutored", "search your library"), ("sacced", "sacrifice"),
                                               ("sac'd", "sacrifice"), ("etbd", "enters"),
@@ -114,7 +114,7 @@ def test_a_players_word_is_read_in_any_form(translator: Translator, typed: str, 
 
 
 def test_a_players_word_keeps_every_sense(translator: Translator) -> None:
-    """A word with several lines ("blink": exile return battlefield, and new object) was read
+    """A word with several lines ("fall off": attached illegal, and unattached) was read
     by its first line only: the lexicon kept the first sense and dropped the others."""
     lines: dict[str, list[str]] = {}
     for pair in term_list.player_pairs("en"):
