@@ -1373,3 +1373,19 @@ def test_put_on_the_stack_in_players_words(home: Path, db: sqlite3.Connection) -
     outcome = find(home, db, "同时触发的异能谁先放上堆叠")
     assert "603.3b" in rules_of(outcome)[:3], rules_of(outcome)[:5]
     assert ("放上堆叠", "放进堆叠") in {(t.source, t.target) for t in outcome.plan.translations}
+
+
+@pytest.mark.parametrize(("query", "first", "read"), [
+    ("legend rule 怎么处理", ("704.5j",), ("legend rule", "传奇规则")),
+    ("commander 回 command zone", ("903.8", "903.9", "903.9a", "903.9b"), ("commander", "指挥官")),
+])
+def test_english_words_inside_a_chinese_query_are_read(home: Path, db: sqlite3.Connection, query: str,
+                                                       first: tuple[str, ...], read: tuple[str, str]) -> None:
+    """Only the English keywords the Chinese players' list names were read in a Chinese query
+    ("Trample 怎么算"); "legend rule" and "command zone" were dropped ("no translation known") and
+    the query's Chinese alone led with 704.1a and 500.7."""
+    outcome = find(home, db, query)
+    assert rules_of(outcome)[0] in first, rules_of(outcome)[:5]
+    assert read in {(t.source, t.target) for t in outcome.plan.translations}
+    header = kb_here("search", query, "--limit", "1", home=home).stdout.splitlines()[0]
+    assert f"into zh-Hans: {read[0]} → {read[1]}" in header

@@ -112,6 +112,17 @@ def test_a_pronoun_contraction_alone_is_stop_words_as_typed(default_home: Path, 
     assert result.stderr == f"kb: nothing to search for in {quoted}: only stop words or punctuation\n"
 
 
+@pytest.mark.parametrize("command", ["search", "ask"])
+@pytest.mark.parametrize("query", ["的", "了吗", "怎么办", "是什么"])
+def test_chinese_question_words_alone_are_stop_words_as_the_is(default_home: Path, command: str, query: str) -> None:
+    """"the" is refused as stop words only (exit 2); "的" said "nothing found" (exit 1), its whole
+    looked up as a name, and "怎么办" was read character by character into 719.3a (侦办) and 208.5."""
+    result = kb_here(command, query, home=default_home)
+    assert result.returncode == 2, result.stdout
+    assert result.stderr == f"kb: nothing to search for in {query!r}: only stop words or punctuation\n"
+    assert kb_here(command, "践踏怎么用", home=default_home).returncode == 0
+
+
 def test_a_pronoun_contraction_in_a_question_is_not_searched(default_home: Path) -> None:
     """"youre" stems as "your", a known word's stem, so it was not read as "you're" and was
     searched as "your"; it is read so, and the question searches its content words."""

@@ -510,6 +510,19 @@ def test_the_search_page_says_how_a_query_was_read_when_its_first_reading_found_
     assert "read character by character" not in page(server + "/search?q=" + quote("牌库空了")).shown
 
 
+def test_ask_says_a_chinese_question_was_read_character_by_character(server: str, default_home: Path) -> None:
+    """`kb search` said a query whose Chinese words no text holds was read character by character;
+    `kb ask`, the command that presents its rules as the answer, said it nowhere: not in its text, its
+    JSON or its page."""
+    shown = " ".join(page(server + "/ask?q=" + quote("炸库输了吗")).shown.split())
+    assert "read character by character" in shown
+    assert "read character by character" not in page(server + "/ask?q=" + quote("牌库空了会输吗")).shown
+    data = get_json(server + "/ask.json?q=" + quote("炸库输了吗"))
+    assert data["by_character"] is True and data["answers"]
+    assert get_json(server + "/ask.json?q=" + quote("牌库空了会输吗"))["by_character"] is False
+    assert "read character by character" in kb_here("ask", "炸库输了吗", home=default_home).stdout
+
+
 @pytest.mark.parametrize("page", ["search", "ask"])
 def test_search_and_ask_pages_say_what_a_typo_was_read_as(server: str, page: str) -> None:
     """A Chinese typo (死处 for 死触) is read as the game word on both pages, as `kb search`

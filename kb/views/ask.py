@@ -25,6 +25,7 @@ from kb.core.sentences import Span, named_by, split
 from kb.core.text import Hint, echoed
 from kb.store import rules as store
 from kb.views.search import (
+    BY_CHARACTER_NOTE,
     SEMANTIC_NOTE,
     Result,
     SearchAnswer,
@@ -34,6 +35,7 @@ from kb.views.search import (
     in_rules_words,
     numbers_read,
     read_as,
+    read_into,
     render_card,
     result_lines,
     said_line,
@@ -155,7 +157,8 @@ class AskAnswer:
                 "translations": search["translations"],
                 "dropped_translations": search["dropped_translations"], "corrections": search["corrections"],
                 "card_span": search["card_span"], "numbering": search["numbering"],
-                "semantic": search["semantic"], "definitions": [d.to_json() for d in self.definitions],
+                "semantic": search["semantic"], "by_character": search["by_character"],
+                "definitions": [d.to_json() for d in self.definitions],
                 "answers": [a.to_json() for a in self.answers], "named": self.named,
                 "cited": [link.to_json() for link in cited],
                 "cards": search["cards"]}
@@ -163,7 +166,7 @@ class AskAnswer:
     def render(self, color: bool = False) -> str:
         marks = (_BOLD, _RESET) if color else ("**", "**")
         plan = self.search.plan
-        lines = [said_line(self.question, self.search) + in_rules_words(plan) + numbers_read(plan)]
+        lines = [said_line(self.question, self.search) + in_rules_words(plan) + read_into(plan) + numbers_read(plan)]
         if corrections_unsaid(self.search):
             lines.append(read_as(plan))
         if (aside := set_aside_line(self.search)) is not None:
@@ -174,6 +177,8 @@ class AskAnswer:
             lines.append(self.search.box.backwards)
         # "regola 729.2": the Italian text numbered 729.2 is rule 730.2, as `kb search` says it
         lines += map(str, self.search.numbering)
+        if plan.by_character:  # read from the characters of words no text holds ("连瀑"), as kb search says
+            lines.append(BY_CHARACTER_NOTE)
         if self.search.outcome is not None and self.search.outcome.semantic:
             lines.append(SEMANTIC_NOTE)
         for card in self.search.box.cards:  # a card the question names, as kb search shows it

@@ -88,6 +88,12 @@ class SetAside:
 #: ``--limit``: "601.2a-h" is the eight): "100.1-999.9" showed all 1,165 texts whole, a page of
 #: 1.3 MB; the rest are counted ("100 of 1165 results"), `kb show` reads them all.
 ADDRESS_MOST = 100
+#: The longest query searched or asked, in characters (what the web takes of any parameter,
+#: :data:`kb.web.serving.VALUE_CHARS`; the longest glossary definition, which the glossary benchmark
+#: asks, is 883).  A query's reading grows faster than its length (a translation said in the header
+#: is looked for in the whole text, and so is each name): 10,000 characters took 1.8 s, 30,000
+#: 16.5 s on the command line (session 35's tester); longer is refused, naming its length.
+QUERY_CHARS = 1000
 
 
 @dataclass(frozen=True)
@@ -172,6 +178,8 @@ class Session:
         text = typed(query)
         if not text:
             raise KbError("empty query: give words, a phrase in quotes, or a rule number")
+        if len(text) > QUERY_CHARS:
+            raise KbError(f"query too long: {len(text):,} characters (at most {QUERY_CHARS:,}): search a part of it")
         if limit < 1:
             raise KbError(f"--limit must be at least 1 (got {limit})")
         langs = list(dict.fromkeys(normalize_tag(lang) for lang in langs)) if langs else None
@@ -738,6 +746,13 @@ def in_rules_words(plan: engine.Plan) -> str:
     return " · in the rules' words: " + ", ".join(said_translation(plan, t) for t in rephrased) if rephrased else ""
 
 
+def read_into(plan: engine.Plan) -> str:
+    """The words of another language a query holds, read into its own (" · into zh-Hans: legend rule
+    → 传奇规则": English inside a Chinese query, :data:`indexers.engine.ENGLISH_INSIDE`); empty if none."""
+    read = [t for t in plan.translations if t.dst == plan.lang != t.src]
+    return f" · into {plan.lang}: " + ", ".join(said_translation(plan, t) for t in read) if read else ""
+
+
 def said_translation(plan: engine.Plan, t: Translation) -> str:
     """A translation as the headers say it, its source as the query writes it ("a faccia in giù →
     face down", where the lexicons read the folded "a faccia in giu"; :func:`kb.core.text.as_typed`)."""
@@ -779,5 +794,5 @@ def _header(answer: SearchAnswer) -> str:
         if dropped:
             said_lang += f" (dropped, {_by_reason(plan, dropped)})"
         others.append(f"{lang}: {said_lang}")
-    said += in_rules_words(plan) + numbers_read(plan)
+    said += in_rules_words(plan) + read_into(plan) + numbers_read(plan)
     return said + ("" if not others else " · " + "; ".join(others))
