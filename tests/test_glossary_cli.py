@@ -244,3 +244,14 @@ def test_a_typo_is_told_as_its_correction_in_the_querys_language(default_home: P
     for query, said in (("cmc", "'cmc' is what players say for 'mana value'"),
                         ("召唤病", "'召唤病' is what players say")):
         assert said in kb_here("glossary", query, home=default_home).stdout.split("\n")[0]
+
+
+@pytest.mark.parametrize(("typed", "entry"), [("command zone", "Command"), ("Exile Zone", "Exile"),
+                                              ("graveyard zone", "Graveyard"), ("hidden zone", "Hidden Zone")])
+def test_a_zone_is_found_by_the_name_players_give_it(default_home: Path, typed: str, entry: str) -> None:
+    """The glossary names most zones without the word ("Command: A zone for certain specialized
+    objects…"): `kb glossary "command zone"` found nothing and suggested Command."""
+    data = kb_json_here("glossary", typed, home=default_home)
+    assert data["matches"][0]["entries"][0]["term"] == entry, data
+    refused = kb_here("glossary", "combat zone", home=default_home)  # Combat is no zone's entry
+    assert refused.returncode == 1 and "no glossary entry is called 'combat zone'" in refused.stderr

@@ -226,7 +226,8 @@ class GlossaryAnswer:
     def render(self) -> str:
         if not self.matches:  # the message is said once, on standard error ("kb: no glossary entry …")
             return "did you mean: " + " · ".join(self.suggestions) if self.suggestions else ""
-        how = {"players": "a players' word", "word": "a word of its name"}.get(self.via["how"], self.via["how"])
+        how = {"players": "a players' word", "word": "a word of its name",
+               "zone": "the zone's name"}.get(self.via["how"], self.via["how"])
         blocks = [] if self.via["how"] == "name" else [f"found through {how}: {self.via['detail']}"]
         for key, entries in self.matches:
             head = key if isinstance(key, str) else f"{entries[0].term} (no English counterpart)"
@@ -349,6 +350,22 @@ def _through_players_words(conn: sqlite3.Connection, query: str) -> tuple[list[S
 
 
 #: A word in letters (not CJK characters), as :func:`_words_whole` compares them.
+_ZONE = re.compile(r"^(?P<name>.+?)\s+zone$", re.IGNORECASE)
+
+
+def _zone_named(conn: sqlite3.Connection, query: str) -> tuple[list[StoredEntry], dict[str, str]]:
+    """"command zone", "exile zone": the glossary names most zones without the word ("Command",
+    "Exile", "A zone. …"), where players say it; the entry called the rest whose definition
+    begins "A zone" (the Italian and Chinese headwords hold their word for it: 统帅区)."""
+    match = _ZONE.match(query)
+    if match is None:
+        return [], {}
+    found = [e for e in find(conn, match["name"]) if e.lang == "en" and e.senses[:1]
+             and e.senses[0].startswith("A zone")]
+    detail = f"{quoted(query)}: the glossary calls the zone {quoted(found[0].term)}" if found else ""
+    return found, {"how": "zone", "detail": detail} if found else {}
+
+
 _LETTER_WORD = re.compile(r"[^\W\d_\u2e80-\u9fff\uf900-\ufaff]+")
 
 
@@ -503,6 +520,8 @@ def glossary(conn: sqlite3.Connection, query: str, langs: list[str] | None) -> G
     suggestions: list[str] = []
     if not found:
         found = find_inflected(conn, query)  # "creatures", "mana abilities", "state-based action"
+    if not found:
+        found, via = _zone_named(conn, query)
     if not found:
         found, via = _through_players_words(conn, query)
     if not found:

@@ -179,7 +179,8 @@ class Session:
         if not text:
             raise KbError("empty query: give words, a phrase in quotes, or a rule number")
         if len(text) > QUERY_CHARS:
-            raise KbError(f"query too long: {len(text):,} characters (at most {QUERY_CHARS:,}): search a part of it")
+            raise KbError(f"query too long: {echoed(text)!r} is {len(text):,} characters (at most {QUERY_CHARS:,}):"
+                          " search a part of it")
         if limit < 1:
             raise KbError(f"--limit must be at least 1 (got {limit})")
         langs = list(dict.fromkeys(normalize_tag(lang) for lang in langs)) if langs else None
