@@ -906,7 +906,9 @@ def plan(text: str, langs: Sequence[str], translator: Translator, *, query_lang:
                                       partial(name_words, lang) if name_words is not None else None)
         whole = " ".join(p for p, _ in parts)
     elif sounds is not None and SPELLING and searcher is not None and lang in indexed and has_cjk(whole):
-        parts, corrections = _heard(parts, lang, words, searcher, sounds)
+        # a players' word is no typo: 依存 (dependency, the rules' 从属) was read as 遗存 (Embalm)
+        players = frozenset(t.source for t in translator.rephrase(whole, lang) if has_cjk(t.source))
+        parts, corrections = _heard(parts, lang, words | players if players else words, searcher, sounds)
         whole = " ".join(p for p, _ in parts)
     answered = _answers(searcher, lang, whole, words) and (lang not in fragments or _together(searcher, lang, whole))
     units: list[Unit] = []

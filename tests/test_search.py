@@ -1389,3 +1389,14 @@ def test_english_words_inside_a_chinese_query_are_read(home: Path, db: sqlite3.C
     assert read in {(t.source, t.target) for t in outcome.plan.translations}
     header = kb_here("search", query, "--limit", "1", home=home).stdout.splitlines()[0]
     assert f"into zh-Hans: {read[0]} → {read[1]}" in header
+
+
+def test_a_chinese_players_word_is_no_typo(home: Path, db: sqlite3.Connection) -> None:
+    """依存 (dependency; the rules say 从属) is in no text, so the sound reader took it for a typo of
+    遗存 (Embalm): "依存 层" led with 702.128a and showed Embalm's definition.  A players' word is
+    read as one: 613.8 (dependency) leads."""
+    outcome = find(home, db, "依存 层")
+    assert rules_of(outcome)[0] == "613.8", rules_of(outcome)[:5]
+    assert not outcome.plan.corrections
+    assert ("依存", "从属") in {(t.source, t.target) for t in outcome.plan.translations}
+    assert find(home, db, "死处").plan.corrections  # a typo of a game word is still read as one
