@@ -510,6 +510,16 @@ def test_the_search_page_says_how_a_query_was_read_when_its_first_reading_found_
     assert "read character by character" not in page(server + "/search?q=" + quote("牌库空了")).shown
 
 
+def test_a_question_no_rule_answers_keeps_the_question(server: str) -> None:
+    """The ask page of a question no rule answers was a bare 404 with an empty search box: the
+    question gone.  It stays in the box, and a link searches the rules for it."""
+    shown = page(server + "/ask?q=" + quote("zzqqxx blorp"), status=404)
+    assert ("/search?q=zzqqxx%20blorp", "Search the rules for “zzqqxx blorp”") in shown.links
+    status, _, body = get(server + "/ask?q=" + quote("<zzqq>xxblorp"))
+    assert status == 404 and 'value="&lt;zzqq&gt;xxblorp"' in body and "<zzqq>" not in body
+    assert ("/search", "Search") in page(server + "/rules/999.9", status=404).links  # nothing typed: as before
+
+
 def test_ask_says_a_chinese_question_was_read_character_by_character(server: str, default_home: Path) -> None:
     """`kb search` said a query whose Chinese words no text holds was read character by character;
     `kb ask`, the command that presents its rules as the answer, said it nowhere: not in its text, its

@@ -321,9 +321,12 @@ def _error(request: Request, templates: Jinja2Templates, err: KbError, as_json: 
         response.headers.update(headers or {})
         return response
     title = _TITLES.get(status, "Error") if retry or status != 503 else "Unavailable"
+    # what was typed stays in the search box, and "Search" searches it ("no rule answers" a question
+    # left a page with an empty box: the question gone)
+    typed = request.query_params.get("q", "") if status == 404 else ""
     return templates.TemplateResponse(request, "error.html", {
         "title": title, "message": markup.told(err.message, err.hint), "status": status,
-        "json_url": _twin(request), "cli": "", "q": ""}, status_code=status, headers=headers)
+        "json_url": _twin(request), "cli": "", "q": typed}, status_code=status, headers=headers)
 
 
 def _posted(body: bytes, content_type: str) -> dict[str, str]:
