@@ -196,3 +196,13 @@ def test_without_lists_leaves_what_else_a_question_asks(text: str, left: str) ->
                                             ("702.19b-702.2", None), ("20", None), ("2/2", None)])
 def test_unnumbered_reads_only_what_is_written_as_numbers(text: str, read: tuple[str, bool] | None) -> None:
     assert address.unnumbered(text) == read
+
+
+@pytest.mark.parametrize("question", ["what does 702.19b say", "cosa dice 702.19b", "规则702.19b是什么"])
+def test_a_question_asking_only_what_a_rule_says_lists_that_rule_alone(home: Path, question: str) -> None:
+    """"what does 702.19b say" listed 702.19b, then whatever its other words met: 810.10b third,
+    for its "says".  It asks the rule named and nothing more, as the address alone does."""
+    data = kb_json_here("search", question, home=home)
+    assert [r["rule"] for r in data["results"]] == ["702.19b"] and data["total"] == 1
+    asked = kb_json_here("search", "what does 702.19b say about planeswalkers", home=home)
+    assert [r["rule"] for r in asked["results"]][0] == "702.19b" and asked["total"] > 1  # more asked: searched

@@ -224,6 +224,11 @@ class Session:
         by_number = self.named(held, plan, dict(outcome.index.editions))[:max(limit, ADDRESS_MOST)] if held else []
         lead = by_number or self._lead(box, plan, outcome)
         shown = max(limit, len(by_number))  # the rules named, all of them, as an address's are
+        # "what does 702.19b say" asks the rules named and nothing more, as the address alone does
+        # (its "say" met 810.10b's "says", third)
+        if by_number and not box.cards and self._asks_nothing(_about_rules(addresses.without_lists(text))):
+            named_ids = {r.identity for r in by_number}
+            outcome = replace(outcome, groups=[g for g in outcome.groups if g.identity in named_ids])
         results = lead + (results_of(self.conn, outcome, shown - len(lead), skip={r.identity for r in lead},
                                      first=len(lead) + 1) if len(lead) < shown else [])
         definitions = pointed_to(self.conn, [leading(result(self.conn, outcome, n, group), plan.lang)
