@@ -934,8 +934,8 @@ def plan(text: str, langs: Sequence[str], translator: Translator, *, query_lang:
     if ENGLISH_INSIDE and is_cjk(lang) and DEFAULT_LANG in langs:
         inside, read = _english_inside(whole, lang, langs, translator, words)
         units += inside
-        translations += [t for t in read if (t.source, t.target, t.dst) not in
-                         {(u.source, u.target, u.dst) for u in translations}]
+        said = {(t.source, t.target, t.dst) for t in translations}  # "trample" the Chinese list reads too
+        translations += [t for t in read if (t.source, t.target, t.dst) not in said]
     if lang not in langs:  # still needed to highlight, and to say what was searched
         units = [*own_units(parts, lang, numbers, words), *units]
     names = _name(lang, whole, words, searcher, () if numbers else translations)  # "702.19b danno": no name

@@ -349,7 +349,6 @@ def _through_players_words(conn: sqlite3.Connection, query: str) -> tuple[list[S
     return [], {}
 
 
-#: A word in letters (not CJK characters), as :func:`_words_whole` compares them.
 _ZONE = re.compile(r"^(?P<name>.+?)\s+zone$", re.IGNORECASE)
 
 
@@ -362,10 +361,12 @@ def _zone_named(conn: sqlite3.Connection, query: str) -> tuple[list[StoredEntry]
         return [], {}
     found = [e for e in find(conn, match["name"]) if e.lang == "en" and e.senses[:1]
              and e.senses[0].startswith("A zone")]
-    detail = f"{quoted(query)}: the glossary calls the zone {quoted(found[0].term)}" if found else ""
-    return found, {"how": "zone", "detail": detail} if found else {}
+    if not found:
+        return [], {}
+    return found, {"how": "zone", "detail": f"{quoted(query)}: the glossary calls the zone {quoted(found[0].term)}"}
 
 
+#: A word in letters (not CJK characters), as :func:`_words_whole` compares them.
 _LETTER_WORD = re.compile(r"[^\W\d_\u2e80-\u9fff\uf900-\ufaff]+")
 
 
