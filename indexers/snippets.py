@@ -31,6 +31,7 @@ def spans(text: str, lang: str, units: Sequence[Unit], numbers: Sequence[RuleNum
     rule numbers, sorted and merged."""
     tokens = tokens_of(lang, text)
     found: list[Span] = []
+    units = [u for u in units if not u.hidden]  # searched for the query, never written in it
     words = {u.terms[0] for u in units if len(u.terms) == 1 and u.literal is None}
     found += [(start, end) for term, start, end in tokens if term in words]
     for unit in units:

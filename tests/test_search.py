@@ -16,6 +16,7 @@ import re
 import sqlite3
 from collections.abc import Iterator
 from contextlib import closing
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -1400,3 +1401,31 @@ def test_a_chinese_players_word_is_no_typo(home: Path, db: sqlite3.Connection) -
     assert not outcome.plan.corrections
     assert ("依存", "从属") in {(t.source, t.target) for t in outcome.plan.translations}
     assert find(home, db, "死处").plan.corrections  # a typo of a game word is still read as one
+
+
+@pytest.mark.parametrize("query", ["trample deathtouch", "践踏和死触", "travolgere e tocco letale", "deathtoch tramle"])
+def test_two_keywords_named_lead_with_the_rules_where_they_meet(home: Path, db: sqlite3.Connection, query: str) -> None:
+    """Each rule of two keywords matched one name, so the shortest led: 702.2d ("the deathtouch rules
+    function no matter what zone…"); judges quote 702.2c (deathtouch damage is lethal for trample's
+    excess) and 702.19b.  The words both keywords' rules hold are searched too, and never highlighted."""
+    outcome = find(home, db, query)
+    assert set(rules_of(outcome)[:2]) == {"702.2c", "702.19b"}, rules_of(outcome)[:5]
+    hidden = [u for u in outcome.plan.units if u.hidden]
+    assert {"lethal", "excess"} <= {u.terms[0] for u in hidden if u.lang == "en"}
+    assert not any(u.hidden for u in find(home, db, "trample damage", ["en"]).plan.units)  # one keyword
+    shown = kb_here("search", query, "--lang", "en", "--limit", "1", home=home).stdout
+    assert "**lethal**" not in shown and "**excess**" not in shown
+
+
+def test_a_keyword_is_named_in_the_language_it_is_written_in(home: Path, db: sqlite3.Connection) -> None:
+    """"attacker" was learned as the Italian "ninjutsu" on the KB of ten card sets, which named the
+    English keyword Ninjutsu: a question on trample and blockers searched the words Trample and
+    Ninjutsu share.  A translation names a keyword in its own language only."""
+    from indexers.translate import Translation
+
+    keywords = search.Keywords({"en": {"trample": "702.19", "ninjutsu": "702.49"}, "it": {}}, {})
+    plan = replace(find(home, db, "does the attacker without trample still hit me", ["en"]).plan, corrections=())
+    learned = Translation("attacker", "ninjutsu", 0.9, "en", "it")
+    assert search.keywords_named(replace(plan, translations=(learned,)), keywords) == ["702.19"]
+    english = Translation("attaccante", "ninjutsu", 0.9, "it", "en")  # the same word read into English names it
+    assert search.keywords_named(replace(plan, translations=(english,)), keywords) == ["702.19", "702.49"]

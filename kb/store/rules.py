@@ -449,6 +449,20 @@ def edition_texts(conn: sqlite3.Connection, lang: str, edition: str | None) -> l
                      tuple(json.loads(r["examples"])), tuple(json.loads(r["notes"])), r["variant"]) for r in rows]
 
 
+def rule_names(conn: sqlite3.Connection, lang: str, edition: str | None, chapter: str) -> list[tuple[str, str]]:
+    """(number, name) of every rule of one chapter ("702"), one language and edition, whose body is
+    its name: the headings ("702.19 Trample")."""
+    return [(number, body) for number, body in conn.execute(
+        "SELECT number, body FROM rules WHERE lang = ? AND edition IS ? AND number GLOB ? AND depth = 2",
+        (lang, edition, f"{chapter}.*"))]
+
+
+def subrule_bodies(conn: sqlite3.Connection, lang: str, edition: str | None, rule: str) -> list[str]:
+    """The bodies of one rule's subrules ("702.19" → 702.19a …), one language and edition."""
+    return [body for (body,) in conn.execute(
+        "SELECT body FROM rules WHERE lang = ? AND edition IS ? AND number GLOB ?", (lang, edition, f"{rule}[a-z]*"))]
+
+
 def edition_on(conn: sqlite3.Connection, lang: str, on: str) -> str:
     """The edition of ``lang`` published on ``on`` (the date in its file name), else the
     one in force on ``on``: the newest not after it."""
