@@ -1868,6 +1868,18 @@ def keywords_named(p: Plan, keywords: Keywords) -> list[str]:
     return list(found)
 
 
+def _found(searcher: Searcher, p: Plan, info: IndexInfo, indexed: Sequence[str],
+           hits: int) -> tuple[list[Group], list[Group]]:
+    """:func:`find`'s rules and definitions; the definitions of a plan with words it shares among
+    keywords (:data:`BRIDGE`) are those its own words find: the shared ones raised other entries
+    (过量伤害, 致命伤害) above 死触's for "践塌和死处"."""
+    groups, definitions = find(searcher, _paired(p, info), indexed, hits)
+    if any(u.hidden for u in p.units):
+        definitions = find(searcher, _paired(replace(p, units=tuple(u for u in p.units if not u.hidden)), info),
+                           indexed, hits)[1]
+    return groups, definitions
+
+
 def bridged(p: Plan, conn: sqlite3.Connection, keywords: Keywords, scorer: Scorer) -> Plan:
     """The plan with :func:`bridge_units` searched too, if any."""
     bridges = bridge_units(p, conn, keywords, scorer)
@@ -1938,7 +1950,7 @@ def _search(searcher: Searcher, info: IndexInfo, conn: sqlite3.Connection, text:
         raise KbError(f"nothing to search for in {text!r}: only stop words or punctuation")
     keywords = keywords_of(conn, info)
     p = bridged(p, conn, keywords, scorer_of(searcher))
-    groups, definitions = find(searcher, _paired(p, info), indexed, hits or MAX_HITS)
+    groups, definitions = _found(searcher, p, info, indexed, hits or MAX_HITS)
     tried = [p.lang]
     if not groups and query_lang is None:  # the detected language found nothing: try the others
         others = [lang for lang in dict.fromkeys([*indexed, *(s for s, _ in translator.pairs())])
@@ -1951,7 +1963,7 @@ def _search(searcher: Searcher, info: IndexInfo, conn: sqlite3.Connection, text:
             if alt.empty:
                 continue
             alt = bridged(alt, conn, keywords, scorer_of(searcher))  # "deathtoch tramle": read as English at last
-            found, defs = find(searcher, _paired(alt, info), indexed, hits or MAX_HITS)
+            found, defs = _found(searcher, alt, info, indexed, hits or MAX_HITS)
             if found:
                 p = replace(alt, detected=True)
                 groups, definitions = found, defs

@@ -1415,6 +1415,8 @@ def test_two_keywords_named_lead_with_the_rules_where_they_meet(home: Path, db: 
     assert not any(u.hidden for u in find(home, db, "trample damage", ["en"]).plan.units)  # one keyword
     shown = kb_here("search", query, "--lang", "en", "--limit", "1", home=home).stdout
     assert "**lethal**" not in shown and "**excess**" not in shown
+    # the definitions are the two keywords', not the entries the shared words raise (Excess Damage)
+    assert {d.identity for d in outcome.definitions} == {"glossary:Deathtouch", "glossary:Trample"}
 
 
 def test_a_keyword_is_named_in_the_language_it_is_written_in(home: Path, db: sqlite3.Connection) -> None:
