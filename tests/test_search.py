@@ -154,7 +154,10 @@ def test_a_question_on_creatures_finds_no_token_rule(home: Path, db: sqlite3.Con
     the token rules saying "牺牲此衍生物"."""
     first = rules_of(find(home, db, "不灭生物可以被牺牲吗"))[:3]
     assert not any(r.startswith("111.") for r in first) and {"701.21a", "702.12b"} & set(first), first
-    assert rules_of(find(home, db, "衍生物离开战场后会怎样"))[0].startswith("111."), "a token question finds tokens"
+    # a token question finds the token rules: 111.x, or since session 35 the state-based action on
+    # tokens (704.5d: a token in another zone than the battlefield ceases to exist), asked its fate
+    token = rules_of(find(home, db, "衍生物离开战场后会怎样"))[0]
+    assert token.startswith("111.") or token == "704.5d", token
 
 
 def test_every_chinese_glossary_term_finds_every_text_holding_it(home: Path, db: sqlite3.Connection) -> None:
@@ -1431,3 +1434,19 @@ def test_a_keyword_is_named_in_the_language_it_is_written_in(home: Path, db: sql
     assert search.keywords_named(replace(plan, translations=(learned,)), keywords) == ["702.19"]
     english = Translation("attaccante", "ninjutsu", 0.9, "it", "en")  # the same word read into English names it
     assert search.keywords_named(replace(plan, translations=(english,)), keywords) == ["702.19", "702.49"]
+
+
+@pytest.mark.parametrize(("query", "first"), [("what happens to an aura when the creature it's on dies", "704.5m"),
+                                              ("结附的生物离开战场灵气怎么办", "704.5m"),
+                                              ("what happens to a token when it goes to the graveyard", "704.5d"),
+                                              ("衍生物进坟场会怎样", "704.5d"),
+                                              ("le pedine vanno al cimitero quando muoiono?", "704.5d")])
+def test_an_outcome_question_draws_in_the_state_based_action_on_its_thing(home: Path, db: sqlite3.Connection,
+                                                                           query: str, first: str) -> None:
+    """The state-based action on the thing a question asks the fate of shares one word with it
+    and was not among the texts scored first: 704.5p, 400.7f and 111.10q (a predefined token) led."""
+    outcome = find(home, db, query)
+    assert rules_of(outcome)[0] == first, rules_of(outcome)[:5]
+    assert first in outcome.plan.fates
+    assert not find(home, db, "what is a token").plan.fates  # no outcome asked: nothing drawn in
+    assert not find(home, db, "what happens when a creature dies").plan.fates  # creature: many actions'

@@ -457,10 +457,11 @@ def rule_names(conn: sqlite3.Connection, lang: str, edition: str | None, chapter
         (lang, edition, f"{chapter}.*"))]
 
 
-def subrule_bodies(conn: sqlite3.Connection, lang: str, edition: str | None, rule: str) -> list[str]:
-    """The bodies of one rule's subrules ("702.19" → 702.19a …), one language and edition."""
-    return [body for (body,) in conn.execute(
-        "SELECT body FROM rules WHERE lang = ? AND edition IS ? AND number GLOB ?", (lang, edition, f"{rule}[a-z]*"))]
+def subrules(conn: sqlite3.Connection, lang: str, edition: str | None, rule: str) -> list[tuple[str, str]]:
+    """(number, body) of one rule's subrules ("702.19" → 702.19a …), one language and edition."""
+    return [(number, body) for number, body in conn.execute(
+        "SELECT number, body FROM rules WHERE lang = ? AND edition IS ? AND number GLOB ? ORDER BY sort_key",
+        (lang, edition, f"{rule}[a-z]*"))]
 
 
 def edition_on(conn: sqlite3.Connection, lang: str, on: str) -> str:
@@ -736,6 +737,12 @@ def newest_of(conn: sqlite3.Connection, lang: str) -> str | None:
     """The newest dated edition of a language (None: only undated texts)."""
     row = conn.execute("SELECT MAX(edition) FROM rules WHERE lang = ?", (lang,)).fetchone()
     return row[0] if row else None
+
+
+def headwords(conn: sqlite3.Connection, lang: str, edition: str | None) -> set[str]:
+    """One edition's glossary headwords, case folded."""
+    return {term.casefold() for (term,) in conn.execute("SELECT term FROM glossary WHERE lang = ? AND edition IS ?",
+                                                         (lang, edition))}
 
 
 def glossary_of(conn: sqlite3.Connection, lang: str, edition: str) -> dict[str, tuple[str, tuple[str, ...]]]:
