@@ -31,7 +31,7 @@ from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar, cast
 
 from whoosh import index as whoosh_index
 from whoosh import scoring
@@ -1840,21 +1840,29 @@ class Keywords:
         return self.read[lang, rule]
 
 
-_KEYWORDS: dict[str, Keywords] = {}
+T = TypeVar("T")
+_PER_INDEX: dict[tuple[str, str], object] = {}
+
+
+def _per_index(what: str, info: IndexInfo, make: Callable[[], T]) -> T:
+    """``make()``, once per process and index (a few indexes kept: a server may reopen a rebuilt KB)."""
+    key = (what, str(info.path))
+    if key not in _PER_INDEX:
+        if len(_PER_INDEX) > 8:
+            _PER_INDEX.clear()
+        _PER_INDEX[key] = make()
+    return cast(T, _PER_INDEX[key])
 
 
 def keywords_of(conn: sqlite3.Connection, info: IndexInfo) -> Keywords:
-    """The keyword abilities of the editions ``info``'s index holds (their names: ~1 ms), once per
-    process and index."""
-    key = str(info.path)
-    if key not in _KEYWORDS:
+    """The keyword abilities of the editions ``info``'s index holds (their names: ~3 ms a process)."""
+    def make() -> Keywords:
         editions = {lang: edition for lang, edition in info.editions if edition is not None}
-        names = {lang: {name.casefold(): number for number, name in
-                        store.rule_names(conn, lang, edition, _KEYWORD_CHAPTER)} for lang, edition in editions.items()}
-        if len(_KEYWORDS) > 4:
-            _KEYWORDS.clear()
-        _KEYWORDS[key] = Keywords(names, editions)
-    return _KEYWORDS[key]
+        return Keywords({lang: {name.casefold(): number for number, name in
+                                store.rule_names(conn, lang, edition, _KEYWORD_CHAPTER)}
+                         for lang, edition in editions.items()}, editions)
+
+    return _per_index("keywords", info, make)
 
 
 def keywords_named(p: Plan, keywords: Keywords) -> list[str]:
@@ -1885,16 +1893,19 @@ def _found(searcher: Searcher, p: Plan, info: IndexInfo, indexed: Sequence[str],
     return groups, definitions
 
 
-def bridged(p: Plan, conn: sqlite3.Connection, keywords: Keywords, scorer: Scorer) -> Plan:
-    """The plan with :func:`bridge_units` searched too, if any."""
-    bridges = bridge_units(p, conn, keywords, scorer)
+def bridged(p: Plan, conn: sqlite3.Connection, info: IndexInfo, scorer: Scorer) -> Plan:
+    """The plan with :func:`bridge_units` searched too, if any; the keywords' names are read only
+    for a query of two words at least (one word names one keyword at most)."""
+    if not BRIDGE or len({u.source for u in p.units}) < 2:
+        return p
+    bridges = bridge_units(p, conn, keywords_of(conn, info), scorer)
     return replace(p, units=(*p.units, *bridges)) if bridges else p
 
 
 def bridge_units(p: Plan, conn: sqlite3.Connection, keywords: Keywords, scorer: Scorer) -> list[Unit]:
     """The words the rules of every keyword the query names hold, but neither name (:data:`BRIDGE`)."""
     sections = keywords_named(p, keywords)
-    if not BRIDGE or len(sections) < 2:
+    if len(sections) < 2:
         return []
     units: list[Unit] = []
     for lang in p.langs:
@@ -1931,8 +1942,7 @@ _FATE_SENTENCE = re.compile(r"(?:In an? [\w-]+(?: [\w-]+)? game, )?[Ii]f (?:an? 
 def fates_of(conn: sqlite3.Connection, info: IndexInfo) -> dict[str, frozenset[str]]:
     """Each state-based action's thing (:data:`SUBJECT`), as English index terms, once per process
     and index; none without an English edition or glossary."""
-    key = f"fates:{info.path}"
-    if key not in _FATES:
+    def make() -> dict[str, frozenset[str]]:
         english = dict(info.editions).get(DEFAULT_LANG)
         headwords = store.headwords(conn, DEFAULT_LANG, english) if english else set()
         analyzer = analyzer_for(DEFAULT_LANG)
@@ -1943,14 +1953,10 @@ def fates_of(conn: sqlite3.Connection, info: IndexInfo) -> dict[str, frozenset[s
                     named = [w for w in m["thing"].split(" or ") if w.casefold() in headwords]
                     things[number] = {t for w in named for t in analysed(analyzer, w, mode="index")}
         count = Counter(t for terms in things.values() for t in terms)
-        if len(_FATES) > 4:
-            _FATES.clear()
-        _FATES[key] = {n: frozenset(t for t in terms if count[t] <= 2) for n, terms in things.items()
-                       if any(count[t] <= 2 for t in terms)}
-    return _FATES[key]
+        return {n: frozenset(t for t in terms if count[t] <= 2) for n, terms in things.items()
+                if any(count[t] <= 2 for t in terms)}
 
-
-_FATES: dict[str, dict[str, frozenset[str]]] = {}
+    return _per_index("fates", info, make)
 
 
 def with_fates(p: Plan, conn: sqlite3.Connection, info: IndexInfo) -> Plan:
@@ -2013,8 +2019,7 @@ def _search(searcher: Searcher, info: IndexInfo, conn: sqlite3.Connection, text:
         # "的", "了吗", "怎么办": Chinese question and function words only, as "the" is English stop words
         # (their whole was looked up as a name, and "怎么办" then read character by character)
         raise KbError(f"nothing to search for in {text!r}: only stop words or punctuation")
-    keywords = keywords_of(conn, info)
-    p = with_fates(bridged(p, conn, keywords, scorer_of(searcher)), conn, info)
+    p = with_fates(bridged(p, conn, info, scorer_of(searcher)), conn, info)
     groups, definitions = _found(searcher, p, info, indexed, hits or MAX_HITS)
     tried = [p.lang]
     if not groups and query_lang is None:  # the detected language found nothing: try the others
@@ -2027,7 +2032,7 @@ def _search(searcher: Searcher, info: IndexInfo, conn: sqlite3.Connection, text:
                        name_words=names, held=held)
             if alt.empty:
                 continue
-            alt = with_fates(bridged(alt, conn, keywords, scorer_of(searcher)), conn, info)
+            alt = with_fates(bridged(alt, conn, info, scorer_of(searcher)), conn, info)
             found, defs = _found(searcher, alt, info, indexed, hits or MAX_HITS)
             if found:
                 p = replace(alt, detected=True)

@@ -217,16 +217,17 @@ class Session:
                 plan = replace(outcome.plan, corrections=plan.corrections)
                 outcome = replace(outcome, plan=plan)
         held, missing = self._numbers_held(plan)
-        if missing:  # "what does 702.999 say": said, as the address alone says it
+        # "what does 702.999 say", "what does 702.19b say": the rules named, and nothing more asked
+        only_named = (held or missing) and not box.cards and self._asks_nothing(
+            _about_rules(addresses.without_lists(text)))
+        if missing:  # said, as the address alone says it
             box = replace(box, missing=missing)
-            if not held and not box.cards and self._asks_nothing(_about_rules(addresses.without_lists(text))):
+            if not held and only_named:
                 raise NotFound(no_rule_message(missing))
         by_number = self.named(held, plan, dict(outcome.index.editions))[:max(limit, ADDRESS_MOST)] if held else []
         lead = by_number or self._lead(box, plan, outcome)
         shown = max(limit, len(by_number))  # the rules named, all of them, as an address's are
-        # "what does 702.19b say" asks the rules named and nothing more, as the address alone does
-        # (its "say" met 810.10b's "says", third)
-        if by_number and not box.cards and self._asks_nothing(_about_rules(addresses.without_lists(text))):
+        if by_number and only_named:  # listed alone, as the address alone is ("say" met 810.10b's "says")
             named_ids = {r.identity for r in by_number}
             outcome = replace(outcome, groups=[g for g in outcome.groups if g.identity in named_ids])
         results = lead + (results_of(self.conn, outcome, shown - len(lead), skip={r.identity for r in lead},
