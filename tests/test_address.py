@@ -348,3 +348,19 @@ def test_a_range_misread_inside_a_longer_text_is_said() -> None:
                                                "702.19b-702.2 runs from a subrule to a rule, and a range is of one "
                                                "depth: did you mean 702.19b, 702.2?"]
     assert address.misread_inside("what do 601.2a-h say") == []
+
+
+@pytest.mark.parametrize(("text", "read"), [("7O2.19b", "702.19b"), ("7o2.19b-d", "702.19b-d"), ("l00.1", "100.1"),
+                                            ("rule 7O2.l9b", "rule 702.19b"), ("7O2.19b, 7O2.19c", "702.19b, 702.19c"),
+                                            ("702.1o", "702.10")])
+def test_a_letter_typed_for_a_digit_is_read_as_the_digit(text: str, read: str) -> None:
+    found = address.misdigited(text)
+    assert found is not None and found[1] == read
+    assert found[0].targets == address.parse(read).targets  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize("text", ["702.19b", "7O2", "hello", "foo.bar", "7O2.19b trample", "lol.lol"])
+def test_no_letter_read_as_a_digit_where_none_stands_for_one(text: str) -> None:
+    """A text with words is searched, letters alone are no number, and an address typed right
+    needs no reading."""
+    assert address.misdigited(text) is None

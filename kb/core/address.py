@@ -231,6 +231,30 @@ def turned(text: str) -> tuple[Address, str] | None:
     return Address(text, tuple(targets)), "".join(read)
 
 
+# A number typed with a letter for a digit: "7O2.19b", "l00.1", "702.1o" (the letter O for zero, a
+# lower-case L for one: typewriter habits and phone keyboards; no subrule is lettered l or o, so
+# that they are never mistaken so: kb.core.rulenum.LETTERS), one digit at least written as one.
+_LOOKALIKE_DIGITS = re.compile(r"(?<![\w.])([0-9ol]{3})\.([0-9ol]{1,3})(?=[a-z]{0,2}(?![\w.]))")
+_AS_DIGITS = str.maketrans("ol", "01")
+
+
+def misdigited(text: str) -> tuple[Address, str] | None:
+    """The address ``text`` names once a letter typed for a digit is read as the digit ("7O2.19b":
+    702.19b), with the text so read, for the search box (a number written so found layer 7b by its
+    letters); ``None`` when ``text`` holds no such number or is no address either way."""
+    folded = normalize(text)
+
+    def digits(m: re.Match[str]) -> str:
+        return m.group(0).translate(_AS_DIGITS)
+
+    if not any(set(m.group(0)) & set("ol") and re.search(r"\d", m.group(0))
+               for m in _LOOKALIKE_DIGITS.finditer(folded)):
+        return None
+    read = _LOOKALIKE_DIGITS.sub(digits, folded)
+    address = parse(read)
+    return (Address(text, address.targets), read) if address is not None else None
+
+
 def unnumbered(text: str) -> tuple[str, bool] | None:
     """The numbers ``text`` is written as, when it is written as rule numbers only (with a dot:
     "99.1", "601.2a-601.2zz") and is still no address, nor a range misread (:func:`misread`):
@@ -239,14 +263,19 @@ def unnumbered(text: str) -> tuple[str, bool] | None:
     ("601.2a-601.2zz", `kb show`'s "not a rule number").  ``None`` for an address and for a text
     with words ("20 life", "1 damage", "2/2"), which the engine searches."""
     rest = _read(text)
-    if not _SHAPED.fullmatch(rest) or parse(text) is not None or misread(text) is not None:
+    if (not _SHAPED.fullmatch(rest) or parse(text) is not None or misread(text) is not None
+            or misdigited(text) is not None):  # "702.1o": 702.10, no subrule being lettered o
         return None
     return rest.rstrip("."), bool(_ONE_DOTTED.fullmatch(rest))
 
 
 def refusal(text: str) -> str:
     """What `kb show` says of ``text``, one argument that names no rule: what is wrong with it as a
-    number ("'99.1': no such section or chapter: 99"), else that it is no rule number, with examples."""
+    number ("'99.1': no such section or chapter: 99"), else that it is no rule number, with examples;
+    a number typed with a letter for a digit says the one meant ("'7O2.19b' has a letter for a digit:
+    did you mean 702.19b?"), as a range written backwards does."""
+    if (digits := misdigited(text)) is not None:
+        return f"{echoed(text)!r} has a letter for a digit: did you mean {digits[1]}?"
     try:
         RuleNumber.parse(text)
     except RuleNumberError as err:

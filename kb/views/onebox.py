@@ -30,10 +30,22 @@ from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
-from kb.core.address import Across, Address, Backwards, expand, misread, misread_inside, missing, parse, turned
+from kb.core.address import (
+    Across,
+    Address,
+    Backwards,
+    expand,
+    misdigited,
+    misread,
+    misread_inside,
+    missing,
+    parse,
+    turned,
+)
 from kb.core.rulenum import RuleNumber
 from kb.core.text import (
     as_typed,
+    echoed,
     is_cjk,
     is_cjk_char,
     name_key,
@@ -181,7 +193,8 @@ class Box:
     term: TermMatch | None = None
     cards: tuple[CardMatch, ...] = field(default=())
     #: a range written backwards or across depths, and how it was read ("702.19c-a runs backwards:
-    #: showing results for 702.19a-c"; "702.19b-702.2 runs from a subrule to a rule, …: … 702.19b, 702.2")
+    #: showing results for 702.19a-c"; "702.19b-702.2 runs from a subrule to a rule, …: … 702.19b, 702.2"),
+    #: or a number typed with a letter for a digit ("7O2.19b has a letter for a digit: … 702.19b")
     backwards: str | None = None
     #: the address as read, when that is not as written (a range turned round: "702.19a-c")
     showing: str | None = None
@@ -311,6 +324,10 @@ class OneBox:
         if read is not None and wrong is not None:
             address, showing = read
             return replace(self._rules(text, address), showing=showing, backwards=_read_instead(wrong, showing))
+        if (digits := misdigited(text)) is not None:  # "7O2.19b": 702.19b, not layer 7b by its letters
+            address, showing = digits
+            said = f"{echoed(text)} has a letter for a digit: showing results for {showing}"
+            return replace(self._rules(text, address), showing=showing, backwards=said)
         term = self.term(text)
         # A rules term typed exactly is not a misspelled card name: of the 1,529 exact terms of
         # the default KB, 6 found a card by spelling, every one wrong ("Flying" → Fling,
