@@ -352,15 +352,18 @@ def test_a_range_misread_inside_a_longer_text_is_said() -> None:
 
 @pytest.mark.parametrize(("text", "read"), [("7O2.19b", "702.19b"), ("7o2.19b-d", "702.19b-d"), ("l00.1", "100.1"),
                                             ("rule 7O2.l9b", "rule 702.19b"), ("7O2.19b, 7O2.19c", "702.19b, 702.19c"),
-                                            ("702.1o", "702.10")])
-def test_a_letter_typed_for_a_digit_is_read_as_the_digit(text: str, read: str) -> None:
-    found = address.misdigited(text)
+                                            ("702.1o", "702.10"), ("702.19 b", "702.19b"), ("702.19.b", "702.19b"),
+                                            ("702.19(b)", "702.19b"), ("CR 702.19 B", "cr 702.19b"),
+                                            ("702-19b", "702.19b"), ("r702.19b", "702.19b")])
+def test_a_rule_number_typed_loosely_is_read_as_the_one_meant(text: str, read: str) -> None:
+    found = address.loosely_typed(text)
     assert found is not None and found[1] == read
     assert found[0].targets == address.parse(read).targets  # type: ignore[union-attr]
 
 
-@pytest.mark.parametrize("text", ["702.19b", "7O2", "hello", "foo.bar", "7O2.19b trample", "lol.lol"])
-def test_no_letter_read_as_a_digit_where_none_stands_for_one(text: str) -> None:
-    """A text with words is searched, letters alone are no number, and an address typed right
-    needs no reading."""
-    assert address.misdigited(text) is None
+@pytest.mark.parametrize("text", ["702.19b", "702.19b-d", "601-603", "7O2", "hello", "foo.bar", "7O2.19b trample",
+                                  "lol.lol", "702.19 damage", "702.19 bis"])
+def test_nothing_read_loosely_where_nothing_was_typed_loosely(text: str) -> None:
+    """An address typed right needs no reading, a range of chapters is one, letters alone are no
+    number, and a text with words is searched."""
+    assert address.loosely_typed(text) is None

@@ -294,19 +294,22 @@ def test_search_and_ask_read_a_range_written_backwards_as_the_one_meant(default_
     assert shown.returncode == 2 and shown.stderr == "kb: 702.19d-b runs backwards: did you mean 702.19b-d?\n"
 
 
-def test_a_number_typed_with_a_letter_for_a_digit_reads_as_the_number_meant(default_home: Path) -> None:
+def test_a_rule_number_typed_loosely_reads_as_the_number_meant(default_home: Path) -> None:
     """"7O2.19b" (the letter O for zero) was read as Italian words and found layer 7b (613.4b) by
-    its letters; the box reads the number meant and says so, as it says a range turned round;
-    `kb show` refuses it (exit 2), naming the number meant."""
-    said = "7O2.19b has a letter for a digit: showing results for 702.19b"
-    data = kb_json_here("search", "7O2.19b", home=default_home)
-    assert data["box"]["kind"] == "rules" and data["box"]["backwards"] == said and data["showing"] == "702.19b"
-    assert [r["rule"] for r in data["results"]] == ["702.19b"]
+    its letters; "702.19 b" and "702.19(b)" were read as rule 702.19 and the word "b" (`kb ask` quoted
+    the heading "702.19 Trample"), "702-19b" as chapter 702.  The box reads the number meant and says
+    so, as it says a range turned round; `kb show` refuses it (exit 2), naming the number meant."""
+    for typed in ("7O2.19b", "702.19 b", "702.19(b)", "702-19b", "r702.19b"):
+        data = kb_json_here("search", typed, home=default_home)
+        said = f"{typed} read as a rule number: showing results for 702.19b"
+        assert data["box"]["kind"] == "rules" and data["box"]["backwards"] == said, typed
+        assert data["showing"] == "702.19b" and [r["rule"] for r in data["results"]] == ["702.19b"], typed
     lines = kb_here("ask", "l00.1", home=default_home).stdout.splitlines()
-    assert "l00.1 has a letter for a digit: showing results for 100.1" in lines
+    assert "l00.1 read as a rule number: showing results for 100.1" in lines
     assert lines[0].startswith("l00.1 → “100.1”")
     shown = kb_here("show", "7O2.19b", home=default_home)
-    assert shown.returncode == 2 and shown.stderr == "kb: '7O2.19b' has a letter for a digit: did you mean 702.19b?\n"
+    assert shown.returncode == 2
+    assert shown.stderr == "kb: '7O2.19b' is no rule number as written: did you mean 702.19b?\n"
     assert kb_json_here("search", "702.19b", home=default_home)["box"]["backwards"] is None
     # no subrule is lettered o: "702.1o" said "no rule 702.1o in the KB"
     assert [r["rule"] for r in kb_json_here("search", "702.1o", home=default_home)["results"]] == ["702.10"]

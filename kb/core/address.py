@@ -231,27 +231,34 @@ def turned(text: str) -> tuple[Address, str] | None:
     return Address(text, tuple(targets)), "".join(read)
 
 
-# A number typed with a letter for a digit: "7O2.19b", "l00.1", "702.1o" (the letter O for zero, a
-# lower-case L for one: typewriter habits and phone keyboards; no subrule is lettered l or o, so
-# that they are never mistaken so: kb.core.rulenum.LETTERS), one digit at least written as one.
+# A rule number typed loosely, each way read as the number meant: a letter for a digit ("7O2.19b",
+# "l00.1", "702.1o": the letter O for zero, a lower-case L for one; no subrule is lettered l or o, so
+# that they are never mistaken so: kb.core.rulenum.LETTERS), one digit at least written as one; the
+# subrule's letter apart ("702.19 b", "702.19.b", "702.19(b)"); a dash for the dot ("702-19b"); an
+# "r" for "rule" ("r702.19b").  Each was read as rule 702.19 (or chapter 702) and the letter as a word.
 _LOOKALIKE_DIGITS = re.compile(r"(?<![\w.])([0-9ol]{3})\.([0-9ol]{1,3})(?=[a-z]{0,2}(?![\w.]))")
 _AS_DIGITS = str.maketrans("ol", "01")
+_LOOSE = ((re.compile(r"(?<![\w.])(\d{3}\.\d{1,3})(?:\s+|\.|\s*\()([a-z])\)?(?![\w.])"), r"\1\2"),
+          (re.compile(r"(?<![\w.\-])(\d{3})-(\d{1,2}[a-z]?)(?![\w.\-])"), r"\1.\2"),
+          (re.compile(r"(?<![\w.])r(?=\d{3}\.\d)"), ""))
 
 
-def misdigited(text: str) -> tuple[Address, str] | None:
-    """The address ``text`` names once a letter typed for a digit is read as the digit ("7O2.19b":
-    702.19b), with the text so read, for the search box (a number written so found layer 7b by its
-    letters); ``None`` when ``text`` holds no such number or is no address either way."""
+def loosely_typed(text: str) -> tuple[Address, str] | None:
+    """The address ``text`` names once a rule number typed loosely is read as the one meant
+    ("7O2.19b", "702.19 b", "702-19b": 702.19b), with the text so read, for the search box and
+    `kb show`'s refusal; ``None`` when ``text`` is an address as typed or none either way."""
+    if parse(text) is not None:
+        return None
     folded = normalize(text)
 
     def digits(m: re.Match[str]) -> str:
-        return m.group(0).translate(_AS_DIGITS)
+        typed = m.group(0)
+        return typed.translate(_AS_DIGITS) if re.search(r"\d", typed) else typed
 
-    if not any(set(m.group(0)) & set("ol") and re.search(r"\d", m.group(0))
-               for m in _LOOKALIKE_DIGITS.finditer(folded)):
-        return None
     read = _LOOKALIKE_DIGITS.sub(digits, folded)
-    address = parse(read)
+    for pattern, meant in _LOOSE:
+        read = pattern.sub(meant, read)
+    address = parse(read) if read != folded else None
     return (Address(text, address.targets), read) if address is not None else None
 
 
@@ -264,7 +271,7 @@ def unnumbered(text: str) -> tuple[str, bool] | None:
     with words ("20 life", "1 damage", "2/2"), which the engine searches."""
     rest = _read(text)
     if (not _SHAPED.fullmatch(rest) or parse(text) is not None or misread(text) is not None
-            or misdigited(text) is not None):  # "702.1o": 702.10, no subrule being lettered o
+            or loosely_typed(text) is not None):  # "702.1o": 702.10, no subrule being lettered o
         return None
     return rest.rstrip("."), bool(_ONE_DOTTED.fullmatch(rest))
 
@@ -272,10 +279,10 @@ def unnumbered(text: str) -> tuple[str, bool] | None:
 def refusal(text: str) -> str:
     """What `kb show` says of ``text``, one argument that names no rule: what is wrong with it as a
     number ("'99.1': no such section or chapter: 99"), else that it is no rule number, with examples;
-    a number typed with a letter for a digit says the one meant ("'7O2.19b' has a letter for a digit:
-    did you mean 702.19b?"), as a range written backwards does."""
-    if (digits := misdigited(text)) is not None:
-        return f"{echoed(text)!r} has a letter for a digit: did you mean {digits[1]}?"
+    a rule number typed loosely says the one meant ("'7O2.19b' is no rule number as written: did you
+    mean 702.19b?", :func:`loosely_typed`), as a range written backwards does."""
+    if (loose := loosely_typed(text)) is not None:
+        return f"{echoed(text)!r} is no rule number as written: did you mean {loose[1]}?"
     try:
         RuleNumber.parse(text)
     except RuleNumberError as err:

@@ -35,7 +35,7 @@ from kb.core.address import (
     Address,
     Backwards,
     expand,
-    misdigited,
+    loosely_typed,
     misread,
     misread_inside,
     missing,
@@ -194,7 +194,7 @@ class Box:
     cards: tuple[CardMatch, ...] = field(default=())
     #: a range written backwards or across depths, and how it was read ("702.19c-a runs backwards:
     #: showing results for 702.19a-c"; "702.19b-702.2 runs from a subrule to a rule, …: … 702.19b, 702.2"),
-    #: or a number typed with a letter for a digit ("7O2.19b has a letter for a digit: … 702.19b")
+    #: or a rule number typed loosely ("7O2.19b read as a rule number: showing results for 702.19b")
     backwards: str | None = None
     #: the address as read, when that is not as written (a range turned round: "702.19a-c")
     showing: str | None = None
@@ -324,9 +324,9 @@ class OneBox:
         if read is not None and wrong is not None:
             address, showing = read
             return replace(self._rules(text, address), showing=showing, backwards=_read_instead(wrong, showing))
-        if (digits := misdigited(text)) is not None:  # "7O2.19b": 702.19b, not layer 7b by its letters
-            address, showing = digits
-            said = f"{echoed(text)} has a letter for a digit: showing results for {showing}"
+        if (loose := loosely_typed(text)) is not None:  # "7O2.19b", "702.19 b": 702.19b, not words
+            address, showing = loose
+            said = f"{echoed(text)} read as a rule number: showing results for {showing}"
             return replace(self._rules(text, address), showing=showing, backwards=said)
         term = self.term(text)
         # A rules term typed exactly is not a misspelled card name: of the 1,529 exact terms of
