@@ -341,10 +341,16 @@ CONTRACTIONS = {
 }
 
 
+#: Words that join two things compared ("hexproof vs shroud"), searched as typed (a name holds them:
+#: "Team vs. Team Variant") but never translated alone: the lexicon learned "vs" -> 队伍对队 from that name.
+JOINING = {"en": "vs versus"}
+
+
 @cache
 def function_words(lang: str) -> frozenset[str]:
-    """A language's stop words and its :data:`CONTRACTIONS`: words no translation stands for alone."""
-    return stop_words(lang) | frozenset(CONTRACTIONS.get(lang, "").split())
+    """A language's stop words, its :data:`CONTRACTIONS` and :data:`JOINING` words: words no
+    translation stands for alone."""
+    return stop_words(lang) | frozenset(CONTRACTIONS.get(lang, "").split()) | frozenset(JOINING.get(lang, "").split())
 
 
 _STEMS: dict[tuple[str, str], str] = {}

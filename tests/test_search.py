@@ -578,6 +578,16 @@ def test_a_name_told_apart_by_a_stop_word_is_translated_as_itself(home: Path, db
     assert {("face up", chinese["Face Up"]), ("face down", chinese["Face Down"]), ("creature", "生物")} <= pairs, pairs
 
 
+def test_a_word_joining_two_things_compared_is_never_translated_alone(home: Path, db: sqlite3.Connection) -> None:
+    """"hexproof vs shroud" read "vs → 队伍对队" (learned from the name Team vs. Team Variant) and showed
+    the entry Team; "vs" joins the two keywords, and the name that holds it is still read whole."""
+    plan = find(home, db, "hexproof vs shroud").plan
+    assert not any(t.source == "vs" for t in [*plan.translations, *plan.dropped]), plan.translations
+    assert not any(d.identity == "glossary:Team" for d in find(home, db, "hexproof vs shroud").definitions)
+    named = find(home, db, "team vs team")
+    assert [d.identity for d in named.definitions][:1] == ["glossary:Team vs. Team Variant"]
+
+
 @pytest.mark.parametrize(("query", "lang", "term"), [
     ("what does any target mean", "en", "Any Target"), ("what does if mean", "en", "If"),
     ("cosa vuol dire come se", "it", "As Though"), ("cosa significa a faccia in giù", "it", "Face Down"),
