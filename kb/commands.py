@@ -24,7 +24,7 @@ import sqlite3
 import sys
 from collections.abc import Callable, Mapping
 from contextlib import closing
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Protocol, cast
 from urllib.parse import urlencode
@@ -290,7 +290,10 @@ def toc(conn: sqlite3.Connection, args: argparse.Namespace) -> Answer:
     on = _date(args.edition)
     if args.rule and _several([args.rule]):  # 700-799, 702.1-702.190: each one's contents, in the order named
         # each a number's table: its ``number`` is never None, as a View's
-        return views.named(conn, [args.rule], lambda number: cast("views.View", listed(conn, number, lang, on)), Tocs)
+        found = views.named(conn, [args.rule], lambda number: cast("views.View", listed(conn, number, lang, on)), Tocs)
+        if isinstance(found, Tocs) and len(views.address_of([args.rule]).targets) == 1:  # a range: the way around it
+            return replace(found, navigation=views.range_navigation(conn, [v.number for v in found.views]))
+        return found
     return toc(conn, views.one_number(args.rule) if args.rule else None, lang, on)
 
 
@@ -577,7 +580,7 @@ def _chapters_context(data: dict[str, Any], args: argparse.Namespace, conn: Any)
     ranged = len(views.address_of(args.rule if isinstance(args.rule, list) else [args.rule]).targets) == 1
     return {"parts": shown, "full_text": text_url(data["address"], asked, args.edition),
             "texts": texts, "shared": editions.pop() if len(editions) == 1 else None,
-            "navigation": views.range_navigation(conn, numbers) if ranged else None,
+            "navigation": data.get("navigation") or (views.range_navigation(conn, numbers) if ranged else None),
             # checked as asked, else as the full text shows it: the languages holding its first rule
             "held": store.languages(conn),
             "asked": asked or ([lang for lang, _ in store.holders(conn, str(numbers[0]))] if numbers else []),

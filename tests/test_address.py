@@ -174,6 +174,11 @@ def test_missing_names_what_does_not_exist() -> None:
     parsed = address.parse("903.6-903.12, 702.19z")
     assert parsed is not None
     assert address.missing(parsed, set(EXISTING)) == ["903.12", "702.19z"]
+    # a range of chapters is a span of the numbering ("the 700s"): its ends need not exist, unless none does
+    held = {*EXISTING, N("2"), N("6"), N("7"), N("9"), N("601"), N("702"), N("704"), N("903")}
+    assert address.missing(address.parse("700-799"), held) == []  # type: ignore[arg-type]
+    assert address.missing(address.parse("600-602, 1-3"), held) == []  # type: ignore[arg-type]
+    assert address.missing(address.parse("800-809"), held) == ["800", "809"]  # type: ignore[arg-type]
 
 
 @given(st.integers(100, 999), st.integers(1, 99), st.sampled_from(LETTERS))

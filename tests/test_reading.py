@@ -87,6 +87,17 @@ def test_several_arguments_in_the_order_written(default_home: Path) -> None:
     assert any(link["number"] == "702.19c" for link in refs["rules"][0]["incoming"])  # 702.19c cites 702.19b
 
 
+def test_a_range_of_sections_or_chapters_is_their_contents(default_home: Path) -> None:
+    """`kb toc 1-3` and the page /rules/1-3 said "not a rule number" where "1,2" worked; and
+    "700-799", the 700s, said "not in the KB: 799", a range's end that need not exist."""
+    listed = kb_json_here("toc", "1,2,3", home=default_home)
+    ranged = kb_json_here("toc", "1-3", home=default_home)
+    assert ranged["numbers"] == listed["numbers"] == ["1", "2", "3"] and ranged["rules"] == listed["rules"]
+    shown = kb_json_here("show", "700-799", "--lang", "en", home=default_home)
+    assert shown["missing"] == [] and shown["numbers"][0] == "700" and shown["numbers"][-1] == "733"
+    assert "not in the KB" not in kb_here("show", "700-799", "--lang", "en", home=default_home).stdout
+
+
 def test_names_not_held_are_listed(default_home: Path) -> None:
     result = kb_here("show", "702.19b,702.19z", "--lang", "en", home=default_home)
     assert result.returncode == 0 and result.stdout.rstrip().endswith("not in the KB: 702.19z")

@@ -14,6 +14,7 @@ they fail.
 
 from __future__ import annotations
 
+import html
 import json
 import os
 import re
@@ -518,6 +519,10 @@ def test_a_question_no_rule_answers_keeps_the_question(server: str) -> None:
     status, _, body = get(server + "/ask?q=" + quote("<zzqq>xxblorp"))
     assert status == 404 and 'value="&lt;zzqq&gt;xxblorp"' in body and "<zzqq>" not in body
     assert ("/search", "Search") in page(server + "/rules/999.9", status=404).links  # nothing typed: as before
+    # only stop words is bad input (400): the box kept nothing either
+    for typed in ("the", "(((", "*"):
+        status, _, body = get(server + "/search?q=" + quote(typed))
+        assert status == 400 and f'value="{html.escape(typed)}"' in body, typed
 
 
 def test_ask_says_a_chinese_question_was_read_character_by_character(server: str, default_home: Path) -> None:
@@ -708,6 +713,18 @@ def test_a_long_ranges_contents_page_steps_and_switches_language_as_its_text_doe
     assert re.findall(r'name="lang" value="([^"]+)"', body) == re.findall(
         r'name="lang" value="([^"]+)"', get(server + "/rules/702.1-702.190/text")[2])
     assert contents.shown.count("edition 2026-04-17") == 1
+
+
+def test_a_range_of_chapters_steps_to_the_chapters_around_it_and_its_json_says_so(server: str) -> None:
+    """/rules/700-799 stepped back to 616.2 (the last subrule read before chapter 700) and on to
+    chapter 800, said "Not in the KB: 799", and its .json had no navigation; /rules/1-3 was a 400."""
+    data = get_json(server + "/rules/700-799.json")
+    assert data["navigation"] == {"parent": "7", "previous": "616", "next": "800"} and data["missing"] == []
+    _, _, body = get(server + "/rules/700-799")
+    assert 'rel="prev" href="/rules/616"' in body and 'rel="next" href="/rules/800"' in body
+    assert "Not in the KB" not in body
+    sections = get_json(server + "/rules/1-3.json")
+    assert sections["numbers"] == ["1", "2", "3"] and sections["navigation"]["next"] == "4"
 
 
 def test_an_unknown_language_page_lists_the_languages_held(server: str) -> None:

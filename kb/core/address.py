@@ -585,10 +585,16 @@ def expand(address: Address, existing: Collection[RuleNumber]) -> list[RuleNumbe
 
 
 def missing(address: Address, existing: Collection[RuleNumber]) -> list[str]:
-    """The numbers an address names (single numbers and range ends) that do not exist."""
+    """The numbers an address names (single numbers and range ends) that do not exist; not the
+    end of a range of chapters or sections that names some: "700-799" is the 700s, a span of the
+    numbering (its page said "not in the KB: 799"), where "903.6-903.12" names two rules."""
+    from kb.core.refs import expand as expand_target
+
     out: list[str] = []
     for target in address.targets:
+        span = target.first != target.last and target.first.rule is None
         for end in (target.first, target.last):
-            if end not in existing and str(end) not in out:
-                out.append(str(end))
+            if end in existing or str(end) in out or span and expand_target(target, existing):
+                continue
+            out.append(str(end))
     return out

@@ -443,8 +443,8 @@ def range_other_end(first: RuleNumber, tail: str) -> RuleNumber | None:
             if first.letter is None:
                 return None
             last = RuleNumber(first.chapter, first.rule, tail)  # 903.9b–c
-        elif first.depth == 1:
-            last = RuleNumber.parse(tail)  # 700–702
+        elif first.depth <= 1 and tail.isdigit():
+            last = RuleNumber.parse(tail)  # 700–702; sections 1–3
         elif first.depth == 2 and tail.isdigit():
             last = RuleNumber(first.chapter, int(tail))  # 119.7–8
         elif first.depth == 3 and not tail.isdigit():

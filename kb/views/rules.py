@@ -669,8 +669,13 @@ def range_navigation(conn: sqlite3.Connection, numbers: list[RuleNumber]) -> dic
     if not numbers:
         return None
     common = next((up for up in numbers[0].ancestors() if all(up.is_ancestor_of(n) for n in numbers)), None)
+    parent = str(common) if common else None
+    if numbers[0].depth <= 1 and numbers[-1].depth <= 1:  # chapters or sections: step as their contents do
+        # (700-799 stepped back to 616.2, the last subrule read before it, and on to chapter 800)
+        return {"parent": parent, "previous": navigation(conn, numbers[0])["previous"],
+                "next": navigation(conn, numbers[-1])["next"]}
     before, after = steps_around(conn, numbers[0], numbers[-1], reading_order(conn, numbers[0])["previous"])
-    return {"parent": str(common) if common else None, "previous": before, "next": after}
+    return {"parent": parent, "previous": before, "next": after}
 
 
 # -- a number as it was in an older edition -------------------------------------------------

@@ -79,6 +79,12 @@ class Tocs(Several):
     once when they share it, as the web page says it (it ended each of 190 head lines), and a blank
     line only between tables that list something (702.19b-d: three lines, not five)."""
 
+    #: of one range, the way around it (:func:`kb.views.rules.range_navigation`), as its page shows it
+    navigation: dict[str, str | None] | None = None
+
+    def to_json(self) -> dict[str, object]:
+        return {**super().to_json(), "navigation": self.navigation}
+
     def render(self) -> str:
         views: list[object] = list(self.views)  # a TocView's number may be None: no View to mypy
         tocs = [view for view in views if isinstance(view, TocView)]

@@ -322,8 +322,8 @@ def _error(request: Request, templates: Jinja2Templates, err: KbError, as_json: 
         return response
     title = _TITLES.get(status, "Error") if retry or status != 503 else "Unavailable"
     # what was typed stays in the search box, and "Search" searches it ("no rule answers" a question
-    # left a page with an empty box: the question gone)
-    typed = request.query_params.get("q", "") if status == 404 else ""
+    # left a page with an empty box: the question gone; so did "the", only stop words, a 400)
+    typed = request.query_params.get("q", "") if status in (400, 404) else ""
     return templates.TemplateResponse(request, "error.html", {
         "title": title, "message": markup.told(err.message, err.hint), "status": status,
         "json_url": _twin(request), "cli": "", "q": typed}, status_code=status, headers=headers)
