@@ -120,6 +120,18 @@ def test_issue_phrases_in_real_rulings(linker: Linker, rulings: list[str]) -> No
     assert phrase and phrase[0].kind == "phrase" and phrase[0].hits >= 2
 
 
+def test_a_phrase_holds_whole_symbols(linker: Linker, rulings: list[str]) -> None:
+    """The Powerstone ruling's phrase of 111.10h read "T}: Add {C}. This mana": its words are
+    letters, so its span began inside "{T}"; every phrase's braces now pair up."""
+    powerstone = next(t for t in rulings if t.startswith("Powerstone tokens are a kind of predefined token"))
+    phrase = next(link for link in linker.link(powerstone) if link.rule == R("111.10h") and link.kind == "phrase")
+    assert phrase.matched.startswith("{T}: Add {C}")
+    for text in rulings[:3000]:
+        for link in linker.phrases_in(text):
+            assert link.matched.count("{") == link.matched.count("}"), link.matched
+            assert link.matched == text[link.start:link.end]
+
+
 def test_card_names_are_not_keywords(linker: Linker, en: Document, rulings: list[str]) -> None:
     text = next(t for t in rulings if t.startswith("Cleaving Skyrider’s triggered ability"))
     assert R("702.148") not in {link.rule for link in linker.link(text)}

@@ -449,7 +449,7 @@ class Linker:
         links = []
         for number, positions in ranked[:limit]:
             first, last = _longest_run(positions)
-            start, end = tokens[first][1], tokens[last + self._n - 1][2]
+            start, end = _whole_symbols(text, tokens[first][1], tokens[last + self._n - 1][2])
             links.append(Link(number, "phrase", text[start:end], start, end, hits=len(positions)))
         return links
 
@@ -545,6 +545,18 @@ def _distinct(terms: Iterable[Term]) -> list[Term]:
 
 def _counted(link: Link) -> Link:
     return Link(link.rule, link.kind, link.matched, link.start, link.end, link.term, link.hits + 1)
+
+
+def _whole_symbols(text: str, start: int, end: int) -> tuple[int, int]:
+    """A span of words widened to the whole mana and tap symbols at its ends: the words are
+    letters, so a phrase read "T}: Add {C}. This mana" where the ruling says "{T}: Add {C}. …"."""
+    opened = text.rfind("{", 0, start)
+    if opened != -1 and "}" not in text[opened:start]:
+        start = opened
+    inside = text.rfind("{", start, end)
+    if inside > text.rfind("}", start, end) and (closed := text.find("}", end)) != -1:
+        end = closed + 1
+    return start, end
 
 
 def _longest_run(positions: list[int]) -> tuple[int, int]:
