@@ -269,13 +269,14 @@ def test_close_names_as_measured(corpora: Path) -> None:
 
 def test_a_word_of_two_card_names_is_said_so_without_contradiction(card_home: Path) -> None:
     """"Mishra" is a word of two names about equally alike: the answer said "no name close to
-    it" and, on the next line, named both as similar."""
+    it" and, on the next line, named both as similar; then said them "about equally similar" above
+    a list scoring them 0.50 and 0.33, neither first in it: the message alone says why."""
     result = kb_here("card", "Mishra", home=card_home)
     said = result.stdout + result.stderr  # the message on standard error, the rest of the answer on standard output
     assert result.returncode == 1 and "no name close to it" not in said
     assert "no name a letter or two off it" not in said  # it is a word of their names, listed
     assert "but it is a word of the names of " in result.stderr
-    assert "Mishra, Excavation Prodigy and Mishra's Command are about equally similar" in result.stdout
+    assert "about equally similar" not in said
 
 
 def test_a_chinese_name_one_character_off_is_suggested(card_home: Path) -> None:

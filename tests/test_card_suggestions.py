@@ -94,6 +94,9 @@ def test_a_word_of_several_card_names_lists_those_cards(default_home: Path, db: 
     assert data["resolved"] is False and data["word_of"] == len(expected)
     worded = [c for c in data["resolution"]["candidates"] if c["evidence"][0]["kind"] == "name-word"]
     assert {c["card"] for c in worded} == expected
+    # no other reason beside the message: "Mishra, Excavation Prodigy and Mishra's Command are about
+    # equally similar" named two cards of the list, neither the first, at scores unlike each other
+    assert data["resolution"]["evidence"] == [] and "weak:" not in result.stdout
 
 
 def test_a_word_inside_a_longer_word_is_not_a_word_of_the_name(default_home: Path) -> None:

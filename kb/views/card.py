@@ -183,10 +183,13 @@ def _holder(holders: list[NameEntry], query: str) -> NameEntry:
 
 def with_word_candidates(resolution: Resolution, words: list[Candidate]) -> Resolution:
     """The cards whose names hold the query as a word (the first :data:`WORD_OF_NAMES`), then the
-    close names of the others."""
+    close names of the others; no other reason than that, which the answer's message says (the two
+    names most like "Mishra" were said "about equally similar", neither the first of the list)."""
+    if not words:
+        return resolution
     listed = {c.card for c in words[:WORD_OF_NAMES]}
     rest = tuple(c for c in resolution.candidates if c.card not in listed)
-    return replace(resolution, candidates=(*words[:WORD_OF_NAMES], *rest))
+    return replace(resolution, candidates=(*words[:WORD_OF_NAMES], *rest), evidence=())  # the message says why
 
 
 def by_word(candidate: Candidate) -> bool:
