@@ -415,6 +415,12 @@ def search_lines(home: Path, args: argparse.Namespace) -> int:
                  missing=_no_result)
 
 
+def _no_answer(answer: Any) -> str | None:
+    """A question no rule answers is not found (exit 1), its answer given whole, as a search
+    finding nothing is: `kb ask --json` printed an error object alone, `/ask.json` a 404."""
+    return answer.missing
+
+
 def ask(session: Any, args: argparse.Namespace) -> Answer:
     from kb.views.ask import ask
 
@@ -425,7 +431,8 @@ def ask_lines(home: Path, args: argparse.Namespace) -> int:
     from kb.views.ask import ask
     from kb.views.search import batch
 
-    return batch(home, lambda session, line: ask(session, line, args.lang, args.query_lang), key="question")
+    return batch(home, lambda session, line: ask(session, line, args.lang, args.query_lang), key="question",
+                 missing=_no_answer)
 
 
 def _in_color(answer: Any, args: argparse.Namespace) -> str:
@@ -769,9 +776,10 @@ def _answer_box(session: Any, data: dict[str, Any], args: argparse.Namespace) ->
     if data["box"]["kind"] == "rules" or (data["card_span"] or {}).get("searched", "") is None:
         return None
     try:
-        return ask(session, data["query"], args.lang, args.query_lang).to_json()
+        answer = ask(session, data["query"], args.lang, args.query_lang)
     except KbError:
         return None
+    return None if answer.missing else answer.to_json()
 
 
 def _cite_form(data: Any, args: argparse.Namespace, conn: Any) -> dict[str, Any]:
@@ -887,7 +895,7 @@ TABLE: tuple[Command, ...] = (
             "one JSON object per line out", nargs="+"),
         Arg("--lang", "language to search and show (repeat for side by side)", repeat=True),
         Arg("--query-lang", "the question's language (default: detected)")),
-        answer=ask, searches=True, batch=ask_lines, text=_in_color,
+        answer=ask, searches=True, batch=ask_lines, text=_in_color, missing=_no_answer, missing_is_a_page=True,
         pages=(WebPage("/ask", "ask.html",
                        lambda data, args: f"Ask: {echoed(' '.join(args.question))}" if data else "Ask",
                        lambda data, args, session: {"q": " ".join(args.question)},

@@ -333,6 +333,21 @@ def test_a_search_that_finds_nothing_exits_1_as_ask_does(default_home: Path) -> 
     assert kb("search", "-", home=default_home, input="trample\n").returncode == 0
 
 
+def test_a_question_no_rule_answers_is_answered_whole_as_a_search_finding_nothing(default_home: Path) -> None:
+    """`kb ask --json zzqqxx` printed an error object alone (no question, no header's fields), where
+    `kb search --json` prints its answer whole with the error's fields, and its batch line held the
+    question: the same shape now, one line or many, exit 1."""
+    asked = kb("ask", "xyzzy qwrtp", "--json", home=default_home)
+    data = json.loads(asked.stdout)
+    assert asked.returncode == 1 and asked.stderr == "kb: no rule answers 'xyzzy qwrtp'\n"
+    assert data["question"] == "xyzzy qwrtp" and data["answers"] == [] and data["exit_code"] == 1
+    assert data["error"] == "no rule answers 'xyzzy qwrtp'" and data["query_lang"] == "en"
+    batch = kb("ask", "-", home=default_home, input="xyzzy qwrtp\n")
+    assert batch.returncode == 1 and json.loads(batch.stdout) == data
+    shown = kb("ask", "xyzzy qwrtp", home=default_home)
+    assert shown.returncode == 1 and shown.stdout.startswith("xyzzy qwrtp · en (the default")
+
+
 def test_a_long_range_is_counted_in_the_header_not_listed(default_home: Path) -> None:
     """`kb search "100.1-999.9"` listed all 1,165 rule numbers in its header (several screens);
     it counts them and names the first few and the last.  A short range is listed; JSON lists all."""

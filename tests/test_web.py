@@ -513,11 +513,17 @@ def test_the_search_page_says_how_a_query_was_read_when_its_first_reading_found_
 
 def test_a_question_no_rule_answers_keeps_the_question(server: str) -> None:
     """The ask page of a question no rule answers was a bare 404 with an empty search box: the
-    question gone.  It stays in the box, and a link searches the rules for it."""
-    shown = page(server + "/ask?q=" + quote("zzqqxx blorp"), status=404)
+    question gone.  It stays in the box, and a link searches the rules for it.  The page is the ask
+    page (200), as a search finding nothing is the search page; its JSON is the answer whole, with
+    the error's fields, as /search.json's (it was a 404 holding the error alone)."""
+    shown = page(server + "/ask?q=" + quote("zzqqxx blorp"))
     assert ("/search?q=zzqqxx%20blorp", "Search the rules for “zzqqxx blorp”") in shown.links
+    assert "No rule answers 'zzqqxx blorp'." in shown.shown
     status, _, body = get(server + "/ask?q=" + quote("<zzqq>xxblorp"))
-    assert status == 404 and 'value="&lt;zzqq&gt;xxblorp"' in body and "<zzqq>" not in body
+    assert status == 200 and 'value="&lt;zzqq&gt;xxblorp"' in body and "<zzqq>" not in body
+    asked, searched = get_json(server + "/ask.json?q=zzqqxx"), get_json(server + "/search.json?q=zzqqxx")
+    assert asked["answers"] == [] and asked["question"] == "zzqqxx" and asked["exit_code"] == searched["exit_code"] == 1
+    assert asked["error"] == "no rule answers 'zzqqxx'" and searched["error"] == "nothing found for 'zzqqxx'"
     assert ("/search", "Search") in page(server + "/rules/999.9", status=404).links  # nothing typed: as before
     # only stop words is bad input (400): the box kept nothing either
     for typed in ("the", "(((", "*"):

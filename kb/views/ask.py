@@ -18,7 +18,6 @@ from pathlib import Path
 
 from indexers import engine, snippets
 from indexers.index import is_heading
-from kb.core.errors import NotFound
 from kb.core.lang import languages_label
 from kb.core.rulenum import RuleNumber
 from kb.core.sentences import Span, named_by, split
@@ -141,6 +140,10 @@ class AskAnswer:
     search: SearchAnswer
     answers: list[Answer]
     definitions: list[Result]       # the glossary entry the question names (see DEFINITION)
+    #: why no rule answers (exit 1, as `kb search` finding nothing: the answer is still given whole,
+    #: its header and JSON, where an error object said only this); None when some rule does
+    missing: str | None = None
+    elsewhere: Hint | None = None   # what the languages asked hold, and the question in all of them
 
     @property
     def named(self) -> int:
@@ -161,7 +164,7 @@ class AskAnswer:
                 "definitions": [d.to_json() for d in self.definitions],
                 "answers": [a.to_json() for a in self.answers], "named": self.named,
                 "cited": [link.to_json() for link in cited],
-                "cards": search["cards"]}
+                "cards": search["cards"], "elsewhere": self.elsewhere.to_json() if self.elsewhere else None}
 
     def render(self, color: bool = False) -> str:
         marks = (_BOLD, _RESET) if color else ("**", "**")
@@ -194,6 +197,8 @@ class AskAnswer:
             lines.append("   " + _marked(main.text, answer.main.sentences, marks).replace("\n", "\n   "))
             for other in answer.aligned:
                 lines.append(f"   {other.lang} {other.number}: " + other.text.replace("\n", "\n      "))
+        if self.elsewhere is not None:  # as `kb search` says it
+            lines += ["", f"({self.elsewhere})"]
         cited = _cited(self.answers)
         if cited:
             lines += ["", "these rules cite:"]
@@ -259,14 +264,14 @@ def ask(session: Session, question: str, langs: list[str] | None = None, query_l
         why = ": only glossary entries match" if found.results else ""
         # what the languages asked hold and the question in all of them, as `kb search` says it
         hint = Hint(found.elsewhere.said, ("ask", question)) if found.elsewhere and not why else None
-        raise NotFound(f"no rule answers {echoed(question)!r}{shown}{f': {hint}' if hint else why}", hint=hint)
+        return AskAnswer(question, found, [], [], f"no rule answers {echoed(question)!r}{shown}{why}", hint)
     scored = [a for result in candidates if (a := _answer(session, found, result)) is not None]
     if RERANK:
         scored.sort(key=lambda a: -a.matched)  # stable: the engine's order among equals
     if SOURCE_FIRST:
         scored = _source_first(scored)
     if not scored:
-        raise NotFound(f"no rule answers {echoed(question)!r}")
+        return AskAnswer(question, found, [], [], f"no rule answers {echoed(question)!r}")
     if found.box.kind == "rules":  # the rules named are the answer, in the order written
         return AskAnswer(question, found, scored[:MAX_NAMED], [])
     if named:  # named inside a question: the same, with the glossary entry it names, if any
