@@ -578,6 +578,21 @@ def test_a_name_told_apart_by_a_stop_word_is_translated_as_itself(home: Path, db
     assert {("face up", chinese["Face Up"]), ("face down", chinese["Face Down"]), ("creature", "生物")} <= pairs, pairs
 
 
+@pytest.mark.parametrize(("query", "meant"), [("assegnare il danno", "assign damage"),
+                                            ("come si assegna il danno con travolgere", "assign damage"),
+                                            ("il danno assegnato", "assign damage"),
+                                            ("assegnare un equipaggiamento", "attach")])
+def test_assigning_damage_in_italian_is_not_attaching(home: Path, db: sqlite3.Connection, query: str,
+                                                      meant: str) -> None:
+    """"assegnare" is the official Attach (Equipment), and "assegnare il danno" read "assegnare →
+    attach": the glossary's Attach and 701.3a first.  Of damage it is the rules' "assign"."""
+    outcome = find(home, db, query, ["en"])
+    assert meant in {t.target for t in outcome.plan.translations}, outcome.plan.translations
+    if meant == "assign damage":
+        assert "attach" not in {t.target for t in outcome.plan.translations}
+        assert not rules_of(outcome)[0].startswith("701.3"), rules_of(outcome)[:3]
+
+
 def test_a_word_joining_two_things_compared_is_never_translated_alone(home: Path, db: sqlite3.Connection) -> None:
     """"hexproof vs shroud" read "vs → 队伍对队" (learned from the name Team vs. Team Variant) and showed
     the entry Team; "vs" joins the two keywords, and the name that holds it is still read whole."""
