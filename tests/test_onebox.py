@@ -104,6 +104,15 @@ def test_a_question_holding_a_name_is_no_misspelling_of_it(home: Path, query: st
         assert rules_of(data)[0] in ("103.4a", "103.4c"), rules_of(data)
 
 
+@pytest.mark.parametrize("query", ["X spell", "x spells", "2 spells", "dies trigger"])
+def test_a_name_spelt_right_among_more_words_is_no_misspelling_of_it(home: Path, query: str) -> None:
+    """"X spell" was read as a misspelled Spell (83% alike) and searched as "Spell", its X dropped;
+    a name spelt right with words beside it is no typo, however short those words."""
+    data = kb_json_here("search", query, home=home)
+    assert data["box"]["kind"] != "term" or data["box"]["term"]["score"] == 100.0, (query, data["box"])
+    assert data["showing"] is None, data["showing"]
+
+
 @pytest.mark.parametrize(("query", "under"), [("indestructable creature", "702.12"),
                                             ("hexprof creature", "702.11"), ("combo creature", "302.")])
 def test_a_typo_beside_a_name_is_not_dropped_for_the_name(home: Path, query: str, under: str) -> None:
