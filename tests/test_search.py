@@ -593,6 +593,14 @@ def test_assigning_damage_in_italian_is_not_attaching(home: Path, db: sqlite3.Co
         assert not rules_of(outcome)[0].startswith("701.3"), rules_of(outcome)[:3]
 
 
+def test_a_number_among_a_players_words_rules_words_is_searched(home: Path, db: sqlite3.Connection) -> None:
+    """"zero life" is the rules' "life total 0 or less": read without its 0, "what happens at zero
+    life" led with 212.1 (a vanguard's life modifier) and never reached 704.5a, which it now leads with."""
+    plan = find(home, db, "what happens at zero life").plan
+    assert any(u.terms == ("0",) and u.translated for u in plan.units), plan.units
+    assert rules_of(find(home, db, "what happens at zero life"))[0] in ("704.5a", "119.6")
+
+
 def test_a_word_joining_two_things_compared_is_never_translated_alone(home: Path, db: sqlite3.Connection) -> None:
     """"hexproof vs shroud" read "vs → 队伍对队" (learned from the name Team vs. Team Variant) and showed
     the entry Team; "vs" joins the two keywords, and the name that holds it is still read whole."""
