@@ -733,6 +733,15 @@ def test_a_range_of_chapters_steps_to_the_chapters_around_it_and_its_json_says_s
     assert sections["numbers"] == ["1", "2", "3"] and sections["navigation"]["next"] == "4"
 
 
+def test_the_site_has_an_icon(server: str) -> None:
+    """Every page load asked /favicon.ico and got a 404: each page links the icon, and the old path
+    leads to it (urllib follows the redirect)."""
+    _, _, body = get(server + "/")
+    assert '<link rel="icon" href="/static/favicon.svg" type="image/svg+xml">' in body
+    status, kind, icon = get(server + "/favicon.ico")
+    assert status == 200 and kind.startswith("image/svg+xml") and icon.startswith("<svg")
+
+
 def test_an_unknown_language_page_lists_the_languages_held(server: str) -> None:
     shown = page(server + "/rules/730.2?lang=fr", 404).shown
     assert "the KB holds no French (fr) texts; it holds: English (en)" in shown
