@@ -184,6 +184,23 @@ def test_seed_004_links_to_fuse_and_split_cards(home: Path, report: dict) -> Non
     assert "linked from pages (" in text and "wiki-page 'Fuse'" in text
 
 
+def test_a_ruling_many_cards_give_is_listed_once_with_its_cards(home: Path) -> None:
+    """`kb refs 111.10h` listed the Powerstone rulings once per card that gives them (85 rulings, 4
+    texts, the first 20 of the 85 shown); each text is listed once, with its cards (a name holding a
+    comma, "Ashnod, Flesh Mechanist", apart by semicolons); the JSON keeps one per card."""
+    refs = kb_json_here("refs", "111.10h", home=home)
+    texts = list(dict.fromkeys((r["text"], r["date"]) for r in refs["rulings"]))
+    assert len(refs["rulings"]) > 2 * len(texts) > 2
+    shown = kb_here("refs", "111.10h", home=home).stdout
+    assert f"linked from rulings ({len(refs['rulings'])}, {len(texts)} texts):" in shown
+    rulings = shown.split("linked from rulings")[1].split("linked from pages")[0]
+    heads = [line for line in rulings.splitlines()[1:] if not line.startswith("      ")]
+    assert len(heads) == len(texts), heads
+    first = [r["card"] for r in refs["rulings"] if (r["text"], r["date"]) == texts[0]]
+    more = f" and {len(first) - 6} more cards" if len(first) > 6 else ""
+    assert heads[0].startswith("  " + "; ".join(first[:6]) + more)
+
+
 def test_show_mentions_how_many_link_a_rule(home: Path) -> None:
     shown = kb_json_here("show", "702.102", home=home)
     refs = kb_json_here("refs", "702.102", home=home)

@@ -359,6 +359,19 @@ def test_translation_older_than_the_english_text_is_flagged(server: str) -> None
     assert "may be out of date" not in page(server + "/rules/730.2?lang=zh-Hans").shown
 
 
+def test_a_ruling_many_cards_give_is_shown_once_with_its_cards(server: str) -> None:
+    """/refs/111.10h listed 85 rulings, 4 texts: "Powerstone tokens are a kind of predefined token…"
+    28 times, once per card; each text is shown once, its cards named before it."""
+    refs = get_json(server + "/refs/111.10h.json")
+    texts = list(dict.fromkeys((r["text"], r["date"]) for r in refs["rulings"]))
+    _, _, body = get(server + "/refs/111.10h")
+    assert body.count('<li class="ruling">') == len(texts) < len(refs["rulings"])
+    assert f'<span class="count">{len(texts)} texts</span>' in body
+    first = [r["card"] for r in refs["rulings"] if (r["text"], r["date"]) == texts[0]]
+    shown = page(server + "/refs/111.10h")
+    assert all(f"/cards/{quote(card)}" in shown.hrefs() for card in first[:6])
+
+
 def test_rule_page_lists_linked_card_rulings(server: str) -> None:
     refs = get_json(server + "/refs/702.102.json")
     assert refs["rulings"] and refs["pages"]

@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import sqlite3
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -440,17 +441,43 @@ def render_card(resolution: Resolution, view: card_store.CardView, explain: bool
 # -- kb refs, kb show ---------------------------------------------------------------
 
 
+#: Cards named before a ruling's text that many cards share ("Powerstone tokens are a kind of
+#: predefined token…", given by 28 cards of BRO), the others counted.
+OWNERS_SHOWN = 6
+
+
+def same_text(rulings: Sequence[Any]) -> list[list[Any]]:
+    """The rulings (objects or their JSON) in order, those of one text and date together: a ruling
+    many cards give was listed once per card (/refs/111.10h: 85 rulings, 4 texts)."""
+    groups: dict[tuple[str, str | None], list[Any]] = {}
+    for ruling in rulings:
+        text, date = (ruling["text"], ruling["date"]) if isinstance(ruling, dict) else (ruling.text, ruling.date)
+        groups.setdefault((text, date), []).append(ruling)
+    return list(groups.values())
+
+
+def owners_said(owners: Sequence[str]) -> str:
+    """The cards (or pages) giving one ruling: all of a few, the first :data:`OWNERS_SHOWN` of many,
+    apart by semicolons (a card's name may hold a comma: "Ashnod, Flesh Mechanist")."""
+    shown = "; ".join(owners[:OWNERS_SHOWN])
+    return shown if len(owners) <= OWNERS_SHOWN else f"{shown} and {len(owners) - OWNERS_SHOWN} more cards"
+
+
 def refs_lines(rulings: list[card_store.StoredRuling], pages: list[card_store.LinkingPage]) -> list[str]:
-    """The rulings and pages linked to a rule, as ``kb refs`` prints them."""
-    lines = [f"linked from rulings ({len(rulings)}):"]
-    for ruling in rulings[:REFS_SHOWN]:
-        owner = ruling.card or (f"page {quoted(ruling.page)}" if ruling.page else "?")
+    """The rulings and pages linked to a rule, as ``kb refs`` prints them: a ruling several
+    cards give, once, with its cards."""
+    groups = same_text(rulings)
+    texts = f", {len(groups)} texts" if len(groups) < len(rulings) else ""
+    lines = [f"linked from rulings ({len(rulings)}{texts}):"]
+    for group in groups[:REFS_SHOWN]:
+        ruling = group[0]
+        owner = owners_said([r.card or (f"page {quoted(r.page)}" if r.page else "?") for r in group])
         how = ", ".join(dict.fromkeys(f"“{link.matched}” → {link.number} ({link.term_kind or link.kind})"
                                       for link in ruling.links))
         text = ruling.text if len(ruling.text) <= 100 else ruling.text[:99] + "…"
         lines.append(f"  {owner} · {ruling.date or 'undated'}: {text}\n      {how}")
-    if len(rulings) > REFS_SHOWN:
-        lines.append(f"  … and {len(rulings) - REFS_SHOWN} more (--json lists them all)")
+    if len(groups) > REFS_SHOWN:
+        lines.append(f"  … and {len(groups) - REFS_SHOWN} more (--json lists them all)")
     lines.append(f"linked from pages ({len(pages)}):")
     for page in pages:
         places = list(dict.fromkeys(f"{where} “{link.matched}” → {link.number}" for where, link in page.via))

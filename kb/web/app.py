@@ -106,6 +106,7 @@ def create_app(home: Path, options: Options | None = None) -> FastAPI:
                                  highlight=markup.highlight, edits=markup.edits,
                                  change=markup.change, example_label=views.example_label,
                                  paired_by=glossary_cli.PAIRED_BY, face_stats=card_cli.face_stats,
+                                 same_text=card_cli.same_text,
                                  doc_name=_doc_name, languages_label=languages_label, numbers_said=shared.numbers_said)
 
     opened = threading.local()  # each worker thread keeps its connection (and SQLite's page cache)
