@@ -24,14 +24,15 @@ text of 903.4 make one result.
 from __future__ import annotations
 
 import heapq
+import json
 import re
 import sqlite3
-from collections import Counter
+from collections import Counter, defaultdict
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from functools import partial
+from functools import cached_property, partial
 from pathlib import Path
-from typing import TYPE_CHECKING, TypeVar, cast
+from typing import TYPE_CHECKING, NamedTuple, TypeVar, cast
 
 from whoosh import index as whoosh_index
 from whoosh import scoring
@@ -1360,18 +1361,61 @@ def _tied(scorer: Scorer, numbers: Sequence[RuleNumber]) -> dict[int, float]:
     return best
 
 
+@dataclass(frozen=True)
+class DocTable:
+    """Each document's identity, role and language, by document number (:data:`rules_index.DOCS_FILE`):
+    what a search counts the rules it matched by, without reading their stored fields."""
+
+    identities: list[str]
+    roles: list[str]
+    langs: list[str]
+    docs: list[list[int]]  # per document: its identity, role and language, as indexes into those lists
+
+    @classmethod
+    def read(cls, folder: Path) -> DocTable:
+        return cls(**json.loads((folder / rules_index.DOCS_FILE).read_text(encoding="utf-8")))
+
+    @cached_property
+    def held_in(self) -> dict[int, frozenset[int]]:
+        """Each identity's languages (as indexes)."""
+        held: dict[int, set[int]] = defaultdict(set)
+        for identity, _, lang in self.docs:
+            held[identity].add(lang)
+        return {identity: frozenset(langs) for identity, langs in held.items()}
+
+    def matched(self, docs: Iterable[int], roles: Collection[str], only: Collection[str] | None) -> frozenset[str]:
+        """The identities of ``docs`` whose role is one of ``roles``, held in a language of ``only`` (all: None)."""
+        wanted = {k for k, role in enumerate(self.roles) if role in roles}
+        found = {self.docs[doc][0] for doc in docs if doc < len(self.docs) and self.docs[doc][1] in wanted}
+        if only is not None:
+            shown = {k for k, lang in enumerate(self.langs) if lang in only}
+            found = {identity for identity in found if self.held_in[identity] & shown}
+        return frozenset(self.identities[identity] for identity in found)
+
+
+class Found(NamedTuple):
+    """What :func:`find` finds: the rules, the glossary entries, and every rule the plan matched
+    (its total, of which the groups are the best)."""
+
+    groups: list[Group]
+    definitions: list[Group]
+    matched: frozenset[str] = frozenset()
+
+
 def run(searcher: Searcher, p: Plan, indexed: Sequence[str] = ()) -> list[Group]:
     """The rules the plan finds, grouped by identity, best first (see :func:`find`)."""
-    return find(searcher, p, indexed)[0]
+    return find(searcher, p, indexed).groups
 
 
-def find(searcher: Searcher, p: Plan, indexed: Sequence[str] = (), limit: int = 0) -> tuple[list[Group], list[Group]]:
+def find(searcher: Searcher, p: Plan, indexed: Sequence[str] = (), limit: int = 0,
+         table: DocTable | None = None) -> Found:
     """See :func:`_find`; one search at a time per open searcher (whoosh readers are not thread-safe)."""
     with scorer_of(searcher).lock:
-        return _find(searcher, p, indexed, limit)
+        return _find(searcher, p, indexed, limit, table)
 
 
-def _find(searcher: Searcher, p: Plan, indexed: Sequence[str] = (), limit: int = 0) -> tuple[list[Group], list[Group]]:
+def _find(searcher: Searcher, p: Plan, indexed: Sequence[str] = (), limit: int = 0,
+          table: DocTable | None = None) -> Found:
     """The rules the plan finds, grouped by identity, best first; and the glossary
     entries it finds (definitions, shown beside the results, never ranked with them).
 
@@ -1392,7 +1436,7 @@ def _find(searcher: Searcher, p: Plan, indexed: Sequence[str] = (), limit: int =
     if totals and p.near:
         _nearer(scorer, totals, near_clauses(p, names), limit or MAX_HITS)
     if not totals:
-        return [], []
+        return Found([], [])
     if p.fates:  # what an outcome question asks the fate of: its state-based action drawn in (SUBJECT)
         drawn = SUBJECT * max(totals.values())
         for doc, _ in (posting for number in p.fates for posting in scorer.postings("number", number)):
@@ -1418,7 +1462,8 @@ def _find(searcher: Searcher, p: Plan, indexed: Sequence[str] = (), limit: int =
                                                     g.hits[0].sort))
     if not any(g.pinned is not None for g in ranked[:SIBLINGS_TOP]):  # a query naming rules keeps its order
         ranked = siblings_in_order(ranked, value)
-    return ranked, beside(list(definitions.values()), p)[:DEFINITIONS]
+    matched = table.matched(totals, ranked_roles, only) if table is not None else frozenset()
+    return Found(ranked, beside(list(definitions.values()), p)[:DEFINITIONS], matched)
 
 
 def siblings_in_order(ranked: list[Group], value: Mapping[str, float]) -> list[Group]:
@@ -1740,6 +1785,7 @@ class Outcome:
     definitions: list[Group] = field(default_factory=list)
     tried: tuple[str, ...] = ()
     semantic: bool = False  # the first rules re-ordered by the sentence model too (with_meaning)
+    matched: frozenset[str] = frozenset()  # every rule the query matched: ``groups`` are the best of them
 
     def edition_of(self, lang: str) -> str | None:
         return next((edition for held, edition in self.index.editions if held == lang), None)
@@ -1886,16 +1932,20 @@ def keywords_named(p: Plan, keywords: Keywords) -> list[str]:
     return list(found)
 
 
-def _found(searcher: Searcher, p: Plan, info: IndexInfo, indexed: Sequence[str],
-           hits: int) -> tuple[list[Group], list[Group]]:
+def _found(searcher: Searcher, p: Plan, info: IndexInfo, indexed: Sequence[str], hits: int) -> Found:
     """:func:`find`'s rules and definitions; the definitions of a plan with words it shares among
     keywords (:data:`BRIDGE`) are those its own words find: the shared ones raised other entries
     (过量伤害, 致命伤害) above 死触's for "践塌和死处"."""
-    groups, definitions = find(searcher, _paired(p, info), indexed, hits)
+    found = find(searcher, _paired(p, info), indexed, hits, doc_table(info))
     if any(u.hidden for u in p.units):
-        definitions = find(searcher, _paired(replace(p, units=tuple(u for u in p.units if not u.hidden)), info),
-                           indexed, hits)[1]
-    return groups, definitions
+        own = replace(p, units=tuple(u for u in p.units if not u.hidden))
+        found = found._replace(definitions=find(searcher, _paired(own, info), indexed, hits).definitions)
+    return found
+
+
+def doc_table(info: IndexInfo) -> DocTable:
+    """The index's :class:`DocTable`, read once per process (about 3 ms)."""
+    return _per_index("docs", info, lambda: DocTable.read(info.path))
 
 
 def bridged(p: Plan, conn: sqlite3.Connection, info: IndexInfo, scorer: Scorer) -> Plan:
@@ -2025,7 +2075,7 @@ def _search(searcher: Searcher, info: IndexInfo, conn: sqlite3.Connection, text:
         # (their whole was looked up as a name, and "怎么办" then read character by character)
         raise KbError(f"nothing to search for in {text!r}: only stop words or punctuation")
     p = with_fates(bridged(p, conn, info, scorer_of(searcher)), conn, info)
-    groups, definitions = _found(searcher, p, info, indexed, hits or MAX_HITS)
+    groups, definitions, matched = _found(searcher, p, info, indexed, hits or MAX_HITS)
     tried = [p.lang]
     if not groups and query_lang is None:  # the detected language found nothing: try the others
         others = [lang for lang in dict.fromkeys([*indexed, *(s for s, _ in translator.pairs())])
@@ -2038,18 +2088,19 @@ def _search(searcher: Searcher, info: IndexInfo, conn: sqlite3.Connection, text:
             if alt.empty:
                 continue
             alt = with_fates(bridged(alt, conn, info, scorer_of(searcher)), conn, info)
-            found, defs = _found(searcher, alt, info, indexed, hits or MAX_HITS)
-            if found:
+            found = _found(searcher, alt, info, indexed, hits or MAX_HITS)
+            if found.groups:
                 p = replace(alt, detected=True)
-                groups, definitions = found, defs
+                groups, definitions, matched = found
                 break
     if not groups and CHARACTERS_LAST and has_cjk(text) and not p.translations and (alone := one_by_one(text)) != text:
         alt = plan(alone, wanted, translator, query_lang=query_lang or p.lang, searcher=searcher, indexed=indexed,
                    words=words, vocabulary=vocabulary, stems=stems, sounds=sounds, fragments=fragments,
                    is_card=is_card, name_words=names, held=held)
-        found, defs = find(searcher, _paired(alt, info), indexed, hits or MAX_HITS) if not alt.empty else ([], [])
-        if found:
-            p, groups, definitions = replace(alt, text=text, detected=p.detected, by_character=True), found, defs
+        found = find(searcher, _paired(alt, info), indexed, hits or MAX_HITS, doc_table(info)) \
+            if not alt.empty else Found([], [])
+        if found.groups:
+            p, (groups, definitions, matched) = replace(alt, text=text, detected=p.detected, by_character=True), found
     if not groups and query_lang is None and not p.corrections and not p.numbers \
             and not _known_anywhere(text, [*indexed, *(s for s, _ in translator.pairs())], vocabulary, translator):
         default = DEFAULT_LANG if DEFAULT_LANG in indexed else p.lang  # "xyzzy qwrtp" was "it (detected)"
@@ -2063,7 +2114,7 @@ def _search(searcher: Searcher, info: IndexInfo, conn: sqlite3.Connection, text:
     if info.semantic and against and groups and all(g.pinned is None for g in groups):
         read = [t.target for t in p.translations if t.dst == against and t.src != against]
         fused = with_meaning(groups, info.path, spelling.corrected(text, p.corrections), p.lang, read)  # typos as read
-    return Outcome(p, groups if fused is None else fused, info, definitions, tuple(tried), fused is not None)
+    return Outcome(p, groups if fused is None else fused, info, definitions, tuple(tried), fused is not None, matched)
 
 
 #: A Chinese query whose words no text holds ("炸库输了": no rule says 炸库, a players' word for

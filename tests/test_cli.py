@@ -333,6 +333,16 @@ def test_a_search_that_finds_nothing_exits_1_as_ask_does(default_home: Path) -> 
     assert kb("search", "-", home=default_home, input="trample\n").returncode == 0
 
 
+def test_a_searchs_total_is_every_rule_it_found_whatever_is_shown(default_home: Path) -> None:
+    """The total was the rules among the hits read, which grow with --limit: `draw` said "10 of 29
+    results", then 57 at --limit 20, 92 at 30, 93 from 50 on.  It is every rule found, at any limit."""
+    totals = {limit: kb_json_here("search", "draw", "--limit", str(limit), home=default_home)["total"]
+              for limit in (1, 10, 20, 30)}
+    everything = kb_json_here("search", "draw", "--limit", "1000", home=default_home)
+    assert set(totals.values()) == {everything["total"]} and len(everything["results"]) == everything["total"] > 30
+    assert kb_here("search", "draw", home=default_home).stdout.rstrip().endswith(f"10 of {everything['total']} results")
+
+
 def test_a_question_no_rule_answers_is_answered_whole_as_a_search_finding_nothing(default_home: Path) -> None:
     """`kb ask --json zzqqxx` printed an error object alone (no question, no header's fields), where
     `kb search --json` prints its answer whole with the error's fields, and its batch line held the

@@ -747,11 +747,11 @@ def test_a_range_of_chapters_steps_to_the_chapters_around_it_and_its_json_says_s
 
 
 def test_the_site_has_an_icon(server: str) -> None:
-    """Every page load asked /favicon.ico and got a 404: each page links the icon, and the old path
-    leads to it (urllib follows the redirect)."""
+    """Every page load asked /favicon.ico and got a 404: each page links the icon a browser reads
+    instead (served as the stylesheet is, so a page declares no route of its own)."""
     _, _, body = get(server + "/")
     assert '<link rel="icon" href="/static/favicon.svg" type="image/svg+xml">' in body
-    status, kind, icon = get(server + "/favicon.ico")
+    status, kind, icon = get(server + "/static/favicon.svg")
     assert status == 200 and kind.startswith("image/svg+xml") and icon.startswith("<svg")
 
 

@@ -132,10 +132,13 @@ class SearchAnswer:
 
     @property
     def total(self) -> int:
+        """The rules found, however many are shown: those leading (named, a card's) and every rule
+        the engine matched (it was the rules among the hits read, which grow with ``--limit``: "10
+        of 29 results", then "20 of 57")."""
         if self.outcome is None:
             return max(len(self.results), self.named)
-        lead = [r.identity for r in self.results if r.lead]
-        return len(lead) + sum(1 for g in self.outcome.groups if g.identity not in lead)
+        lead = {r.identity for r in self.results if r.lead}
+        return len(lead) + len((self.outcome.matched | {g.identity for g in self.outcome.groups}) - lead)
 
     def to_json(self) -> dict[str, object]:
         return to_json(self)
@@ -654,7 +657,7 @@ def render(answer: SearchAnswer, color: bool = False) -> str:
     if answer.elsewhere:
         lines += ["", f"({answer.elsewhere})"]
     lines.append("")
-    lines.append(f"{shown_count} of {total} results" if shown_count < total
+    lines.append(f"{shown_count:,} of {total:,} results" if shown_count < total
                  else f"{shown_count} result{'s' if shown_count != 1 else ''}")
     return "\n".join(lines)
 

@@ -94,10 +94,6 @@ def create_app(home: Path, options: Options | None = None) -> FastAPI:
         pass
     app = FastAPI(title="kb", docs_url=None, redoc_url=None, openapi_url=None)
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
-
-    @app.get("/favicon.ico", include_in_schema=False)
-    def favicon() -> RedirectResponse:  # what a browser asks for before reading a page's icon link (a 404)
-        return RedirectResponse("/static/favicon.svg", status_code=301)
     templates = Jinja2Templates(directory=HERE / "templates")
     templates.env.filters["echoed"] = echoed  # a long query, said cut (the search field keeps it whole)
     templates.env.globals.update(rule_url=markup.rule_url, term_url=markup.term_url, lang_name=_lang_name,
