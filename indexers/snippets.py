@@ -102,14 +102,19 @@ def merge(found: Sequence[Span]) -> list[Span]:
 
 def window(text: str, found: Sequence[Span], width: int = WIDTH) -> Span:
     """The stretch of ``text`` to show: all of it if short, else ``width`` characters
-    holding the most matches (the earliest such), cut at spaces where there are any."""
+    holding the most matches (the earliest such), cut at spaces where there are any; starting
+    in its first paragraph when a match is there (a rule's own text, before its examples, a line
+    each: 702.19b showed "…two attackers: a 1/1 with no abilities and a 3/3 with trample", its
+    example naming trample twice where its own text names it once)."""
     if len(text) <= width:
         return 0, len(text)
     if not found:
         start = 0
     else:
         lead = width // 5
-        best = max(range(len(found)),
+        first = text.find("\n")
+        own = [i for i, (s, _) in enumerate(found) if first < 0 or s < first]
+        best = max(own or range(len(found)),
                    key=lambda i: (sum(s >= found[i][0] - lead and e <= found[i][0] - lead + width
                                       for s, e in found), -i))
         start = max(0, found[best][0] - lead)

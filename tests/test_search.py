@@ -808,6 +808,21 @@ def test_a_snippet_starts_at_a_word() -> None:
     assert chinese[at - 1] in "，。", chinese[at:at + 10]
 
 
+def test_a_snippet_shows_the_rules_own_text_before_its_examples(home: Path) -> None:
+    """702.19b names trample once in its own text and twice in its example: its snippet began in
+    the example ("…two attackers: a 1/1 with no abilities and a 3/3 with trample")."""
+    data = kb_json_here("search", "trample", "--lang", "en", home=home)
+    shown = next(r for r in data["results"] if r["rule"] == "702.19b")["texts"][0]
+    assert shown["snippet"].startswith("The controller of an attacking creature with **trample**"), shown["snippet"]
+    body = "rule text with trample once " * 3
+    example = "\n" + "an example with trample and trample again " * 6
+    text = body + example
+    found = [(m.start(), m.end()) for m in re.finditer("trample", text)]
+    assert snippets.window(text, found, width=120)[0] < len(body)  # the first paragraph holds three
+    later = [(s, e) for s, e in found if s >= len(body)]
+    assert snippets.window(text, later, width=120)[0] > len(body)  # only the examples hold one
+
+
 # -- the command --------------------------------------------------------------------------
 
 
