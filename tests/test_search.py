@@ -443,6 +443,13 @@ def test_one_sense_of_a_headword_finds_its_own_rules(home: Path, db: sqlite3.Con
     assert rules_of(find(home, db, "指示物"))[0].startswith("122.")
 
 
+def test_legend_said_as_players_say_it_in_chinese_is_the_rules_legend(home: Path, db: sqlite3.Connection) -> None:
+    """传说规则 (传说, "legend" as players say it; the rules' word is 传奇) led with 704.5c (poison): the
+    legend rule, 704.5j, was fourth."""
+    assert rules_of(find(home, db, "传说规则"))[0] == "704.5j"
+    assert rules_of(find(home, db, "两个同名的传说永久物"))[0] == "704.5j"
+
+
 def test_a_translation_that_is_no_phrase_of_the_rules_still_finds_them(home: Path, db: sqlite3.Connection) -> None:
     """"danno da comandante" is "commander damage", which no English rule writes as a phrase
     (903.10a: "combat damage ... by the same commander"): shown in English it found only the
