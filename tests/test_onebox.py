@@ -104,6 +104,13 @@ def test_a_question_holding_a_name_is_no_misspelling_of_it(home: Path, query: st
         assert rules_of(data)[0] in ("103.4a", "103.4c"), rules_of(data)
 
 
+def test_a_card_name_typed_without_its_article_is_the_card(home: Path) -> None:
+    """"Mightstone and Weakstone" found no card (The Mightstone and Weakstone is four letters longer
+    than a typo may be), where `kb card` resolved it."""
+    [card] = kb_json_here("search", "Mightstone and Weakstone", home=home)["cards"]
+    assert card["card"].startswith("The Mightstone and Weakstone")
+
+
 @pytest.mark.parametrize("query", ["X spell", "x spells", "2 spells", "dies trigger"])
 def test_a_name_spelt_right_among_more_words_is_no_misspelling_of_it(home: Path, query: str) -> None:
     """"X spell" was read as a misspelled Spell (83% alike) and searched as "Spell", its X dropped;

@@ -497,7 +497,11 @@ class OneBox:
             return []
         if len(key.split()) > CARD_MAX_WORDS:
             return self._named_inside(text, key)
-        exact = box_store.names_for_key(self.conn, key)
+        # "Mightstone and Weakstone": The Mightstone and Weakstone, its article left out (four letters
+        # more than a typo's NAME_LENGTH_SLACK: no card was found, where `kb card` resolved it); of a
+        # name of two words at least, as "wanderer" is a word before it is The Wanderer
+        exact = box_store.names_for_key(self.conn, key) or (
+            box_store.names_for_key(self.conn, f"the {key}") if script_class(key) == "latin" and " " in key else [])
         if exact:
             cards: dict[str, NameEntry] = {}
             for e in sorted(exact, key=lambda e: _name_preference(e, text)):  # stable: first seen among equals
