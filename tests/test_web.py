@@ -746,6 +746,18 @@ def test_a_range_of_chapters_steps_to_the_chapters_around_it_and_its_json_says_s
     assert sections["numbers"] == ["1", "2", "3"] and sections["navigation"]["next"] == "4"
 
 
+def test_the_glossary_index_jumps_by_letter(server: str) -> None:
+    """/glossary was one list of every headword (22,800 px on a phone) with no way to a letter, where
+    /cards has a letter bar: each letter of its headwords leads to the first of them."""
+    _, _, body = get(server + "/glossary")
+    bar = body.split('<nav class="letters" aria-label="headwords by letter">', 1)[1].split("</nav>", 1)[0]
+    targets = re.findall(r'href="#(letter-[A-Z]|letter-other)"', bar)
+    ids = re.findall(r'<li id="(letter-[A-Za-z]+)">', body)
+    assert len(targets) >= 20 and targets == ids and len(set(ids)) == len(ids)
+    first_b = body.split('id="letter-B">', 1)[1]
+    assert re.match(r'<a href="/glossary/[^"]+" lang="en">B', first_b), first_b[:80]
+
+
 def test_the_site_has_an_icon(server: str) -> None:
     """Every page load asked /favicon.ico and got a 404: each page links the icon a browser reads
     instead (served as the stylesheet is, so a page declares no route of its own)."""
