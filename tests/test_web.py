@@ -1143,6 +1143,20 @@ def test_phone_search_page_does_not_scroll_sideways(server: str, phone: Any, que
     assert phone.execute_script("return document.documentElement.scrollWidth") <= 390
 
 
+def test_phone_links_are_big_enough_to_tap(server: str, phone: Any) -> None:
+    """On a phone a contents entry's number was a 30 x 20 px link, a breadcrumb 9 x 16 px, the
+    header's links 22 px tall: each is 32 px (2rem) high and wide at least."""
+    from selenium.webdriver.common.by import By
+
+    phone.get(server + "/rules/7")
+    for selector in ("ul.toc a.num", ".crumbs a", "header nav a"):
+        links = [link for link in phone.find_elements(By.CSS_SELECTOR, selector) if link.is_displayed()]
+        assert links, selector
+        assert all(link.rect["height"] >= 31 and link.rect["width"] >= 31 for link in links[:20]), \
+            (selector, [link.rect for link in links[:5]])
+    assert phone.execute_script("return document.documentElement.scrollWidth") <= 390
+
+
 def test_phone_follows_a_suggested_command_to_its_page(server: str, phone: Any) -> None:
     """The search a message suggests ("in every language: …") is a link a phone can follow."""
     from selenium.webdriver.common.by import By
