@@ -490,6 +490,7 @@ class Plan:
     unknown: bool = False                       # no word known in any language: read as the default one, not detected
     by_character: bool = False                  # its Chinese words found nothing: read character by character
     fates: tuple[str, ...] = ()                 # the state-based actions on what it asks the fate of (SUBJECT)
+    unheard: tuple[str, ...] = ()               # its words no text or lexicon of its language holds, read as none
 
     def units_for(self, lang: str) -> list[Unit]:
         return [u for u in self.units if u.lang == lang]
@@ -730,6 +731,12 @@ def rephrased_units(translations: Iterable[Translation], lang: str) -> list[Unit
     return _dedupe(units)
 
 
+def _rephrased_word(word: str, rephrased: Sequence[Translation]) -> bool:
+    """A word the players' list reads ("wincon"), or inside a phrase of it: known, though no text holds it."""
+    folded = word.casefold()
+    return any(folded in t.source.casefold().split() for t in rephrased)
+
+
 def _dedupe(units: list[Unit]) -> list[Unit]:
     seen: dict[tuple[tuple[str, ...], bool], Unit] = {}
     for unit in units:
@@ -909,9 +916,12 @@ def plan(text: str, langs: Sequence[str], translator: Translator, *, query_lang:
     numbers = rule_numbers(whole)
     lang = query_lang or detect_lang(parts, indexed or langs, searcher, translator, vocabulary)
     corrections: tuple[Correction, ...] = ()
+    unheard: list[str] = []  # said only of a language held whole: the Italian seed's 17 rules lack "rosso"
     if vocabulary is not None and SPELLING and not is_cjk(lang):
+        held_whole = lang in indexed and lang not in fragments
         parts, corrections = _spelled(parts, lang, vocabulary, translator, stems,
-                                      partial(name_words, lang) if name_words is not None else None)
+                                      partial(name_words, lang) if name_words is not None else None,
+                                      unheard if held_whole else None)
         whole = " ".join(p for p, _ in parts)
     elif sounds is not None and SPELLING and searcher is not None and lang in indexed and has_cjk(whole):
         # a players' word is no typo: 依存 (dependency, the rules' 从属) was read as 遗存 (Embalm)
@@ -948,7 +958,8 @@ def plan(text: str, langs: Sequence[str], translator: Translator, *, query_lang:
         units = [*own_units(parts, lang, numbers, words), *units]
     names = _name(lang, whole, words, searcher, () if numbers else translations)  # "702.19b danno": no name
     return Plan(text, lang, query_lang is None, tuple(langs), numbers, tuple(units), tuple(translations), names,
-                tuple(dropped), corrections, tuple(near_units(parts, lang, numbers)))
+                tuple(dropped), corrections, tuple(near_units(parts, lang, numbers)),
+                unheard=tuple(w for w in dict.fromkeys(unheard) if not _rephrased_word(w, rephrased)))
 
 
 #: English words inside a Chinese query ("commander 回 command zone", "legend rule 怎么处理") are
@@ -1211,10 +1222,10 @@ def _stems(lang: str, own: Mapping[str, int], lexicon: frozenset[str],
 def _spelled(parts: Sequence[tuple[str, bool]], lang: str, vocabulary: Mapping[str, Mapping[str, int]],
              translator: Translator, stored: Callable[[str], frozenset[str] | None] | None = None,
              names: Callable[[], Collection[str]] | None = None,
-             ) -> tuple[list[tuple[str, bool]], tuple[Correction, ...]]:
+             unknown: list[str] | None = None) -> tuple[list[tuple[str, bool]], tuple[Correction, ...]]:
     """The query's parts with the words no text or lexicon of ``lang`` knows read as
-    the nearest word one does (:mod:`indexers.spelling`).  ``stored``: the stems the
-    index stored per language (:func:`indexers.spelling.stored_stems`), if any."""
+    the nearest word one does (:mod:`indexers.spelling`), those read as none added to ``unknown``.
+    ``stored``: the stems the index stored per language (:func:`indexers.spelling.stored_stems`), if any."""
     own = vocabulary.get(lang, {})
     lexicon = translator.vocabulary(lang)
 
@@ -1232,7 +1243,7 @@ def _spelled(parts: Sequence[tuple[str, bool]], lang: str, vocabulary: Mapping[s
     fixed: list[tuple[str, bool]] = []
     found: list[Correction] = []
     for part, quoted in parts:
-        text, fixes = spelling.correct(part, known, merged, own, names)
+        text, fixes = spelling.correct(part, known, merged, own, names, None if quoted else unknown)
         fixed.append((text, quoted))
         found += fixes
     return fixed, tuple(found)

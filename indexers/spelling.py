@@ -25,7 +25,7 @@ from collections.abc import Callable, Collection, Container, Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-from kb.align.tokens import SYMBOL, words
+from kb.align.tokens import SYMBOL, unelided, words
 from kb.core.text import base_lang, has_cjk, is_cjk
 
 WORDS_FILE = "words.json"
@@ -142,12 +142,13 @@ def contraction(word: str, written: Container[str]) -> str | None:
 
 def correct(text: str, known: Callable[[str], bool], vocabulary: Callable[[], Mapping[str, int]],
             written: Container[str] = (), names: Callable[[], Collection[str]] | None = None,
-            ) -> tuple[str, tuple[Correction, ...]]:
+            unknown: list[str] | None = None) -> tuple[str, tuple[Correction, ...]]:
     """``text`` with each word ``known`` rejects replaced by its :func:`nearest` in
     ``vocabulary`` (called only when some word is unknown), or failing one by its
     :func:`nearest_name` among the words of ``names``, and what was replaced; first,
     two words joined by a hyphen that the texts hold as one (``written``: "non-creature" is
-    the rules' "noncreature": searched as "non" and "creature", it found creatures)."""
+    the rules' "noncreature": searched as "non" and "creature", it found creatures).  The words
+    of :data:`NAME_SHORTEST` letters or more that stay unknown are added to ``unknown``."""
     fixes: list[Correction] = []
 
     def join(match: re.Match[str]) -> str:
@@ -176,6 +177,8 @@ def correct(text: str, known: Callable[[str], bool], vocabulary: Callable[[], Ma
         if meant is None and names is not None:
             meant = nearest_name(folded, names())
         if meant is None:
+            if unknown is not None and len(folded) >= NAME_SHORTEST and not known(unelided(folded)):
+                unknown.append(typed)  # ("l'aura": the word searched is "aura")
             return typed
         fixes.append(Correction(typed, meant))
         return meant

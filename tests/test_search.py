@@ -608,6 +608,21 @@ def test_a_number_among_a_players_words_rules_words_is_searched(home: Path, db: 
     assert rules_of(find(home, db, "what happens at zero life"))[0] in ("704.5a", "119.6")
 
 
+def test_a_word_no_text_holds_is_said_so(home: Path, db: sqlite3.Connection) -> None:
+    """`kb search "tramble damage"` searched "damage" alone and said nothing of "tramble" (too short
+    a word to be read as a typo by a changed letter): the header names a word no text or lexicon of
+    the query's language holds, as JSON's ``unheard`` does; never a players' word, a typo read as
+    another word, or a word of a language held only in fragments (the Italian seed's 17 rules)."""
+    assert find(home, db, "tramble damage").plan.unheard == ("tramble",)
+    assert find(home, db, "deaftouch damage").plan.unheard == ()  # read as deathtouch
+    assert find(home, db, "alternate wincon").plan.unheard == ()  # a players' word
+    assert find(home, db, "quando il permanente rosso muore").plan.unheard == ()  # Italian: fragments only
+    shown = kb_here("search", "tramble damage", home=home).stdout.splitlines()[0]
+    assert shown.startswith("tramble damage · en (detected) · no text holds “tramble”"), shown
+    assert kb_json_here("search", "tramble damage", home=home)["unheard"] == ["tramble"]
+    assert kb_json_here("ask", "tramble damage", home=home)["unheard"] == ["tramble"]
+
+
 def test_a_word_joining_two_things_compared_is_never_translated_alone(home: Path, db: sqlite3.Connection) -> None:
     """"hexproof vs shroud" read "vs → 队伍对队" (learned from the name Team vs. Team Variant) and showed
     the entry Team; "vs" joins the two keywords, and the name that holds it is still read whole."""

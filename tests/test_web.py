@@ -746,6 +746,13 @@ def test_a_range_of_chapters_steps_to_the_chapters_around_it_and_its_json_says_s
     assert sections["numbers"] == ["1", "2", "3"] and sections["navigation"]["next"] == "4"
 
 
+def test_a_word_no_text_holds_is_said_on_the_page(server: str) -> None:
+    """The header of the search and ask pages names a word no text holds, as the CLI's does."""
+    for path in ("/search", "/ask"):
+        shown = " ".join(page(server + path + "?q=" + quote("tramble damage")).shown.split())
+        assert "tramble damage · en (detected) · no text holds “tramble”" in shown, path
+
+
 def test_the_glossary_index_jumps_by_letter(server: str) -> None:
     """/glossary was one list of every headword (22,800 px on a phone) with no way to a letter, where
     /cards has a letter bar: each letter of its headwords leads to the first of them."""

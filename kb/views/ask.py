@@ -39,6 +39,7 @@ from kb.views.search import (
     result_lines,
     said_line,
     set_aside_line,
+    unheard_said,
 )
 
 #: Rules the engine ranked first that the answer looks at.
@@ -155,10 +156,12 @@ class AskAnswer:
     def to_json(self) -> dict[str, object]:
         search = self.search.to_json()
         cited = _cited(self.answers)
-        return {"question": self.question, "query_lang": search["query_lang"], "languages": search["languages"],
+        return {"question": self.question, "query_lang": search["query_lang"], "detected": search["detected"],
+                "read_as_default": search["read_as_default"], "languages": search["languages"],
                 "box": search["box"], "showing": search["showing"], "numbers": search["numbers"],
                 "translations": search["translations"],
                 "dropped_translations": search["dropped_translations"], "corrections": search["corrections"],
+                "unheard": search["unheard"],
                 "card_span": search["card_span"], "numbering": search["numbering"],
                 "semantic": search["semantic"], "by_character": search["by_character"],
                 "definitions": [d.to_json() for d in self.definitions],
@@ -169,7 +172,8 @@ class AskAnswer:
     def render(self, color: bool = False) -> str:
         marks = (_BOLD, _RESET) if color else ("**", "**")
         plan = self.search.plan
-        lines = [said_line(self.question, self.search) + in_rules_words(plan) + read_into(plan) + numbers_read(plan)]
+        lines = [said_line(self.question, self.search) + unheard_said(plan) + in_rules_words(plan) + read_into(plan)
+                 + numbers_read(plan)]
         if corrections_unsaid(self.search):
             lines.append(read_as(plan))
         if (aside := set_aside_line(self.search)) is not None:

@@ -595,7 +595,7 @@ def to_json(answer: SearchAnswer) -> dict[str, object]:
         "box": answer.box.to_json(), "showing": answer.showing,
         "numbers": [str(n) for n in plan.numbers], "translations": [typed_json(plan, t) for t in plan.translations],
         "dropped_translations": [typed_json(plan, t) for t in plan.dropped],
-        "corrections": [c.to_json() for c in plan.corrections],
+        "corrections": [c.to_json() for c in plan.corrections], "unheard": list(plan.unheard),
         "tried": list(outcome.tried) if outcome is not None else [plan.lang],
         "semantic": outcome is not None and outcome.semantic,
         "card_span": answer.set_aside.to_json() if answer.set_aside else None,
@@ -749,6 +749,13 @@ def said_line(query: str, answer: SearchAnswer) -> str:
 UNKNOWN = "the default: no word of the query is known in any language"
 
 
+def unheard_said(plan: engine.Plan) -> str:
+    """The query's words no text or lexicon of its language holds, which no typo was read as
+    (" · no text holds “tramble”"): searched, they find nothing, and `kb search "tramble damage"`
+    found damage alone without a word of it.  Empty if none."""
+    return (" · no text holds " + ", ".join(f"“{w}”" for w in plan.unheard)) if plan.unheard else ""
+
+
 def in_rules_words(plan: engine.Plan) -> str:
     """The players' words a query was also searched as the rules say them (" · in the rules'
     words: etb → enters"), for the headers of `kb search` and `kb ask`; empty if none."""
@@ -804,5 +811,5 @@ def _header(answer: SearchAnswer) -> str:
         if dropped:
             said_lang += f" (dropped, {_by_reason(plan, dropped)})"
         others.append(f"{lang}: {said_lang}")
-    said += in_rules_words(plan) + read_into(plan) + numbers_read(plan)
+    said += unheard_said(plan) + in_rules_words(plan) + read_into(plan) + numbers_read(plan)
     return said + ("" if not others else " · " + "; ".join(others))
