@@ -340,7 +340,8 @@ def test_a_searchs_total_is_every_rule_it_found_whatever_is_shown(default_home: 
               for limit in (1, 10, 20, 30)}
     everything = kb_json_here("search", "draw", "--limit", "1000", home=default_home)
     assert set(totals.values()) == {everything["total"]} and len(everything["results"]) == everything["total"] > 30
-    assert kb_here("search", "draw", home=default_home).stdout.rstrip().endswith(f"10 of {everything['total']} results")
+    shown = kb_here("search", "draw", home=default_home).stdout
+    assert shown.rstrip().endswith(f"10 of {everything['total']:,} results")
 
 
 def test_a_question_no_rule_answers_is_answered_whole_as_a_search_finding_nothing(default_home: Path) -> None:
@@ -368,7 +369,7 @@ def test_a_long_range_is_counted_in_the_header_not_listed(default_home: Path) ->
     assert header.endswith(f" · {len(numbers):,} rule numbers: 100.1, 100.2, 100.3, …, {numbers[-1]}"), header
     assert len(header) < 120
     shown = kb_here("search", "100.1-999.9", "--limit", "1", home=default_home).stdout
-    assert shown.rstrip().endswith(f"100 of {len(numbers)} results")  # search.ADDRESS_MOST: it showed all 1,165
+    assert shown.rstrip().endswith(f"100 of {len(numbers):,} results")  # search.ADDRESS_MOST: it showed all 1,165
     short = kb_here("search", "702.19b-d", home=default_home).stdout.splitlines()[0]
     assert short.endswith(" · rule numbers 702.19b, 702.19c, 702.19d"), short
 

@@ -232,7 +232,8 @@ class Session:
         shown = max(limit, len(by_number))  # the rules named, all of them, as an address's are
         if by_number and only_named:  # listed alone, as the address alone is ("say" met 810.10b's "says")
             named_ids = {r.identity for r in by_number}
-            outcome = replace(outcome, groups=[g for g in outcome.groups if g.identity in named_ids])
+            outcome = replace(outcome, groups=[g for g in outcome.groups if g.identity in named_ids],
+                              matched=outcome.matched & named_ids)
         results = lead + (results_of(self.conn, outcome, shown - len(lead), skip={r.identity for r in lead},
                                      first=len(lead) + 1) if len(lead) < shown else [])
         definitions = pointed_to(self.conn, [leading(result(self.conn, outcome, n, group), plan.lang)
