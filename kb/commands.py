@@ -769,11 +769,15 @@ def _search_context(data: dict[str, Any] | None, args: argparse.Namespace, sessi
 
 def _answer_box(session: Any, data: dict[str, Any], args: argparse.Namespace) -> dict[str, Any] | None:
     """``kb ask`` for a search page's query, shown above its results: none for a rule
-    address (the results are the rules asked for), for a card asked about alone (the rules
+    address (the results are the rules asked for), for a name typed alone (`trample`: its
+    definition and its rules are the results, and the box repeated the first of them word for
+    word, pushing them below a phone's first screen), for a card asked about alone (the rules
     its rulings link to) or when no rule answers."""
     from kb.views.ask import ask
 
-    if data["box"]["kind"] == "rules" or (data["card_span"] or {}).get("searched", "") is None:
+    term = data["box"]["term"]
+    if data["box"]["kind"] == "rules" or (data["card_span"] or {}).get("searched", "") is None \
+            or (data["box"]["kind"] == "term" and term is not None and not term["about"]):
         return None
     try:
         answer = ask(session, data["query"], args.lang, args.query_lang)

@@ -1572,6 +1572,17 @@ def test_a_phone_shows_an_answers_sentences_above_the_results(server: str, phone
     assert phone.find_elements(By.CSS_SELECTOR, ".answer .answer-rule")  # /ask: the whole answer
 
 
+def test_a_name_typed_alone_has_no_answer_box_repeating_its_first_result(server: str) -> None:
+    """/search?q=trample put an answer box quoting 702.19a above the results, whose first is 702.19a,
+    word for word: a name typed alone is answered by its definition and its rules; a question about
+    it still gets the box."""
+    box = '<section class="answer in-search"'
+    for query, boxed in (("trample", False), ("deaftouch", False), ("what does trample do", True)):
+        _, _, body = get(server + "/search?q=" + quote(query))
+        assert (box in body) == boxed, query
+        assert 'class="results"' in body
+
+
 def test_a_phone_shows_a_rules_text_on_the_first_screen(server: str, phone: Any) -> None:
     """The rule page's header, steps, form and column heads filled the first screen down to y=619:
     on a phone they are compact, and the rule's text has most of the screen."""
