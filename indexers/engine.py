@@ -48,6 +48,7 @@ from indexers.analysis import (
     analyzer_for,
     field_code,
     form_key,
+    function_words,
     gram,
     name_key,
     stem,
@@ -959,7 +960,8 @@ def plan(text: str, langs: Sequence[str], translator: Translator, *, query_lang:
     names = _name(lang, whole, words, searcher, () if numbers else translations)  # "702.19b danno": no name
     return Plan(text, lang, query_lang is None, tuple(langs), numbers, tuple(units), tuple(translations), names,
                 tuple(dropped), corrections, tuple(near_units(parts, lang, numbers)),
-                unheard=tuple(w for w in dict.fromkeys(unheard) if not _rephrased_word(w, rephrased)))
+                unheard=tuple(w for w in dict.fromkeys(unheard)  # "shouldn't": a function word, no term
+                              if not _rephrased_word(w, rephrased) and w.casefold() not in function_words(lang)))
 
 
 #: English words inside a Chinese query ("commander 回 command zone", "legend rule 怎么处理") are
@@ -1384,7 +1386,12 @@ class DocTable:
 
     @classmethod
     def read(cls, folder: Path) -> DocTable:
-        return cls(**json.loads((folder / rules_index.DOCS_FILE).read_text(encoding="utf-8")))
+        """The table beside the index in ``folder``; a damaged index, said so, when it is missing or unreadable."""
+        try:
+            return cls(**json.loads((folder / rules_index.DOCS_FILE).read_text(encoding="utf-8")))
+        except (OSError, ValueError, TypeError) as err:  # unreadable: `kb index` finds the folder whole
+            raise Unavailable(f"the search index of this KB is damaged: delete {folder} and run `kb index`",
+                              str(folder / rules_index.DOCS_FILE)) from err
 
     @cached_property
     def held_in(self) -> dict[int, frozenset[int]]:
@@ -1909,11 +1916,12 @@ _PER_INDEX: dict[tuple[str, str], object] = {}
 def _per_index(what: str, info: IndexInfo, make: Callable[[], T]) -> T:
     """``make()``, once per process and index (a few indexes kept: a server may reopen a rebuilt KB)."""
     key = (what, str(info.path))
-    if key not in _PER_INDEX:
+    found = _PER_INDEX.get(key)
+    if found is None:  # read back from no shared dict: another thread may clear it meanwhile
         if len(_PER_INDEX) > 8:
             _PER_INDEX.clear()
-        _PER_INDEX[key] = make()
-    return cast(T, _PER_INDEX[key])
+        found = _PER_INDEX[key] = make()
+    return cast(T, found)
 
 
 def keywords_of(conn: sqlite3.Connection, info: IndexInfo) -> Keywords:

@@ -615,8 +615,10 @@ def _manifest_of_any_format(folder: Path) -> dict[str, Any] | None:
 
 
 def read_manifest(folder: Path) -> dict[str, Any] | None:
+    """The manifest of a complete index of this format: its table of documents there too (one
+    lost, every search failed, and `kb index` said the index was up to date)."""
     data = _manifest_of_any_format(folder)
-    return data if data is not None and data.get("format") == FORMAT else None
+    return data if data is not None and data.get("format") == FORMAT and (folder / DOCS_FILE).is_file() else None
 
 
 def ready(home: Path, conn: sqlite3.Connection, vectors: bool | None = None,

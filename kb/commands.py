@@ -291,8 +291,10 @@ def toc(conn: sqlite3.Connection, args: argparse.Namespace) -> Answer:
     if args.rule and _several([args.rule]):  # 700-799, 702.1-702.190: each one's contents, in the order named
         # each a number's table: its ``number`` is never None, as a View's
         found = views.named(conn, [args.rule], lambda number: cast("views.View", listed(conn, number, lang, on)), Tocs)
-        if isinstance(found, Tocs) and len(views.address_of([args.rule]).targets) == 1:  # a range: the way around it
-            return replace(found, navigation=views.range_navigation(conn, [v.number for v in found.views]))
+        targets = views.address_of([args.rule]).targets
+        if isinstance(found, Tocs) and len(targets) == 1:  # a range: the way around it, from the ends asked
+            # (the Italian seed holds 729-731 of 700-799: they stepped to 729 and 731, inside the range)
+            return replace(found, navigation=views.range_navigation(conn, [targets[0].first, targets[0].last]))
         return found
     return toc(conn, views.one_number(args.rule) if args.rule else None, lang, on)
 

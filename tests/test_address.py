@@ -356,10 +356,11 @@ def test_a_range_misread_inside_a_longer_text_is_said() -> None:
 
 
 @pytest.mark.parametrize(("text", "read"), [("7O2.19b", "702.19b"), ("7o2.19b-d", "702.19b-d"), ("l00.1", "100.1"),
-                                            ("rule 7O2.l9b", "rule 702.19b"), ("7O2.19b, 7O2.19c", "702.19b, 702.19c"),
+                                            ("rule 7O2.l9b", "702.19b"), ("7O2.19b, 7O2.19c", "702.19b, 702.19c"),
                                             ("702.1o", "702.10"), ("702.19 b", "702.19b"), ("702.19.b", "702.19b"),
-                                            ("702.19(b)", "702.19b"), ("CR 702.19 B", "cr 702.19b"),
-                                            ("702-19b", "702.19b"), ("r702.19b", "702.19b")])
+                                            ("702.19(b)", "702.19b"), ("CR 702.19 B", "702.19b"),
+                                            ("702-19b", "702.19b"), ("r702.19b", "702.19b"),
+                                            ("702-2", "702.2"), ("100-1", "100.1")])
 def test_a_rule_number_typed_loosely_is_read_as_the_one_meant(text: str, read: str) -> None:
     found = address.loosely_typed(text)
     assert found is not None and found[1] == read
@@ -372,3 +373,12 @@ def test_nothing_read_loosely_where_nothing_was_typed_loosely(text: str) -> None
     """An address typed right needs no reading, a range of chapters is one, letters alone are no
     number, and a text with words is searched."""
     assert address.loosely_typed(text) is None
+
+
+def test_a_dash_for_a_dot_is_no_range_across_depths() -> None:
+    """"702-2" was read as a range from chapter 702 to section 2 ("did you mean 702, 2?"): it is
+    702.2 typed with a dash; a range written backwards or across rules and subrules still is one."""
+    assert address.misread("702-2") is None and address.turned("702-2") is None
+    assert address.refusal("702-2") == "'702-2' is no rule number as written: did you mean 702.2?"
+    assert str(address.misread("702.19c-a")) == "702.19c-a runs backwards: did you mean 702.19a-c?"
+    assert address.misread("702.19b-702.2") is not None

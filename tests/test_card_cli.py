@@ -197,8 +197,10 @@ def test_a_ruling_many_cards_give_is_listed_once_with_its_cards(home: Path) -> N
     heads = [line for line in rulings.splitlines()[1:] if not line.startswith("      ")]
     assert len(heads) == len(texts), heads
     first = [r["card"] for r in refs["rulings"] if (r["text"], r["date"]) == texts[0]]
-    more = f" and {len(first) - 6} more cards" if len(first) > 6 else ""
+    more = f" and {len(first) - 6} more (--all names them)" if len(first) > 6 else ""
     assert heads[0].startswith("  " + "; ".join(first[:6]) + more)
+    every = kb_here("refs", "111.10h", "--all", home=home).stdout  # --all: every card
+    assert "  " + "; ".join(first) + " · " in every and "more (--all" not in every
 
 
 def test_show_mentions_how_many_link_a_rule(home: Path) -> None:

@@ -134,6 +134,24 @@ def test_the_answers_are_the_same_without_the_stems_file_or_a_damaged_one(home: 
         spelling._STEMS_LOADED.clear()
 
 
+def test_a_damaged_table_of_documents_is_said_so(own_default_home: Path) -> None:
+    """A format-28 index missing ``docs.json`` (what a search counts its total by) raised a
+    FileNotFoundError with a traceback: an index without it is incomplete, which `kb index` builds
+    again; an unreadable one is damaged, said so, with how to rebuild it."""
+    [folder] = [p for p in (own_default_home / rules_index.FOLDER).iterdir() if p.is_dir()]
+    table = folder / rules_index.DOCS_FILE
+    for content in (b"\x00garbage", b'{"identities": []}'):
+        table.write_bytes(content)
+        result = kb("search", "draw", home=own_default_home)
+        assert result.returncode == 2 and "Traceback" not in result.stderr, result.stderr
+        assert f"the search index of this KB is damaged: delete {folder} and run `kb index`" in result.stderr
+    table.unlink()
+    result = kb("search", "draw", home=own_default_home)
+    assert result.returncode == 2 and "run `kb index` to build it" in result.stderr, result.stderr
+    assert kb("index", home=own_default_home).returncode == 0  # built anew: found, counted
+    assert kb("search", "draw", home=own_default_home).stdout.rstrip().endswith(" results")
+
+
 def test_the_answers_are_the_same_without_the_file_damaged_or_of_another_build(home: Path,
                                                                                 db: sqlite3.Connection) -> None:
     path = index_of(home, db).path / lookups.FILE

@@ -96,6 +96,11 @@ def test_a_range_of_sections_or_chapters_is_their_contents(default_home: Path) -
     shown = kb_json_here("show", "700-799", "--lang", "en", home=default_home)
     assert shown["missing"] == [] and shown["numbers"][0] == "700" and shown["numbers"][-1] == "733"
     assert "not in the KB" not in kb_here("show", "700-799", "--lang", "en", home=default_home).stdout
+    # the way around a range is from the ends asked, not the chapters a language holds of it (the
+    # Italian seed's 729-731 stepped to 729 and 731, inside the range)
+    for langs in (["--lang", "en"], ["--lang", "it"]):
+        nav = kb_json_here("toc", "700-799", *langs, home=default_home)["navigation"]
+        assert (nav["previous"], nav["next"]) == ("616", "800"), langs
 
 
 def test_names_not_held_are_listed(default_home: Path) -> None:

@@ -201,8 +201,8 @@ def misread(text: str) -> Backwards | Across | None:
     across depths ("702.19b-702.2", :class:`Across`), when that alone keeps it from being an
     address: what `kb show` and the search box say of it (its ``why``)."""
     items = [item for item, _, _ in _scan(text)[1]]
-    if not items or any(item is None for item in items):
-        return None
+    if not items or any(item is None for item in items) or loosely_typed(text) is not None:
+        return None  # "702-2" is 702.2 typed with a dash, not a range from chapter 702 to section 2
     return next((item for item in items if isinstance(item, (Backwards, Across))), None)
 
 
@@ -214,7 +214,8 @@ def turned(text: str) -> tuple[Address, str] | None:
     :class:`Across`); ``None`` when no range is misread or the text is no address either way."""
     rest, scanned = _scan(text)
     items = [item for item, _, _ in scanned]
-    if not any(isinstance(item, (Backwards, Across)) for item in items) or any(item is None for item in items):
+    if not any(isinstance(item, (Backwards, Across)) for item in items) or any(item is None for item in items) \
+            or loosely_typed(text) is not None:
         return None
     read, pos = [], 0
     for item, start, end in scanned:
@@ -259,7 +260,7 @@ def loosely_typed(text: str) -> tuple[Address, str] | None:
     for pattern, meant in _LOOSE:
         read = pattern.sub(meant, read)
     address = parse(read) if read != folded else None
-    return (Address(text, address.targets), read) if address is not None else None
+    return (Address(text, address.targets), _read(read)) if address is not None else None  # no "cr": 702.19b
 
 
 def unnumbered(text: str) -> tuple[str, bool] | None:

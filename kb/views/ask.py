@@ -268,7 +268,9 @@ def ask(session: Session, question: str, langs: list[str] | None = None, query_l
         why = ": only glossary entries match" if found.results else ""
         # what the languages asked hold and the question in all of them, as `kb search` says it
         hint = Hint(found.elsewhere.said, ("ask", question)) if found.elsewhere and not why else None
-        return AskAnswer(question, found, [], [], f"no rule answers {echoed(question)!r}{shown}{why}", hint)
+        # "only glossary entries match": those entries shown, as the answer's definition
+        return AskAnswer(question, found, [], _definition(found) if why else [],
+                         f"no rule answers {echoed(question)!r}{shown}{why}", hint)
     scored = [a for result in candidates if (a := _answer(session, found, result)) is not None]
     if RERANK:
         scored.sort(key=lambda a: -a.matched)  # stable: the engine's order among equals

@@ -456,22 +456,25 @@ def same_text(rulings: Sequence[Any]) -> list[list[Any]]:
     return list(groups.values())
 
 
-def owners_said(owners: Sequence[str]) -> str:
-    """The cards (or pages) giving one ruling: all of a few, the first :data:`OWNERS_SHOWN` of many,
-    apart by semicolons (a card's name may hold a comma: "Ashnod, Flesh Mechanist")."""
-    shown = "; ".join(owners[:OWNERS_SHOWN])
-    return shown if len(owners) <= OWNERS_SHOWN else f"{shown} and {len(owners) - OWNERS_SHOWN} more cards"
+def owners_said(owners: Sequence[str], whole: bool = False) -> str:
+    """The cards (or pages) giving one ruling: all of a few (``whole``: all), the first
+    :data:`OWNERS_SHOWN` of many, apart by semicolons (a card's name may hold a comma: "Ashnod,
+    Flesh Mechanist")."""
+    if whole or len(owners) <= OWNERS_SHOWN:
+        return "; ".join(owners)
+    return "; ".join(owners[:OWNERS_SHOWN]) + f" and {len(owners) - OWNERS_SHOWN} more (--all names them)"
 
 
-def refs_lines(rulings: list[card_store.StoredRuling], pages: list[card_store.LinkingPage]) -> list[str]:
+def refs_lines(rulings: list[card_store.StoredRuling], pages: list[card_store.LinkingPage],
+               whole: bool = False) -> list[str]:
     """The rulings and pages linked to a rule, as ``kb refs`` prints them: a ruling several
-    cards give, once, with its cards."""
+    cards give, once, with its cards (``whole``: all of them, as ``--all`` asks)."""
     groups = same_text(rulings)
     texts = f", {len(groups)} texts" if len(groups) < len(rulings) else ""
     lines = [f"linked from rulings ({len(rulings)}{texts}):"]
     for group in groups[:REFS_SHOWN]:
         ruling = group[0]
-        owner = owners_said([r.card or (f"page {quoted(r.page)}" if r.page else "?") for r in group])
+        owner = owners_said([r.card or (f"page {quoted(r.page)}" if r.page else "?") for r in group], whole)
         how = ", ".join(dict.fromkeys(f"“{link.matched}” → {link.number} ({link.term_kind or link.kind})"
                                       for link in ruling.links))
         text = ruling.text if len(ruling.text) <= 100 else ruling.text[:99] + "…"

@@ -402,7 +402,7 @@ class RefsView:
                 lines.append(f"  via {via} ({len(links)})")
                 if through_shown:
                     lines += ["  " + self._incoming_line(link) for link in links]
-        lines += card_cli.refs_lines(self.rulings, self.pages)
+        lines += card_cli.refs_lines(self.rulings, self.pages, whole=through_shown)  # --all: every card too
         return "\n".join(lines)
 
     def _incoming_line(self, link: store.Link) -> str:

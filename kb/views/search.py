@@ -752,9 +752,12 @@ UNKNOWN = "the default: no word of the query is known in any language"
 
 def unheard_said(plan: engine.Plan) -> str:
     """The query's words no text or lexicon of its language holds, which no typo was read as
-    (" · no text holds “tramble”"): searched, they find nothing, and `kb search "tramble damage"`
-    found damage alone without a word of it.  Empty if none."""
-    return (" · no text holds " + ", ".join(f"“{w}”" for w in plan.unheard)) if plan.unheard else ""
+    (" · no English text holds “tramble”": its language's, another's may: "giocatore attacking" was
+    read as English): searched, they find nothing, and `kb search "tramble damage"` found damage
+    alone without a word of it.  Empty if none."""
+    if not plan.unheard:
+        return ""
+    return f" · no {language_name(plan.lang)} text holds " + ", ".join(f"“{w}”" for w in plan.unheard)
 
 
 def in_rules_words(plan: engine.Plan) -> str:
