@@ -138,7 +138,7 @@ class SearchAnswer:
         if self.outcome is None:
             return max(len(self.results), self.named)
         lead = {r.identity for r in self.results if r.lead}
-        return len(lead) + len((self.outcome.matched | {g.identity for g in self.outcome.groups}) - lead)
+        return len(lead) + len((self.outcome.matched() | {g.identity for g in self.outcome.groups}) - lead)
 
     def to_json(self) -> dict[str, object]:
         return to_json(self)
@@ -233,7 +233,7 @@ class Session:
         if by_number and only_named:  # listed alone, as the address alone is ("say" met 810.10b's "says")
             named_ids = {r.identity for r in by_number}
             outcome = replace(outcome, groups=[g for g in outcome.groups if g.identity in named_ids],
-                              matched=outcome.matched & named_ids)
+                              matched=frozenset)  # the named alone: no other rule counted
         results = lead + (results_of(self.conn, outcome, shown - len(lead), skip={r.identity for r in lead},
                                      first=len(lead) + 1) if len(lead) < shown else [])
         definitions = pointed_to(self.conn, [leading(result(self.conn, outcome, n, group), plan.lang)
