@@ -167,6 +167,18 @@ def test_check_exits_1_only_when_something_would_change(home: Path) -> None:
     assert current.returncode == 0, current.stdout + current.stderr
 
 
+def test_a_citation_in_capitals_or_full_width_is_read_and_one_left_as_it_was_keeps_its_writing(home: Path) -> None:
+    """"See rule 509.5A." and 规则５０９．５ were printed unchanged, "0 citations", and `--check`
+    passed them (exit 0): the subrule's letter is read in any case and full-width digits as digits,
+    as `kb show` reads them; a citation that needs no update is left exactly as written."""
+    stale = cite(home, "See rule 509.5.\n规则５０９．５\n", "--as-of", "2024-09-17", "--check")
+    assert stale.returncode == 1 and stale.stdout.count("509.5 → 509.3") == 2, stale.stdout
+    updated = cite(home, "See rule 702.19B. 规则７０２．１９ｂ\n", "--as-of", NEWEST)
+    assert updated.returncode == 0, updated.stderr
+    assert updated.stdout.startswith("See rule 702.19B. 规则７０２．１９ｂ\n"), updated.stdout
+    assert "2 citations, 0 updated" in updated.stderr + updated.stdout
+
+
 def test_the_edition_is_detected_from_the_citations(home: Path, conn: Any) -> None:
     text = "See rule 509.5 and rules 729.2a–c."
     data = cite_json(home, text)

@@ -472,12 +472,28 @@ def _line_starts(text: str) -> list[int]:
     return [0] + [m.end() for m in re.finditer("\n", text)]
 
 
+#: Full-width digits, letters and dots, as their ASCII forms, one character for one.
+_WIDE = str.maketrans({"．": ".", **{chr(0xFF10 + k): str(k) for k in range(10)},
+                       **{chr(0xFF21 + k): chr(0x41 + k) for k in range(26)},
+                       **{chr(0xFF41 + k): chr(0x61 + k) for k in range(26)}})
+#: A subrule's letter written in upper case, right after its number ("702.124M").
+_UPPER_LETTER = re.compile(r"(?<![\d.])(\d{3}\.\d{1,3})([A-Z])(?![0-9A-Za-z])")
+
+
+def as_read(text: str) -> str:
+    """``text`` as its citations are read, each character in its place (the offsets stay the
+    text's): full-width digits and dots folded ("规则７２８．２ａ") and a subrule's letter in lower case
+    ("See rule 702.124M."), as the rules write them and `kb show` reads them; both were skipped, and
+    `--check` passed a text citing a rule since renumbered."""
+    return _UPPER_LETTER.sub(lambda m: m[1] + m[2].lower(), text.translate(_WIDE))
+
+
 def cite(conn: sqlite3.Connection, text: str, as_of: str | None, to: str | None = None,
          lang: str | None = None) -> CiteAnswer:
     """Update every rule citation of ``text`` (written against the rules in force on
     ``as_of``; None: detected from the citations) to the edition of ``to`` (default the
-    newest English edition held)."""
-    read = _references(text, lang)
+    newest English edition held); a citation left as it was keeps its writing."""
+    read = _references(as_read(text), lang)
     lang = lang or detect_lang(text)
     found = [reference for reference, _ in read]
     held = tools.dated_editions(conn, SOURCE_LANG)
@@ -497,7 +513,8 @@ def cite(conn: sqlite3.Connection, text: str, as_of: str | None, to: str | None 
                  for r, grammar in read]
     pieces, cursor = [], 0
     for reference, citation in zip(found, citations, strict=True):
-        pieces += [text[cursor:reference.start], citation.new]
+        kept = text[reference.start:reference.end]  # as written: "702.19B" stays so when it names the same rule
+        pieces += [text[cursor:reference.start], citation.new if citation.changed else kept]
         cursor = reference.end
     pieces.append(text[cursor:])
     return CiteAnswer(lang, old, target, detected, "".join(pieces), citations)
