@@ -326,3 +326,11 @@ def test_a_diff_of_one_edition_with_itself_says_so(older_editions_kb: Path) -> N
     said = "both name the English (en) edition 2026-04-17: nothing to compare"
     assert result.returncode == 2 and said in result.stderr
     assert kb("diff", "2025-11-14", "2026-04-17", home=older_editions_kb).returncode == 0
+
+
+def test_a_diff_of_editions_in_reverse_order_says_so(older_editions_kb: Path) -> None:
+    """`kb diff 2026-04-17 2025-11-14` printed the changes backwards (a removed rule "added") without a word."""
+    result = kb("diff", "2026-04-17", "2025-11-14", home=older_editions_kb)
+    assert result.returncode == 2 and result.stdout == ""
+    assert result.stderr == ("kb: 2026-04-17 (edition 2026-04-17) is newer than 2025-11-14 (edition 2025-11-14): the"
+                             " older edition comes first: did you mean kb diff 2025-11-14 2026-04-17?\n")

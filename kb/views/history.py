@@ -474,6 +474,9 @@ def diff_editions(conn: sqlite3.Connection, lang: str, old_on: str, new_on: str)
     if old == new:  # "0 changes" said nothing of why: the two dates name one edition
         raise KbError(f"{old_on} and {new_on} both name the {language_label(lang)} edition {old or 'undated'}: "
                       f"nothing to compare (kb editions lists those held)")
+    if old is not None and new is not None and old > new:  # a diff read backwards showed removals as additions
+        raise KbError(f"{old_on} (edition {old}) is newer than {new_on} (edition {new}): the older edition comes "
+                      f"first: did you mean kb diff {new_on} {old_on}?")
     result = diff(store.edition_texts(conn, lang, old), store.edition_texts(conn, lang, new))
     held = store.dated_editions(conn, lang)
     substituted = [{"side": side, "asked": on, "edition": edition, "why": why}
