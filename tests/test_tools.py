@@ -179,6 +179,17 @@ def test_a_citation_in_capitals_or_full_width_is_read_and_one_left_as_it_was_kee
     assert "2 citations, 0 updated" in updated.stderr + updated.stdout
 
 
+def test_a_citations_word_diff_rejoins_into_its_texts(home: Path, conn: Any) -> None:
+    """`kb cite --json` gave its word runs without their spaces (["-", "As a"], ["+", "Each"], ["=",
+    "Saga"]: joined, "EachSaga"), where `kb diff --json` keeps them: joined, the runs are the texts."""
+    data = cite_json(home, "See rule 714.3a.\n", "--as-of", "2025-11-14")
+    fate = next(n for c in data["citations"] for n in c["numbers"] if n["diff"])
+    for side, skipped in (("old", "+"), ("new", "-")):
+        text = tools.text_at(conn, "en", "2025-11-14" if side == "old" else NEWEST, RuleNumber.parse(fate[side]))
+        assert text is not None
+        assert "".join(t for op, t in fate["diff"] if op != skipped) == text.body, side
+
+
 def test_the_edition_is_detected_from_the_citations(home: Path, conn: Any) -> None:
     text = "See rule 509.5 and rules 729.2a–c."
     data = cite_json(home, text)

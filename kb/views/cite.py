@@ -73,9 +73,10 @@ class Fate:
     target: int = 0           # which number or range of its citation it belongs to (the table's runs)
 
     def to_json(self) -> dict[str, object]:
+        # each run with its spacing, as `kb diff --json` gives them (joined, they are the texts again)
         return {"old": str(self.old), "new": str(self.new) if self.new else None, "reasons": list(self.reasons),
-                "diff": [[e.op, e.text] for e in self.edits], "note": self.note,
-                "source": self.source, "new_source": self.new_source}
+                "diff": [[e.op, e.spaced] for e in self.edits], "note": self.note,
+                "source": self.source, "new_source": self.new_source or None}
 
     def describe(self) -> str:
         said = ", ".join(self.reasons)
