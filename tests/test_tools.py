@@ -190,6 +190,20 @@ def test_a_citations_word_diff_rejoins_into_its_texts(home: Path, conn: Any) -> 
         assert "".join(t for op, t in fate["diff"] if op != skipped) == text.body, side
 
 
+def test_a_citation_whose_old_number_a_new_rule_took_is_flagged(home: Path) -> None:
+    """2025-11-14's 714.3a (Sagas with and without read ahead) was split: 2026-04-17's 714.3b is its
+    text (with), the new 714.3a the rule without. `kb cite` rewrote "rule 714.3a" as 714.3b, "renumbered",
+    and said nothing: it is updated so still, and flagged; a renumbering whose old number went to no
+    new rule (702.124m → 702.124k, whose 702.124k was removed) is not."""
+    data = cite_json(home, "Sagas get their first lore counter per rule 714.3a.\n", "--as-of", "2025-11-14", code=0)
+    [citation] = data["citations"]
+    assert citation["new"] == "rule 714.3b"
+    assert citation["warnings"] == ["714.3a now names a rule new in en 2026-04-17, and the old 714.3a is 714.3b:"
+                                    " check which the citation means"]
+    other = cite_json(home, "See rule 702.124m.\n", "--as-of", "2025-11-14")
+    assert other["citations"][0]["warnings"] == []
+
+
 def test_the_edition_is_detected_from_the_citations(home: Path, conn: Any) -> None:
     text = "See rule 509.5 and rules 729.2a–c."
     data = cite_json(home, text)

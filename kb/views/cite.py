@@ -301,6 +301,7 @@ def cite_reference(reference: refs.Reference, line: int, editions: _Editions, la
             previous = found[-1].new
         if written is None and found:
             misnamed += _now_another_rule(target, found, editions)
+        warnings += _taken_by_a_new_rule(target, found, editions)
         if lang == "en" and target.first.depth == 1 and not target.is_range and not missing:
             warnings += _title_warning(phrase[end:], target.first, editions)
         pieces.append(phrase[cursor:start])
@@ -327,6 +328,22 @@ def _now_another_rule(target: refs.Target, fates: list[Fate], editions: _Edition
         before = tools.number_of(editions.conn, now.rule, SOURCE_LANG, editions.old)
         was = f"old {before}" if before is not None else f"new in en {editions.new}"
         said.append(f"{number} now names another rule ({was}): check this citation")
+    return said
+
+
+def _taken_by_a_new_rule(target: refs.Target, fates: list[Fate], editions: _Editions) -> list[str]:
+    """A renumbered rule whose old number the target edition gives to a rule the old edition did
+    not have: a rule inserted before it, or the rule split in two (2025-11-14's 714.3a, Sagas with
+    and without read ahead, is 714.3b, with; the new 714.3a is without): the citation is updated to
+    where the old text went, which may not be what it meant."""
+    said = []
+    for fate in fates:
+        if fate.new is None or fate.new == fate.old or fate.old not in (target.first, target.last):
+            continue
+        now = editions.text(fate.old, editions.new)
+        if now is not None and tools.number_of(editions.conn, now.rule, SOURCE_LANG, editions.old) is None:
+            said.append(f"{fate.old} now names a rule new in en {editions.new}, and the old {fate.old} is"
+                        f" {fate.new}: check which the citation means")
     return said
 
 
