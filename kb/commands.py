@@ -577,7 +577,6 @@ def _chapters_context(data: dict[str, Any], args: argparse.Namespace, conn: Any)
     """Each one's contents, the link to the full text of them all with how many texts it holds, and the
     language and edition of them all, said once when they share it (702.1-702.190 said it 190 times);
     of a range, the way around it and the languages form its full text's page has (it had neither)."""
-    from kb.views import rules as views
     from kb.web.markup import text_url
 
     shown = parts(data)
@@ -586,10 +585,9 @@ def _chapters_context(data: dict[str, Any], args: argparse.Namespace, conn: Any)
     texts = None if any(part["kind"] == "section" for part in shown) else sum(1 + len(p["entries"]) for p in shown)
     asked = getattr(args, "asked", None) or []
     numbers = [RuleNumber.parse(part["rule"]) for part in shown if part.get("rule")]
-    ranged = len(views.address_of(args.rule if isinstance(args.rule, list) else [args.rule]).targets) == 1
     return {"parts": shown, "full_text": text_url(data["address"], asked, args.edition),
             "texts": texts, "shared": editions.pop() if len(editions) == 1 else None,
-            "navigation": data.get("navigation") or (views.range_navigation(conn, numbers) if ranged else None),
+            "navigation": data.get("navigation"),  # of a range: `kb toc` gives it (a list has none)
             # checked as asked, else as the full text shows it: the languages holding its first rule
             "held": store.languages(conn),
             "asked": asked or ([lang for lang, _ in store.holders(conn, str(numbers[0]))] if numbers else []),

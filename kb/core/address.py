@@ -201,9 +201,11 @@ def misread(text: str) -> Backwards | Across | None:
     across depths ("702.19b-702.2", :class:`Across`), when that alone keeps it from being an
     address: what `kb show` and the search box say of it (its ``why``)."""
     items = [item for item, _, _ in _scan(text)[1]]
-    if not items or any(item is None for item in items) or loosely_typed(text) is not None:
-        return None  # "702-2" is 702.2 typed with a dash, not a range from chapter 702 to section 2
-    return next((item for item in items if isinstance(item, (Backwards, Across))), None)
+    if not items or any(item is None for item in items):
+        return None
+    wrong = next((item for item in items if isinstance(item, (Backwards, Across))), None)
+    # "702-2" is 702.2 typed with a dash, not a range from chapter 702 to section 2
+    return None if wrong is None or loosely_typed(text) is not None else wrong
 
 
 def turned(text: str) -> tuple[Address, str] | None:
@@ -214,8 +216,9 @@ def turned(text: str) -> tuple[Address, str] | None:
     :class:`Across`); ``None`` when no range is misread or the text is no address either way."""
     rest, scanned = _scan(text)
     items = [item for item, _, _ in scanned]
-    if not any(isinstance(item, (Backwards, Across)) for item in items) or any(item is None for item in items) \
-            or loosely_typed(text) is not None:
+    if not any(isinstance(item, (Backwards, Across)) for item in items) or any(item is None for item in items):
+        return None
+    if loosely_typed(text) is not None:  # "702-2": 702.2 (:func:`misread`)
         return None
     read, pos = [], 0
     for item, start, end in scanned:
@@ -426,7 +429,7 @@ def without_lists(text: str) -> str:
     does CR 702.999 say": "what does   say"): what else a question asks once the rules it names
     are set aside (a question naming only rules the KB lacks is answered by none, as the address
     alone is: :mod:`kb.views.search`)."""
-    folded = _folded(text)
+    folded = in_place(text)
     spans: list[tuple[int, int]] = []
     for _, begin, end, _ in _lists(text):
         prefix = _PREFIX_BEFORE.search(folded, 0, begin)
@@ -444,7 +447,7 @@ def _lists(text: str) -> Iterator[tuple[Target | Backwards | Across, int, int, b
     """The items of each rule list inside ``text`` (:func:`_items`), each with where it stands in
     ``text`` and whether it is a lone letter; a list ends before what names no rule ("608.3a and
     20 life")."""
-    folded = _DECIMAL_COMMA.sub(r"\1.\2", _folded(text))
+    folded = _DECIMAL_COMMA.sub(r"\1.\2", in_place(text))
     done = 0  # the lists read end at ``done``
     for start in _RUN_START.finditer(folded):
         if start.start("number") < done:
@@ -467,10 +470,15 @@ def _range_written(target: Target, walk: Callable[[Target], Sequence[RuleNumber]
     return ", ".join(str(n) for n in numbers)
 
 
-def _folded(text: str) -> str:
+def in_place(text: str, lower: bool = True) -> str:
     """:func:`normalize` one character at a time, so each stands where it stood in ``text`` (a
-    character folding into two is kept as it is: none of them is part of a rule number)."""
-    return "".join(f if len(f := unicodedata.normalize("NFKC", c).lower()) == 1 else c for c in text)
+    character folding into two is kept as it is: none of them is part of a rule number);
+    ``lower`` False keeps the case (`kb cite` rewrites a citation as its text writes it)."""
+    def fold(c: str) -> str:
+        folded = unicodedata.normalize("NFKC", c)
+        return folded.lower() if lower else folded
+
+    return "".join(f if len(f := fold(c)) == 1 else c for c in text)
 
 
 def _and_after_comma(rest: str, pos: int) -> int:
@@ -593,9 +601,8 @@ def missing(address: Address, existing: Collection[RuleNumber]) -> list[str]:
 
     out: list[str] = []
     for target in address.targets:
-        span = target.first != target.last and target.first.rule is None
-        for end in (target.first, target.last):
-            if end in existing or str(end) in out or span and expand_target(target, existing):
-                continue
-            out.append(str(end))
+        ends = [str(end) for end in (target.first, target.last) if end not in existing]
+        if ends and target.first != target.last and target.first.rule is None and expand_target(target, existing):
+            continue  # a span of chapters or sections holding some
+        out += [end for end in dict.fromkeys(ends) if end not in out]
     return out

@@ -21,6 +21,7 @@ from dataclasses import dataclass, field, replace
 
 from kb.align.diff import Edit, word_diff
 from kb.core import refs
+from kb.core.address import in_place
 from kb.core.errors import KbError, NotFound
 from kb.core.rulenum import RuleNumber
 from kb.core.text import has_han
@@ -490,10 +491,6 @@ def _line_starts(text: str) -> list[int]:
     return [0] + [m.end() for m in re.finditer("\n", text)]
 
 
-#: Full-width digits, letters and dots, as their ASCII forms, one character for one.
-_WIDE = str.maketrans({"．": ".", **{chr(0xFF10 + k): str(k) for k in range(10)},
-                       **{chr(0xFF21 + k): chr(0x41 + k) for k in range(26)},
-                       **{chr(0xFF41 + k): chr(0x61 + k) for k in range(26)}})
 #: A subrule's letter written in upper case, right after its number ("702.124M").
 _UPPER_LETTER = re.compile(r"(?<![\d.])(\d{3}\.\d{1,3})([A-Z])(?![0-9A-Za-z])")
 
@@ -503,7 +500,7 @@ def as_read(text: str) -> str:
     text's): full-width digits and dots folded ("规则７２８．２ａ") and a subrule's letter in lower case
     ("See rule 702.124M."), as the rules write them and `kb show` reads them; both were skipped, and
     `--check` passed a text citing a rule since renumbered."""
-    return _UPPER_LETTER.sub(lambda m: m[1] + m[2].lower(), text.translate(_WIDE))
+    return _UPPER_LETTER.sub(lambda m: m[1] + m[2].lower(), in_place(text, lower=False))
 
 
 def cite(conn: sqlite3.Connection, text: str, as_of: str | None, to: str | None = None,
