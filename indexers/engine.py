@@ -2129,7 +2129,7 @@ def _search(searcher: Searcher, info: IndexInfo, conn: sqlite3.Connection, text:
             p = plan(text, wanted, translator, query_lang=default, searcher=searcher, indexed=indexed, words=words,
                      vocabulary=vocabulary, stems=stems, sounds=sounds, fragments=fragments, is_card=is_card,
                      name_words=names, held=held)
-        p, tried = replace(p, detected=False, unknown=True), [default]
+        p, tried = replace(p, detected=False, unknown=True, unheard=()), [default]  # all its words: said so once
     against = semantic.AGAINST.get(p.lang)
     fused = None
     if info.semantic and against and groups and all(g.pinned is None for g in groups):

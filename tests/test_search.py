@@ -618,6 +618,7 @@ def test_a_word_no_text_holds_is_said_so(home: Path, db: sqlite3.Connection) -> 
     assert find(home, db, "alternate wincon").plan.unheard == ()  # a players' word
     assert find(home, db, "quando il permanente rosso muore").plan.unheard == ()  # Italian: fragments only
     assert find(home, db, "it shouldn't trample").plan.unheard == ()  # a function word, no term
+    assert find(home, db, "zzqqxx blorpz").plan.unheard == ()  # no word known at all: said once, as such
     shown = kb_here("search", "tramble damage", home=home).stdout.splitlines()[0]
     assert shown.startswith("tramble damage · en (detected) · no English text holds “tramble”"), shown
     assert kb_json_here("search", "tramble damage", home=home)["unheard"] == ["tramble"]

@@ -1170,6 +1170,21 @@ def test_phone_links_are_big_enough_to_tap(server: str, phone: Any) -> None:
     assert phone.execute_script("return document.documentElement.scrollWidth") <= 390
 
 
+def test_a_rulings_cards_stay_in_the_page(server: str, phone: Any) -> None:
+    """A ruling many cards give named its cards as items of the ruling's header row: /refs/111.10h
+    scrolled sideways on a desktop and on a phone. They wrap as one run of text."""
+    for path in ("/refs/111.10h", "/rules/111.10h"):
+        phone.get(server + path)
+        assert phone.execute_script("return document.documentElement.scrollWidth") <= 390, path
+    desktop = chromium()
+    try:
+        desktop.get(server + "/refs/111.10h")
+        width = desktop.execute_script("return window.innerWidth")
+        assert desktop.execute_script("return document.documentElement.scrollWidth") <= width
+    finally:
+        desktop.quit()
+
+
 def test_phone_follows_a_suggested_command_to_its_page(server: str, phone: Any) -> None:
     """The search a message suggests ("in every language: …") is a link a phone can follow."""
     from selenium.webdriver.common.by import By
