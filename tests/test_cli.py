@@ -411,13 +411,34 @@ def test_show_search_and_ask_say_alike_that_the_kb_lacks_a_rule(default_home: Pa
     """`kb show 702.999` said "rule 702.999 not found in en, it, zh-Hans" where `kb search 702.999`
     said "no rule 702.999 in the KB"; one wording now, from one place, in a list and in a language
     asked too."""
-    for args, said in ((("702.999",), "no rule 702.999 in the KB"),
+    for args, said in ((("702.999",), "no rule 702.999 in the KB; chapter 702 holds rules 702.1 to 702.192:"
+                                      " kb toc 702"),
                        (("999.1,999.2",), "no rule 999.1, 999.2 in the KB"),
                        (("702.19b", "--lang", "it"), "rule 702.19b not found in Italian (it) (undated: it holds"
                                                      " only 2 rules, 730.2 and 730.3, and 15 subrules)")):
         for command in ("show", "search", "ask"):
             result = kb_here(command, *args, home=default_home)
             assert result.returncode == 1 and result.stderr == f"kb: {said}\n", (command, args, result.stderr)
+
+
+def test_a_rule_number_the_kb_lacks_names_the_nearest_it_holds(default_home: Path) -> None:
+    """`kb show 730.99` said only "no rule 730.99 in the KB", leaving the reader to guess where
+    chapter 730 ends; now the nearest number above it that the KB holds, with the first and last
+    of its kind there, and the command that lists them (on the web, a link to that page)."""
+    for number, said in (("730.99", "chapter 730 holds rules 730.1 to 730.3: kb toc 730"),
+                         ("702.19z", "rule 702.19 holds subrules 702.19a to 702.19g: kb show 702.19"),
+                         ("999.1", "section 9 holds chapters 900 to 905: kb toc 9")):
+        for command in ("show", "search", "ask", "history"):
+            result = kb_here(command, number, home=default_home)
+            assert result.returncode == 1 and result.stderr == f"kb: no rule {number} in the KB; {said}\n", \
+                (command, result.stderr)
+    result = kb_here("show", "730.99", "--lang", "it", home=default_home)
+    assert result.stderr == ("kb: rule 730.99 not found in Italian (it); chapter 730 holds rules 730.1 to 730.3:"
+                             " kb toc 730\n")
+    refs = kb_here("refs", "702.19z", home=default_home)
+    assert refs.returncode == 1 and refs.stderr.endswith("; rule 702.19 holds subrules 702.19a to 702.19g: kb show 702.19\n")
+    data = kb_json_here("show", "730.99", home=default_home, code=1)
+    assert data["error"] == "no rule 730.99 in the KB; chapter 730 holds rules 730.1 to 730.3: kb toc 730"
 
 
 def test_ask_labels_each_text_with_its_own_number(default_home: Path) -> None:

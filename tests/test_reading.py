@@ -344,7 +344,7 @@ def test_show_of_a_rule_a_language_lacks_says_what_it_holds_as_toc_does(default_
         assert result.returncode == 1
         assert result.stderr == f"kb: rule 730 not found in Italian (it) ({held[1]})\n", (command, result.stderr)
     nowhere = kb_here("show", "999", "--lang", "it", home=default_home)  # in no language: nothing to say of it
-    assert nowhere.stderr == "kb: rule 999 not found in Italian (it)\n"
+    assert nowhere.stderr == "kb: rule 999 not found in Italian (it); section 9 holds chapters 900 to 905: kb toc 9\n"
 
 
 def test_show_of_a_rule_a_language_has_only_texts_under_shows_them(default_home: Path) -> None:

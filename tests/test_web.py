@@ -448,6 +448,15 @@ def test_a_rule_a_language_numbers_otherwise_is_a_link_on_an_error_page(server: 
         assert "kb show 730.2" not in shown.shown and "the Italian text numbered 729.2 is rule 730.2" in shown.shown
 
 
+def test_a_rule_the_kb_lacks_links_the_nearest_it_holds(server: str) -> None:
+    """`/rules/730.99` said "no rule 730.99 in the KB" and left the reader to guess where chapter
+    730 ends: the page names its rules and links the chapter's contents."""
+    shown = page(server + "/rules/730.99", 404)
+    assert "chapter 730 holds rules 730.1 to 730.3" in shown.shown and "kb toc" not in shown.shown
+    assert ("/rules/730", "contents of 730") in shown.links, shown.links
+    assert ("/rules/702.19", "rule 702.19") in page(server + "/rules/702.19z", 404).links
+
+
 def test_a_chapter_page_is_titled_by_its_chapter(server: str) -> None:
     """`/rules/702` was titled "Rule 702", where `/rules/7` is "Section 7: Additional Rules"."""
     got, _, body = get(server + "/rules/702")
@@ -822,12 +831,16 @@ ERRORS = [
 
 @pytest.mark.parametrize(("url", "status"), ERRORS, ids=[e[0] for e in ERRORS])
 def test_errors_get_a_page_saying_what_is_wrong(server: str, url: str, status: int) -> None:
-    """Unknown things: 404; bad input: 400; the page says what its JSON twin says."""
+    """Unknown things: 404; bad input: 400; the page says what its JSON twin says (the command an
+    error ends with a link on the page: "…: kb toc 9" is "…: contents of 9")."""
     path, _, query = url.partition("?")
     got, _, body = get(server + path + ".json" + (f"?{query}" if query else ""))
     error = json.loads(body)
     assert got == status and error["exit_code"] == {404: 1, 400: 2}[status]
-    assert error["error"] in page(server + url, status).shown
+    said, _, command = error["error"].partition(": kb ")
+    shown = page(server + url, status)
+    assert said in shown.shown
+    assert not command or f"kb {command}" not in shown.shown
 
 
 def test_a_range_written_backwards_is_said_so_on_the_web(server: str) -> None:

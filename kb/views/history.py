@@ -20,7 +20,7 @@ from kb.core.lang import language_label
 from kb.core.model import RuleText
 from kb.core.rulenum import RuleNumber
 from kb.store import rules as store
-from kb.views.shared import no_rule_message, require_held
+from kb.views.shared import missing_rule, require_held
 
 
 def render_edits(edits: tuple[Edit, ...], context: int = 6) -> str:
@@ -400,7 +400,7 @@ def history(conn: sqlite3.Connection, rule: str, lang: str) -> HistoryView:
     if not texts:
         require_held(conn, [lang])
     if not texts and not store.holders(conn, rule):  # no text of it in any language: as kb show says it
-        raise NotFound(no_rule_message([rule]))
+        raise missing_rule(conn, [rule])
     if not texts:
         raise NotFound(f"rule {rule} has no dated {language_label(lang)} text in the KB")
     dated = store.dated_editions(conn, lang)

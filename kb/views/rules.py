@@ -26,7 +26,7 @@ from kb.core.rulenum import RuleNumber, RuleNumberError
 from kb.core.text import Hint, echoed
 from kb.store import cards as card_store
 from kb.store import rules as store
-from kb.views.shared import held_instead, holds, joined, no_rule_message, not_held_message
+from kb.views.shared import held_instead, holds, joined, missing_rule, nearest_held, no_rule_message, not_held_message
 
 # -- input ----------------------------------------------------------
 
@@ -186,6 +186,8 @@ def show(conn: sqlite3.Connection, number: RuleNumber, langs: list[str] | None, 
     otherwise = {lang: f" ({hint})" for lang, hint in hints.items()}
     if not blocks:
         instead = "" if otherwise else held_instead(conn, [str(number)], langs or (), on)
+        if not otherwise and not instead:
+            raise missing_rule(conn, [str(number)], langs or (), on)
         raise NotFound(no_rule_message([str(number)], langs or (), on, instead) + "".join(otherwise.values()),
                        hint=next(iter(hints.values()), None) if len(hints) == 1 else None)
     # a text found by its own number steps through the rules by its identity (the Italian 729.2d is
@@ -418,8 +420,13 @@ def refs(conn: sqlite3.Connection, number: RuleNumber, lang: str | None, on: str
     lang = held_lang(conn, lang) if lang else default_lang(conn)
     if on is not None:
         check_in_force(conn, on, number)
-    edition, own = store.locate(conn, number, lang, on)  # the rule is named as `kb show` names it
-    head = store.family(conn, own, lang, edition)[0]
+    try:
+        edition, own = store.locate(conn, number, lang, on)  # the rule is named as `kb show` names it
+        head = store.family(conn, own, lang, edition)[0]
+    except NotFound as err:  # a number no text holds: where the nearest are, as `kb show` says
+        if err.hint is None and (near := nearest_held(conn, str(number))) is not None:
+            raise NotFound(f"{err.message}; {near}", hint=near) from err
+        raise
     return RefsView(own, lang, edition, head, store.outgoing(conn, [head.id])[head.id],
                     store.incoming(conn, own, lang, edition), card_store.rulings_linking(conn, number),
                     card_store.pages_linking(conn, number), number if own != number else None)

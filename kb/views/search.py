@@ -28,7 +28,16 @@ from kb.core.rulenum import RuleNumber
 from kb.core.text import Hint, as_typed, echoed, typed
 from kb.store import rules as store
 from kb.views.onebox import Box, CardMatch, OneBox, without
-from kb.views.shared import error_json, failed_json, held_instead, holding, no_rule_message, numbers_said, require_held
+from kb.views.shared import (
+    error_json,
+    failed_json,
+    held_instead,
+    holding,
+    missing_rule,
+    no_rule_message,
+    numbers_said,
+    require_held,
+)
 
 _BOLD, _RESET = "\x1b[1;33m", "\x1b[0m"
 
@@ -191,7 +200,7 @@ class Session:
         require_held(self.conn, [*(langs or ()), *([query_lang] if query_lang else [])])
         if (wrong := addresses.unnumbered(text)) is not None:  # "99.1", "601.2a-601.2zz": typed as numbers
             written, one = wrong
-            raise NotFound(no_rule_message([written])) if one else KbError(addresses.refusal(text))
+            raise missing_rule(self.conn, [written]) if one else KbError(addresses.refusal(text))
         box = self.box.classify(text)
         if box.kind == "rules":
             return self._address(box, langs, query_lang, limit)
@@ -306,7 +315,7 @@ class Session:
     def _address(self, box: Box, langs: list[str] | None, query_lang: str | None, limit: int) -> SearchAnswer:
         """A rule address: exactly the rules it names, each in every language shown."""
         if not box.numbers:
-            raise NotFound(no_rule_message(box.missing or [box.query]))
+            raise missing_rule(self.conn, box.missing or [box.query])
         plan = self._plain_plan(box.query, langs, query_lang or addresses.written_in(box.query))
         plan = engine.Plan(plan.text, plan.lang, query_lang is None, plan.langs, box.numbers, ())
         editions = dict(self.box.editions)

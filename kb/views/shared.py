@@ -13,6 +13,8 @@ from typing import Any
 
 from kb.core.errors import KbError, NotFound
 from kb.core.lang import language_label, languages_label
+from kb.core.rulenum import RuleNumber
+from kb.core.text import Hint
 from kb.store import rules as store
 
 
@@ -75,6 +77,35 @@ def no_rule_message(numbers: Sequence[str], langs: Sequence[str] = (), on: str |
         return (f"rule {named} not found in {languages_label(langs)}" + (f" on {on}" if on else "")
                 + (f" ({instead})" if instead else ""))
     return f"no rule {named} in the KB" + (f" in force on {on}" if on else "")
+
+
+def missing_rule(conn: sqlite3.Connection, numbers: Sequence[str], langs: Sequence[str] = (),
+                 on: str | None = None) -> NotFound:
+    """No text of the rules named, said as :func:`no_rule_message` does, and for one number no
+    rule of the KB has, the nearest it holds (:func:`nearest_held`): `kb show 730.99` said only
+    "no rule 730.99 in the KB", leaving the reader to guess where chapter 730 ends."""
+    near = nearest_held(conn, numbers[0]) if len(numbers) == 1 else None
+    return NotFound(no_rule_message(numbers, langs, on) + (f"; {near}" if near else ""), hint=near)
+
+
+def nearest_held(conn: sqlite3.Connection, written: str) -> Hint | None:
+    """Where to read instead of a rule number no text of the KB holds: the nearest number above it
+    that one holds, with the first and last of its own kind there ("730 holds 730.1 to 730.3: kb
+    toc 730"); None for a number some text holds, or one that is no rule number."""
+    number = RuleNumber.try_parse(written)
+    if number is None or number in store.identity_numbers(conn, number.depth):
+        return None
+    for above in number.ancestors():
+        if above not in store.identity_numbers(conn, above.depth):
+            continue
+        under = above.children(store.identity_numbers(conn, above.depth + 1))
+        command = ("toc", str(above)) if above.depth < 2 else ("show", str(above))
+        if not under:
+            return Hint(f"{above.kind} {above} has no {number.kind}s", command)
+        span = (f"only {under[0]}" if len(under) == 1 else f"{under[0]} and {under[1]}" if len(under) == 2
+                else f"{under[0]} to {under[-1]}")
+        return Hint(f"{above.kind} {above} holds {under[0].kind}s {span}", command)
+    return None
 
 
 def held_instead(conn: sqlite3.Connection, numbers: Sequence[str], langs: Sequence[str],
