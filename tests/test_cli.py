@@ -436,7 +436,8 @@ def test_a_rule_number_the_kb_lacks_names_the_nearest_it_holds(default_home: Pat
     assert result.stderr == ("kb: rule 730.99 not found in Italian (it); chapter 730 holds rules 730.1 to 730.3:"
                              " kb toc 730\n")
     refs = kb_here("refs", "702.19z", home=default_home)
-    assert refs.returncode == 1 and refs.stderr.endswith("; rule 702.19 holds subrules 702.19a to 702.19g: kb show 702.19\n")
+    assert refs.returncode == 1
+    assert refs.stderr.endswith("; rule 702.19 holds subrules 702.19a to 702.19g: kb show 702.19\n")
     data = kb_json_here("show", "730.99", home=default_home, code=1)
     assert data["error"] == "no rule 730.99 in the KB; chapter 730 holds rules 730.1 to 730.3: kb toc 730"
 
