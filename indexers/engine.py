@@ -34,6 +34,7 @@ from functools import cached_property, partial
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple, TypeVar, cast
 
+from rapidfuzz import fuzz, process
 from whoosh import index as whoosh_index
 from whoosh import scoring
 from whoosh.index import Index
@@ -66,6 +67,7 @@ from kb.core.address import written_out
 from kb.core.errors import KbError, NotFound, Unavailable
 from kb.core.lang import guess_lang, languages_label
 from kb.core.rulenum import RuleNumber
+from kb.core.sentences import split as split_sentences
 from kb.core.text import HAN_CHAR, base_lang, han_runs, has_cjk, is_cjk
 from kb.core.text import name_key as name_key_of
 from kb.store import onebox as card_store
@@ -693,9 +695,11 @@ def _free_units(part: str, tokens: list[tuple[str, int, str, int, int, int]], la
     return units
 
 
-def translated_units(translations: Iterable[Translation], lang: str, share: float = 1.0) -> list[Unit]:
+def translated_units(translations: Iterable[Translation], lang: str, share: float = 1.0,
+                     apart: bool = True) -> list[Unit]:
     """Each translation analysed by the target language's chain, weighted by its strength
-    and by the ``share`` of the query the translations stand for."""
+    and by the ``share`` of the query the translations stand for; one of several words also
+    word by word, unless not ``apart`` (a query in quotes: its words together in every language)."""
     analyzer = analyzer_for(lang)
     units = []
     for item in translations:
@@ -706,7 +710,7 @@ def translated_units(translations: Iterable[Translation], lang: str, share: floa
                 weight = TRANSLATED * item.strength * share
                 units.append(Unit(lang, terms, weight=weight, prefix=single,
                                   literal=name if has_cjk(name) else None, source=item.source, translated=True))
-                if len(terms) > 1 and not has_cjk(name) and TRANSLATED_WORDS:
+                if len(terms) > 1 and not has_cjk(name) and TRANSLATED_WORDS and apart:
                     units += [Unit(lang, (term,), weight=weight * TRANSLATED_WORDS / len(terms), source=item.source,
                                    translated=True) for term in terms]
     return _dedupe(units)
@@ -730,6 +734,12 @@ def rephrased_units(translations: Iterable[Translation], lang: str) -> list[Unit
             units += [Unit(lang, run, weight=PLAYER_WORDS / len(runs), slop=3, source=item.source,
                            translated=True) for run in runs]
     return _dedupe(units)
+
+
+def _whole(source: str, parts: Sequence[tuple[str, bool]]) -> bool:
+    """A translation stands for a whole quoted part of the query ("damage prevention" in quotes is
+    no "damage" and "prevention" apart, in any language)."""
+    return any(" ".join(source.casefold().split()) == " ".join(part.casefold().split()) for part, _ in parts)
 
 
 def _rephrased_word(word: str, rephrased: Sequence[Translation]) -> bool:
@@ -947,7 +957,10 @@ def plan(text: str, langs: Sequence[str], translator: Translator, *, query_lang:
                                      fragments=lang in fragments)
         translations += found.used
         dropped += found.dropped
-        units += translated_units(found.used, target, found.share)
+        if parts and all(quoted for _, quoted in parts):  # words together: in another language, only as one
+            found = replace(found, used=[t for t in found.used if _whole(t.source, parts)])
+        units += translated_units(found.used, target, found.share, apart=False) if parts and all(
+            quoted for _, quoted in parts) else translated_units(found.used, target, found.share)
         if PASS_THROUGH and not is_cjk(lang) and not is_cjk(target) and not answered:
             units += _passed_through(whole, lang, target, found.used, numbers)
     if ENGLISH_INSIDE and is_cjk(lang) and DEFAULT_LANG in langs:
@@ -1401,6 +1414,11 @@ class DocTable:
             held[identity].add(lang)
         return {identity: frozenset(langs) for identity, langs in held.items()}
 
+    def showable(self, docs: Iterable[int], only: Collection[str]) -> set[int]:
+        """The documents of ``docs`` whose rule (or entry) has a text in a language of ``only``."""
+        shown = {k for k, lang in enumerate(self.langs) if lang in only}
+        return {doc for doc in docs if doc < len(self.docs) and self.held_in[self.docs[doc][0]] & shown}
+
     def matched(self, docs: Iterable[int], roles: Collection[str], only: Collection[str] | None) -> frozenset[str]:
         """The identities of ``docs`` whose role is one of ``roles``, held in a language of ``only`` (all: None)."""
         wanted = {k for k, role in enumerate(self.roles) if role in roles}
@@ -1418,6 +1436,7 @@ class Found(NamedTuple):
     groups: list[Group]
     definitions: list[Group]
     matched: Callable[[], frozenset[str]] = frozenset
+    unshown: bool = False  # rules found, none with a text in a language shown (`--lang it`: the seed's 17)
 
 
 def run(searcher: Searcher, p: Plan, indexed: Sequence[str] = ()) -> list[Group]:
@@ -1426,14 +1445,14 @@ def run(searcher: Searcher, p: Plan, indexed: Sequence[str] = ()) -> list[Group]
 
 
 def find(searcher: Searcher, p: Plan, indexed: Sequence[str] = (), limit: int = 0,
-         table: DocTable | None = None) -> Found:
+         table: DocTable | None = None, shown: Sequence[str] | None = None) -> Found:
     """See :func:`_find`; one search at a time per open searcher (whoosh readers are not thread-safe)."""
     with scorer_of(searcher).lock:
-        return _find(searcher, p, indexed, limit, table)
+        return _find(searcher, p, indexed, limit, table, shown)
 
 
 def _find(searcher: Searcher, p: Plan, indexed: Sequence[str] = (), limit: int = 0,
-          table: DocTable | None = None) -> Found:
+          table: DocTable | None = None, shown: Sequence[str] | None = None) -> Found:
     """The rules the plan finds, grouped by identity, best first; and the glossary
     entries it finds (definitions, shown beside the results, never ranked with them).
 
@@ -1443,7 +1462,8 @@ def _find(searcher: Searcher, p: Plan, indexed: Sequence[str] = (), limit: int =
     not shown (``--lang en`` for a Chinese query): its hits rank the rules, shown in
     the languages asked for through their identity; a group with no text in those
     languages is no result.  A glossary entry the query names sends the reader to
-    the rules it cites, shown or not."""
+    the rules it cites, shown or not.  ``shown``: the languages shown, when not all those
+    searched (default: the plan's)."""
     scorer = scorer_of(searcher)
     names = set(searcher.schema.names())
     totals: dict[int, float] = {}
@@ -1451,22 +1471,30 @@ def _find(searcher: Searcher, p: Plan, indexed: Sequence[str] = (), limit: int =
         add_scores(totals, scorer.score(units, COORDINATION))
     add_scores(totals, scorer.score([[c] for c in constant_clauses(replace(p, numbers=()))], 0.0))
     add_scores(totals, _tied(scorer, p.numbers))
+    showing = p.langs if shown is None else shown
+    only = None if set(indexed) <= set(showing) else frozenset(showing)
+    unshown = False
+    if totals and only is not None and table is not None:  # the best rules that can be shown, scored as when all are
+        keep = table.showable(totals, only)
+        totals, unshown = {doc: value for doc, value in totals.items() if doc in keep}, not keep
     if totals and p.near:
         _nearer(scorer, totals, near_clauses(p, names), limit or MAX_HITS)
     if not totals:
-        return Found([], [])
+        return Found([], [], unshown=unshown)
     if p.fates:  # what an outcome question asks the fate of: its state-based action drawn in (SUBJECT)
         drawn = SUBJECT * max(totals.values())
         for doc, _ in (posting for number in p.fates for posting in scorer.postings("number", number)):
-            totals[doc] = max(totals.get(doc, 0.0), drawn)
-    only = None if set(indexed) <= set(p.langs) else frozenset(p.langs)
+            if only is None or table is None or table.showable([doc], only):
+                totals[doc] = max(totals.get(doc, 0.0), drawn)
     best = best_scored(totals, limit or MAX_HITS)
     found = [_hit(scorer.stored(doc), score, p.names) for doc, score in best]  # roles told apart after
     ranked_roles = ("rule", "heading") if p.numbers else ("rule",)
     definitions = _groups(h for h in found if h.role == "glossary")
     groups = _groups(h for h in found if h.role in ranked_roles)
-    if only is not None:
+    if only is not None and table is None:  # without the table: what the best hits' identities hold
+        before = bool(groups)
         _drop_unshowable(searcher, groups, only)
+        unshown = before and not groups
         for identity in [i for i, g in definitions.items() if not any(h.lang in only for h in g.hits)]:
             del definitions[identity]
     named = [h for g in definitions.values() for h in g.hits if h.named]
@@ -1481,7 +1509,7 @@ def _find(searcher: Searcher, p: Plan, indexed: Sequence[str] = (), limit: int =
     if not any(g.pinned is not None for g in ranked[:SIBLINGS_TOP]):  # a query naming rules keeps its order
         ranked = siblings_in_order(ranked, value)
     matched = partial(table.matched, totals.keys(), ranked_roles, only) if table is not None else frozenset
-    return Found(ranked, beside(list(definitions.values()), p)[:DEFINITIONS], matched)
+    return Found(ranked, beside(list(definitions.values()), p)[:DEFINITIONS], matched, unshown)
 
 
 def siblings_in_order(ranked: list[Group], value: Mapping[str, float]) -> list[Group]:
@@ -1889,6 +1917,20 @@ BRIDGE = 0.5
 #: ... the words in fewer than this share of the index's texts ("damage" and "creature" say nothing
 #: of how two keywords meet).  0.015 -> 730/1018, 0.03 -> 731/1018, 0.06 -> 731/1018.
 BRIDGE_RARE = 0.03
+#: ... nor the words of a sentence at least this many other keywords write alike (fuzz.ratio at least
+#: ``BRIDGE_ALIKE``, their names aside: "If an object changes zones before an effect causes it to deal
+#: damage, its last known information is used to determine whether it had lifelink", and deathtouch,
+#: wither, infect): "deathtouch lifelink" led with that sentence of lifelink, wither (702.80b),
+#: deathtouch and infect, 702.15b eleventh and 702.2b thirteenth; now 702.15b, 702.2c, 120.4a, 702.2b
+#: ("menace deathtouch", "wither vs infect", "死触 系命" alike; session 37's tester).  Except in a
+#: keyword's first subrule (what it is: "Shroud is a static ability", which "hexproof vs shroud" finds
+#: by).  Measured (the quality harness by words, first / in the first five of 1,173): without 746/1033;
+#: at 3, 80, the first subrule kept 747/1033 ("deathtouch + trample, how much damage…" 702.2c first);
+#: the first subrule not kept 745/1033 (hexproof vs shroud 702.18a second, twice); 2 others 747/1033,
+#: 5 746/1033; ratio 70 and 95 747/1033 (95 misses the Chinese rules' variants: 离开战场, 改变区域).
+#: The first such query of a process reads every keyword's sentences: about 25 ms a language.
+BRIDGE_COMMON = 3
+BRIDGE_ALIKE = 80.0
 _KEYWORD_CHAPTER = "702"
 
 
@@ -1899,16 +1941,50 @@ class Keywords:
 
     names: dict[str, dict[str, str]]  # lang -> folded name -> its rule ("trample" -> 702.19)
     editions: dict[str, str]          # lang -> the edition indexed
-    read: dict[tuple[str, str], frozenset[str]] = field(default_factory=dict)  # (lang, rule) -> terms
+    #: (lang, rule) -> its sentences, each with the place of its subrule (0: the first, what the keyword is)
+    read: dict[tuple[str, str], tuple[tuple[int, str], ...]] = field(default_factory=dict)
+    everyone: dict[str, list[tuple[str, str]]] = field(default_factory=dict)  # lang -> every (rule, sentence)
 
-    def terms(self, conn: sqlite3.Connection, lang: str, rule: str) -> frozenset[str]:
-        """The terms the index holds of a keyword's subrules in ``lang`` (none: not held)."""
+    def sentences(self, conn: sqlite3.Connection, lang: str, rule: str) -> tuple[tuple[int, str], ...]:
+        """The sentences of a keyword's subrules in ``lang``, its names written "§" (none: not held);
+        every keyword's read at once, the first time one is asked (about 20 ms a language)."""
         if (lang, rule) not in self.read:
             edition = self.editions.get(lang)
-            bodies = [body for _, body in store.subrules(conn, lang, edition, rule)] if edition else []
-            analyzer = analyzer_for(lang)
-            self.read[lang, rule] = frozenset(t for body in bodies for t in analysed(analyzer, body, mode="index"))
+            chapter = store.chapter_subrules(conn, lang, edition, _KEYWORD_CHAPTER) if edition else {}
+            named: dict[str, list[str]] = defaultdict(list)
+            for name, section in self.names.get(lang, {}).items():
+                named[section].append(name)
+            for section in {*named, rule}:
+                own = sorted(named.get(section, ()), key=len, reverse=True)
+                names = re.compile("|".join(map(re.escape, own)), re.IGNORECASE) if own else None
+                said = [(k, body[a:b]) for k, body in enumerate(chapter.get(section, ()))
+                        for a, b in split_sentences(body)]
+                self.read[lang, section] = tuple((k, names.sub("§", t) if names else t) for k, t in said)
         return self.read[lang, rule]
+
+    def terms(self, conn: sqlite3.Connection, lang: str, rules: Sequence[str]) -> list[frozenset[str]]:
+        """The terms of each keyword's subrules in ``lang``, but those of a sentence many keywords
+        write alike but for their names (:data:`BRIDGE_COMMON`); an empty set: not held."""
+        analyzer = analyzer_for(lang)
+        found = []
+        for rule in rules:
+            said = self.sentences(conn, lang, rule)
+            found.append(frozenset(term for k, t in said
+                                   if not (BRIDGE_COMMON and k and self.common(conn, lang, rule, t))
+                                   for term in analysed(analyzer, t, mode="index")))
+        return found
+
+    def common(self, conn: sqlite3.Connection, lang: str, rule: str, sentence: str) -> bool:
+        """Other keywords, at least :data:`BRIDGE_COMMON`, write ``sentence`` of ``rule`` alike but
+        for their names and a word or two (the Chinese rules translate one English sentence a little
+        otherwise from keyword to keyword: 离开战场, 改变区域)."""
+        if lang not in self.everyone:
+            self.everyone[lang] = [(other, t) for other in sorted(set(self.names.get(lang, {}).values()))
+                                   for _, t in self.sentences(conn, lang, other)]
+        everyone = self.everyone[lang]
+        alike = process.extract(sentence, [t for _, t in everyone], scorer=fuzz.ratio, score_cutoff=BRIDGE_ALIKE,
+                                limit=None)
+        return len({everyone[k][0] for _, _, k in alike} - {rule}) >= BRIDGE_COMMON
 
 
 T = TypeVar("T")
@@ -1953,14 +2029,23 @@ def keywords_named(p: Plan, keywords: Keywords) -> list[str]:
     return list(found)
 
 
-def _found(searcher: Searcher, p: Plan, info: IndexInfo, indexed: Sequence[str], hits: int) -> Found:
-    """:func:`find`'s rules and definitions; the definitions of a plan with words it shares among
-    keywords (:data:`BRIDGE`) are those its own words find: the shared ones raised other entries
-    (过量伤害, 致命伤害) above 死触's for "践塌和死处"."""
-    found = find(searcher, _paired(p, info), indexed, hits, doc_table(info))
+def _found(searcher: Searcher, p: Plan, info: IndexInfo, indexed: Sequence[str], hits: int,
+           shown: Sequence[str]) -> Found:
+    """:func:`find`'s rules and definitions, of those with a text in a language ``shown``; the
+    definitions of a plan with words it shares among keywords (:data:`BRIDGE`) are those its own
+    words find: the shared ones raised other entries (过量伤害, 致命伤害) above 死触's for "践塌和死处".
+    The ``hits`` read beyond :data:`MAX_HITS` add rules after those a first page ranks, never
+    before: more hits read gave some rules more texts and places, and `衍生物进坟场会怎样 --limit 30`
+    put 704.5f third where the first page has 702.128a."""
+    found = find(searcher, _paired(p, info), indexed, hits, doc_table(info), shown)
+    if hits > MAX_HITS:  # more asked for (`--limit 30`, "show more"): the first ranks as a first page has them
+        first = find(searcher, _paired(p, info), indexed, MAX_HITS, doc_table(info), shown)
+        ranked = {g.identity for g in first.groups}
+        found = found._replace(groups=first.groups + [g for g in found.groups if g.identity not in ranked],
+                               definitions=first.definitions)
     if any(u.hidden for u in p.units):
         own = replace(p, units=tuple(u for u in p.units if not u.hidden))
-        found = found._replace(definitions=find(searcher, _paired(own, info), indexed, hits).definitions)
+        found = found._replace(definitions=find(searcher, _paired(own, info), indexed, hits, shown=shown).definitions)
     return found
 
 
@@ -1985,7 +2070,7 @@ def bridge_units(p: Plan, conn: sqlite3.Connection, keywords: Keywords, scorer: 
         return []
     units: list[Unit] = []
     for lang in p.langs:
-        held = [keywords.terms(conn, lang, section) for section in sections]
+        held = keywords.terms(conn, lang, sections)
         if not all(held):
             continue
         named = {term for name, section in keywords.names.get(lang, {}).items() if section in sections
@@ -2088,7 +2173,10 @@ def _search(searcher: Searcher, info: IndexInfo, conn: sqlite3.Connection, text:
     is_card = partial(_is_card_name, conn)
     names = partial(_name_words, conn)
     held = partial(_held_rules, info, conn)
-    p = plan(text, wanted, translator, query_lang=query_lang, searcher=searcher, indexed=indexed, words=words,
+    # every language indexed is searched, whichever are shown: `--lang` chooses the languages shown, and
+    # searching only those ranked otherwise ("come funziona il travolgere --lang it" read the Italian seed's
+    # 17 rules alone and answered 730.2c; "衍生物进坟场会怎样 --lang zh-Hans" lost 704.5d)
+    p = plan(text, indexed, translator, query_lang=query_lang, searcher=searcher, indexed=indexed, words=words,
              vocabulary=vocabulary, stems=stems, sounds=sounds, fragments=fragments, is_card=is_card, name_words=names,
              held=held)
     if p.empty or (not p.units and not p.numbers and has_cjk(text) and only_asking(text, [p.lang], words)):
@@ -2096,37 +2184,39 @@ def _search(searcher: Searcher, info: IndexInfo, conn: sqlite3.Connection, text:
         # (their whole was looked up as a name, and "怎么办" then read character by character)
         raise KbError(f"nothing to search for in {text!r}: only stop words or punctuation")
     p = with_fates(bridged(p, conn, info, scorer_of(searcher)), conn, info)
-    groups, definitions, matched = _found(searcher, p, info, indexed, hits or MAX_HITS)
+    groups, definitions, matched, unshown = _found(searcher, p, info, indexed, hits or MAX_HITS, wanted)
     tried = [p.lang]
-    if not groups and query_lang is None:  # the detected language found nothing: try the others
+    if not groups and not unshown and query_lang is None:  # the detected language found nothing: try the others
         others = [lang for lang in dict.fromkeys([*indexed, *(s for s, _ in translator.pairs())])
                   if lang != p.lang and is_cjk(lang) == has_cjk(text)]
         for other in others:
             tried.append(other)
-            alt = plan(text, wanted, translator, query_lang=other, searcher=searcher, indexed=indexed, words=words,
+            alt = plan(text, indexed, translator, query_lang=other, searcher=searcher, indexed=indexed, words=words,
                        vocabulary=vocabulary, stems=stems, sounds=sounds, fragments=fragments, is_card=is_card,
                        name_words=names, held=held)
             if alt.empty:
                 continue
             alt = with_fates(bridged(alt, conn, info, scorer_of(searcher)), conn, info)
-            found = _found(searcher, alt, info, indexed, hits or MAX_HITS)
+            found = _found(searcher, alt, info, indexed, hits or MAX_HITS, wanted)
             if found.groups:
                 p = replace(alt, detected=True)
-                groups, definitions, matched = found
+                groups, definitions, matched, unshown = found
                 break
-    if not groups and CHARACTERS_LAST and has_cjk(text) and not p.translations and (alone := one_by_one(text)) != text:
-        alt = plan(alone, wanted, translator, query_lang=query_lang or p.lang, searcher=searcher, indexed=indexed,
+    if not groups and not unshown and CHARACTERS_LAST and has_cjk(text) and not p.translations \
+            and (alone := one_by_one(text)) != text:
+        alt = plan(alone, indexed, translator, query_lang=query_lang or p.lang, searcher=searcher, indexed=indexed,
                    words=words, vocabulary=vocabulary, stems=stems, sounds=sounds, fragments=fragments,
                    is_card=is_card, name_words=names, held=held)
-        found = find(searcher, _paired(alt, info), indexed, hits or MAX_HITS, doc_table(info)) \
+        found = find(searcher, _paired(alt, info), indexed, hits or MAX_HITS, doc_table(info), wanted) \
             if not alt.empty else Found([], [])
         if found.groups:
-            p, (groups, definitions, matched) = replace(alt, text=text, detected=p.detected, by_character=True), found
-    if not groups and query_lang is None and not p.corrections and not p.numbers \
+            p, (groups, definitions, matched, unshown) = replace(alt, text=text, detected=p.detected,
+                                                                 by_character=True), found
+    if not groups and not unshown and query_lang is None and not p.corrections and not p.numbers \
             and not _known_anywhere(text, [*indexed, *(s for s, _ in translator.pairs())], vocabulary, translator):
         default = DEFAULT_LANG if DEFAULT_LANG in indexed else p.lang  # "xyzzy qwrtp" was "it (detected)"
         if default != p.lang:
-            p = plan(text, wanted, translator, query_lang=default, searcher=searcher, indexed=indexed, words=words,
+            p = plan(text, indexed, translator, query_lang=default, searcher=searcher, indexed=indexed, words=words,
                      vocabulary=vocabulary, stems=stems, sounds=sounds, fragments=fragments, is_card=is_card,
                      name_words=names, held=held)
         p, tried = replace(p, detected=False, unknown=True, unheard=()), [default]  # all its words: said so once
@@ -2135,7 +2225,8 @@ def _search(searcher: Searcher, info: IndexInfo, conn: sqlite3.Connection, text:
     if info.semantic and against and groups and all(g.pinned is None for g in groups):
         read = [t.target for t in p.translations if t.dst == against and t.src != against]
         fused = with_meaning(groups, info.path, spelling.corrected(text, p.corrections), p.lang, read)  # typos as read
-    return Outcome(p, groups if fused is None else fused, info, definitions, tuple(tried), fused is not None, matched)
+    return Outcome(replace(p, langs=tuple(wanted)), groups if fused is None else fused, info, definitions, tuple(tried),
+                   fused is not None, matched)
 
 
 #: A Chinese query whose words no text holds ("炸库输了": no rule says 炸库, a players' word for

@@ -338,6 +338,8 @@ def test_a_phrase_in_quotes_needs_its_words_together(home: Path, db: sqlite3.Con
     loose = find(home, db, "damage prevention", ["en"])
     together = find(home, db, '"damage prevention"', ["en"])
     assert len(together.groups) < len(loose.groups)
+    # in every language searched: the Chinese of "damage" and of "prevention" apart are not the phrase
+    assert not [u for u in together.plan.units if u.lang != "en"]
     for group in together.groups:
         (hit,) = [h for h in group.hits if h.lang == "en"]
         if hit.kind == "glossary":

@@ -524,15 +524,21 @@ def test_the_languages_a_query_was_read_in_are_named(default_home: Path) -> None
     the line says so (it read as if the second language had found what is shown)."""
     from kb.views.search import search
 
-    shown = search(default_home, "trample", ["it"]).render()
+    # "experience" (counters) is no word of the rules: read as English, then as Italian ("trample" with
+    # `--lang it` was the example, when the languages shown were the languages searched)
+    shown = search(default_home, "experience", None).render()
     assert "(read as English (en), then as Italian (it): nothing found either way)" in shown
 
 
 def test_the_search_page_says_how_a_query_was_read_when_its_first_reading_found_nothing(server: str) -> None:
     """The CLI said "(read as English (en), then as Italian (it): nothing found either way)" and
     "(no text holds the query's Chinese words: read character by character)"; the page said neither."""
-    shown = " ".join(page(server + "/search?q=trample&lang=it").shown.split())
+    shown = " ".join(page(server + "/search?q=experience").shown.split())
     assert "Read as English, the query found nothing; then as Italian: nothing found either way." in shown
+    italian = page(server + "/search?q=trample&lang=it")  # every language searched, none of the rules in Italian
+    assert "nothing found in the Italian text held" in italian.shown
+    assert ("/search?q=trample", "search “trample”") in italian.links or any(
+        href == "/search?q=trample" for href, _ in italian.links), italian.links
     shown = " ".join(page(server + "/search?q=" + quote("炸库输了吗")).shown.split())
     assert "read character by character" in shown
     assert "read character by character" not in page(server + "/search?q=" + quote("牌库空了")).shown

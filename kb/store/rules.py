@@ -464,6 +464,17 @@ def subrules(conn: sqlite3.Connection, lang: str, edition: str | None, rule: str
         (lang, edition, f"{rule}[a-z]*"))]
 
 
+def chapter_subrules(conn: sqlite3.Connection, lang: str, edition: str | None, chapter: str) -> dict[str, list[str]]:
+    """The bodies of a chapter's subrules by their rule ("702" → {"702.19": [702.19a's, …]}), one
+    language and edition, in one query (a keyword's subrules asked one rule at a time took 0.1 s)."""
+    found: dict[str, list[str]] = {}
+    for number, body in conn.execute(
+            "SELECT number, body FROM rules WHERE lang = ? AND edition IS ? AND number GLOB ? ORDER BY sort_key",
+            (lang, edition, f"{chapter}.*[a-z]")):
+        found.setdefault(number.rstrip("abcdefghijklmnopqrstuvwxyz"), []).append(body or "")
+    return found
+
+
 def edition_on(conn: sqlite3.Connection, lang: str, on: str) -> str:
     """The edition of ``lang`` published on ``on`` (the date in its file name), else the
     one in force on ``on``: the newest not after it."""

@@ -39,6 +39,7 @@ from kb.views.search import (
     result_lines,
     said_line,
     set_aside_line,
+    shown_text,
     unheard_said,
 )
 
@@ -286,7 +287,9 @@ def ask(session: Session, question: str, langs: list[str] | None = None, query_l
         return AskAnswer(question, found, scored[:MAX_RULES], [])
     best = scored[0].matched
     kept = [scored[0]] + [a for a in scored[1:] if a.matched >= KEEP_SHARE * best and a.matched > 0]
-    return AskAnswer(question, found, kept[:MAX_RULES], _definition(found))
+    # answered from fragments only (`--lang it`: the Italian seed's 17 rules), as `kb search` says it
+    partial = Hint(found.elsewhere.said, ("ask", question)) if found.elsewhere else None
+    return AskAnswer(question, found, kept[:MAX_RULES], _definition(found), elsewhere=partial)
 
 
 def _bodied(session: Session, plan: engine.Plan, candidates: list[Result]) -> list[Result]:
@@ -350,6 +353,12 @@ def _answer(session: Session, found: SearchAnswer, result: Result) -> Answer | N
     if main is None:
         return None
     sentences, matched = answering_sentences(main, plan)
+    if main.lang != plan.lang:  # the question's language not shown (`--lang zh-Hans` of an English question):
+        # its words are counted in the rule's text of that language, as when it is shown (one answer was kept of three)
+        edition = dict(session.box.editions).get(plan.lang)
+        own = store.identity_text(session.conn, result.identity or "", plan.lang, edition)
+        if own is not None:
+            matched = answering_sentences(shown_text(own), plan)[1]
     stored = store.identity_text(session.conn, result.identity or "", main.lang, main.edition)
     cites = tuple(store.outgoing(session.conn, [stored.id])[stored.id]) if stored is not None else ()
     rank = 0 if result.lead else result.rank

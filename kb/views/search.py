@@ -247,7 +247,7 @@ class Session:
                                      first=len(lead) + 1) if len(lead) < shown else [])
         definitions = pointed_to(self.conn, [leading(result(self.conn, outcome, n, group), plan.lang)
                                              for n, group in enumerate(outcome.definitions, 1)], outcome)
-        elsewhere = None if results else _elsewhere(self.conn, text, plan.langs, outcome.index.editions)
+        elsewhere = _elsewhere(self.conn, text, plan.langs, outcome.index.editions, found=bool(results))
         showing = searched if searched != text else None
         if showing is None and plan.corrections:  # "践塔 → “践踏”", as a misspelt name is said ("trampel → “Trample”")
             showing = spelling.corrected(text, plan.corrections)
@@ -288,7 +288,7 @@ class Session:
         shown: not ranked by the engine."""
         found: list[Result] = []
         for rule in rules:
-            texts = [_with_spans(_shown(text), plan, None) for lang in plan.langs
+            texts = [_with_spans(shown_text(text), plan, None) for lang in plan.langs
                      if (text := store.identity_text(self.conn, rule, lang, editions.get(lang))) is not None]
             if texts:
                 found.append(Result(len(found) + 1, rule, texts[0].kind, None, 0.0, tuple(_as_hit(t) for t in texts),
@@ -322,7 +322,7 @@ class Session:
         numbering = self._numbering(box, plan, editions, asked=bool(langs))
         results: list[Result] = []
         for number in box.numbers[:max(limit, ADDRESS_MOST)]:
-            texts = [_shown(found) for lang in plan.langs
+            texts = [shown_text(found) for lang in plan.langs
                      if (found := store.identity_text(self.conn, str(number), lang, editions.get(lang))) is not None]
             if texts:
                 results.append(Result(len(results) + 1, str(number), number.kind, None, 0.0,
@@ -380,14 +380,21 @@ def _card_named(box: Box, text: str) -> tuple[CardMatch, str] | None:
 
 
 def _elsewhere(conn: sqlite3.Connection, query: str, asked: Collection[str],
-               indexed: Collection[tuple[str, str | None]]) -> Hint | None:
+               indexed: Collection[tuple[str, str | None]], found: bool = False) -> Hint | None:
     """Why a search of some languages found nothing, when the KB holds others: what the
     languages asked hold ("trample --lang it" found nothing in the Italian seed of 17 texts,
-    and said only "0 results"), and the search of them all."""
+    and said only "0 results"), and the search of them all.  Said too of results ``found``
+    when the languages asked hold only fragments (no edition): "pesco da un grimorio vuoto
+    --lang it" is best answered by 704.5b, which the Italian seed lacks; its 730.3a is the best
+    of its own 17 rules, not the answer."""
     others = [lang for lang, _ in indexed if lang not in asked]
-    if not others:
-        return None
     editions = dict(indexed)
+    if not others or (found and any(editions.get(lang) for lang in asked if lang in editions)):
+        return None
+    if found:
+        held = " and ".join(f"the {language_name(lang)} text held ({holding(conn, lang, editions.get(lang))})"
+                            for lang in asked if lang in editions)
+        return Hint(f"shown: the best of {held}; in every language", ("search", query))
     held = " nor ".join(f"the {language_name(lang)} text held ({holding(conn, lang, editions.get(lang))})"
                         for lang in asked if lang in editions)
     return Hint(f"nothing found in {held}; in every language", ("search", query))
@@ -480,12 +487,12 @@ def result(conn: sqlite3.Connection, outcome: engine.Outcome, rank: int, group: 
         chosen = best.get(lang)
         shown: Shown | None
         if chosen is not None:
-            shown = glossary_entry(conn, _row_id(chosen)) if glossary else _shown(by_id[_row_id(chosen)])
+            shown = glossary_entry(conn, _row_id(chosen)) if glossary else shown_text(by_id[_row_id(chosen)])
         elif glossary:
             shown = glossary_counterpart(conn, group.identity, lang, outcome.edition_of(lang))
         else:
             other = store.identity_text(conn, group.identity, lang, outcome.edition_of(lang))
-            shown = _shown(other) if other is not None else None
+            shown = shown_text(other) if other is not None else None
         if shown is not None:
             texts.append(_with_spans(shown, plan, chosen))
     if glossary:
@@ -552,7 +559,7 @@ def _as_hit(shown: Shown) -> Shown:
                  True, None, shown.spans)
 
 
-def _shown(rule: store.StoredRule) -> Shown:
+def shown_text(rule: store.StoredRule) -> Shown:
     text = "\n".join([rule.body or rule.title or "", *rule.examples])
     return Shown(rule.lang, rule.edition, str(rule.number), rule.number.kind, rule.title, text, rule.source,
                  False, None, ())
@@ -572,7 +579,7 @@ def glossary_entry(conn: sqlite3.Connection, entry_id: int) -> Shown:
     row = conn.execute(f"{_GLOSSARY} WHERE g.id = ?", (entry_id,)).fetchone()
     if row is None:
         raise Unavailable("the search index does not match the KB: run `kb index` to build it again")
-    return _glossary_shown(row)
+    return _glossaryshown_text(row)
 
 
 def glossary_counterpart(conn: sqlite3.Connection, identity: str, lang: str, edition: str | None) -> Shown | None:
@@ -581,10 +588,10 @@ def glossary_counterpart(conn: sqlite3.Connection, identity: str, lang: str, edi
         return None
     row = conn.execute(f"{_GLOSSARY} WHERE g.term_id = ? AND g.lang = ? AND g.edition IS ? ORDER BY g.id",
                        (identity.split(":", 1)[1], lang, edition)).fetchone()
-    return _glossary_shown(row) if row is not None else None
+    return _glossaryshown_text(row) if row is not None else None
 
 
-def _glossary_shown(row: sqlite3.Row) -> Shown:
+def _glossaryshown_text(row: sqlite3.Row) -> Shown:
     # the aliases a headword does not already spell out ("Modal, Mode" has the aliases Modal and Mode)
     spelled = {part.strip("“”\"") for part in re.split(r"\s*[,，、]\s*", row["term"])}
     names = ", ".join([row["term"], *(a for a in json.loads(row["aliases"]) if a not in spelled)])
