@@ -958,7 +958,7 @@ def plan(text: str, langs: Sequence[str], translator: Translator, *, query_lang:
         translations += found.used
         dropped += found.dropped
         if parts and all(quoted for _, quoted in parts):  # words together: in another language, only as one
-            found = replace(found, used=[t for t in found.used if _whole(t.source, parts)])
+            found = replace(found, used=tuple(t for t in found.used if _whole(t.source, parts)))
         units += translated_units(found.used, target, found.share, apart=False) if parts and all(
             quoted for _, quoted in parts) else translated_units(found.used, target, found.share)
         if PASS_THROUGH and not is_cjk(lang) and not is_cjk(target) and not answered:

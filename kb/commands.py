@@ -38,7 +38,8 @@ from kb.store import rules as store
 from kb.views import shared  # kb.views.rules only in the commands showing rules: not a search's 7 ms
 
 ADDRESS_HELP = ("rules as people write them: 7, 730, 730.2a, 702.19B, 'CR 702.19b', ranges 702.19b-d, "
-                "lists 702.19b,702.19c or several arguments")
+                "lists 702.19b,702.19c or several arguments; as one edition numbered them, as kb export"
+                " names texts: 702.124k@en/2025-11-14")
 
 
 class Answer(Protocol):
@@ -270,16 +271,31 @@ def show(conn: sqlite3.Connection, args: argparse.Namespace) -> Answer:
     if on and as_of:
         raise KbError("--edition and --as-of cannot be used together (--as-of reads a number as that edition did)")
     langs = views.lang_tags(args.lang)
+
+    def at(number: RuleNumber, lang: str, edition: str | None) -> views.View:  # 702.124k@en/2025-11-14
+        if on or as_of:
+            raise KbError(f"{number}@{lang}/{edition or 'undated'} names its edition already: give no --edition"
+                          " or --as-of with it")
+        return views.at_edition(conn, number, lang, edition, langs)
+
     if as_of:
-        return views.named(conn, args.rule, lambda number: views.as_of(conn, number, as_of, langs))
-    return views.named(conn, args.rule, lambda number: views.show(conn, number, langs, on), views.shown_rules(conn))
+        return views.named(conn, args.rule, lambda number: views.as_of(conn, number, as_of, langs), at=at)
+    return views.named(conn, args.rule, lambda number: views.show(conn, number, langs, on), views.shown_rules(conn),
+                       at=at)
 
 
 def refs(conn: sqlite3.Connection, args: argparse.Namespace) -> Answer:
     from kb.views import rules as views
 
     on = _date(args.edition)
-    return views.named(conn, args.rule, lambda number: views.refs(conn, number, args.lang, on))
+
+    def at(number: RuleNumber, lang: str, edition: str | None) -> views.View:  # 702.124k@en/2025-11-14
+        if on or args.lang:
+            raise KbError(f"{number}@{lang}/{edition or 'undated'} names its language and edition already: give no"
+                          " --lang or --edition with it")
+        return views.refs_at(conn, number, lang, edition)
+
+    return views.named(conn, args.rule, lambda number: views.refs(conn, number, args.lang, on), at=at)
 
 
 def toc(conn: sqlite3.Connection, args: argparse.Namespace) -> Answer:
@@ -303,6 +319,10 @@ def diff(conn: sqlite3.Connection, args: argparse.Namespace) -> Answer:
     from kb.views import rules as views
     from kb.views.history import diff_editions
 
+    missing = [name for name in ("old", "new") if not (getattr(args, name) or "").strip()]
+    if missing:  # the form of /diff sent with a field left blank, or /diff.json alone
+        raise KbError(f"give the {' and the '.join(missing)} edition to compare (YYYY-MM-DD;"
+                      " kb editions lists those held)")
     return diff_editions(conn, normalize_tag(args.lang), views.iso_date(args.old), views.iso_date(args.new))
 
 
@@ -310,8 +330,14 @@ def history(conn: sqlite3.Connection, args: argparse.Namespace) -> Answer:
     from kb.views import rules as views
     from kb.views.history import history
 
-    lang = views.held_lang(conn, args.lang)
-    return views.named(conn, args.rule, lambda number: history(conn, str(number), lang))
+    lang = views.held_lang(conn, args.lang) if args.lang else None
+
+    def at(number: RuleNumber, written: str, edition: str | None) -> views.View:  # 702.124k@en/2025-11-14
+        # the rule that text is, in the language asked, else in the address's own
+        return history(conn, views.text_at(conn, number, written, edition).rule, lang or written, asked=number)
+
+    return views.named(conn, args.rule, lambda number: history(conn, str(number), lang or views.held_lang(conn, "en")),
+                       at=at)
 
 
 def card(conn: sqlite3.Connection, args: argparse.Namespace) -> Answer:
@@ -325,9 +351,10 @@ def card(conn: sqlite3.Connection, args: argparse.Namespace) -> Answer:
 def glossary(conn: sqlite3.Connection, args: argparse.Namespace) -> Answer:
     from kb.views import glossary as entries
 
+    on = _date(args.edition)
     if not args.term:
-        return entries.glossary_index(conn, args.lang)
-    return entries.glossary(conn, " ".join(args.term), args.lang)
+        return entries.glossary_index(conn, args.lang, on)
+    return entries.glossary(conn, " ".join(args.term), args.lang, on)
 
 
 def _no_entry(answer: Any) -> str | None:
@@ -786,6 +813,17 @@ def _answer_box(session: Any, data: dict[str, Any], args: argparse.Namespace) ->
     return None if answer.missing else answer.to_json()
 
 
+def _diff_form(data: Any, args: argparse.Namespace, conn: Any) -> dict[str, Any]:
+    """The form of ``/diff``: the languages held in dated editions and their editions, newest first,
+    the two newest English ones chosen unless others were asked."""
+    dated = {lang: list(reversed(store.dated_editions(conn, lang))) for lang in store.languages(conn)}
+    dated = {lang: editions for lang, editions in dated.items() if editions}
+    english = dated.get("en") or next(iter(dated.values()), [])
+    return {"form": {"old": args.old or (english[1] if len(english) > 1 else ""),
+                     "new": args.new or (english[0] if english else ""), "lang": args.lang or "en"},
+            "dated": dated, "every_edition": sorted({e for editions in dated.values() for e in editions}, reverse=True)}
+
+
 def _cite_form(data: Any, args: argparse.Namespace, conn: Any) -> dict[str, Any]:
     return {"form": {"text": args.text, "as_of": args.as_of or "", "to": args.to or "", "lang": args.lang or ""}}
 
@@ -853,10 +891,14 @@ TABLE: tuple[Command, ...] = (
         Arg("--lang", "language (default: en)", default="en")),
         answer=diff,
         pages=(WebPage("/diff/{old}/{new}", "diff.html",
-                       lambda data, args: f"{normalize_tag(args.lang)} {data['old']} → {data['new']}"),)),
+                       lambda data, args: f"{normalize_tag(args.lang)} {data['old']} → {data['new']}"),
+               # blank: a form to pick the two editions, as /cite shows one
+               WebPage("/diff", "diff.html", lambda data, args: f"{normalize_tag(args.lang)} {data['old']} →"
+                       f" {data['new']}" if data else "Compare two editions", _diff_form,
+                       params={"old": "old", "new": "new"}, form="old"))),
     Command("history", "one rule through every edition", (
         Arg("rule", "the rule's number in the newest English edition (" + ADDRESS_HELP + ")", nargs="+"),
-        Arg("--lang", "language (default: en)", default="en")),
+        Arg("--lang", "language (default: en, or the language RULE@LANG/EDITION names)")),
         answer=history,
         pages=(WebPage("/rules/{rule}/history", "history.html",
                        lambda data, args: f"History of rule {data.get('rule') or data.get('address')}",
@@ -877,7 +919,8 @@ TABLE: tuple[Command, ...] = (
     Command("glossary", "a glossary entry side by side in every language", (
         Arg("term", "a headword or an alias, in any language (Color Identity, 标识色); none: every headword held",
             nargs="*"),
-        Arg("--lang", "language (repeat for several; default: every one held)", repeat=True)),
+        Arg("--lang", "language (repeat for several; default: every one held)", repeat=True),
+        Arg("--edition", "each language's edition in force on this date (YYYY-MM-DD; default: the newest)")),
         answer=glossary, missing=_no_entry,
         pages=(WebPage("/glossary", "glossary_index.html", lambda data, args: "Glossary"),
                WebPage("/glossary/{term:path}", "glossary.html",

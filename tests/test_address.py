@@ -382,3 +382,21 @@ def test_a_dash_for_a_dot_is_no_range_across_depths() -> None:
     assert address.refusal("702-2") == "'702-2' is no rule number as written: did you mean 702.2?"
     assert str(address.misread("702.19c-a")) == "702.19c-a runs backwards: did you mean 702.19a-c?"
     assert address.misread("702.19b-702.2") is not None
+
+
+@pytest.mark.parametrize(("text", "numbers", "lang", "edition"), [
+    ("702.124k@en/2025-11-14", ["702.124k"], "en", "2025-11-14"),     # as `kb export` names a text
+    ("702.124K@zh-Hans/2025-11-14", ["702.124k"], "zh-hans", "2025-11-14"),
+    ("729.3a@it/undated", ["729.3a"], "it", None),
+    ("601.2a-h@en/2025-11-14", ["601.2a–601.2h"], "en", "2025-11-14")])
+def test_a_rule_named_in_one_edition(text: str, numbers: list[str], lang: str, edition: str | None) -> None:
+    found = address.at_edition([text])
+    assert found is not None and [str(t) for t in found.address.targets] == numbers
+    assert (found.lang, found.edition) == (lang, edition)
+    assert address.parse(text) is None  # the plain reader (search, cite) does not take it for the number alone
+
+
+@pytest.mark.parametrize("texts", [["702.124k@en"], ["702.124k@en/2025"], ["@en/2025-11-14"], ["trample@en/undated"],
+                                   ["702.124k@en/2025-11-14", "702.124m@en/2026-04-17"], ["702.124k"]])
+def test_what_is_no_rule_in_one_edition(texts: list[str]) -> None:
+    assert address.at_edition(texts) is None

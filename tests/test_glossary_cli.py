@@ -14,7 +14,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from conftest import Built
+from conftest import EN_LATEST, Built
 from kbrun import kb_here, kb_json_here
 from test_align import glossary_oracle
 
@@ -255,3 +255,40 @@ def test_a_zone_is_found_by_the_name_players_give_it(default_home: Path, typed: 
     assert data["matches"][0]["entries"][0]["term"] == entry, data
     refused = kb_here("glossary", "combat zone", home=default_home)  # Combat is no zone's entry
     assert refused.returncode == 1 and "no glossary entry is called 'combat zone'" in refused.stderr
+
+
+def _glossary_lines(path: Path) -> set[str]:
+    """The lines of a rules file's glossary (after its last "Glossary" line, before its last "Credits")."""
+    lines = [line.strip() for line in path.read_text("utf-8-sig").replace("\r\n", "\n").split("\n")]
+    start = max(i for i, line in enumerate(lines) if line == "Glossary")
+    return set(lines[start + 1:max(i for i, line in enumerate(lines) if line == "Credits")])
+
+
+def test_an_entry_removed_since_is_obsolete_and_edition_reads_the_glossary_then(older_editions_kb: Path,
+                                                                                 corpora: Path) -> None:
+    """Friends Forever is in the 2025-11-14 glossary and not in 2026-04-17's: `kb glossary` showed it
+    with "obsolete": false, and had no --edition to read the glossary in force on a date."""
+    old, new = _glossary_lines(_english(corpora, "2025-11-14")), _glossary_lines(EN_LATEST)
+    assert "Friends Forever" in old and "Friends Forever" not in new and "Blight" in new and "Blight" not in old
+    home = older_editions_kb
+    removed = kb_json_here("glossary", "Friends Forever", home=home)["matches"][0]["entries"]
+    assert {(e["lang"], e["edition"], e["obsolete"], e["removed_in"]) for e in removed} == {
+        ("en", "2025-11-14", True, "2026-04-17"), ("zh-Hans", "2025-11-14", True, "2026-04-17")}
+    assert "en  Friends Forever (removed in 2026-04-17)  (edition 2025-11-14)" in kb_here(
+        "glossary", "Friends Forever", home=home).stdout
+    held = kb_json_here("glossary", "Blight", home=home)["matches"][0]["entries"]
+    assert all(e["obsolete"] is False and e["removed_in"] is None for e in held)
+    # --edition: each language's glossary in force on the date, as `kb show --edition` reads a rule
+    then = kb_json_here("glossary", "Color Identity", "--edition", "2025-12-01", home=home)["matches"][0]["entries"]
+    assert {(e["lang"], e["edition"]) for e in then} == {("en", "2025-11-14"), ("zh-Hans", "2025-11-14")}
+    now = kb_json_here("glossary", "Color Identity", home=home)["matches"][0]["entries"]
+    assert {e["edition"] for e in now} == {"2026-04-17"}
+    gone = kb_here("glossary", "Friends Forever", "--edition", "2026-04-17", home=home)
+    assert gone.returncode == 1 and "no glossary entry in the editions in force on 2026-04-17 (it has one in en" \
+        " 2025-11-14)" in gone.stderr
+    index = {t["term"] for t in kb_json_here("glossary", "--edition", "2025-11-14", home=home)["terms"]}
+    assert "Friends Forever" in index and "Blight" not in index
+    newest = {t["term"] for t in kb_json_here("glossary", home=home)["terms"]}
+    assert "Blight" in newest and "Friends Forever" not in newest
+    early = kb_here("glossary", "Color Identity", "--edition", "2001-01-01", home=home)
+    assert early.returncode == 1 and "no glossary held was in force on 2001-01-01" in early.stderr

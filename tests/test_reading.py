@@ -544,6 +544,61 @@ def test_history_across_editions(two_editions: Path, corpora: Path) -> None:
     assert "".join(t for op, t in changed["edits"] if op != "-") == changed["text"]  # the runs rebuild the text
 
 
+def test_history_of_a_reused_number_tells_the_earlier_rule_apart(two_editions: Path, corpora: Path) -> None:
+    """2026-04-17 removed 702.124k (Friends forever) and gave its number to the old 702.124m: the
+    history of today's 702.124k showed its own rows alone, as if the number had always been its."""
+    old = numbered(corpora / EN_OLD, r"702\.124[a-z]|714\.3[a-z]", "utf-8-sig")
+    new = numbered(EN_LATEST, r"702\.124[a-z]|714\.3[a-z]")
+    data = kb_json_here("history", "702.124k", home=two_editions)
+    assert [(r["edition"], r["number"]) for r in data["editions"]] == [(OLD, "702.124m"), ("2026-04-17", "702.124k")]
+    [earlier] = data["also_numbered"]
+    assert earlier["rule"] == f"702.124k@en/{OLD}" and earlier["numbered"] == [OLD]
+    assert [(r["edition"], r["number"], r["text"]) for r in earlier["editions"]] == [(OLD, "702.124k", old["702.124k"])]
+    assert (earlier["removed_in"], earlier["now"], earlier["then_this"]) == ("2026-04-17", None, "2026-04-17")
+    text = kb_here("history", "702.124k", home=two_editions).stdout
+    assert f"702.124k also numbered another rule ({OLD}): 702.124k@en/{OLD} (no counterpart in the newest English" \
+           " edition)" in text
+    assert "    removed in 2026-04-17; the number went to rule 702.124k in 2026-04-17" in text
+    assert " ".join(old["702.124k"].split()[:6]) in text
+    # 714.3a was split: the old text is 714.3b now, and the number went to a new rule
+    split = kb_json_here("history", "714.3a", home=two_editions)
+    [before] = split["also_numbered"]
+    assert (before["rule"], before["now"], before["removed_in"]) == ("714.3b", "714.3b", None)
+    assert before["editions"][0]["text"] == old["714.3a"] and before["editions"][-1]["text"] == new["714.3b"]
+    assert kb_json_here("history", "702.19b", home=two_editions)["also_numbered"] == []  # a number never reused
+
+
+def test_a_rule_named_as_kb_export_names_it(two_editions: Path, corpora: Path) -> None:
+    """`kb export` names a text no rule of the newest edition has 702.124k@en/2025-11-14: `kb show`,
+    `kb history` and `kb refs` said it was no rule number."""
+    old = numbered(corpora / EN_OLD, r"702\.124[a-z]", "utf-8-sig")
+    exported = [json.loads(line) for line in kb_here("export", "--lang", "en", "--edition", OLD,
+                                                      home=two_editions).stdout.splitlines()]
+    identity = next(row["rule"] for row in exported if row["number"] == "702.124k")
+    assert identity == f"702.124k@en/{OLD}"
+    shown = kb_json_here("show", identity, home=two_editions)
+    assert (shown["lang"], shown["edition"], shown["as_of"]) == ("en", OLD, None)
+    assert shown["languages"][0]["rules"][0]["text"] == old["702.124k"] and shown["today"]["status"] == "removed"
+    assert kb_here("show", identity, home=two_editions).stdout.startswith(
+        f"702.124k in en edition {OLD} · today: removed: no counterpart in the newest English edition (2026-04-17)")
+    renumbered = kb_json_here("show", f"702.124m@en/{OLD}", "--lang", "zh-Hans", home=two_editions)
+    assert renumbered["today"]["number"] == "702.124k" and [b["lang"] for b in renumbered["languages"]] == [
+        "en", "zh-Hans"]
+    story = kb_json_here("history", identity, home=two_editions)
+    assert story["rule"] == identity and [(r["edition"], r["number"]) for r in story["editions"]] == [
+        (OLD, "702.124k")]
+    assert story["absent_from"] == ["2026-04-17"] and [o["rule"] for o in story["also_numbered"]] == ["702.124k"]
+    chinese = kb_json_here("history", f"702.124k@zh-Hans/{OLD}", home=two_editions)
+    assert chinese["lang"] == "zh-Hans" and chinese["rule"] == f"702.124k@zh-Hans/{OLD}"
+    refs = kb_json_here("refs", identity, home=two_editions)
+    assert (refs["number"], refs["lang"], refs["edition"]) == ("702.124k", "en", OLD)
+    wrong = kb_here("show", "702.124k@en/2024-01-01", home=two_editions)
+    assert wrong.returncode == 1 and "the KB holds no English (en) edition 2024-01-01 (it holds 2026-04-17," \
+        f" {OLD}" in wrong.stderr
+    both = kb_here("show", identity, "--edition", OLD, home=two_editions)
+    assert both.returncode == 2 and "names its edition already" in both.stderr
+
+
 def test_diff_spacing_runs_and_glossary(two_editions: Path, corpora: Path) -> None:
     text = kb_here("diff", OLD, "2026-04-17", home=two_editions).stdout
     assert "Bobblehead{+, Book+}, Clue" in text and "{+, Book+} ," not in text

@@ -221,6 +221,8 @@ TWINS = [
     ("/glossary/Color%20Identity.json?lang=zh", ["glossary", "Color Identity", "--lang", "zh"], True),
     (f"/diff/{OLD}/{NEW}.json", ["diff", OLD, NEW], "corpora"),
     (f"/diff/{OLD}/{NEW}.json?lang=zh-Hans", ["diff", OLD, NEW, "--lang", "zh-Hans"], "corpora"),
+    (f"/diff.json?old={OLD}&new={NEW}", ["diff", OLD, NEW], "corpora"),  # what the form of /diff sends
+    (f"/glossary/Friends%20Forever.json?edition={OLD}", ["glossary", "Friends Forever", "--edition", OLD], "corpora"),
     ("/rules.json", ["toc"], True),
     ("/rules/7.json", ["toc", "7"], True),
     ("/rules/7.json?lang=zh-Hans", ["toc", "7", "--lang", "zh-Hans"], True),
@@ -609,6 +611,33 @@ def test_history_and_diff_pages(server: str) -> None:
     html = page(server + f"/diff/{OLD}/{NEW}")
     assert f"{len(diff['added'])} added" in html.shown and f"{len(diff['changed'])} changed" in html.shown
     assert all(f"/rules/{a['number']}" in html.hrefs() for a in diff["added"])
+
+
+def test_the_diff_page_alone_is_a_form_to_pick_two_editions(server: str) -> None:
+    """`/diff` with no editions was no page (404), where `/cite` shows its form while its text is blank."""
+    held = get_json(server + "/editions.json")
+    shown = page(server + "/diff")
+    assert "Compare two editions" in shown.shown
+    _, _, body = get(server + "/diff")
+    dated = {row["edition"] for row in held if row["edition"]}
+    assert dated and all(re.search(rf"<option(?: selected)?>{re.escape(e)}</option>", body) for e in dated)
+    assert '<form class="diff-form" action="/diff" method="get">' in body and 'name="old"' in body
+    status, kind, error = get(server + "/diff.json")  # no editions: said, not a 404
+    assert status == 400 and "give the old and the new edition to compare" in json.loads(error)["error"]
+    if full():  # the form sent: the diff of /diff/OLD/NEW, below the form
+        picked = page(server + f"/diff?old={OLD}&new={NEW}&lang=zh-Hans")
+        diff = get_json(server + f"/diff/{OLD}/{NEW}.json?lang=zh-Hans")
+        assert f"{len(diff['added'])} added" in picked.shown and "Compare editions" in picked.shown
+
+
+def test_the_history_page_shows_the_rule_a_reused_number_named_before(server: str) -> None:
+    """702.124k was Friends forever in 2025-11-14; the page of today's 702.124k said nothing of it."""
+    if not full():
+        pytest.skip(f"needs an older edition; real corpora not found at {corpora_path()}")
+    [earlier] = get_json(server + "/rules/702.124k/history.json")["also_numbered"]
+    shown = page(server + "/rules/702.124k/history").shown
+    assert f"702.124k also numbered another rule ({OLD}): {earlier['rule']}" in shown
+    assert words(earlier["editions"][0]["text"]) in shown and "Removed in 2026-04-17" in shown
 
 
 @pytest.mark.parametrize("lang", ["en", "zh-Hans"])

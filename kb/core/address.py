@@ -530,6 +530,39 @@ def written_in(text: str) -> str | None:
     return next((lang for lang, pattern in _WRITTEN_IN if pattern.search(folded)), None)
 
 
+#: A rule named in one language and edition, as ``kb export`` writes the identity of a text with no
+#: counterpart in the newest English edition (``702.124k@en/2025-11-14``: Friends forever, removed
+#: since; ``729.3a@it/undated``): the address, the language tag, the edition's date or ``undated``.
+_AT_EDITION = re.compile(r"(?P<address>.+?)@(?P<lang>[a-z]{2,3}(?:[-_][a-z0-9]{2,8})*)/"
+                         r"(?P<edition>\d{4}-\d{2}-\d{2}|undated)", re.IGNORECASE)
+
+
+@dataclass(frozen=True, slots=True)
+class AtEdition:
+    """An address read in one language's edition (``702.124k@en/2025-11-14``): the numbers as
+    that edition numbered them, not the rules numbered so in the newest English edition."""
+
+    address: Address
+    lang: str             # as written: the caller checks it against the languages held
+    edition: str | None   # None: the undated texts
+
+
+def at_edition(texts: Sequence[str]) -> AtEdition | None:
+    """The address ``texts`` name in one language and edition, each argument written
+    ``NUMBERS@LANG/EDITION`` with the same language and edition; ``None`` when one is not (a plain
+    address is :func:`parse_all`'s): the form ``kb export`` writes identities in, which
+    `kb show` refused as "no rule number"."""
+    found = [_AT_EDITION.fullmatch(normalize(text)) for text in texts]
+    if not found or any(match is None for match in found):
+        return None
+    places = {(m["lang"].replace("_", "-"), m["edition"]) for m in found if m is not None}
+    address = parse_all([m["address"] for m in found if m is not None])
+    if address is None or len(places) != 1:
+        return None
+    lang, edition = places.pop()
+    return AtEdition(Address(" ".join(texts), address.targets), lang, None if edition == "undated" else edition)
+
+
 def parse_all(texts: Iterable[str]) -> Address | None:
     """One address from several arguments (``kb show 702.19b 702.19c``); ``None`` if
     any of them is not an address."""

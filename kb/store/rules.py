@@ -519,6 +519,15 @@ def formerly_numbered(conn: sqlite3.Connection, number: RuleNumber, lang: str
     return rule, sorted({row["edition"] for row in rows if row["rule"] == rule}), rows[0]["lang"]
 
 
+def identities_numbered(conn: sqlite3.Connection, number: RuleNumber, lang: str) -> list[tuple[str, str]]:
+    """(rule identity, edition) of every dated text of ``lang`` numbered ``number``, oldest edition
+    first: the rules a number has named (2025-11-14's 702.124k is Friends forever, removed since;
+    2026-04-17's the old 702.124m)."""
+    return [(rule, edition) for rule, edition in conn.execute(
+        "SELECT rule, edition FROM rules WHERE sort_key = ? AND lang = ? AND variant = 0 AND edition IS NOT NULL"
+        " ORDER BY edition, doc_id", (number.key, lang))]
+
+
 def dated_editions(conn: sqlite3.Connection, lang: str) -> list[str]:
     return sorted(row["edition"] for row in editions(conn) if row["lang"] == lang and row["edition"] is not None)
 

@@ -52,10 +52,14 @@ class StoredEntry:
     cites: tuple[str, ...] = ()
     cited: tuple[tuple[str, str], ...] = ()  # (number, its text in the entry's own edition)
     points_to: str | None = None  # the entry its whole definition sends to ("See Typecycling."), as written
+    #: the first edition of its language after its own that has no entry so called, when the newest has none
+    #: (Friends Forever, 2025-11-14: removed in 2026-04-17); ``obsolete`` is the source's own mark
+    removed_in: str | None = None
 
     def to_json(self) -> dict[str, object]:
         return {"lang": self.lang, "edition": self.edition, "term": self.term, "aliases": list(self.aliases),
-                "senses": list(self.senses), "obsolete": self.obsolete, "cites": list(self.cites),
+                "senses": list(self.senses), "obsolete": self.obsolete or self.removed_in is not None,
+                "removed_in": self.removed_in, "cites": list(self.cites),
                 "points_to": self.points_to,
                 "cited": [{"number": number, "text": text} for number, text in self.cited],
                 "source": self.source,
@@ -98,29 +102,66 @@ def _names(term: str, aliases: str) -> set[str]:
     return {fold(name) for name in _forms(term, aliases)}
 
 
-def side_by_side(conn: sqlite3.Connection, found: StoredEntry, langs: list[str] | None) -> list[StoredEntry]:
+def side_by_side(conn: sqlite3.Connection, found: StoredEntry, langs: list[str] | None,
+                 on: str | None = None) -> list[StoredEntry]:
     """The entries that mean what ``found`` means: the newest edition of each language
-    (of ``langs``, if given); an entry with no identity stands alone."""
+    (of ``langs``, if given; with ``on``, the edition in force then); an entry with no identity stands alone."""
     if found.identity is None:
         rows = conn.execute(f"SELECT {_COLUMNS} FROM glossary g JOIN documents d ON d.id = g.doc_id"
                             " WHERE g.id = ?", (found.id,)).fetchall()
     else:
-        return meaning(conn, found.identity, langs)
-    return _newest(conn, rows, langs)
+        return meaning(conn, found.identity, langs, on)
+    return _newest(conn, rows, langs, on)
 
 
-def meaning(conn: sqlite3.Connection, identity: str, langs: list[str] | None) -> list[StoredEntry]:
-    """The entries paired with the English headword ``identity``: the newest edition of each language."""
+def meaning(conn: sqlite3.Connection, identity: str, langs: list[str] | None, on: str | None = None
+            ) -> list[StoredEntry]:
+    """The entries paired with the English headword ``identity``: the newest edition of each language
+    (with ``on``, the edition in force then)."""
     rows = conn.execute(f"SELECT {_COLUMNS} FROM glossary g JOIN documents d ON d.id = g.doc_id"
                         " WHERE g.term_id = ? ORDER BY g.lang, g.edition IS NULL, g.edition DESC, g.id",
                         (identity,)).fetchall()
-    return _newest(conn, rows, langs)
+    return _newest(conn, rows, langs, on)
 
 
-def _newest(conn: sqlite3.Connection, rows: list[sqlite3.Row], langs: list[str] | None) -> list[StoredEntry]:
+def in_force(conn: sqlite3.Connection, lang: str, on: str) -> str | None:
+    """The edition of ``lang`` whose glossary ``--edition ON`` reads: the one published or in force on that
+    date, as `kb show --edition` picks a rule's; None when none is (an undated glossary is read then)."""
+    try:
+        return store.edition_on(conn, lang, on)
+    except NotFound:
+        return None
+
+
+def check_in_force(conn: sqlite3.Connection, on: str) -> None:
+    """Refuse a date no glossary held was in force on (before the oldest edition of every language)."""
+    held = [lang for (lang,) in conn.execute("SELECT DISTINCT lang FROM glossary ORDER BY lang")]
+    if held and not any(in_force(conn, lang, on) or not _glossary_editions(conn, lang) for lang in held):
+        oldest = min(e for lang in held for e in _glossary_editions(conn, lang))
+        raise NotFound(f"no glossary held was in force on {on}: the oldest held took effect on {oldest}")
+
+
+def _glossary_editions(conn: sqlite3.Connection, lang: str) -> list[str]:
+    """The dated editions holding a glossary of ``lang``, oldest first."""
+    return [e for (e,) in conn.execute("SELECT DISTINCT edition FROM glossary WHERE lang = ? AND edition IS NOT NULL"
+                                       " ORDER BY edition", (lang,))]
+
+
+def removed_in(conn: sqlite3.Connection, lang: str, edition: str | None, term: str) -> str | None:
+    """The first edition of ``lang`` after ``edition`` whose glossary has no entry called ``term``, when the
+    newest has none (Friends Forever, 2025-11-14: 2026-04-17); None for an entry still held."""
+    later = [e for e in _glossary_editions(conn, lang) if edition is not None and e > edition]
+    if not later or term.casefold() in store.headwords(conn, lang, later[-1]):
+        return None
+    return next(e for e in later if term.casefold() not in store.headwords(conn, lang, e))
+
+
+def _newest(conn: sqlite3.Connection, rows: list[sqlite3.Row], langs: list[str] | None,
+            on: str | None = None) -> list[StoredEntry]:
     newest: dict[str, sqlite3.Row] = {}
+    wanted = {lang: in_force(conn, lang, on) for lang in {row["lang"] for row in rows}} if on else {}
     for row in rows:
-        if langs is None or row["lang"] in langs:
+        if (langs is None or row["lang"] in langs) and (on is None or row["edition"] in (None, wanted[row["lang"]])):
             newest.setdefault(row["lang"], row)
     order = sorted(newest, key=lambda lang: (lang != "en", lang))  # English first: the identity's language
     entries = []
@@ -129,12 +170,13 @@ def _newest(conn: sqlite3.Connection, rows: list[sqlite3.Row], langs: list[str] 
         cites = _cited(conn, row["id"])
         entry = _entry(row, cites, _cited_texts(conn, cites, row["lang"], row["edition"]))
         pointed = entry_pointed(entry.senses[0], entry.lang) if len(entry.senses) == 1 else None
-        entries.append(replace(entry, points_to=pointed) if pointed else entry)
+        entries.append(replace(entry, points_to=pointed, removed_in=removed_in(conn, entry.lang, entry.edition,
+                                                                               entry.term)))
     return entries
 
 
-def followed(conn: sqlite3.Connection, results: list[tuple[object, list[StoredEntry]]], langs: list[str] | None
-             ) -> tuple[list[tuple[object, list[StoredEntry]]], dict[str, str]]:
+def followed(conn: sqlite3.Connection, results: list[tuple[object, list[StoredEntry]]], langs: list[str] | None,
+             on: str | None = None) -> tuple[list[tuple[object, list[StoredEntry]]], dict[str, str]]:
     """The meanings found, each whose entry only sends the reader on ("Swampcycling: See Typecycling.",
     :func:`kb.core.refs.entry_pointed`) followed by the entry it names, unless shown already (a
     pointer alone defines nothing: as the search results follow it, :func:`kb.views.search.pointed_to`);
@@ -148,7 +190,7 @@ def followed(conn: sqlite3.Connection, results: list[tuple[object, list[StoredEn
         if pointer is None or pointer.points_to is None:
             continue
         term = store.glossary_term_named(conn, pointer.points_to, pointer.lang, pointer.edition)
-        if term is None or term.casefold() in shown or not (pointed := meaning(conn, term, langs)):
+        if term is None or term.casefold() in shown or not (pointed := meaning(conn, term, langs, on)):
             continue
         shown.add(term.casefold())
         pointed_from[term] = key if isinstance(key, str) else pointer.term
@@ -498,9 +540,10 @@ def _suggestions(wanted: str, names: dict[str, str]) -> list[str]:
 _OBSOLETE_NOTE = re.compile(r"\s*[（(]\s*(?:obsolete|obsolet[oa]|已废止)\s*[）)]\s*$", re.IGNORECASE)
 
 
-def glossary(conn: sqlite3.Connection, query: str, langs: list[str] | None) -> GlossaryAnswer:
+def glossary(conn: sqlite3.Connection, query: str, langs: list[str] | None, on: str | None = None) -> GlossaryAnswer:
     """The entries called ``query`` (headword or alias, any language), each shown with
-    the entries of the other languages that mean the same (of ``langs``, if given).
+    the entries of the other languages that mean the same (of ``langs``, if given), the newest
+    edition of each language (with ``on``, the edition in force then).
     A query no entry is called goes through the learned lexicons, then its spelling;
     failing both, the answer has no match and lists the closest headwords."""
     query = typed(query)
@@ -509,6 +552,8 @@ def glossary(conn: sqlite3.Connection, query: str, langs: list[str] | None) -> G
     langs = [normalize_tag(lang) for lang in langs] if langs else None
     if langs:
         require_glossary(conn, langs)
+    if on is not None:
+        check_in_force(conn, on)
     found = find(conn, query)
     if not found and (plain := unicodedata.normalize("NFKC", query)) != query:
         query, found = plain, find(conn, plain)  # full-width letters ("ｔｒａｍｐｌｅ"), not a headword's own （）
@@ -539,11 +584,15 @@ def glossary(conn: sqlite3.Connection, query: str, langs: list[str] | None) -> G
     for entry in sorted(found, key=lambda e: (e.lang != "en", e.lang, e.edition or "")):
         key = entry.identity if entry.identity is not None else ("alone", entry.id)
         if key not in groups:
-            groups[key] = side_by_side(conn, entry, langs)
+            groups[key] = side_by_side(conn, entry, langs, on)
     results = [(key, entries) for key, entries in groups.items() if entries]
+    if not results and on is not None:  # held, in other editions only (Blight before 2026-04-17)
+        held = sorted({f"{e.lang} {e.edition or 'undated'}" for e in found if langs is None or e.lang in langs})
+        raise NotFound(f"{quoted(query)} has no glossary entry in the editions in force on {on}"
+                       + (f" (it has one in {', '.join(held)})" if held else ""))
     if not results:
         raise NotFound(f"{quoted(query)} has no glossary entry in {languages_label(langs or [])}")
-    results, pointed_from = followed(conn, results, langs)
+    results, pointed_from = followed(conn, results, langs, on)
     return GlossaryAnswer(query, langs, results, via, pointed_from=pointed_from)
 
 
@@ -577,16 +626,24 @@ def require_glossary(conn: sqlite3.Connection, langs: list[str]) -> None:
         raise NotFound(f"the KB holds no glossary in {languages_label(langs)}; it holds the glossaries of: {listing}")
 
 
-def glossary_index(conn: sqlite3.Connection, langs: list[str] | None = None) -> GlossaryIndex:
-    """Every headword of each language's newest glossary (of ``langs``, if given), with its counterparts."""
+def glossary_index(conn: sqlite3.Connection, langs: list[str] | None = None, on: str | None = None) -> GlossaryIndex:
+    """Every headword of each language's newest glossary (with ``on``, the edition in force then; of
+    ``langs``, if given), with its counterparts."""
     langs = [normalize_tag(lang) for lang in langs] if langs else None
     if langs:
         require_glossary(conn, langs)
+    if on is not None:
+        check_in_force(conn, on)
     rows = conn.execute("SELECT g.lang, g.edition, g.term, g.term_id FROM glossary g"
                         " ORDER BY g.lang, g.edition IS NULL, g.edition DESC").fetchall()
     newest: dict[str, str | None] = {}
+    if on is not None:  # each language's edition in force then (its undated glossary, if it has no dated one)
+        newest = {lang: edition for lang in {row["lang"] for row in rows}
+                  if (edition := in_force(conn, lang, on)) is not None or not _glossary_editions(conn, lang)}
     groups: dict[str, dict[str, object]] = {}
     for row in rows:
+        if on is not None and row["lang"] not in newest:
+            continue
         if newest.setdefault(row["lang"], row["edition"]) != row["edition"] or (langs and row["lang"] not in langs):
             continue
         key = row["term_id"] or f"{row['term']}@{row['lang']}"
@@ -612,7 +669,10 @@ PAIRED_BY = {"cited": "the rules both cite", "used": "the rules that use both he
 def render(entry: StoredEntry) -> str:
     """One language's entry: headword, edition, pairing, senses, aliases, cited rules."""
     where = f"edition {entry.edition}" if entry.edition else "undated"
-    lines = [f"{entry.lang}  {entry.term}{' (obsolete)' if entry.obsolete else ''}  ({where}) · {entry.source}"]
+    notes = [note for note, said in (("obsolete", entry.obsolete), (f"removed in {entry.removed_in}", entry.removed_in))
+             if said]
+    said = f" ({'; '.join(notes)})" if notes else ""
+    lines = [f"{entry.lang}  {entry.term}{said}  ({where}) · {entry.source}"]
     if entry.aliases:
         lines.append(f"    also: {'; '.join(entry.aliases)}")
     if entry.evidence not in (None, "self"):

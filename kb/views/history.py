@@ -377,19 +377,27 @@ class HistoryView:
     # an old number asked (609.8): {"number", "editions" numbering the rule so, "lang"}, followed to its
     # rule as `kb show` follows it; None when the number asked is the rule's in the newest English edition
     formerly: dict[str, object] | None = None
+    #: the other rules the number asked has numbered in this language (:func:`also_numbered`)
+    also_numbered: list[dict[str, object]] = field(default_factory=list)
+    #: the identity, when it is no number of the newest English edition (``702.124k@en/2025-11-14``)
+    identity: str | None = None
 
     def to_json(self) -> dict[str, object]:
-        return {"rule": str(self.number), "lang": self.lang, "editions": self.rows, "absent_from": self.absent,
-                "languages": self.languages, "formerly": self.formerly}
+        return {"rule": self.identity or str(self.number), "lang": self.lang, "editions": self.rows,
+                "absent_from": self.absent, "languages": self.languages, "formerly": self.formerly,
+                "also_numbered": self.also_numbered}
 
     def render(self) -> str:
         return render_history(self.to_json())
 
 
-def history(conn: sqlite3.Connection, rule: str, lang: str) -> HistoryView:
+def history(conn: sqlite3.Connection, rule: str, lang: str, asked: RuleNumber | None = None) -> HistoryView:
     """Rule identity ``rule`` through every dated edition of ``lang``: its number and
     what changed in each, and the later editions that do not hold it.  An old number no rule
-    has now (609.8) is followed to the rule it numbered (608.2i), as `kb show` follows it, saying so."""
+    has now (609.8) is followed to the rule it numbered (608.2i), as `kb show` follows it, saying so.
+    The other rules the number asked (``asked``, else ``rule``'s) has numbered come apart, each with
+    its own story (2025-11-14's 702.124k, Friends forever, removed when 2026-04-17 gave the number to
+    the old 702.124m): in the rows alone, the number looked like this rule's all along."""
     texts = store.history(conn, rule, lang)
     formerly: dict[str, object] | None = None
     if not texts and not store.holders(conn, rule) and (old := RuleNumber.try_parse(rule)) is not None \
@@ -397,6 +405,7 @@ def history(conn: sqlite3.Connection, rule: str, lang: str) -> HistoryView:
         rule, editions, held_in = found
         formerly = {"number": str(old), "editions": editions, "lang": held_in}
         texts = store.history(conn, rule, lang)
+        asked = asked or old
     if not texts:
         require_held(conn, [lang])
     if not texts and not store.holders(conn, rule):  # no text of it in any language: as kb show says it
@@ -409,9 +418,38 @@ def history(conn: sqlite3.Connection, rule: str, lang: str) -> HistoryView:
     langs = [tag for tag in store.languages(conn) if store.history(conn, rule, tag)]
     under = [[t for t in store.family(conn, text.number, lang, text.edition)
               if t.variant == 0 and t.number != text.number] for text in texts]
-    return HistoryView(RuleNumber.parse(rule), lang, history_rows(texts, dated[0] if dated else None, under,
-                                                                  _elsewhere(conn, lang, texts, under)), absent, langs,
-                       formerly)
+    number = RuleNumber.parse(rule.partition("@")[0])
+    return HistoryView(number, lang, history_rows(texts, dated[0] if dated else None, under,
+                                                  _elsewhere(conn, lang, texts, under)), absent, langs,
+                       formerly, also_numbered(conn, asked or number, rule, lang, texts),
+                       rule if "@" in rule else None)
+
+
+def also_numbered(conn: sqlite3.Connection, number: RuleNumber, rule: str, lang: str,
+                  texts: list[store.StoredRule]) -> list[dict[str, object]]:
+    """The rules other than ``rule`` (whose ``texts`` these are) that dated editions of ``lang``
+    numbered ``number``, each with its own story: the editions numbering it so, its texts through
+    the editions (the rows of :func:`history_rows`), the edition that no longer held it (``removed_in``)
+    or its number in the newest edition held (``now``), and the first edition after them giving the
+    number to ``rule`` (``then_this``)."""
+    held: dict[str, list[str]] = {}
+    for other, edition in store.identities_numbered(conn, number, lang):
+        if other != rule:
+            held.setdefault(other, []).append(edition)
+    if not held:
+        return []
+    dated = store.dated_editions(conn, lang)
+    ours = [t.edition for t in texts if t.number == number and t.edition]
+    found: list[dict[str, object]] = []
+    for other, editions in held.items():
+        story = store.history(conn, other, lang)
+        last = story[-1].edition or ""
+        gone = next((e for e in dated if e > last), None)
+        found.append({"number": str(number), "rule": other, "numbered": editions,
+                      "editions": history_rows(story, dated[0] if dated else None),
+                      "removed_in": gone, "now": None if gone else str(story[-1].number),
+                      "then_this": next((e for e in ours if e > editions[-1]), None)})
+    return found
 
 
 def formerly_line(data: dict[str, Any]) -> str | None:
@@ -426,12 +464,36 @@ def formerly_line(data: dict[str, Any]) -> str | None:
 def render_history(data: dict[str, Any]) -> str:
     rows, absent = data["editions"], data["absent_from"]
     lines = [note] if (note := formerly_line(data)) else []
-    lines += [f"{data['lang']} rule {data['rule']} (its number in the newest English edition) through "
-              f"{len(rows)} edition{'s' if len(rows) != 1 else ''}"]
+    what = "a text with no counterpart in the newest English edition" if "@" in data["rule"] \
+        else "its number in the newest English edition"
+    lines += [f"{data['lang']} rule {data['rule']} ({what}) through {len(rows)} edition{'s' if len(rows) != 1 else ''}"]
     lines += [f"  {row['edition']}  {row['number']:9} {row['change']}" for row in rows]
     if absent:
         lines.append(f"  not found in: {', '.join(absent)}")
+    for other in data.get("also_numbered") or []:
+        lines += render_also_numbered(other, data["rule"])
     return "\n".join(lines)
+
+
+def render_also_numbered(other: dict[str, Any], rule: str) -> list[str]:
+    """Another rule a number has named, apart from the rule's own rows: its editions and text, and
+    what became of it."""
+    who = f"rule {other['rule']}" if "@" not in other["rule"] else \
+        f"{other['rule']} (no counterpart in the newest English edition)"
+    lines = [f"{other['number']} also numbered another rule ({', '.join(other['numbered'])}): {who}"]
+    for at, row in enumerate(other["editions"]):
+        text = f": {_opening(row['text'])}" if at == 0 else ""
+        lines.append(f"    {row['edition']}  {row['number']:9} {row['change']}{text}")
+    fate = f"removed in {other['removed_in']}" if other["removed_in"] else f"now {other['now']}"
+    given = f"; the number went to rule {rule} in {other['then_this']}" if other["then_this"] else ""
+    lines.append(f"    {fate}{given}")
+    return lines
+
+
+def _opening(text: str, words: int = 14, most: int = 90) -> str:
+    """A text's first words, or first characters where it is written without spaces (Chinese)."""
+    cut = _words(text, words)
+    return cut if len(cut) <= most + 2 else text[:most].rstrip() + " …"
 
 
 @dataclass(frozen=True)

@@ -257,6 +257,25 @@ def reading_order(conn: sqlite3.Connection, number: RuleNumber) -> dict[str, str
             "next": str(min(after)) if after else None}
 
 
+def held_edition(conn: sqlite3.Connection, lang: str, edition: str | None) -> None:
+    """Refuse an edition of ``lang`` the KB does not hold (``702.124k@en/2024-01-01``), naming those it holds."""
+    held = [row["edition"] for row in store.editions(conn) if row["lang"] == lang]
+    if edition not in held:
+        listing = joined([e or "undated" for e in held])
+        raise NotFound(f"the KB holds no {language_label(lang)} edition {edition or 'undated'}"
+                       f" (it holds {listing})")
+
+
+def text_at(conn: sqlite3.Connection, number: RuleNumber, lang: str, edition: str | None) -> store.StoredRule:
+    """The text numbered ``number`` in one language and edition (what ``702.124k@en/2025-11-14``
+    names: Friends forever, whose number 2026-04-17 gave to another rule)."""
+    rules = store.family(conn, number, lang, edition)
+    if not rules or rules[0].number != number:
+        raise NotFound(f"no {language_label(lang)} text is numbered {number} in "
+                       + (f"edition {edition}" if edition else "the undated texts"))
+    return rules[0]
+
+
 def held_lang(conn: sqlite3.Connection, tag: str) -> str:
     """One language option, checked against what the KB holds."""
     lang = normalize_tag(tag)
@@ -427,9 +446,24 @@ def refs(conn: sqlite3.Connection, number: RuleNumber, lang: str | None, on: str
         if err.hint is None and (near := nearest_held(conn, str(number))) is not None:
             raise NotFound(f"{err.message}; {near}", hint=near) from err
         raise
-    return RefsView(own, lang, edition, head, store.outgoing(conn, [head.id])[head.id],
-                    store.incoming(conn, own, lang, edition), card_store.rulings_linking(conn, number),
-                    card_store.pages_linking(conn, number), number if own != number else None)
+    return _refs_of(conn, head, number)
+
+
+def refs_at(conn: sqlite3.Connection, number: RuleNumber, lang: str, edition: str | None) -> RefsView:
+    """What the text numbered ``number`` in one language and edition cites and what cites it there
+    (``702.124k@en/2025-11-14``, as `kb export` names a text), with the card rulings and pages linked
+    to the rule it is (none for a text with no counterpart in the newest English edition)."""
+    head = text_at(conn, number, lang, edition)
+    return _refs_of(conn, head, RuleNumber.try_parse(head.rule))
+
+
+def _refs_of(conn: sqlite3.Connection, head: store.StoredRule, rule: RuleNumber | None) -> RefsView:
+    """The references of one text; ``rule``: the rule it is (its number in the newest English edition)."""
+    own = head.number
+    return RefsView(own, head.lang, head.edition, head, store.outgoing(conn, [head.id])[head.id],
+                    store.incoming(conn, own, head.lang, head.edition),
+                    card_store.rulings_linking(conn, rule) if rule else [],
+                    card_store.pages_linking(conn, rule) if rule else [], rule if rule and own != rule else None)
 
 
 def default_lang(conn: sqlite3.Connection) -> str:
@@ -559,12 +593,29 @@ class Several:
         return "\n\n".join(parts)
 
 
+#: What a command answers for a number read in one language and edition (``702.124k@en/2025-11-14``).
+AtAnswer = Callable[[RuleNumber, str, str | None], View]
+
+
 def named(conn: sqlite3.Connection, texts: Sequence[str], answer: Callable[[RuleNumber], View],
-          several: Callable[[str, list[View], list[str]], Several] = Several) -> View | Several:
+          several: Callable[[str, list[View], list[str]], Several] = Several, at: AtAnswer | None = None
+          ) -> View | Several:
     """``answer`` for each rule the arguments name: one number gives its view as it is,
     a range or a list gives :class:`Several` (or what ``several`` makes of them).  Numbers
-    that no view can answer are listed as missing; when none can, that is not found."""
-    address = address_of(texts)
+    that no view can answer are listed as missing; when none can, that is not found.
+    Numbers written in one language's edition (``702.124k@en/2025-11-14``, as `kb export` names
+    a text) are answered by ``at`` with that language and edition."""
+    qualified = addresses.at_edition(texts)
+    if qualified is not None:
+        if at is None:
+            raise KbError(f"{echoed(qualified.address.text)!r} names a rule in one edition (NUMBER@LANG/EDITION),"
+                          " which this command does not read: give the number alone")
+        lang, edition = held_lang(conn, qualified.lang), qualified.edition
+        held_edition(conn, lang, edition)
+        answer = lambda number: at(number, lang, edition)  # noqa: E731
+        address = qualified.address
+    else:
+        address = address_of(texts)
     numbers, missing = numbers_named(conn, address)
     single = len(address.targets) == 1 and not address.targets[0].is_range
     if single:
@@ -693,12 +744,13 @@ class AsOfView:
     """A number as an older edition used it: that edition's text, and the rule it is today."""
 
     number: RuleNumber
-    as_of: str
-    edition: str
+    as_of: str | None        # the date asked (None: named in one edition, ``702.124k@en/2025-11-14``)
+    edition: str | None      # the edition of ``lang`` numbering it so (None: the undated texts)
     blocks: list[Block]
     today: str | None        # its number in the newest English edition (None: removed since)
     newest: str | None       # the newest English edition held
     reworded: bool = False   # its English words differ there (as `kb history` counts a change)
+    lang: str = "en"         # the language whose edition numbered it
 
     @property
     def status(self) -> str:
@@ -707,23 +759,25 @@ class AsOfView:
         return "same number" if self.today == str(self.number) else "renumbered"
 
     def to_json(self) -> dict[str, object]:
-        return {"number": str(self.number), "as_of": self.as_of, "edition": self.edition,
+        return {"number": str(self.number), "as_of": self.as_of, "lang": self.lang, "edition": self.edition,
                 "today": {"number": self.today, "status": self.status, "edition": self.newest,
                           "reworded": self.reworded},
                 "languages": [block.to_json() for block in self.blocks]}
 
     def render(self) -> str:
         if self.today is None:
-            now = f"removed: no counterpart in the newest English edition ({self.newest})"
+            now = f"removed: no counterpart in the newest English edition ({self.newest or 'none held'})"
         elif self.status == "renumbered":
             now = f"renumbered: it is {self.today} in the newest English edition ({self.newest})"
         else:
             now = f"still {self.today} in the newest English edition ({self.newest})"
         if self.reworded:  # "still 702.19b" read as "the same rule" where its words changed
             now += f", worded otherwise (kb history {self.today})"
-        head = f"{self.number} as of {self.as_of} (en edition {self.edition}) · today: {now}"
-        return "\n\n".join([head, *(render_family(b.lang, b.edition, b.rules, b.out, b.cited, b.context)
-                                    for b in self.blocks)])
+        where = f"{self.lang} edition {self.edition}" if self.edition else f"{self.lang} undated"
+        head = f"{self.number} as of {self.as_of} ({where})" if self.as_of else f"{self.number} in {where}"
+        return "\n\n".join([f"{head} · today: {now}",
+                             *(render_family(b.lang, b.edition, b.rules, b.out, b.cited, b.context)
+                               for b in self.blocks)])
 
 
 def as_of(conn: sqlite3.Connection, number: RuleNumber, on: str, langs: list[str] | None) -> AsOfView:
@@ -732,24 +786,57 @@ def as_of(conn: sqlite3.Connection, number: RuleNumber, on: str, langs: list[str
     what that rule is numbered today."""
     check_in_force(conn, on, number)
     edition = store.edition_on(conn, "en", on)
-    blocks = []
-    for lang in langs or ["en"]:
+    wanted = langs or ["en"]
+    places: list[tuple[str, str | None]] = []
+    for lang in wanted:
         held_lang(conn, lang)
         try:
-            own_edition = edition if lang == "en" else store.edition_on(conn, lang, on)
+            places.append((lang, edition if lang == "en" else store.edition_on(conn, lang, on)))
         except NotFound:
             continue
-        rules = store.family(conn, number, lang, own_edition)
-        if rules and rules[0].number == number:
-            blocks.append(Block(lang, own_edition, rules, store.outgoing(conn, [r.id for r in rules]),
-                                store.incoming_counts(conn, rules), {"matches": [], "english_changed_since": None}))
-    if not blocks or blocks[0].lang != (langs or ["en"])[0]:
-        raise NotFound(f"rule {number} is not in the {language_label((langs or ['en'])[0])} edition in force on {on}"
+    found = _as_numbered(conn, number, on, "en", edition, places)
+    if found is None or found.blocks[0].lang != wanted[0]:
+        raise NotFound(f"rule {number} is not in the {language_label(wanted[0])} edition in force on {on}"
                        f" (en {edition})")
+    return found
+
+
+def at_edition(conn: sqlite3.Connection, number: RuleNumber, lang: str, edition: str | None,
+               langs: list[str] | None) -> AsOfView:
+    """``number`` as one edition of ``lang`` numbered it (``702.124k@en/2025-11-14``, as `kb export`
+    names a text), with the texts of the other languages asked for under that number in their
+    edition in force then, and what that rule is numbered today: as ``--as-of`` reads a number."""
+    text_at(conn, number, lang, edition)
+    places: list[tuple[str, str | None]] = [(lang, edition)]
+    for other in (held_lang(conn, tag) for tag in langs or ()):
+        if other != lang and edition is not None:
+            try:
+                places.append((other, store.edition_on(conn, other, edition)))
+            except NotFound:
+                continue
+    found = _as_numbered(conn, number, None, lang, edition, places)
+    assert found is not None  # text_at found the first
+    return found
+
+
+def _as_numbered(conn: sqlite3.Connection, number: RuleNumber, on: str | None, lang: str, edition: str | None,
+                 places: list[tuple[str, str | None]]) -> AsOfView | None:
+    """The texts numbered ``number`` in each (language, edition) of ``places`` holding one, and the rule
+    the first is today (None: none holds it)."""
+    blocks = []
+    for place_lang, place_edition in places:
+        rules = store.family(conn, number, place_lang, place_edition)
+        if rules and rules[0].number == number:
+            blocks.append(Block(place_lang, place_edition, rules, store.outgoing(conn, [r.id for r in rules]),
+                                store.incoming_counts(conn, rules), {"matches": [], "english_changed_since": None}))
+    if not blocks:
+        return None
     identity = blocks[0].rules[0].rule
-    newest = store.dated_editions(conn, "en")[-1]
-    then = blocks[0].rules[0] if blocks[0].lang == "en" else store.identity_text(conn, identity, "en", edition)
-    now = store.identity_text(conn, identity, "en", newest) if "@" not in identity else None
+    dated = store.dated_editions(conn, "en")
+    newest = dated[-1] if dated else None
+    english = edition if lang == "en" or edition is None else next((e for e in reversed(dated) if e <= edition), None)
+    then = blocks[0].rules[0] if blocks[0].lang == "en" else store.identity_text(conn, identity, "en", english)
+    now = store.identity_text(conn, identity, "en", newest) if "@" not in identity and newest else None
     reworded = then is not None and now is not None and any(
         e.op != "=" for e in word_diff(" ".join([then.body, *then.examples]), " ".join([now.body, *now.examples])))
-    return AsOfView(number, on, edition, blocks, None if "@" in identity else identity, newest, reworded)
+    return AsOfView(number, on, edition, blocks, None if "@" in identity else identity, newest, reworded, lang)
