@@ -156,6 +156,17 @@ def test_an_official_italian_name_leads_to_its_rules(default_home: Path, query: 
     assert answer.box.term is not None and answer.box.term.via and "→" in answer.box.term.via
 
 
+@pytest.mark.parametrize(("query", "first"), [("tesoro", "111.10a"), ("cibo", "111.10b"),
+                                              ("posso sacrificare un tesoro per mana?", "111.10a")])
+def test_an_artifact_type_named_alone_in_italian_is_read(default_home: Path, query: str, first: str) -> None:
+    """The list named "pedina Tesoro" (Treasure Token) only: "tesoro" alone was "nothing found"
+    in every language (session 37's tester); the artifact types (205.3g) are listed alone too."""
+    from kb.views.search import search
+
+    answer = search(default_home, query, None)
+    assert [r.identity for r in answer.results[:3]].count(first) == 1, [r.identity for r in answer.results[:5]]
+
+
 def test_a_players_word_is_searched_in_the_rules_words_and_said(default_home: Path) -> None:
     from kb.views.search import render, search
 

@@ -1,0 +1,46 @@
+"""Queries naming two keyword abilities, and questions naming a glossary entry among other words
+(session 37's tester), through the real CLI on the default KB (`kb build`).
+
+- "deathtouch lifelink" led with the sentence lifelink, wither, infect and deathtouch each write
+  ("If an object changes zones before an effect causes it to deal damage, its last known
+  information is used …"): the words the two keywords share were read from it, and wither's and
+  infect's copies ranked second and fourth;
+- "死觸加踐踏" (traditional characters) did not find the trample rules "死触加践踏" finds;
+- "does the legend rule apply to tokens" had no 704.5j, the subrule its Legend Rule entry cites,
+  in the first five.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from kbrun import kb_json_here
+
+
+def ranked(home: Path, query: str) -> list[str]:
+    return [result["rule"] for result in kb_json_here("search", query, home=home)["results"]]
+
+
+@pytest.mark.parametrize(("query", "named", "others"), [
+    ("deathtouch lifelink", ("702.2", "702.15"), ("702.80", "702.90")),
+    ("menace deathtouch", ("702.2", "702.111"), ("702.19", "702.3", "702.9")),
+    ("wither vs infect", ("702.80", "702.90"), ("702.2", "702.15")),
+])
+def test_two_keywords_lead_with_their_own_rules(default_home: Path, query: str, named: tuple[str, ...],
+                                                others: tuple[str, ...]) -> None:
+    """The first four are rules of the keywords named (or 120, what damage does), none of another
+    keyword's, and each keyword named has a rule among them."""
+    first = ranked(default_home, query)[:4]
+    assert not [r for r in first if any(r.startswith(o) and r[len(o)].isalpha() for o in others)], first
+    for section in named:
+        assert any(r.startswith(section) and r[len(section)].isalpha() for r in first), (section, first)
+
+
+def test_a_keyword_pair_in_traditional_characters_ranks_as_in_simplified(default_home: Path) -> None:
+    assert ranked(default_home, "死觸加踐踏")[:5] == ranked(default_home, "死触加践踏")[:5]
+    assert ranked(default_home, "死觸加踐踏")[:2] == ["702.2c", "702.19b"]
+
+
+def test_a_question_naming_an_entry_ranks_the_subrule_it_cites(default_home: Path) -> None:
+    assert "704.5j" in ranked(default_home, "does the legend rule apply to tokens")[:5]
