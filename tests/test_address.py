@@ -18,11 +18,17 @@ EXISTING = sorted([N("601.2"), *SUBRULES_601_2, N("702.19"), *(N(f"702.19{x}") f
 
 
 @pytest.mark.parametrize("text", ["702.19b", "702.19B", "CR 702.19b", "cr702.19b", "rule 702.19b", "Rule 702.19b.",
-                                  "regola 702.19b", "规则702.19b", "第702.19b条", "§ 702.19b", "７０２．１９ｂ"])
+                                  "regola 702.19b", "规则702.19b", "第702.19b条", "§ 702.19b", "７０２．１９ｂ",
+                                  "(702.19b)", "[CR 702.19b]", "（702.19b）", "【规则702.19b】"])
 def test_one_rule_in_every_form(text: str) -> None:
     parsed = address.parse(text)
     assert parsed is not None
     assert address.expand(parsed, EXISTING) == [N("702.19b")]
+
+
+@pytest.mark.parametrize("text", ["(702.19b", "702.19b)", "(702.19b) trample", "(702.19b)(702.19c)"])
+def test_a_bracket_left_open_or_beside_words_is_no_address(text: str) -> None:
+    assert address.parse(text) is None
 
 
 @pytest.mark.parametrize("text", ["702.19b-d", "702.19b–d", "702.19b—d", "702.19b - d", "rules 702.19b–702.19d",

@@ -167,6 +167,18 @@ def test_an_artifact_type_named_alone_in_italian_is_read(default_home: Path, que
     assert [r.identity for r in answer.results[:3]].count(first) == 1, [r.identity for r in answer.results[:5]]
 
 
+def test_a_hyphenated_name_typed_without_its_hyphen_and_a_plain_word_are_read(default_home: Path) -> None:
+    """"antimalocchio" found nothing where "anti-malocchio" leads to Hexproof; "veleno" alone was read
+    as its stem's official name, Poisonous (velenoso), not poison (session 37's tester)."""
+    from kb.views.search import search
+
+    joined, hyphened = search(default_home, "antimalocchio", None), search(default_home, "anti-malocchio", None)
+    assert joined.results and [r.identity for r in joined.results] == [r.identity for r in hyphened.results]
+    assert (joined.results[0].identity or "").startswith("702.11")
+    read = search(default_home, "quando si perde per veleno", None).plan.translations
+    assert {t.target for t in read if t.source == "veleno" and t.dst == "en"} == {"poison"}
+
+
 def test_a_players_word_is_searched_in_the_rules_words_and_said(default_home: Path) -> None:
     from kb.views.search import render, search
 

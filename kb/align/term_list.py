@@ -139,7 +139,9 @@ def official_lexicons(lang: str) -> list[Lexicon]:
     into_english: dict[str, tuple[str, float]] = {}
     from_english: dict[str, tuple[str, float]] = {}
     for pair in official_pairs(lang):
-        keys = keys_of(lang, pair.means)
+        # a name written with a hyphen is typed without it too ("antimalocchio", session 37's tester)
+        keys = list(dict.fromkeys([*keys_of(lang, pair.means),
+                                   *(keys_of(lang, pair.means.replace("-", "")) if "-" in pair.means else [])]))
         for key in [*keys, *_whole(pair.means, keys)]:  # "a faccia in su": stop words only
             into_english.setdefault(key, (english_of(pair), 1.0))
         english = key_of(english_of(pair))

@@ -181,9 +181,16 @@ def parse(text: str) -> Address | None:
     ``None`` for free text ("trample damage", "rule of law"), for numbers that are
     no rule ("1000", "20 life") and for a range that runs backwards (:func:`backwards`
     says so) or across depths."""
+    if (inside := _ENCLOSED.fullmatch(text)) is not None:  # "(702.19b)", "[702.19b]", as a citation is copied
+        text = inside["inside"]
     items = [item for item, _, _ in _scan(text)[1]]
     targets = tuple(item for item in items if item is not None and not isinstance(item, (Backwards, Across)))
     return Address(text, targets) if targets and len(targets) == len(items) else None
+
+
+#: A text in brackets, parentheses or Chinese quotation brackets, whole: `kb show "(702.19b)"` was
+#: "not a rule number" where the search box read it (session 37's tester).
+_ENCLOSED = re.compile(r"\s*[(\[（【「]\s*(?P<inside>[^()\[\]（）【】「」]+?)\s*[)\]）】」]\s*")
 
 
 def backwards(text: str) -> Backwards | None:
