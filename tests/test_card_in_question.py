@@ -256,3 +256,13 @@ def test_lowercase_questions_naming_cards_find_them(default_home: Path) -> None:
     right = [q for q, card in asked if found[q] == [card]]
     assert not wrong
     assert len(right) >= CARDS_IN_QUESTIONS_FLOOR, [q for q, _ in asked if q not in right]
+
+
+def test_a_name_as_written_wins_over_another_language_s_of_the_same_key(default_home: Path) -> None:
+    """"can Urza's Sylex be countered" said "card Urzas Sylex … its de name, is in the query": the
+    German name folds to the same key as the English one the question writes (session 37's tester);
+    typed as the German writes it, the German name it is."""
+    english = kb_json_here("search", "can Urza's Sylex be countered", home=default_home)["cards"][0]
+    assert (english["name"], english["lang"], english["span"]) == ("Urza's Sylex", "en", "Urza's Sylex")
+    german = kb_json_here("search", "can Urzas Sylex be countered", home=default_home)["cards"][0]
+    assert (german["name"], german["lang"], german["card"]) == ("Urzas Sylex", "de", "Urza's Sylex")

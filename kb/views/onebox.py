@@ -553,9 +553,10 @@ class OneBox:
             # as a name is written: a capital in the query's words of it ("Mishra's"), unless Chinese
             # or words the rules do not hold (phones type lowercase: "does monastery swiftspear have haste")
             as_name = cjk or self._unlike_words(span)
-            named = sorted(box_store.names_for_key(self.conn, span), key=lambda e: _name_preference(e, span))
-            found = [e for e in named if as_name or _capitalized(text, e.name) or self._possessive(span, e.card)]
             typed = typed_span(text, span) or ""
+            # the name as the query writes it ("Urza's Sylex", not its key "urzas sylex": the German name)
+            named = sorted(box_store.names_for_key(self.conn, span), key=lambda e: _name_preference(e, typed or span))
+            found = [e for e in named if as_name or _capitalized(text, e.name) or self._possessive(span, e.card)]
             if found:
                 return [self._card(found[0].card, found[0], 1.0, f"{found[0].name!r}, its {found[0].lang} name,"
                                                                  " is in the query", span=typed)]
