@@ -622,3 +622,18 @@ def test_a_query_longer_than_the_web_takes_is_refused_naming_its_length(home: Pa
     answers = [json.loads(line) for line in batch.stdout.splitlines()]
     assert len(answers) == 2 and batch.returncode == 2 and "query too long" in answers[1]["error"]
     assert "error" not in answers[0]
+
+
+@pytest.mark.parametrize(("typed", "first"), [("{T}", "107.5"), ("{c}", "107.4c"), ("{W/U}", "107.4e"),
+                                              ("{Q}", "107.6"), ("{E}", "107.14")])
+def test_a_symbol_typed_alone_leads_with_the_rule_saying_what_it_is(default_home: Path, typed: str,
+                                                                     first: str) -> None:
+    """"{T}" led with 107.8b (its letter searched as the T of "P/T") and "{C}" was refused as stop
+    words only (session 37's tester): a symbol is read whole, its rules those of the KB writing it."""
+    found = kb_json_here("search", typed, home=default_home)
+    assert found["box"]["kind"] == "rules" and found["results"][0]["rule"] == first
+    with closing(store.connect(default_home)) as conn:
+        edition = store.newest_of(conn, "en")
+        for result in found["results"]:
+            held = store.identity_text(conn, result["rule"], "en", edition)
+            assert held is not None and typed.upper() in (held.body or ""), result["rule"]

@@ -464,6 +464,14 @@ def subrules(conn: sqlite3.Connection, lang: str, edition: str | None, rule: str
         (lang, edition, f"{rule}[a-z]*"))]
 
 
+def writing(conn: sqlite3.Connection, literal: str, lang: str, edition: str | None) -> list[tuple[str, str]]:
+    """(rule identity, body) of the texts of one edition whose body writes ``literal`` as it
+    stands ("{T}"), in rule order."""
+    return [(rule, body) for rule, body in conn.execute(
+        "SELECT rule, body FROM rules WHERE lang = ? AND edition IS ? AND variant = 0 AND instr(body, ?) > 0"
+        " AND rule NOT LIKE '%@%' ORDER BY sort_key", (lang, edition, literal))]
+
+
 def chapter_subrules(conn: sqlite3.Connection, lang: str, edition: str | None, chapter: str) -> dict[str, list[str]]:
     """The bodies of a chapter's subrules by their rule ("702" → {"702.19": [702.19a's, …]}), one
     language and edition, in one query (a keyword's subrules asked one rule at a time took 0.1 s)."""

@@ -42,6 +42,7 @@ from kb.core.address import (
     parse,
     turned,
 )
+from kb.core.refs import Target
 from kb.core.rulenum import RuleNumber
 from kb.core.text import (
     as_typed,
@@ -205,6 +206,11 @@ class Box:
                 "term": self.term.to_json() if self.term else None, "backwards": self.backwards}
 
 
+#: A query of symbols only ("{T}", "{W}{U}", "{2/W}"), and the rules shown for one, at most.
+_SYMBOLS = re.compile(r"\s*(?:\{[A-Za-z0-9/½∞]{1,6}\}\s*)+")
+SYMBOL_RULES = 10
+
+
 def _read_instead(wrong: Backwards | Across, showing: str) -> str:
     """What the box says of a range no numbering has, and what it read instead ("702.19c-a runs
     backwards: showing results for 702.19a-c"), alone or inside a question."""
@@ -328,6 +334,8 @@ class OneBox:
             address, showing = loose
             said = f"{echoed(text)} read as a rule number: showing results for {showing}"
             return replace(self._rules(text, address), showing=showing, backwards=said)
+        if _SYMBOLS.fullmatch(text) and (symbol := self._symbol(text)) is not None:
+            return symbol
         term = self.term(text)
         # A rules term typed exactly is not a misspelled card name: of the 1,529 exact terms of
         # the default KB, 6 found a card by spelling, every one wrong ("Flying" → Fling,
@@ -336,6 +344,27 @@ class OneBox:
         # "what do 601.2h-a say": the engine reads the range meant (kb.core.address.written_out); said so
         inside = "; ".join(_read_instead(wrong, wrong.forward) for wrong in misread_inside(text))
         return Box(text, "term" if term else "text", term=term, cards=cards, backwards=inside or None)
+
+    def _symbol(self, text: str) -> Box | None:
+        """A symbol typed alone ("{T}", "{C}", "{W/U}"): the rules that write it, those saying what it
+        is first (the nearest after the word "symbol": 107.4c's "The colorless mana symbol {C}" before
+        107.4's list), at most :data:`SYMBOL_RULES`.  Its letters searched as words found "P/T"
+        (107.8b for "{T}"), and "{C}" was refused as stop words (session 37's tester)."""
+        literal = " ".join(text.split()).upper()
+        edition = dict(self.editions).get("en")
+        found = rules_store.writing(self.conn, literal, "en", edition) if "en" in dict(self.editions) else []
+
+        def defining(body: str) -> int:  # words between "symbol" and the symbol, in a sentence; 99: not said so
+            said = re.search(r"\bsymbols?\b([^.]*?)" + re.escape(literal), body)
+            return len(said[1].split()) if said else 99
+
+        ranked = sorted(found, key=lambda row: (defining(row[1]), RuleNumber.parse(row[0])))
+        numbers = [RuleNumber.parse(rule) for rule, _ in ranked[:SYMBOL_RULES]]
+        if not numbers:
+            return None
+        address = Address(text, tuple(Target.single(n) for n in numbers))
+        return Box(text, "rules", address, tuple(numbers),
+                   backwards=f"{literal} read as a symbol: the rules that write it, those saying what it is first")
 
     def _rules(self, text: str, address: Address) -> Box:
         """The rules an address names, expanded over the identities held."""
