@@ -1869,8 +1869,9 @@ class Outcome:
 def search(home: Path, conn: sqlite3.Connection, text: str, langs: Sequence[str] | None = None, *,
            query_lang: str | None = None, limit: int | None = None) -> Outcome:
     """Search the KB in ``home`` (its index is built by ``kb build`` or ``kb index``).  ``langs``:
-    the languages to search and show (default: every language indexed).  The index
-    stays open for the next search of the process (postings read once)."""
+    the languages to show (default: every language indexed); every language indexed is searched,
+    and the rules are those with a text in one shown.  The index stays open for the next search
+    of the process (postings read once)."""
     info = rules_index.current(home, conn)
     try:
         searcher = _searcher(info)

@@ -930,7 +930,7 @@ TABLE: tuple[Command, ...] = (
         Arg("query", 'words, "a phrase", a rule address (601.2a-h), a name (even misspelled) or a card name, '
             'in any language held; "-": one query per line of standard input, one JSON object per line out',
             nargs="+"),
-        Arg("--lang", "language to search and show (repeat for side by side)", repeat=True),
+        Arg("--lang", "language to show (repeat for side by side; every language is searched)", repeat=True),
         Arg("--query-lang", "the query's language (default: detected)"),
         Arg("--limit", "rules to show (default: 10)", type=int, default=10)),
         answer=search, searches=True, batch=search_lines, text=_in_color, missing=_no_result, missing_is_a_page=True,
@@ -940,7 +940,7 @@ TABLE: tuple[Command, ...] = (
     Command("ask", "the rules that answer a question, quoted (offline)", (
         Arg("question", 'a question in any language held; "-": one question per line of standard input, '
             "one JSON object per line out", nargs="+"),
-        Arg("--lang", "language to search and show (repeat for side by side)", repeat=True),
+        Arg("--lang", "language to show (repeat for side by side; every language is searched)", repeat=True),
         Arg("--query-lang", "the question's language (default: detected)")),
         answer=ask, searches=True, batch=ask_lines, text=_in_color, missing=_no_answer, missing_is_a_page=True,
         pages=(WebPage("/ask", "ask.html",

@@ -435,6 +435,9 @@ def test_a_rule_number_the_kb_lacks_names_the_nearest_it_holds(default_home: Pat
     result = kb_here("show", "730.99", "--lang", "it", home=default_home)
     assert result.stderr == ("kb: rule 730.99 not found in Italian (it); chapter 730 holds rules 730.1 to 730.3:"
                              " kb toc 730\n")
+    inside = kb_here("ask", "what does rule 730.99 mean", home=default_home)  # named in a question, asking no more
+    assert inside.returncode == 1
+    assert inside.stderr == "kb: no rule 730.99 in the KB; chapter 730 holds rules 730.1 to 730.3: kb toc 730\n"
     refs = kb_here("refs", "702.19z", home=default_home)
     assert refs.returncode == 1
     assert refs.stderr.endswith("; rule 702.19 holds subrules 702.19a to 702.19g: kb show 702.19\n")

@@ -637,3 +637,16 @@ def test_a_symbol_typed_alone_leads_with_the_rule_saying_what_it_is(default_home
         for result in found["results"]:
             held = store.identity_text(conn, result["rule"], "en", edition)
             assert held is not None and typed.upper() in (held.body or ""), result["rule"]
+
+
+def test_a_symbol_s_rules_are_a_list_paged_as_a_search_s(default_home: Path) -> None:
+    """`kb search "{T}" --limit 30` showed the same ten rules with "total 10", where fourteen
+    write it; "{E}{E}" was refused as stop words, "{T}{T}" searched the letter t (session 37)."""
+    with closing(store.connect(default_home)) as conn:
+        writing = {rule for rule, _ in store.writing(conn, "{T}", "en", store.newest_of(conn, "en"))}
+    every = kb_json_here("search", "{T}", "--limit", "100", home=default_home)
+    assert every["total"] == len(writing) > 10 and {r["rule"] for r in every["results"]} == writing
+    first = [r["rule"] for r in every["results"]]
+    assert [r["rule"] for r in kb_json_here("search", "{T}", "--limit", "2", home=default_home)["results"]] == first[:2]
+    assert [r["rule"] for r in kb_json_here("search", "{T}{T}", home=default_home)["results"]] == first[:10]
+    assert kb_json_here("search", "{E}{E}", home=default_home)["results"][0]["rule"] == "107.14"

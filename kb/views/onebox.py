@@ -42,7 +42,6 @@ from kb.core.address import (
     parse,
     turned,
 )
-from kb.core.refs import Target
 from kb.core.rulenum import RuleNumber
 from kb.core.text import (
     as_typed,
@@ -199,6 +198,9 @@ class Box:
     backwards: str | None = None
     #: the address as read, when that is not as written (a range turned round: "702.19a-c")
     showing: str | None = None
+    #: the numbers are a ranking, shown a page at a time as a search's are (a symbol's rules), not an
+    #: address's, all of them up to a hundred
+    ranked: bool = False
 
     def to_json(self) -> dict[str, Any]:
         return {"kind": self.kind, "address": str(self.address) if self.address else None,
@@ -206,9 +208,8 @@ class Box:
                 "term": self.term.to_json() if self.term else None, "backwards": self.backwards}
 
 
-#: A query of symbols only ("{T}", "{W}{U}", "{2/W}"), and the rules shown for one, at most.
+#: A query of symbols only ("{T}", "{W}{U}", "{2/W}").
 _SYMBOLS = re.compile(r"\s*(?:\{[A-Za-z0-9/½∞]{1,6}\}\s*)+")
-SYMBOL_RULES = 10
 
 
 def _read_instead(wrong: Backwards | Across, showing: str) -> str:
@@ -348,22 +349,33 @@ class OneBox:
     def _symbol(self, text: str) -> Box | None:
         """A symbol typed alone ("{T}", "{C}", "{W/U}"): the rules that write it, those saying what it
         is first (the nearest after the word "symbol": 107.4c's "The colorless mana symbol {C}" before
-        107.4's list), at most :data:`SYMBOL_RULES`.  Its letters searched as words found "P/T"
+        107.4's list), a page at a time as a search's results are.  Its letters searched as words found "P/T"
         (107.8b for "{T}"), and "{C}" was refused as stop words (session 37's tester)."""
+        from kb.core.refs import Target  # lazy: the reference grammar, 8 ms of a fresh `kb search`
+
         literal = " ".join(text.split()).upper()
+        if "en" not in dict(self.editions):
+            return None
         edition = dict(self.editions).get("en")
-        found = rules_store.writing(self.conn, literal, "en", edition) if "en" in dict(self.editions) else []
+        found = rules_store.writing(self.conn, literal, "en", edition)
+        symbols = list(dict.fromkeys(re.findall(r"\{[^{}]+\}", literal)))
+        if not found and len(symbols) > 1:  # "{E}{E}", "{T} {Q}": the rules writing each of them
+            found = [(rule, body) for rule, body in rules_store.writing(self.conn, symbols[0], "en", edition)
+                     if all(symbol in body for symbol in symbols[1:])]
+        elif not found and symbols:
+            literal = symbols[0]
+            found = rules_store.writing(self.conn, literal, "en", edition)
 
         def defining(body: str) -> int:  # words between "symbol" and the symbol, in a sentence; 99: not said so
             said = re.search(r"\bsymbols?\b([^.]*?)" + re.escape(literal), body)
             return len(said[1].split()) if said else 99
 
         ranked = sorted(found, key=lambda row: (defining(row[1]), RuleNumber.parse(row[0])))
-        numbers = [RuleNumber.parse(rule) for rule, _ in ranked[:SYMBOL_RULES]]
+        numbers = [RuleNumber.parse(rule) for rule, _ in ranked]
         if not numbers:
             return None
         address = Address(text, tuple(Target.single(n) for n in numbers))
-        return Box(text, "rules", address, tuple(numbers),
+        return Box(text, "rules", address, tuple(numbers), ranked=True,
                    backwards=f"{literal} read as a symbol: the rules that write it, those saying what it is first")
 
     def _rules(self, text: str, address: Address) -> Box:

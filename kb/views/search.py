@@ -235,7 +235,7 @@ class Session:
         if missing:  # said, as the address alone says it
             box = replace(box, missing=missing)
             if not held and only_named:
-                raise NotFound(no_rule_message(missing))
+                raise missing_rule(self.conn, list(missing))
         by_number = self.named(held, plan, dict(outcome.index.editions))[:max(limit, ADDRESS_MOST)] if held else []
         lead = by_number or self._lead(box, plan, outcome)
         shown = max(limit, len(by_number))  # the rules named, all of them, as an address's are
@@ -321,7 +321,7 @@ class Session:
         editions = dict(self.box.editions)
         numbering = self._numbering(box, plan, editions, asked=bool(langs))
         results: list[Result] = []
-        for number in box.numbers[:max(limit, ADDRESS_MOST)]:
+        for number in box.numbers[:limit if box.ranked else max(limit, ADDRESS_MOST)]:
             texts = [shown_text(found) for lang in plan.langs
                      if (found := store.identity_text(self.conn, str(number), lang, editions.get(lang))) is not None]
             if texts:
