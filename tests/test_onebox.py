@@ -650,3 +650,4 @@ def test_a_symbol_s_rules_are_a_list_paged_as_a_search_s(default_home: Path) -> 
     assert [r["rule"] for r in kb_json_here("search", "{T}", "--limit", "2", home=default_home)["results"]] == first[:2]
     assert [r["rule"] for r in kb_json_here("search", "{T}{T}", home=default_home)["results"]] == first[:10]
     assert kb_json_here("search", "{E}{E}", home=default_home)["results"][0]["rule"] == "107.14"
+    assert every["box"]["ranked"] and not kb_json_here("search", "702.19b", home=default_home)["box"]["ranked"]

@@ -459,6 +459,13 @@ def test_a_rule_the_kb_lacks_links_the_nearest_it_holds(server: str) -> None:
     assert ("/rules/702.19", "rule 702.19") in page(server + "/rules/702.19z", 404).links
 
 
+def test_a_symbol_s_search_page_links_its_rules_not_an_address(server: str) -> None:
+    """A symbol's rules are a ranking: the page offered "All on one page: rules {T}", a link to no page."""
+    shown = page(server + "/search?q=%7BT%7D")
+    assert "read as a symbol" in shown.shown and "All on one page" not in shown.shown
+    assert ("/rules/107.5", "107.5") in shown.links or any(h.startswith("/rules/107.5") for h in shown.hrefs())
+
+
 def test_a_chapter_page_is_titled_by_its_chapter(server: str) -> None:
     """`/rules/702` was titled "Rule 702", where `/rules/7` is "Section 7: Additional Rules"."""
     got, _, body = get(server + "/rules/702")

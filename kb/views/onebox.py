@@ -205,7 +205,8 @@ class Box:
     def to_json(self) -> dict[str, Any]:
         return {"kind": self.kind, "address": str(self.address) if self.address else None,
                 "numbers": [str(n) for n in self.numbers], "missing": list(self.missing),
-                "term": self.term.to_json() if self.term else None, "backwards": self.backwards}
+                "term": self.term.to_json() if self.term else None, "backwards": self.backwards,
+                "ranked": self.ranked}
 
 
 #: A query of symbols only ("{T}", "{W}{U}", "{2/W}").
