@@ -820,8 +820,10 @@ def _header(answer: SearchAnswer) -> str:
     plan = answer.plan
     said = said_line(answer.box.query, answer)
     others = []
-    # a rule number needs no translation; a name of stop words only ("come se") has one, and no units
-    for lang in plan.langs if plan.units_for(plan.lang) or plan.translations or plan.dropped else ():
+    # a rule number needs no translation; a name of stop words only ("come se") has one, and no units;
+    # every language is searched, shown or not: the translations into one not shown are said too
+    searched = dict.fromkeys([*plan.langs, *(t.dst for t in (*plan.translations, *plan.dropped))])
+    for lang in searched if plan.units_for(plan.lang) or plan.translations or plan.dropped else ():
         if lang == plan.lang:
             continue
         found = [t for t in plan.translations if t.dst == lang]
