@@ -457,6 +457,14 @@ def rule_names(conn: sqlite3.Connection, lang: str, edition: str | None, chapter
         (lang, edition, f"{chapter}.*"))]
 
 
+def sections(conn: sqlite3.Connection, lang: str, edition: str | None, chapter: str) -> list[tuple[str, str]]:
+    """(number, title) of one chapter's sections ("5" → 500 General, 501 Beginning Phase …), one
+    language and edition, in rule order."""
+    return [(number, title or body) for number, title, body in conn.execute(
+        "SELECT number, title, body FROM rules WHERE lang = ? AND edition IS ? AND depth = 1 AND variant = 0"
+        " AND number GLOB ? ORDER BY sort_key", (lang, edition, f"{chapter}[0-9][0-9]"))]
+
+
 def subrules(conn: sqlite3.Connection, lang: str, edition: str | None, rule: str) -> list[tuple[str, str]]:
     """(number, body) of one rule's subrules ("702.19" → 702.19a …), one language and edition."""
     return [(number, body) for number, body in conn.execute(

@@ -1,0 +1,143 @@
+"""The parts of a turn in their order, read from the rules' own turn structure (chapter 5).
+
+A query asking for a step or a phase by its place ("the third step of the combat phase", "what's
+the first step of combat", "战斗阶段的第三个步骤", "the fifth and final phase of the turn") shares
+no word with the rule of that step (509, "Declare Blockers Step") but the words every step of
+chapter 5 writes: the place is the answer's only clue.  The order comes from the KB, never from a
+list of ours: the sections of chapter 5 in rule order (a step section follows its phase's) and the
+turn's phases as its first rule lists them (500.1: "beginning, precombat main, combat, postcombat
+main, and ending": the main phase is the second and the fourth).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from kb.core.text import base_lang
+
+#: The chapter of the turn's structure, and the word a phase's and a step's section title ends with.
+CHAPTER = "5"
+PHASE = {"en": "phase", "zh": "阶段"}
+STEP = {"en": "step", "zh": "步骤"}
+TURN = {"en": "turn", "zh": "回合", "it": "turno"}
+_ASKED_PHASE = frozenset({"phase", "阶段", "fase"})  # the word a query asks a phase by, not a step
+#: The Italian phase names as the official list writes them ("fase di combattimento"), less this.
+_IT_PHASE = re.compile(r"^fase\s+(?:di\s+|del\s+|della\s+)?", re.IGNORECASE)
+
+_ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "1st": 1, "2nd": 2, "3rd": 3,
+             "4th": 4, "5th": 5, "last": -1, "final": -1,
+             "primo": 1, "prima": 1, "secondo": 2, "seconda": 2, "terzo": 3, "terza": 3, "quarto": 4, "quarta": 4,
+             "quinto": 5, "quinta": 5, "ultimo": -1, "ultima": -1,
+             "一": 1, "二": 2, "三": 3, "四": 4, "五": 5, "1": 1, "2": 2, "3": 3, "4": 4, "5": 5, "最后": -1}
+_PLACE_EN = r"(?P<place>first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th|last|final)"
+_WHOLE_EN = r"\s+(?:of|in|during)\s+(?:the\s+|a\s+)?(?P<whole>[a-z]+)"
+_ASKED = {
+    # "the third step of the combat phase", "last step of the turn", "the 2nd phase in a turn",
+    # "which step comes first in combat"
+    "en": (re.compile(rf"\b{_PLACE_EN}(?:\s+(?:and|or)\s+(?:final|last))?\s+(?P<kind>step|phase){_WHOLE_EN}",
+                      re.IGNORECASE),
+           re.compile(rf"\b(?P<kind>step|phase)\s+(?:comes|is|happens|goes)\s+{_PLACE_EN}{_WHOLE_EN}", re.IGNORECASE)),
+    # "la prima sottofase del combattimento", "terza e ultima fase del turno", "quarta sottofase della fase di …"
+    "it": (re.compile(r"\b(?P<place>prim[oa]|second[oa]|terz[oa]|quart[oa]|quint[oa]|ultim[oa])"
+                      r"(?:\s+e\s+ultim[oa])?\s+(?P<kind>sottofase|fase)\s+(?:del(?:la|lo)?|di|nel(?:la)?)\s+"
+                      r"(?:fase\s+(?:di\s+|del\s+)?)?(?P<whole>\w+)", re.IGNORECASE),),
+    # "这是战斗阶段的第一个步骤", "此阶段是回合的第五个也是最后一个阶段", "回合中的第二个阶段", "战斗的最后一个步骤",
+    # "战斗阶段第一步是什么"
+    "zh": (re.compile(r"(?P<whole>[\u4e00-\u9fff]+?)中?的?(?:第(?P<place>[一二三四五1-5])个?|(?P<last>最后)一个)"
+                      r"(?:也是最后一个)?(?P<kind>步骤|阶段|步)"),),
+}
+
+
+@dataclass(frozen=True)
+class Turn:
+    """One language's turn: its phases in order (a section once per phase: "505" twice), each
+    phase section's steps in order, and each phase section's name less its word "phase"."""
+
+    phases: tuple[str, ...]
+    steps: Mapping[str, tuple[str, ...]]
+    names: Mapping[str, str]
+
+
+def turn_of(lang: str, sections: Sequence[tuple[str, str]], first_rule: str) -> Turn | None:
+    """The turn chapter 5's ``sections`` ((number, title) in rule order) and its ``first_rule``'s
+    list of phases describe; None where the language's words for phase and step are unknown or
+    no section is a phase."""
+    base = base_lang(lang)
+    phase_word, step_word = PHASE.get(base), STEP.get(base)
+    if phase_word is None or step_word is None:
+        return None
+    names: dict[str, str] = {}
+    steps: dict[str, list[str]] = {}
+    current: str | None = None
+    for number, title in sections:
+        folded = title.strip().casefold()
+        if folded.endswith(phase_word):
+            current = number
+            names[number] = folded.removesuffix(phase_word).strip()
+            steps[number] = []
+        elif folded.endswith(step_word) and current is not None:
+            steps[current].append(number)
+    if not names:
+        return None
+    listed = [_named(item, names) for item in _listed(first_rule)]
+    phases = tuple(n for n in listed if n) if listed and all(listed) else tuple(names)
+    return Turn(phases, {n: tuple(s) for n, s in steps.items()}, names)
+
+
+def in_italian(english: Turn, titles: Mapping[str, str], official: Mapping[str, str]) -> Turn:
+    """The English turn with its phases named as the official Italian list names them ("Combat
+    Phase" → "fase di combattimento" → "combattimento"), for an Italian query: the KB holds no
+    Italian turn structure.  ``titles``: the English sections' titles; ``official``: the list's
+    pairs, English case folded."""
+    names = {number: _IT_PHASE.sub("", official.get(titles.get(number, "").casefold(), "")).casefold()
+             for number in english.names}
+    return Turn(english.phases, english.steps, {n: name for n, name in names.items() if name})
+
+
+def _listed(text: str) -> list[str]:
+    """The items of the list a rule writes after its first colon ("… in this order: a, b, and c.")."""
+    m = re.search(r"[:：]\s*([^.。]*)", text)
+    items = re.split(r"\s*(?:,|、|，|\band\b|以及|和)\s*", m[1]) if m else []
+    return [item for item in items if item]
+
+
+def _named(item: str, names: Mapping[str, str]) -> str | None:
+    """The phase section whose name ends ``item`` ("precombat main" → the main phase's; "战斗前行动阶段"
+    → 行动阶段's, not 战斗阶段's: the longest such name), at a word's start in a spaced language."""
+    folded = item.casefold()
+    best: tuple[int, str] | None = None
+    for number, name in names.items():
+        for form in (name, *(name + word for word in PHASE.values())):
+            before = folded[:-len(form)] if form else ""
+            if form and folded.endswith(form) and not (form.isascii() and before[-1:].isalnum()) \
+                    and (best is None or len(form) > best[0]):
+                best = (len(form), number)
+    return best[1] if best else None
+
+
+def asks_place(text: str, lang: str) -> bool:
+    """Whether ``text`` asks for a step or a phase by its place (cheap: no turn read)."""
+    return any(pattern.search(text) for pattern in _ASKED.get(base_lang(lang), ()))
+
+
+def asked(text: str, lang: str, turn: Turn) -> tuple[str, ...]:
+    """The sections of the steps and phases ``text`` asks for by their place in the turn or in a
+    phase, in the order asked."""
+    found: list[str] = []
+    for m in (m for pattern in _ASKED.get(base_lang(lang), ()) for m in pattern.finditer(text)):
+        place = -1 if m.groupdict().get("last") else _ORDINALS[m["place"].casefold()]
+        kind, whole = m["kind"].casefold(), m["whole"].casefold()
+        phase_kind = kind in _ASKED_PHASE
+        if whole.endswith(TURN[base_lang(lang)]):
+            parts = turn.phases if phase_kind else tuple(
+                dict.fromkeys(step for phase in turn.phases for step in turn.steps.get(phase, ())))
+        elif not phase_kind and (phase := _named(whole, turn.names)) is not None:
+            parts = turn.steps.get(phase, ())
+        else:
+            continue
+        index = place - 1 if place > 0 else place  # "last": -1
+        if -len(parts) <= index < len(parts):
+            found.append(parts[index])
+    return tuple(dict.fromkeys(found))
