@@ -7,7 +7,9 @@
   infect's copies ranked second and fourth;
 - "死觸加踐踏" (traditional characters) did not find the trample rules "死触加践踏" finds;
 - "does the legend rule apply to tokens" had no 704.5j, the subrule its Legend Rule entry cites,
-  in the first five.
+  in the first five;
+- "first strike deathtouch" had no deathtouch rule in the first five: a name of two words matched
+  twice in every first strike and double strike rule (session 37's tester).
 """
 
 from __future__ import annotations
@@ -33,6 +35,18 @@ def test_two_keywords_lead_with_their_own_rules(default_home: Path, query: str, 
     keyword's, and each keyword named has a rule among them."""
     first = ranked(default_home, query)[:4]
     assert not [r for r in first if any(r.startswith(o) and r[len(o)].isalpha() for o in others)], first
+    for section in named:
+        assert any(r.startswith(section) and r[len(section)].isalpha() for r in first), (section, first)
+
+
+@pytest.mark.parametrize(("query", "named"), [
+    ("first strike deathtouch", ("702.7", "702.2")),
+    ("先攻死触", ("702.7", "702.2")),
+    ("double strike lifelink", ("702.4", "702.15")),
+])
+def test_each_keyword_named_has_a_rule_in_the_first_three(default_home: Path, query: str,
+                                                          named: tuple[str, ...]) -> None:
+    first = ranked(default_home, query)[:3]
     for section in named:
         assert any(r.startswith(section) and r[len(section)].isalpha() for r in first), (section, first)
 
