@@ -2212,7 +2212,10 @@ def asked_fates(p: Plan, fates: Mapping[str, frozenset[str]]) -> tuple[str, ...]
 #: 0.5 -> ZH s@5 0.834; 0.9 -> 0.652/0.872 · 0.580/0.846; 1.0, 1.1, 2.0 -> 0.670/0.872 · 0.599/0.846 (all
 #: 14 + 14 entries "Part of the turn. This step is the third step of the combat phase." first, where 3
 #: were); the five question sets the same (753/1034 first / in the first five: none asks so), and
-#: :mod:`tests.test_turn`'s players' questions first.  Above 1.0, so it leads a tie.
+#: :mod:`tests.test_turn`'s players' questions first.  Above 1.0, so it leads a tie.  Every step or
+#: phase asked for ("what are the phases of a turn", "战斗阶段有哪些步骤") draws in the rule listing
+#: them (500.1, 506.1) the same way: the five sets 753/1034 -> 754/1035 (that question, not in the
+#: first five, first; "how many main phases in a turn" asks of one phase, 505.1, and is left alone).
 PLACE = 1.1
 
 

@@ -6,7 +6,9 @@ no word with the rule of that step (509, "Declare Blockers Step") but the words 
 chapter 5 writes: the place is the answer's only clue.  The order comes from the KB, never from a
 list of ours: the sections of chapter 5 in rule order (a step section follows its phase's) and the
 turn's phases as its first rule lists them (500.1: "beginning, precombat main, combat, postcombat
-main, and ending": the main phase is the second and the fourth).
+main, and ending": the main phase is the second and the fourth).  A query asking for every step
+or phase ("what are the phases of a turn", "战斗阶段有哪些步骤") is answered by the rule listing them
+(500.1, 506.1).
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ CHAPTER = "5"
 PHASE = {"en": "phase", "zh": "阶段"}
 STEP = {"en": "step", "zh": "步骤"}
 TURN = {"en": "turn", "zh": "回合", "it": "turno"}
-_ASKED_PHASE = frozenset({"phase", "阶段", "fase"})  # the word a query asks a phase by, not a step
+_ASKED_PHASE = frozenset({"phase", "阶段", "fase", "fasi"})  # the words a query asks a phase by, not a step
 #: The Italian phase names as the official list writes them ("fase di combattimento"), less this.
 _IT_PHASE = re.compile(r"^fase\s+(?:di\s+|del\s+|della\s+)?", re.IGNORECASE)
 
@@ -35,18 +37,23 @@ _PLACE_EN = r"(?P<place>first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th|last
 _WHOLE_EN = r"\s+(?:of|in|during)\s+(?:the\s+|a\s+)?(?P<whole>[a-z]+)"
 _ASKED = {
     # "the third step of the combat phase", "last step of the turn", "the 2nd phase in a turn",
-    # "which step comes first in combat"
+    # "which step comes first in combat"; every step or phase, listed: "what are the phases of a turn"
     "en": (re.compile(rf"\b{_PLACE_EN}(?:\s+(?:and|or)\s+(?:final|last))?\s+(?P<kind>step|phase){_WHOLE_EN}",
                       re.IGNORECASE),
-           re.compile(rf"\b(?P<kind>step|phase)\s+(?:comes|is|happens|goes)\s+{_PLACE_EN}{_WHOLE_EN}", re.IGNORECASE)),
-    # "la prima sottofase del combattimento", "terza e ultima fase del turno", "quarta sottofase della fase di …"
-    "it": (re.compile(r"\b(?P<place>prim[oa]|second[oa]|terz[oa]|quart[oa]|quint[oa]|ultim[oa])"
-                      r"(?:\s+e\s+ultim[oa])?\s+(?P<kind>sottofase|fase)\s+(?:del(?:la|lo)?|di|nel(?:la)?)\s+"
-                      r"(?:fase\s+(?:di\s+|del\s+)?)?(?P<whole>\w+)", re.IGNORECASE),),
+           re.compile(rf"\b(?P<kind>step|phase)\s+(?:comes|is|happens|goes)\s+{_PLACE_EN}{_WHOLE_EN}", re.IGNORECASE),
+           re.compile(rf"\b(?P<kind>step|phase)s{_WHOLE_EN}", re.IGNORECASE)),
+    # "la prima sottofase del combattimento", "terza e ultima fase del turno", "quarta sottofase della fase di …";
+    # "le fasi del turno", "le sottofasi del combattimento"
+    "it": (re.compile(r"\b(?:(?P<place>prim[oa]|second[oa]|terz[oa]|quart[oa]|quint[oa]|ultim[oa])"
+                      r"(?:\s+e\s+ultim[oa])?\s+(?P<kind>sottofase|fase)|(?P<kinds>sottofasi|fasi))"
+                      r"\s+(?:del(?:la|lo)?|di|nel(?:la)?)\s+(?:fase\s+(?:di\s+|del\s+)?)?(?P<whole>\w+)",
+                      re.IGNORECASE),),
     # "这是战斗阶段的第一个步骤", "此阶段是回合的第五个也是最后一个阶段", "回合中的第二个阶段", "战斗的最后一个步骤",
-    # "战斗阶段第一步是什么"
+    # "战斗阶段第一步是什么"; "回合的阶段", "战斗阶段有哪些步骤", "一个回合有几个阶段"
     "zh": (re.compile(r"(?P<whole>[\u4e00-\u9fff]+?)中?的?(?:第(?P<place>[一二三四五1-5])个?|(?P<last>最后)一个)"
-                      r"(?:也是最后一个)?(?P<kind>步骤|阶段|步)"),),
+                      r"(?:也是最后一个)?(?P<kind>步骤|阶段|步)"),
+           re.compile(r"(?P<whole>[\u4e00-\u9fff]+?)[中里]?(?:的|有|包括|包含|分为)(?:哪些|几个|哪几个)?(?P<kind>步骤|阶段)"
+                      r"(?![\u4e00-\u9fff]*?是第)")),
 }
 
 
@@ -124,16 +131,26 @@ def asks_place(text: str, lang: str) -> bool:
 
 def asked(text: str, lang: str, turn: Turn) -> tuple[str, ...]:
     """The sections of the steps and phases ``text`` asks for by their place in the turn or in a
-    phase, in the order asked."""
+    phase, in the order asked; where it asks for all of them, the section whose first rule lists
+    them (the chapter's "500" for the turn's phases, a phase's own for its steps)."""
     found: list[str] = []
     for m in (m for pattern in _ASKED.get(base_lang(lang), ()) for m in pattern.finditer(text)):
-        place = -1 if m.groupdict().get("last") else _ORDINALS[m["place"].casefold()]
-        kind, whole = m["kind"].casefold(), m["whole"].casefold()
+        groups = m.groupdict()
+        place = -1 if groups.get("last") else _ORDINALS[groups["place"].casefold()] if groups.get("place") else 0
+        kind, whole = (groups.get("kind") or groups["kinds"]).casefold(), m["whole"].casefold()
         phase_kind = kind in _ASKED_PHASE
-        if whole.endswith(TURN[base_lang(lang)]):
+        turn_asked = whole.endswith(TURN[base_lang(lang)])
+        phase = None if turn_asked or phase_kind else _named(whole, turn.names)
+        if not place:  # every one, listed: the rule listing them (500.1, the turn's phases; 506.1, combat's steps)
+            before = re.findall(r"\w+", text[:m.start("kind") if groups.get("kind") else m.start("kinds")].casefold())
+            if (turn_asked or phase is not None) and before[-1:] not in ([n] for n in turn.names.values()):
+                # not "main phases in a turn", which asks of one phase (505.1)
+                found.append(phase or f"{CHAPTER}00")
+            continue
+        if turn_asked:
             parts = turn.phases if phase_kind else tuple(
                 dict.fromkeys(step for phase in turn.phases for step in turn.steps.get(phase, ())))
-        elif not phase_kind and (phase := _named(whole, turn.names)) is not None:
+        elif phase is not None:
             parts = turn.steps.get(phase, ())
         else:
             continue

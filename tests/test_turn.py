@@ -63,6 +63,13 @@ def test_a_list_naming_no_phase_falls_back_to_the_sections_order() -> None:
     ("zh-Hans", "回合中的第二个阶段", ("505",)),
     ("zh-Hans", "终结阶段的最后一个步骤", ("514",)),
     ("zh-Hans", "施放咒语的第一步", ()),
+    # every one, listed: the rule listing them
+    ("en", "what are the phases of a turn", ("500",)),
+    ("en", "what are the steps of combat", ("506",)),
+    ("en", "how many main phases in a turn", ()),  # one phase asked of (505.1)
+    ("en", "the steps of casting a spell", ()),
+    ("zh-Hans", "战斗阶段有哪些步骤", ("506",)),
+    ("zh-Hans", "一个回合有几个阶段", ("500",)),
 ])
 def test_a_place_asked_names_its_section(db: sqlite3.Connection, lang: str, query: str,
                                          sections: tuple[str, ...]) -> None:
@@ -82,6 +89,7 @@ def test_an_italian_query_reads_the_english_turn_by_the_official_names(db: sqlit
     assert turn.asked("qual è la prima sottofase del combattimento?", "it", italian) == ("507",)
     assert turn.asked("la quarta sottofase della fase di combattimento", "it", italian) == ("510",)
     assert turn.asked("l'ultima fase del turno", "it", italian) == ("512",)
+    assert turn.asked("quali sono le fasi del turno", "it", italian) == ("500",)
 
 
 @pytest.mark.parametrize(("query", "rule"), [
@@ -91,10 +99,13 @@ def test_an_italian_query_reads_the_english_turn_by_the_official_names(db: sqlit
     ("战斗阶段的第三个步骤是什么", "509"),
     ("戰鬥階段的第四個步驟", "510"),  # traditional characters
     ("qual è la prima sottofase del combattimento?", "507"),
+    ("what are the phases of a turn", "500"),
+    ("战斗阶段有哪些步骤", "506"),
 ])
 def test_the_step_asked_by_its_place_ranks_first(db: sqlite3.Connection, default_home: Path,
                                                  query: str, rule: str) -> None:
     """Before: the words shared by every step (step, combat, phase) ranked 506.1, 500.10 or another
-    step first, and the step asked for (509, "Declare Blockers Step") not in the first five."""
+    step first, and the step asked for (509, "Declare Blockers Step") not in the first five; the
+    phases of a turn asked for, 805.8 (shared team turns) first and 500.1 not in the first five."""
     outcome = engine.search(default_home, db, query, None)
     assert outcome.groups[0].hits[0].number.split(".")[0] == rule, [g.hits[0].number for g in outcome.groups[:5]]
