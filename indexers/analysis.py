@@ -341,9 +341,11 @@ CONTRACTIONS = {
 }
 
 
-#: Words that join two things compared ("hexproof vs shroud"), searched as typed (a name holds them:
-#: "Team vs. Team Variant") but never translated alone: the lexicon learned "vs" -> 队伍对队 from that name.
-JOINING = {"en": "vs versus"}
+#: Words that join two things compared ("hexproof vs shroud") or paired ("both players"), searched as
+#: typed (a name holds them: "Team vs. Team Variant") but never translated alone: the lexicon learned
+#: "vs" -> 队伍对队 from that name, and "both" -> 然后将它 ("then put it") and "possiedi" (session 37's
+#: tester saw both in the header of "both players drop to 0 life at the same time, who wins").
+JOINING = {"en": "vs versus both"}
 
 
 @cache

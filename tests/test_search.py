@@ -637,6 +637,15 @@ def test_a_word_joining_two_things_compared_is_never_translated_alone(home: Path
     assert [d.identity for d in named.definitions][:1] == ["glossary:Team vs. Team Variant"]
 
 
+def test_both_is_never_translated_alone(home: Path, db: sqlite3.Connection) -> None:
+    """"both players drop to 0 life at the same time" said "both → 然后将它" ("then put it") and
+    "both → possiedi" in its header (learned pairs; session 37's tester)."""
+    plan = find(home, db, "both players drop to 0 life at the same time, who wins").plan
+    assert not any(t.source == "both" for t in [*plan.translations, *plan.dropped]), plan.translations
+    header = kb_here("search", "both players lose", home=home).stdout.splitlines()[0]
+    assert "然后将它" not in header and "possiedi" not in header, header
+
+
 @pytest.mark.parametrize(("query", "lang", "term"), [
     ("what does any target mean", "en", "Any Target"), ("what does if mean", "en", "If"),
     ("cosa vuol dire come se", "it", "As Though"), ("cosa significa a faccia in giù", "it", "Face Down"),
