@@ -954,6 +954,21 @@ def test_a_card_not_resolved_gets_a_404_page_with_its_candidates(server: str) ->
         assert "/cards/" + quote(candidate["card"], safe="") in shown.hrefs()
 
 
+def test_a_path_in_the_singular_leads_to_the_page(server: str) -> None:
+    """"/card/NAME" and "/rule/702.19b" were "no page" (session 37's tester): they lead to /cards/NAME and
+    /rules/702.19b, their .json and query kept; a path no page has in either form is still 404."""
+    card = get_json(server + "/card/Phyrexian%20Dragon%20Engine.json")
+    assert card["resolved"] is True and card["card"]["name"].startswith("Phyrexian Dragon Engine")
+    assert get_json(server + "/rule/702.19b.json") == get_json(server + "/rules/702.19b.json")
+    request = urllib.request.Request(server + "/card/Phyrexian%20Dragon%20Engine?x=1", method="GET")
+    opener = urllib.request.build_opener(type("NoRedirect", (urllib.request.HTTPRedirectHandler,),
+                                              {"redirect_request": lambda *args, **kw: None})())
+    with pytest.raises(urllib.error.HTTPError) as moved:
+        opener.open(request, timeout=60)
+    assert moved.value.code == 308 and moved.value.headers["Location"] == "/cards/Phyrexian%20Dragon%20Engine?x=1"
+    assert get(server + "/thing/x")[0] == 404 and get(server + "/cardss/x")[0] == 404
+
+
 def test_serve_without_a_kb_says_so(tmp_path: Path) -> None:
     result = kb("serve", "--port", str(free_port()), home=tmp_path / "empty", timeout=60)
     assert result.returncode == 1

@@ -211,9 +211,16 @@ def create_app(home: Path, options: Options | None = None) -> FastAPI:
 
     # -- errors that FastAPI raises itself: an unknown URL, a method not allowed ----------------
 
+    #: the first segments of the pages' paths ("cards", "rules", "refs"): "/card/NAME" is "/cards/NAME"
+    roots = {path.split("/")[1] for command in TABLE for path in _by_path(command.pages)}
+
     @app.exception_handler(HTTPException)
     def http_error(request: Request, exc: HTTPException) -> Response:
         path = request.url.path.removesuffix(".json")
+        if exc.status_code == 404 and request.method in ("GET", "HEAD") \
+                and (plural := _plural(request.url.path, roots)) is not None:
+            # "/card/Urza's Sylex", "/rule/702.19b" were no page (session 37's tester): a path in the singular
+            return RedirectResponse(plural + (f"?{request.url.query}" if request.url.query else ""), status_code=308)
         err = NotFound(f"no page at {path}") if exc.status_code == 404 else KbError(str(exc.detail))
         return _error(request, templates, err, wants_json(request.url.path), exc.status_code)
 
@@ -259,6 +266,12 @@ def _index_built(home: Path, conn: sqlite3.Connection) -> None:
 
 
 # -- helpers ------------------------------------------------------------------------------------
+
+
+def _plural(path: str, roots: set[str]) -> str | None:
+    """``path`` with its first segment in the plural, where that is a page's ("/card/X" → "/cards/X")."""
+    _, first, *rest = path.split("/")
+    return "/".join(["", first + "s", *rest]) if first and first + "s" in roots and first not in roots else None
 
 
 def twins(path: str) -> tuple[str, str]:
