@@ -821,7 +821,8 @@ def _diff_form(data: Any, args: argparse.Namespace, conn: Any) -> dict[str, Any]
     english = dated.get("en") or next(iter(dated.values()), [])
     return {"form": {"old": args.old or (english[1] if len(english) > 1 else ""),
                      "new": args.new or (english[0] if english else ""), "lang": args.lang or "en"},
-            "dated": dated, "every_edition": sorted({e for editions in dated.values() for e in editions}, reverse=True)}
+            "dated": dated, "every_edition": sorted({e for editions in dated.values() for e in editions}, reverse=True),
+            "comparable": any(len(editions) > 1 for editions in dated.values())}
 
 
 def _cite_form(data: Any, args: argparse.Namespace, conn: Any) -> dict[str, Any]:

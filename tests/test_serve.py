@@ -141,6 +141,14 @@ def full_home(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return with_index(home)
 
 
+def test_the_diff_form_of_a_kb_of_one_edition_says_there_is_nothing_to_compare(server: str) -> None:
+    """It offered the one edition against itself, and sending that was a 400 (session 37's tester)."""
+    reply = request(server, "/diff")
+    body = reply.body.decode()
+    assert reply.status == 200 and "there is nothing to compare" in body
+    assert '<button type="submit">Compare</button>' not in body
+
+
 # -- amplification: the work of one request is bounded before any is done -----------------------
 
 
