@@ -367,13 +367,19 @@ NAMED_KINDS = {
 #: 0.633; the rest the same.  What happens to a thing is most often a state-based action.  Falling
 #: or going to the graveyard (掉坟场, 掉进坟场, 去坟场; session 35): the keyword set's "灵气掉坟场" 704.5m
 #: ninth -> first, the other 1,172 questions of the five sets the same; "where does it go" (去哪, 到哪)
-#: moved none and was left out.
+#: moved none and was left out.  Whether anyone loses, as players ask it ("when do you lose from poison",
+#: "player at 0 life when do they lose", "quando si perde per veleno"; only "do i lose" was read, and
+#: Two-Headed Giant's 810.10b led with 704.5c fourth; "do I lose life" is no fate; session 38): the five
+#: sets 754/1035 -> 755/1035 (that question second -> first), the glossary benchmark the same.
 STATE_BASED = 4.0
 ASKS_OUTCOME = {
-    "en": re.compile(r"\b(?:dies?|survives?|go(?:es)? to the graveyard|loses? the game|do i lose|what happens)\b",
+    "en": re.compile(r"\b(?:dies?|survives?|go(?:es)? to the graveyard|loses? the game|what happens"
+                     r"|(?:do|does|did|would|will|can|could) (?:i|you|we|they|he|she|players|opponents"
+                     r"|(?:a|the|that|my) (?:player|opponent)) lose"
+                     r"(?! life| \d| control| (?:a|an|all|the|its|their|his|her) ))\b",
                      re.IGNORECASE),
     "it": re.compile(r"\b(?:muore|muoiono|sopravvive|perde la partita|perdo|vanno al cimitero|va al cimitero"
-                     r"|cosa succede|che succede)\b", re.IGNORECASE),
+                     r"|cosa succede|che succede|si perde(?! (?:\d|punti|vita|il|la|le|i|gli|l')\b))\b", re.IGNORECASE),
     "zh": re.compile("会死|死掉|死吗|死了|存活|输掉|会输|算输|进坟场|进坟墓场|进入坟墓场|掉坟场|掉进坟场|去坟场"
                      "|会怎样|会怎么样|怎么办|会发生什么"),
 }

@@ -497,7 +497,10 @@ def test_a_query_naming_the_kind_of_rule_it_asks_for_finds_that_kind(home: Path,
                                            ("牌库抽空了会输吗", "704.5b"),
                                            ("when does a saga go to the graveyard", "704.5s"),
                                            ("what happens if I have to draw from an empty library", "704.5b"),
-                                           ("鹏洛客忠诚为0会怎样", "704.5i")])
+                                           ("鹏洛客忠诚为0会怎样", "704.5i"),
+                                           # only "do i lose" was read: 810.10b (Two-Headed Giant) led
+                                           ("when do you lose from poison", "704.5c"),
+                                           ("quando si perde per veleno", "704.5c")])
 def test_a_question_whether_something_dies_finds_the_state_based_action(home: Path, db: sqlite3.Connection,
                                                                         query: str, rule: str) -> None:
     """Whether a creature dies or a player loses is decided by a state-based action: the
@@ -509,6 +512,10 @@ def test_a_question_whether_something_dies_finds_the_state_based_action(home: Pa
     assert rules_of(find(home, db, "when a creature dies does its ability trigger"))[0] == "603.10a"
     assert search.wanted_chapters("en", "does a creature die with lethal damage") == {"704.": search.STATE_BASED}
     assert search.wanted_chapters("zh-Hans", "伤害怎么分配") == {}
+    assert search.wanted_chapters("en", "player at 0 life when do they lose") == {"704.": search.STATE_BASED}
+    for lang, no_fate in (("en", "do I lose life when I pay with Phyrexian mana"), ("en", "does it lose all abilities"),
+                          ("it", "si perde il controllo della creatura?")):
+        assert search.wanted_chapters(lang, no_fate) == {}, no_fate
 
 
 def test_a_named_entry_citing_a_chapter_leads_to_a_rule_in_it(home: Path, db: sqlite3.Connection) -> None:
