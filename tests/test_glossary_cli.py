@@ -276,6 +276,7 @@ def test_an_entry_removed_since_is_obsolete_and_edition_reads_the_glossary_then(
         ("en", "2025-11-14", True, "2026-04-17"), ("zh-Hans", "2025-11-14", True, "2026-04-17")}
     assert "en  Friends Forever (removed in 2026-04-17)  (edition 2025-11-14)" in kb_here(
         "glossary", "Friends Forever", home=home).stdout
+    assert all(e["renamed_to"] is None for e in removed)
     held = kb_json_here("glossary", "Blight", home=home)["matches"][0]["entries"]
     assert all(e["obsolete"] is False and e["removed_in"] is None for e in held)
     # --edition: each language's glossary in force on the date, as `kb show --edition` reads a rule
@@ -292,3 +293,17 @@ def test_an_entry_removed_since_is_obsolete_and_edition_reads_the_glossary_then(
     assert "Blight" in newest and "Friends Forever" not in newest
     early = kb_here("glossary", "Color Identity", "--edition", "2001-01-01", home=home)
     assert early.returncode == 1 and "no glossary held was in force on 2001-01-01" in early.stderr
+
+
+def test_an_entry_renamed_since_names_its_new_headword(older_editions_kb: Path) -> None:
+    """"Removed from Combat" (2025-11-14) is "Remove from Combat" in 2026-04-17: `kb glossary` said it
+    removed, with no pointer, where `kb diff` says renamed (session 37's tester)."""
+    entries = kb_json_here("glossary", "Removed from Combat", home=older_editions_kb)["matches"][0]["entries"]
+    english = next(e for e in entries if e["lang"] == "en")
+    assert (english["edition"], english["removed_in"], english["renamed_to"]) == (
+        "2025-11-14", "2026-04-17", "Remove from Combat")
+    shown = kb_here("glossary", "Removed from Combat", home=older_editions_kb).stdout
+    assert "en  Removed from Combat (renamed Remove from Combat in 2026-04-17: kb glossary 'Remove from Combat')" \
+        in shown, shown
+    diff = kb_here("diff", "2025-11-14", "2026-04-17", home=older_editions_kb).stdout
+    assert "~ Removed from Combat → Remove from Combat" in diff

@@ -637,6 +637,14 @@ def test_the_diff_page_alone_is_a_form_to_pick_two_editions(server: str) -> None
         assert f"{len(diff['added'])} added" in picked.shown and "Compare editions" in picked.shown
 
 
+def test_the_glossary_page_of_a_renamed_entry_links_its_new_headword(server: str) -> None:
+    if not full():
+        pytest.skip(f"needs an older edition; real corpora not found at {corpora_path()}")
+    shown = page(server + "/glossary/Removed%20from%20Combat")
+    assert "renamed Remove from Combat in 2026-04-17" in shown.shown
+    assert "/glossary/Remove%20from%20Combat" in shown.hrefs()
+
+
 def test_the_history_page_shows_the_rule_a_reused_number_named_before(server: str) -> None:
     """702.124k was Friends forever in 2025-11-14; the page of today's 702.124k said nothing of it."""
     if not full():

@@ -25,7 +25,7 @@ from kb.core.lang import language_label, languages_label, normalize_tag
 from kb.core.model import GlossaryEntry
 from kb.core.refs import entry_pointed
 from kb.core.rulenum import RuleNumber
-from kb.core.text import base_lang, echoed, has_han, loose_key, to_simplified, typed
+from kb.core.text import base_lang, echoed, has_han, loose_key, shell_join, to_simplified, typed
 from kb.store import rules as store
 from kb.views.shared import require_held, spelled_right
 
@@ -55,11 +55,14 @@ class StoredEntry:
     #: the first edition of its language after its own that has no entry so called, when the newest has none
     #: (Friends Forever, 2025-11-14: removed in 2026-04-17); ``obsolete`` is the source's own mark
     removed_in: str | None = None
+    #: the headword it was renamed to in that edition, as ``kb diff`` tells a rename ("Removed from Combat"
+    #: → "Remove from Combat" in 2026-04-17)
+    renamed_to: str | None = None
 
     def to_json(self) -> dict[str, object]:
         return {"lang": self.lang, "edition": self.edition, "term": self.term, "aliases": list(self.aliases),
                 "senses": list(self.senses), "obsolete": self.obsolete or self.removed_in is not None,
-                "removed_in": self.removed_in, "cites": list(self.cites),
+                "removed_in": self.removed_in, "renamed_to": self.renamed_to, "cites": list(self.cites),
                 "points_to": self.points_to,
                 "cited": [{"number": number, "text": text} for number, text in self.cited],
                 "source": self.source,
@@ -156,6 +159,19 @@ def removed_in(conn: sqlite3.Connection, lang: str, edition: str | None, term: s
     return next(e for e in later if term.casefold() not in store.headwords(conn, lang, e))
 
 
+def renamed_to(conn: sqlite3.Connection, lang: str, term: str, gone: str) -> str | None:
+    """The headword ``term`` became in edition ``gone`` (the first without it), when ``kb diff`` of the
+    edition before and that one tells a rename: "Removed from Combat" → "Remove from Combat"."""
+    from kb.views.history import glossary_changes  # lazy: only an entry gone is asked
+
+    before = [e for e in _glossary_editions(conn, lang) if e < gone]
+    if not before:
+        return None
+    changes = glossary_changes(store.glossary_of(conn, lang, before[-1]), store.glossary_of(conn, lang, gone),
+                               lang=lang)
+    return next((new for old, new, _ in changes.renamed if old.casefold() == term.casefold()), None)
+
+
 def _newest(conn: sqlite3.Connection, rows: list[sqlite3.Row], langs: list[str] | None,
             on: str | None = None) -> list[StoredEntry]:
     newest: dict[str, sqlite3.Row] = {}
@@ -170,8 +186,9 @@ def _newest(conn: sqlite3.Connection, rows: list[sqlite3.Row], langs: list[str] 
         cites = _cited(conn, row["id"])
         entry = _entry(row, cites, _cited_texts(conn, cites, row["lang"], row["edition"]))
         pointed = entry_pointed(entry.senses[0], entry.lang) if len(entry.senses) == 1 else None
-        entries.append(replace(entry, points_to=pointed, removed_in=removed_in(conn, entry.lang, entry.edition,
-                                                                               entry.term)))
+        gone = removed_in(conn, entry.lang, entry.edition, entry.term)
+        entries.append(replace(entry, points_to=pointed, removed_in=gone,
+                               renamed_to=renamed_to(conn, entry.lang, entry.term, gone) if gone else None))
     return entries
 
 
@@ -669,8 +686,9 @@ PAIRED_BY = {"cited": "the rules both cite", "used": "the rules that use both he
 def render(entry: StoredEntry) -> str:
     """One language's entry: headword, edition, pairing, senses, aliases, cited rules."""
     where = f"edition {entry.edition}" if entry.edition else "undated"
-    notes = [note for note, said in (("obsolete", entry.obsolete), (f"removed in {entry.removed_in}", entry.removed_in))
-             if said]
+    gone = (f"renamed {entry.renamed_to} in {entry.removed_in}: kb glossary {shell_join([entry.renamed_to])}"
+            if entry.renamed_to else f"removed in {entry.removed_in}")
+    notes = [note for note, said in (("obsolete", entry.obsolete), (gone, entry.removed_in)) if said]
     said = f" ({'; '.join(notes)})" if notes else ""
     lines = [f"{entry.lang}  {entry.term}{said}  ({where}) · {entry.source}"]
     if entry.aliases:
