@@ -599,6 +599,21 @@ def test_a_rule_named_as_kb_export_names_it(two_editions: Path, corpora: Path) -
     assert both.returncode == 2 and "names its edition already" in both.stderr
 
 
+def test_the_search_box_reads_a_rule_named_as_kb_export_names_it(two_editions: Path) -> None:
+    """The search read 702.124m@en/2025-11-14 as today's 702.124m and the words "en" and "2025" (and
+    translated "en" into Chinese); it shows the rule that text is today, saying so, and a rule
+    removed since is said to be none, with the command that shows that edition's text."""
+    found = kb_json_here("search", f"702.124m@en/{OLD}", home=two_editions)
+    assert [r["rule"] for r in found["results"]] == ["702.124k"] and found["translations"] == []
+    assert found["box"]["backwards"].startswith(f"702.124m@en/{OLD} is rule 702.124k of the newest English edition")
+    chinese = kb_json_here("search", f"702.124m@zh-Hans/{OLD}", home=two_editions)
+    assert [r["rule"] for r in chinese["results"]] == ["702.124k"]
+    gone = kb_here("search", f"702.124k@en/{OLD}", home=two_editions)
+    assert gone.returncode == 1 and gone.stderr.strip() == (
+        f"kb: 702.124k@en/{OLD} is no rule of the newest English edition; that edition's text:"
+        f" kb show 702.124k@en/{OLD}")
+
+
 def test_diff_spacing_runs_and_glossary(two_editions: Path, corpora: Path) -> None:
     text = kb_here("diff", OLD, "2026-04-17", home=two_editions).stdout
     assert "Bobblehead{+, Book+}, Clue" in text and "{+, Book+} ," not in text

@@ -645,6 +645,20 @@ def test_the_glossary_page_of_a_renamed_entry_links_its_new_headword(server: str
     assert "/glossary/Remove%20from%20Combat" in shown.hrefs()
 
 
+def test_the_search_page_reads_a_rule_named_in_one_edition(server: str) -> None:
+    """The form `kb export` writes (702.124m@en/2025-11-14) is the rule that text is today, said so; a rule
+    removed since is said to be none, with the command showing that edition's text as a command (its
+    address is no URL: the "/" inside), not a link to a page that is not."""
+    if not full():
+        pytest.skip(f"needs an older edition; real corpora not found at {corpora_path()}")
+    found = get_json(server + "/search.json?q=" + quote(f"702.124m@en/{OLD}"))
+    assert [r["rule"] for r in found["results"]] == ["702.124k"]
+    assert f"702.124m@en/{OLD} is rule 702.124k of the newest English edition" in page(
+        server + "/search?q=" + quote(f"702.124m@en/{OLD}")).shown
+    status, _, body = get(server + "/search?q=" + quote(f"702.124k@en/{OLD}"))
+    assert status == 404 and f"<code>kb show 702.124k@en/{OLD}</code>" in body, body[:2000]
+
+
 def test_the_history_page_shows_the_rule_a_reused_number_named_before(server: str) -> None:
     """702.124k was Friends forever in 2025-11-14; the page of today's 702.124k said nothing of it."""
     if not full():

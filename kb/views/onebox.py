@@ -33,7 +33,9 @@ from typing import TYPE_CHECKING, Any
 from kb.core.address import (
     Across,
     Address,
+    AtEdition,
     Backwards,
+    at_edition,
     expand,
     loosely_typed,
     misread,
@@ -326,6 +328,8 @@ class OneBox:
         address = parse(text)
         if address is not None:
             return self._rules(text, address)
+        if "@" in text and (at := at_edition([text])) is not None:
+            return self._at_edition(text, at)
         read = turned(text)
         wrong = misread(text)
         # "702.19d-b": the range meant, not the letter b as a word; "702.19b-702.2": the two rules
@@ -378,6 +382,27 @@ class OneBox:
         address = Address(text, tuple(Target.single(n) for n in numbers))
         return Box(text, "rules", address, tuple(numbers), ranked=True,
                    backwards=f"{literal} read as a symbol: the rules that write it, those saying what it is first")
+
+    def _at_edition(self, text: str, at: AtEdition) -> Box:
+        """An address in one edition, as ``kb export`` writes identities (``702.124m@en/2025-11-14``): the
+        rules those texts are in the newest English edition (702.124k), said so; a rule removed since has
+        none, and ``kb show`` reads that edition's text.  The search read the form as today's 702.124m and
+        the words "en" and "2025" (session 37's tester)."""
+        from kb.core.lang import normalize_tag
+        from kb.core.refs import Target  # lazy, as _symbol's
+
+        today: list[RuleNumber] = []
+        for target in at.address.targets:
+            held = [rule for rule, edition in rules_store.identities_numbered(self.conn, target.first,
+                                                                                normalize_tag(at.lang))
+                    if edition == at.edition] if not target.is_range else []
+            today += [number for rule in held if (number := RuleNumber.try_parse(rule)) is not None]
+        shown = ", ".join(str(n) for n in today)
+        said = (f"{text} is {'rule' if len(today) == 1 else 'rules'} {shown} of the newest English edition:"
+                f" showing results for {shown}; that edition's text: kb show {text}" if today else
+                f"{text} is no rule of the newest English edition; that edition's text")  # a Hint: the command
+        address = Address(text, tuple(Target.single(n) for n in today))
+        return Box(text, "rules", address, tuple(today), backwards=said, showing=shown or None)
 
     def _rules(self, text: str, address: Address) -> Box:
         """The rules an address names, expanded over the identities held."""

@@ -314,6 +314,9 @@ class Session:
 
     def _address(self, box: Box, langs: list[str] | None, query_lang: str | None, limit: int) -> SearchAnswer:
         """A rule address: exactly the rules it names, each in every language shown."""
+        if not box.numbers and box.backwards and "@" in box.query:  # in one edition, removed since
+            hint = Hint(box.backwards, ("show", box.query))
+            raise NotFound(str(hint), hint=hint)
         if not box.numbers:
             raise missing_rule(self.conn, box.missing or [box.query])
         plan = self._plain_plan(box.query, langs, query_lang or addresses.written_in(box.query))

@@ -102,6 +102,8 @@ def command_url(words: Sequence[str]) -> str | None:
         return None
     subject, query = read
     base = _PAGES[words[0]]
+    if words[0] in ("show", "history", "refs") and "@" in subject:  # in one edition (702.124k@en/2025-11-14): no URL
+        return None
     if base.endswith("/"):
         path = base + quote(subject, safe="" if words[0] in ("card", "glossary") else ",") if subject else base[:-1]
         path += "/history" if words[0] == "history" else "/text" if words[0] == "show" and _contents(subject) else ""
