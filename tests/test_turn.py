@@ -109,3 +109,21 @@ def test_the_step_asked_by_its_place_ranks_first(db: sqlite3.Connection, default
     phases of a turn asked for, 805.8 (shared team turns) first and 500.1 not in the first five."""
     outcome = engine.search(default_home, db, query, None)
     assert outcome.groups[0].hits[0].number.split(".")[0] == rule, [g.hits[0].number for g in outcome.groups[:5]]
+
+
+def test_a_result_is_headed_by_the_heading_it_sits_under(default_home: Path) -> None:
+    """507.1 answers "what is the first step of combat" without naming the step: the search and
+    `kb ask` said "507.1 · 2026-04-17" and left the reader to look up what 507 is.  Each text is headed
+    by the nearest heading above it in its own language (704.5 is a sentence, not a name: 704's)."""
+    from kbrun import kb_here, kb_json_here
+
+    found = kb_json_here("search", "what is the first step of combat", home=default_home)["results"][0]
+    assert {t["lang"]: t["heading"] for t in found["texts"]} == {"en": "Beginning of Combat Step",
+                                                                  "zh-Hans": "战斗开始步骤"}
+    shown = kb_here("search", "702.19b", "704.5c", home=default_home).stdout
+    assert "702.19b · Trample · 2026-04-17" in shown and "702.19b · 践踏 · 2026-04-17" in shown
+    assert "704.5c · State-Based Actions · 2026-04-17" in shown and "704.5c · 状态动作 · 2026-04-17" in shown
+    asked = kb_here("ask", "what is the first step of combat", home=default_home).stdout
+    assert "1. 507.1 (rule) · en 507.1 · Beginning of Combat Step · 2026-04-17" in asked
+    glossary = kb_json_here("search", "trample", home=default_home)["definitions"][0]["texts"][0]
+    assert glossary["heading"] is None

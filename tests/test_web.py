@@ -976,6 +976,13 @@ def test_a_card_not_resolved_gets_a_404_page_with_its_candidates(server: str) ->
         assert "/cards/" + quote(candidate["card"], safe="") in shown.hrefs()
 
 
+def test_a_result_shows_the_heading_it_sits_under(server: str) -> None:
+    shown = page(server + "/search?q=" + quote("what is the first step of combat"))
+    assert "507.1 Beginning of Combat Step" in shown.shown, shown.shown[:600]
+    asked = page(server + "/ask?q=" + quote("what is the first step of combat"))
+    assert "Beginning of Combat Step" in asked.shown
+
+
 def test_a_path_in_the_singular_leads_to_the_page(server: str) -> None:
     """"/card/NAME" and "/rule/702.19b" were "no page" (session 37's tester): they lead to /cards/NAME and
     /rules/702.19b, their .json and query kept; a path no page has in either form is still 404."""

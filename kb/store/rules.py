@@ -12,7 +12,7 @@ import json
 import os
 import re
 import sqlite3
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Collection, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -463,6 +463,16 @@ def sections(conn: sqlite3.Connection, lang: str, edition: str | None, chapter: 
     return [(number, title or body) for number, title, body in conn.execute(
         "SELECT number, title, body FROM rules WHERE lang = ? AND edition IS ? AND depth = 1 AND variant = 0"
         " AND number GLOB ? ORDER BY sort_key", (lang, edition, f"{chapter}[0-9][0-9]"))]
+
+
+def named_texts(conn: sqlite3.Connection, rules: Collection[str]) -> list[sqlite3.Row]:
+    """(lang, edition, rule, depth, title, body) of every text of the identities ``rules``, in one
+    query: the headings a search's results sit under are read so."""
+    if not rules:
+        return []
+    marks = ",".join("?" * len(rules))
+    return conn.execute(f"SELECT lang, edition, rule, depth, title, body FROM rules WHERE rule IN ({marks})"
+                        " AND variant = 0", tuple(rules)).fetchall()
 
 
 def subrules(conn: sqlite3.Connection, lang: str, edition: str | None, rule: str) -> list[tuple[str, str]]:

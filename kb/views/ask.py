@@ -217,7 +217,8 @@ def heading(n: int, answer: Answer) -> str:
     the quoted text labelled with its own number, which is not the identity's in a translation
     numbered otherwise (the Italian seed's 729.2f is rule 730.2f)."""
     main = answer.main.shown
-    return f"{n}. {answer.rule} ({answer.kind}) · {main.lang} {main.number} · {main.edition or 'undated'}"
+    named = f" · {main.heading}" if main.heading else ""
+    return f"{n}. {answer.rule} ({answer.kind}) · {main.lang} {main.number}{named} · {main.edition or 'undated'}"
 
 
 def _cited(answers: list[Answer]) -> list[store.Link]:

@@ -56,10 +56,11 @@ class Shown:
     hit: bool
     score: float | None
     spans: tuple[tuple[int, int], ...]
+    heading: str | None = None   # the name of the heading it sits under, in its language ("Trample", "践踏")
 
     def to_json(self) -> dict[str, object]:
         return {"lang": self.lang, "edition": self.edition, "number": self.number or None, "kind": self.kind,
-                "title": self.title, "text": self.text, "source": self.source, "hit": self.hit,
+                "title": self.title, "heading": self.heading, "text": self.text, "source": self.source, "hit": self.hit,
                 "score": round(self.score, 4) if self.score is not None else None,
                 "highlights": [list(s) for s in self.spans], "snippet": snippets.snippet(self.text, self.spans)}
 
@@ -186,7 +187,12 @@ class Session:
 
     def search(self, query: str, langs: list[str] | None, query_lang: str | None = None,
                limit: int = 10) -> SearchAnswer:
-        """The ``limit`` best results for ``query`` (see :func:`search`)."""
+        """The ``limit`` best results for ``query`` (see :func:`search`), each text with the heading it
+        sits under."""
+        answer = self._search(query, langs, query_lang, limit)
+        return replace(answer, results=with_headings(self.conn, answer.results))
+
+    def _search(self, query: str, langs: list[str] | None, query_lang: str | None, limit: int) -> SearchAnswer:
         text = typed(query)
         if not text:
             raise KbError("empty query: give words, a phrase in quotes, or a rule number")
@@ -556,6 +562,25 @@ def _row_id(hit: engine.Hit) -> int:
     return int(hit.key.split(":")[1])
 
 
+def with_headings(conn: sqlite3.Connection, results: list[Result]) -> list[Result]:
+    """Each rule text with the name of the nearest heading above it in its language and edition
+    ("Trample" over 702.19b, "战斗开始步骤" over 507.1, "State-Based Actions" over 704.5c, whose 704.5 is
+    no name): a number alone says little of what a rule is about, and a query asking a step by its
+    place ("the first step of combat") is answered by 507.1, whose words never name the step."""
+    above = {r.identity: [str(a) for a in number.ancestors() if a.depth >= 1] for r in results
+             if r.identity and r.kind != "glossary" and (number := RuleNumber.try_parse(r.identity)) is not None}
+    names = {(row["lang"], row["edition"], row["rule"]): name
+             for row in store.named_texts(conn, {a for chain in above.values() for a in chain})
+             if (name := rules_index.heading(row["title"], row["body"] or "", row["depth"]))}
+
+    def named(shown: Shown, chain: list[str]) -> Shown:
+        found = next((n for rule in chain if (n := names.get((shown.lang, shown.edition, rule)))), None)
+        return replace(shown, heading=found) if found else shown
+
+    return [replace(r, texts=tuple(named(t, above[r.identity]) for t in r.texts)) if r.identity in above else r
+            for r in results]
+
+
 def _as_hit(shown: Shown) -> Shown:
     """A text the query named (by address or name): shown as found, not as "same rule"."""
     return Shown(shown.lang, shown.edition, shown.number, shown.kind, shown.title, shown.text, shown.source,
@@ -690,7 +715,8 @@ def result_lines(res: Result, width: int, marks: tuple[str, str], outcome: engin
     for shown in res.texts:
         body = snippets.snippet(shown.text, shown.spans, *marks) if outcome is not None else shown.text
         same = "" if shown.hit else (" · same entry" if glossary else " · same rule")
-        where = f"{shown.title if glossary else shown.number} · {shown.edition or 'undated'}{same}"
+        named = f" · {shown.heading}" if shown.heading and not glossary else ""
+        where = f"{shown.title if glossary else shown.number}{named} · {shown.edition or 'undated'}{same}"
         title = f"{shown.title}: " if shown.title and shown.title != shown.text and not glossary else ""
         lines.append(f"   {shown.lang:<{width}} {where}")
         lines.append("      " + (title + body).replace("\n", "\n      "))
