@@ -490,6 +490,10 @@ def test_a_query_naming_the_kind_of_rule_it_asks_for_finds_that_kind(home: Path,
     assert search.wanted_chapters("it", "l'abilità definita da parola chiave che impedisce di attaccare") \
         == {"702.": search.KIND_CHAPTER}
     assert search.wanted_chapters("en", "prevent damage") == {}
+    assert search.wanted_chapters("en", "A card type. A battle is a permanent.") == {"3": search.KIND_CHAPTER}
+    assert rules_of(find(home, db, "a card type: a battle is a permanent", ["en"]))[0].startswith("310.")  # 110.4 led
+    assert search.wanted_chapters("zh-Hans", "一种牌张类别。战役是永久物。") == {"3": search.KIND_CHAPTER}
+    assert search.wanted_chapters("en", "an effect that changes a creature's card type, which layer") == {}
 
 
 @pytest.mark.parametrize(("query", "rule"), [("indestructible creature with 0 toughness does it die", "704.5f"),
