@@ -41,9 +41,10 @@ from kb.store import rules as store  # noqa: E402
 #: engine.SUBJECT: EN 0.66/0.89, ZH 0.73/0.95, IT 0.57/0.88), less 0.05 (0.03 for Italian's s@1).
 QUESTION_FLOORS = {"en": (0.61, 0.84), "zh-Hans": (0.68, 0.90), "it": (0.54, 0.83)}
 #: Glossary benchmark (EN 0.64/0.84, ZH 0.56/0.80 on all 664 + 664 entries; session 33,
-#: engine.KIND_CHAPTER: EN 0.655/0.855, ZH 0.586/0.831; session 38, engine.PLACE: EN 0.670/0.872,
-#: ZH 0.599/0.846, the half this test asks EN 0.67/0.89, ZH 0.61/0.86), less 0.04 (ZH s@5 0.05).
-GLOSSARY_FLOORS = {"en": (0.63, 0.83), "zh-Hans": (0.56, 0.80)}
+#: engine.KIND_CHAPTER: EN 0.655/0.855, ZH 0.586/0.831; session 38, engine.PLACE and "a card type":
+#: EN 0.681/0.872, ZH 0.604/0.848, the half this test asks EN 0.67/0.89, ZH 0.61/0.86), less 0.04
+#: (ZH s@5 0.05).
+GLOSSARY_FLOORS = {"en": (0.64, 0.83), "zh-Hans": (0.56, 0.80)}
 #: The glossary entries shown beside the questions' results: (share to the point, share of questions
 #: with one) reached (bench_quality.py, session 15: EN 0.50 and 197 of 224, ZH 0.59 and 112 of 126,
 #: IT 0.48 and 73 of 88; before engine.WHOLE_HEADWORDS 0.45 / 189, 0.50 / 110, 0.41 / 68) less 0.03.
