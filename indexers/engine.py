@@ -191,7 +191,7 @@ DEFINED_BY = 0.98
 #: (bench_quality by words; "what does legendary mean" 205.4d second -> third, "additional costs"
 #: 118.8 still first); following every rule right under the chapter instead lost "additional
 #: costs" (118.1-118.7 before 118.8: EN s@1 0.598 -> 0.594).  A heading of a rule counts as a
-#: chapter does (:func:`_is_under`: "Legendary" cites 205.4, whose subrules were never found inside
+#: chapter does (:func:`is_under`: "Legendary" cites 205.4, whose subrules were never found inside
 #: it, so 205.4a came first by default): "what does legendary mean" 205.4a, e, d -> 205.4e, d, a
 #: (expected 205.4d), every other ranking of the 671 questions unchanged (session 30).
 FOLLOW_CHAPTERS = True
@@ -1543,6 +1543,11 @@ def _find(searcher: Searcher, p: Plan, indexed: Sequence[str] = (), limit: int =
     permission, kind = asks_permission(p), wanted_chapters(p.lang, p.text)
     value = {g.identity: g.score * _place(g, permission, kind) for g in groups.values()}
     shown_defs = beside(list(definitions.values()), p)[:DEFINITIONS]
+    if p.places:  # a step asked by its place: not another step's entry beside it ("last step of combat":
+        # Beginning of Combat Step, whose words it shares)
+        asked = {number.split(".")[0] for number in p.places}
+        shown_defs = [d for d in shown_defs if not any(re.fullmatch(r"5\d\d", c) and c not in asked
+                                                       for c in d.hits[0].cites)]
     if CITED and shown_defs and not any(h.named for d in shown_defs for h in d.hits):
         cited = {c for c in shown_defs[0].hits[0].cites if c[-1].isalpha()}  # subrules only: 704.5j, not 202.3
         for identity in value.keys() & cited:
@@ -1574,9 +1579,9 @@ def each_named(ranked: list[Group], sections: Sequence[str]) -> list[Group]:
     best rule of a keyword missing there moves up to the last of those places."""
     ranked = list(ranked)
     for section in sections:
-        if any(_is_under(g.identity, section) for g in ranked[:EACH_NAMED]):
+        if any(is_under(g.identity, section) for g in ranked[:EACH_NAMED]):
             continue
-        best = next((g for g in ranked if _is_under(g.identity, section)), None)
+        best = next((g for g in ranked if is_under(g.identity, section)), None)
         if best is not None:
             ranked.remove(best)
             ranked.insert(EACH_NAMED - 1, best)
@@ -1809,7 +1814,7 @@ def _follow_definitions(searcher: Searcher, groups: dict[str, Group], only: froz
                 group.floor = max(group.floor, entry.score * DEFINED_BY ** (k + 1))
 
 
-def _is_under(child: str, number: str) -> bool:
+def is_under(child: str, number: str) -> bool:
     """Whether rule ``child`` sits under ``number``: "724.1" under the chapter "724", "702.14c" under
     the heading "702.14" (not "702.140a")."""
     rest = child[len(number):] if child.startswith(number) else ""
@@ -1826,7 +1831,7 @@ def _best_under(searcher: Searcher, groups: dict[str, Group], number: str, entry
     naming either entry first (:func:`_sent_under`)."""
     if SENT_FIRST and entry.sends:
         return _sent_under(searcher, groups, number, entry, roles)
-    inside = [g for g in groups.values() if _is_under(g.hits[0].number, number)]
+    inside = [g for g in groups.values() if is_under(g.hits[0].number, number)]
     if inside and entry.defines and DEFINED_LIKE:  # the rule the entry's definition paraphrases
         likeness = _like_definition(searcher, entry.defines, entry.lang)
         return [max(inside, key=lambda g: (likeness(g) * g.score, g.score)).hits[0]]

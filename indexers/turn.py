@@ -41,6 +41,8 @@ _ASKED = {
     "en": (re.compile(rf"\b{_PLACE_EN}(?:\s+(?:and|or)\s+(?:final|last))?\s+(?P<kind>step|phase){_WHOLE_EN}",
                       re.IGNORECASE),
            re.compile(rf"\b(?P<kind>step|phase)\s+(?:comes|is|happens|goes)\s+{_PLACE_EN}{_WHOLE_EN}", re.IGNORECASE),
+           re.compile(rf"\b(?P<kind>step|phase)\s+(?P<place>[1-5])\b{_WHOLE_EN}", re.IGNORECASE),  # "step 3 of combat"
+           re.compile(rf"\b{_PLACE_EN}\s+(?P<kind>phase)\b(?!\s+(?:of|in|during)\b)", re.IGNORECASE),  # of the turn
            re.compile(rf"\b(?P<kind>step|phase)s{_WHOLE_EN}", re.IGNORECASE)),
     # "la prima sottofase del combattimento", "terza e ultima fase del turno", "quarta sottofase della fase di …";
     # "le fasi del turno", "le sottofasi del combattimento"
@@ -50,8 +52,9 @@ _ASKED = {
                       re.IGNORECASE),),
     # "这是战斗阶段的第一个步骤", "此阶段是回合的第五个也是最后一个阶段", "回合中的第二个阶段", "战斗的最后一个步骤",
     # "战斗阶段第一步是什么"; "回合的阶段", "战斗阶段有哪些步骤", "一个回合有几个阶段"
-    "zh": (re.compile(r"(?P<whole>[\u4e00-\u9fff]+?)中?的?(?:第(?P<place>[一二三四五1-5])个?|(?P<last>最后)一个)"
+    "zh": (re.compile(r"(?P<whole>[\u4e00-\u9fff]+?)中?的?(?:第(?P<place>[一二三四五1-5])个?|(?P<last>最后)一个?)"
                       r"(?:也是最后一个)?(?P<kind>步骤|阶段|步)"),
+           re.compile(r"(?<![\u4e00-\u9fff])第(?P<place>[一二三四五1-5])个?(?P<kind>阶段)"),  # "第三阶段": of the turn
            re.compile(r"(?P<whole>[\u4e00-\u9fff]+?)[中里]?(?:的|有|包括|包含|分为)(?:哪些|几个|哪几个)?(?P<kind>步骤|阶段)"
                       r"(?![\u4e00-\u9fff]*?是第)")),
 }
@@ -137,7 +140,8 @@ def asked(text: str, lang: str, turn: Turn) -> tuple[str, ...]:
     for m in (m for pattern in _ASKED.get(base_lang(lang), ()) for m in pattern.finditer(text)):
         groups = m.groupdict()
         place = -1 if groups.get("last") else _ORDINALS[groups["place"].casefold()] if groups.get("place") else 0
-        kind, whole = (groups.get("kind") or groups["kinds"]).casefold(), m["whole"].casefold()
+        kind = (groups.get("kind") or groups["kinds"]).casefold()
+        whole = (groups.get("whole") or TURN[base_lang(lang)]).casefold()  # a phase named by its place alone
         phase_kind = kind in _ASKED_PHASE
         turn_asked = whole.endswith(TURN[base_lang(lang)])
         phase = None if turn_asked or phase_kind else _named(whole, turn.names)

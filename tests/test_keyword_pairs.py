@@ -51,6 +51,18 @@ def test_each_keyword_named_has_a_rule_in_the_first_five(default_home: Path, que
         assert any(r.startswith(section) and r[len(section)].isalpha() for r in first), (section, first)
 
 
+@pytest.mark.parametrize(("query", "named"), [
+    ("first strike deathtouch", ("702.7", "702.2")),
+    ("double strike lifelink", ("702.4", "702.15")),
+])
+def test_kb_ask_quotes_a_rule_of_each_keyword_named(default_home: Path, query: str, named: tuple[str, ...]) -> None:
+    """`kb ask "first strike deathtouch"` quoted 702.7c, 702.7b and 702.7a: three rules of first strike,
+    none of deathtouch, where the search has one of each in its first five (session 38's tester)."""
+    quoted = [a["rule"] for a in kb_json_here("ask", query, home=default_home)["answers"]]
+    for section in named:
+        assert any(r.startswith(section) and r[len(section)].isalpha() for r in quoted), (section, quoted)
+
+
 def test_a_keyword_pair_in_traditional_characters_ranks_as_in_simplified(default_home: Path) -> None:
     assert ranked(default_home, "死觸加踐踏")[:5] == ranked(default_home, "死触加践踏")[:5]
     assert ranked(default_home, "死觸加踐踏")[:2] == ["702.2c", "702.19b"]

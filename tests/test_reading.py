@@ -608,6 +608,9 @@ def test_the_search_box_reads_a_rule_named_as_kb_export_names_it(two_editions: P
     assert found["box"]["backwards"].startswith(f"702.124m@en/{OLD} is rule 702.124k of the newest English edition")
     chinese = kb_json_here("search", f"702.124m@zh-Hans/{OLD}", home=two_editions)
     assert [r["rule"] for r in chinese["results"]] == ["702.124k"]
+    for nothing in (f"702.999@en/{OLD}", "702.124m@en/2024-01-01"):  # no such text: not "removed since"
+        said = kb_here("search", nothing, home=two_editions)
+        assert said.returncode == 1 and said.stderr.strip() == f"kb: no rule {nothing} in the KB", said.stderr
     gone = kb_here("search", f"702.124k@en/{OLD}", home=two_editions)
     assert gone.returncode == 1 and gone.stderr.strip() == (
         f"kb: 702.124k@en/{OLD} is no rule of the newest English edition; that edition's text:"

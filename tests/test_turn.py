@@ -70,6 +70,14 @@ def test_a_list_naming_no_phase_falls_back_to_the_sections_order() -> None:
     ("en", "the steps of casting a spell", ()),
     ("zh-Hans", "战斗阶段有哪些步骤", ("506",)),
     ("zh-Hans", "一个回合有几个阶段", ("500",)),
+    # session 38's tester: a phase by its place alone is the turn's; a step by its number; 最后一步
+    ("en", "what is the first phase", ("501",)),
+    ("en", "what is step 3 of combat", ("509",)),
+    ("en", "the first phase of phasing", ()),
+    ("en", "the second combat phase", ()),
+    ("zh-Hans", "第三阶段", ("506",)),
+    ("zh-Hans", "战斗阶段的最后一步", ("511",)),
+    ("zh-Hans", "第二个战斗阶段", ()),
 ])
 def test_a_place_asked_names_its_section(db: sqlite3.Connection, lang: str, query: str,
                                          sections: tuple[str, ...]) -> None:
@@ -125,5 +133,20 @@ def test_a_result_is_headed_by_the_heading_it_sits_under(default_home: Path) -> 
     assert "704.5c · State-Based Actions · 2026-04-17" in shown and "704.5c · 状态动作 · 2026-04-17" in shown
     asked = kb_here("ask", "what is the first step of combat", home=default_home).stdout
     assert "1. 507.1 (rule) · en 507.1 · Beginning of Combat Step · 2026-04-17" in asked
+    assert "   zh-Hans 507.1 · 战斗开始步骤: " in asked  # the aligned text too
+    # a chapter's "General" section (500) says less than the chapter's name
+    turn = kb_json_here("search", "500.1", home=default_home)["results"][0]["texts"]
+    assert {t["lang"]: t["heading"] for t in turn} == {"en": "Turn Structure", "zh-Hans": "回合结构"}
     glossary = kb_json_here("search", "trample", home=default_home)["definitions"][0]["texts"][0]
     assert glossary["heading"] is None
+
+
+def test_no_other_step_s_entry_is_shown_beside_a_step_asked_by_its_place(default_home: Path) -> None:
+    """"last step of combat" showed the entry Beginning of Combat Step beside 511.1 (its words)."""
+    from kbrun import kb_json_here
+
+    found = kb_json_here("search", "last step of combat", home=default_home)
+    assert found["results"][0]["rule"] == "511.1"
+    assert "Beginning of Combat Step" not in [d["term"] for d in found["definitions"]]
+    assert [d["term"] for d in kb_json_here("search", "first step of combat", home=default_home)["definitions"]][:1] \
+        == ["Beginning of Combat Step"]

@@ -13,6 +13,7 @@ trample": Trample).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -201,7 +202,8 @@ class AskAnswer:
             main = answer.main.shown
             lines.append("   " + _marked(main.text, answer.main.sentences, marks).replace("\n", "\n   "))
             for other in answer.aligned:
-                lines.append(f"   {other.lang} {other.number}: " + other.text.replace("\n", "\n      "))
+                named = f" · {other.heading}" if other.heading else ""
+                lines.append(f"   {other.lang} {other.number}{named}: " + other.text.replace("\n", "\n      "))
         if self.elsewhere is not None:  # as `kb search` says it
             lines += ["", f"({self.elsewhere})"]
         cited = _cited(self.answers)
@@ -290,7 +292,30 @@ def ask(session: Session, question: str, langs: list[str] | None = None, query_l
     kept = [scored[0]] + [a for a in scored[1:] if a.matched >= KEEP_SHARE * best and a.matched > 0]
     # answered from fragments only (`--lang it`: the Italian seed's 17 rules), as `kb search` says it
     partial = Hint(found.elsewhere.said, ("ask", question)) if found.elsewhere else None
-    return AskAnswer(question, found, kept[:MAX_RULES], _definition(found), elsewhere=partial)
+    kept = each_keyword(kept[:MAX_RULES], scored, found.plan.keywords)
+    return AskAnswer(question, found, kept, _definition(found), elsewhere=partial)
+
+
+def each_keyword(kept: list[Answer], scored: list[Answer], sections: Sequence[str]) -> list[Answer]:
+    """A rule of each keyword the question names among those quoted ("first strike deathtouch": 702.7c,
+    702.7b and 702.2c, not three rules of first strike), as the search has one of each in its first
+    five (:data:`indexers.engine.EACH_NAMED`): the best of a keyword missing takes the place of the last
+    rule of a keyword quoted twice, or is added when fewer than :data:`MAX_RULES` are quoted."""
+    out = list(kept)
+    for section in sections:
+        if any(engine.is_under(a.rule, section) for a in out):
+            continue
+        best = next((a for a in scored if engine.is_under(a.rule, section)), None)
+        twice = [i for i, a in enumerate(out)
+                 if sum(engine.is_under(b.rule, s) for b in out for s in sections
+                        if engine.is_under(a.rule, s)) > 1]
+        if best is None:
+            continue
+        if len(out) < MAX_RULES:
+            out.append(best)
+        elif twice:
+            out[twice[-1]] = best
+    return out
 
 
 def _bodied(session: Session, plan: engine.Plan, candidates: list[Result]) -> list[Result]:

@@ -392,11 +392,15 @@ class OneBox:
         from kb.core.refs import Target  # lazy, as _symbol's
 
         today: list[RuleNumber] = []
+        texts = 0  # the texts that edition numbers so: none, and the address names nothing (not a rule removed)
         for target in at.address.targets:
             held = [rule for rule, edition in rules_store.identities_numbered(self.conn, target.first,
                                                                                 normalize_tag(at.lang))
                     if edition == at.edition] if not target.is_range else []
+            texts += len(held)
             today += [number for rule in held if (number := RuleNumber.try_parse(rule)) is not None]
+        if not texts:  # "702.999@en/2025-11-14", an edition not held: said as any number not held
+            return Box(text, "rules", at.address, (), (text,))
         shown = ", ".join(str(n) for n in today)
         said = (f"{text} is {'rule' if len(today) == 1 else 'rules'} {shown} of the newest English edition:"
                 f" showing results for {shown}; that edition's text: kb show {text}" if today else

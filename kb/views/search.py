@@ -567,14 +567,19 @@ def with_headings(conn: sqlite3.Connection, results: list[Result]) -> list[Resul
     ("Trample" over 702.19b, "战斗开始步骤" over 507.1, "State-Based Actions" over 704.5c, whose 704.5 is
     no name): a number alone says little of what a rule is about, and a query asking a step by its
     place ("the first step of combat") is answered by 507.1, whose words never name the step."""
-    above = {r.identity: [str(a) for a in number.ancestors() if a.depth >= 1] for r in results
+    above = {r.identity: [str(a) for a in number.ancestors()] for r in results
              if r.identity and r.kind != "glossary" and (number := RuleNumber.try_parse(r.identity)) is not None}
     names = {(row["lang"], row["edition"], row["rule"]): name
              for row in store.named_texts(conn, {a for chain in above.values() for a in chain})
              if (name := rules_index.heading(row["title"], row["body"] or "", row["depth"]))}
 
     def named(shown: Shown, chain: list[str]) -> Shown:
-        found = next((n for rule in chain if (n := names.get((shown.lang, shown.edition, rule)))), None)
+        # a chapter's first section is its "General" (100, 500, 700, 800): the chapter's name says more
+        rule = next((rule for rule in chain if (shown.lang, shown.edition, rule) in names
+                     and not (RuleNumber.parse(rule).depth == 0 and rule != chain[0])), None)
+        if rule is not None and rule.endswith("00") and chain[-1] != rule:
+            rule = chain[-1]
+        found = names.get((shown.lang, shown.edition, rule)) if rule is not None else None
         return replace(shown, heading=found) if found else shown
 
     return [replace(r, texts=tuple(named(t, above[r.identity]) for t in r.texts)) if r.identity in above else r
