@@ -1633,7 +1633,43 @@ def beside(definitions: list[Group], p: Plan) -> list[Group]:
     if not FORMS_NAME:
         return named
     forms = query_forms(p)
-    return [g for g in named if not _shadowed(g, named, forms)]
+    kept = [g for g in named if not _shadowed(g, named, forms)]
+    said = query_sequences(p)
+    return [g for g in kept if not _inside_longer(g, kept, said)]
+
+
+def query_sequences(p: Plan) -> dict[str, list[str]]:
+    """The query's words in their forms and in order (:func:`indexers.analysis.form_key`), as typed,
+    by the language code of the fields they search."""
+    code, _, words = form_key(p.lang, p.text).partition("=")
+    return {code: words.split()} if words else {}
+
+
+def _phrases(entry: Group) -> set[tuple[str, tuple[str, ...]]]:
+    """An entry's headwords in their forms, as word sequences by language code."""
+    return {(code, tuple(words.split())) for hit in entry.hits for code, _, words in (key.partition("=")
+            for key in hit.names) if words and ":" not in code}
+
+
+def _count(words: Sequence[str], phrase: Sequence[str]) -> int:
+    n = len(phrase)
+    return sum(1 for i in range(len(words) - n + 1) if tuple(words[i:i + n]) == tuple(phrase))
+
+
+def _inside_longer(entry: Group, named: Sequence[Group], said: Mapping[str, list[str]]) -> bool:
+    """Whether the query names ``entry`` only inside the name of a longer entry it names: "double
+    strike lifelink" names Double Strike, not the keyword action Double beside it (session 38's helper)."""
+    found = False
+    for code, phrase in _phrases(entry):
+        times = _count(said.get(code, []), phrase)
+        if not times:
+            continue
+        longer = {words for other in named if other is not entry for c, words in _phrases(other)
+                  if c == code and len(words) > len(phrase) and _count(words, phrase)}
+        if times > sum(_count(said[code], words) * _count(words, phrase) for words in longer):
+            return False  # named on its own too ("double trample": Double)
+        found = True
+    return found
 
 
 def query_forms(p: Plan) -> dict[str, set[str]]:

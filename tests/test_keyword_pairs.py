@@ -70,3 +70,14 @@ def test_a_keyword_pair_in_traditional_characters_ranks_as_in_simplified(default
 
 def test_a_question_naming_an_entry_ranks_the_subrule_it_cites(default_home: Path) -> None:
     assert "704.5j" in ranked(default_home, "does the legend rule apply to tokens")[:5]
+
+
+def test_an_entry_named_only_inside_a_longer_one_is_not_shown_beside(default_home: Path) -> None:
+    """"double strike lifelink" showed the keyword action Double beside Double Strike and Lifelink:
+    its one word is named only inside the longer name (session 38's helper); named on its own it is."""
+    def beside(query: str) -> list[str]:
+        return [d["term"] for d in kb_json_here("search", query, home=default_home)["definitions"]]
+
+    assert beside("double strike lifelink") == ["Double Strike", "Lifelink"]
+    assert "Mana" not in beside("mana burn")
+    assert beside("double") == ["Double"] and "Double" in beside("double the counters")
