@@ -376,11 +376,14 @@ NAMED_KINDS = {
 #: moved none and was left out.  Whether anyone loses, as players ask it ("when do you lose from poison",
 #: "player at 0 life when do they lose", "quando si perde per veleno"; only "do i lose" was read, and
 #: Two-Headed Giant's 810.10b led with 704.5c fourth; "do I lose life" is no fate; session 38): the five
-#: sets 754/1035 -> 755/1035 (that question second -> first), the glossary benchmark the same.
+#: sets 754/1035 -> 755/1035 (that question second -> first), the glossary benchmark the same.  Not
+#: after "life" or "how" ("how much life do I lose for Phyrexian mana" led with 704.5a, 0 life; "how do
+#: I lose" asks the ways): every ranking of the benchmarks the same.
 STATE_BASED = 4.0
 ASKS_OUTCOME = {
     "en": re.compile(r"\b(?:dies?|survives?|go(?:es)? to the graveyard|loses? the game|what happens"
-                     r"|(?:do|does|did|would|will|can|could) (?:i|you|we|they|he|she|players|opponents"
+                     r"|(?<!life )(?<!\bhow )(?:do|does|did|would|will|can|could)"
+                     r" (?:i|you|we|they|he|she|players|opponents"
                      r"|(?:a|the|that|my) (?:player|opponent)) lose"
                      r"(?! life| \d| control| (?:a|an|all|the|its|their|his|her) ))\b",
                      re.IGNORECASE),

@@ -518,6 +518,7 @@ def test_a_question_whether_something_dies_finds_the_state_based_action(home: Pa
     assert search.wanted_chapters("zh-Hans", "伤害怎么分配") == {}
     assert search.wanted_chapters("en", "player at 0 life when do they lose") == {"704.": search.STATE_BASED}
     for lang, no_fate in (("en", "do I lose life when I pay with Phyrexian mana"), ("en", "does it lose all abilities"),
+                          ("en", "how much life do I lose for Phyrexian mana"),  # 704.5a led (the helper)
                           ("it", "si perde il controllo della creatura?")):
         assert search.wanted_chapters(lang, no_fate) == {}, no_fate
 
