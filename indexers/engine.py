@@ -1523,6 +1523,8 @@ def _find(searcher: Searcher, p: Plan, indexed: Sequence[str] = (), limit: int =
     # what an outcome question asks the fate of: its state-based action drawn in (SUBJECT); a step or
     # phase asked by its place: its first rule (PLACE)
     for numbers, share in ((p.fates, SUBJECT), (p.places, PLACE)):
+        if not numbers:
+            continue
         drawn = share * max(totals.values())
         for doc, _ in (posting for number in numbers for posting in scorer.postings("number", number)):
             if only is None or table is None or table.showable([doc], only):
@@ -2181,10 +2183,11 @@ def bridged(p: Plan, conn: sqlite3.Connection, info: IndexInfo, scorer: Scorer) 
     for a query of two words at least (one word names one keyword at most)."""
     if not BRIDGE or len({u.source for u in p.units}) < 2:
         return p
-    sections = keywords_named(p, keywords_of(conn, info))
+    keywords = keywords_of(conn, info)
+    sections = keywords_named(p, keywords)
     if len(sections) < 2:
         return p
-    bridges = bridge_units(p, conn, keywords_of(conn, info), scorer, sections)
+    bridges = bridge_units(p, conn, keywords, scorer, sections)
     return replace(p, units=(*p.units, *bridges), keywords=tuple(sections))
 
 

@@ -146,14 +146,14 @@ def asked(text: str, lang: str, turn: Turn) -> tuple[str, ...]:
         turn_asked = whole.endswith(TURN[base_lang(lang)])
         phase = None if turn_asked or phase_kind else _named(whole, turn.names)
         if not place:  # every one, listed: the rule listing them (500.1, the turn's phases; 506.1, combat's steps)
-            before = re.findall(r"\w+", text[:m.start("kind") if groups.get("kind") else m.start("kinds")].casefold())
-            if (turn_asked or phase is not None) and before[-1:] not in ([n] for n in turn.names.values()):
-                # not "main phases in a turn", which asks of one phase (505.1)
+            before = re.findall(r"\w+", text[:m.start("kind" if groups.get("kind") else "kinds")].casefold())
+            one_phase = bool(before) and before[-1] in turn.names.values()  # "main phases in a turn": 505.1
+            if (turn_asked or phase is not None) and not one_phase:
                 found.append(phase or f"{CHAPTER}00")
             continue
         if turn_asked:
             parts = turn.phases if phase_kind else tuple(
-                dict.fromkeys(step for phase in turn.phases for step in turn.steps.get(phase, ())))
+                dict.fromkeys(step for each in turn.phases for step in turn.steps.get(each, ())))
         elif phase is not None:
             parts = turn.steps.get(phase, ())
         else:

@@ -301,16 +301,16 @@ def each_keyword(kept: list[Answer], scored: list[Answer], sections: Sequence[st
     702.7b and 702.2c, not three rules of first strike), as the search has one of each in its first
     five (:data:`indexers.engine.EACH_NAMED`): the best of a keyword missing takes the place of the last
     rule of a keyword quoted twice, or is added when fewer than :data:`MAX_RULES` are quoted."""
+    def keyword(answer: Answer) -> str | None:
+        return next((section for section in sections if engine.is_under(answer.rule, section)), None)
+
     out = list(kept)
     for section in sections:
-        if any(engine.is_under(a.rule, section) for a in out):
+        best = next((a for a in scored if keyword(a) == section), None)
+        if best is None or any(keyword(a) == section for a in out):
             continue
-        best = next((a for a in scored if engine.is_under(a.rule, section)), None)
-        twice = [i for i, a in enumerate(out)
-                 if sum(engine.is_under(b.rule, s) for b in out for s in sections
-                        if engine.is_under(a.rule, s)) > 1]
-        if best is None:
-            continue
+        quoted = [keyword(a) for a in out]
+        twice = [i for i, k in enumerate(quoted) if k is not None and quoted.count(k) > 1]
         if len(out) < MAX_RULES:
             out.append(best)
         elif twice:

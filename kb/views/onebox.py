@@ -44,6 +44,7 @@ from kb.core.address import (
     parse,
     turned,
 )
+from kb.core.lang import normalize_tag
 from kb.core.rulenum import RuleNumber
 from kb.core.text import (
     as_typed,
@@ -388,7 +389,6 @@ class OneBox:
         rules those texts are in the newest English edition (702.124k), said so; a rule removed since has
         none, and ``kb show`` reads that edition's text.  The search read the form as today's 702.124m and
         the words "en" and "2025" (session 37's tester)."""
-        from kb.core.lang import normalize_tag
         from kb.core.refs import Target  # lazy, as _symbol's
 
         today: list[RuleNumber] = []

@@ -574,10 +574,10 @@ def with_headings(conn: sqlite3.Connection, results: list[Result]) -> list[Resul
              if (name := rules_index.heading(row["title"], row["body"] or "", row["depth"]))}
 
     def named(shown: Shown, chain: list[str]) -> Shown:
-        # a chapter's first section is its "General" (100, 500, 700, 800): the chapter's name says more
-        rule = next((rule for rule in chain if (shown.lang, shown.edition, rule) in names
-                     and not (RuleNumber.parse(rule).depth == 0 and rule != chain[0])), None)
-        if rule is not None and rule.endswith("00") and chain[-1] != rule:
+        """``chain``: the rule's ancestors, nearest first, its chapter last (a section's only one)."""
+        held = [rule for rule in chain[:-1] or chain if (shown.lang, shown.edition, rule) in names]
+        rule = held[0] if held else None
+        if rule is not None and rule.endswith("00"):  # a chapter's "General" (500): the chapter's name says more
             rule = chain[-1]
         found = names.get((shown.lang, shown.edition, rule)) if rule is not None else None
         return replace(shown, heading=found) if found else shown
