@@ -529,6 +529,17 @@ def test_a_named_entry_citing_a_chapter_leads_to_a_rule_in_it(home: Path, db: sq
     assert rules_of(find(home, db, "end the turn", ["en"]))[0].startswith("724.")
 
 
+def test_a_chapter_cited_among_rules_keeps_its_place(home: Path, db: sqlite3.Connection) -> None:
+    """"Lose the Game" cites chapter 104, then 810.8, 809.5 and 903.10: the chapter, a heading
+    with no text, was skipped, so the variants' rules led and "how do you lose the game" never
+    showed 104.3 ("There are several ways to lose the game").  The chapter now stands for the
+    best rule found in it, in the place the entry cites it."""
+    assert rules_of(find(home, db, "how do you lose the game", ["en"]))[:2] == ["104.3", "810.8"]
+    assert rules_of(find(home, db, "win the game", ["en"]))[0] == "104.2"
+    assert rules_of(find(home, db, "poison counter", ["en"]))[0] == "122.1f"
+    assert rules_of(find(home, db, "输去游戏", ["zh-Hans"]))[0] == "104.3"
+
+
 def test_a_named_entry_citing_a_chapter_leads_to_the_rule_its_definition_paraphrases(
         home: Path, db: sqlite3.Connection) -> None:
     """"Priority" cites chapter 117; its definition ("which player can take actions at any given
