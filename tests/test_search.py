@@ -804,16 +804,20 @@ def test_english_query_finds_chinese_text_through_the_lexicon(home: Path, db: sq
 @pytest.mark.parametrize(("query", "dropped", "junk"), [("盘面上两个同名传奇怎么办", "办", {"719.3a", "208.5"}),
                                                        ("指挥官套牌几张牌", "几", set()),
                                                        ("践踏生物的阻挡者在伤害前死了伤害给谁", "谁", set()),
-                                                       ("复制的咒语算不算施放", "算", set())])
+                                                       ("复制的咒语算不算施放", "算", set()),
+                                                       ("一回合能下几块地", "块", set())])
 def test_a_chinese_question_word_is_no_term(home: Path, db: sqlite3.Connection, query: str, dropped: str,
                                             junk: set[str]) -> None:
     """"怎么办" (what to do), "几" (how many), "谁" (who) and "算" (does it count as) ask; they are
     not what a rule is about.  "办" was searched alone and found "侦办" (719.3a) and "办理" (208.5);
-    "算" alone met 算时 in every 结算时 (resolving)."""
+    "算" alone met 算时 in every 结算时 (resolving); "块", the count word of lands, made the bigram
+    块地 and left 地 unread, so 807.4j led "how many lands a turn" and 305.2 was nowhere; now first."""
     outcome = find(home, db, query)
     assert outcome.plan.units_for("zh-Hans")
     assert not [u for u in outcome.plan.units_for("zh-Hans") if dropped in (u.literal or "")]
     assert not junk & set(rules_of(outcome)[:10])
+    if dropped == "块":
+        assert rules_of(outcome)[0] == "305.2"
 
 
 @pytest.mark.parametrize("query", ["can my opponent count the cards in my hand",
