@@ -200,9 +200,9 @@ FOLLOW_CHAPTERS = True
 #: you lose the game" led with the variants' 810.8, 809.5, 903.10 and never showed 104.3.  Measured
 #: (the quality harness by words, session 39): every ranking of the 1,173 questions and both
 #: glossary sets unchanged; of the 1,460 EN and ZH headwords typed alone, 27 first rules moved
-#: (40 first three), each to the rule of a chapter the entry cites first: Lose the Game 810.8 -> 104.3, Win the Game 104.2,
-#: Draw 121.1, Power 208.1, Poison Counter 122.1f, Colorless 105.2c, Mana Cost 202.1, Artifact
-#: Type 301.3.
+#: (40 first three), each to the rule of a chapter the entry cites first: Lose the Game 810.8 ->
+#: 104.3, Win the Game 104.2, Draw 121.1, Power 208.1, Poison Counter 122.1f, Colorless 105.2c, Mana
+#: Cost 202.1, Artifact Type 301.3.
 FOLLOW_MIXED = True
 #: Among the rules of a chapter an entry cites, the one it paraphrases: the rule's score times the
 #: BM25 of the entry's definition words in it (:func:`_like_definition`, the definition stored with
