@@ -340,7 +340,9 @@ def _error(request: Request, templates: Jinja2Templates, err: KbError, as_json: 
     typed = request.query_params.get("q", "") if status in (400, 404) else ""
     return templates.TemplateResponse(request, "error.html", {
         "title": title, "message": markup.told(err.message, err.hint), "status": status,
-        "json_url": _twin(request), "cli": "", "q": typed}, status_code=status, headers=headers)
+        "json_url": _twin(request), "cli": "", "q": typed,
+        # a search that found nothing links no search of the same words: that page is this one
+        "searched": request.url.path.removesuffix(".json") == "/search"}, status_code=status, headers=headers)
 
 
 def _posted(body: bytes, content_type: str) -> dict[str, str]:

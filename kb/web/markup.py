@@ -102,8 +102,10 @@ def command_url(words: Sequence[str]) -> str | None:
         return None
     subject, query = read
     base = _PAGES[words[0]]
-    if words[0] in ("show", "history", "refs") and "@" in subject:  # in one edition (702.124k@en/2025-11-14): no URL
-        return None
+    if words[0] in ("show", "history", "refs") and "@" in subject:  # in one edition (702.124k@en/2025-11-14): its
+        # number's history page holds that text (a number given to another rule since, under "also numbered")
+        number = subject.partition("@")[0]
+        return None if words[0] == "refs" or not number else f"/rules/{quote(number, safe='')}/history"
     if base.endswith("/"):
         path = base + quote(subject, safe="" if words[0] in ("card", "glossary") else ",") if subject else base[:-1]
         path += "/history" if words[0] == "history" else "/text" if words[0] == "show" and _contents(subject) else ""
@@ -133,6 +135,8 @@ def _named(words: Sequence[str]) -> str:
     subject = (_read(words) or ("",))[0]
     if words[0] == "show" and _contents(subject):
         return f"full text of {subject}"
+    if words[0] == "show" and "@" in subject:  # its number's history page
+        return f"history of {subject.partition('@')[0]}, its text in {subject.partition('/')[2] or 'that edition'}"
     return _NAMED["show" if words[0] == "toc" and subject and not _contents(subject) else words[0]].format(subject)
 
 
