@@ -108,6 +108,20 @@ def test_a_question_word_beside_a_name_is_no_typo(default_home: Path) -> None:
     assert kb_json("search", "什么是死处", home=default_home)["corrections"][0]["meant"] == "死触"
 
 
+@pytest.mark.parametrize(("query", "not_first"), [("我可以出生物吗", "506.4"), ("飞行能叠加吗", "702.166"),
+                                                ("系命叠加吗", "702.166"), ("指示物可以加吗", ""),
+                                                ("指挥官进坟场了可以回指挥区吗", "")])
+def test_a_stretch_cutting_a_question_word_or_ending_a_question_is_no_typo(default_home: Path, query: str,
+                                                                          not_first: str) -> None:
+    """"可以出" was read as 可移出 (以出 sounds like 移出, remove) and 506.4 (removed from combat)
+    led; "叠加吗" as 叠加码 (加吗 sounds like 加码, bargain) and 702.166 led (session 39's tester):
+    以出 cuts the question word 可以, and 吗 ends the question."""
+    data = kb_json("search", query, home=default_home)
+    assert data["corrections"] == [], data["corrections"]
+    assert not not_first or not data["results"][0]["rule"].startswith(not_first)
+    assert kb_json("search", "践踏加死处怎么分配", home=default_home)["corrections"][0]["meant"] == "死触"
+
+
 def test_a_long_run_is_read_as_typed(info: rules_index.IndexInfo, known: Callable[[str], bool]) -> None:
     """The work one query can cause is bounded: past LONGEST_RUN characters nothing is read."""
     words = segment.load(info.path)
