@@ -52,9 +52,10 @@ LONGEST_RUN = 64
 #: read as 移出 (remove) and 加码 (bargain), and the search answered those (session 39's tester).
 #: Measured (``bench_homophones.py`` on bench_quality's questions KB, the five question sets and the
 #: glossary definitions): typos read right 0.995 -> 0.994 bare, 0.993 -> 0.992 in a question (five of
-#: the 2,321 made-up typos hold a question word's character: 潜呢 for 潜匿, 包还是 for 复还是), same
-#: first result unchanged (0.994); false readings on the 1,073 typo-free questions and definitions 5
-#: -> 4 (可以回 no longer 可移回); the quality harness's rankings all unchanged.
+#: the 2,321 made-up typos hold a question word's character: 潜呢 for 潜匿, 包还是 for 复还是), the same
+#: first result unchanged (0.994; in the first five 0.996 -> 0.995 in a question); false readings on
+#: the 1,073 typo-free questions and definitions 5 -> 4 (可以回 no longer 可移回); the quality
+#: harness's rankings all unchanged.
 QUESTION_EDGES = True
 _PARTICLES = frozenset("吗呢吧啊呀么")
 
