@@ -90,6 +90,17 @@ def test_a_name_misspelled_or_in_any_language_leads_to_its_rule(home: Path, quer
     assert data["box"]["kind"] == "term" and data["box"]["term"]["rules"][0] == "702.2"
 
 
+@pytest.mark.parametrize(("query", "english"), [("esilio", "exile"), ("esiliare", "exile"), ("lanciare", "cast"),
+                                              ("attivare", "activate"), ("giocare", "play")])
+def test_a_name_in_another_language_leads_where_its_english_name_does(home: Path, query: str, english: str) -> None:
+    """"esilio" led with the chapter 406, a heading ("Exile", no answer), which the entry Exile cites,
+    before 701.13a, the rule `kb search exile` leads with (session 39's tester); "giocare" with three
+    chapters.  The engine ranks the name a translation is read as as it ranks the name typed."""
+    first = rules_of(kb_json_here("search", query, home=home))[:3]
+    assert first == rules_of(kb_json_here("search", english, home=home))[:3]
+    assert all(RuleNumber.parse(n).depth >= 2 for n in first), first
+
+
 @pytest.mark.parametrize(("query", "name"), [("comander starting life total", None),
                                            ("2hg starting life total", None),
                                            ("starting life totl", "Starting Life Total")])

@@ -364,6 +364,8 @@ class Session:
             return []
         if outcome.groups and _under_any(outcome.groups[0].identity, box.term.rules):
             return []
+        if outcome.groups and any(h.named for h in outcome.groups[0].hits):  # "esilio": the engine ranked
+            return []  # the name it was read as (701.13a, Exile) where the entry cites a chapter (406), no answer
         return self.named(box.term.rules, plan, dict(outcome.index.editions))
 
 
