@@ -76,8 +76,9 @@ LOCK = ".lock"
 #: ``sends`` of an entry sending the reader to another (the headword followed: engine._best_under), and a
 #: glossary entry's definition stored (``defines``: engine.DEFINED_LIKE); 27: a subrule saying only that
 #: several instances of its keyword are redundant is brief too (REDUNDANT_ONLY); 28: each document's
-#: identity, role and language beside the index (DOCS_FILE: engine.DocTable, a search's total).
-FORMAT = 28
+#: identity, role and language beside the index (DOCS_FILE: engine.DocTable, a search's total); 29: English
+#: number words as digits ("ten" is 10: analysis.NumberWords).
+FORMAT = 29
 #: Each document's identity, role and language, in document order: what a search counts its rules by
 #: (the total it said was the rules among the hits it read: "10 of 29 results", then "20 of 57").
 DOCS_FILE = "docs.json"

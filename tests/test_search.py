@@ -529,6 +529,16 @@ def test_a_named_entry_citing_a_chapter_leads_to_a_rule_in_it(home: Path, db: sq
     assert rules_of(find(home, db, "end the turn", ["en"]))[0].startswith("724.")
 
 
+def test_a_number_typed_in_digits_meets_the_rules_writing_it_as_a_word(home: Path, db: sqlite3.Connection) -> None:
+    """704.5c writes "ten or more poison counters", 402.2 "seven": "10 poison counters" had no 704.5c in
+    its first five, "discard down to 7 cards" had 402.2 fourth (session 39's tester).  "one" stays a word."""
+    from indexers.analysis import analyzer_for, terms
+
+    assert terms(analyzer_for("en"), "ten seven zero twenty one 10") == ["10", "7", "0", "20", "one", "10"]
+    assert "704.5c" in rules_of(find(home, db, "10 poison counters", ["en"]))[:5]
+    assert rules_of(find(home, db, "discard down to 7 cards", ["en"]))[0] == "402.2"
+
+
 def test_a_chapter_cited_among_rules_keeps_its_place(home: Path, db: sqlite3.Connection) -> None:
     """"Lose the Game" cites chapter 104, then 810.8, 809.5 and 903.10: the chapter, a heading
     with no text, was skipped, so the variants' rules led and "how do you lose the game" never
