@@ -60,6 +60,7 @@ from indexers.index import IndexInfo, body_field, gloss_field, parent_field, tit
 from indexers.scoring import Clause, Scorer, add_scores, best_scored
 from indexers.spelling import Correction
 from indexers.translate import Translation, Translator, coverage
+from kb.align.lexicon import PLAYERS as PLAYERS_ORIGIN
 from kb.align.lexicon import alternatives, senses
 from kb.align.tokens import words as spelling_words
 from kb.core.address import written_out
@@ -2259,6 +2260,49 @@ def fates_of(conn: sqlite3.Connection, info: IndexInfo) -> dict[str, frozenset[s
     return _per_index("fates", info, make)
 
 
+#: "Does lifelink stack?", "飞行能叠加吗": players ask whether several instances of a keyword add up,
+#: which a keyword's rule answers ("Multiple instances of lifelink on the same object are redundant",
+#: 702.15f; "同一个生物上的多个飞行异能并无意义", 702.9c), not the stack (405), which "stack" found: 702.15f
+#: was not in the first five, 405.1-405.5 were (session 39's tester).  Such a question naming a
+#: keyword is searched with its idiom in the rules' words (:func:`with_stacking`; the header says so).
+#: The English verb only: last in the question or before "with"/"together", after a word no article or
+#: preposition ("on the stack", "an empty stack", "use the stack" stay the zone).  No question of the five
+#: sets asks so (their 1,173 rankings the same, session 39); of eight such questions ("does lifelink /
+#: prowess / ward / bushido stack", "do two instances of flying stack", "lifelink stacking?", 系命叠加吗,
+#: 飞行能叠加吗) the keyword's rule on its instances is first in all eight, where none was before.
+STACKING = {
+    "en": (re.compile(r"(?<=\w)(?<!\bthe)(?<!\ban)(?<!\ba)(?<!\bon)(?<!\bonto)(?<!\bof)(?<!\buse)(?<!\buses)"
+                      r"(?<!\busing)(?<!\bempty)(?<!\bin)(?<!\bto)(?<!\bfrom)(?<!\bthat)\s+(?P<word>stack(?:s|ing)?)"
+                      r"(?=(?:\s+(?:with\b.*|together|up))?\s*\??\s*$)", re.IGNORECASE),
+           "multiple instances redundant"),
+    "zh": (re.compile(r"(?P<word>叠加)"), "多个 并无意义"),
+}
+STACKING_READ = True
+#: ... the idiom's English words weigh this much: every keyword's rule on its instances holds them, so at
+#: 1.0 other keywords' (702.19g, 702.8b) came second and third, which `kb ask` quoted; at 0.5 the keyword's
+#: own rules follow its first ("does lifelink stack": 702.15f, e, d, b, c), and at 0.3 as at 0.5.
+STACKING_WEIGHT = 0.5
+
+
+def with_stacking(p: Plan, conn: sqlite3.Connection, info: IndexInfo,
+                  replan: Callable[[str], Plan]) -> Plan:
+    """The plan of a question asking whether a keyword's instances add up (:data:`STACKING`),
+    made again with its idiom in the rules' words; ``p`` itself for any other query."""
+    found = STACKING.get(base_lang(p.lang))
+    text = spelling.corrected(p.text, p.corrections)
+    m = found[0].search(text) if found else None
+    if found is None or m is None or not keywords_named(p, keywords_of(conn, info)):
+        return p
+    idiom, said = m.group("word"), found[1]
+    again = replan(text[: m.start("word")] + said + text[m.end("word"):])
+    told = Translation(idiom, said, 1.0, p.lang, p.lang, m.start("word"), PLAYERS_ORIGIN, 0, "")
+    idiom_words = set(said.casefold().split())
+    units = tuple(replace(u, weight=u.weight * STACKING_WEIGHT) if u.lang == p.lang and u.source.casefold()
+                  in idiom_words else u for u in again.units)
+    return replace(again, text=p.text, detected=p.detected, corrections=p.corrections, units=units,
+                   translations=(told, *again.translations))
+
+
 def with_fates(p: Plan, conn: sqlite3.Connection, info: IndexInfo) -> Plan:
     """The plan with the state-based actions on what it asks the fate of (:data:`SUBJECT`); the KB
     is read for them (~5 ms a process) only when a question asks what becomes of something."""
@@ -2375,6 +2419,11 @@ def _search(searcher: Searcher, info: IndexInfo, conn: sqlite3.Connection, text:
         # "的", "了吗", "怎么办": Chinese question and function words only, as "the" is English stop words
         # (their whole was looked up as a name, and "怎么办" then read character by character)
         raise KbError(f"nothing to search for in {text!r}: only stop words or punctuation")
+    if STACKING_READ:
+        p = with_stacking(p, conn, info, lambda said: plan(
+            said, indexed, translator, query_lang=p.lang, searcher=searcher, indexed=indexed, words=words,
+            vocabulary=vocabulary, stems=stems, sounds=sounds, fragments=fragments, is_card=is_card,
+            name_words=names, held=held))
     p = with_places(with_fates(bridged(p, conn, info, scorer_of(searcher)), conn, info), conn, info)
     groups, definitions, matched, unshown = _found(searcher, p, info, indexed, hits or MAX_HITS, wanted)
     tried = [p.lang]

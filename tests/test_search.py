@@ -539,6 +539,27 @@ def test_a_number_typed_in_digits_meets_the_rules_writing_it_as_a_word(home: Pat
     assert rules_of(find(home, db, "discard down to 7 cards", ["en"]))[0] == "402.2"
 
 
+@pytest.mark.parametrize(("query", "first"), [("does lifelink stack", "702.15f"), ("do two instances of flying stack",
+                                                                                    "702.9c"),
+                                             ("lifelink stacking?", "702.15f"), ("飞行能叠加吗", "702.9c"),
+                                             ("系命叠加吗", "702.15f")])
+def test_asking_whether_a_keyword_stacks_finds_its_rule_on_instances(home: Path, db: sqlite3.Connection, query: str,
+                                                                     first: str) -> None:
+    """"Stack" here is the players' word for adding up, not the zone: 405.1-405.5 led "does lifelink
+    stack" and 702.15f was not in the first five (session 39's tester); the header says how it was read."""
+    outcome = find(home, db, query)
+    assert rules_of(outcome)[0] == first
+    assert not [n for n in rules_of(outcome)[:5] if n.startswith("405.")]
+    assert any(t.src == t.dst == outcome.plan.lang for t in outcome.plan.translations)
+
+
+@pytest.mark.parametrize("query", ["stack", "what goes on the stack", "does a mana ability use the stack",
+                                   "priority with an empty stack", "does lifelink go on the stack"])
+def test_the_stack_named_as_the_zone_is_read_as_typed(home: Path, db: sqlite3.Connection, query: str) -> None:
+    outcome = find(home, db, query, ["en"])
+    assert not any(t.src == t.dst == "en" and t.source == "stack" for t in outcome.plan.translations)
+
+
 def test_a_chapter_cited_among_rules_keeps_its_place(home: Path, db: sqlite3.Connection) -> None:
     """"Lose the Game" cites chapter 104, then 810.8, 809.5 and 903.10: the chapter, a heading
     with no text, was skipped, so the variants' rules led and "how do you lose the game" never
