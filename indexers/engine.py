@@ -392,6 +392,7 @@ NAMED_KINDS = {
 STATE_BASED = 4.0
 ASKS_OUTCOME = {
     "en": re.compile(r"\b(?:dies?|survives?|go(?:es)? to the graveyard|loses? the game|what happens"
+                     r"|kill(?:s|ed)? (?:you|me|a player|the player|them|him|her|us)"  # IDIOMS: loses the game
                      r"|(?<!life )(?<!\bhow )(?:do|does|did|would|will|can|could)"
                      r" (?:i|you|we|they|he|she|players|opponents"
                      r"|(?:a|the|that|my) (?:player|opponent)) lose"
@@ -2260,47 +2261,73 @@ def fates_of(conn: sqlite3.Connection, info: IndexInfo) -> dict[str, frozenset[s
     return _per_index("fates", info, make)
 
 
+@dataclass(frozen=True)
+class Idiom:
+    """A players' phrase whose words mean something else in the rules, found by ``pattern`` (its
+    ``word`` group the phrase) and searched in the rules' words (``said``), each weighing ``weight``;
+    only in a query naming a keyword, if ``keyword``."""
+
+    pattern: re.Pattern[str]
+    said: str
+    keyword: bool = False
+    weight: float = 1.0
+
+
 #: "Does lifelink stack?", "飞行能叠加吗": players ask whether several instances of a keyword add up,
 #: which a keyword's rule answers ("Multiple instances of lifelink on the same object are redundant",
 #: 702.15f; "同一个生物上的多个飞行异能并无意义", 702.9c), not the stack (405), which "stack" found: 702.15f
-#: was not in the first five, 405.1-405.5 were (session 39's tester).  Such a question naming a
-#: keyword is searched with its idiom in the rules' words (:func:`with_stacking`; the header says so).
-#: The English verb only: last in the question or before "with"/"together", after a word no article or
-#: preposition ("on the stack", "an empty stack", "use the stack" stay the zone).  No question of the five
-#: sets asks so (their 1,173 rankings the same, session 39); of eight such questions ("does lifelink /
-#: prowess / ward / bushido stack", "do two instances of flying stack", "lifelink stacking?", 系命叠加吗,
-#: 飞行能叠加吗) the keyword's rule on its instances is first in all eight, where none was before.
-STACKING = {
-    "en": (re.compile(r"(?<=\w)(?<!\bthe)(?<!\ban)(?<!\ba)(?<!\bon)(?<!\bonto)(?<!\bof)(?<!\buse)(?<!\buses)"
-                      r"(?<!\busing)(?<!\bempty)(?<!\bin)(?<!\bto)(?<!\bfrom)(?<!\bthat)\s+(?P<word>stack(?:s|ing)?)"
-                      r"(?=(?:\s+(?:with\b.*|together|up))?\s*\??\s*$)", re.IGNORECASE),
-           "multiple instances redundant"),
-    "zh": (re.compile(r"(?P<word>叠加)"), "多个 并无意义"),
+#: was not in the first five, 405.1-405.5 were (session 39's tester).  Read so in a question naming a
+#: keyword, the English verb only: last in the question or before "with"/"together", after a word no
+#: article or preposition ("on the stack", "an empty stack", "use the stack" stay the zone).  No question
+#: of the five sets asks so (their 1,173 rankings the same, session 39); of eight such questions ("does
+#: lifelink / prowess / ward / bushido stack", "do two instances of flying stack", "lifelink stacking?",
+#: 系命叠加吗, 飞行能叠加吗) the keyword's rule on its instances is first in all eight, where none was before.
+#: Its English words weigh 0.5: every keyword's rule on its instances holds them, so at 1.0 other
+#: keywords' (702.19g, 702.8b) came second and third, which `kb ask` quoted; at 0.5 the keyword's own
+#: rules follow its first ("does lifelink stack": 702.15f, e, d, b, c); at 0.3 as at 0.5.
+#: "Kills you" (a player): loses the game, where "kill" alone is the players' word for destroying a
+#: creature (702.8b … led "how much commander damage kills you" with 701.8b, destroy, and 903.10a
+#: sixth).  Measured (the quality harness by words): 756 -> 757 first of 1,173 ("how much comander
+#: damage kills a player" 704.6c third -> first), the rest unchanged; it also reads as a question of
+#: fate (:data:`ASKS_OUTCOME`).  "At the same time": the rules say "simultaneously" (603.3b's APNAP
+#: order is the answer players want, 104.4a's draw); as a players' phrase it was never read (its words
+#: are the rules' own: ``WHOLE_PLAYERS``, session 38).  Measured (the quality harness by words, first /
+#: in the first five): 757/1036 -> 757/1040 ("my trigger and my opponent's trigger happen at the same
+#: time, whose goes on the stack first" and two like it in the held-out and blind sets, "order my
+#: triggers same time": 603.3b from nowhere into the first five), every other ranking the same.
+IDIOMS = {
+    "en": (Idiom(re.compile(r"(?<=\w)(?<!\bthe)(?<!\ban)(?<!\ba)(?<!\bon)(?<!\bonto)(?<!\bof)(?<!\buse)"
+                            r"(?<!\buses)(?<!\busing)(?<!\bempty)(?<!\bin)(?<!\bto)(?<!\bfrom)(?<!\bthat)"
+                            r"\s+(?P<word>stack(?:s|ing)?)(?=(?:\s+(?:with\b.*|together|up))?\s*\??\s*$)",
+                            re.IGNORECASE), "multiple instances redundant", keyword=True, weight=0.5),
+           Idiom(re.compile(r"\b(?P<word>kill(?:s|ed)?\s+(?:you|me|a player|the player|them|him|her|us))\b",
+                            re.IGNORECASE), "lose the game"),
+           Idiom(re.compile(r"\b(?P<word>(?:at\s+)?(?:the\s+)?same\s+time)\b", re.IGNORECASE), "simultaneously")),
+    "zh": (Idiom(re.compile(r"(?P<word>叠加)"), "多个 并无意义", keyword=True),),
 }
-STACKING_READ = True
-#: ... the idiom's English words weigh this much: every keyword's rule on its instances holds them, so at
-#: 1.0 other keywords' (702.19g, 702.8b) came second and third, which `kb ask` quoted; at 0.5 the keyword's
-#: own rules follow its first ("does lifelink stack": 702.15f, e, d, b, c), and at 0.3 as at 0.5.
-STACKING_WEIGHT = 0.5
+IDIOMS_READ = True
 
 
-def with_stacking(p: Plan, conn: sqlite3.Connection, info: IndexInfo,
-                  replan: Callable[[str], Plan]) -> Plan:
-    """The plan of a question asking whether a keyword's instances add up (:data:`STACKING`),
-    made again with its idiom in the rules' words; ``p`` itself for any other query."""
-    found = STACKING.get(base_lang(p.lang))
+def with_idioms(p: Plan, conn: sqlite3.Connection, info: IndexInfo, replan: Callable[[str], Plan]) -> Plan:
+    """The plan made again with the query's players' idioms (:data:`IDIOMS`) in the rules' words,
+    each said in the header as a players' word is; ``p`` itself for a query holding none."""
     text = spelling.corrected(p.text, p.corrections)
-    m = found[0].search(text) if found else None
-    if found is None or m is None or not keywords_named(p, keywords_of(conn, info)):
+    told: list[Translation] = []
+    weights: dict[str, float] = {}
+    for idiom in IDIOMS.get(base_lang(p.lang), ()):
+        m = idiom.pattern.search(text)
+        if m is None or idiom.keyword and not keywords_named(p, keywords_of(conn, info)):
+            continue
+        told.append(Translation(m["word"], idiom.said, 1.0, p.lang, p.lang, m.start("word"), PLAYERS_ORIGIN, 0, ""))
+        weights.update(dict.fromkeys(idiom.said.casefold().split(), idiom.weight))
+        text = text[: m.start("word")] + idiom.said + text[m.end("word"):]
+    if not told:
         return p
-    idiom, said = m.group("word"), found[1]
-    again = replan(text[: m.start("word")] + said + text[m.end("word"):])
-    told = Translation(idiom, said, 1.0, p.lang, p.lang, m.start("word"), PLAYERS_ORIGIN, 0, "")
-    idiom_words = set(said.casefold().split())
-    units = tuple(replace(u, weight=u.weight * STACKING_WEIGHT) if u.lang == p.lang and u.source.casefold()
-                  in idiom_words else u for u in again.units)
+    again = replan(text)
+    units = tuple(replace(u, weight=u.weight * weights.get(u.source.casefold(), 1.0)) if u.lang == p.lang else u
+                  for u in again.units)
     return replace(again, text=p.text, detected=p.detected, corrections=p.corrections, units=units,
-                   translations=(told, *again.translations))
+                   translations=(*told, *again.translations))
 
 
 def with_fates(p: Plan, conn: sqlite3.Connection, info: IndexInfo) -> Plan:
@@ -2419,8 +2446,8 @@ def _search(searcher: Searcher, info: IndexInfo, conn: sqlite3.Connection, text:
         # "的", "了吗", "怎么办": Chinese question and function words only, as "the" is English stop words
         # (their whole was looked up as a name, and "怎么办" then read character by character)
         raise KbError(f"nothing to search for in {text!r}: only stop words or punctuation")
-    if STACKING_READ:
-        p = with_stacking(p, conn, info, lambda said: plan(
+    if IDIOMS_READ:
+        p = with_idioms(p, conn, info, lambda said: plan(
             said, indexed, translator, query_lang=p.lang, searcher=searcher, indexed=indexed, words=words,
             vocabulary=vocabulary, stems=stems, sounds=sounds, fragments=fragments, is_card=is_card,
             name_words=names, held=held))
