@@ -573,6 +573,17 @@ def test_the_stack_named_as_the_zone_is_read_as_typed(home: Path, db: sqlite3.Co
     assert not any(t.src == t.dst == "en" and t.source == "stack" for t in outcome.plan.translations)
 
 
+@pytest.mark.parametrize(("query", "shown", "not_shown"), [
+    ("10 poison counters", "Poison Counter", {"Poisonous", "Poisoned"}), ("legend rule", "Legend Rule", {"Legendary"})])
+def test_an_entry_named_by_stems_inside_one_named_as_written_is_not_shown(home: Path, db: sqlite3.Connection,
+                                                                         query: str, shown: str,
+                                                                         not_shown: set[str]) -> None:
+    """"10 poison counters" showed Poisonous and Poisoned (the stem "poison") before Poison Counter,
+    the entry it names (session 39's tester)."""
+    terms = [g.identity.removeprefix("glossary:") for g in find(home, db, query, ["en"]).definitions]
+    assert terms[0] == shown and not not_shown & set(terms), terms
+
+
 def test_a_chapter_cited_among_rules_keeps_its_place(home: Path, db: sqlite3.Connection) -> None:
     """"Lose the Game" cites chapter 104, then 810.8, 809.5 and 903.10: the chapter, a heading
     with no text, was skipped, so the variants' rules led and "how do you lose the game" never
