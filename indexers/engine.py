@@ -2315,7 +2315,9 @@ class Idiom:
 #: are the rules' own: ``WHOLE_PLAYERS``, session 38).  Measured (the quality harness by words, first /
 #: in the first five): 757/1036 -> 757/1040 ("my trigger and my opponent's trigger happen at the same
 #: time, whose goes on the stack first" and two like it in the held-out and blind sets, "order my
-#: triggers same time": 603.3b from nowhere into the first five), every other ranking the same.
+#: triggers same time": 603.3b from nowhere into the first five), every other ranking the same.  A
+#: player who "goes first" is the one who "plays first" (103.8a): 757 -> 758 first ("does the player
+#: who goes first draw on their first turn" 103.8a second -> first), the rest the same.
 IDIOMS = {
     "en": (Idiom(re.compile(r"(?<=\w)(?<!\bthe)(?<!\ban)(?<!\ba)(?<!\bon)(?<!\bonto)(?<!\bof)(?<!\buse)"
                             r"(?<!\buses)(?<!\busing)(?<!\bempty)(?<!\bin)(?<!\bto)(?<!\bfrom)(?<!\bthat)"
@@ -2323,7 +2325,9 @@ IDIOMS = {
                             re.IGNORECASE), "multiple instances redundant", keyword=True, weight=0.5),
            Idiom(re.compile(r"\b(?P<word>kill(?:s|ed)?\s+(?:you|me|a player|the player|them|him|her|us))\b",
                             re.IGNORECASE), "lose the game"),
-           Idiom(re.compile(r"\b(?P<word>(?:at\s+)?(?:the\s+)?same\s+time)\b", re.IGNORECASE), "simultaneously")),
+           Idiom(re.compile(r"\b(?P<word>(?:at\s+)?(?:the\s+)?same\s+time)\b", re.IGNORECASE), "simultaneously"),
+           Idiom(re.compile(r"\b(?:who|player|players|i|you|he|she|they|we)\s+(?P<word>go(?:es)?|going|went)"
+                            r"\s+first\b", re.IGNORECASE), "plays")),
     "zh": (Idiom(re.compile(r"(?P<word>叠加)"), "多个 并无意义", keyword=True),),
 }
 IDIOMS_READ = True
