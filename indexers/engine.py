@@ -2317,7 +2317,9 @@ class Idiom:
 #: time, whose goes on the stack first" and two like it in the held-out and blind sets, "order my
 #: triggers same time": 603.3b from nowhere into the first five), every other ranking the same.  A
 #: player who "goes first" is the one who "plays first" (103.8a): 757 -> 758 first ("does the player
-#: who goes first draw on their first turn" 103.8a second -> first), the rest the same.
+#: who goes first draw on their first turn" 103.8a second -> first), the rest the same; the Italian "va
+#: per primo" is "gioca per primo" (the official list's verb): "chi va per primo pesca al primo turno?"
+#: 103.8a fourth -> second, the rest the same.
 IDIOMS = {
     "en": (Idiom(re.compile(r"(?<=\w)(?<!\bthe)(?<!\ban)(?<!\ba)(?<!\bon)(?<!\bonto)(?<!\bof)(?<!\buse)"
                             r"(?<!\buses)(?<!\busing)(?<!\bempty)(?<!\bin)(?<!\bto)(?<!\bfrom)(?<!\bthat)"
@@ -2328,6 +2330,8 @@ IDIOMS = {
            Idiom(re.compile(r"\b(?P<word>(?:at\s+)?(?:the\s+)?same\s+time)\b", re.IGNORECASE), "simultaneously"),
            Idiom(re.compile(r"\b(?:who|player|players|i|you|he|she|they|we)\s+(?P<word>go(?:es)?|going|went)"
                             r"\s+first\b", re.IGNORECASE), "plays")),
+    "it": (Idiom(re.compile(r"\b(?P<word>va|vado|vai|andare|andando)\s+(?=per\s+prim[oa]\b)", re.IGNORECASE),
+                 "gioca "),),
     "zh": (Idiom(re.compile(r"(?P<word>叠加)"), "多个 并无意义", keyword=True),),
 }
 IDIOMS_READ = True
