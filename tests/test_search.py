@@ -558,7 +558,9 @@ def test_asking_whether_a_keyword_stacks_finds_its_rule_on_instances(home: Path,
     ("how much poison kills you", {"704.5c"}, 1, "kills you"),
     ("both players have triggers at the same time, which goes on the stack first", {"603.3b"}, 5, "at the same time"),
     ("does the player going first draw a card", {"103.8a"}, 2, "going"),
-    ("chi va per primo pesca al primo turno?", {"103.8a"}, 2, "va")])
+    ("chi va per primo pesca al primo turno?", {"103.8a"}, 2, "va"),
+    ("card text vs rules which wins", {"101.1"}, 1, "which wins"),
+    ("player on the play skips draw", {"103.8a"}, 1, "on the play")])
 def test_a_players_idiom_is_searched_in_the_rules_words(home: Path, db: sqlite3.Connection, query: str,
                                                         answers: set[str], within: int, read: str) -> None:
     """"Kills you" is losing the game (701.8b, destroy, led the commander damage question, 903.10a
