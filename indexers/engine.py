@@ -2325,6 +2325,8 @@ class Idiom:
 #: the held-out "card text says one thing and the rules say another, which one wins" and the tester's
 #: "do I draw a card on turn 1 if I'm on the play" into the first five), the rest the same; "which
 #: applies" read so too lost three questions of effects' order ("which applies first"): left out.
+#: Damage that "goes away" or "wears off" is "removed" (120.6, 514.2): 759 -> 760 first ("when does
+#: damage on creatures go away" 120.6 second -> first), the rest the same.
 IDIOMS = {
     "en": (Idiom(re.compile(r"(?<=\w)(?<!\bthe)(?<!\ban)(?<!\ba)(?<!\bon)(?<!\bonto)(?<!\bof)(?<!\buse)"
                             r"(?<!\buses)(?<!\busing)(?<!\bempty)(?<!\bin)(?<!\bto)(?<!\bfrom)(?<!\bthat)"
@@ -2337,7 +2339,8 @@ IDIOMS = {
                             r"\s+first\b", re.IGNORECASE), "plays"),
            Idiom(re.compile(r"\b(?P<word>on\s+the\s+play)\b", re.IGNORECASE), "plays first"),
            Idiom(re.compile(r"\b(?P<word>which(?:\s+one)?\s+(?:wins|prevails)|overrides?|trumps?)\b",
-                            re.IGNORECASE), "takes precedence")),
+                            re.IGNORECASE), "takes precedence"),
+           Idiom(re.compile(r"\b(?P<word>go(?:es)?\s+away|wears?\s+off)\b", re.IGNORECASE), "removed")),
     "it": (Idiom(re.compile(r"\b(?P<word>va|vado|vai|andare|andando)\s+(?=per\s+prim[oa]\b)", re.IGNORECASE),
                  "gioca "),),
     "zh": (Idiom(re.compile(r"(?P<word>叠加)"), "多个 并无意义", keyword=True),),
