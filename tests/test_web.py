@@ -664,6 +664,12 @@ def test_the_search_page_reads_a_rule_named_in_one_edition(server: str) -> None:
     assert "/search?q=" not in body.split("<main", 1)[1].split("</main>", 1)[0]
     history = page(server + "/rules/702.124k/history").shown
     assert "Friends forever" in history and f"702.124k@en/{OLD}" in history
+    # among other words too: read as today's number, said so (it was read as today's 702.124m, another
+    # rule, and "en" searched as a word)
+    asked = get_json(server + "/search.json?q=" + quote(f"what does 702.124m@en/{OLD} say"))
+    assert asked["results"][0]["rule"] == "702.124k" and asked["showing"] == "what does 702.124k say", asked["showing"]
+    status, _, body = get(server + "/search?q=" + quote(f"what does 702.124k@en/{OLD} say"))
+    assert status == 404 and "is no rule of the newest English edition" in body
 
 
 def test_the_history_page_shows_the_rule_a_reused_number_named_before(server: str) -> None:

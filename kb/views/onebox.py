@@ -240,6 +240,10 @@ def _file_of(conn: sqlite3.Connection) -> str:
     return f"{rules_store.build_id(conn)}:{path}:{st.st_dev}:{st.st_ino}:{st.st_size}:{st.st_mtime_ns}"
 
 
+#: What may stand around a rule written in one edition inside a question ("(702.124m@en/2025-11-14)?").
+_TOKEN_EDGES = "\"'“”‘’()[]{},;:?!"
+
+
 class OneBox:
     """The dispatcher, holding what it has read from one KB (loaded on first use, once
     per process and KB build)."""
@@ -383,6 +387,27 @@ class OneBox:
         address = Address(text, tuple(Target.single(n) for n in numbers))
         return Box(text, "rules", address, tuple(numbers), ranked=True,
                    backwards=f"{literal} read as a symbol: the rules that write it, those saying what it is first")
+
+    def in_today_numbers(self, text: str) -> tuple[str, Box | None]:
+        """``text`` with each rule it names in one edition among other words ("what does
+        702.124m@en/2025-11-14 say") written as the number that text has today (702.124k), and the
+        box of the first such rule removed since (none: every one is held today).  Read as today's
+        702.124m before, and "en" searched as a word.  A query that is such a rule alone is the
+        box's to read (:meth:`classify`)."""
+        if at_edition([text.strip()]) is not None:
+            return text, None
+        out: list[str] = []
+        for token in re.split(r"(\s+)", text):
+            bare = token.strip(_TOKEN_EDGES)
+            at = at_edition([bare]) if "@" in bare else None
+            if at is None:
+                out.append(token)
+                continue
+            box = self._at_edition(bare, at)
+            if not box.numbers:
+                return text, box
+            out.append(token.replace(bare, ", ".join(str(n) for n in box.numbers)))
+        return "".join(out), None
 
     def _at_edition(self, text: str, at: AtEdition) -> Box:
         """An address in one edition, as ``kb export`` writes identities (``702.124m@en/2025-11-14``): the

@@ -207,7 +207,14 @@ class Session:
         if (wrong := addresses.unnumbered(text)) is not None:  # "99.1", "601.2a-601.2zz": typed as numbers
             written, one = wrong
             raise missing_rule(self.conn, [written]) if one else KbError(addresses.refusal(text))
+        typed_as = text
+        if "@" in text and (at_edition := self.box.in_today_numbers(text)) and at_edition != (text, None):
+            text, removed = at_edition  # "what does 702.124m@en/2025-11-14 say": today's 702.124k
+            if removed is not None:
+                return self._address(removed, langs, query_lang, limit)  # says it is no rule today
         box = self.box.classify(text)
+        if text != typed_as:  # said as typed, then as read
+            box = replace(box, query=typed_as, showing=box.showing or text)
         if box.kind == "rules":
             return self._address(box, langs, query_lang, limit)
         searched, aside = text, None
@@ -254,7 +261,7 @@ class Session:
         definitions = pointed_to(self.conn, [leading(result(self.conn, outcome, n, group), plan.lang)
                                              for n, group in enumerate(outcome.definitions, 1)], outcome)
         elsewhere = _elsewhere(self.conn, text, plan.langs, outcome.index.editions, found=bool(results))
-        showing = searched if searched != text else None
+        showing = searched if searched != typed_as else None
         if showing is None and plan.corrections:  # "践塔 → “践踏”", as a misspelt name is said ("trampel → “Trample”")
             showing = spelling.corrected(text, plan.corrections)
         return SearchAnswer(plan, results[:shown], box, outcome, showing,
