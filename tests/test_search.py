@@ -590,6 +590,15 @@ def test_an_entry_named_by_stems_inside_one_named_as_written_is_not_shown(home: 
     assert terms[0] == shown and not not_shown & set(terms), terms
 
 
+def test_respond_meets_in_response(home: Path, db: sqlite3.Connection) -> None:
+    """Porter2 stems "response" as "respons", "respond" as "respond": "can i respond to my opponents
+    spell with an instant" had 117.7 ("in response to") fourteenth (session 39's second tester)."""
+    from indexers.analysis import analyzer_for, terms
+
+    assert terms(analyzer_for("en"), "respond responded response responses") == ["respond"] * 4
+    assert "117.7" in rules_of(find(home, db, "can i respond to my opponents spell with an instant", ["en"]))[:5]
+
+
 def test_a_chapter_cited_among_rules_keeps_its_place(home: Path, db: sqlite3.Connection) -> None:
     """"Lose the Game" cites chapter 104, then 810.8, 809.5 and 903.10: the chapter, a heading
     with no text, was skipped, so the variants' rules led and "how do you lose the game" never
