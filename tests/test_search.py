@@ -601,6 +601,17 @@ def test_a_count_in_digits_in_chinese_meets_the_rules_numerals(home: Path, db: s
     assert rules_of(find(home, db, "指挥官套牌100张"))[0] == "903.5a"
 
 
+def test_a_chinese_headwords_parts_are_words(home: Path, db: sqlite3.Connection) -> None:
+    """"已跃回，已跃离" (Phased In, Phased Out): 跃离 was no word (half a word's weight), so "生物跃离时上面的
+    武具也跟着跃离吗" had 702.26g second."""
+    from indexers import index as rules_index
+    from indexers import segment
+
+    words = segment.load(rules_index.ready(home, db).path)
+    assert {"跃离", "跃回", "已跃离", "复制品", "房间", "隔间"} <= words
+    assert rules_of(find(home, db, "生物跃离时上面的武具也跟着跃离吗"))[0] == "702.26g"
+
+
 def test_respond_meets_in_response(home: Path, db: sqlite3.Connection) -> None:
     """Porter2 stems "response" as "respons", "respond" as "respond": "can i respond to my opponents
     spell with an instant" had 117.7 ("in response to") fourteenth (session 39's second tester)."""
