@@ -650,6 +650,16 @@ def test_a_symbol_typed_alone_leads_with_the_rule_saying_what_it_is(default_home
             assert held is not None and typed.upper() in (held.body or ""), result["rule"]
 
 
+@pytest.mark.parametrize(("asked", "first"), [("what does {T} mean", "107.5"), ("what is {C}", "107.4c"),
+                                              ("cosa significa {T}", "107.5")])
+def test_a_symbol_asked_about_leads_as_the_symbol_alone(default_home: Path, asked: str, first: str) -> None:
+    """"what does {T} mean" led with 107.8b and 711.2b, the letter T of "P/T" and of {LEVEL} (session 39's
+    second tester), where "{T}" alone leads with 107.5."""
+    found = kb_json_here("search", asked, home=default_home)
+    assert found["box"]["kind"] == "rules" and found["results"][0]["rule"] == first
+    assert found["query"] == asked
+
+
 def test_a_symbol_s_rules_are_a_list_paged_as_a_search_s(default_home: Path) -> None:
     """`kb search "{T}" --limit 30` showed the same ten rules with "total 10", where fourteen
     write it; "{E}{E}" was refused as stop words, "{T}{T}" searched the letter t (session 37)."""

@@ -347,6 +347,11 @@ class OneBox:
             return replace(self._rules(text, address), showing=showing, backwards=said)
         if _SYMBOLS.fullmatch(text) and (symbol := self._symbol(text)) is not None:
             return symbol
+        from indexers.engine import framed  # lazy, as term's
+
+        asked = next((name for lang in ("en", "it") if (name := framed(lang, text))), "")
+        if asked and _SYMBOLS.fullmatch(asked) and (symbol := self._symbol(asked)) is not None:
+            return replace(symbol, query=text)  # "what does {T} mean": the symbol's rules, as "{T}" alone
         term = self.term(text)
         # A rules term typed exactly is not a misspelled card name: of the 1,529 exact terms of
         # the default KB, 6 found a card by spelling, every one wrong ("Flying" → Fling,
