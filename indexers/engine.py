@@ -2356,7 +2356,9 @@ class Idiom:
 #: player who "goes first" is the one who "plays first" (103.8a): 757 -> 758 first ("does the player
 #: who goes first draw on their first turn" 103.8a second -> first), the rest the same; the Italian "va
 #: per primo" is "gioca per primo" (the official list's verb): "chi va per primo pesca al primo turno?"
-#: 103.8a fourth -> second, the rest the same.  "On the play" is playing first (103.8a); "which (one)
+#: 103.8a fourth -> second, the rest the same; "si cumula", "si somma" is the English idiom's question
+#: ("legame vitale si cumula?": 702.15f fifth -> first; its English words pass through to the English
+#: texts).  "On the play" is playing first (103.8a); "which (one)
 #: wins" at a question's end, between a card and the rules or two effects, is what "takes precedence"
 #: (101.1, 101.2): 758/1040 -> 759/1043 ("card text vs rules which wins" 101.1 from nowhere to first;
 #: the held-out "card text says one thing and the rules say another, which one wins" and the tester's
@@ -2380,7 +2382,9 @@ IDIOMS = {
                  "takes precedence"),
            Idiom(re.compile(r"\b(?P<word>go(?:es)?\s+away|wears?\s+off)\b", re.IGNORECASE), "removed")),
     "it": (Idiom(re.compile(r"\b(?P<word>va|vado|vai|andare|andando)\s+(?=per\s+prim[oa]\b)", re.IGNORECASE),
-                 "gioca "),),
+                 "gioca "),
+           Idiom(re.compile(r"\b(?P<word>si\s+(?:cumul|somm)(?:a|ano)|(?:è|sono)\s+cumulabil[ei])\b", re.IGNORECASE),
+                 "multiple instances redundant", keyword=True, weight=0.5)),
     "zh": (Idiom(re.compile(r"(?P<word>叠加)"), "多个 并无意义", keyword=True),),
 }
 IDIOMS_READ = True

@@ -542,6 +542,7 @@ def test_a_number_typed_in_digits_meets_the_rules_writing_it_as_a_word(home: Pat
 @pytest.mark.parametrize(("query", "first"), [("does lifelink stack", "702.15f"), ("do two instances of flying stack",
                                                                                     "702.9c"),
                                              ("lifelink stacking?", "702.15f"), ("飞行能叠加吗", "702.9c"),
+                                             ("il legame vitale si somma?", "702.15f"),
                                              ("系命叠加吗", "702.15f")])
 def test_asking_whether_a_keyword_stacks_finds_its_rule_on_instances(home: Path, db: sqlite3.Connection, query: str,
                                                                      first: str) -> None:
