@@ -169,9 +169,9 @@ QUESTION_FRAMES = {
     "en": re.compile(r"(?:so\s+)?(?:what(?:['’]s|\s+is|\s+are|\s+does|\s+do)|define|definition\s+of|meaning\s+of)"
                      r"\s+(?:(?:a|an|the)\s+)?[\"“]?(?P<name>.+?)[\"”]?(?:\s+(?:mean|means|do|does|stand\s+for))?"
                      r"\s*\??", re.IGNORECASE),
-    "it": re.compile(r"(?:(?:che\s+)?cosa|che|cos['’]\s*è|cos['’]\s*e)\s+(?:vuol(?:e)?\s+dire|significa|si\s+intende"
-                     r"\s+per|è|e)\s+(?:(?:il|lo|la|i|gli|le|un|una|uno)\s+|l['’]\s*)?[\"“]?(?P<name>.+?)[\"”]?\s*\??",
-                     re.IGNORECASE),
+    "it": re.compile(r"(?:(?:(?:che\s+)?cosa|che)\s+(?:vuol(?:e)?\s+dire|significa|si\s+intende\s+per|è|e|fa|fanno)"
+                     r"|cos['’]\s*è|cos['’]\s*e)\s+(?:(?:il|lo|la|i|gli|le|un|una|uno)\s+|(?:l|un)['’]\s*)?[\"“]?(?P<name>.+?)"
+                     r"[\"”]?\s*\??", re.IGNORECASE),
 }
 #: A question naming a glossary entry among other words ("does the legend rule apply to tokens"),
 #: whose entry is the first definition shown beside the results, ranks the subrules that entry cites

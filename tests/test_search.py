@@ -765,14 +765,17 @@ def test_both_is_never_translated_alone(home: Path, db: sqlite3.Connection) -> N
 @pytest.mark.parametrize(("query", "lang", "term"), [
     ("what does any target mean", "en", "Any Target"), ("what does if mean", "en", "If"),
     ("cosa vuol dire come se", "it", "As Though"), ("cosa significa a faccia in giù", "it", "Face Down"),
-    ("che significa tutti contro tutti", "it", "Free-for-All")])
+    ("che significa tutti contro tutti", "it", "Free-for-All"), ("cos'è la pila", "it", "Stack"),
+    ("cosa fa la protezione", "it", "Protection"), ("cosa fa anti-malocchio", "it", "Hexproof")])
 def test_a_question_of_what_a_name_means_is_that_name(home: Path, db: sqlite3.Connection, query: str, lang: str,
                                                      term: str) -> None:
     """"what does any target mean" listed 115.1, 115.2 … ("target" named the section Targets: "any"
     is a question word), "what does if mean" was refused as stop words only, "cosa vuol dire come
     se" led with 109.4a (its "though"), and "cosa significa a faccia in giù" found only the Italian
     seed's 730.2 (its translation dropped: the seed holds "faccia" and "giù", and "cosa significa"
-    went untranslated).  Each now shows the entry its name is and leads with what the name alone does."""
+    went untranslated).  Each now shows the entry its name is and leads with what the name alone does.
+    "cos'è X" and "cosa fa X", the commonest Italian frames, were none: "cos'è la pila" led with 405.2
+    (session 39's testers)."""
     outcome = find(home, db, query)
     assert outcome.plan.lang == lang
     assert [d.identity for d in outcome.definitions][:1] == [f"glossary:{term}"], query
