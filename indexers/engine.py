@@ -2365,7 +2365,8 @@ class Idiom:
 #: "do I draw a card on turn 1 if I'm on the play" into the first five), the rest the same; "which
 #: applies" read so too lost three questions of effects' order ("which applies first"): left out.
 #: Damage that "goes away" or "wears off" is "removed" (120.6, 514.2): 759 -> 760 first ("when does
-#: damage on creatures go away" 120.6 second -> first), the rest the same.
+#: damage on creatures go away" 120.6 second -> first), the rest the same; a token that "goes away"
+#: "ceases to exist" (111.7, 704.5d: "does a copy of a token go away" read it as damage removed).
 IDIOMS = {
     "en": (Idiom(re.compile(r"(?<=\w)(?<!\bthe)(?<!\ban)(?<!\ba)(?<!\bon)(?<!\bonto)(?<!\bof)(?<!\buse)"
                             r"(?<!\buses)(?<!\busing)(?<!\bempty)(?<!\bin)(?<!\bto)(?<!\bfrom)(?<!\bthat)"
@@ -2380,7 +2381,9 @@ IDIOMS = {
            Idiom(re.compile(r"\b(?P<word>on\s+the\s+play)\b", re.IGNORECASE), "plays first"),
            Idiom(re.compile(r"\b(?P<word>which(?:\s+one)?\s+(?:wins|prevails))(?=\s*(?:[?,.!;]|$))", re.IGNORECASE),
                  "takes precedence"),
-           Idiom(re.compile(r"\b(?P<word>go(?:es)?\s+away|wears?\s+off)\b", re.IGNORECASE), "removed")),
+           Idiom(re.compile(r"\bdamage\b.*?\b(?P<word>go(?:es)?\s+away|wears?\s+off)\b", re.IGNORECASE), "removed"),
+           Idiom(re.compile(r"\btokens?\b.*?\b(?P<word>go(?:es)?\s+away|disappears?|vanish(?:es)?)\b", re.IGNORECASE),
+                 "ceases to exist")),
     "it": (Idiom(re.compile(r"\b(?P<word>va|vado|vai|andare|andando)\s+(?=per\s+prim[oa]\b)", re.IGNORECASE),
                  "gioca "),
            Idiom(re.compile(r"\b(?P<word>si\s+(?:cumul|somm)(?:a|ano)|(?:è|sono)\s+cumulabil[ei])\b", re.IGNORECASE),

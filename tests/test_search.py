@@ -562,7 +562,8 @@ def test_asking_whether_a_keyword_stacks_finds_its_rule_on_instances(home: Path,
     ("chi va per primo pesca al primo turno?", {"103.8a"}, 2, "va"),
     ("card text vs rules which wins", {"101.1"}, 1, "which wins"),
     ("player on the play skips draw", {"103.8a"}, 1, "on the play"),
-    ("when does damage wear off", {"120.6", "514.2"}, 1, "wear off")])
+    ("when does damage wear off", {"120.6", "514.2"}, 1, "wear off"),
+    ("does a copy of a token go away", {"111.7"}, 1, "go away")])
 def test_a_players_idiom_is_searched_in_the_rules_words(home: Path, db: sqlite3.Connection, query: str,
                                                         answers: set[str], within: int, read: str) -> None:
     """"Kills you" is losing the game (701.8b, destroy, led the commander damage question, 903.10a
