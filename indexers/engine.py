@@ -530,7 +530,7 @@ class Plan:
     fates: tuple[str, ...] = ()                 # the state-based actions on what it asks the fate of (SUBJECT)
     places: tuple[str, ...] = ()                # the first rules of the steps it asks for by their place (PLACE)
     keywords: tuple[str, ...] = ()              # the sections of the keywords it names, two or more (EACH_NAMED)
-    about: tuple[str, ...] = ()                 # an idiom's keywords: other keywords' rules rank lower (IDIOMS)
+    about: tuple[str, ...] = ()                 # an idiom's keywords: no other keyword's rule answers (ABOUT_ONLY)
     unheard: tuple[str, ...] = ()               # its words no text or lexicon of its language holds, read as none
 
     def units_for(self, lang: str) -> list[Unit]:
@@ -2408,8 +2408,12 @@ def with_idioms(p: Plan, conn: sqlite3.Connection, info: IndexInfo, replan: Call
     about: list[str] = []
     for idiom in IDIOMS.get(base_lang(p.lang), ()):
         m = idiom.pattern.search(text)
-        if m is None or idiom.keyword and not (about := keywords_named(p, keywords_of(conn, info))):
+        if m is None:
             continue
+        if idiom.keyword:  # said of a keyword only ("does lifelink stack"), not of the stack itself
+            about = keywords_named(p, keywords_of(conn, info))
+            if not about:
+                continue
         told.append(Translation(m["word"], idiom.said, 1.0, p.lang, p.lang, m.start("word"), PLAYERS_ORIGIN, 0, ""))
         weights.update(dict.fromkeys(idiom.said.casefold().split(), idiom.weight))
         text = text[: m.start("word")] + idiom.said + text[m.end("word"):]
