@@ -208,10 +208,10 @@ class Session:
             written, one = wrong
             raise missing_rule(self.conn, [written]) if one else KbError(addresses.refusal(text))
         typed_as = text
-        if "@" in text and (at_edition := self.box.in_today_numbers(text)) and at_edition != (text, None):
-            text, removed = at_edition  # "what does 702.124m@en/2025-11-14 say": today's 702.124k
+        if "@" in text:  # "what does 702.124m@en/2025-11-14 say": today's 702.124k
+            text, removed = self.box.in_today_numbers(text)
             if removed is not None:
-                return self._address(removed, langs, query_lang, limit)  # says it is no rule today
+                return self._address(removed, langs, query_lang, limit)  # no rule today: said as of the form alone
         box = self.box.classify(text)
         if text != typed_as:  # said as typed, then as read
             box = replace(box, query=typed_as, showing=box.showing or text)
