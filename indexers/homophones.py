@@ -213,13 +213,8 @@ def correct(run: str, words: frozenset[str], known: Callable[[str], bool],
                 break
             if i not in edges or i + k not in edges or not _looks_mistyped(run, i, k, held, words):
                 continue
-            if QUESTION_EDGES and any(start < i + k and i < end and not (i <= start and end <= i + k)
-                                      for start, end in asked):
-                continue  # "我可以出生物吗": 以出 cuts the question word 可以, no typo of 移出
-            if any(i <= start and end <= i + k and (QUESTION_EDGES and run[start:end] in _PARTICLES and end == i + k
-                                                    or named(stretch[: start - i] + stretch[end - i:]))
-                   for start, end in asked):
-                continue  # "什么是磨": 是磨 is the question word 是 and the name 磨, no typo of 折磨; "叠加吗" no 加码
+            if any(_words_meet(run, i, i + k, start, end, named) for start, end in asked):
+                continue
             if not table:
                 table.append(sounds())
             heard = table[0].heard(stretch) if table[0] is not None else []
@@ -230,6 +225,21 @@ def correct(run: str, words: frozenset[str], known: Callable[[str], bool],
         out.append(meant)
         i += len(piece)
     return "".join(out), fixes
+
+
+def _words_meet(run: str, i: int, j: int, start: int, end: int, named: Callable[[str], bool]) -> bool:
+    """Whether the stretch ``run[i:j]`` is where a question word (``run[start:end]``) meets another
+    word, not a typo: it cuts the question word ("我可以出生物吗": 以出 cuts 可以, no typo of 移出), ends in a
+    question's particle ("飞行能叠加吗": 加吗, no typo of 加码), or holds the question word whole beside a
+    name (``named``: "什么是磨": 是磨 is 是 and the name 磨, no typo of 折磨)."""
+    inside = i <= start and end <= j
+    if QUESTION_EDGES and start < j and i < end and not inside:
+        return True
+    if not inside:
+        return False
+    if QUESTION_EDGES and end == j and run[start:end] in _PARTICLES:
+        return True
+    return named(run[i:start] + run[end:j])
 
 
 def _edges(run: str, words: frozenset[str]) -> set[int]:
