@@ -975,7 +975,7 @@ def plan(text: str, langs: Sequence[str], translator: Translator, *, query_lang:
 
         parts = [(to_simplified(p), quoted) for p, quoted in parts]
         if CJK_COUNTS:
-            parts = [(p if quoted else counted_in_chinese(p), quoted) for p, quoted in parts]
+            parts = [(p if quoted else segment.counted_in_chinese(p), quoted) for p, quoted in parts]
     whole = " ".join(p for p, _ in parts)
     numbers = rule_numbers(whole)
     lang = query_lang or detect_lang(parts, indexed or langs, searcher, translator, vocabulary)
@@ -1036,28 +1036,6 @@ def plan(text: str, langs: Sequence[str], translator: Translator, *, query_lang:
 #: (session 39's second tester).  Measured (the quality harness by words): the five sets' rankings
 #: and the glossary benchmark the same (their Chinese counts are in numerals already).
 CJK_COUNTS = True
-_COUNT = re.compile(r"(?<![\d.第])(\d{1,3})(?=\s*(?:个|张|块|只|种|位|名))")
-_DIGITS = "零一二三四五六七八九"
-
-
-def counted_in_chinese(text: str) -> str:
-    """``text`` with each count of things written in digits written in Chinese numerals
-    (:data:`CJK_COUNTS`): "10个" -> "十个", "2张" -> "两张", "100张" -> "一百张"."""
-    return _COUNT.sub(lambda m: chinese_numeral(int(m[1])), text)
-
-
-def chinese_numeral(n: int) -> str:
-    """1-999 as the Chinese rules write a count: 两 for a lone 2, 十 for ten, 十一, 二十, 一百."""
-    if n == 2:
-        return "两"
-    hundreds, rest = divmod(n, 100)
-    tens, ones = divmod(rest, 10)
-    out = f"{_DIGITS[hundreds]}百" if hundreds else ""
-    if tens:
-        out += ("" if tens == 1 and not hundreds else _DIGITS[tens]) + "十"
-    elif hundreds and ones:
-        out += "零"
-    return out + (_DIGITS[ones] if ones else "") if n else "零"
 
 
 #: English words inside a Chinese query ("commander 回 command zone", "legend rule 怎么处理") are

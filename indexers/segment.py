@@ -15,6 +15,7 @@ single characters left outside any game word that are function words ("和", "�
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterable
 from functools import cache, lru_cache
 from pathlib import Path
@@ -51,6 +52,32 @@ QUESTION_WORDS = frozenset("""
 算
 块
 """.split())
+
+
+#: A count of things typed in digits (before a count word; not an ordinal 第2, not a decimal), which the
+#: Chinese rules write in numerals (``engine.CJK_COUNTS``).
+_COUNT = re.compile(r"(?<![\d.第])(\d{1,3})(?=\s*(?:个|张|块|只|种|位|名))")
+_DIGITS = "零一二三四五六七八九"
+
+
+def counted_in_chinese(text: str) -> str:
+    """``text`` with each count of things written in digits written in Chinese numerals
+    (``engine.CJK_COUNTS``): "10个" -> "十个", "2张" -> "两张", "100张" -> "一百张"."""
+    return _COUNT.sub(lambda m: chinese_numeral(int(m[1])), text)
+
+
+def chinese_numeral(n: int) -> str:
+    """1-999 as the Chinese rules write a count: 两 for a lone 2, 十 for ten, 十一, 二十, 一百."""
+    if n == 2:
+        return "两"
+    hundreds, rest = divmod(n, 100)
+    tens, ones = divmod(rest, 10)
+    out = f"{_DIGITS[hundreds]}百" if hundreds else ""
+    if tens:
+        out += ("" if tens == 1 and not hundreds else _DIGITS[tens]) + "十"
+    elif hundreds and ones:
+        out += "零"
+    return out + (_DIGITS[ones] if ones else "") if n else "零"
 
 
 def segment(run: str, words: frozenset[str]) -> list[str]:

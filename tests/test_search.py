@@ -595,7 +595,7 @@ def test_an_entry_named_by_stems_inside_one_named_as_written_is_not_shown(home: 
 def test_a_count_in_digits_in_chinese_meets_the_rules_numerals(home: Path, db: sqlite3.Connection) -> None:
     """The Chinese rules count things in numerals (十个中毒指示物, 七张, 一百张), points in digits (3点伤害):
     "10个中毒指示物" had 704.5c third where "十个…" had it first (session 39's second tester)."""
-    from indexers.engine import counted_in_chinese
+    from indexers.segment import counted_in_chinese
 
     read = counted_in_chinese("10个中毒指示物 弃到7张 2张 100张牌 3点伤害 第2个")
     assert read == "十个中毒指示物 弃到七张 两张 一百张牌 3点伤害 第2个"
