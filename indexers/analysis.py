@@ -37,7 +37,8 @@ NUMBER, WORD, CJK, PT = "number", "word", "cjk", "pt"
 
 _CJK_CHARS = char_class(CJK_SCRIPTS)
 _TOKEN = re.compile(
-    rf"""(?P<pt>(?<![0-9A-Za-z/+\-−–＋－])[+\-−–＋－]?(?:\d+|[Xx*])[/／][+\-−–＋－]?(?:\d+|[Xx*])(?![0-9/／]))
+    rf"""(?P<pt>(?<![0-9A-Za-z/+\-−–＋－])(?:[+\-−–＋－]?(?:\d+|[Xx*])[/／][+\-−–＋－]?(?:\d+|[Xx*])(?![0-9/／])
+                  |[+\-−–＋－]\d+[+\-−–＋－]\d+(?![0-9/／])))
        | (?P<number>(?<![0-9A-Za-z.])\d{{3}}(?:\.\d{{1,3}}[a-z]?)?(?![0-9A-Za-z]))
        | (?P<cjk>[{_CJK_CHARS}]+)
        | (?P<word>[^\W\d_{_CJK_CHARS}]+(?:['’][^\W\d_{_CJK_CHARS}]+)*|∞)
@@ -45,15 +46,23 @@ _TOKEN = re.compile(
     re.VERBOSE,
 )
 _COMBINING = re.compile(r"[\u0300-\u036f]")
+#: A hyphen and a letter after a token: the token is the first half of a compound ("Two-Headed").
+_JOINED = re.compile(r"[-‐][^\W\d_]")
 
 
 def pt_term(text: str) -> str:
     """``−1/−1``, ``–1/–1``, ``＋１/＋１``, ``+x/+x`` -> ``-1/-1``, ``+1/+1``, ``+X/+X`` (a letter may
     follow: "+1/+1s", "+1/+1counter"): a power/toughness pair is one term, so
-    "+1/+1 counter" finds the rules about those counters, not every text holding a 1
+    "+1/+1 counter" finds the rules about those counters, not every text holding a 1; "+1+1" typed
+    without the slash is the same pair
     (bench_quality by words: our EN s@1/s@5 0.594/0.857 -> 0.598/0.862, held-out EN
     0.633/0.853 -> 0.642/0.862, glossary EN 0.640 -> 0.643; nothing lost)."""
-    return unicodedata.normalize("NFKC", text).replace("−", "-").replace("–", "-").upper()
+    term = unicodedata.normalize("NFKC", text).replace("−", "-").replace("–", "-").upper()
+    return term if "/" in term else _UNSLASHED.sub(r"\1/\2", term)
+
+
+#: "+1+1", "-1-1": a pair typed without its slash (players do: "+1+1指示物").
+_UNSLASHED = re.compile(r"^([+-]\d+)([+-]\d+)$")
 
 
 def token_kind(token: Token) -> str:
@@ -87,6 +96,7 @@ class RulesTokenizer(Tokenizer):
                 text = pt_term(text)
             token.kind = NUMBER if kind in ("number", "digits") else kind
             token.text = text
+            token.joined = _JOINED.match(value, match.end()) is not None
             token.boost = 1.0
             token.stopped = False
             if keeporiginal:
@@ -158,13 +168,21 @@ class NumberWords(_WordFilter):
     """A number written as a word -> its digits ("ten" -> ``10``, "seven" -> ``7``), so a player's "10
     poison counters" meets 704.5c's "ten or more poison counters" and "discard down to 7" 402.2's
     "seven".  Not "one", a pronoun as often ("any one of them"), nor words past twenty (the rules write
-    those in digits: "20 life", "40 life").  Measured: see :data:`NUMBER_WORDS`."""
+    those in digits: "20 life", "40 life"), nor the first half of a compound: "Two-Headed Giant"
+    keeps its "two", so a keyword's number ("scry 2", "toxic 2") no longer finds the 810 rules.
+    Measured: see :data:`NUMBER_WORDS`."""
 
     def __init__(self, lang: str) -> None:
         self.lang = lang
 
     def word(self, text: str) -> str:
         return _NUMBER_WORDS.get(self.lang, {}).get(text, text)
+
+    def __call__(self, tokens: Iterator[Token]) -> Iterator[Token]:
+        for token in tokens:
+            if token_kind(token) == WORD and not getattr(token, "joined", False):
+                token.text = self.word(token.text)
+            yield token
 
 
 #: The number words :class:`NumberWords` reads as digits, by language.  Measured (session 39): the 50

@@ -78,8 +78,9 @@ LOCK = ".lock"
 #: several instances of its keyword are redundant is brief too (REDUNDANT_ONLY); 28: each document's
 #: identity, role and language beside the index (DOCS_FILE: engine.DocTable, a search's total); 29: English
 #: number words as digits ("ten" is 10: analysis.NumberWords); 30: "response" stemmed as "respond"
-#: (kb.align.tokens.KEPT_WHOLE).
-FORMAT = 30
+#: (kb.align.tokens.KEPT_WHOLE); 31: a number word joined to the next by a hyphen kept ("Two-Headed":
+#: analysis.NumberWords).
+FORMAT = 31
 #: Each document's identity, role and language, in document order: what a search counts its rules by
 #: (the total it said was the rules among the hits it read: "10 of 29 results", then "20 of 57").
 DOCS_FILE = "docs.json"

@@ -46,11 +46,13 @@ from whoosh.util.numlists import delta_encode
 from whoosh.writing import SegmentWriter
 
 from indexers.analysis import (
+    _JOINED,
     _TOKEN,
     CJK,
     PT,
     CjkGrams,
     DiceNoun,
+    NumberWords,
     RulesTokenizer,
     StopWords,
     _WordFilter,
@@ -66,23 +68,30 @@ Tokens = dict[str, list[int]]
 Chain = Callable[[str], Tokens]
 
 
-def compile_words(analyzer: Any) -> tuple[dict[str, str | None], Callable[[str], str | None], Dice | None] | None:
+Word = Callable[[str], "str | None"]
+
+
+def compile_words(analyzer: Any) -> tuple[dict[str, str | None], Word, Dice | None, Word] | None:
     """What ``analyzer`` (a :class:`RulesTokenizer` chain) makes of a word: a dictionary
     of the words seen (a word as written -> its term, None when dropped), the function
-    filling it, and its :class:`DiceNoun` read as :func:`_dice` reads it (None for a chain
-    without one); None for a chain this module does not know."""
+    filling it, its :class:`DiceNoun` read as :func:`_dice` reads it (None for a chain
+    without one) and what it makes of a word joined by a hyphen to the next (``Two-Headed``:
+    :class:`NumberWords` passes it); None for a chain this module does not know."""
     if not isinstance(analyzer, CompositeAnalyzer) or not isinstance(analyzer.items[0], RulesTokenizer):
         return None
     filters = analyzer.items[1:]
     if not filters or not isinstance(filters[-1], CjkGrams):
         return None
     steps: list[Callable[[str], str | None]] = []
+    joined_steps: list[Callable[[str], str | None]] = []
     dice: Dice | None = None
     for item in filters[:-1]:
         if isinstance(item, StopWords):
             steps.append(_stopper(stop_words(item.lang)))
+            joined_steps.append(steps[-1])
         elif isinstance(item, _WordFilter):
             steps.append(item.word)
+            joined_steps.append(str if isinstance(item, NumberWords) else item.word)
         elif isinstance(item, DiceNoun) and all(isinstance(f, _WordFilter) for f in filters[: filters.index(item)]):
             dice = partial(_dice, _folding(list(steps)))
         else:
@@ -90,15 +99,27 @@ def compile_words(analyzer: Any) -> tuple[dict[str, str | None], Callable[[str],
     words: dict[str, str | None] = {}
 
     def word(raw: str) -> str | None:
-        text: str | None = raw
-        for step in steps:
-            text = step(text)  # type: ignore[arg-type]
-            if text is None:
-                break
-        words[raw] = text
+        words[raw] = text = _through(steps, raw)
         return text
 
-    return words, word, dice
+    return words, word, dice, partial(_through, joined_steps)
+
+
+def _through(steps: list[Callable[[str], str | None]], raw: str) -> str | None:
+    text: str | None = raw
+    for step in steps:
+        text = step(text)  # type: ignore[arg-type]
+        if text is None:
+            break
+    return text
+
+
+def _term(words: dict[str, str | None], word: Word, joined: Word, value: str, match: re.Match[str]) -> str | None:
+    """A word's term, as the chain's filters read it in its place in ``value``."""
+    text = match.group()
+    if _JOINED.match(value, match.end()):
+        return joined(text)
+    return words[text] if text in words else word(text)
 
 
 #: A chain's :class:`DiceNoun`: (the text's tokens, the index of a word) -> whether it is the noun "die".
@@ -137,7 +158,7 @@ def compile_spans(analyzer: Any) -> Callable[[str], Spans] | None:
     compiled = compile_words(analyzer)
     if compiled is None:
         return None
-    words, word, dice = compiled
+    words, word, dice, joined = compiled
 
     def chain(value: str) -> Spans:
         out: Spans = []
@@ -145,7 +166,7 @@ def compile_spans(analyzer: Any) -> Callable[[str], Spans] | None:
         for i, match in enumerate(matches):
             kind, text = match.lastgroup, match.group()
             if kind == "word":
-                term = words[text] if text in words else word(text)
+                term = _term(words, word, joined, value, match)
                 if term is None:
                     continue
                 if term == "die" and dice is not None and dice(matches, i):
@@ -166,7 +187,7 @@ def compile_chain(analyzer: Any) -> Chain | None:
     compiled = compile_words(analyzer)
     if compiled is None:
         return None
-    words, word, dice = compiled
+    words, word, dice, joined = compiled
 
     def chain(value: str) -> Tokens:
         out: Tokens = {}
@@ -175,7 +196,7 @@ def compile_chain(analyzer: Any) -> Chain | None:
         for pos, match in enumerate(matches):
             kind, text = match.lastgroup, match.group()
             if kind == "word":
-                term = words[text] if text in words else word(text)
+                term = _term(words, word, joined, value, match)
                 if term is None:
                     continue
                 if term == "die" and dice is not None and dice(matches, pos):

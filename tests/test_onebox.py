@@ -269,7 +269,8 @@ def test_the_header_never_says_no_translation_when_one_was_set_aside(home: Path,
     assert {(t.source, t.target) for t in known} <= shown
     header = kb_here("search", query, "--lang", "it", "--lang", "en", home=home).stdout.splitlines()[0]
     assert "en: no translation known" not in header
-    assert all(f"{t.source} → {t.target}" in header for t in known)
+    assert "en, zh-Hans: not needed (" in header  # the pairs are in the JSON (above): listed, they made
+    # the header a paragraph (session 40's testers)
 
 
 # -- batches -------------------------------------------------------------------------

@@ -539,6 +539,42 @@ def test_a_number_typed_in_digits_meets_the_rules_writing_it_as_a_word(home: Pat
     assert rules_of(find(home, db, "discard down to 7 cards", ["en"]))[0] == "402.2"
 
 
+@pytest.mark.parametrize(("query", "first"), [("scry 2 how does it work", "701.22a"), ("toxic 2", "702.164a"),
+                                             ("surveil 2 how does it work", "701.25a"), ("占卜2怎么用", "701.22a")])
+def test_a_keywords_number_in_digits_is_its_n(home: Path, db: sqlite3.Connection, query: str, first: str) -> None:
+    """"scry 2 how does it work" led with 701.22b (scry 0) and "toxic 2" with 702.164b: the digit
+    kept the query from naming its keyword, and "2" found the 810 rules through "Two-Headed", read
+    as "2 head" (session 40's testers).  A compound's number word stays a word."""
+    from indexers.analysis import analyzer_for, terms
+
+    assert terms(analyzer_for("en"), "Two-Headed Giant, two heads") == ["two", "head", "giant", "2", "head"]
+    ranked = rules_of(find(home, db, query))
+    assert ranked[0] == first
+    assert all(n.startswith(first[:-1]) for n in ranked[:2]), ranked[:5]
+
+
+def test_a_power_toughness_pair_typed_without_its_slash_is_the_pair(home: Path, db: sqlite3.Connection) -> None:
+    """Players write "+1+1": "身上有+1+1又有-1-1指示物会互相抵消吗" led with 728.1 (rad counters) and
+    had neither 122.3 nor 704.5q in its first ten (session 40's Chinese tester)."""
+    from indexers.analysis import analyzer_for, terms
+
+    assert terms(analyzer_for("en"), "+1+1 -1-1 +X/+X 2026-04-17 1+1") == ["+1/+1", "-1/-1", "+X/+X", "2026", "04",
+                                                                           "17", "1", "1"]
+    for query in ("身上有+1+1又有-1-1指示物会互相抵消吗", "do +1+1 and -1-1 counters cancel"):
+        assert set(rules_of(find(home, db, query))[:2]) == {"122.3", "704.5q"}, query
+
+
+@pytest.mark.parametrize(("query", "first", "read"), [("将军税怎么算", "903.8", "将军税"),
+                                                      ("相位消失的生物算离场吗", "702.26d", "相位")])
+def test_chinese_players_names_of_commander_tax_and_phasing(home: Path, db: sqlite3.Connection, query: str,
+                                                           first: str, read: str) -> None:
+    """将军税 led with 809.6a (the Emperor variant's general), 相位 (phasing) found nothing of 702.26
+    (session 40's Chinese tester)."""
+    outcome = find(home, db, query)
+    assert rules_of(outcome)[0] == first
+    assert read in {t.source for t in outcome.plan.translations}
+
+
 @pytest.mark.parametrize(("query", "first"), [("does lifelink stack", "702.15f"), ("do two instances of flying stack",
                                                                                     "702.9c"),
                                              ("lifelink stacking?", "702.15f"), ("飞行能叠加吗", "702.9c"),

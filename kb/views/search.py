@@ -20,7 +20,7 @@ from typing import Any
 
 from indexers import engine, lookups, snippets, spelling
 from indexers import index as rules_index
-from indexers.translate import Translation
+from indexers.translate import OWN_LANGUAGE, Translation
 from kb.core import address as addresses
 from kb.core.errors import KbError, NotFound, Unavailable
 from kb.core.lang import guess_lang, language_label, language_name, languages_label, normalize_tag
@@ -850,6 +850,17 @@ def numbers_read(plan: engine.Plan) -> str:
     return f" · {numbers_said([str(n) for n in plan.numbers])}" if plan.numbers else ""
 
 
+def _translations_said(plan: engine.Plan, found: list[Translation], dropped: list[Translation]) -> str:
+    """What the header says of the translations into one language: those used; the dropped ones
+    by reason, but only counted where the query's own language holds all its words (the commonest
+    case, which made the header a paragraph: session 40's testers; ``--json`` lists them all)."""
+    if any(t.dropped == OWN_LANGUAGE for t in dropped):
+        return f"not needed ({OWN_LANGUAGE}; --json lists the translations set aside)"
+    said = ", ".join(said_translation(plan, t) for t in found) if found else (
+        "no translation used" if dropped else "no translation known")
+    return said + (f" (dropped, {_by_reason(plan, dropped)})" if dropped else "")
+
+
 def _by_reason(plan: engine.Plan, dropped: list[Translation]) -> str:
     """Dropped translations grouped by why ("below threshold: dragon → 阿托格; query's own
     language holds all its words: morph → 变身, …"): a reason said once, not after each."""
@@ -862,19 +873,17 @@ def _by_reason(plan: engine.Plan, dropped: list[Translation]) -> str:
 def _header(answer: SearchAnswer) -> str:
     plan = answer.plan
     said = said_line(answer.box.query, answer)
-    others = []
+    by_lang: dict[str, str] = {}
     # a rule number needs no translation; a name of stop words only ("come se") has one, and no units;
     # every language is searched, shown or not: the translations into one not shown are said too
     searched = dict.fromkeys([*plan.langs, *(t.dst for t in (*plan.translations, *plan.dropped))])
     for lang in searched if plan.units_for(plan.lang) or plan.translations or plan.dropped else ():
-        if lang == plan.lang:
-            continue
-        found = [t for t in plan.translations if t.dst == lang]
-        dropped = [t for t in plan.dropped if t.dst == lang]
-        said_lang = ", ".join(said_translation(plan, t) for t in found) if found else (
-            "no translation used" if dropped else "no translation known")
-        if dropped:
-            said_lang += f" (dropped, {_by_reason(plan, dropped)})"
-        others.append(f"{lang}: {said_lang}")
+        if lang != plan.lang:
+            by_lang[lang] = _translations_said(plan, [t for t in plan.translations if t.dst == lang],
+                                               [t for t in plan.dropped if t.dst == lang])
+    together: dict[str, list[str]] = {}  # languages said alike are said once ("en, it: not needed …")
+    for lang, text in by_lang.items():
+        together.setdefault(text, []).append(lang)
+    others = [f"{', '.join(langs)}: {text}" for text, langs in together.items()]
     said += unheard_said(plan) + in_rules_words(plan) + read_into(plan) + numbers_read(plan)
     return said + ("" if not others else " · " + "; ".join(others))
