@@ -599,12 +599,17 @@ def test_asking_whether_a_keyword_stacks_finds_its_rule_on_instances(home: Path,
     ("card text vs rules which wins", {"101.1"}, 1, "which wins"),
     ("player on the play skips draw", {"103.8a"}, 1, "on the play"),
     ("when does damage wear off", {"120.6", "514.2"}, 1, "wear off"),
-    ("does a copy of a token go away", {"111.7"}, 1, "go away")])
+    ("does a copy of a token go away", {"111.7"}, 1, "go away"),
+    ("do tokens go back to hand when bounced", {"111.7", "111.8", "704.5d"}, 1, "go back"),
+    ("can tapped creatures block", {"509.1a"}, 1, "tapped"),
+    ("can a tapped creature attack", {"508.1a"}, 1, "tapped")])
 def test_a_players_idiom_is_searched_in_the_rules_words(home: Path, db: sqlite3.Connection, query: str,
                                                         answers: set[str], within: int, read: str) -> None:
     """"Kills you" is losing the game (701.8b, destroy, led the commander damage question, 903.10a
     sixth); "at the same time" is the rules' "simultaneously" (603.3b was not in the first five); a
-    player "going first" is the one who "plays first" (103.8a was not in the first five)."""
+    player "going first" is the one who "plays first" (103.8a was not in the first five); a token
+    "going back" to a hand is in a zone other than the battlefield (402.2, hand size, led); a tapped
+    creature asked to block is one the rules want untapped (107.5 led, 509.1a eighth: session 40's tester)."""
     outcome = find(home, db, query, ["en"])
     assert answers & set(rules_of(outcome)[:within]), rules_of(outcome)[:5]
     assert read in {t.source for t in outcome.plan.translations if t.src == t.dst == outcome.plan.lang}
