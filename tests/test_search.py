@@ -565,11 +565,12 @@ def test_a_power_toughness_pair_typed_without_its_slash_is_the_pair(home: Path, 
 
 
 @pytest.mark.parametrize(("query", "first", "read"), [("将军税怎么算", "903.8", "将军税"),
-                                                      ("相位消失的生物算离场吗", "702.26d", "相位")])
-def test_chinese_players_names_of_commander_tax_and_phasing(home: Path, db: sqlite3.Connection, query: str,
+                                                      ("相位消失的生物算离场吗", "702.26d", "相位"),
+                                                      ("牌库抓空了会直接判负吗", "121.4", "抓空")])
+def test_chinese_players_words_of_session_40(home: Path, db: sqlite3.Connection, query: str,
                                                            first: str, read: str) -> None:
-    """将军税 led with 809.6a (the Emperor variant's general), 相位 (phasing) found nothing of 702.26
-    (session 40's Chinese tester)."""
+    """将军税 led with 809.6a (the Emperor variant's general), 相位 (phasing) found nothing of 702.26, a
+    library 抓空 (drawn empty) led with 401.7 and had 121.4 fifth (session 40's Chinese tester)."""
     outcome = find(home, db, query)
     assert rules_of(outcome)[0] == first
     assert read in {t.source for t in outcome.plan.translations}
