@@ -80,6 +80,20 @@ def test_the_italian_blockers_find_the_blocking_rules(default_home: Path) -> Non
         assert (search(default_home, query, None).results[0].identity or "").startswith("509."), query
 
 
+def test_everyday_italian_verbs_the_cards_taught_wrong_are_read(translator: Translator, default_home: Path) -> None:
+    """The cards' texts taught "passiamo" as Search (the official "passare in rassegna") and nothing
+    for "rubato" (stolen: control gained) or "multi": "se un giocatore concede in multi le creature
+    che gli ho rubato che fine fanno" had no 800.4a in its first ten (session 40's Italian tester)."""
+    from kb.views.search import search
+
+    def said(text: str) -> set[str]:
+        return {t.target for t in translator.translate(text, "it", "en")}
+
+    assert said("passiamo") == {"pass"} and said("rubato") == {"gain control"} and said("multi") == {"multiplayer"}
+    found = search(default_home, "se un giocatore concede in multi le creature che gli ho rubato che fine fanno", None)
+    assert "800.4a" in [r.identity for r in found.results[:5]]
+
+
 def test_a_word_as_written_speaks_before_a_stem_it_shares_with_an_official_name(translator: Translator) -> None:
     """"inizio" (beginning) has the Snowball stem of "iniziativa" (the initiative); "fine"
     (end) that of "fino" (until): the word as a list writes it is what the query means."""
