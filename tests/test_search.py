@@ -366,6 +366,7 @@ def test_definitions_beside_the_results_are_the_ones_the_query_names(
     shown = outcome.definitions
     assert shown and all(whole(g) for g in shown[1:])
     monkeypatch.setattr(search, "WHOLE_HEADWORDS", False)  # every entry the words found, best first
+    monkeypatch.setattr(search, "TO_THE_POINT", 0)  # (about the results or not)
     unfiltered = search.search(home, db, query, None).definitions
     assert unfiltered[0].identity == shown[0].identity
     assert not all(whole(g) for g in unfiltered[1:])  # the query found an entry it does not name
@@ -537,6 +538,20 @@ def test_a_number_typed_in_digits_meets_the_rules_writing_it_as_a_word(home: Pat
     assert terms(analyzer_for("en"), "ten seven zero twenty one 10") == ["10", "7", "0", "20", "one", "10"]
     assert "704.5c" in rules_of(find(home, db, "10 poison counters", ["en"]))[:5]
     assert rules_of(find(home, db, "discard down to 7 cards", ["en"]))[0] == "402.2"
+
+
+@pytest.mark.parametrize(("query", "shown"), [
+    ("How many poison counters make a player lose the game?", ["Poison Counter"]),
+    ("trample damage assignment", ["Trample"]), ("comander damage", ["Commander"])])
+def test_a_definition_beside_the_results_is_about_them(home: Path, db: sqlite3.Connection, query: str,
+                                                      shown: list[str]) -> None:
+    """Player and Lose the Game were shown beside 704.5c, Damage beside 702.19b and 903.10a: an entry
+    citing none of the first rules, nor a rule above or under one, is no help there (engine.TO_THE_POINT;
+    session 40's testers: Land beside a question on mana abilities, General beside 将军税)."""
+    outcome = find(home, db, query)
+    assert [d.identity.removeprefix("glossary:") for d in outcome.definitions] == shown
+    first = [g.hits[0].number for g in outcome.groups[: search.TO_THE_POINT]]
+    assert all(search.to_the_point([d], first) for d in outcome.definitions)
 
 
 @pytest.mark.parametrize(("query", "first"), [("scry 2 how does it work", "701.22a"), ("toxic 2", "702.164a"),
