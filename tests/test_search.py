@@ -540,6 +540,16 @@ def test_a_number_typed_in_digits_meets_the_rules_writing_it_as_a_word(home: Pat
     assert rules_of(find(home, db, "discard down to 7 cards", ["en"]))[0] == "402.2"
 
 
+def test_a_team_variants_rules_do_not_lead_a_question_naming_no_team(home: Path, db: sqlite3.Connection) -> None:
+    """中毒多少个就挂了 (how many poison counters and you're dead) led with 810.10a, 810.10, 810.10b and
+    810.10c, Two-Headed Giant's poison, and had 704.5c nowhere in its first five (session 40's Chinese
+    tester); a question naming the variant still gets its rules first (engine.TEAMS)."""
+    ranked = rules_of(find(home, db, "中毒多少个就挂了"))
+    assert "704.5c" in ranked[:5] and not [n for n in ranked[:3] if n.startswith("810.")], ranked[:5]
+    for named in ("two headed giant poison", "双头巨人中毒"):
+        assert rules_of(find(home, db, named))[0].startswith("810."), named
+
+
 @pytest.mark.parametrize(("query", "shown"), [
     ("How many poison counters make a player lose the game?", ["Poison Counter"]),
     ("trample damage assignment", ["Trample"]), ("comander damage", ["Commander"])])
