@@ -540,6 +540,17 @@ def test_a_number_typed_in_digits_meets_the_rules_writing_it_as_a_word(home: Pat
     assert rules_of(find(home, db, "discard down to 7 cards", ["en"]))[0] == "402.2"
 
 
+def test_a_chinese_headword_is_named_by_its_characters_in_order(home: Path, db: sqlite3.Connection) -> None:
+    """回合结束 (end of turn) holds 回合 and 结束, two of the three bigrams of 结束回合 (End the Turn): the
+    entry was shown first beside a question on discarding at end of turn (session 40's testers)."""
+    def shown(query: str) -> list[str]:
+        return [d.identity.removeprefix("glossary:") for d in find(home, db, query).definitions]
+
+    assert "End the Turn" not in shown("回合结束手上8张要弃牌吗")
+    assert shown("结束回合")[0] == "End the Turn"
+    assert "Summoning Sickness Rule" in shown("召唤失调的生物能横置吗")  # half its headword, in a row
+
+
 def test_a_team_variants_rules_do_not_lead_a_question_naming_no_team(home: Path, db: sqlite3.Connection) -> None:
     """中毒多少个就挂了 (how many poison counters and you're dead) led with 810.10a, 810.10, 810.10b and
     810.10c, Two-Headed Giant's poison, and had 704.5c nowhere in its first five (session 40's Chinese
