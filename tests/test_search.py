@@ -639,7 +639,8 @@ def test_asking_whether_a_keyword_stacks_finds_its_rule_on_instances(home: Path,
     ("does a copy of a token go away", {"111.7"}, 1, "go away"),
     ("do tokens go back to hand when bounced", {"111.7", "111.8", "704.5d"}, 1, "go back"),
     ("can tapped creatures block", {"509.1a"}, 1, "tapped"),
-    ("can a tapped creature attack", {"508.1a"}, 1, "tapped")])
+    ("can a tapped creature attack", {"508.1a"}, 1, "tapped"),
+    ("game 2 who decides play or draw", {"103.1"}, 1, "play or draw")])
 def test_a_players_idiom_is_searched_in_the_rules_words(home: Path, db: sqlite3.Connection, query: str,
                                                         answers: set[str], within: int, read: str) -> None:
     """"Kills you" is losing the game (701.8b, destroy, led the commander damage question, 903.10a
