@@ -389,7 +389,8 @@ NAMED_KINDS = {
 #: Two-Headed Giant's 810.10b led with 704.5c fourth; "do I lose life" is no fate; session 38): the five
 #: sets 754/1035 -> 755/1035 (that question second -> first), the glossary benchmark the same.  Not
 #: after "life" or "how" ("how much life do I lose for Phyrexian mana" led with 704.5a, 0 life; "how do
-#: I lose" asks the ways): every ranking of the benchmarks the same.
+#: I lose" asks the ways): every ranking of the benchmarks the same.  挂了, 挂掉, 会挂 (players' "dead")
+#: and 判负 (ruled a loss; session 40's testers): the five sets the same, "中毒多少个就挂了" 704.5c fourth -> first.
 STATE_BASED = 4.0
 ASKS_OUTCOME = {
     "en": re.compile(r"\b(?:dies?|survives?|go(?:es)? to the graveyard|loses? the game|what happens"
@@ -401,7 +402,7 @@ ASKS_OUTCOME = {
                      re.IGNORECASE),
     "it": re.compile(r"\b(?:muore|muoiono|sopravvive|perde la partita|perdo|vanno al cimitero|va al cimitero"
                      r"|cosa succede|che succede|si perde(?! (?:\d|punti|vita|il|la|le|i|gli|l')\b))\b", re.IGNORECASE),
-    "zh": re.compile("会死|死掉|死吗|死了|存活|输掉|会输|算输|进坟场|进坟墓场|进入坟墓场|掉坟场|掉进坟场|去坟场"
+    "zh": re.compile("会死|死掉|死吗|死了|挂了|挂掉|会挂|存活|输掉|会输|算输|判负|进坟场|进坟墓场|进入坟墓场|掉坟场|掉进坟场|去坟场"
                      "|会怎样|会怎么样|怎么办|会发生什么"),
 }
 #: A players' word ("blink", "etb") also searched as the rules' words for it (kb.align.term_list),

@@ -505,7 +505,8 @@ def test_a_query_naming_the_kind_of_rule_it_asks_for_finds_that_kind(home: Path,
                                            ("鹏洛客忠诚为0会怎样", "704.5i"),
                                            # only "do i lose" was read: 810.10b (Two-Headed Giant) led
                                            ("when do you lose from poison", "704.5c"),
-                                           ("quando si perde per veleno", "704.5c")])
+                                           ("quando si perde per veleno", "704.5c"),
+                                           ("中毒多少个就挂了", "704.5c")])  # 挂了: players' "dead" (session 40)
 def test_a_question_whether_something_dies_finds_the_state_based_action(home: Path, db: sqlite3.Connection,
                                                                         query: str, rule: str) -> None:
     """Whether a creature dies or a player loses is decided by a state-based action: the
