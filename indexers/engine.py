@@ -402,7 +402,8 @@ ASKS_OUTCOME = {
                      re.IGNORECASE),
     "it": re.compile(r"\b(?:muore|muoiono|sopravvive|perde la partita|perdo|vanno al cimitero|va al cimitero"
                      r"|cosa succede|che succede|si perde(?! (?:\d|punti|vita|il|la|le|i|gli|l')\b))\b", re.IGNORECASE),
-    "zh": re.compile("会死|死掉|死吗|死了|挂了|挂掉|会挂|存活|输掉|会输|算输|判负|进坟场|进坟墓场|进入坟墓场|掉坟场|掉进坟场|去坟场"
+    "zh": re.compile("会死|死掉|死吗|死了|挂了|挂掉|会挂|存活|输掉|会输|算输|判负"
+                     "|进坟场|进坟墓场|进入坟墓场|掉坟场|掉进坟场|去坟场"
                      "|会怎样|会怎么样|怎么办|会发生什么"),
 }
 #: A players' word ("blink", "etb") also searched as the rules' words for it (kb.align.term_list),
