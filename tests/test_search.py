@@ -541,6 +541,19 @@ def test_a_number_typed_in_digits_meets_the_rules_writing_it_as_a_word(home: Pat
     assert rules_of(find(home, db, "discard down to 7 cards", ["en"]))[0] == "402.2"
 
 
+@pytest.mark.parametrize(("query", "read", "within", "answers"), [
+    ("我跟对面同时掉到0血 算平局还是谁赢", "0血", 5, {"704.5a", "104.3b", "104.4a"}),
+    ("横地出蓝 对手能回应吗", "出蓝", 3, {"605.3b", "605.4a"}),
+    ("i danni segnati sulle creature quando si tolgono? a fine turno?", "segnati", 3, {"514.2", "120.6"})])
+def test_session_40_testers_words_are_read(home: Path, db: sqlite3.Connection, query: str, read: str, within: int,
+                                           answers: set[str]) -> None:
+    """0血 was read as the life total alone (pay-life rules led, 704.5a nowhere), 出蓝 (making "blue":
+    mana) and "segnati" (damage marked) not at all (session 40's testers)."""
+    outcome = find(home, db, query)
+    assert read in {t.source for t in (*outcome.plan.translations, *outcome.plan.dropped)}
+    assert answers & set(rules_of(outcome)[:within]), rules_of(outcome)[:5]
+
+
 def test_a_chinese_headword_is_named_by_its_characters_in_order(home: Path, db: sqlite3.Connection) -> None:
     """回合结束 (end of turn) holds 回合 and 结束, two of the three bigrams of 结束回合 (End the Turn): the
     entry was shown first beside a question on discarding at end of turn (session 40's testers)."""
