@@ -1674,7 +1674,7 @@ def first_screen_top(driver: Any, selector: str) -> int:
     return driver.execute_script("return document.querySelector(arguments[0]).getBoundingClientRect().top", selector)
 
 
-@pytest.mark.parametrize("query", ["can my opponent attack my pw", "践踏伤害", "deathtouch and trample"])
+@pytest.mark.parametrize("query", ["can my opponent attack my pw", "践踏和死触", "deathtouch and trample"])
 def test_a_phone_shows_the_first_rule_on_the_first_screen(server: str, phone: Any, query: str) -> None:
     """The definitions above the rules (each whole, in every language) pushed the first rule below
     the first screen of a 390×844 phone (y=955 under three, 840 under two): on a phone each is its
