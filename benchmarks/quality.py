@@ -285,7 +285,8 @@ def kb_ranker(home: Path, conn: sqlite3.Connection, *, detect: bool = True) -> C
             if type(err).__name__ in ("KbError", "NotFound"):
                 return []
             raise
-        return ["glossary" if g.kind == "glossary" else g.hits[0].number for g in outcome.groups[:10]]
+        # a rule by its identity, the number `kb search` shows: the Italian seed's 729.2d is 730.2d
+        return ["glossary" if g.kind == "glossary" else g.identity for g in outcome.groups[:10]]
 
     return rank
 
