@@ -1600,10 +1600,8 @@ def _find(searcher: Searcher, p: Plan, indexed: Sequence[str] = (), limit: int =
         _follow_definitions(searcher, groups, only, named, ranked_roles)
     permission, kind = asks_permission(p), wanted_chapters(p.lang, p.text)
     value = {g.identity: g.score * _place(g, permission, kind) for g in groups.values()}
-    if TEAMS < 1 and not TEAM_WORDS.search(p.text):
-        for identity in value:
-            if identity[:3] in TEAM_CHAPTERS:
-                value[identity] *= TEAMS
+    if TEAMS < 1 and not TEAM_WORDS.search(p.text):  # a team variant's rules, for a query naming no team
+        value = {i: v * (TEAMS if i[:3] in TEAM_CHAPTERS else 1.0) for i, v in value.items()}
     if ABOUT_ONLY and p.about:  # "does exalted stack": trample's, flash's instances are no answer
         for identity in [i for i in groups if i.startswith(_KEYWORD_CHAPTER + ".")
                          and not any(is_under(i, k) for k in p.about)]:
@@ -1625,7 +1623,7 @@ def _find(searcher: Searcher, p: Plan, indexed: Sequence[str] = (), limit: int =
         if EACH_NAMED and p.keywords:
             ranked = each_named(ranked, p.keywords)
     if TO_THE_POINT and ranked:
-        shown_defs = to_the_point(shown_defs, [g.hits[0].number for g in ranked[:TO_THE_POINT]])
+        shown_defs = to_the_point(shown_defs, [g.identity for g in ranked[:TO_THE_POINT]])
     matched = partial(table.matched, totals.keys(), ranked_roles, only) if table is not None else frozenset
     return Found(ranked, shown_defs, matched, unshown)
 
