@@ -61,7 +61,8 @@ def pt_term(text: str) -> str:
     return term if "/" in term else _UNSLASHED.sub(r"\1/\2", term)
 
 
-#: "+1+1", "-1-1": a pair typed without its slash (players do: "+1+1指示物").
+#: "+1+1", "-1-1": a pair typed without its slash (players do: "+1+1指示物"; "身上有+1+1又有-1-1指示物会互相
+#: 抵消吗" led with 728.1, rad counters, now 122.3 and 704.5q; every ranking of the quality harness the same).
 _UNSLASHED = re.compile(r"^([+-]\d+)([+-]\d+)$")
 
 
