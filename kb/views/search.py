@@ -851,9 +851,10 @@ def numbers_read(plan: engine.Plan) -> str:
 
 
 def _translations_said(plan: engine.Plan, found: list[Translation], dropped: list[Translation]) -> str:
-    """What the header says of the translations into one language: those used; the dropped ones
-    by reason, but only counted where the query's own language holds all its words (the commonest
-    case, which made the header a paragraph: session 40's testers; ``--json`` lists them all)."""
+    """What the header says of the translations into one language: those used and those dropped,
+    by reason; or, where the query's own language holds all its words, only that none was needed
+    (listed, that commonest case made the header a paragraph: session 40's testers; ``--json``
+    lists them all)."""
     if any(t.dropped == OWN_LANGUAGE for t in dropped):
         return f"not needed ({OWN_LANGUAGE}; --json lists the translations set aside)"
     said = ", ".join(said_translation(plan, t) for t in found) if found else (
@@ -873,17 +874,14 @@ def _by_reason(plan: engine.Plan, dropped: list[Translation]) -> str:
 def _header(answer: SearchAnswer) -> str:
     plan = answer.plan
     said = said_line(answer.box.query, answer)
-    by_lang: dict[str, str] = {}
+    together: dict[str, list[str]] = {}  # languages said alike are said once ("en, it: not needed …")
     # a rule number needs no translation; a name of stop words only ("come se") has one, and no units;
     # every language is searched, shown or not: the translations into one not shown are said too
     searched = dict.fromkeys([*plan.langs, *(t.dst for t in (*plan.translations, *plan.dropped))])
     for lang in searched if plan.units_for(plan.lang) or plan.translations or plan.dropped else ():
         if lang != plan.lang:
-            by_lang[lang] = _translations_said(plan, [t for t in plan.translations if t.dst == lang],
-                                               [t for t in plan.dropped if t.dst == lang])
-    together: dict[str, list[str]] = {}  # languages said alike are said once ("en, it: not needed …")
-    for lang, text in by_lang.items():
-        together.setdefault(text, []).append(lang)
+            together.setdefault(_translations_said(plan, [t for t in plan.translations if t.dst == lang],
+                                                   [t for t in plan.dropped if t.dst == lang]), []).append(lang)
     others = [f"{', '.join(langs)}: {text}" for text, langs in together.items()]
     said += unheard_said(plan) + in_rules_words(plan) + read_into(plan) + numbers_read(plan)
     return said + ("" if not others else " · " + "; ".join(others))
