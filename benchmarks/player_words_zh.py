@@ -36,6 +36,12 @@ MAX_STRINGS = 4
 
 #: A name the translation prints with its English original: 大象坟场[Elephant Graveyard].
 _NAMED = re.compile(r"[^\s\[\]（）()“”、，。：；]+\[[^\]\u3400-\u9fff]+\]")
+#: A list of the rules' names: its separators, the English printed beside a name, one name.
+_LISTED = 10
+_LIST_SPLIT = re.compile(r"[、，。：；\s]")
+_ENGLISH = re.compile(r"\[[^\]]*\]")
+_NAME = re.compile(r"[\u3400-\u9fff]{2,8}")
+_TOKEN = re.compile(r"([\u3400-\u9fff]{2,8}?)衍生物")
 #: What a glossary headword is cut at: alternatives and translator notes.
 _HEAD_SPLIT = re.compile(r"[，,/／、]")
 _NOTE = re.compile(r"[（(][^）)]*[）)]")
@@ -65,6 +71,16 @@ class Rules:
     @cached_property
     def by_name(self) -> dict[str, Passage]:
         return {p.name: p for p in self.rules}
+
+    @cached_property
+    def names(self) -> frozenset[str]:
+        """The names the rules give things in lists: the subtypes of 205.3 (鬼怪, 牛头怪) and the
+        predefined tokens of 111.10 (怪物角色衍生物): a player's word inside one is not its own."""
+        found = {w for p in self.rules if p.name.startswith("205.3") and p.text.count("、") >= _LISTED
+                 for w in _LIST_SPLIT.split(_ENGLISH.sub("", p.text)) if _NAME.fullmatch(w)}
+        found |= {m.group(1) for p in self.rules if p.name.startswith("111.10")
+                  if (m := _TOKEN.match(p.text))}
+        return frozenset(found)
 
 
 def headwords(term: str) -> tuple[str, ...]:
@@ -187,7 +203,7 @@ def same_sense(verdict: Verdict, cr: Rules) -> tuple[str, ...]:
     player = verdict.pair.player
     if headword(player, cr) == "obsolete":
         return ()
-    longer = covering(player, (*verdict.strings, *cr.headwords))
+    longer = covering(player, (*verdict.strings, *cr.headwords, *cr.names))
     own = tuple(n for n in verdict.holding if _bare(player, cr.by_name[n].text, longer))
     split = re.compile(re.escape(player[:1]) + ".{1,3}" + re.escape(player[1:]))
     if len(own) <= RARELY and sum(bool(split.search(cr.by_name[n].text)) for n in verdict.holding) >= SPLIT:

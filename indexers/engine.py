@@ -966,7 +966,7 @@ def plan(text: str, langs: Sequence[str], translator: Translator, *, query_lang:
     seed's 17 rules), whose texts answer a query only when one of them holds all its words
     ("permanente amalgamato"), not when each word is somewhere in them ("le abilità delle carte
     nel cimitero funzionano"); ``is_card``: a text is a card's name (a players' word inside one is
-    not read, :func:`_inside_card_name`); ``name_words``: the words of the names a language's texts
+    not read, :func:`_inside_longer_name`); ``name_words``: the words of the names a language's texts
     give things, which a short typo is read as (:func:`indexers.spelling.nearest_name`); ``held``:
     the rule identities the KB holds, read when the query holds a range ("what do 601.2a-h say"
     names the eight rules 601.2a … 601.2h, as the address alone does, not 601.2a and the word h)."""
@@ -1001,7 +1001,7 @@ def plan(text: str, langs: Sequence[str], translator: Translator, *, query_lang:
     dropped: list[Translation] = []
     rephrased = [t for t in translator.rephrase(whole, lang)
                  if (not _rules_words(t.source, lang, vocabulary) or _typed_alone(t.source, whole, lang, searcher))
-                 and not (is_card and _inside_card_name(t, whole, words, is_card))] if PLAYER_WORDS else []
+                 and not _inside_longer_name(t, whole, words, is_card)] if PLAYER_WORDS else []
     translations += rephrased
     units += rephrased_units(rephrased, lang)
     carried = _in_rules_words(whole, rephrased) if REPHRASED_ACROSS else whole  # what other languages are asked
@@ -1257,21 +1257,29 @@ def _besides_players_words(units: list[Unit], text: str, rephrased: Sequence[Tra
     return [u for u in units if not inside(u)]
 
 
-def _inside_card_name(item: Translation, text: str, words: Collection[str], is_card: Callable[[str], bool]) -> bool:
-    """A Chinese players' word stands, wherever ``text`` holds it, inside a card name (回收 in
-    魔石回收机, 墓地 in 墓地鼠群): the query names the card, and the players' word is no word of it.
-    Card names only: a longer glossary name holds the players' word in its own sense (移出游戏 in
-    移出游戏区, the old name of exile; 回合结束时 in 在回合结束时), and its rules' words find it."""
+def _inside_longer_name(item: Translation, text: str, words: Collection[str],
+                        is_card: Callable[[str], bool] | None) -> bool:
+    """A Chinese players' word stands, wherever ``text`` holds it, inside a longer name: the query
+    names that thing, and the players' word is no word of it.  A word of two characters or more,
+    inside a card name only (回收 in 魔石回收机, 墓地 in 墓地鼠群): a longer glossary name holds it in its
+    own sense (移出游戏 in 移出游戏区, the old name of exile; 回合结束时 in 在回合结束时), and its rules'
+    words find it.  A word of one character, inside any game word (怪, the players' "creature", in
+    鬼怪, Goblin, and 牛头怪, Minotaur): one character of a longer word is never the word itself."""
     if not has_cjk(item.source):
         return False
+    single = len(item.source) == 1
+    if not single and is_card is None:
+        return False
     starts = [at for at in range(len(text)) if text.startswith(item.source, at)]
-    return bool(starts) and all(_in_name(text, at, at + len(item.source), words, is_card) for at in starts)
+    return bool(starts) and all(_in_name(text, at, at + len(item.source), words, None if single else is_card)
+                                for at in starts)
 
 
-def _in_name(text: str, start: int, end: int, words: Collection[str], is_card: Callable[[str], bool]) -> bool:
-    """``text[start:end]`` lies inside a longer card name that ``text`` holds there (card names are
-    among the game ``words``, :func:`indexers.index.chinese_words`: only those are asked of ``is_card``)."""
-    return any(text[i:j] in words and is_card(text[i:j])
+def _in_name(text: str, start: int, end: int, words: Collection[str], is_card: Callable[[str], bool] | None) -> bool:
+    """``text[start:end]`` lies inside a longer game word that ``text`` holds there; with ``is_card``,
+    a card name (card names are among the game ``words``, :func:`indexers.index.chinese_words`: only
+    those are asked of ``is_card``)."""
+    return any(text[i:j] in words and (is_card is None or is_card(text[i:j]))
                for i in range(max(0, end - segment.LONGEST), start + 1)
                for j in range(end, min(len(text), i + segment.LONGEST) + 1) if j - i > end - start)
 

@@ -627,6 +627,22 @@ def test_chinese_players_words_of_session_40(home: Path, db: sqlite3.Connection,
     assert read in {t.source for t in outcome.plan.translations}
 
 
+@pytest.mark.parametrize(("query", "first"), [("光环贴的怪没了 光环怎么办", "704.5m"), ("飞行的怪啥能挡", "702.9b")])
+def test_the_chinese_players_creature_is_read_alone_not_inside_a_name(home: Path, db: sqlite3.Connection,
+                                                                      query: str, first: str) -> None:
+    """怪 is what Chinese players call a creature; the rules hold it only inside creature types and
+    card names (鬼怪, Goblin; 牛头怪, Minotaur), so "光环贴的怪没了" led with 302.3, whose example names a
+    Goblin, and had 704.5m nowhere (session 40's new players).  A one-character players' word is read
+    only where no longer game word holds it (engine._inside_longer_name): 鬼怪衍生物 is still Goblin tokens."""
+    outcome = find(home, db, query)
+    assert rules_of(outcome)[0] == first
+    assert ("怪", "生物") in {(t.source, t.target) for t in outcome.plan.translations}
+    assert "302.3" not in rules_of(outcome)[:5]
+    goblins = find(home, db, "鬼怪衍生物")
+    assert "怪" not in {t.source for t in goblins.plan.translations}
+    assert rules_of(goblins)[0].startswith("111.10")
+
+
 @pytest.mark.parametrize(("query", "first"), [("does lifelink stack", "702.15f"), ("do two instances of flying stack",
                                                                                     "702.9c"),
                                              ("lifelink stacking?", "702.15f"), ("飞行能叠加吗", "702.9c"),
