@@ -312,6 +312,17 @@ def _stem_keys(text: str, lang: str) -> set[str]:
             if k + size <= len(stems)}
 
 
+#: A word some lexicon knows as written, with a trusted translation, is read so before a name of a
+#: list we write that it meets only through its Snowball stem: "drago" (dragon, 32 cards) met
+#: "dragare" (dredge), as both stem to "drag" (session 40's new players: the Italian dragon question
+#: led with the Dredge rules); "risolva" still meets "risolvere", which no lexicon knows as written.
+WRITTEN_FIRST = True
+#: Where one stem stands for several names of a list we write, a word is read as the name whose word
+#: shares the longest beginning with it: "giocato" as "giocare" (play), not "in gioco" (in play),
+#: "tappata" as "TAPpato" (tapped), not "TAPpare" (tap); 18 Italian stems are shared so.
+NEAREST_NAME = True
+
+
 def _stem_run(lang: str, run: Sequence[tuple[str, str, int]]) -> str:
     return " ".join(stem_key(lang, word) for word, _, _ in run)
 
@@ -382,7 +393,8 @@ def _latin_lookup(entries: Entries, found: list[tuple[str, str, int]], lang: str
                 break
             light = entries.get(" ".join(key for _, key, _ in run), [])
             # the words as written before their stems: "inizio" is beginning, though its stem is initiative's
-            authored = _authored(light) or _authored(entries.get(_stem_run(lang, run), []) if lang else [])
+            authored = _authored(light) or (_authored(entries.get(_stem_run(lang, run), []))
+                                            if lang and not (WRITTEN_FIRST and any(e.trusted for e in light)) else [])
             chosen = authored or _chosen(light)
             if size == 1 and lang and not authored and not any(e.trusted for e in chosen):
                 by_stem = _chosen(entries.get(stem_key(lang, run[0][0]), []))
@@ -445,6 +457,7 @@ class Translator:
         self._stemmed: dict[int, dict[str, Inverted]] = {}  # per lexicon: its translations by stem
         self._vocabulary: dict[str, frozenset[str]] = {}  # per language: the words its lexicons hold
         self._parts: dict[int, frozenset[str]] = {}  # per lexicon: its keys and their words
+        self._names: dict[int, dict[str, dict[str, str]]] = {}  # per list we write: see _names_of
         self._read: dict[tuple[str, str, str], tuple[Translation, ...]] = {}  # see _direct
 
     def entries(self, text: str, src: str, dst: str) -> Entries:
@@ -460,6 +473,8 @@ class Translator:
             if (lexicon.src, lexicon.dst) == (src, dst):
                 found = _forward(lexicon, trust, [k for k in lexicon.terms if k in text] if cjk
                                  else keys | stems)
+                if not cjk and NEAREST_NAME and lexicon.origin in AUTHORED:
+                    found.update(self._nearest_names(n, text, trust))
             elif (lexicon.dst, lexicon.src) == (src, dst):
                 by_target, longest = self._inverted_of(n)
                 wanted = ({text[i:j] for i in range(len(text)) for j in range(i + 1, min(len(text), i + longest) + 1)}
@@ -531,6 +546,35 @@ class Translator:
                     stemmed[stem_key(lang, target)][target] = entries
             self._stemmed[k] = dict(stemmed)
         return self._stemmed[k]
+
+    def _names_of(self, k: int) -> dict[str, dict[str, str]]:
+        """List ``k``'s one-word stem keys that stand for several names ("~gioc": "gioco" of
+        "in gioco", in play, and "giocare", play), each with those names' words and what
+        they translate to (made once)."""
+        if k not in self._names:
+            lexicon = self.lexicons[k]
+            names: dict[str, dict[str, str]] = defaultdict(dict)
+            for key, (target, _) in lexicon.terms.items():  # the names of one word
+                if not key.startswith(("~", WHOLE)) and " " not in key and (stemmed := stem_key(
+                        lexicon.src, key)) in lexicon.terms:
+                    names[stemmed].setdefault(key, target)
+            self._names[k] = {key: found for key, found in names.items() if len(set(found.values())) > 1}
+        return self._names[k]
+
+    def _nearest_names(self, k: int, text: str, trust: Trust) -> Entries:
+        """The query's words that meet several names of list ``k`` through one stem, each
+        read as the name whose word shares the longest beginning with it (:data:`NEAREST_NAME`);
+        among names alike so, the one the list names first."""
+        lexicon, names = self.lexicons[k], self._names_of(k)
+        found: Entries = {}
+        for word, _, _ in _content(_words(text), lexicon.src):
+            forms = names.get(key := stem_key(lexicon.src, word))
+            if forms:
+                shared = {form: len(os.path.commonprefix([word, form])) for form in forms}
+                nearest = {forms[form] for form, n in shared.items() if n == max(shared.values())}
+                stored = lexicon.terms[key][0]  # a tie ("mani": "mano", "mana") keeps the list's first
+                found[key] = [_entry(stored if stored in nearest else min(nearest), 1.0, lexicon, key, trust)]
+        return found
 
     def _parts_of(self, k: int) -> frozenset[str]:
         """Lexicon ``k``'s keys and each word of its keys of several words ("tocco

@@ -281,6 +281,35 @@ def test_a_learned_word_names_an_official_term_only_as_a_form_of_its_name(conn: 
                    for name in forms[target.casefold()]), (term, target)
 
 
+@pytest.mark.parametrize(("word", "meant", "not_meant"), [("drago", "dragon", "dredge"),
+                                                        ("giocato", "play", "in play"), ("mani", "hand", "mana"),
+                                                        ("risolva", "resolve", None), ("tocchi letali", "deathtouch",
+                                                                                       None)])
+def test_an_italian_word_meets_an_official_name_through_its_stem_only_as_a_form_of_it(
+        translator: Translator, word: str, meant: str, not_meant: str | None) -> None:
+    """"drago" (dragon) stems to "drag" as "dragare" (Dredge) does: the Italian dragon question of
+    session 40's new players led with the Dredge rules.  A word the cards teach as written is read
+    so (translate.WRITTEN_FIRST); a stem two names share is read as the nearer name ("giocato" is
+    "giocare", play, not "in gioco", translate.NEAREST_NAME); a form no lexicon holds still meets its
+    name ("risolva", "risolvere")."""
+    targets = {t.target for t in translator.translate(word, IT, "en")}
+    assert meant in targets and not_meant not in targets, targets
+
+
+def test_a_learned_english_word_takes_no_official_name_of_another_term(conn: sqlite3.Connection,
+                                                                      translator: Translator) -> None:
+    """The cards of ninjutsu teach "attacker" -> "ninjutsu" (its reminder text returns an unblocked
+    attacker), those of convoke "casting" -> "convocazione": the header said "attackers -> ninjutsu"
+    (session 40's new players).  Our list names those words for Ninjutsu and Convoke
+    (term_list.NAMES_ARE_TAKEN); forms of the term's own name stay ("equip" -> "equipaggiare")."""
+    learned = {term: entry[0] for src, dst, terms in conn.execute("SELECT src, dst, terms FROM lexicons")
+               if (src, dst) == ("en", IT) and json.loads(terms)["origin"] == "cards"
+               for term, entry in json.loads(terms)["terms"].items()}
+    assert len(learned) > 400 and not {"attacker", "unblocked", "casting", "help", "reveal"} & set(learned)
+    assert learned.get("equip") == "equipaggiare" and learned.get("dragon") == "drago"
+    assert "ninjutsu" not in {t.target for t in translator.translate("how many attackers can i have", "en", IT)}
+
+
 @pytest.mark.parametrize("query, src, dst", [("first strike damage", "en", ZH), ("指挥官伤害", ZH, IT),
                                              ("danno da combattimento travolgere", IT, ZH), ("blink", "en", "en")])
 def test_a_query_read_again_reads_as_the_first_time(conn: sqlite3.Connection, query: str, src: str,
