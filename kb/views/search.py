@@ -671,8 +671,10 @@ def to_json(answer: SearchAnswer) -> dict[str, object]:
 
 #: Said under the header when a Chinese query's words found nothing (engine.CHARACTERS_LAST).
 BY_CHARACTER_NOTE = "(no text holds the query's Chinese words: read character by character)"
-#: Said under the header when the sentence model re-ordered the first rules (indexers.semantic).
-SEMANTIC_NOTE = "(ranked by its words and by its meaning: kb index --semantic)"
+#: Said under the header when the sentence model re-ordered the first rules (indexers.semantic).  It
+#: read "(ranked by its words and by its meaning: kb index --semantic)", which all three of session
+#: 41's testers took for a command they were told to run.
+SEMANTIC_NOTE = "(ranked by its words and, with this KB's sentence model, by its meaning)"
 
 
 def corrections_unsaid(answer: SearchAnswer) -> bool:
