@@ -627,6 +627,19 @@ def test_chinese_players_words_of_session_40(home: Path, db: sqlite3.Connection,
     assert read in {t.source for t in outcome.plan.translations}
 
 
+@pytest.mark.parametrize(("query", "first", "read"), [("下场触发", "603.6a", "下场"),
+                                                      ("随从刚出来能打人吗", "508.1a", "随从")])
+def test_chinese_players_words_of_session_41(home: Path, db: sqlite3.Connection, query: str, first: str,
+                                            read: str) -> None:
+    """下场 is a permanent coming down onto the battlefield (session 41's blind tester): read as leaving it
+    since session 35, "下场触发" put 603.10a, leaves-the-battlefield abilities, third; 随从 (Hearthstone's
+    "minion") is a creature: "随从刚出来能打人吗" led with 508.1c."""
+    outcome = find(home, db, query)
+    ranked = rules_of(outcome)
+    assert ranked[0] == first and "603.10a" not in ranked[:5]
+    assert read in {t.source for t in outcome.plan.translations}
+
+
 @pytest.mark.parametrize(("query", "first"), [("光环贴的怪没了 光环怎么办", "704.5m"), ("飞行的怪啥能挡", "702.9b")])
 def test_the_chinese_players_creature_is_read_alone_not_inside_a_name(home: Path, db: sqlite3.Connection,
                                                                       query: str, first: str) -> None:

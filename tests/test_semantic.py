@@ -163,6 +163,9 @@ def test_the_command_line_builds_and_searches_with_vectors(tmp_path: Path) -> No
     assert shown.returncode == 0, shown.stderr
     rules = [r["rule"] for r in json.loads(shown.stdout)["results"]]
     assert rules[:5] == _order(home, "how do I cast a fused split card")[:5]
+    said = kb("search", "how do I cast a fused split card", home=home).stdout.splitlines()[1]
+    # the note said "... by its meaning: kb index --semantic", which session 41's testers took for an order
+    assert said == "(ranked by its words and, with this KB's sentence model, by its meaning)" and "kb " not in said
     off = kb("index", "--semantic", "off", home=home)
     assert off.returncode == 0 and "vectors" not in off.stdout
 
