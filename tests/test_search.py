@@ -627,6 +627,28 @@ def test_chinese_players_words_of_session_40(home: Path, db: sqlite3.Connection,
     assert read in {t.source for t in outcome.plan.translations}
 
 
+@pytest.mark.parametrize(("query", "first", "said"), [
+    ("indestructible 2/2 gets -2/-2 until end of turn, does it die", "704.5f", "toughness 0 or less"),
+    ("不灭的2/2生物吃了-2/-2会死吗", "704.5f", "防御力为0或更低"),
+    ("one card sets my creature to 0/1 and another gives it +2/+2, which one goes first", "613.4",
+     "layer 7b set specific number value 7c modify"),
+    ("一个效果把生物变成0/1 另一个给它+2/+2 最后是几/几", "613.4", "层7b 设定为一个特定的数字或数值 层7c 影响"),
+    ("creatura diventa 0/1 e poi le do +3/+3, quanto fa?", "613.4", "layer 7b numero specifico valore 7c modifica")])
+def test_power_and_toughness_typed_as_numbers_are_read_for_what_they_add_up_to(
+        home: Path, db: sqlite3.Connection, query: str, first: str, said: str) -> None:
+    """Layer questions asked with numbers only were the testers' most asked miss in three languages
+    (sessions 40 and 41): "one card sets my creature to 0/1 and another gives it +2/+2" had neither 613.4b
+    nor 613.4c in its first ten, "indestructible 2/2 gets -2/-2 until end of turn" led with the end step
+    (513.2) and had 704.5f nowhere.  The numbers are read (engine.read_sums) and the header says so."""
+    outcome = find(home, db, query)
+    assert rules_of(outcome)[0].startswith(first), rules_of(outcome)[:5]
+    assert said in {t.target for t in outcome.plan.translations}
+    from indexers.engine import read_sums
+
+    assert read_sums("a 4/4 blocked by a 2/2 and a 3/3", "en") is None  # no change typed: nothing added up
+    assert read_sums("my 2/2 got +1/+1, what is it", "en") is None  # a toughness above 0 asks nothing of 704.5f
+
+
 @pytest.mark.parametrize(("query", "first", "read"), [("下场触发", "603.6a", "下场"),
                                                       ("随从刚出来能打人吗", "508.1a", "随从")])
 def test_chinese_players_words_of_session_41(home: Path, db: sqlite3.Connection, query: str, first: str,
