@@ -211,7 +211,13 @@ def _words(text: str) -> list[tuple[str, str, int]]:
     same selection as :func:`kb.align.tokens.content_words`), elided articles taken
     off (:data:`kb.align.tokens.ELIDED`), and their order."""
     found = [(at, unelided(word)) for at, word in enumerate(words(text))]
-    return [(word, stem(word), at) for at, word in found if word not in TERM_STOPWORDS and len(word) > 1]
+    return [(word, stem(word), at) for at, word in found
+            if word not in TERM_STOPWORDS and (len(word) > 1 or word in LETTER_WORDS)]
+
+
+#: The one-letter words a query means as words: X, the number a player chooses ("magia con X" was
+#: read as "magia" alone, a name wholly translated, and answered as the glossary's Spell).
+LETTER_WORDS = frozenset({"x"})
 
 
 #: ASCII capitals to lower case, one letter for one (a text's places stay where they were).

@@ -101,6 +101,13 @@ def test_a_name_in_another_language_leads_where_its_english_name_does(home: Path
     assert all(RuleNumber.parse(n).depth >= 2 for n in first), first
 
 
+def test_the_letter_x_is_a_word_of_the_query(home: Path) -> None:
+    """"magia con X" (a spell with X, session 41's Italian tester) was read as "magia" alone, wholly
+    translated, and answered as the glossary's Spell (112.1); X is the number a player chooses (107.3)."""
+    data = kb_json_here("search", "magia con X", home=home)
+    assert data["box"]["kind"] == "text" and rules_of(data)[0].startswith("107.3"), rules_of(data)[:5]
+
+
 @pytest.mark.parametrize(("query", "name"), [("comander starting life total", None),
                                            ("2hg starting life total", None),
                                            ("starting life totl", "Starting Life Total")])
