@@ -1651,6 +1651,21 @@ def test_a_rule_saying_only_that_copies_are_redundant_is_brief(home: Path, db: s
     assert rules_of(find(home, db, "multiple instances of deathtouch"))[0] == "702.2f"
 
 
+@pytest.mark.parametrize(("query", "first", "brief"), [("vigilance", "702.20b", "702.20a"),
+                                                       ("how does double strike work", "702.4b", "702.4a"),
+                                                       ("先攻伤害怎么结算", "702.7b", "702.7a")])
+def test_a_rule_saying_only_which_rules_its_keyword_modifies_is_brief(home: Path, db: sqlite3.Connection,
+                                                                     query: str, first: str, brief: str) -> None:
+    """"702.20a Vigilance is a static ability that modifies the rules for the declare attackers step." says
+    what kind of ability vigilance is and where, not what it does (702.20b): it led "vigilance" and the
+    three languages' questions of how double strike and first strike deal damage (session 41); a rule
+    saying more ("Trample is a static ability that modifies ... The ability has no effect when a creature
+    with trample is blocking") is no brief one."""
+    ranked = rules_of(find(home, db, query))
+    assert ranked[0] == first and brief in ranked[1:], ranked[:5]
+    assert rules_of(find(home, db, "does trample do anything on a blocking creature"))[0] == "702.19a"
+
+
 @pytest.mark.parametrize(("query", "first", "later"), [("proliferate which counters", "701.34a", "701.34b"),
                                                        ("creatura indistruttibile con costituzione 0 muore?",
                                                         "704.5f", "704.5g"),
