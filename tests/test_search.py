@@ -627,6 +627,20 @@ def test_chinese_players_words_of_session_40(home: Path, db: sqlite3.Connection,
     assert read in {t.source for t in outcome.plan.translations}
 
 
+@pytest.mark.parametrize(("query", "first"), [("what happens to counters when a creature gets bounced", "122.2"),
+                                             ("生物回手后指示物还在吗", "122.2"),
+                                             ("衍生物能回手吗", "111.7"),
+                                             ("una pedina può tornare in mano?", "111.7")])
+def test_counters_and_tokens_changing_zones_in_players_words(home: Path, db: sqlite3.Connection, query: str,
+                                                             first: str) -> None:
+    """Counters on a creature bounced, flickered or returned to hand are on an object moving from one zone
+    to another (122.2); a token returned to hand is in a zone other than the battlefield (111.7): each of
+    these had its rule nowhere in the first ten (session 41), the players' "bounce" read as returning to
+    a hand (402, the hand's rules)."""
+    outcome = find(home, db, query)
+    assert rules_of(outcome)[0] == first, rules_of(outcome)[:5]
+
+
 @pytest.mark.parametrize(("query", "first", "said"), [
     ("indestructible 2/2 gets -2/-2 until end of turn, does it die", "704.5f", "toughness 0 or less"),
     ("不灭的2/2生物吃了-2/-2会死吗", "704.5f", "防御力为0或更低"),
