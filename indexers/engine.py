@@ -394,7 +394,8 @@ NAMED_KINDS = {
 STATE_BASED = 4.0
 ASKS_OUTCOME = {
     "en": re.compile(r"\b(?:dies?|survives?|go(?:es)? to the graveyard|loses? the game|what happens"
-                     r"|kill(?:s|ed)? (?:you|me|a player|the player|them|him|her|us)"  # IDIOMS: loses the game
+                     # IDIOMS: loses the game
+                     r"|kill(?:s|ed)? (?:you|u|me|a player|the player|them|him|her|us|someone)"
                      r"|(?<!life )(?<!\bhow )(?:do|does|did|would|will|can|could)"
                      r" (?:i|you|we|they|he|she|players|opponents"
                      r"|(?:a|the|that|my) (?:player|opponent)) lose"
@@ -2424,16 +2425,16 @@ class Idiom:
 #: Its English words weigh 0.5: every keyword's rule on its instances holds them, so at 1.0 other
 #: keywords' (702.19g, 702.8b) came second and third, which `kb ask` quoted; at 0.5 the keyword's own
 #: rules follow its first ("does lifelink stack": 702.15f, e, d, b, c); at 0.3 as at 0.5.
-#: "Kills you" (a player): loses the game, where "kill" alone is the players' word for destroying a
-#: creature (702.8b … led "how much commander damage kills you" with 701.8b, destroy, and 903.10a
-#: sixth).  Measured (the quality harness by words): 756 -> 757 first of 1,173 ("how much comander
-#: damage kills a player" 704.6c third -> first), the rest unchanged; it also reads as a question of
-#: fate (:data:`ASKS_OUTCOME`).  "At the same time": the rules say "simultaneously" (603.3b's APNAP
-#: order is the answer players want, 104.4a's draw); as a players' phrase it was never read (its words
-#: are the rules' own: ``WHOLE_PLAYERS``, session 38).  Measured (the quality harness by words, first /
-#: in the first five): 757/1036 -> 757/1040 ("my trigger and my opponent's trigger happen at the same
-#: time, whose goes on the stack first" and two like it in the held-out and blind sets, "order my
-#: triggers same time": 603.3b from nowhere into the first five), every other ranking the same.  A
+#: "Kills you" (a player): loses the game, where "kill" alone is the players' word for destroying a creature (702.8b …
+#: led "how much commander damage kills you" with 701.8b, destroy, and 903.10a sixth).  Measured (the quality harness by
+#: words): 756 -> 757 first of 1,173 ("how much comander damage kills a player" 704.6c third -> first), the rest
+#: unchanged; "kills u" and "kill someone" too (session 41): 774 -> 775 ("how many poison counters to kill someone"
+#: 704.5c second -> first); it also reads as a question of fate (:data:`ASKS_OUTCOME`).  "At the same time": the rules
+#: say "simultaneously" (603.3b's APNAP order is the answer players want, 104.4a's draw); as a players' phrase it was
+#: never read (its words are the rules' own: ``WHOLE_PLAYERS``, session 38).  Measured (the quality harness by words,
+#: first / in the first five): 757/1036 -> 757/1040 ("my trigger and my opponent's trigger happen at the same time,
+#: whose goes on the stack first" and two like it in the held-out and blind sets, "order my triggers same time": 603.3b
+#: from nowhere into the first five), every other ranking the same.  A
 #: player who "goes first" is the one who "plays first" (103.8a): 757 -> 758 first ("does the player
 #: who goes first draw on their first turn" 103.8a second -> first), the rest the same; the Italian "va
 #: per primo" is "gioca per primo" (the official list's verb): "chi va per primo pesca al primo turno?"
@@ -2469,7 +2470,7 @@ IDIOMS = {
                             r"(?<!\buses)(?<!\busing)(?<!\bempty)(?<!\bin)(?<!\bto)(?<!\bfrom)(?<!\bthat)"
                             r"\s+(?P<word>stack(?:s|ing)?)(?=(?:\s+(?:with\b.*|together|up))?\s*\??\s*$)",
                             re.IGNORECASE), "multiple instances redundant", keyword=True, weight=0.5),
-           Idiom(re.compile(r"\b(?P<word>kill(?:s|ed)?\s+(?:you|me|a player|the player|them|him|her|us))\b",
+           Idiom(re.compile(r"\b(?P<word>kill(?:s|ed)?\s+(?:you|u|me|a player|the player|them|him|her|us|someone))\b",
                             re.IGNORECASE), "lose the game"),
            Idiom(re.compile(r"\b(?P<word>(?:at\s+)?(?:the\s+)?same\s+time)\b(?!\s*-?\s*stamps?\b)", re.IGNORECASE),
                  "simultaneously"),

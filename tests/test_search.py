@@ -710,6 +710,8 @@ def test_asking_whether_a_keyword_stacks_finds_its_rule_on_instances(home: Path,
 @pytest.mark.parametrize(("query", "answers", "within", "read"), [
     ("how much commander damage kills you", {"704.6c", "903.10a"}, 1, "kills you"),
     ("how much poison kills you", {"704.5c"}, 1, "kills you"),
+    ("how much commander dmg kills u", {"704.6c", "903.10a"}, 1, "kills u"),  # session 41: 903.10a sixth
+    ("how many poison counters do you need to kill someone", {"704.5c"}, 1, "kill someone"),
     ("both players have triggers at the same time, which goes on the stack first", {"603.3b"}, 5, "at the same time"),
     ("does the player going first draw a card", {"103.8a"}, 2, "going"),
     ("chi va per primo pesca al primo turno?", {"103.8a"}, 2, "va"),
