@@ -296,6 +296,23 @@ def test_an_italian_word_meets_an_official_name_through_its_stem_only_as_a_form_
     assert meant in targets and not_meant not in targets, targets
 
 
+@pytest.mark.parametrize(("query", "word", "read"), [("se blinko una creatura diventa un nuovo oggetto?", "blinko",
+                                                      "zone another new object"),
+                                                     ("posso targhettare la mia creatura?", "targhettare", "target"),
+                                                     ("i counterano la magia", "counterano", "counter"),
+                                                     ("castare una magia dal cimitero", "castare", "cast")])
+def test_english_game_verbs_conjugated_in_italian_are_read_as_english(translator: Translator, query: str,
+                                                                       word: str, read: str) -> None:
+    """Italian players conjugate the game's English verbs ("flickero", "bouncato", "targhettare": session
+    41's Italian tester); no lexicon knew them, and "blinko" found nothing of 400.7.  An Italian word's
+    root that is only an English word of four letters is left alone ("restano", remain, is no "rest")."""
+    from indexers.translate import english_root
+
+    assert (word, read) in {(t.source, t.target) for t in translator.translate(query, IT, "en")}
+    assert english_root("restano", translator.vocabulary("en")) is None
+    assert english_root("flickerato", translator.vocabulary("en")) == "flicker"
+
+
 def test_a_learned_english_word_takes_no_official_name_of_another_term(conn: sqlite3.Connection,
                                                                       translator: Translator) -> None:
     """The cards of ninjutsu teach "attacker" -> "ninjutsu" (its reminder text returns an unblocked
