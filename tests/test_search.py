@@ -664,16 +664,20 @@ def test_power_and_toughness_typed_as_numbers_are_read_for_what_they_add_up_to(
 
 
 @pytest.mark.parametrize(("query", "first", "read"), [("下场触发", "603.6a", "下场"),
-                                                      ("随从刚出来能打人吗", "508.1a", "随从")])
+                                                      ("随从刚出来能打人吗", "508.1a", "随从"),
+                                                      ("将军死了能回指挥区吗", "704.6d", "将军")])
 def test_chinese_players_words_of_session_41(home: Path, db: sqlite3.Connection, query: str, first: str,
                                             read: str) -> None:
     """下场 is a permanent coming down onto the battlefield (session 41's blind tester): read as leaving it
     since session 35, "下场触发" put 603.10a, leaves-the-battlefield abilities, third; 随从 (Hearthstone's
-    "minion") is a creature: "随从刚出来能打人吗" led with 508.1c."""
+    "minion") is a creature: "随从刚出来能打人吗" led with 508.1c; 将军 is the commander (EDH's old
+    "General"): "将军死了能回指挥区吗" had no rule of 903.9 or 704.6d in its first ten; a question naming
+    the Emperor variant keeps the glossary's 将军, its general."""
     outcome = find(home, db, query)
     ranked = rules_of(outcome)
     assert ranked[0] == first and "603.10a" not in ranked[:5]
     assert read in {t.source for t in outcome.plan.translations}
+    assert rules_of(find(home, db, "皇帝的将军"))[0].startswith("809.")
 
 
 @pytest.mark.parametrize(("query", "first"), [("光环贴的怪没了 光环怎么办", "704.5m"), ("飞行的怪啥能挡", "702.9b")])
