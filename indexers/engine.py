@@ -2468,7 +2468,11 @@ class Idiom:
 #: commander, except in a question naming the Emperor variant (皇帝), whose general the glossary names
 #: 将军: read so as an idiom, as a players' list may hold no current headword.  Measured: the five sets and
 #: the glossary benchmark the same; session 41's blind set, whose Chinese tester asked for it, three more
-#: first ("将军死了能回指挥区吗" 903.9a from nowhere), none down.
+#: first ("将军死了能回指挥区吗" 903.9a from nowhere), none down.  A "deck" (mazzo) that is empty, drawn
+#: from, or whose top or bottom is meant is the library (grimorio), as players say it; the rules' deck is
+#: the cards a player plays with (100.2).  Measured: the five sets and the glossary benchmark the same;
+#: "what happens if i have to draw but my deck is empty" 704.5b from nowhere to first, "se devo pescare
+#: col mazzo vuoto" likewise, "quante carte rimetto sotto al mazzo" 103.5 fifth -> second, none down.
 IDIOMS = {
     "en": (Idiom(re.compile(r"(?<=\w)(?<!\bthe)(?<!\ban)(?<!\ba)(?<!\bon)(?<!\bonto)(?<!\bof)(?<!\buse)"
                             r"(?<!\buses)(?<!\busing)(?<!\bempty)(?<!\bin)(?<!\bto)(?<!\bfrom)(?<!\bthat)"
@@ -2495,11 +2499,20 @@ IDIOMS = {
                             re.IGNORECASE), "untapped"),
            Idiom(re.compile(r"^(?=.*\bcounters?\b).*?\b(?P<word>bounced?|bouncing|flicker(?:s|ed|ing)?|blink(?:s|ed|ing)?"
                             r"|(?:go(?:es)?|going|come|comes|coming|returns?|returned|returning)\s+(?:back\s+)?to"
-                            r"\s+(?:\w+\s+){0,2}hand)\b", re.IGNORECASE), "moves from one zone to another")),
+                            r"\s+(?:\w+\s+){0,2}hand)\b", re.IGNORECASE), "moves from one zone to another"),
+           *(Idiom(re.compile(deck, re.IGNORECASE), "library") for deck in (
+               r"\b(?P<word>deck)(?:'s)?\s+(?:is|was|got|has|gets)\s+(?:empty|no cards|run out|out of cards)",
+               r"\bempty\s+(?P<word>deck)\b",
+               r"\b(?:top|bottom)\s+of\s+(?:(?:my|your|the|their|his|her|its|an?)\s+)?(?P<word>deck)\b",
+               r"\bdraw\w*\b.*?\bfrom\s+(?:(?:my|your|the|their|his|her|an?)\s+)?(?:empty\s+)?(?P<word>deck)\b"))),
     "it": (Idiom(re.compile(r"\b(?P<word>va|vado|vai|andare|andando)\s+(?=per\s+prim[oa]\b)", re.IGNORECASE),
                  "gioca "),
            Idiom(re.compile(r"\b(?P<word>si\s+(?:cumul|somm)(?:a|ano)|(?:è|sono)\s+cumulabil[ei])\b", re.IGNORECASE),
                  "multiple instances redundant", keyword=True, weight=0.5),
+           *(Idiom(re.compile(deck, re.IGNORECASE), "grimorio") for deck in (
+               r"\b(?P<word>mazzo)\s+(?:è\s+|e\s+)?(?:vuoto|finito)",
+               r"\b(?:sotto|in\s+cima)\s+(?:al|del)\s+(?P<word>mazzo)\b",
+               r"\bpesc\w*\b.*?\b(?:dal|col|nel)\s+(?P<word>mazzo)\b")),
            Idiom(re.compile(r"^(?=.*\bsegnalin[io]\b).*?\b(?P<word>torn(?:a|ano|are|ata|ato)\s+in\s+mano|rimbalz\w*"
                             r"|bounc\w*|flicker\w*)", re.IGNORECASE), "si sposta da una zona a un'altra"),
            Idiom(re.compile(r"^(?=.*\bpedin[ae]\b).*?\b(?P<word>torn(?:a|ano|are|ata|ato)\s+in\s+mano|rimbalz\w*"
