@@ -627,6 +627,19 @@ def test_chinese_players_words_of_session_40(home: Path, db: sqlite3.Connection,
     assert read in {t.source for t in outcome.plan.translations}
 
 
+@pytest.mark.parametrize("query", ["4 player pod, someone concedes, what happens to their permanents",
+                                   "多人局有人投降了 他偷走的我那只怪怎么办",
+                                   "se un giocatore concede in multi le creature che gli ho rubato che fine fanno"])
+def test_a_player_leaving_a_game_of_several_finds_what_follows(home: Path, db: sqlite3.Connection,
+                                                               query: str) -> None:
+    """What becomes of a conceding player's things and of what others took from them is 800.4a, which six
+    testers in three languages asked for and none found first (104.3a, conceding, and 104.5 led; the
+    Chinese had it nowhere).  Conceding alone, in a game of two, still asks 104.3a."""
+    outcome = find(home, db, query)
+    assert rules_of(outcome)[0] == "800.4a", rules_of(outcome)[:5]
+    assert rules_of(find(home, db, "can i concede at any time"))[0] == "104.3a"
+
+
 @pytest.mark.parametrize(("query", "first"), [("what happens to counters when a creature gets bounced", "122.2"),
                                              ("生物回手后指示物还在吗", "122.2"),
                                              ("衍生物能回手吗", "111.7"),
