@@ -14,6 +14,7 @@ import sys
 from collections.abc import Iterator
 from contextlib import closing
 from pathlib import Path
+from typing import Any
 
 import pytest
 from conftest import SEED_FILES, SEEDS, builds_large_kb
@@ -262,6 +263,27 @@ def test_the_model_reads_a_question_as_the_search_read_it(semantic_home: Path, t
         outcome = engine.search(semantic_home, conn, typed, None)
     assert outcome.plan.corrections and outcome.semantic
     assert _order(semantic_home, typed) == _order(semantic_home, meant)
+
+
+@pytest.mark.parametrize(("query", "read"), [("why cant i attack with the dude i just played this turn",
+                                               "summoning sickness"),
+                                              ("将军死了能回指挥区吗", "指挥官")])
+def test_the_model_reads_a_players_word_in_the_rules_words(semantic_home: Path, monkeypatch: pytest.MonkeyPatch,
+                                                           query: str, read: str) -> None:
+    """The model read a query with its translations but not its players' words and idioms in the rules'
+    words ("just played" is the summoning sickness rule, 将军 the commander): the sentence model, real,
+    is watched for the text it reads (engine.MEANING_READS_PLAYERS)."""
+    seen: list[str] = []
+    ranks = semantic.ranks
+
+    def watched(vectors: Any, text: str) -> Any:
+        seen.append(text)
+        return ranks(vectors, text)
+
+    monkeypatch.setattr(semantic, "ranks", watched)
+    with closing(store.connect(semantic_home)) as conn:
+        outcome = engine.search(semantic_home, conn, query, None)
+    assert outcome.semantic and seen and read in seen[-1], seen
 
 
 def test_a_chinese_query_s_length_is_counted_in_words() -> None:
