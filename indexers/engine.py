@@ -1916,6 +1916,14 @@ _SEVERAL = {"en": r"\b(?:multiplayer|multi|pod|\d\s*-?\s*players?|(?:three|four|
             "zh": r"多人|[三四五六3456]人|指挥官|将军|偷|借|控制|操控"}
 ASKS_LEAVING = {lang: (re.compile(_LEAVES[lang], re.IGNORECASE), re.compile(_SEVERAL[lang], re.IGNORECASE))
                 for lang in _LEAVES}
+
+
+def asks_leaving(lang: str, text: str) -> re.Match[str] | None:
+    """Where ``text`` says a player leaves a game of several (:data:`ASKS_LEAVING`), or None."""
+    patterns = ASKS_LEAVING.get(base_lang(lang))
+    if patterns is None or not patterns[1].search(text):
+        return None
+    return patterns[0].search(text)
 #: ... and its conceding is read as the rules say what follows it, a player leaving the game (104.3a: "A
 #: player who concedes leaves the game immediately"), as an idiom is (:func:`with_idioms`).
 LEAVES_SAID = {"en": "leaves the game", "it": "lascia la partita", "zh": "离开游戏"}
@@ -1930,8 +1938,7 @@ def wanted_chapters(lang: str, text: str) -> dict[str, float]:
     outcome = ASKS_OUTCOME.get(base_lang(lang))
     if STATE_BASED != 1 and outcome is not None and outcome.search(text):
         wanted["704."] = STATE_BASED
-    leaving = ASKS_LEAVING.get(base_lang(lang))
-    if LEAVING != 1 and leaving is not None and all(pattern.search(text) for pattern in leaving):
+    if LEAVING != 1 and asks_leaving(lang, text):
         wanted["800.4"] = LEAVING
     return wanted
 
@@ -2635,10 +2642,7 @@ def with_idioms(p: Plan, conn: sqlite3.Connection, info: IndexInfo, replan: Call
         told.append(Translation(m["word"], idiom.said, 1.0, p.lang, p.lang, m.start("word"), PLAYERS_ORIGIN, 0, ""))
         weights.update(dict.fromkeys(idiom.said.casefold().split(), idiom.weight))
         text = text[: m.start("word")] + idiom.said + text[m.end("word"):]
-    leaving = ASKS_LEAVING.get(base_lang(p.lang))
-    if LEAVES_SAID and leaving is not None and all(pattern.search(text) for pattern in leaving):
-        m = leaving[0].search(text)
-        assert m is not None
+    if LEAVES_SAID and (m := asks_leaving(p.lang, text)):
         said = LEAVES_SAID[base_lang(p.lang)]
         told.append(Translation(m.group(), said, 1.0, p.lang, p.lang, m.start(), PLAYERS_ORIGIN, 0, ""))
         text = text[: m.start()] + said + text[m.end():]
