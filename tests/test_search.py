@@ -677,13 +677,14 @@ def test_power_and_toughness_typed_as_numbers_are_read_for_what_they_add_up_to(
 
 
 @pytest.mark.parametrize(("query", "first", "read"), [("下场触发", "603.6a", "下场"),
-                                                      ("随从刚出来能打人吗", "508.1a", "随从"),
+                                                      ("随从刚出来能打人吗", "302.6", "随从"),
                                                       ("将军死了能回指挥区吗", "704.6d", "将军")])
 def test_chinese_players_words_of_session_41(home: Path, db: sqlite3.Connection, query: str, first: str,
                                             read: str) -> None:
     """下场 is a permanent coming down onto the battlefield (session 41's blind tester): read as leaving it
     since session 35, "下场触发" put 603.10a, leaves-the-battlefield abilities, third; 随从 (Hearthstone's
-    "minion") is a creature: "随从刚出来能打人吗" led with 508.1c; 将军 is the commander (EDH's old
+    "minion") is a creature: "随从刚出来能打人吗" led with 508.1c, and now with the summoning sickness rule
+    (刚出来: just come out); 将军 is the commander (EDH's old
     "General"): "将军死了能回指挥区吗" had no rule of 903.9 or 704.6d in its first ten; a question naming
     the Emperor variant keeps the glossary's 将军, its general."""
     outcome = find(home, db, query)

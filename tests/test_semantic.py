@@ -236,16 +236,20 @@ def test_question_floors_with_the_model(semantic_home: Path) -> None:
 def test_chinese_questions_are_fused_against_the_chinese_texts(semantic_home: Path,
                                                               cards_kb: tuple[Path, dict]) -> None:
     """A Chinese question's first rules are re-ordered by the fusion with the model's ranking of
-    the Chinese texts, the first one included (session 19 kept the words' first rule in place)."""
+    the Chinese texts, the first one included (session 19 kept the words' first rule in place); the
+    model reads the question with its players' words in the rules' words (指挥官伤害: 同一个指挥官 战斗伤害)."""
     moved = first_moved = 0
     with closing(store.connect(semantic_home)) as conn:
         vectors = semantic.load(rules_index.current(semantic_home, conn).path)
+        plans = {q.text: engine.search(semantic_home, conn, q.text, None).plan for q in load_questions()
+                 if q.lang == "zh-Hans"}
     assert vectors is not None and set(vectors) == {"en", "zh-Hans"}
     for question in [q.text for q in load_questions() if q.lang == "zh-Hans"][:30]:
         words, fused = _order(cards_kb[0], question), _order(semantic_home, question)
         depth = semantic.DEPTH
         first = words[:depth]
-        model = semantic.ranks(vectors["zh-Hans"], question)
+        said = dict.fromkeys(t.target for t in plans[question].translations if t.dst == "zh-Hans")
+        model = semantic.ranks(vectors["zh-Hans"], " ".join([question, *said]))
         assert fused[: len(first)] == [first[i] for i in semantic.fused(first, model, question)], question
         assert fused[depth:] == words[depth:]
         moved += fused != words
