@@ -189,17 +189,21 @@ def agreeing(lexicons: Iterable[Lexicon], langs: set[str]) -> list[Lexicon]:
     (:data:`OFFICIAL_NAMES_SPEAK`); out of English, a word of an official name for an English
     word that is no form of the term named (:data:`NAMES_ARE_TAKEN`)."""
     found: list[Lexicon] = []
-    forms_of: dict[str, dict[str, set[str]]] = {}  # each language's list read once
+    forms_of: dict[str, dict[str, set[str]]] = {}
     named_by: dict[str, dict[str, set[str]]] = {}
     for lexicon in lexicons:
         learned = lexicon.origin not in (TERMS, PLAYERS) and {"en", lexicon.src, lexicon.dst} <= langs
         if learned and lexicon.dst == "en" and OFFICIAL_NAMES_SPEAK:
-            forms = forms_of.setdefault(lexicon.src, official_forms(lexicon.src))
+            if lexicon.src not in forms_of:  # each language's list read once
+                forms_of[lexicon.src] = official_forms(lexicon.src)
+            forms = forms_of[lexicon.src]
             terms = {key: entry for key, entry in lexicon.terms.items()
                      if (names := forms.get(entry[0].casefold())) is None
                      or any(_alike(word.lstrip("~"), name) for word in key.split() for name in names)}
         elif learned and lexicon.src == "en" and NAMES_ARE_TAKEN and not is_cjk(lexicon.dst):
-            named = named_by.setdefault(lexicon.dst, terms_named_by(lexicon.dst))
+            if lexicon.dst not in named_by:
+                named_by[lexicon.dst] = terms_named_by(lexicon.dst)
+            named = named_by[lexicon.dst]
             terms = {key: entry for key, entry in lexicon.terms.items()
                      if not (owners := {t for w in words(entry[0]) for t in named.get(stem(w), ())})
                      or any(_alike(word, part) for word in key.split() for term in owners for part in words(term))}
