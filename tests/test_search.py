@@ -740,6 +740,7 @@ def test_asking_whether_a_keyword_stacks_finds_its_rule_on_instances(home: Path,
     ("do tokens go back to hand when bounced", {"111.7", "111.8", "704.5d"}, 1, "go back"),
     ("can tapped creatures block", {"509.1a"}, 1, "tapped"),
     ("can a tapped creature attack", {"508.1a"}, 1, "tapped"),
+    ("posso attaccare con una creatura tappata", {"508.1a"}, 1, "tappata"),  # 508.1a nowhere (session 41)
     ("game 2 who decides play or draw", {"103.1"}, 1, "play or draw"),
     ("what happens if i have to draw but my deck is empty", {"704.5b", "121.4"}, 1, "deck"),
     ("why cant i attack with the dude i just played this turn", {"302.6"}, 1, "just played")])
