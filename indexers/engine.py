@@ -2517,6 +2517,9 @@ class Idiom:
 #: was let be).  A "tappata" creature an Italian question asks may attack or block is "stappata", as in
 #: English: 776/1052 -> 777/1053 (the held-out "posso attaccare con una creatura tappata" 508.1a from
 #: nowhere to first), the rest the same.
+#: A permanent returned to its owner's hand, as Chinese and Italian players say it (bounced).
+_TO_HAND = {"zh": "弹回手|回手|弹回|回到手上|回到手牌|回到手里",
+            "it": r"torn(?:a|ano|are|ata|ato)\s+in\s+mano|rimbalz\w*|bounc\w*"}
 IDIOMS = {
     "en": (Idiom(re.compile(r"(?<=\w)(?<!\bthe)(?<!\ban)(?<!\ba)(?<!\bon)(?<!\bonto)(?<!\bof)(?<!\buse)"
                             r"(?<!\buses)(?<!\busing)(?<!\bempty)(?<!\bin)(?<!\bto)(?<!\bfrom)(?<!\bthat)"
@@ -2563,16 +2566,13 @@ IDIOMS = {
                r"\b(?P<word>mazzo)\s+(?:è\s+|e\s+)?(?:vuoto|finito)",
                r"\b(?:sotto|in\s+cima)\s+(?:al|del)\s+(?P<word>mazzo)\b",
                r"\bpesc\w*\b.*?\b(?:dal|col|nel)\s+(?P<word>mazzo)\b")),
-           Idiom(re.compile(r"^(?=.*\bsegnalin[io]\b).*?\b(?P<word>torn(?:a|ano|are|ata|ato)\s+in\s+mano|rimbalz\w*"
-                            r"|bounc\w*|flicker\w*)", re.IGNORECASE), "si sposta da una zona a un'altra"),
-           Idiom(re.compile(r"^(?=.*\bpedin[ae]\b).*?\b(?P<word>torn(?:a|ano|are|ata|ato)\s+in\s+mano|rimbalz\w*"
-                            r"|bounc\w*)", re.IGNORECASE),
+           Idiom(re.compile(rf"^(?=.*\bsegnalin[io]\b).*?\b(?P<word>{_TO_HAND['it']}|flicker\w*)", re.IGNORECASE),
+                 "si sposta da una zona a un'altra"),
+           Idiom(re.compile(rf"^(?=.*\bpedin[ae]\b).*?\b(?P<word>{_TO_HAND['it']})", re.IGNORECASE),
                  "in una zona diversa dal campo di battaglia cessa di esistere")),
     "zh": (Idiom(re.compile(r"(?P<word>叠加)"), "多个 并无意义", keyword=True),
-           Idiom(re.compile(r"^(?=.*指示物).*?(?P<word>弹回手|回手|弹回|闪烁|回到手上|回到手牌|回到手里)"),
-                 "从一个区域移动到另一个区域"),
-           Idiom(re.compile(r"^(?=.*衍生物).*?(?P<word>弹回手|回手|弹回|回到手上|回到手牌|回到手里)"),
-                 "在战场以外的其他区域 消失"),
+           Idiom(re.compile(rf"^(?=.*指示物).*?(?P<word>{_TO_HAND['zh']}|闪烁)"), "从一个区域移动到另一个区域"),
+           Idiom(re.compile(rf"^(?=.*衍生物).*?(?P<word>{_TO_HAND['zh']})"), "在战场以外的其他区域 消失"),
            Idiom(re.compile(r"^(?!.*(?:皇帝|emperor)).*?(?P<word>将军)(?!税|伤害)", re.IGNORECASE), "指挥官"),
            Idiom(re.compile(r"^(?=.*(?:打人|攻击|横置|横))(?!.*(?:召唤失调|敏捷)).*?(?P<word>刚(?:下|出|上|进|放|召唤|施放)\w{0,2}?"
                             r"(?:场|来|的))"), "召唤失调")),
