@@ -469,14 +469,23 @@ def _authored(entries: list[Entry]) -> list[Entry]:
 
 
 def _free_place(text: str, key: str, taken: list[tuple[int, int]]) -> int:
-    """Where ``key`` first occurs in ``text`` without overlapping a taken span, or -1."""
+    """Where ``key`` first occurs in ``text`` without overlapping a taken span, or -1; a key's
+    Latin edge only at a Latin word's edge ("ap", the active player, is no word of "grapeshot风暴",
+    a card's English name typed in a Chinese question: session 42's blind tester)."""
     at = text.find(key)
     while at >= 0:
         end = at + len(key)
-        if not any(a < end and at < b for a, b in taken):
+        if not any(a < end and at < b for a, b in taken) and not _cuts_latin_word(text, at, end):
             return at
         at = text.find(key, at + 1)
     return -1
+
+
+def _cuts_latin_word(text: str, start: int, end: int) -> bool:
+    """``text[start:end]`` begins or ends inside a run of Latin letters or digits."""
+    def latin(i: int) -> bool:
+        return 0 <= i < len(text) and text[i].isascii() and text[i].isalnum()
+    return (latin(start) and latin(start - 1)) or (latin(end - 1) and latin(end))
 
 
 def _chosen(entries: list[Entry]) -> list[Entry]:
