@@ -1951,14 +1951,33 @@ def test_session_42_players_words(home: Path, db: sqlite3.Connection, query: str
     ("priorità dopo aver lanciato una magia", "117.3c", "cast a spell receives priority afterward"),
     ("bolt a planeswalker, does it lose loyalty", "306.8", "damage dealt to a planeswalker removes that many "
      "loyalty counters"),
-    ("鹏洛客受伤害掉忠诚", "306.8", "对鹏洛客造成的伤害 移去等量的忠诚指示物")])
+    ("鹏洛客受伤害掉忠诚", "306.8", "对鹏洛客造成的伤害 移去等量的忠诚指示物"),
+    ("clone copied a creature with 3 +1/+1 counters, does my clone get the counters", "707.2",
+     "copiable values counters not copied"),
+    ("un clone copia i segnalini +1/+1?", "707.2", "copiable values counters not copied"),
+    ("复制一个身上有+1+1指示物的怪 复制出来的也有指示物吗", "707.2", "可复制特征值 指示物 均不会被复制"),
+    ("刚下的goyf没敏捷能直接打吗", "302.6", "召唤失调"),
+    ("if my creature would die but gets exiled instead, does its dies trigger happen", "614.6",
+     "event replaced never happens modified event occurs"),
+    ("se la mia creatura muore ma viene esiliata invece, il trigger di morte si attiva?", "614.6",
+     "event replaced never happens modified event occurs"),
+    ("two replacement effects which one applies", "616.1", "affected player chooses one to apply"),
+    ("两个替代效应谁先生效", "616.1", "受影响的牌手 选择其中一个生效"),
+    ("2 effetti dicono \"invece\" sulla stessa cosa, chi sceglie quale si applica?", "616.1",
+     "affected player chooses one to apply"),
+    ("can i pump my guy after blockers r declared", "509.2", "blockers second active player gets priority"),
+    ("阻挡后还能用瞬间吗", "509.2", "阻挡者 其次 主动牌手得到优先权")])
 def test_session_42_questions_every_set_asks(home: Path, db: sqlite3.Connection, query: str, first: str,
                                             said: str) -> None:
     """Three questions asked in every language of the sets, each led by another rule (sessions 40-42):
     whether a copy of a spell is cast (707.12, casting a copy, or 601.2a led; 707.10 second to fifth), two
     players at 0 life at once (Two-Headed Giant's life payment, 119.4a, led; 104.4a nowhere in the first
     ten), who has priority after casting (304.5 or 117.1a led, 117.3c third to nowhere); and damage to a
-    planeswalker (its entering loyalty, 306.5, led "bolt a planeswalker, does it lose loyalty", 306.8 eighth)."""
+    planeswalker (its entering loyalty, 306.5, led "bolt a planeswalker, does it lose loyalty", 306.8 eighth);
+    whether a clone gets the counters (707.9e led, 707.2 second to fifth); a creature just played "without haste"
+    (702.10b led, 302.6 fifth); a death replaced by exile and its dies trigger (603.7a led, 614.6 nowhere); which
+    of two replacement effects applies (614.5 or 614.15 led, 616.1 second to nowhere); a spell after blockers
+    are declared (509.1 led, 509.2 nowhere)."""
     outcome = find(home, db, query)
     assert rules_of(outcome)[0] == first, rules_of(outcome)[:5]
     assert said in {t.target for t in outcome.plan.translations}
