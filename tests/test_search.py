@@ -1966,7 +1966,11 @@ def test_session_42_players_words(home: Path, db: sqlite3.Connection, query: str
     ("2 effetti dicono \"invece\" sulla stessa cosa, chi sceglie quale si applica?", "616.1",
      "affected player chooses one to apply"),
     ("can i pump my guy after blockers r declared", "509.2", "blockers second active player gets priority"),
-    ("阻挡后还能用瞬间吗", "509.2", "阻挡者 其次 主动牌手得到优先权")])
+    ("阻挡后还能用瞬间吗", "509.2", "阻挡者 其次 主动牌手得到优先权"),
+    ("my life hit 0 in combat but i have a lifegain instant, can i cast it before i lose", "104.3b",
+     "0 or less life loses next time a player would receive priority state-based action"),
+    ("上个阶段横出来的蓝没用完 下个阶段还在吗", "500.5", "法术力池 在每个步骤和阶段结束时清空 未用尽的法术力"),
+    ("回合结束手里9张牌咋办 要弃到几张", "514.1", "手牌上限 弃 清除步骤")])
 def test_session_42_questions_every_set_asks(home: Path, db: sqlite3.Connection, query: str, first: str,
                                             said: str) -> None:
     """Three questions asked in every language of the sets, each led by another rule (sessions 40-42):
@@ -1977,7 +1981,9 @@ def test_session_42_questions_every_set_asks(home: Path, db: sqlite3.Connection,
     whether a clone gets the counters (707.9e led, 707.2 second to fifth); a creature just played "without haste"
     (702.10b led, 302.6 fifth); a death replaced by exile and its dies trigger (603.7a led, 614.6 nowhere); which
     of two replacement effects applies (614.5 or 614.15 led, 616.1 second to nowhere); a spell after blockers
-    are declared (509.1 led, 509.2 nowhere)."""
+    are declared (509.1 led, 509.2 nowhere); a player at 0 life who would still cast a spell (119 led); mana
+    unspent at a step's end (neither 500.5 nor 106.4 in the first ten); a hand over seven at the end of the turn
+    (the end step, 513, led)."""
     outcome = find(home, db, query)
     assert rules_of(outcome)[0] == first, rules_of(outcome)[:5]
     assert said in {t.target for t in outcome.plan.translations}
