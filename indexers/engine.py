@@ -2669,11 +2669,6 @@ _DECLARED_SAID = {"en": {"blockers": "blockers second active player gets priorit
 _DECLARED_SAID["it"] = _DECLARED_SAID["en"]
 
 
-def _after_declared(lang: str) -> tuple[Idiom, ...]:
-    """The idioms of a spell cast after blockers, then after attackers, are declared (:data:`_AFTER_DECLARED`)."""
-    flags = 0 if lang == "zh" else re.IGNORECASE
-    return tuple(Idiom(re.compile(_AFTER_DECLARED[lang].format(*words), flags), _DECLARED_SAID[lang][step])
-                 for step, words in _DECLARED_WORDS[lang].items())
 
 
 #: A player at 0 life who would still act ("my life hit 0 in combat but i have a lifegain instant, can i cast it
@@ -2708,6 +2703,35 @@ _HAND_OVER = {
     "it": r"^(?=.*\bscart\w*)(?=.*\b(?:fine\s+(?:del\s+)?turno|cleanup)\b)"
           r".*?\b(?P<word>\d+\s+carte(?:\s+in\s+mano)?)\b",
     "zh": r"^(?=.*弃)(?=.*(?:回合结束|结束|清除))(?=.*(?:手里|手上|手牌)).*?(?P<word>\d+张(?:牌)?)"}
+#: The questions every language asks in its own words (each kind's patterns above say why), with the rules'
+#: words they are searched in: in English (an Italian question's too: English words in it pass through to the
+#: English texts, whose Italian the KB lacks) and in Chinese.
+_ASKED: tuple[tuple[dict[str, str], str, str], ...] = (
+    (_BLOCKER_GONE, "remains blocked even if blocking removed", "即使 均被移出战斗 依然被阻挡"),
+    (_COPY_CAST, "copy of a spell isn't cast", "复制的咒语并没有被施放"),
+    (_PRIORITY_AFTER, "cast a spell receives priority afterward", "施放咒语 在此之后得到优先权"),
+    (_WALKER_DAMAGED, "damage dealt to a planeswalker removes that many loyalty counters",
+     "对鹏洛客造成的伤害 移去等量的忠诚指示物"),
+    (_COPY_COUNTERS, "copiable values counters not copied", "可复制特征值 指示物 均不会被复制"),
+    (_DEATH_REPLACED, "event replaced never happens modified event occurs", "事件被替代 从未发生过"),
+    (_WHICH_REPLACEMENT, "affected player chooses one to apply", "受影响的牌手 选择其中一个生效"),
+    (_ZERO_LIFE_ACTING, "0 or less life loses next time a player would receive priority state-based action",
+     "生命为0或是更少 在下一次有牌手将得到优先权时 输掉此盘游戏"),
+    (_MANA_LEFT, "mana pool empties at end of each step and phase unspent mana",
+     "法术力池 在每个步骤和阶段结束时清空 未用尽的法术力"),
+    (_HAND_OVER, "maximum hand size discard cleanup", "手牌上限 弃 清除步骤"))
+
+
+def _asked(lang: str) -> tuple[Idiom, ...]:
+    """The idioms of :data:`_ASKED` in ``lang``, then those of a spell cast after blockers, then after attackers,
+    are declared (:data:`_AFTER_DECLARED`)."""
+    flags = 0 if lang == "zh" else re.IGNORECASE
+    kinds = tuple(Idiom(re.compile(patterns[lang], flags), chinese if lang == "zh" else english)
+                  for patterns, english, chinese in _ASKED)
+    return (*kinds, *(Idiom(re.compile(_AFTER_DECLARED[lang].format(*words), flags), _DECLARED_SAID[lang][step])
+                      for step, words in _DECLARED_WORDS[lang].items()))
+
+
 #: A permanent returned to its owner's hand, as Chinese and Italian players say it (bounced).
 _TO_HAND = {"zh": "弹回手|回手|弹回|回到手上|回到手牌|回到手里",
             "it": r"torn(?:a|ano|are|ata|ato)\s+in\s+mano|rimbalz\w*|bounc\w*"}
@@ -2754,22 +2778,7 @@ IDIOMS = {
            Idiom(re.compile(r"^(?=.*\b(?:planeswalkers?|pws?|walkers?)\b).*?" + _LOYALTY_COST, re.IGNORECASE),
                  "loyalty ability"),
            Idiom(re.compile(r"\bchapter\s+(?P<word>counters?)\b", re.IGNORECASE), "lore counter"),
-           Idiom(re.compile(_BLOCKER_GONE["en"], re.IGNORECASE), "remains blocked even if blocking removed"),
-           Idiom(re.compile(_COPY_CAST["en"], re.IGNORECASE), "copy of a spell isn't cast"),
-           Idiom(re.compile(_PRIORITY_AFTER["en"], re.IGNORECASE), "cast a spell receives priority afterward"),
-           Idiom(re.compile(_WALKER_DAMAGED["en"], re.IGNORECASE),
-                 "damage dealt to a planeswalker removes that many loyalty counters"),
-           Idiom(re.compile(_COPY_COUNTERS["en"], re.IGNORECASE), "copiable values counters not copied"),
-           Idiom(re.compile(_DEATH_REPLACED["en"], re.IGNORECASE),
-                 "event replaced never happens modified event occurs"),
-           Idiom(re.compile(_WHICH_REPLACEMENT["en"], re.IGNORECASE), "affected player chooses one to apply"),
-           *_after_declared("en"),
-           Idiom(re.compile(_ZERO_LIFE_ACTING["en"], re.IGNORECASE),
-                 "0 or less life loses next time a player would receive priority state-based action"),
-           Idiom(re.compile(_MANA_LEFT["en"], re.IGNORECASE),
-                 "mana pool empties at end of each step and phase unspent mana"),
-           Idiom(re.compile(_HAND_OVER["en"], re.IGNORECASE),
-                 "maximum hand size discard cleanup")),
+           *_asked("en")),
     "it": (Idiom(re.compile(_ALL_AT_ZERO["it"], re.IGNORECASE), "all players lose simultaneously game is a draw"),
            Idiom(re.compile(r"\b(?P<word>va|vado|vai|andare|andando)\s+(?=per\s+prim[oa]\b)", re.IGNORECASE),
                  "gioca "),
@@ -2793,22 +2802,7 @@ IDIOMS = {
                  "abilità di fedeltà"),
            Idiom(re.compile(r"^(?=.*\b(?:uguale|uguali|stesso\s+nome|second[oa]|altr[oa]|due|copia)\b).*?"
                             r"\b(?P<word>leggendari[oaie])\b", re.IGNORECASE), "regola delle leggende"),
-           Idiom(re.compile(_BLOCKER_GONE["it"], re.IGNORECASE), "remains blocked even if blocking removed"),
-           Idiom(re.compile(_COPY_CAST["it"], re.IGNORECASE), "copy of a spell isn't cast"),
-           Idiom(re.compile(_PRIORITY_AFTER["it"], re.IGNORECASE), "cast a spell receives priority afterward"),
-           Idiom(re.compile(_WALKER_DAMAGED["it"], re.IGNORECASE),
-                 "damage dealt to a planeswalker removes that many loyalty counters"),
-           Idiom(re.compile(_COPY_COUNTERS["it"], re.IGNORECASE), "copiable values counters not copied"),
-           Idiom(re.compile(_DEATH_REPLACED["it"], re.IGNORECASE),
-                 "event replaced never happens modified event occurs"),
-           Idiom(re.compile(_WHICH_REPLACEMENT["it"], re.IGNORECASE), "affected player chooses one to apply"),
-           *_after_declared("it"),
-           Idiom(re.compile(_ZERO_LIFE_ACTING["it"], re.IGNORECASE),
-                 "0 or less life loses next time a player would receive priority state-based action"),
-           Idiom(re.compile(_MANA_LEFT["it"], re.IGNORECASE),
-                 "mana pool empties at end of each step and phase unspent mana"),
-           Idiom(re.compile(_HAND_OVER["it"], re.IGNORECASE),
-                 "maximum hand size discard cleanup")),
+           *_asked("it")),
     "zh": (Idiom(re.compile(_ALL_AT_ZERO["zh"]), "所有牌手同时输掉游戏 平手"),
            Idiom(re.compile(r"(?P<word>叠加)"), "多个 并无意义", keyword=True),
            Idiom(re.compile(rf"^(?=.*指示物).*?(?P<word>{_TO_HAND['zh']}|闪烁)"), "从一个区域移动到另一个区域"),
@@ -2818,20 +2812,7 @@ IDIOMS = {
                             r".*?(?P<word>刚(?:下|出|上|进|放|召唤|施放)\w{0,2}?(?:场|来|的))"), "召唤失调"),
            Idiom(re.compile(r"^(?=.*(?:鹏洛客|旅法|(?<![A-Za-z])pw(?![A-Za-z]))).*?" + _LOYALTY_COST, re.IGNORECASE),
                  "忠诚异能"),
-           Idiom(re.compile(_BLOCKER_GONE["zh"]), "即使 均被移出战斗 依然被阻挡"),
-           Idiom(re.compile(_COPY_CAST["zh"]), "复制的咒语并没有被施放"),
-           Idiom(re.compile(_PRIORITY_AFTER["zh"]), "施放咒语 在此之后得到优先权"),
-           Idiom(re.compile(_WALKER_DAMAGED["zh"]), "对鹏洛客造成的伤害 移去等量的忠诚指示物"),
-           Idiom(re.compile(_COPY_COUNTERS["zh"]), "可复制特征值 指示物 均不会被复制"),
-           Idiom(re.compile(_DEATH_REPLACED["zh"]), "事件被替代 从未发生过"),
-           Idiom(re.compile(_WHICH_REPLACEMENT["zh"]), "受影响的牌手 选择其中一个生效"),
-           *_after_declared("zh"),
-           Idiom(re.compile(_ZERO_LIFE_ACTING["zh"]),
-                 "生命为0或是更少 在下一次有牌手将得到优先权时 输掉此盘游戏"),
-           Idiom(re.compile(_MANA_LEFT["zh"]),
-                 "法术力池 在每个步骤和阶段结束时清空 未用尽的法术力"),
-           Idiom(re.compile(_HAND_OVER["zh"]),
-                 "手牌上限 弃 清除步骤")),
+           *_asked("zh")),
 }
 IDIOMS_READ = True
 #: ... and a question an idiom reads as about a keyword ("does exalted stack") is answered by that

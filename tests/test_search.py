@@ -1997,3 +1997,16 @@ def test_a_multiplayer_options_rules_follow_for_a_two_player_question(home: Path
     assert ranked[0] in {"506.2", "508.1b", "506.3", "306.6"} and not ranked[0].startswith(("802", "803"))
     several = rules_of(find(home, db, "in multiplayer can i attack two different players"))
     assert several[0].startswith("802")
+
+
+@pytest.mark.parametrize(("lang", "label"), [("en", "Example: "), ("zh-Hans", "例如：")])
+def test_a_shown_example_keeps_its_label(db: sqlite3.Connection, lang: str, label: str) -> None:
+    """`kb ask` and `kb search` printed an example as a line of the rule's own text, so "A player controls
+    Ajani's Pridemate…" read as a rule (session 42's tester); `kb show` always wrote "Example:"."""
+    from kb.store import rules as store
+    from kb.views.search import shown_text
+
+    rule = store.identity_text(db, "702.15e", lang, "2026-04-17")
+    assert rule is not None and rule.examples
+    lines = shown_text(rule).text.split("\n")
+    assert lines[0] == rule.body and all(line.startswith(label) for line in lines[1:])

@@ -102,3 +102,14 @@ def languages_label(tags: Iterable[str]) -> str:
     """Languages as a message names them (:func:`language_label`), joined by "or": what is said
     of them is said of each ("no text of 702.19b in Italian (it) or English (en)")."""
     return " or ".join(map(language_label, tags))
+
+
+#: How each language's rules documents introduce an example, the first as kb writes it back (the
+#: ingesters read every form; `kb show`, `kb search` and `kb ask` print the first before each example).
+EXAMPLE_LABELS: dict[str, tuple[str, ...]] = {"en": ("Example:",), "it": ("Esempio:",),
+                                              "zh-Hans": ("例如：", "例如:", "例如，")}
+
+
+def example_label(tag: str) -> str:
+    """"Example:" in a text's own language, as its rules documents write it."""
+    return EXAMPLE_LABELS.get(tag, EXAMPLE_LABELS["en"])[0]

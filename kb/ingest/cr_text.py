@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 
 from kb.core.dates import date_in_file_name, find_date
 from kb.core.errors import KbError
+from kb.core.lang import EXAMPLE_LABELS
 from kb.core.model import Document, GlossaryEntry, RuleText, Severity
 from kb.core.rulenum import RuleNumber, RuleNumberError
 from kb.core.textio import SourceText
@@ -52,7 +53,7 @@ ENGLISH = Layout(
     lang="en",
     glossary=("Glossary",),
     credits=("Credits",),
-    example=("Example:",),
+    example=EXAMPLE_LABELS["en"],
     date_words=("effective", "current as of"),
     obsolete=("(Obsolete)",),
 )
@@ -61,7 +62,7 @@ ITALIAN = Layout(
     lang="it",
     glossary=("Glossario",),
     credits=("Riconoscimenti", "Crediti"),
-    example=("Esempio:",),
+    example=EXAMPLE_LABELS["it"],
     date_words=("vigore", "valide", "aggiornate", "effettive"),
     obsolete=("(Obsoleto)", "(Obsoleta)"),
 )

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 
+from kb.core.lang import EXAMPLE_LABELS
 from kb.core.model import Document
 from kb.core.textio import SourceText
 from kb.ingest import cr_text
@@ -17,7 +18,7 @@ CHINESE = cr_text.Layout(
     lang="zh-Hans",
     glossary=("词汇表",),
     credits=("版权信息",),
-    example=("例如：", "例如:", "例如，"),
+    example=EXAMPLE_LABELS["zh-Hans"],
     date_words=("生效",),
     obsolete=("（已废止）", "(已废止)"),
     # "（译注：…）", or a note closing an original parenthesis: "（即…；此节中…〜译注）"

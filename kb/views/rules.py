@@ -21,7 +21,7 @@ from kb.align.diff import word_diff
 from kb.core import address as addresses
 from kb.core.dates import iso_problem, parse_iso
 from kb.core.errors import KbError, NotFound
-from kb.core.lang import language_label, normalize_tag
+from kb.core.lang import example_label, language_label, normalize_tag
 from kb.core.rulenum import RuleNumber, RuleNumberError
 from kb.core.text import Hint, echoed
 from kb.store import cards as card_store
@@ -340,11 +340,6 @@ def _wording(rule: store.StoredRule) -> str:
     return comparable(" ".join([rule.body, *rule.examples]))
 
 
-def example_label(lang: str) -> str:
-    """"Example:" in the text's own language, as its rules documents write it."""
-    from kb.ingest import LAYOUTS  # the ingesters' layouts, only when a text is shown
-
-    return LAYOUTS[lang].example[0] if lang in LAYOUTS else "Example:"
 
 
 def rule_json(rule: store.StoredRule, out: list[store.Link], cited_by: int) -> dict[str, object]:

@@ -23,7 +23,7 @@ from indexers import index as rules_index
 from indexers.translate import OWN_LANGUAGE, Translation
 from kb.core import address as addresses
 from kb.core.errors import KbError, NotFound, Unavailable
-from kb.core.lang import guess_lang, language_label, language_name, languages_label, normalize_tag
+from kb.core.lang import example_label, guess_lang, language_label, language_name, languages_label, normalize_tag
 from kb.core.rulenum import RuleNumber
 from kb.core.text import Hint, as_typed, echoed, typed
 from kb.store import rules as store
@@ -602,7 +602,10 @@ def _as_hit(shown: Shown) -> Shown:
 
 
 def shown_text(rule: store.StoredRule) -> Shown:
-    text = "\n".join([rule.body or rule.title or "", *rule.examples])
+    """A rule's text as its document writes it: the body, then each example on a line of its own after its
+    label ("Example:"; without it `kb ask` read an example as the rule's own words: session 42's tester)."""
+    label = example_label(rule.lang)
+    text = "\n".join([rule.body or rule.title or "", *(f"{label} {example}" for example in rule.examples)])
     return Shown(rule.lang, rule.edition, str(rule.number), rule.number.kind, rule.title, text, rule.source,
                  False, None, ())
 

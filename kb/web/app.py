@@ -46,12 +46,11 @@ from starlette.exceptions import HTTPException
 from indexers import index as rules_index
 from kb.commands import COMMANDS, TABLE, Command, WebPage
 from kb.core.errors import KbError, NotFound, Unavailable
-from kb.core.lang import display_name, languages_label
+from kb.core.lang import display_name, example_label, languages_label
 from kb.core.text import Hint, echoed, shell_join
 from kb.store import rules as store
 from kb.views import card as card_cli
 from kb.views import glossary as glossary_cli
-from kb.views import rules as views
 from kb.views import search as search_cli
 from kb.views import shared
 from kb.web import markup
@@ -100,7 +99,7 @@ def create_app(home: Path, options: Options | None = None) -> FastAPI:
                                  linkify=markup.linkify, link_numbers=markup.link_numbers, link_sense=markup.link_sense,
                                  link_terms=markup.link_terms, hint=markup.hint, command_link=markup.command_link,
                                  highlight=markup.highlight, edits=markup.edits,
-                                 change=markup.change, example_label=views.example_label,
+                                 change=markup.change, example_label=example_label,
                                  paired_by=glossary_cli.PAIRED_BY, face_stats=card_cli.face_stats,
                                  same_text=card_cli.same_text,
                                  doc_name=_doc_name, languages_label=languages_label, numbers_said=shared.numbers_said)
