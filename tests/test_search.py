@@ -2010,3 +2010,13 @@ def test_a_shown_example_keeps_its_label(db: sqlite3.Connection, lang: str, labe
     assert rule is not None and rule.examples
     lines = shown_text(rule).text.split("\n")
     assert lines[0] == rule.body and all(line.startswith(label) for line in lines[1:])
+
+
+def test_an_italian_attacco_alone_is_attack_not_double_strike(home: Path, db: sqlite3.Connection) -> None:
+    """"se attacco con una creatura con vigilanza si tappa?" read "attacco" (I attack) through Double Strike's
+    "doppio attacco" and led with the double strike rules, 702.20b nowhere (the final Italian tester of session
+    42); "doppio attacco" named whole is still Double Strike."""
+    outcome = find(home, db, "se attacco con una creatura con vigilanza si tappa?")
+    assert ("attacco", "attack") in {(t.source, t.target) for t in outcome.plan.translations}
+    assert "702.20b" in rules_of(outcome)[:5] and not rules_of(outcome)[0].startswith("702.4")
+    assert rules_of(find(home, db, "doppio attacco"))[0].startswith("702.4")
