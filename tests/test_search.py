@@ -2026,7 +2026,26 @@ def test_session_42_questions_every_set_asks(home: Path, db: sqlite3.Connection,
      "attack multiple other players option"),
     ("多人局一回合能同时打好几个对手吗", {"802.1"}, "攻击多位其他牌手 本模式"),
     ("posso usare 2 costi alternativi sulla stessa magia?", {"118.9a"},
-     "only one alternative cost can be applied to any one spell")])
+     "only one alternative cost can be applied to any one spell"),
+    ("can my guy block 2 attackers at once", {"509.1a"},
+     "for each of the chosen creatures chooses one creature for it to block"),
+    ("con una sola creatura posso bloccarne 2 che mi attaccano?", {"509.1a"},
+     "for each of the chosen creatures chooses one creature for it to block"),
+    ("they blocked my 5/5 with two 2/2s how do i split the dmg", {"510.1c", "510.1d"},
+     "two or more creatures are blocking it assigns its combat damage divided"),
+    ("我两只小怪一起挡对面一个大怪 他的伤害咋分", {"510.1c", "510.1d"},
+     "两个或更多的生物对其进行阻挡 战斗伤害任意分配"),
+    ("can i equip at instant speed", {"702.6a"}, "equip activate only as a sorcery"),
+    ("装备能在对面回合装吗", {"702.6a"}, "佩带 只能于法术时机起动"),
+    ("偷来的怪死了 进谁的坟场", {"400.3", "404.1"}, "将移动到不是其拥有者的坟墓场 改为移到其拥有者的相应区域"),
+    ("my opponent stole my creature and it died, whose graveyard does it go to", {"400.3", "404.1"},
+     "object would go to graveyard other than its owner's goes to its owner's"),
+    ("la mia creatura ha protezione dal rosso e blocca un drago rosso, prende danno?", {"702.16e"},
+     "damage dealt by sources that have the stated quality to a permanent with protection is prevented"),
+    ("反红保护的生物吃红色烧的伤害吗", {"702.16e"}, "伤害来源具有所述特性 具有保护的永久物 此伤害会被防止"),
+    ("una creatura a faccia in giù che forza e costituzione ha", {"708.2a"},
+     "2/2 face-down creature with no text no name no subtypes"),
+    ("横着的怪还能挡人吗", {"509.1a", "508.1a"}, "被选择的生物必须未横置")])
 def test_session_43_questions_every_set_asks(home: Path, db: sqlite3.Connection, query: str, first: set[str],
                                             said: str) -> None:
     """Kinds of question sessions 42-43's blind testers asked in their own words, each led by another rule:
@@ -2035,7 +2054,11 @@ def test_session_43_questions_every_set_asks(home: Path, db: sqlite3.Connection,
     tenth), tapping for mana while casting (605.4a led, 601.2g nowhere), one's own hexproof creature (702.11e led),
     an X spell's mana value off the stack (107.3 led), a spell whose target is gone (605.1b led, 608.2b nowhere),
     an ability whose source is gone (603.6 led, 113.7a nowhere), the free multiplayer mulligan (903.12g led),
-    attacking several players (903.13f led, 802.1 nowhere) and two alternative costs (702.140a led)."""
+    attacking several players (903.13f led, 802.1 nowhere), two alternative costs (702.140a led), one creature
+    blocking two (trample's 702.19b led, 509.1a nowhere), an attacker's damage split among two blockers (120.4d
+    led), equipping at instant speed (702.6a nowhere), whose graveyard a stolen creature goes to (the state-based
+    actions led, 400.3 nowhere), damage from a source one is protected from (702.16j led, 702.16e nowhere in
+    Italian), a face-down creature's size (302.4 led) and a tapped creature blocking (107.5 led)."""
     outcome = find(home, db, query)
     assert rules_of(outcome)[0] in first, rules_of(outcome)[:5]
     assert said in {t.target for t in outcome.plan.translations}
