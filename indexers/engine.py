@@ -2552,7 +2552,8 @@ _LOYALTY_COST = r"(?<![A-Za-z0-9/+\-−])(?P<word>[+\-−](?:\d{1,2}|x)|(?:plus|
 #: 挡我的那只被我瞬间打死了, "se il bloccante muore prima del danno"): the attacker remains blocked and
 #: deals no damage (509.1h, 510.1c), which players ask in every set and which led with the blocking
 #: restrictions (509.1b) or the blocking order (509.3), 509.1h and 510.1c nowhere in the first five.  Not
-#: with trample, whose own rule answers it (702.19e), unless the question says the attacker lacks it.
+#: with trample, whose own rule answers it (702.19e), unless the question says the attacker lacks it ("without
+#: trample", "senza travolgere", 没践踏: session 43 read the last two, which led with 702.19).
 #: Measured (session 42, as above): five up in the five sets (the held-out "the only blocker died before damage,
 #: is my attacker still blocked", "chump block then sac the blocker…", "blocker died attacker deals no damage" and
 #: 阻挡者死了攻击者不造成伤害 from nowhere to first, 阻挡者被消灭了… second -> first), a glossary definition second
@@ -2564,9 +2565,11 @@ _BLOCKER_GONE = {
     "en": r"^(?!.*(?<!without )(?<!\bno )\btrampl)(?=.*\b(?:blockers?|blocking\s+creatures?|chump\w*)\b)"
           r"(?=.*\b(?:attack\w*|hit|hits|damage|dmg|blocked)\b).*?\b(?P<word>died|dies|killed|bolted|bounced|removed"
           r"|destroyed|sacrificed|sac(?:'d|ced|ed)?|exiled|gone|left)\b",
-    "it": r"^(?!.*\btravolg)(?=.*\bbloccant[ei]\b).*?\b(?P<word>muore|muoiono|mort[oaie]|uccis[oaie]|uccid\w*|bruci\w*"
+    "it": r"^(?!.*(?<!senza )\btravolg)(?=.*\bbloccant[ei]\b)"
+          r".*?\b(?P<word>muore|muoiono|mort[oaie]|uccis[oaie]|uccid\w*|bruci\w*"
           r"|rimoss[oaie]|distrutt[oaie]|sacrific\w*|esiliat[oaie]|bounc\w*)\b",
-    "zh": r"^(?!.*(?:践踏|践塌|trample))(?=.*(?:阻挡者|阻挡的生物|挡的|挡我的|挡住))"
+    "zh": r"^(?!.*(?<!没)(?<!没有)(?<!无)(?:践踏|践塌|trample))"
+          r"(?=.*(?:阻挡者|阻挡的生物|挡的|挡我的|挡住))"
           r".*?(?P<word>被杀|杀了|打死|死了|死掉|被消灭|消灭了|弹回手|回手|离场|没了|被移除|献祭|被解掉|解掉)"}
 #: Whether a copy of a spell is cast ("does a copy of a spell count as casting for prowess", 风暴复制出来的咒语
 #: 算施放吗, "le copie di tempesta contano come magie lanciate?"): 707.10 says it is not, where casting a copy
@@ -2781,7 +2784,7 @@ _X_OFF_STACK = {
 #: A spell whose target is gone ("目标被解掉了 这个法术还会结算吗", "they killed the creature i targeted, does my
 #: spell still resolve"): a spell or ability whose every target is illegal doesn't resolve (608.2b), where
 #: mana abilities' rules (605.1b) led and 608.2b was ninth to nowhere (session 43's blind tester).
-#: 12 read: 9/9 -> 12/12.
+#: 15 read: 9/11 -> 15/15.
 _TARGETS_GONE = {
     "en": r"^(?=.*\btarget\w*)(?=.*\b(?:resolve\w*|fizzl\w*|still|happen\w*|countered|work)\b).*?\b(?P<word>"
           + _GONE["en"] + r"|gone|no\s+longer\s+(?:there|legal|exists?|around))\b",
@@ -2792,11 +2795,12 @@ _TARGETS_GONE = {
 #: its trigger does the trigger still resolve"): once on the stack an ability exists independently of its
 #: source (113.7a), where the rules of entering (603.6) led and 113.7a was nowhere (session 43's blind tester).
 #: A question naming a target asks of the target (:data:`_TARGETS_GONE`), one saying "instead" of a replaced
-#: event (:data:`_DEATH_REPLACED`).  6 read: 1/1 -> 5/5.
+#: event (:data:`_DEATH_REPLACED`); "dies" before "trigger" names a trigger, not a source gone ("rest in peace
+#: out do dies triggers still trigger" led with 113.7a, session 43's final blind tester).  6 read: 1/1 -> 5/5.
 _SOURCE_GONE = {
     "en": r"^(?!.*\b(?:target|instead|would))(?=.*\b(?:trigger\w*|abilit(?:y|ies)|etb)\b)"
           r"(?=.*\b(?:resolve\w*|still|happen\w*|fizzl\w*|work)\b).*?\b(?P<word>" + _GONE["en"]
-          + r"|kill(?:ed)?\s+(?:it|the\s+creature|the\s+source|my\s+creature))\b",
+          + r"|kill(?:ed)?\s+(?:it|the\s+creature|the\s+source|my\s+creature))\b(?!\s+trigger)",
     "it": r"^(?!.*\b(?:bersagli|target|invece))(?=.*\b(?:trigger\w*|abilit[àa]|innesc\w*|etb|si\s+attiv\w*)\b)"
           r"(?=.*\b(?:risol\w*|ancora|funzion\w*)).*?\b(?P<word>" + _GONE["it"] + r"|uccid\w*|distrugg\w*)\b",
     "zh": r"^(?!.*(?:目标|改为|而是))(?=.*(?:触发|异能|etb))(?=.*结算).*?(?P<word>" + _GONE["zh"] + ")"}
@@ -2887,6 +2891,16 @@ _FACE_DOWN_PT = {
           r"|costituzione|p/?t|quanto\s+(?:fa|è|e)\b|statistiche)",
     "zh": r"^(?!.*(?:伪装|斗篷))(?=.*(?:面朝下|盖着|背面朝上|变身|显化))"
           r".*?(?P<word>几/几|几攻几防|攻防|多大|力量|身材)"}
+#: A spell in the untap step ("can i cast an instant in my untap step", 重置步骤能放瞬间吗, "nella fase di stap posso
+#: lanciare un istantaneo?"): no player receives priority then (502.4), where phasing's rules (702.26a) led and
+#: 502.4 was second to fourth (sessions 42-43's testers).  Measured as :data:`_DAMAGE_LASTS`: 14 read, 10/14 ->
+#: 13/14.
+_UNTAP_PRIORITY = {
+    "en": r"^(?=.*\b(?:cast\w*|instants?|respond\w*|activat\w*|priority|spells?|anything)\b)"
+          r".*?\b(?P<word>(?:during|in)\s+(?:my\s+|the\s+|their\s+|his\s+|her\s+|your\s+)?untap(?:\s+step)?)\b",
+    "it": r"^(?=.*\b(?:lanci\w*|istantane\w*|rispond\w*|attiv\w*|priorit\w*|magi[ae])\b)"
+          r".*?\b(?P<word>(?:nella|durante\s+la|durante\s+lo|nello)\s+(?:(?:sotto)?fase\s+di\s+)?stap)\b",
+    "zh": r"^(?=.*(?:施放|瞬间|回应|响应|起动|优先权|咒语|放|打)).*?(?P<word>重置步骤|重置阶段)"}
 #: The questions every language asks in its own words (each kind's patterns above say why), with the rules'
 #: words they are searched in: in English (an Italian question's too: English words in it pass through to the
 #: English texts, whose Italian the KB lacks) and in Chinese.
@@ -2929,7 +2943,8 @@ _ASKED: tuple[tuple[dict[str, str], str, str], ...] = (
     (_PROTECTION_DAMAGE,
      "damage dealt by sources that have the stated quality to a permanent with protection is prevented",
      "伤害来源具有所述特性 具有保护的永久物 此伤害会被防止"),
-    (_FACE_DOWN_PT, "2/2 face-down creature with no text no name no subtypes", "2/2的牌面朝下生物 没有内文叙述 名称"))
+    (_FACE_DOWN_PT, "2/2 face-down creature with no text no name no subtypes", "2/2的牌面朝下生物 没有内文叙述 名称"),
+    (_UNTAP_PRIORITY, "no player receives priority during the untap step", "没有牌手会在重置步骤中得到优先权"))
 
 
 def _asked(lang: str) -> tuple[Idiom, ...]:

@@ -191,6 +191,14 @@ def test_utf16_without_a_bom_is_read_as_utf16(corpora: Path, seeds: Path, which:
     assert (source.encoding, source.text) == (encoding, text)
 
 
+@pytest.mark.parametrize(("text", "encoding"), [("于[", "utf-16-le"), ("于[", "utf-16-be"), ("湿", "utf-16-le")])
+def test_the_byte_order_of_the_commoner_characters_wins(text: str, encoding: str) -> None:
+    """"于[" little-endian reads as 蹎嬀 big-endian, two ideographs no text uses (the fuzz test below found it,
+    session 43); where both readings are common (湿 is 置 swapped), little-endian, Windows' order."""
+    source = decode_source(text.encode(encoding), "fuzz/short-zh.txt")
+    assert (source.encoding, source.text) == (encoding, text)
+
+
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(start=st.integers(0, 10**6), length=st.integers(1, 40), encoding=st.sampled_from(["utf-16-le", "utf-16-be"]))
 def test_short_chinese_utf16_without_a_bom_is_read_as_utf16(corpora: Path, seeds: Path, start: int, length: int,

@@ -224,11 +224,28 @@ def _cjk_utf16(data: bytes, names: bool = False) -> str | None:
     a reading of ASCII-pair characters only counts too (to refuse what cannot be told).
     so an ASCII word ("he" is U+6568 in UTF-16) stays itself; a binary file's NULs pair
     into U+0000 and its control bytes into code units no text holds.  Bytes that are both
-    clean ASCII and Chinese UTF-16 ("先攻" is `HQ;e`) are read as the ASCII they also are."""
+    clean ASCII and Chinese UTF-16 ("先攻" is `HQ;e`) are read as the ASCII they also are.  Where both
+    orders read as Chinese, the one whose characters are the more common (ASCII or in GB2312) wins: "于["
+    little-endian is 蹎嬀 big-endian, two rare ideographs against one common and a bracket (found by
+    tests/test_fuzz.py, session 43)."""
     if len(data) % 2:
         return None
     fits = {order: cjk for order in ("utf-16-le", "utf-16-be") if (cjk := _cjk_reading(data, order, names))}
-    return max(fits, key=fits.__getitem__) if fits else None  # a tie (湿 is 置 swapped): little-endian, Windows'
+    # a tie (湿 is 置 swapped): little-endian, Windows', the first
+    return max(fits, key=lambda order: (_common_characters(data.decode(order)), fits[order])) if fits else None
+
+
+def _common_characters(text: str) -> int:
+    """How many characters of ``text`` are ASCII or simplified Chinese common enough for GB2312."""
+    return sum(1 for char in text if char.isascii() or _in_gb2312(char))
+
+
+def _in_gb2312(char: str) -> bool:
+    try:
+        char.encode("gb2312")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def _cjk_reading(data: bytes, order: str, names: bool = False) -> int:
