@@ -2901,6 +2901,26 @@ _UNTAP_PRIORITY = {
     "it": r"^(?=.*\b(?:lanci\w*|istantane\w*|rispond\w*|attiv\w*|priorit\w*|magi[ae])\b)"
           r".*?\b(?P<word>(?:nella|durante\s+la|durante\s+lo|nello)\s+(?:(?:sotto)?fase\s+di\s+)?stap)\b",
     "zh": r"^(?=.*(?:施放|瞬间|回应|响应|起动|优先权|咒语|放|打)).*?(?P<word>重置步骤|重置阶段)"}
+#: Whether the player who goes first draws ("goin first do i get to draw on turn 1", 我先手 第一回合为啥不能抓牌,
+#: "chi inizia pesca al primo turno?"): in a two-player game that player skips the first draw step (103.8a), in
+#: other multiplayer games nobody does (103.8c), where the draw's own rules (504.1, 121.2c) or the multiplayer one
+#: (800.7) led, 103.8a second or third (sessions 39-43's testers; thirty such questions in the sets).  Read
+#: after "goes first" is "plays first".  Measured (session 43): the 30 questions of the sets expecting 103.8 or its
+#: subrules, first 19 -> 30 (in the first five 30 both); the quality harness 825/1081 -> 827/1081, none down.
+_GOES_FIRST = {
+    "en": r"\b(?:(?:go(?:es|ing)?|goin|went)\s+first|plays?\s+first|playing\s+first|on\s+the\s+play"
+          r"|starting\s+player|start(?:s|ing)?\s+(?:the\s+game|first))\b",
+    "it": r"\bgioc[ao]\s+per\s+prim[oa]\b",
+    "zh": r"先手"}
+_DRAWS = {"en": r"\b(?:draw\w*|skip\w*)\b", "it": r"\bpesc\w*", "zh": r"抓|抽"}
+_MULTIPLAYER = {"en": r"\b(?:multiplayer|multi|pod|[3-9]\s*-?\s*players?|(?:three|four|five|six)[\s-]players?|commander"
+                      r"|edh|ffa|free[\s-]for[\s-]all)\b",
+                "it": r"\b(?:multi\w*|commander|edh|[3-9]\s*giocatori)\b",
+                "zh": r"多人|[三四五六3-9]人|指挥官|将军"}
+_FIRST_DRAW = {lang: r"^(?!.*(?:" + _MULTIPLAYER[lang] + r"))(?=.*(?:" + _DRAWS[lang] + r")).*?(?P<word>"
+               + _GOES_FIRST[lang] + ")" for lang in _GOES_FIRST}
+_FIRST_DRAW_SEVERAL = {lang: r"^(?=.*(?:" + _MULTIPLAYER[lang] + r"))(?=.*(?:" + _DRAWS[lang] + r")).*?(?P<word>"
+                       + _GOES_FIRST[lang] + ")" for lang in _GOES_FIRST}
 #: The questions every language asks in its own words (each kind's patterns above say why), with the rules'
 #: words they are searched in: in English (an Italian question's too: English words in it pass through to the
 #: English texts, whose Italian the KB lacks) and in Chinese.
@@ -2944,7 +2964,11 @@ _ASKED: tuple[tuple[dict[str, str], str, str], ...] = (
      "damage dealt by sources that have the stated quality to a permanent with protection is prevented",
      "伤害来源具有所述特性 具有保护的永久物 此伤害会被防止"),
     (_FACE_DOWN_PT, "2/2 face-down creature with no text no name no subtypes", "2/2的牌面朝下生物 没有内文叙述 名称"),
-    (_UNTAP_PRIORITY, "no player receives priority during the untap step", "没有牌手会在重置步骤中得到优先权"))
+    (_UNTAP_PRIORITY, "no player receives priority during the untap step", "没有牌手会在重置步骤中得到优先权"),
+    (_FIRST_DRAW, "two-player game player who plays first skips the draw step of their first turn",
+     "双人游戏中 先手牌手略过其第一个回合的抓牌步骤"),
+    (_FIRST_DRAW_SEVERAL, "other multiplayer games no player skips the draw step of their first turn",
+     "其他多人游戏中 没有牌手在其第一个回合略过抓牌步骤"))
 
 
 def _asked(lang: str) -> tuple[Idiom, ...]:

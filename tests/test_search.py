@@ -2051,7 +2051,12 @@ def test_session_42_questions_every_set_asks(home: Path, db: sqlite3.Connection,
     ("can i cast an instant in my untap step", {"502.4"}, "no player receives priority during the untap step"),
     ("重置步骤能放瞬间吗", {"502.4"}, "没有牌手会在重置步骤中得到优先权"),
     ("nella fase di stap posso lanciare istantanei?", {"502.4"}, "no player receives priority during the untap step"),
-    ("没践踏的被挡了 挡的生物被杀了 还能打到人吗", {"509.1h", "510.1c"}, "即使 均被移出战斗 依然被阻挡")])
+    ("没践踏的被挡了 挡的生物被杀了 还能打到人吗", {"509.1h", "510.1c"}, "即使 均被移出战斗 依然被阻挡"),
+    ("goin first do i get to draw on turn 1", {"103.8a"},
+     "two-player game player who plays first skips the draw step of their first turn"),
+    ("我先手 第一回合为啥不能抓牌", {"103.8a"}, "双人游戏中 先手牌手略过其第一个回合的抓牌步骤"),
+    ("in multiplayer chi gioca per primo pesca al primo turno?", {"103.8c"},
+     "other multiplayer games no player skips the draw step of their first turn")])
 def test_session_43_questions_every_set_asks(home: Path, db: sqlite3.Connection, query: str, first: set[str],
                                             said: str) -> None:
     """Kinds of question sessions 42-43's blind testers asked in their own words, each led by another rule:
@@ -2065,7 +2070,8 @@ def test_session_43_questions_every_set_asks(home: Path, db: sqlite3.Connection,
     led), equipping at instant speed (702.6a nowhere), whose graveyard a stolen creature goes to (the state-based
     actions led, 400.3 nowhere), damage from a source one is protected from (702.16j led, 702.16e nowhere in
     Italian), a face-down creature's size (302.4 led), a tapped creature blocking (107.5 led), a spell in the
-    untap step (phasing's 702.26a led) and a blocker gone before an attacker "without trample" (没践踏: 702.19b led)."""
+    untap step (phasing's 702.26a led), a blocker gone before an attacker "without trample" (没践踏: 702.19b led),
+    and whether the player who goes first draws (504.1 or 800.7 led; in a game of several, 103.8c)."""
     outcome = find(home, db, query)
     assert rules_of(outcome)[0] in first, rules_of(outcome)[:5]
     assert said in {t.target for t in outcome.plan.translations}
