@@ -2674,8 +2674,6 @@ _DECLARED_SAID = {"en": {"blockers": "blockers second active player gets priorit
 _DECLARED_SAID["it"] = _DECLARED_SAID["en"]
 
 
-
-
 #: A player at 0 life who would still act ("my life hit 0 in combat but i have a lifegain instant, can i cast it
 #: before i lose", 我血掉到0了 手上有回血顺间还能救吗): the player loses the next time a player would receive
 #: priority, a state-based action (104.3b, 704.3), before any spell could be cast; the life rules (119) led.
@@ -2913,14 +2911,22 @@ _GOES_FIRST = {
     "it": r"\bgioc[ao]\s+per\s+prim[oa]\b",
     "zh": r"先手"}
 _DRAWS = {"en": r"\b(?:draw\w*|skip\w*)\b", "it": r"\bpesc\w*", "zh": r"抓|抽"}
+#: A game of more than two named, narrower than :data:`OPTION_WORDS` (which also counts "opponents" and "2 players",
+#: words a two-player question holds) and than :data:`_SEVERAL` (which counts stealing, for conceding).
 _MULTIPLAYER = {"en": r"\b(?:multiplayer|multi|pod|[3-9]\s*-?\s*players?|(?:three|four|five|six)[\s-]players?|commander"
                       r"|edh|ffa|free[\s-]for[\s-]all)\b",
                 "it": r"\b(?:multi\w*|commander|edh|[3-9]\s*giocatori)\b",
                 "zh": r"多人|[三四五六3-9]人|指挥官|将军"}
-_FIRST_DRAW = {lang: r"^(?!.*(?:" + _MULTIPLAYER[lang] + r"))(?=.*(?:" + _DRAWS[lang] + r")).*?(?P<word>"
-               + _GOES_FIRST[lang] + ")" for lang in _GOES_FIRST}
-_FIRST_DRAW_SEVERAL = {lang: r"^(?=.*(?:" + _MULTIPLAYER[lang] + r"))(?=.*(?:" + _DRAWS[lang] + r")).*?(?P<word>"
-                       + _GOES_FIRST[lang] + ")" for lang in _GOES_FIRST}
+
+
+def _first_draw(several: bool) -> dict[str, str]:
+    """The pattern of :data:`_FIRST_DRAW` in each language: of a game of two, or of several."""
+    return {lang: r"^(?" + ("=" if several else "!") + r".*(?:" + _MULTIPLAYER[lang] + r"))(?=.*(?:" + _DRAWS[lang]
+            + r")).*?(?P<word>" + _GOES_FIRST[lang] + ")" for lang in _GOES_FIRST}
+
+
+_FIRST_DRAW = _first_draw(several=False)
+_FIRST_DRAW_SEVERAL = _first_draw(several=True)
 #: The questions every language asks in its own words (each kind's patterns above say why), with the rules'
 #: words they are searched in: in English (an Italian question's too: English words in it pass through to the
 #: English texts, whose Italian the KB lacks) and in Chinese.

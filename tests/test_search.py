@@ -1417,7 +1417,6 @@ def test_a_section_named_lists_its_rules_in_rule_order(home: Path, db: sqlite3.C
     assert numbers == [f"{section}.{k}" for k in range(1, 6)]
 
 
-
 @pytest.mark.parametrize("query", ["601.2a through 601.2h", "601.2a到601.2h", "da 601.2a a 601.2h", "规则 601.2a到h",
                                    "601.2a到h"])
 def test_a_range_written_with_words_shows_exactly_its_rules(home: Path, query: str) -> None:

@@ -23,8 +23,6 @@ _BOMS = (
 )
 
 
-
-
 @dataclass(frozen=True, slots=True)
 class SourceText:
     """A decoded source file: its lines (1-based numbering is ``index + 1``)."""

@@ -340,8 +340,6 @@ def _wording(rule: store.StoredRule) -> str:
     return comparable(" ".join([rule.body, *rule.examples]))
 
 
-
-
 def rule_json(rule: store.StoredRule, out: list[store.Link], cited_by: int) -> dict[str, object]:
     """A rule text with its references resolved to explicit sets of numbers."""
     phrases: dict[str, dict[str, Any]] = {}
