@@ -237,6 +237,23 @@ def test_question_words_are_not_searched_nor_highlighted(home: Path, db: sqlite3
     assert italian.plan.lang == "it" and all("come" not in u.source for u in italian.plan.units)
 
 
+def test_a_lone_chinese_character_lights_up_only_as_a_word_of_its_own(home: Path, db: sqlite3.Connection) -> None:
+    """牌 of "抽不了牌" lit up inside every 牌手, 牌库 and 洗牌 of the texts shown (session 43's tester):
+    the text is cut with the KB's game words, as the query was, and the character is marked only where
+    it stands alone."""
+    query = "牌库被磨空了 是马上输还是抽不了牌的时候才输"
+    outcome = engine.search(home, db, query, ["zh-Hans"])
+    units = outcome.plan.units_for("zh-Hans")
+    assert any(u.literal == "牌" for u in units) and {"牌手", "牌库"} <= outcome.plan.words
+    text = "每位牌手抽一张牌。将牌库洗牌。"
+    marked = snippets.spans(text, "zh-Hans", units, words=outcome.plan.words)
+    assert (text.index("一张牌") + 2, text.index("一张牌") + 3) in marked
+    inside = {"位牌手", "将牌库", "库洗牌"}
+    assert not any(text[s:e] == "牌" and text[s - 1 : s + 2] in inside for s, e in marked), marked
+    # without the word list, as before: every 牌
+    assert len([1 for s, e in snippets.spans(text, "zh-Hans", units) if "牌" in text[s:e]]) > 1
+
+
 # -- typos, named rules, the query's language (session 4) ----------------------------------
 
 

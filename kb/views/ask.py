@@ -399,7 +399,7 @@ def answering_sentences(shown: Shown, plan) -> tuple[tuple[Span, ...], int]:  # 
     if not spans:
         return (), 0
     units = plan.units_for(shown.lang)
-    terms = [(unit, snippets.spans(shown.text, shown.lang, [unit])) for unit in units]
+    terms = [(unit, snippets.spans(shown.text, shown.lang, [unit], words=plan.words)) for unit in units]
     counts = []
     for a, b in spans:
         counts.append(sum(1 for _, hits in terms if any(a <= s and e <= b for s, e in hits)))

@@ -611,7 +611,7 @@ def shown_text(rule: store.StoredRule) -> Shown:
 
 
 def _with_spans(shown: Shown, plan: engine.Plan, hit: engine.Hit | None) -> Shown:
-    found = snippets.spans(shown.text, shown.lang, plan.units_for(shown.lang), plan.numbers)
+    found = snippets.spans(shown.text, shown.lang, plan.units_for(shown.lang), plan.numbers, plan.words)
     return Shown(shown.lang, shown.edition, shown.number, shown.kind, shown.title, shown.text, shown.source,
                  hit is not None, hit.score if hit is not None else None, tuple(found))
 
