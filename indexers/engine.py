@@ -3016,14 +3016,48 @@ _MANDATORY_LOOP = {
     "zh": r"^(?=.*(?:循环|无限)).*?(?P<word>强制|停不下来|停不了|不能停)"}
 #: Triggers of two players at once ("我的触发和对面的触发同时触发 谁先上堆叠", "triggerano abilita mie e dell avversario
 #: insieme, chi le mette prima sullo stack?"): each player in APNAP order (603.3b), where the stack's 405.1 or the
-#: upkeep's 503.1a led and 603.3b was fourth to ninth (session 44's blind testers).  18 read: 3/14 -> 17/18.
+#: upkeep's 503.1a led and 603.3b was fourth to ninth (session 44's blind testers).  17 read: 3/13 -> 17/17.  An
+#: order must be asked: "my guy and opps guy die at the same time does my … dies trigger still go off" asks of
+#: 603.10a.
 _BOTH_TRIGGER = {
     "en": r"^(?=.*\btrigger\w*)(?=.*\b(?:opp\w*|both\s+(?:players|of\s+us)|we\s+both|each\s+player|other\s+players?)\b)"
+          r"(?=.*\b(?:first|order|who|whose|which|apnap|stack)\b)"
           r".*?\b(?P<word>same\s+time|simultaneous\w*|together|at\s+once)\b",
     "it": r"^(?=.*\b(?:trigger\w*|innesc\w*|si\s+attiv\w*))"
           r"(?=.*\b(?:avversari\w*|entramb\w*|tutti\s+e\s+due|mie\s+e)\b)"
           r".*?\b(?P<word>insieme|contemporaneamente|nello\s+stesso\s+momento|allo\s+stesso\s+tempo)\b",
     "zh": r"^(?=.*触发)(?=.*(?:对面|对手|双方|两边|两个人|别人))(?=.*(?:谁|顺序|先|哪个)).*?(?P<word>同时)"}
+#: Which of two spells resolves first ("i giant growth in response to bolt, which one resolves first", 堆叠是不是后放的
+#: 先结算, "se counterano il mio counterspell con un altro counter chi risolve prima?"): the last added (405.5), where
+#: counters' 122.1 or responding's 117.7 led (session 44's Italian blind tester); two triggers at once are
+#: :data:`_BOTH_TRIGGER`'s.  16 read: 10/15 -> 16/16.
+_RESOLVES_FIRST = {
+    "en": r"^(?!.*\b(?:trigger\w*|same\s+time|simultaneous\w*)\b)"
+          r".*?\b(?P<word>(?:which|what|who(?:se)?)\s+(?:\w+\s+){0,3}?"
+          r"resolves?\s+(?:first|1st)|last\s+in\s*,?\s+first\s+out|lifo)\b",
+    "it": r"^(?!.*\b(?:trigger\w*|innesc\w*|insieme)\b)"
+          r".*?(?P<word>(?:chi|quale|cosa)\s+(?:\w+\s+){0,3}?(?:si\s+)?risolv\w*"
+          r"\s+(?:per\s+)?prim\w*)",
+    "zh": r"^(?!.*(?:触发|同时)).*?(?P<word>后放的?(?:咒语)?先结算|谁先结算|哪个先结算|先结算哪个|后进先出)"}
+#: What an additional cost does to a mana value ("does kicking a spell change its mv", 增幅了法术力值会变吗, "col kicker
+#: il valore di mana cambia?"): nothing (118.8d), where the alternative cost's twin 118.9c or 202.3 led and 118.8d
+#: was fifth (session 44's English blind tester).  1 read: 0/0 -> 1/1.
+_EXTRA_COST_MV = {
+    "en": r"^(?=.*\b(?:kick\w*|additional\s+costs?|buyback|entwine\w*|multikick\w*|bargain\w*)\b)"
+          r".*?\b(?P<word>mana\s+value|mv|cmc|converted\s+mana\s+cost)\b",
+    "it": r"^(?=.*\b(?:kick\w*|potenziament\w*|costi?\s+aggiuntiv\w*)\b).*?\b(?P<word>valore\s+di\s+mana|cmc|mv)\b",
+    "zh": r"^(?=.*(?:增幅|额外费用|kicker)).*?(?P<word>法术力值|总法术力费用|几费|cmc|mv)"}
+#: Hexproof against what does not target ("does hexproff protect my guy from a board wipe", 辟邪能防清场吗, "anti
+#: malocchio protegge da una wrath?"): being affected is not being targeted (115.10a), where protection's and
+#: hexproof's other rules led and 115.10a was nowhere (session 44's English blind tester).  1 read: 0/0 -> 1/1.
+_UNTARGETED = {
+    "en": r"^(?=.*\b(?:hexpro\w*|hexprof\w*|shroud\w*|ward)\b)"
+          r".*?\b(?P<word>board\s*wipes?|wrath\w*|sweepers?|mass\s+removal"
+          r"|(?:exile|destroy|damage)s?\s+(?:to\s+)?(?:all|each|every)\s+\w+|non-?target\w*"
+          r"|(?:doesn'?t|does\s+not|don'?t)\s+target)\b",
+    "it": r"^(?=.*\b(?:anti-?\s?malocchio|hexproof|velo|ward|egida)\b).*?\b(?P<word>board\s*wipe|wrath|spazzat\w*"
+          r"|distrugg\w*\s+tutt\w*|tutte\s+le\s+creature|ogni\s+creatura|non\s+(?:bersaglia|targetta)\w*)",
+    "zh": r"^(?=.*(?:辟邪|避邪|帷幕|守护|hexproof)).*?(?P<word>清场|全体|所有生物|每个生物|不指定|没指定|不是指定)"}
 #: The questions every language asks in its own words (each kind's patterns above say why), with the rules'
 #: words they are searched in: in English (an Italian question's too: English words in it pass through to the
 #: English texts, whose Italian the KB lacks) and in Chinese.
@@ -3084,7 +3118,12 @@ _ASKED: tuple[tuple[dict[str, str], str, str], ...] = (
      "循环只包含强制性的动作 这盘游戏为平手"),
     (_BOTH_TRIGGER,
      "multiple abilities have triggered each player in APNAP order puts triggered abilities on the stack",
-     "多个异能触发 每位牌手按照主动牌手先决定的顺序 将触发式异能放进堆叠"))
+     "多个异能触发 每位牌手按照主动牌手先决定的顺序 将触发式异能放进堆叠"),
+    (_RESOLVES_FIRST, "top last-added spell or ability on the stack resolves",
+     "堆叠最顶端的 最后进入的 咒语或异能结算"),
+    (_EXTRA_COST_MV, "additional costs don't change a spell's mana cost", "额外费用不改变咒语的法术力费用"),
+    (_UNTARGETED, "affected by a spell or ability doesn't make it a target unless identified by the word target",
+     "受咒语或异能影响的物件 并不一定为该咒语或异能的目标"))
 
 
 def _asked(lang: str) -> tuple[Idiom, ...]:

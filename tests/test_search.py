@@ -2150,7 +2150,20 @@ def test_session_43_players_words(home: Path, db: sqlite3.Connection, query: str
     ("la fetch e un abilita di mana?", {"605.1a"},
      "mana ability if it meets all of the following criteria doesn't require a target could add mana"),
     ("献祭找地算不算法术力异能", {"605.1a"}, "属于法术力异能 符合以下所有条件 不需要目标 可以加法术力"),
-    ("creature with flying twice", {"702.9c"}, "multiple instances redundant")])
+    ("creature with flying twice", {"702.9c"}, "multiple instances redundant"),
+    ("i giant growth in response to bolt, which one resolves first", {"405.5"},
+     "top last-added spell or ability on the stack resolves"),
+    ("se counterano il mio counterspell con un altro counter chi risolve prima?", {"405.5"},
+     "top last-added spell or ability on the stack resolves"),
+    ("堆叠是不是后放的先结算", {"405.5"}, "堆叠最顶端的 最后进入的 咒语或异能结算"),
+    ("does kicking a spell change its mv", {"118.8d"}, "additional costs don't change a spell's mana cost"),
+    ("col kicker il valore di mana cambia?", {"118.8d"}, "additional costs don't change a spell's mana cost"),
+    ("增幅了法术力值会变吗", {"118.8d"}, "额外费用不改变咒语的法术力费用"),
+    ("does hexproof protect my guy from a board wipe", {"115.10a"},
+     "affected by a spell or ability doesn't make it a target unless identified by the word target"),
+    ("anti malocchio protegge da una wrath?", {"115.10a"},
+     "affected by a spell or ability doesn't make it a target unless identified by the word target"),
+    ("辟邪能防清场吗", {"115.10a"}, "受咒语或异能影响的物件 并不一定为该咒语或异能的目标")])
 def test_session_44_questions_every_set_asks(home: Path, db: sqlite3.Connection, query: str, first: set[str],
                                             said: str) -> None:
     """Kinds of question session 44's blind testers asked in their own words, each led by another rule or nowhere:
@@ -2159,7 +2172,9 @@ def test_session_44_questions_every_set_asks(home: Path, db: sqlite3.Connection,
     second's 702.61b led, 104.3a nowhere), a double-faced card's color in a graveyard (disturb's 702.146a led, 712.8a
     nowhere), a loop no player can stop (the Infinity keyword led, 732.4 eighth), two players' triggers at once (the
     stack's 405.1 led, 603.3b fourth to ninth), whether an ability is a mana ability (responding to one, 605.3b, led;
-    605.1a nowhere), and a keyword had twice."""
+    605.1a nowhere), a keyword had twice, which of two spells resolves first (counters' 122.1 led, 405.5 nowhere in
+    Italian), an additional cost's effect on a mana value (118.9c, the alternative cost's, led; 118.8d fifth) and
+    hexproof against a board wipe (protection's rules led, 115.10a nowhere)."""
     outcome = find(home, db, query)
     assert rules_of(outcome)[0] in first, rules_of(outcome)[:5]
     assert said in {t.target for t in outcome.plan.translations}
@@ -2170,6 +2185,9 @@ def test_two_creatures_triggers_are_no_two_players(home: Path, db: sqlite3.Conne
     read as two players' triggers (603.3b) while the kind was written, and 603.6a fell out of the first ten."""
     outcome = find(home, db, "two creatures ETB at the same time, do their triggers see each other")
     assert not any("APNAP" in t.target for t in outcome.plan.translations)
+    dying = find(home, db, "my guy and opps guy die at the same time does my whenever another creature dies trigger "
+                           "still go off")
+    assert not any("APNAP" in t.target for t in dying.plan.translations)
 
 
 def test_a_replaced_death_is_no_exiled_dying(home: Path, db: sqlite3.Connection) -> None:
