@@ -3173,9 +3173,12 @@ IDIOMS = {
                             r"\s+(?:\w+\s+){0,2}hand)\b", re.IGNORECASE), "moves from one zone to another"),
            # ... and "the turn it came in", "the same turn i cast it" (session 42's final blind tester's "can i tap
            # my llanowar elves for mana the turn i play it": 302.6 nowhere).  Measured (as _DAMAGE_LASTS, with
-           # "came into play"): 3 read, 0/2 -> 3/3.
-           Idiom(re.compile(r"^(?=.*\b(?:attack\w*|tap\w*)\b)(?!.*(?<!\bno )(?<!without )\bhaste\b)"
+           # "came into play"): 3 read, 0/2 -> 3/3.  A creature "flashed in" and one asked to block too (session 44's
+           # blind tester: "can i flash in a creature after opp attacks and block with it the same turn", 302.6
+           # nowhere): 1 newly read, nowhere -> first; the sets the same.
+           Idiom(re.compile(r"^(?=.*\b(?:attack\w*|tap\w*|block\w*)\b)(?!.*(?<!\bno )(?<!without )\bhaste\b)"
                             r".*?\b(?P<word>just\s+(?:played|cast|casted|summoned|came\s+(?:in(?:to\s+play)?|down)|entered|resolved)"
+                            r"|flash(?:ed)?\s+(?:\w+\s+){0,2}?in"
                             r"|(?:the|same|this)\s+turn\s+(?:i|it|they|he|she)\s+(?:play(?:ed)?|cast(?:ed)?"
                             r"|came\s+(?:in(?:to\s+play)?|down)|entered|resolved)(?:\s+it)?)\b", re.IGNORECASE),
                  "summoning sickness"),

@@ -2203,11 +2203,13 @@ def test_a_replaced_death_is_no_exiled_dying(home: Path, db: sqlite3.Connection)
      "giocatore?", "remains blocked even if blocking removed"),
     ("opp has a thing that says if a creature would die exile it instead and my guy says if it would die return it "
      "to my hand, wich one happens", "affected player chooses one to apply"),
-    ("复制效果和加攻效果哪个图层先算", "层")])
+    ("复制效果和加攻效果哪个图层先算", "层"),
+    ("can i flash in a creature after opp attacks and block with it the same turn", "summoning sickness")])
 def test_session_44_words_read(home: Path, db: sqlite3.Connection, query: str, said: str) -> None:
     """Session 44's blind testers: "senza trample" and "blocca" (a blocker gone, the Italian English; the pattern
     knew "travolgere" and "bloccante" only), two "would … instead" effects asked "wich one" (no count word, and a
-    typo of "which"), 图层 (an image editor's word for the rules' 层, layers)."""
+    typo of "which"), 图层 (an image editor's word for the rules' 层, layers), a creature "flashed in" asked to block
+    (summoning sickness, whose rule 302.6 says it may: nowhere before)."""
     assert said in {t.target for t in find(home, db, query).plan.translations}
 
 
