@@ -2242,7 +2242,22 @@ def test_session_44_questions_every_set_asks(home: Path, db: sqlite3.Connection,
     ("con due comandanti partner la tassa è separata?", {"702.124d"},
      "two commanders function independently ignore how many times your other commander has been cast"),
     ("双将军伙伴的指挥官税分开算吗", {"702.124d"},
-     "这两个指挥官均是各自独立运作 不需考虑你另一个指挥官此前已被施放的次数")])
+     "这两个指挥官均是各自独立运作 不需考虑你另一个指挥官此前已被施放的次数"),
+    ("if i flicker my creature does it keep the pump from earlier", {"400.7"},
+     "object that moves from one zone to another becomes a new object with no memory of its previous existence"),
+    ("se faccio uscire e rientrare una creatura tiene le aure?", {"400.7"},
+     "object that moves from one zone to another becomes a new object with no memory of its previous existence"),
+    ("闪烁以后之前的buff还在吗", {"400.7"},
+     "一个物件从一个区域转移到另一个区域将被视同一个新的物件 它对原物件没有任何记忆和联系"),
+    ("we both have upkeep triggers, whose go on the stack first", {"603.3b"},
+     "multiple abilities have triggered each player in APNAP order puts triggered abilities on the stack"),
+    ("la magia fizza se il bersaglio non c'è più?", {"608.2b"},
+     "every target illegal spell or ability doesn't resolve"),
+    ("我的咒语目标被弹走了 这个咒语还会结算吗", {"608.2b"}, "每个目标均非法 该咒语或异能不会结算"),
+    ("回合结束弃到七张", {"402.2", "514.1"}, "手牌上限 弃 清除步骤"),
+    ("nella fase di cancellazione quante carte scarto", {"402.2", "514.1"}, "maximum hand size discard cleanup"),
+    ("quando si rimuove il danno dalle creature a fine turno", {"120.6", "514.2"},
+     "damage marked remains until cleanup step removed")])
 def test_session_44_older_sets_kinds(home: Path, db: sqlite3.Connection, query: str, first: set[str],
                                     said: str) -> None:
     """Kinds the older sets kept missing, in the three languages: drawing from an empty library (121.5 led, 121.4
@@ -2251,7 +2266,8 @@ def test_session_44_older_sets_kinds(home: Path, db: sqlite3.Connection, query: 
     back (hand size's 402.2 led, 111.8 nowhere), acting in the draw step before the draw (103.8a led, 504.1
     nowhere), two effects setting a creature's power and toughness (613.7 nowhere), how long "until end of turn"
     lasts (513.1 led), a replacement effect applied twice (614.5 nowhere), a mutated creature's characteristics
-    (mutate's own rules led), two partner commanders' tax (903.8 led)."""
+    (mutate's own rules led), two partner commanders' tax (903.8 led), a permanent flickered (400.7 nowhere), and
+    older kinds in more words ("both have", "fizza", 被弹走, 弃到七张, "cancellazione", "si rimuove")."""
     outcome = find(home, db, query)
     assert rules_of(outcome)[0] in first, rules_of(outcome)[:5]
     assert said in {t.target for t in outcome.plan.translations}
