@@ -3204,6 +3204,53 @@ _FLICKERED = {
           r".*?(?P<word>flicker\w*|blink\w*|(?:esc\w*|usci\w*)\s+e\s+(?:rientr\w*|torn\w*)"
           r"|esili\w*\s+e\s+(?:rimett\w*|riport\w*|torn\w*))",
     "zh": r"^(?!.*衍生物).*?(?P<word>闪烁|放逐了?再回到?(?:场上|战场)|离场再回来|离开战场再回(?:来|到战场))"}
+#: A commander gone to a graveyard or exile ("my commander got exiled can i send it back to the command zone",
+#: 指挥官死了可以放回统帅区吗, "il mio comandante è morto, posso rimetterlo nella zona di comando?"): its owner may put
+#: it into the command zone (903.9a), where the commander tax's 903.8 (casting from the command zone) led, 903.9a
+#: second to fifth (every set).  32 read: 14/32 -> 29/32.
+_COMMANDER_GONE = {
+    "en": r"^(?!.*\b(?:hand|library|bounc\w*)\b)(?=.*\bcommanders?\b)(?=.*\bcommand\s+zone\b)"
+          r".*?\b(?P<word>die[sd]?|dying|exiled|(?:got|gets|was|is)\s+\w+'d"
+          r"|(?:in|to|into)\s+(?:the\s+|my\s+)?(?:graveyard|gy|yard|exile)|killed|destroyed)\b",
+    "it": r"^(?!.*\b(?:mano|grimorio|bounc\w*|rimbalz\w*)\b)(?=.*\bcomandant\w*)(?=.*\bzona\s+(?:di\s+)?comando\b)"
+          r".*?\b(?P<word>mort[oa]|muore|esili\w*|in\s+esilio"
+          r"|(?:al|nel)\s+cimitero|distrutt\w*|uccis\w*)\b",
+    "zh": r"^(?!.*(?:回手|手上|牌库))(?=.*(?:指挥官|将军))(?=.*(?:统帅区|指挥区|指挥官区))"
+          r".*?(?P<word>死了|死掉|进坟场了?|进坟墓场了?|被放逐了?|放逐了?"
+          r"|被杀了?|被消灭了?)"}
+#: ... or to a hand or a library ("指挥官回手放统帅区", "il comandante viene fatto tornare in mano"): the command
+#: zone instead (903.9b), where ninjutsu's 702.49d or 903.8 led (every set).  7 read: 1/7 -> 7/7.
+_COMMANDER_HAND = {
+    "en": r"^(?=.*\bcommanders?\b)(?=.*\bcommand\s+zone\b).*?\b(?P<word>bounc\w*|(?:returned|goes|went|put|shuffled)"
+          r"\s+(?:\w+\s+){0,2}?(?:to|into)\s+(?:my\s+|its\s+owner'?s\s+|the\s+)?(?:hand|library|deck))\b",
+    "it": r"^(?=.*\bcomandant\w*)(?=.*\bzona\s+(?:di\s+)?comando\b).*?(?P<word>torn\w*\s+in\s+mano|in\s+mano|bounc\w*"
+          r"|nel\s+(?:grimorio|mazzo))",
+    "zh": r"^(?=.*(?:指挥官|将军))(?=.*(?:统帅区|指挥区|指挥官区))"
+          r".*?(?P<word>弹回手上?|回手|回到手上|洗回牌库|放进牌库)"}
+#: Two legendary permanents of one name ("i have 2 copies of the same legendary on the battlefield what happens",
+#: 两张同名传奇在场上会咋样, "ho 2 copie della stessa leggendaria in campo"): the legend rule (704.5j), where a copy's
+#: (704.5e) or the planeswalker's rules led, 704.5j second (every set).  29 read: 19/29 -> 29/29.
+_LEGEND_TWICE = {
+    "en": r"^(?=.*\b(?:2|two|second|2nd|another|same\s+name|copies|duplicates?)\b)(?!.*\b(?:legend\s+rule|partners?"
+          r"|commanders?)\b)"
+          r".*?\b(?P<word>legendar(?:y|ies)(?:\s+(?:guy|creature|permanent|card|thing)s?)?|legends?)\b",
+    "it": r"^(?=.*\b(?:2|due|second\w*|stesso\s+nome|copie|altr\w*)\b)(?!.*\b(?:regola\s+della\s+leggenda|partner"
+          r"|comandant\w*)\b)"
+          r".*?\b(?P<word>leggendar\w*)\b",
+    "zh": r"^(?=.*(?:两个|两张|2个|2张|同名|第二个|第二张))(?!.*(?:传奇规则|拍档|伙伴|指挥官))"
+          r".*?(?P<word>传奇(?:生物|永久物)?)"}
+#: What lifelink gains ("lifelink guy gets double blocked, do i gain life for all the damage it deals",
+#: 系命是怎么加血的, "lifelink: lui ha 2 vite e gli faccio 5 danni, io guadagno 5 o 2?"): the damage dealt, however
+#: dealt (702.15b), where several sources' 702.15e led, 702.15b second to fourth (every set); not when several
+#: sources or instances are asked, which 702.15e and 702.15f answer.  10 read: 2/10 -> 10/10.
+_LIFELINK_GAINS = {
+    "en": r"^(?!.*\b(?:multiple|two|2|several|both|instances?|sources|twice|stack\w*)\b)(?=.*\blifelink\w*)"
+          r".*?\b(?P<word>gains?\s+(?:\w+\s+){0,2}?life|gain\w*|life)\b",
+    "it": r"^(?!.*\b(?:due\s+(?:fonti|creature|volte)|pi[uù]\s+fonti|istanze|si\s+cumula)\b)"
+          r"(?=.*\b(?:lifelink|legame\s+vitale)\b)"
+          r".*?\b(?P<word>guadagn\w*(?:\s+\w+){0,2}?\s+vita|guadagn\w*)\b",
+    "zh": r"^(?!.*(?:两个来源|多个来源|两个系命|多个系命|叠加))(?=.*(?:系命|吸血|lifelink))"
+          r".*?(?P<word>加血|回血|获得(?:多少)?生命|加多少血|回多少血)"}
 #: The questions every language asks in its own words (each kind's patterns above say why), with the rules'
 #: words they are searched in: in English (an Italian question's too: English words in it pass through to the
 #: English texts, whose Italian the KB lacks) and in Chinese.
@@ -3300,7 +3347,17 @@ _ASKED: tuple[tuple[dict[str, str], str, str], ...] = (
      "这两个指挥官均是各自独立运作 不需考虑你另一个指挥官此前已被施放的次数"),
     (_FLICKERED,
      "object that moves from one zone to another becomes a new object with no memory of its previous existence",
-     "一个物件从一个区域转移到另一个区域将被视同一个新的物件 它对原物件没有任何记忆和联系"))
+     "一个物件从一个区域转移到另一个区域将被视同一个新的物件 它对原物件没有任何记忆和联系"),
+    (_COMMANDER_GONE,
+     "commander in a graveyard or in exile its owner may put it into the command zone state-based action",
+     "指挥官在坟墓场或放逐区中 其拥有者可以将其置入统帅区 这是状态动作"),
+    (_COMMANDER_HAND,
+     "commander would be put into its owner's hand or library may put it into the command zone instead",
+     "如果指挥官将从任何区域置入其拥有者的手牌或牌库 可以改为将其置入统帅区"),
+    (_LEGEND_TWICE, "two or more legendary permanents with the same name chooses one rest into graveyards legend rule",
+     "两个或更多具有相同名称的传奇永久物 选择它们中的一个 其余的将被置入进其拥有者的坟墓场 传奇规则"),
+    (_LIFELINK_GAINS, "damage dealt by a source with lifelink causes that source's controller to gain that much life",
+     "具有系命之来源所造成的伤害 将使此来源的操控者获得等量的生命"))
 
 
 def _asked(lang: str) -> tuple[Idiom, ...]:

@@ -2257,7 +2257,29 @@ def test_session_44_questions_every_set_asks(home: Path, db: sqlite3.Connection,
     ("回合结束弃到七张", {"402.2", "514.1"}, "手牌上限 弃 清除步骤"),
     ("nella fase di cancellazione quante carte scarto", {"402.2", "514.1"}, "maximum hand size discard cleanup"),
     ("quando si rimuove il danno dalle creature a fine turno", {"120.6", "514.2"},
-     "damage marked remains until cleanup step removed")])
+     "damage marked remains until cleanup step removed"),
+    ("my commander died can it go to the command zone", {"903.9a", "704.6d"},
+     "commander in a graveyard or in exile its owner may put it into the command zone state-based action"),
+    ("il comandante esiliato torna nella zona di comando?", {"903.9a", "704.6d"},
+     "commander in a graveyard or in exile its owner may put it into the command zone state-based action"),
+    ("指挥官被放逐了还能回统帅区吗", {"903.9a", "704.6d"},
+     "指挥官在坟墓场或放逐区中 其拥有者可以将其置入统帅区 这是状态动作"),
+    ("my commander got bounced to my hand can it go to the command zone instead", {"903.9b"},
+     "commander would be put into its owner's hand or library may put it into the command zone instead"),
+    ("mi rimbalzano il comandante in mano, va in zona di comando?", {"903.9b"},
+     "commander would be put into its owner's hand or library may put it into the command zone instead"),
+    ("将军弹回手上能放回统帅区吗", {"903.9b"}, "如果指挥官将从任何区域置入其拥有者的手牌或牌库 可以改为将其置入统帅区"),
+    ("two of the same legendary creature on my side what happens", {"704.5j"},
+     "two or more legendary permanents with the same name chooses one rest into graveyards legend rule"),
+    ("due leggendari con lo stesso nome in campo", {"704.5j"},
+     "two or more legendary permanents with the same name chooses one rest into graveyards legend rule"),
+    ("两个同名传奇生物在场上怎么办", {"704.5j"},
+     "两个或更多具有相同名称的传奇永久物 选择它们中的一个 其余的将被置入进其拥有者的坟墓场 传奇规则"),
+    ("does my lifelink creature gain life when it hits a creature", {"702.15b"},
+     "damage dealt by a source with lifelink causes that source's controller to gain that much life"),
+    ("con legame vitale guadagno vita anche se colpisco una creatura?", {"702.15b"},
+     "damage dealt by a source with lifelink causes that source's controller to gain that much life"),
+    ("吸血怪打到生物也回血吗", {"702.15b"}, "具有系命之来源所造成的伤害 将使此来源的操控者获得等量的生命")])
 def test_session_44_older_sets_kinds(home: Path, db: sqlite3.Connection, query: str, first: set[str],
                                     said: str) -> None:
     """Kinds the older sets kept missing, in the three languages: drawing from an empty library (121.5 led, 121.4
@@ -2267,7 +2289,9 @@ def test_session_44_older_sets_kinds(home: Path, db: sqlite3.Connection, query: 
     nowhere), two effects setting a creature's power and toughness (613.7 nowhere), how long "until end of turn"
     lasts (513.1 led), a replacement effect applied twice (614.5 nowhere), a mutated creature's characteristics
     (mutate's own rules led), two partner commanders' tax (903.8 led), a permanent flickered (400.7 nowhere), and
-    older kinds in more words ("both have", "fizza", 被弹走, 弃到七张, "cancellazione", "si rimuove")."""
+    older kinds in more words ("both have", "fizza", 被弹走, 弃到七张, "cancellazione", "si rimuove"); a commander gone
+    to a graveyard or exile (903.8, the tax, led) or to a hand (ninjutsu's 702.49d led), two legendaries of one name
+    (a copy's 704.5e led), what lifelink gains (several sources' 702.15e led)."""
     outcome = find(home, db, query)
     assert rules_of(outcome)[0] in first, rules_of(outcome)[:5]
     assert said in {t.target for t in outcome.plan.translations}
