@@ -1936,7 +1936,11 @@ _LEAVES = {"en": r"\b(?:conced(?:e|es|ed|ing)|scoop(?:s|ed|ing)?"
            "it": r"\b(?:conced\w*|abbandon\w*|quitt\w*|(?:lascia|esce\s+dal(?:la)?|se\s+ne\s+va\s+dal(?:la)?)\s+partita"
                  r"|si\s+ritira)",
            "zh": r"投降|投了|认输|退出|离开游戏|退了"}
+#: ... a creature of theirs one holds, by "control magic" or "their creature", is a game of several (session 44's
+#: second blind tester: "someone scooped while i had their creature from a control magic" was read as conceding
+#: at any time, 800.4a nowhere -> first; "player leaves game their permanents" nowhere -> first)
 _SEVERAL = {"en": r"\b(?:multiplayer|multi|pod|\d\s*-?\s*players?|(?:three|four|five|six)[\s-]players?|commander|edh|"
+                  r"control\s+magic|their\s+(?:creature|permanent)s?|"
                   r"ffa|free[\s-]for[\s-]all|st(?:ole|olen|eal|ealing)|borrowed|gained control|control of)\b",
             "it": r"\b(?:multi\w*|commander|edh|rubat\w*|pres[oaie]|\d\s*giocatori|controll\w*)\b",
             "zh": r"多人|[三四五六3456]人|指挥官|将军|偷|借|控制|操控"}
@@ -2594,9 +2598,12 @@ _COPY_CAST = {
 #: 平局吗, "se entrambi andiamo a 0 vite nello stesso momento chi vince?"): all lose simultaneously and the game
 #: is a draw (104.4a), where paying life in Two-Headed Giant (119.4a) and the life rules led every such question.
 #: Read before "at the same time" is read as "simultaneously".  Measured (session 42, as above): 786/1056 ->
-#: 791/1061 (four from nowhere to first), the testers' sets five to first, one to second, none down.
+#: 791/1061 (four from nowhere to first), the testers' sets five to first, one to second, none down.  English
+#: "everyone dies" too (session 44's second blind tester's Earthquake: nowhere -> second, 104.3f first).
 _ALL_AT_ZERO = {
-    "en": r"^(?=.*\b(?:both|we|everyone|all\s+players|two\s+players)\b)(?=.*\b(?:0|zero)\b)(?=.*\b(?:life|hp)\b)"
+    "en": r"^(?:(?=.*\b(?:both|we|everyone|all\s+players|two\s+players)\b)(?=.*\b(?:0|zero)\b)(?=.*\b(?:life|hp)\b)"
+          r"|(?=.*\b(?:everyone|everybody|all\s+(?:of\s+us|players)|both\s+players|we\s+all)\s+(?:\w+\s+)?"
+          r"(?:die[sd]?|los[et]s?)\b))"
           r".*?\b(?P<word>(?:at\s+)?(?:the\s+)?same\s+time|simultaneous(?:ly)?|at\s+once)\b",
     "it": r"^(?=.*\b(?:entrambi|ambedue|tutti\s+e\s+due|io\s+e\s+\S+|noi)\b)(?=.*\b0\b)(?=.*\b(?:vit[ae]|punti)\b)"
           r".*?\b(?P<word>nello\s+stesso\s+momento|contemporaneamente|allo\s+stesso\s+tempo|insieme)\b",
@@ -2814,10 +2821,12 @@ _TARGETS_GONE = {
     "en": r"^(?=.*\btarget\w*)(?=.*\b(?:resolve\w*|fizzl\w*|still|happen\w*|countered|work)\b).*?\b(?P<word>"
           + _GONE["en"] + r"|gone|no\s+longer\s+(?:there|legal|exists?|around))\b",
     "it": r"^(?=.*\b(?:bersagli\w*|target\w*)\b)(?=.*\b(?:risol\w*|fizz\w*|ancora|funzion\w*|fa\s+qualcosa"
-          r"|neutralizzat\w*|succede)).*?\b(?P<word>" + _GONE["it"] + r"|(?:non\s+)?c'?è\s+più|sparisc\w*)\b",
-    "zh": r"^(?=.*(?:目标|点了|指定了))(?=.*(?:结算|生效|失效|还有用|还会))"
-          r".*?(?P<word>" + _GONE["zh"] + "|没了|不在了)"}
-#: ... "cosa succede", "fizza", 还会 and 被弹走 too (the older sets' misses): 18 read, 15/15 -> 18/18.
+          r"|neutralizzat\w*|succede)).*?\b(?P<word>" + _GONE["it"] + r"|(?:(?:non|nn)\s+)?c'?\s*[èe]\s+pi[uù]"
+          r"|sparisc\w*)\b",
+    "zh": r"^(?=.*(?:目标|点了|指定了))(?=.*(?:结算|生效|失效|还有用|还会|fizz))"
+          r".*?(?P<word>" + _GONE["zh"] + "|没了|不在了|不合法了?)"}
+#: ... "cosa succede", "fizza", 还会 and 被弹走 too (the older sets' misses): 18 read, 15/15 -> 18/18; "nn c e piu",
+#: fizz and 不合法了 (session 44's second blind testers): 25 read, 21/24 -> 25/25.
 #: An ability whose source is gone ("etb触发上叠以后生物被杀了 触发还结算吗", "if i kill the creature in response to
 #: its trigger does the trigger still resolve"): once on the stack an ability exists independently of its
 #: source (113.7a), where the rules of entering (603.6) led and 113.7a was nowhere (session 43's blind tester).
@@ -3002,14 +3011,17 @@ _CONCEDE_WHEN = {
           + r".*?(?=[？?。，,]|$)|" + _WHEN_CONCEDING["zh"] + ".*?(?:投降|认输))"}
 #: A double-faced card outside the battlefield ("双面牌在坟场算什么颜色", "mdfc in my hand what's its mana value", "una
 #: bifronte nel cimitero di che colore e"): only its front face's characteristics (712.8a), where disturb's 702.146a
-#: led and 712.8a was nowhere (session 44's Chinese blind tester).  2 read: 0/0 -> 2/2.
+#: led and 712.8a was nowhere (session 44's Chinese blind tester).  2 read: 0/0 -> 2/2.  Not of a commander's color
+#: identity, where 903.4d makes the exception (session 44's second blind tester's question: 712.8a led).
 _DFC_ELSEWHERE = {
-    "en": r"^(?=.*\b(?:m?dfcs?|double[\s-]?faced|two[\s-]?faced)\b)"
+    "en": r"^(?!.*\b(?:commanders?|cmdr|identity)\b)(?=.*\b(?:m?dfcs?|double[\s-]?faced|two[\s-]?faced)\b)"
           r"(?=.*\b(?:graveyard|gy|yard|hand|library|deck|exile\w*)\b)"
           r".*?\b(?P<word>colou?rs?|mana\s+value|mv|cmc|name|types?)\b",
-    "it": r"^(?=.*\b(?:bifront\w*|doppia\s+faccia|m?dfc)\b)(?=.*\b(?:cimitero|mano|grimorio|mazzo|esili\w*)\b)"
+    "it": r"^(?!.*\b(?:comandant\w*|identit\w*)\b)(?=.*\b(?:bifront\w*|doppia\s+faccia|m?dfc)\b)"
+          r"(?=.*\b(?:cimitero|mano|grimorio|mazzo|esili\w*)\b)"
           r".*?\b(?P<word>color\w*|valore\s+di\s+mana|cmc|mv|nome|tipo)\b",
-    "zh": r"^(?=.*(?:双面|dfc|mdfc))(?=.*(?:坟场|坟墓场|墓地|手上|手里|手牌|牌库|放逐))"
+    "zh": r"^(?!.*(?:指挥官|将军|标识色|颜色识别))(?=.*(?:双面|dfc|mdfc))"
+          r"(?=.*(?:坟场|坟墓场|墓地|手上|手里|手牌|牌库|放逐))"
           r".*?(?P<word>颜色|什么色|法术力值|费用|几费|名字|名称|类别)"}
 #: A loop of actions no player can stop ("两边都是强制的无限循环 怎么算", "infinite loop nobody can stop", "loop
 #: obbligatorio"): the game is a draw (732.4), where the Infinity keyword's 702.186a led and 732.4 was eighth
@@ -3026,15 +3038,18 @@ _MANDATORY_LOOP = {
 #: insieme, chi le mette prima sullo stack?"): each player in APNAP order (603.3b), where the stack's 405.1 or the
 #: upkeep's 503.1a led and 603.3b was fourth to ninth (session 44's blind testers).  17 read: 3/13 -> 17/17.  An
 #: order must be asked: "my guy and opps guy die at the same time does my … dies trigger still go off" asks of
-#: 603.10a.  "Both have", "io e un altro player" (the older sets' misses): 17 read, 15/15 -> 17/17.
+#: 603.10a.  "Both have", "io e un altro player" (the older sets' misses): 17 read, 15/15 -> 17/17.  In Italian
+#: and Chinese an order asked is enough, the players unsaid ("同时触发好几个 谁的先上堆叠", "ho 2 abilita che si
+#: innescano insieme quale va prima": session 44's second blind testers): 28 read, 22/26 -> 28/28.
 _BOTH_TRIGGER = {
     "en": r"^(?=.*\btrigger\w*)(?=.*\b(?:opp\w*|both\s+(?:players|of\s+us)|we\s+both|each\s+player|other\s+players?)\b)"
           r"(?=.*\b(?:first|order|who|whose|which|apnap|stack)\b)"
           r".*?\b(?P<word>same\s+time|simultaneous\w*|together|at\s+once|both\s+have)\b",
     "it": r"^(?=.*\b(?:trigger\w*|innesc\w*|si\s+attiv\w*))"
-          r"(?=.*\b(?:avversari\w*|entramb\w*|tutti\s+e\s+due|mie\s+e|io\s+e|altro\s+(?:player|giocatore))\b)"
+          r"(?=.*\b(?:avversari\w*|entramb\w*|tutti\s+e\s+due|mie\s+e|io\s+e|altro\s+(?:player|giocatore)"
+          r"|prim[ao]|ordine)\b)"
           r".*?\b(?P<word>insieme|contemporaneamente|nello\s+stesso\s+momento|allo\s+stesso\s+tempo)\b",
-    "zh": r"^(?=.*触发)(?=.*(?:对面|对手|双方|两边|两个人|别人))(?=.*(?:谁|顺序|先|哪个)).*?(?P<word>同时)"}
+    "zh": r"^(?=.*触发)(?=.*(?:谁|顺序|先|哪个)).*?(?P<word>同时)"}
 #: Which of two spells resolves first ("i giant growth in response to bolt, which one resolves first", 堆叠是不是后放的
 #: 先结算, "se counterano il mio counterspell con un altro counter chi risolve prima?"): the last added (405.5), where
 #: counters' 122.1 or responding's 117.7 led (session 44's Italian blind tester); two triggers at once are
@@ -3251,6 +3266,31 @@ _LIFELINK_GAINS = {
           r".*?\b(?P<word>guadagn\w*(?:\s+\w+){0,2}?\s+vita|guadagn\w*)\b",
     "zh": r"^(?!.*(?:两个来源|多个来源|两个系命|多个系命|叠加))(?=.*(?:系命|吸血|lifelink))"
           r".*?(?P<word>加血|回血|获得(?:多少)?生命|加多少血|回多少血)"}
+#: Mana while a split second spell is on the stack ("can i still tap lands for mana when opp casts a split second
+#: spell", 转瞬的咒语在堆叠上 我还能横地出法术力吗): mana abilities and special actions may still be used (702.61b),
+#: where split second's 702.61a or split cards' 202.3d led (every set).  13 read: 5/13 -> 13/13.
+_SPLIT_SECOND_MANA = {
+    "en": r"^(?=.*\bsplit\s*second\b).*?\b(?P<word>tap\w*\s+(?:\w+\s+){0,3}?for\s+mana|mana\s+abilit\w*"
+          r"|(?:tap|use)\s+(?:my\s+)?lands?|special\s+actions?|unmorph\w*)\b",
+    "it": r"^(?=.*\bsplit\s*second\b)"
+          r".*?(?P<word>tapp\w*\s+(?:\w+\s+){0,3}?(?:per|x)\s+(?:il\s+)?mana|abilit[àa]\s+di\s+mana"
+          r"|azion[ei]\s+special[ei])",
+    "zh": r"^(?=.*(?:转瞬|split\s*second)).*?(?P<word>横地出法术力|横地|出法术力|产法术力|法术力异能|特殊动作)"}
+#: A creature at toughness 0 ("se il mio mostro va a 0 di costituzione muore anke se nn ha danni?", 生物防御力被减成0
+#: 不灭能救吗): put into its owner's graveyard, indestructible or not (704.5f), where lethal damage's 704.5g or P/T's
+#: 208 led (session 44's blind testers).  26 read: 21/24 -> 25/26.
+_TOUGHNESS_ZERO = {
+    "en": r"\b(?P<word>(?:0|zero)\s+toughness"
+          r"|toughness\s+(?:of\s+|to\s+|is\s+|at\s+|goes\s+to\s+|becomes\s+)?(?:0|zero)"
+          r"(?!\d)|x/0)\b",
+    "it": r"(?P<word>(?:0|zero)\s+(?:di\s+)?costituzione|costituzione\s+(?:a\s+|di\s+)?(?:0|zero)(?!\d))",
+    "zh": r"(?P<word>防御力?(?:被减成|变成|减到|为|是|到)?0(?!\d)|0防)"}
+#: Commander damage typed as "21" ("my buddy stole my cmdr … does that count toward my 21"): 903.10a, where the
+#: control-changing word's haste led (session 44's blind tester).  25 read: 22/24 -> 24/25.
+_TWENTY_ONE = {
+    "en": r"^(?=.*\b(?:cmdr|commanders?|edh)\b).*?\b(?P<word>21)\b(?!\s*(?:cards?|life|lands?))",
+    "it": r"^(?=.*\b(?:comandant\w*|commander|edh)\b).*?\b(?P<word>21)\b(?!\s*(?:carte|vit\w*|punti))",
+    "zh": r"^(?=.*(?:指挥官|将军|edh)).*?(?P<word>21)(?!\s*(?:张|点生命|血))"}
 #: The questions every language asks in its own words (each kind's patterns above say why), with the rules'
 #: words they are searched in: in English (an Italian question's too: English words in it pass through to the
 #: English texts, whose Italian the KB lacks) and in Chinese.
@@ -3357,7 +3397,14 @@ _ASKED: tuple[tuple[dict[str, str], str, str], ...] = (
     (_LEGEND_TWICE, "two or more legendary permanents with the same name chooses one rest into graveyards legend rule",
      "两个或更多具有相同名称的传奇永久物 选择它们中的一个 其余的将被置入进其拥有者的坟墓场 传奇规则"),
     (_LIFELINK_GAINS, "damage dealt by a source with lifelink causes that source's controller to gain that much life",
-     "具有系命之来源所造成的伤害 将使此来源的操控者获得等量的生命"))
+     "具有系命之来源所造成的伤害 将使此来源的操控者获得等量的生命"),
+    (_SPLIT_SECOND_MANA,
+     "players may activate mana abilities and take special actions while a spell with split second is on the stack",
+     "当具有转瞬的咒语在堆叠中时 牌手仍可以起动法术力异能 及进行特殊动作"),
+    (_TOUGHNESS_ZERO, "creature has toughness 0 or less put into its owner's graveyard",
+     "生物的防御力为0或更低 该生物置入其拥有者的坟墓场"),
+    (_TWENTY_ONE, "commander damage 21 or more combat damage from the same commander",
+     "指挥官伤害 21点或更多的战斗伤害"))
 
 
 def _asked(lang: str) -> tuple[Idiom, ...]:
@@ -3409,8 +3456,11 @@ IDIOMS = {
            # my llanowar elves for mana the turn i play it": 302.6 nowhere).  Measured (as _DAMAGE_LASTS, with
            # "came into play"): 3 read, 0/2 -> 3/3.  A creature "flashed in" and one asked to block too (session 44's
            # blind tester: "can i flash in a creature after opp attacks and block with it the same turn", 302.6
-           # nowhere): 1 newly read, nowhere -> first; the sets the same.
-           Idiom(re.compile(r"^(?=.*\b(?:attack\w*|tap\w*|block\w*)\b)(?!.*(?<!\bno )(?<!without )\bhaste\b)"
+           # nowhere): 1 newly read, nowhere -> first; the sets the same.  "Doesn't have haste" is no haste ("my cmdr
+           # doesnt have haste, can i tap it for its ability the turn i cast it": 302.6 ninth; session 44's second
+           # blind tester).
+           Idiom(re.compile(r"^(?=.*\b(?:attack\w*|tap\w*|block\w*)\b)(?!.*(?<!\bno )(?<!without )(?<!doesnt have )"
+                            r"(?<!doesn't have )(?<!dont have )(?<!don't have )\bhaste\b)"
                             r".*?\b(?P<word>just\s+(?:played|cast|casted|summoned|came\s+(?:in(?:to\s+play)?|down)|entered|resolved)"
                             r"|flash(?:ed)?\s+(?:\w+\s+){0,2}?in"
                             r"|(?:the|same|this)\s+turn\s+(?:i|it|they|he|she)\s+(?:play(?:ed)?|cast(?:ed)?"
@@ -3434,6 +3484,12 @@ IDIOMS = {
            Idiom(re.compile(r"\b(?P<word>removed\s+from\s+(?:the\s+)?game)\b", re.IGNORECASE), "exiled"),
            *_asked("en")),
     "it": (Idiom(re.compile(_ALL_AT_ZERO["it"], re.IGNORECASE), "all players lose simultaneously game is a draw"),
+           # "x" typed for "per" ("tappare le terre x mana", "x far perdere uno"), the chat's commonest shortcut, read
+           # as the letter X (107.3's rules and the glossary's X led: session 44's second blind tester); only before a
+           # word that follows "per", never after a number or in "x/x".  15 read: 11/13 -> 13/13.
+           Idiom(re.compile(r"(?<![\d/+\-=])\b(?P<word>x)\b(?![/=])(?=\s+(?:mana|fare|far|pagare|attaccare|bloccare"
+                            r"|vincere|perdere|uccidere|passare|giocare|lanciare|il|la|lo|i|le|gli|un|una|uno|me|te|lui"
+                            r"|lei|ogni|tutti|tutte|sempre)\b)", re.IGNORECASE), "per"),
            Idiom(re.compile(r"\b(?P<word>va|vado|vai|andare|andando)\s+(?=per\s+prim[oa]\b)", re.IGNORECASE),
                  "gioca "),
            # "inizio io", "chi inizia": who goes first (session 43's blind tester: 103.1, choosing who starts,
@@ -3516,11 +3572,13 @@ SUMS = True
 _PT = re.compile(r"(?<![A-Za-z0-9_/+\-])(\d{1,2})/(\d{1,2})(?![A-Za-z0-9_/])")
 _COUNTER = re.compile(r"\s*(?:counters?|指示物|segnalin[io])", re.IGNORECASE)
 _SIGNED = re.compile(r"(?<![A-Za-z0-9_/])([+-])(\d{1,2})/?([+-])(\d{1,2})(?![A-Za-z0-9_/])")
-#: The words that say a creature becomes an "a/b", a few words before it.
+#: The words that say a creature becomes an "a/b", a few words before it ("making" and a lone 变 too: "a humility type
+#: effect making my guy 1/1 but it has 3 +1/+1 counters" 613.4b seventh -> first, 一个效应把生物变0/1 另一个给+2/+2
+#: nowhere -> first; session 44's second blind testers; 3 read, 1/1 -> 3/3).
 _BECOMES = {"en": re.compile(r"\b(?:becomes?|became|becoming|turn(?:s|ed)?\s+(?:it\s+|them\s+)?into|(?:is|are)\s+now"
-                             r"|sets?|base)\W+(?:\w+\W+){0,3}$", re.IGNORECASE),
+                             r"|sets?|base|mak(?:es|ing)|made)\W+(?:\w+\W+){0,3}$", re.IGNORECASE),
             "it": re.compile(r"\b(?:divent\w*|rend\w*|trasform\w*|base)\W+(?:\w+\W+){0,3}$", re.IGNORECASE),
-            "zh": re.compile(r"(?:变成|成为|变为|设为|设定为|基础)\D{0,6}$")}
+            "zh": re.compile(r"(?:变成|成为|变为|设为|设定为|基础|变)\D{0,6}$")}
 SUMS_SAID = {"en": ("toughness 0 or less", "layer 7b set specific number value 7c modify"),
              "it": ("costituzione 0 o meno", "layer 7b numero specifico valore 7c modifica"),
              "zh": ("防御力为0或更低", "层7b 设定为一个特定的数字或数值 层7c 影响")}

@@ -2279,7 +2279,24 @@ def test_session_44_questions_every_set_asks(home: Path, db: sqlite3.Connection,
      "damage dealt by a source with lifelink causes that source's controller to gain that much life"),
     ("con legame vitale guadagno vita anche se colpisco una creatura?", {"702.15b"},
      "damage dealt by a source with lifelink causes that source's controller to gain that much life"),
-    ("吸血怪打到生物也回血吗", {"702.15b"}, "具有系命之来源所造成的伤害 将使此来源的操控者获得等量的生命")])
+    ("吸血怪打到生物也回血吗", {"702.15b"}, "具有系命之来源所造成的伤害 将使此来源的操控者获得等量的生命"),
+    ("split second on the stack can i still tap my lands for mana", {"702.61b"},
+     "players may activate mana abilities and take special actions while a spell with split second is on the stack"),
+    ("转瞬的咒语在堆叠上能横地出法术力吗", {"702.61b"},
+     "当具有转瞬的咒语在堆叠中时 牌手仍可以起动法术力异能 及进行特殊动作"),
+    ("my creature goes to 0 toughness but its indestructible does it survive", {"704.5f"},
+     "creature has toughness 0 or less put into its owner's graveyard"),
+    ("se una creatura va a 0 di costituzione muore?", {"704.5f"},
+     "creature has toughness 0 or less put into its owner's graveyard"),
+    ("不灭的生物防御力变成0会死吗", {"704.5f"}, "生物的防御力为0或更低 该生物置入其拥有者的坟墓场"),
+    ("does commander damage from my stolen commander count toward 21", {"903.10a", "704.6c"},
+     "commander damage 21 or more combat damage from the same commander"),
+    ("ho 2 abilita che si innescano insieme quale va prima in pila", {"603.3b"},
+     "multiple abilities have triggered each player in APNAP order puts triggered abilities on the stack"),
+    ("同时触发好几个 谁的先上堆叠", {"603.3b"}, "多个异能触发 每位牌手按照主动牌手先决定的顺序 将触发式异能放进堆叠"),
+    ("se la magia bersaglia un mostro che nn c e piu cosa succede", {"608.2b"},
+     "every target illegal spell or ability doesn't resolve"),
+    ("咒语的目标全都不合法了 是不是直接fizz", {"608.2b"}, "每个目标均非法 该咒语或异能不会结算")])
 def test_session_44_older_sets_kinds(home: Path, db: sqlite3.Connection, query: str, first: set[str],
                                     said: str) -> None:
     """Kinds the older sets kept missing, in the three languages: drawing from an empty library (121.5 led, 121.4
@@ -2291,7 +2308,9 @@ def test_session_44_older_sets_kinds(home: Path, db: sqlite3.Connection, query: 
     (mutate's own rules led), two partner commanders' tax (903.8 led), a permanent flickered (400.7 nowhere), and
     older kinds in more words ("both have", "fizza", 被弹走, 弃到七张, "cancellazione", "si rimuove"); a commander gone
     to a graveyard or exile (903.8, the tax, led) or to a hand (ninjutsu's 702.49d led), two legendaries of one name
-    (a copy's 704.5e led), what lifelink gains (several sources' 702.15e led)."""
+    (a copy's 704.5e led), what lifelink gains (several sources' 702.15e led); from the session's second blind set,
+    mana under split second (702.61a led), toughness 0 (lethal damage's 704.5g led), a commander's "21" (haste led),
+    triggers at once with no players said, a target "nn c e piu" and fizz (115.7 led)."""
     outcome = find(home, db, query)
     assert rules_of(outcome)[0] in first, rules_of(outcome)[:5]
     assert said in {t.target for t in outcome.plan.translations}
@@ -2325,13 +2344,18 @@ def test_a_replaced_death_is_no_exiled_dying(home: Path, db: sqlite3.Connection)
     ("equipment on a creature that stops being a creature",
      "Equipment attached to an illegal permanent becomes unattached remains on the battlefield"),
     ("custodia 3 se non pago", "ward"), ("salvaguardia 2, se non pago cosa succede", "ward"),
-    ("valore di mana di una carta divisa", "split card"), ("分割牌的法术力值", "连体牌")])
+    ("valore di mana di una carta divisa", "split card"), ("分割牌的法术力值", "连体牌"),
+    ("posso tappare le terre x mana anche nel turno dell altro", "per"), ("调度以后放底几张", "置于牌库底"),
+    ("颜色识别 规则叙述里面的法术力符号也算吗", "标识色"), ("迅速的咒语在堆叠上 我还能横地出法术力吗", "转瞬"),
+    ("se il mio mostro va a 0 di costituzione muore", "creature")])
 def test_session_44_words_read(home: Path, db: sqlite3.Connection, query: str, said: str) -> None:
     """Session 44's blind testers: "senza trample" and "blocca" (a blocker gone, the Italian English; the pattern
     knew "travolgere" and "bloccante" only), two "would … instead" effects asked "wich one" (no count word, and a
     typo of "which"), 图层 (an image editor's word for the rules' 层, layers), a creature "flashed in" asked to block
     (summoning sickness, whose rule 302.6 says it may: nowhere before), "custodia" and "salvaguardia" (Italian
-    players' Ward, officially "egida"), "carta divisa" and 分割牌 (a split card)."""
+    players' Ward, officially "egida"), "carta divisa" and 分割牌 (a split card); the second blind set's "x" for "per"
+    (read as the letter X), 放底 (read as a typo of 放逐), 颜色识别 (color identity), 迅速 (split second's older
+    name), "mostro" (a creature)."""
     assert said in {t.target for t in find(home, db, query).plan.translations}
 
 
