@@ -3291,6 +3291,17 @@ _TWENTY_ONE = {
     "en": r"^(?=.*\b(?:cmdr|commanders?|edh)\b).*?\b(?P<word>21)\b(?!\s*(?:cards?|life|lands?))",
     "it": r"^(?=.*\b(?:comandant\w*|commander|edh)\b).*?\b(?P<word>21)\b(?!\s*(?:carte|vit\w*|punti))",
     "zh": r"^(?=.*(?:指挥官|将军|edh)).*?(?P<word>21)(?!\s*(?:张|点生命|血))"}
+#: An attacker "without trample" (no trample, senza trample, 没践踏): the keyword negated is no keyword to search;
+#: players say so of a blocked attacker whose blocker is gone, which 510.1c answers ("if no creatures are currently
+#: blocking it, it assigns no combat damage").  Trample's rules led every such question ("my attacker got blocked and
+#: then the blocker got killed before dmg, does my guy hit the player? no trample": 509.1h fourth; session 44's
+#: second blind tester).  5 read: 2/4 -> 4/5.
+_NO_TRAMPLE = {"en": r"\b(?P<word>(?:no|without|w/o|lacks?|(?:doesn'?t|does\s+not)\s+have|(?:has|have)\s+no)"
+                     r"\s+trample)\b",
+               "it": r"\b(?P<word>(?:senza|non\s+ha|nn\s+ha|niente)\s+(?:trample|travolgere))\b",
+               "zh": r"(?P<word>(?:没有|没|无|不带)(?:践踏|践塌|trample))"}
+NO_TRAMPLE_SAID = {"en": "no creatures are currently blocking it assigns no combat damage",
+                   "zh": "当前没有生物阻挡它 不会分配战斗伤害"}
 #: The questions every language asks in its own words (each kind's patterns above say why), with the rules'
 #: words they are searched in: in English (an Italian question's too: English words in it pass through to the
 #: English texts, whose Italian the KB lacks) and in Chinese.
@@ -3422,6 +3433,7 @@ _TO_HAND = {"zh": "弹回手|回手|弹回|回到手上|回到手牌|回到手�
             "it": r"torn(?:a|ano|are|ata|ato)\s+in\s+mano|rimbalz\w*|bounc\w*"}
 IDIOMS = {
     "en": (Idiom(re.compile(_ALL_AT_ZERO["en"], re.IGNORECASE), "all players lose simultaneously game is a draw"),
+           Idiom(re.compile(_NO_TRAMPLE["en"], re.IGNORECASE), NO_TRAMPLE_SAID["en"]),
            Idiom(re.compile(r"(?<=\w)(?<!\bthe)(?<!\ban)(?<!\ba)(?<!\bon)(?<!\bonto)(?<!\bof)(?<!\buse)"
                             r"(?<!\buses)(?<!\busing)(?<!\bempty)(?<!\bin)(?<!\bto)(?<!\bfrom)(?<!\bthat)"
                             r"\s+(?P<word>stack(?:s|ing)?)(?=(?:\s+(?:with\b.*|together|up))?\s*\??\s*$)",
@@ -3484,6 +3496,7 @@ IDIOMS = {
            Idiom(re.compile(r"\b(?P<word>removed\s+from\s+(?:the\s+)?game)\b", re.IGNORECASE), "exiled"),
            *_asked("en")),
     "it": (Idiom(re.compile(_ALL_AT_ZERO["it"], re.IGNORECASE), "all players lose simultaneously game is a draw"),
+           Idiom(re.compile(_NO_TRAMPLE["it"], re.IGNORECASE), NO_TRAMPLE_SAID["en"]),
            # "x" typed for "per" ("tappare le terre x mana", "x far perdere uno"), the chat's commonest shortcut, read
            # as the letter X (107.3's rules and the glossary's X led: session 44's second blind tester); only before a
            # word that follows "per", never after a number or in "x/x".  15 read: 11/13 -> 13/13.
@@ -3519,6 +3532,7 @@ IDIOMS = {
                             r"\b(?P<word>leggendari[oaie])\b", re.IGNORECASE), "regola delle leggende"),
            *_asked("it")),
     "zh": (Idiom(re.compile(_ALL_AT_ZERO["zh"]), "所有牌手同时输掉游戏 平手"),
+           Idiom(re.compile(_NO_TRAMPLE["zh"]), NO_TRAMPLE_SAID["zh"]),
            Idiom(re.compile(r"(?P<word>叠加)"), "多个 并无意义", keyword=True),
            Idiom(re.compile(rf"^(?=.*指示物).*?(?P<word>{_TO_HAND['zh']}|闪烁)"), "从一个区域移动到另一个区域"),
            Idiom(re.compile(rf"^(?=.*衍生物).*?(?P<word>{_TO_HAND['zh']})"), "在战场以外的其他区域 消失"),

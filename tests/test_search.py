@@ -2347,7 +2347,12 @@ def test_a_replaced_death_is_no_exiled_dying(home: Path, db: sqlite3.Connection)
     ("valore di mana di una carta divisa", "split card"), ("分割牌的法术力值", "连体牌"),
     ("posso tappare le terre x mana anche nel turno dell altro", "per"), ("调度以后放底几张", "置于牌库底"),
     ("颜色识别 规则叙述里面的法术力符号也算吗", "标识色"), ("迅速的咒语在堆叠上 我还能横地出法术力吗", "转瞬"),
-    ("se il mio mostro va a 0 di costituzione muore", "creature")])
+    ("se il mio mostro va a 0 di costituzione muore", "creature"),
+    ("my attacker got blocked and then the blocker got killed before dmg, does my guy hit the player? no trample",
+     "no creatures are currently blocking it assigns no combat damage"),
+    ("il bloccante muore prima del danno, la mia creatura senza trample fa danno al giocatore?",
+     "no creatures are currently blocking it assigns no combat damage"),
+    ("我的生物没有践踏 被挡了 阻挡的生物死了 还能打到玩家吗", "当前没有生物阻挡它 不会分配战斗伤害")])
 def test_session_44_words_read(home: Path, db: sqlite3.Connection, query: str, said: str) -> None:
     """Session 44's blind testers: "senza trample" and "blocca" (a blocker gone, the Italian English; the pattern
     knew "travolgere" and "bloccante" only), two "would … instead" effects asked "wich one" (no count word, and a
@@ -2355,7 +2360,8 @@ def test_session_44_words_read(home: Path, db: sqlite3.Connection, query: str, s
     (summoning sickness, whose rule 302.6 says it may: nowhere before), "custodia" and "salvaguardia" (Italian
     players' Ward, officially "egida"), "carta divisa" and 分割牌 (a split card); the second blind set's "x" for "per"
     (read as the letter X), 放底 (read as a typo of 放逐), 颜色识别 (color identity), 迅速 (split second's older
-    name), "mostro" (a creature)."""
+    name), "mostro" (a creature), and an attacker "without trample" (no trample, senza trample, 没有践踏: trample's
+    rules led; now read as the rule of a blocked creature with no blocker, 510.1c)."""
     assert said in {t.target for t in find(home, db, query).plan.translations}
 
 
