@@ -30,7 +30,7 @@ import sqlite3
 from collections import Counter, defaultdict
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from functools import cached_property, partial
+from functools import cache, cached_property, partial
 from itertools import islice
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple, TypeVar, cast
@@ -394,7 +394,7 @@ NAMED_KINDS = {
 STATE_BASED = 4.0
 ASKS_OUTCOME = {
     "en": re.compile(r"\b(?:dies?|survives?|saves?|go(?:es)? to the graveyard|loses? the game|what happens"
-                     # IDIOMS: loses the game
+                     # _IDIOMS: loses the game
                      r"|kill(?:s|ed)? (?:you|u|me|a player|the player|them|him|her|us|someone)"
                      r"|(?<!life )(?<!\bhow )(?:do|does|did|would|will|can|could)"
                      r" (?:i|you|we|they|he|she|players|opponents"
@@ -3431,8 +3431,9 @@ def _asked(lang: str) -> tuple[Idiom, ...]:
 #: A permanent returned to its owner's hand, as Chinese and Italian players say it (bounced).
 _TO_HAND = {"zh": "弹回手|回手|弹回|回到手上|回到手牌|回到手里",
             "it": r"torn(?:a|ano|are|ata|ato)\s+in\s+mano|rimbalz\w*|bounc\w*"}
-IDIOMS = {
-    "en": (Idiom(re.compile(_ALL_AT_ZERO["en"], re.IGNORECASE), "all players lose simultaneously game is a draw"),
+_IDIOMS: dict[str, Callable[[], tuple[Idiom, ...]]] = {
+    "en": lambda: (Idiom(re.compile(_ALL_AT_ZERO["en"], re.IGNORECASE),
+                         "all players lose simultaneously game is a draw"),
            Idiom(re.compile(_NO_TRAMPLE["en"], re.IGNORECASE), NO_TRAMPLE_SAID["en"]),
            Idiom(re.compile(r"(?<=\w)(?<!\bthe)(?<!\ban)(?<!\ba)(?<!\bon)(?<!\bonto)(?<!\bof)(?<!\buse)"
                             r"(?<!\buses)(?<!\busing)(?<!\bempty)(?<!\bin)(?<!\bto)(?<!\bfrom)(?<!\bthat)"
@@ -3495,7 +3496,8 @@ IDIOMS = {
            Idiom(re.compile(r"\b(?P<word>(?:leaves?|left|leaving)\s+play)\b", re.IGNORECASE), "leaves the battlefield"),
            Idiom(re.compile(r"\b(?P<word>removed\s+from\s+(?:the\s+)?game)\b", re.IGNORECASE), "exiled"),
            *_asked("en")),
-    "it": (Idiom(re.compile(_ALL_AT_ZERO["it"], re.IGNORECASE), "all players lose simultaneously game is a draw"),
+    "it": lambda: (Idiom(re.compile(_ALL_AT_ZERO["it"], re.IGNORECASE),
+                         "all players lose simultaneously game is a draw"),
            Idiom(re.compile(_NO_TRAMPLE["it"], re.IGNORECASE), NO_TRAMPLE_SAID["en"]),
            # "x" typed for "per" ("tappare le terre x mana", "x far perdere uno"), the chat's commonest shortcut, read
            # as the letter X (107.3's rules and the glossary's X led: session 44's second blind tester); only before a
@@ -3531,7 +3533,7 @@ IDIOMS = {
            Idiom(re.compile(r"^(?=.*\b(?:uguale|uguali|stesso\s+nome|second[oa]|altr[oa]|due|copia)\b).*?"
                             r"\b(?P<word>leggendari[oaie])\b", re.IGNORECASE), "regola delle leggende"),
            *_asked("it")),
-    "zh": (Idiom(re.compile(_ALL_AT_ZERO["zh"]), "所有牌手同时输掉游戏 平手"),
+    "zh": lambda: (Idiom(re.compile(_ALL_AT_ZERO["zh"]), "所有牌手同时输掉游戏 平手"),
            Idiom(re.compile(_NO_TRAMPLE["zh"]), NO_TRAMPLE_SAID["zh"]),
            Idiom(re.compile(r"(?P<word>叠加)"), "多个 并无意义", keyword=True),
            Idiom(re.compile(rf"^(?=.*指示物).*?(?P<word>{_TO_HAND['zh']}|闪烁)"), "从一个区域移动到另一个区域"),
@@ -3557,6 +3559,17 @@ IDIOMS = {
                  "忠诚异能"),
            *_asked("zh")),
 }
+
+
+@cache
+def idioms(lang: str) -> tuple[Idiom, ...]:
+    """A language's idioms (:data:`_IDIOMS`), compiled when a query of that language first needs them: the
+    three languages' patterns, compiled at import, took a fresh `kb search` 30 to 80 ms (session 44,
+    ``python -X importtime``), for the one language a query is read in."""
+    made = _IDIOMS.get(lang)
+    return made() if made is not None else ()
+
+
 IDIOMS_READ = True
 #: ... and a question an idiom reads as about a keyword ("does exalted stack") is answered by that
 #: keyword's rules, no other's: every keyword's rule on its instances holds the idiom's words, and `kb
@@ -3620,13 +3633,13 @@ def read_sums(text: str, lang: str) -> tuple[int, int, str] | None:
 
 
 def with_idioms(p: Plan, conn: sqlite3.Connection, info: IndexInfo, replan: Callable[[str], Plan]) -> Plan:
-    """The plan made again with the query's players' idioms (:data:`IDIOMS`) in the rules' words,
+    """The plan made again with the query's players' idioms (:func:`idioms`) in the rules' words,
     each said in the header as a players' word is; ``p`` itself for a query holding none."""
     text = spelling.corrected(p.text, p.corrections)
     told: list[Translation] = []
     weights: dict[str, float] = {}
     about: list[str] = []
-    for idiom in IDIOMS.get(base_lang(p.lang), ()):
+    for idiom in idioms(base_lang(p.lang)):
         m = idiom.pattern.search(text)
         if m is None:
             continue

@@ -204,6 +204,20 @@ def test_kb_search_leaves_heavy_modules_unimported(home: Path) -> None:
         assert module not in loaded, module
 
 
+def test_a_search_compiles_the_idioms_of_its_language_alone(home: Path) -> None:
+    """The players' idioms and kinds of question (``engine.idioms``) are a few hundred patterns; compiled at import
+    for three languages they cost every fresh `kb search` 30-80 ms (session 44).  A process that searches in
+    English compiles the English ones only."""
+    probe = ("import sys, runpy\n"
+             f"sys.argv = ['kb', 'search', 'does lifelink stack', '--home', {str(home)!r}]\n"
+             "try:\n    runpy.run_module('kb', run_name='__main__')\nexcept SystemExit:\n    pass\n"
+             "from indexers import engine\n"
+             "print(engine.idioms.cache_info().currsize, len(engine.idioms('en')) > 50)")
+    result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=600)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip().splitlines()[-1] == "1 True"
+
+
 def test_whoosh_still_has_what_it_stood_in_for(tmp_path: Path) -> None:
     """The stand-ins call the real functions (imported when first called)."""
     probe = ("import sys, pathlib, indexers.engine\n"
