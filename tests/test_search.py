@@ -2296,7 +2296,18 @@ def test_session_44_questions_every_set_asks(home: Path, db: sqlite3.Connection,
     ("同时触发好几个 谁的先上堆叠", {"603.3b"}, "多个异能触发 每位牌手按照主动牌手先决定的顺序 将触发式异能放进堆叠"),
     ("se la magia bersaglia un mostro che nn c e piu cosa succede", {"608.2b"},
      "every target illegal spell or ability doesn't resolve"),
-    ("咒语的目标全都不合法了 是不是直接fizz", {"608.2b"}, "每个目标均非法 该咒语或异能不会结算")])
+    ("咒语的目标全都不合法了 是不是直接fizz", {"608.2b"}, "每个目标均非法 该咒语或异能不会结算"),
+    ("my token died, is it in my graveyard", {"111.7", "704.5d"},
+     "token in a zone other than the battlefield ceases to exist state-based action"),
+    ("la pedina quando muore va al cimitero?", {"111.7", "704.5d"},
+     "token in a zone other than the battlefield ceases to exist state-based action"),
+    ("衍生物死了进坟场吗", {"111.7", "704.5d"}, "在战场以外的其他区域的衍生物会消失 此为状态动作"),
+    ("do mana abilities go on the stack", {"605.3b"},
+     "mana ability doesn't go on the stack can't be responded to resolves immediately"),
+    ("le abilita di mana vanno in pila?", {"605.3b"},
+     "mana ability doesn't go on the stack can't be responded to resolves immediately"),
+    ("due abilita si innescano insieme, in che ordine le metto in pila?", {"603.3b"},
+     "multiple abilities have triggered each player in APNAP order puts triggered abilities on the stack")])
 def test_session_44_older_sets_kinds(home: Path, db: sqlite3.Connection, query: str, first: set[str],
                                     said: str) -> None:
     """Kinds the older sets kept missing, in the three languages: drawing from an empty library (121.5 led, 121.4
@@ -2310,7 +2321,9 @@ def test_session_44_older_sets_kinds(home: Path, db: sqlite3.Connection, query: 
     to a graveyard or exile (903.8, the tax, led) or to a hand (ninjutsu's 702.49d led), two legendaries of one name
     (a copy's 704.5e led), what lifelink gains (several sources' 702.15e led); from the session's second blind set,
     mana under split second (702.61a led), toughness 0 (lethal damage's 704.5g led), a commander's "21" (haste led),
-    triggers at once with no players said, a target "nn c e piu" and fizz (115.7 led)."""
+    triggers at once with no players said, a target "nn c e piu" and fizz (115.7 led); from the final blind set,
+    after it was measured, a token gone to a graveyard (dying's 700.4 led), whether a mana ability uses the stack
+    (605.4a led) and two abilities' order in Italian (the ETB rules led)."""
     outcome = find(home, db, query)
     assert rules_of(outcome)[0] in first, rules_of(outcome)[:5]
     assert said in {t.target for t in outcome.plan.translations}
