@@ -3228,25 +3228,26 @@ _FLICKERED = {
 #: 指挥官死了可以放回统帅区吗, "il mio comandante è morto, posso rimetterlo nella zona di comando?"): its owner may put
 #: it into the command zone (903.9a), where the commander tax's 903.8 (casting from the command zone) led, 903.9a
 #: second to fifth (every set).  32 read: 14/32 -> 29/32.
+#: (a question naming a commander and the command zone)
+_TO_COMMAND_ZONE = {"en": r"(?=.*\bcommanders?\b)(?=.*\bcommand\s+zone\b)",
+                    "it": r"(?=.*\bcomandant\w*)(?=.*\bzona\s+(?:di\s+)?comando\b)",
+                    "zh": "(?=.*(?:指挥官|将军))(?=.*(?:统帅区|指挥区|指挥官区))"}
 _COMMANDER_GONE = {
-    "en": r"^(?!.*\b(?:hand|library|bounc\w*)\b)(?=.*\bcommanders?\b)(?=.*\bcommand\s+zone\b)"
-          r".*?\b(?P<word>die[sd]?|dying|exiled|(?:got|gets|was|is)\s+\w+'d"
+    "en": r"^(?!.*\b(?:hand|library|bounc\w*)\b)" + _TO_COMMAND_ZONE["en"]
+          + r".*?\b(?P<word>die[sd]?|dying|exiled|(?:got|gets|was|is)\s+\w+'d"
           r"|(?:in|to|into)\s+(?:the\s+|my\s+)?(?:graveyard|gy|yard|exile)|killed|destroyed)\b",
-    "it": r"^(?!.*\b(?:mano|grimorio|bounc\w*|rimbalz\w*)\b)(?=.*\bcomandant\w*)(?=.*\bzona\s+(?:di\s+)?comando\b)"
-          r".*?\b(?P<word>mort[oa]|muore|esili\w*|in\s+esilio"
-          r"|(?:al|nel)\s+cimitero|distrutt\w*|uccis\w*)\b",
-    "zh": r"^(?!.*(?:回手|手上|牌库))(?=.*(?:指挥官|将军))(?=.*(?:统帅区|指挥区|指挥官区))"
-          r".*?(?P<word>死了|死掉|进坟场了?|进坟墓场了?|被放逐了?|放逐了?"
-          r"|被杀了?|被消灭了?)"}
+    "it": r"^(?!.*\b(?:mano|grimorio|bounc\w*|rimbalz\w*)\b)" + _TO_COMMAND_ZONE["it"]
+          + r".*?\b(?P<word>mort[oa]|muore|esili\w*|in\s+esilio|(?:al|nel)\s+cimitero|distrutt\w*|uccis\w*)\b",
+    "zh": "^(?!.*(?:回手|手上|牌库))" + _TO_COMMAND_ZONE["zh"]
+          + ".*?(?P<word>死了|死掉|进坟场了?|进坟墓场了?|被放逐了?|放逐了?|被杀了?|被消灭了?)"}
 #: ... or to a hand or a library ("指挥官回手放统帅区", "il comandante viene fatto tornare in mano"): the command
 #: zone instead (903.9b), where ninjutsu's 702.49d or 903.8 led (every set).  7 read: 1/7 -> 7/7.
 _COMMANDER_HAND = {
-    "en": r"^(?=.*\bcommanders?\b)(?=.*\bcommand\s+zone\b).*?\b(?P<word>bounc\w*|(?:returned|goes|went|put|shuffled)"
+    "en": "^" + _TO_COMMAND_ZONE["en"] + r".*?\b(?P<word>bounc\w*|(?:returned|goes|went|put|shuffled)"
           r"\s+(?:\w+\s+){0,2}?(?:to|into)\s+(?:my\s+|its\s+owner'?s\s+|the\s+)?(?:hand|library|deck))\b",
-    "it": r"^(?=.*\bcomandant\w*)(?=.*\bzona\s+(?:di\s+)?comando\b).*?(?P<word>torn\w*\s+in\s+mano|in\s+mano|bounc\w*"
-          r"|nel\s+(?:grimorio|mazzo))",
-    "zh": r"^(?=.*(?:指挥官|将军))(?=.*(?:统帅区|指挥区|指挥官区))"
-          r".*?(?P<word>弹回手上?|回手|回到手上|洗回牌库|放进牌库)"}
+    "it": "^" + _TO_COMMAND_ZONE["it"]
+          + r".*?(?P<word>torn\w*\s+in\s+mano|in\s+mano|bounc\w*|nel\s+(?:grimorio|mazzo))",
+    "zh": "^" + _TO_COMMAND_ZONE["zh"] + ".*?(?P<word>弹回手上?|回手|回到手上|洗回牌库|放进牌库)"}
 #: Two legendary permanents of one name ("i have 2 copies of the same legendary on the battlefield what happens",
 #: 两张同名传奇在场上会咋样, "ho 2 copie della stessa leggendaria in campo"): the legend rule (704.5j), where a copy's
 #: (704.5e) or the planeswalker's rules led, 704.5j second (every set).  29 read: 19/29 -> 29/29.
