@@ -75,26 +75,27 @@ def _tokens(lang: str) -> Callable[[str], list[tuple[str, int, int]]]:
 def _occurrences(text: str, literal: str, words: frozenset[str] = frozenset()) -> list[Span]:
     """Where ``literal`` stands in ``text``; a lone Chinese character not where it is part of a longer
     game word (牌 of "抽不了牌" lit up inside every 牌手 and 牌库 of a text: session 43's tester)."""
+    inside = _inside_words(text, words) if words and len(literal) == 1 else frozenset()
     found = []
     at = text.find(literal)
     while at >= 0:
-        if not (words and len(literal) == 1 and _inside_word(text, at, words)):
+        if at not in inside:
             found.append((at, at + len(literal)))
         at = text.find(literal, at + len(literal))
     return found
 
 
-def _inside_word(text: str, at: int, words: frozenset[str]) -> bool:
-    """The character at ``at`` is inside a game word of two characters or more, as its run of
-    Chinese characters is cut the way a query is (:func:`indexers.segment.segment`)."""
+def _inside_words(text: str, words: frozenset[str]) -> frozenset[int]:
+    """The positions of ``text``'s characters that are inside a game word of two characters or more,
+    its runs of Chinese characters cut the way a query is (:func:`indexers.segment.segment`)."""
+    inside: set[int] = set()
     for run in HAN_RUN.finditer(text):
-        if run.start() <= at < run.end():
-            start = run.start()
-            for piece in segment(run[0], words):
-                if start <= at < start + len(piece):
-                    return len(piece) > 1
-                start += len(piece)
-    return False
+        start = run.start()
+        for piece in segment(run[0], words):
+            if len(piece) > 1:
+                inside.update(range(start, start + len(piece)))
+            start += len(piece)
+    return frozenset(inside)
 
 
 def _sequences(tokens: Sequence[tuple[str, int, int]], terms: tuple[str, ...]) -> list[Span]:
