@@ -505,6 +505,18 @@ def test_a_definition_leads_with_the_language_of_the_question(default_home: Path
     assert english[at + 1].startswith("   en      Stack · ")
 
 
+def test_a_result_leads_with_the_language_of_the_question(default_home: Path) -> None:
+    """`kb search 指挥官伤害` printed every rule's English above the Chinese that matched (only
+    the definition led in Chinese), while `kb ask` leads with the question's language."""
+    for query, lang in (("指挥官伤害", "zh-Hans"), ("commander damage", "en")):
+        results = kb_json_here("search", query, "--limit", "5", home=default_home)["results"]
+        assert len(results) == 5 and all(r["texts"][0]["lang"] == lang for r in results), query
+        assert {t["lang"] for r in results for t in r["texts"]} >= {"en", "zh-Hans"}
+    shown = kb_here("search", "指挥官伤害", "--limit", "1", home=default_home).stdout.splitlines()
+    first = shown.index(next(line for line in shown if line.startswith("1. ")))
+    assert shown[first + 1].startswith("   zh-Hans ") and shown[first + 3].startswith("   en      "), shown
+
+
 def test_show_without_a_kb(tmp_path: Path) -> None:
     result = kb_here("show", "730.2", home=tmp_path / "nothing")
     assert result.returncode == 1

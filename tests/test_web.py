@@ -1445,6 +1445,14 @@ def test_a_definition_leads_with_the_language_of_the_question_on_the_web(server:
     assert definition.index('lang="zh-Hans"') < definition.index('lang="en"')
 
 
+def test_a_result_leads_with_the_language_of_the_question_on_the_web(server: str) -> None:
+    """The search page showed each rule of 指挥官伤害 in English above the Chinese that matched."""
+    body = get(server + "/search?" + urllib.parse.urlencode({"q": "指挥官伤害"}))[2]
+    first = body[body.index('<li class="result'):]
+    first = first[:first.index("</li>")]
+    assert first.index('lang="zh-Hans"') < first.index('lang="en"')
+
+
 def test_a_range_bigger_than_a_section_is_refused_before_any_work(server: str) -> None:
     """"100-999" named the whole CR (5 MB, seconds of work: a few such requests kept the
     workers busy); a range of the 190 keyword rules is still a page."""

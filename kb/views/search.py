@@ -264,7 +264,8 @@ class Session:
         showing = searched if searched != typed_as else None
         if showing is None and plan.corrections:  # "践塔 → “践踏”", as a misspelt name is said ("trampel → “Trample”")
             showing = spelling.corrected(text, plan.corrections)
-        return SearchAnswer(plan, results[:shown], box, outcome, showing,
+        results = [leading(res, plan.lang) for res in results[:shown]]  # a Chinese query's rules read in Chinese first
+        return SearchAnswer(plan, results, box, outcome, showing,
                             [d for d in definitions if d.texts], aside, elsewhere=elsewhere,
                             rules_named=tuple(r.identity or "" for r in by_number))
 
@@ -553,8 +554,8 @@ def pointed_to(conn: sqlite3.Connection, definitions: list[Result], outcome: eng
 
 
 def leading(res: Result, lang: str) -> Result:
-    """``res`` with its text in ``lang`` first: a definition leads with the query's language, as
-    `kb ask`'s answers do (a Chinese question's definition was titled and led in English)."""
+    """``res`` with its text in ``lang`` first: a result or definition leads with the query's
+    language, as `kb ask`'s answers do (a Chinese question's rules were led in English)."""
     first = tuple(t for t in res.texts if t.lang == lang)
     return replace(res, texts=first + tuple(t for t in res.texts if t.lang != lang)) if first else res
 
