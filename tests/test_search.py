@@ -2380,6 +2380,68 @@ def test_session_44_words_read(home: Path, db: sqlite3.Connection, query: str, s
     assert said in {t.target for t in find(home, db, query).plan.translations}
 
 
+@pytest.mark.parametrize(("query", "first", "said"), [
+    ("nell'untap step posso attivare un'abilità?", {"502.4"}, "no player receives priority during the untap step"),
+    ("重置的时候能放瞬间吗", {"502.4"}, "没有牌手会在重置步骤中得到优先权"),
+    ("dopo ke lancio una magia posso rispondere io prima?", {"117.3c"}, "cast a spell receives priority afterward"),
+    ("sono a 0 vita ma ho un trigger di guadagno vita, sopravvivo?", {"104.3b", "704.5a", "704.3"},
+     "0 or less life loses next time a player would receive priority state-based action"),
+    ("me and my friend both have upkeep triggers, whose goes first", {"603.3b"},
+     "multiple abilities have triggered each player in APNAP order puts triggered abilities on the stack"),
+    ("two instants on the stack, which goes off first", {"405.5"},
+     "top last-added spell or ability on the stack resolves"),
+    ("对手T地出红 能回应吗", {"605.3b"}, "法术力异能不进入堆叠 不能被响应 马上结算"),
+    ("can my planeswalker activate two abilities in one turn", {"606.3", "306.5d"},
+     "activate a loyalty ability of a permanent only if no loyalty ability of that permanent that turn"),
+    ("posso attivare il planeswalker 2 volte per turno?", {"606.3", "306.5d"},
+     "activate a loyalty ability of a permanent only if no loyalty ability of that permanent that turn"),
+    ("旅法师一回合能用两次吗", {"606.3", "306.5d"}, "起动其所操控的某个永久物的一个忠诚异能 本回合没有起动过任何忠诚异能"),
+    ("mill 10 but only have 4 cards left in library, do i lose", {"701.17b"},
+     "can't mill a number of cards greater than the number of cards in their library mill as many as possible"),
+    ("磨五张 牌库只有三张 会输吗", {"701.17b"}, "不能磨大于其牌库中牌之数量的牌 磨尽可能多的牌"),
+    ("if my spell gets countered do i get the mana back", {"701.6b"},
+     "countered spell doesn't get a refund of any costs that were paid"),
+    ("咒语被反击了 费用会退还吗", {"701.6b"}, "被反击后 已支付的费用均不会退费"),
+    ("3 creatures die at the same time, does my whenever a creature dies trigger go off 3 times", {"603.2c"},
+     "triggers only once each time its trigger event occurs trigger repeatedly if one event contains multiple "
+     "occurrences"),
+    ("两个生物同时死了 每当生物死去的触发会触发几次", {"603.2c"},
+     "触发事件每次只会导致一个触发式异能触发一次 如果一个事件包含发生多次 则它会反复触发"),
+    ("how many cards can i hold in hand at end of turn", {"402.2", "514.1"}, "maximum hand size discard cleanup"),
+    ("quante carte posso tenere in mano a fine turno", {"402.2", "514.1"}, "maximum hand size discard cleanup"),
+    ("played a creature and attacked right away, is that legal", {"302.6"}, "summoning sickness"),
+    ("my opening hand is bad, can i shuffle it and draw a new hand", {"103.5"}, "mulligan"),
+    ("in a 4 player game someone quit while controlling my creature", {"800.4a"}, "leaves the game")])
+def test_session_45_questions_every_set_asks(home: Path, db: sqlite3.Connection, query: str, first: set[str],
+                                            said: str) -> None:
+    """Kinds of question session 45's blind testers (a kitchen-table parent, a Chinese Two-Headed Giant player, an
+    Italian Commander player) asked in their own words, each led by another rule or nowhere: a spell in the untap
+    step asked as "nell'untap step" or 重置的时候 (502.4 nowhere), responding to one's own spell first with
+    "priority" unsaid (117.3c nowhere), surviving 0 life by a trigger (119.9 led), "me and my son" both triggering
+    (603.3b nowhere), which spell "goes off" first (405.5 nowhere), "T地出蓝" (605.3b nowhere), a planeswalker used
+    twice (306.1 or the obsolete 306.4 led, 606.3 nowhere), milling more than a library holds (704.5b led), mana
+    back from a countered spell (605.4a led), several creatures dying at once under a trigger (603.2c nowhere), a
+    hand's count kept at the end of a turn (902.5a or 402.1 led), attacking "right away" (attacking left or right,
+    803.1b, led), first seven cards drawn again (103.5 nowhere), a player who "quit" a game of several (800.4a
+    nowhere)."""
+    outcome = find(home, db, query)
+    assert rules_of(outcome)[0] in first, rules_of(outcome)[:5]
+    assert said in {t.target for t in outcome.plan.translations}
+
+
+@pytest.mark.parametrize(("query", "said"), [
+    ("face down creature with no name, what is it", "2/2 face-down creature with no text no name no subtypes"),
+    ("被嘲讽的生物能阻挡吗", "煽惑"), ("una mdfc in mano", "modal double-faced card"), ("col retro", "back face"),
+    ("he aimed a removal spell at my creature", "target"), ("2HG 我跟队友每回合都能各下一块地吗", "使用地")])
+def test_session_45_words_read(home: Path, db: sqlite3.Connection, query: str, said: str) -> None:
+    """Session 45's blind testers: a face-down creature asked as "no name" ("senza nome"), 嘲讽 (Hearthstone's
+    "taunt", the players' goad, the rules' 煽惑), "mdfc" and "retro" in Italian, a spell "aimed" at a creature, and
+    下一块地 (playing a land, whose 下一 was read as "next")."""
+    plan = find(home, db, query).plan
+    assert said in {t.target for t in plan.translations}
+    assert not any(t.source == "下一" for t in plan.translations)
+
+
 def test_a_multiplayer_options_rules_follow_for_a_two_player_question(home: Path, db: sqlite3.Connection) -> None:
     """"can i attack a planeswalker instead of the player" led with 802.4a and 803.1a, the options of attacking
     several players and attacking left (session 42's blind tester): their rules are scored down for a question
