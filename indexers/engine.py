@@ -2478,6 +2478,7 @@ class Idiom:
     said: str
     keyword: bool = False
     weight: float = 1.0
+    kind: bool = False  # a kind of question (:data:`_ASKED`): said as what the question was understood to ask
 
 
 #: "Does lifelink stack?", "飞行能叠加吗": players ask whether several instances of a keyword add up,
@@ -3520,10 +3521,10 @@ def _asked(lang: str) -> tuple[Idiom, ...]:
     """The idioms of :data:`_ASKED` in ``lang``, then those of a spell cast after blockers, then after attackers,
     are declared (:data:`_AFTER_DECLARED`)."""
     flags = 0 if lang == "zh" else re.IGNORECASE
-    kinds = tuple(Idiom(re.compile(patterns[lang], flags), chinese if lang == "zh" else english)
+    kinds = tuple(Idiom(re.compile(patterns[lang], flags), chinese if lang == "zh" else english, kind=True)
                   for patterns, english, chinese in _ASKED)
-    return (*kinds, *(Idiom(re.compile(_AFTER_DECLARED[lang].format(*words), flags), _DECLARED_SAID[lang][step])
-                      for step, words in _DECLARED_WORDS[lang].items()))
+    return (*kinds, *(Idiom(re.compile(_AFTER_DECLARED[lang].format(*words), flags), _DECLARED_SAID[lang][step],
+                            kind=True) for step, words in _DECLARED_WORDS[lang].items()))
 
 
 #: A permanent returned to its owner's hand, as Chinese and Italian players say it (bounced).
@@ -3739,6 +3740,13 @@ def read_sums(text: str, lang: str) -> tuple[int, int, str] | None:
     return (bases[0].start(), end, said[0]) if after and toughness <= 0 else None
 
 
+#: The origin of a kind of question's reading (:data:`_ASKED`): the header says it as what the question was
+#: understood to ask ("understood as: “no player receives priority during the untap step” (from “nell'untap
+#: step”)"), not as a word's translation ("ucciso → commander in a graveyard …" read as a gloss of "ucciso",
+#: session 45's testers).
+ASKED_ORIGIN = "question"
+
+
 def with_idioms(p: Plan, conn: sqlite3.Connection, info: IndexInfo, replan: Callable[[str], Plan]) -> Plan:
     """The plan made again with the query's players' idioms (:func:`idioms`) in the rules' words,
     each said in the header as a players' word is; ``p`` itself for a query holding none."""
@@ -3754,7 +3762,8 @@ def with_idioms(p: Plan, conn: sqlite3.Connection, info: IndexInfo, replan: Call
             about = keywords_named(p, keywords_of(conn, info))
             if not about:
                 continue
-        told.append(Translation(m["word"], idiom.said, 1.0, p.lang, p.lang, m.start("word"), PLAYERS_ORIGIN, 0, ""))
+        origin = ASKED_ORIGIN if idiom.kind else PLAYERS_ORIGIN
+        told.append(Translation(m["word"], idiom.said, 1.0, p.lang, p.lang, m.start("word"), origin, 0, ""))
         weights.update(dict.fromkeys(idiom.said.casefold().split(), idiom.weight))
         text = text[: m.start("word")] + idiom.said + text[m.end("word"):]
     if LEAVES_SAID and (m := asks_leaving(p.lang, text)):

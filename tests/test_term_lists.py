@@ -219,6 +219,22 @@ def test_a_players_word_is_searched_in_the_rules_words_and_said(default_home: Pa
     assert answer.results[0].identity is not None and answer.results[0].identity.startswith("603.6")
 
 
+def test_a_kind_of_question_is_said_as_what_the_question_was_understood_to_ask(default_home: Path) -> None:
+    """"ucciso → commander in a graveyard or in exile …" and 横置 → 被选择的生物必须未横置 read as a word's translation
+    (session 45's testers): a kind of question is said as what the question was understood to ask, its words
+    after it; a players' word is still said as a word."""
+    from kb.views.search import render, search
+
+    answer = search(default_home, "旅法师一回合能用两次吗", None)
+    header = render(answer).splitlines()[0]
+    said = "“起动其所操控的某个永久物的一个忠诚异能 本回合没有起动过任何忠诚异能” (from “两次”)"
+    assert f"in the rules' words: 旅法师 → 鹏洛客 · understood as: {said}" in header, header
+    assert "两次 →" not in header
+    translations = answer.to_json()["translations"]
+    assert isinstance(translations, list)
+    assert [t["from"] for t in translations if t["origin"] == "question"] == ["两次"], translations
+
+
 @pytest.mark.parametrize(("typed", "means"), [("sac'd", "sacrifice"), ("etbd", "enters")])
 def test_a_players_word_alone_is_read_as_english(default_home: Path, typed: str, means: str) -> None:
     """"sac'd" and "etbd" were no form of "sac" and "etb": alone, no language knew them and the

@@ -1352,6 +1352,15 @@ def test_a_chinese_query_is_drawn_in_the_search_field(server: str) -> None:
         driver.quit()
 
 
+def test_a_kind_of_question_is_said_on_the_web_as_the_cli_says_it(server: str) -> None:
+    """The header said a kind of question as a word's translation ("nell'untap step → no player receives …")."""
+    query = urllib.parse.urlencode({"q": "nell'untap step posso lanciare un istantaneo?"})
+    for path in ("/search?", "/ask?"):
+        shown = Html(get(server + path + query)[2]).shown
+        assert "understood as: “no player receives priority during the untap step” (from “nell'untap step”)" in shown
+        assert "nell'untap step →" not in shown
+
+
 def test_search_header_says_what_the_cli_says_of_translations(server: str, home: Path) -> None:
     """A players' word is said as the CLI says it ("in the rules' words"), not as a translation
     into English; a translation known and not searched says why (its own reason, not another)."""

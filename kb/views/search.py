@@ -827,9 +827,15 @@ def unheard_said(plan: engine.Plan) -> str:
 
 def in_rules_words(plan: engine.Plan) -> str:
     """The players' words a query was also searched as the rules say them (" · in the rules'
-    words: etb → enters"), for the headers of `kb search` and `kb ask`; empty if none."""
+    words: etb → enters"), then the kind of question it was read as (" · understood as: “no player
+    receives priority during the untap step” (from “nell'untap step”)"), for the headers of `kb
+    search` and `kb ask`; empty if none."""
     rephrased = [t for t in plan.translations if t.src == t.dst == plan.lang]
-    return " · in the rules' words: " + ", ".join(said_translation(plan, t) for t in rephrased) if rephrased else ""
+    words = [said_translation(plan, t) for t in rephrased if t.origin != engine.ASKED_ORIGIN]
+    asked = [f"“{t.target}” (from “{as_typed(plan.text, t.source)}”)" for t in rephrased
+             if t.origin == engine.ASKED_ORIGIN]
+    return ((" · in the rules' words: " + ", ".join(words) if words else "")
+            + (" · understood as: " + "; ".join(asked) if asked else ""))
 
 
 def read_into(plan: engine.Plan) -> str:
