@@ -1665,14 +1665,19 @@ TEAM_CHAPTERS = frozenset({"805", "808", "809", "810", "811"})
 #: five of 1,173; the glossary benchmark EN s@1/s@5; the testers' sets): 1.0 -> 797/1066, 0.681/0.873; 0.7 ->
 #: 798/1065 before "other player(s)" and 复数 were words of several players (two keyword-set questions fell
 #: out of the first five); 0.5 -> 798/1065 then, and 798/1067, 0.682/0.873 after (three questions up, two
-#: glossary definitions up; the testers' sets three up, none down).
+#: glossary definitions up; the testers' sets three up, none down).  "Avversario" is one opponent ("avversari"
+#: several), and "left" or "right" name a seat only in "attack left", "to my left", "left or right" ("attacked with
+#: it right away" named a game of several; session 45's testers): no ranking of the quality harness moved.
 OPTIONS = 0.5
 OPTION_CHAPTERS = frozenset({"801", "802", "803", "804", "806", "807"})
 OPTION_WORDS = re.compile(r"multi|pod|ffa|free[- ]?for[- ]?all|melee|commander|edh|brawl|\d\s*-?\s*(?:players?|p|man)\b"
                           r"|\b(?:several|three|four|five|six|more|other)\s+players|another\s+player|other\s+player"
                           r"|opponents|everyone|each\s+opponent|复数|多个牌手|其他牌手|别的牌手|altr[oi]\s+giocator"
-                          r"|left|right|range|deploy|多人|[三四五六]人|几个人|对手们|每位对手|指挥官|将军|左|右|混战"
-                          r"|giocatori|avversari|più\s+giocatori|comandante|generale|sinistra|destra", re.IGNORECASE)
+                          r"|\b(?:attack\w*\s+(?:to\s+(?:the|my|your)\s+)?(?:left|right)|(?:to|on)\s+(?:my|the|your|their|his|her)"
+                          r"\s+(?:left|right)|left\s+or\s+right)\b"
+                          r"|range|deploy|多人|[三四五六]人|几个人|对手们|每位对手|指挥官|将军|左|右|混战"
+                          r"|giocatori|\bavversari\b|più\s+giocatori|comandante|generale|sinistra|destra",
+                          re.IGNORECASE)
 TEAM_WORDS = re.compile(r"team|2hg|two[- ]?headed|giant|emperor|双头|巨人|皇帝|队|squadr|gigante|imperator",
                         re.IGNORECASE)
 
@@ -2548,7 +2553,10 @@ class Idiom:
 #: attaccare subito" from nowhere), none down (two haste questions lost their first place before haste
 #: was let be).  A "tappata" creature an Italian question asks may attack or block is "stappata", as in
 #: English: 776/1052 -> 777/1053 (the held-out "posso attaccare con una creatura tappata" 508.1a from
-#: nowhere to first), the rest the same.  Session 42's blind testers: damage that "stays", "sticks", "carries
+#: nowhere to first), the rest the same.  Both are said as the kind of question they read, "must be untapped" and
+#: "deve essere stappata" (the header's "TAPpata → stappata" read as the opposite, session 45's second Italian
+#: blind tester): no ranking of the quality harness moved.
+#: Session 42's blind testers: damage that "stays", "sticks", "carries
 #: over" or "lasts" until a time "remains marked until cleanup" (120.6: "does damage stay on creatures till next
 #: turn" led with 120.4a); an Italian "leggendario" a second of the same ("il secondo leggendario uguale al
 #: primo") is the legend rule (its "primo" found first strike, 702.7c first); each: the five sets and the
@@ -2584,18 +2592,24 @@ _BLOCKER_GONE = {
           r".*?\b(?P<word>muore|muoiono|mort[oaie]|uccis[oaie]|uccid\w*|bruci\w*"
           r"|rimoss[oaie]|distrutt[oaie]|sacrific\w*|esiliat[oaie]|bounc\w*)\b",
     "zh": r"^(?!.*(?<!没)(?<!没有)(?<!无)(?:践踏|践塌|trample))"
-          r"(?=.*(?:阻挡者|阻挡的生物|挡的|挡我的|挡住))"
-          r".*?(?P<word>被杀|杀了|打死|死了|死掉|被消灭|消灭了|弹回手|回手|离场|没了|被移除|献祭|被解掉|解掉)"}
+          r"(?=.*(?:阻挡者|阻挡的生物|阻挡生物|挡的|挡我的|挡住))"
+          r".*?(?P<word>被杀|杀了|打死|死了|死掉|被消灭|消灭了|弹回手|回手|离场|没了|被移除|献祭|被解掉|解掉"
+          r"|离开了?战场)"}
+#: ... "阻挡生物 … 离开了战场" (session 45's second Chinese blind tester): 33 read, 25/32 -> 26/32.
 #: Whether a copy of a spell is cast ("does a copy of a spell count as casting for prowess", 风暴复制出来的咒语
 #: 算施放吗, "le copie di tempesta contano come magie lanciate?"): 707.10 says it is not, where casting a copy
 #: (707.12, "cast a copy") and the keywords that copy (storm, 702.40a) led (sessions 40-42's testers).
 #: Measured (session 42, as above): 781/1056 -> 786/1056, a glossary definition third -> second; the testers'
 #: sets eight up, none down.
 _COPY_CAST = {
-    "en": r"^(?=.*\bcop(?:y|ies|ied|ying)\b)(?!.*\bcast(?:s|ing)?\s+(?:a\s+|the\s+|its\s+)?cop)"
+    "en": r"^(?=.*\bcop(?:y|ies|ied|ying)\b)(?!.*\bcast(?:s|ing)?\s+(?:a\s+|the\s+|its\s+)?cop|.*\blegendar)"
           r".*?\b(?P<word>cast|casting|casted)\b",
-    "it": r"^(?=.*\bcopi\w*)(?!.*\blanci\w*\s+(?:una\s+|la\s+)?copia).*?\b(?P<word>lanciat\w*|lanciar\w*|castat\w*)",
-    "zh": r"^(?=.*复制)(?!.*施放.{0,3}复制).*?(?P<word>施放)"}
+    "it": r"^(?=.*\bcopi\w*)(?!.*\blanci\w*\s+(?:una\s+|la\s+)?copia|.*\bleggend)"
+          r".*?\b(?P<word>lanciat\w*|lanciar\w*|castat\w*)",
+    "zh": r"^(?=.*复制)(?!.*施放.{0,3}复制|.*传奇).*?(?P<word>施放)"}
+#: ... not of a legendary's second copy, a card of the same name (:data:`_LEGEND_TWICE`'s: "Ho lanciato una seconda
+#: copia della stessa creatura leggendaria" led with 707.10, 704.5j nowhere; session 45's second Italian blind tester):
+#: the 34 questions it reads the same (22/34 first), that one nowhere -> third.
 #: Two players at 0 life at once ("both players drop to 0 life at the same time, who wins", 两边同时掉到0血算
 #: 平局吗, "se entrambi andiamo a 0 vite nello stesso momento chi vince?"): all lose simultaneously and the game
 #: is a draw (104.4a), where paying life in Two-Headed Giant (119.4a) and the life rules led every such question.
@@ -2721,9 +2735,12 @@ _ZERO_LIFE_ACTING = {
 #: Mana left unspent from a step ("上个阶段横出来的蓝没用完 下个阶段还在吗", "il mana che nn uso in main 1 mi resta
 #: per il combat?"): every mana pool empties at the end of each step and phase (106.4, 500.5), where the steps'
 #: own rules led and neither was in the first ten (session 42's blind testers).
+#: ... mana "used" later ("tap lands for mana in my upkeep and use it in my main phase", session 45's second English
+#: blind tester): 18 read, 17/18 -> 18/18.
 _MANA_LEFT = {
     "en": r"^(?=.*\bmana\b)(?=.*\b(?:step|phase|combat|main|turn)\b)"
-          r".*?\b(?P<word>unused|unspent|left\s*over|leftover|carr(?:y|ies)\s+over|stays?|still\s+there)\b",
+          r".*?\b(?P<word>unused|unspent|left\s*over|leftover|carr(?:y|ies)\s+over|stays?|still\s+there"
+          r"|(?:use|spend)\s+it\s+(?:in|during|later|on)|save\s+(?:it|the\s+mana))\b",
     "it": r"^(?=.*\bmana\b)(?=.*\b(?:fase|sottofase|turno|combat\w*|main)\b)"
           r".*?\b(?P<word>(?:nn|non)\s+us\w*|resta|rimane|avanzat\w*)\b",
     "zh": r"^(?=.*(?:法术力|蓝|红|绿|白|黑|mana))(?=.*(?:阶段|步骤))"
@@ -2746,9 +2763,11 @@ _HAND_OVER = {
 #: 43): the questions its pattern reads among the quality harness's 1,173, the newer sets' and session 43's
 #: blind testers' 140, first / in the first five before -> after; the glossary benchmark the same for all.
 #: Here 17 read: 8/12 -> 15/17, none down (it replaced English idioms of "go away" and "stays").
+#: ... "still on it" too ("if my creature took 3 damage on my opponent's turn, is that damage still on it during my
+#: turn", session 45's second English blind tester): 25 read, 21/25 -> 22/25.
 _DAMAGE_LASTS = {
     "en": r"\b(?:damage|dmg)\b.*?\b(?P<word>go(?:es)?\s+away|wears?\s+off|stays?|sticks?|carr(?:y|ies)\s+over"
-          r"|lasts?(?=\s+(?:on|until|till|through|into|for)\b|\s*\??\s*$)|still\s+(?:there|damaged)"
+          r"|lasts?(?=\s+(?:on|until|till|through|into|for)\b|\s*\??\s*$)|still\s+(?:there|damaged|on\s+(?:it|him|her|them))"
           r"|(?:heal(?:s|ed)?|reset(?:s)?|removed|cleared)(?=.*\b(?:turn|eot|cleanup)\b))\b",
     "it": r"^(?=.*\b(?:turno|cleanup|quando)\b)(?=.*\bdann[io]\b)"
           r".*?\b(?P<word>rest(?:a|ano)|riman(?:e|gono)|spari(?:sce|scono)"
@@ -2759,11 +2778,13 @@ _DAMAGE_LASTS = {
 #: Italian "si rimuove", a hand's count in Italian "quante carte" at the "cancellazione", in Chinese 弃到七张 (the
 #: older sets' misses): _DAMAGE_LASTS 19 read, 16/18 -> 16/19; _HAND_OVER 14 read, 12/12 -> 13/14.
 #: A permanent gone from the battlefield, in each language's words: what :data:`_AURA_ALONE`, :data:`_TARGETS_GONE`
-#: and :data:`_SOURCE_GONE` ask about.
+#: and :data:`_SOURCE_GONE` ask about ("lascia il campo di battaglia" whole: "di battaglia" left behind was read as a
+#: battle, session 45's second Italian blind tester).
 _GONE = {
     "en": r"(?:got|gets|is|was|been)\s+(?:exiled|bounced|killed|destroyed|sacrificed|removed|flickered|blinked)"
           r"|died|dies|(?:left|leaves)\s+the\s+battlefield",
-    "it": r"esce\s+dal\s+campo|lascia\s+il\s+campo|muore|morta|morto|(?:viene|è|e)\s+(?:esiliat[oa]|distrutt[oa]"
+    "it": r"esce\s+dal\s+campo(?:\s+di\s+battaglia)?|lascia\s+il\s+campo(?:\s+di\s+battaglia)?|muore|morta|morto"
+          r"|(?:viene|è|e)\s+(?:esiliat[oa]|distrutt[oa]"
           r"|sacrificat[oa]|uccis[oa])|rimbalz\w*|bounc\w*|torna\s+in\s+mano",
     "zh": r"被?解掉了?|被解场|离场了?|离开战场|死了|死掉|被杀了?|被消灭了?|被放逐了?|弹回手了?|回手|被弹走了?"
           r"|被牺牲了?"}
@@ -2917,11 +2938,12 @@ _SPLIT_DAMAGE = {
 #: Equipping at instant speed ("can i equip at instant speed", 装备能在对面回合装吗): equip is activated only as
 #: a sorcery (702.6a), where the turn's and combat's rules led and 702.6a was second to nowhere (sessions 40-43's
 #: testers).  7 read: 2/4 -> 6/7.
+#: ... "durante il combattimento" (session 45's second Italian blind tester): 8 read, 6/8 -> 7/8.
 _EQUIP_TIMING = {
     "en": r"^(?=.*\bequip\w*).*?\b(?P<word>instant\s+speed|at\s+instant|(?:on|during)\s+(?:my\s+)?(?:opp(?:onent)?'?s?"
           r"|their|his|her|the\s+opponent'?s)\s+turn|(?:in|during)\s+combat|in\s+response)\b",
     "it": r"^(?=.*\b(?:equip\w*|equipaggi\w*)).*?\b(?P<word>velocit[àa]\s+(?:da\s+)?istantane[ao]|turno\s+dell['\s]?"
-          r"avversario|in\s+combattimento|in\s+risposta)",
+          r"avversario|(?:in|durante\s+il)\s+combattimento|in\s+risposta)",
     "zh": r"^(?=.*(?:装备|佩带)).*?(?P<word>对面(?:的)?回合|对手(?:的)?回合|对方(?:的)?回合|瞬间速度|战斗中|回应)"}
 #: Whose graveyard a stolen creature goes to ("偷来的怪死了 进谁的坟场", "my stolen creature died, whose graveyard
 #: does it go to"): its owner's (404.1), where control's rules led and 404.1 was nowhere (session 41's blind
@@ -3248,7 +3270,9 @@ _FLICKERED = {
     "it": r"^(?!.*\b(?:token|evoc\w*|evok\w*)\b)"
           r".*?(?P<word>flicker\w*|blink\w*|(?:esc\w*|usci\w*)\s+e\s+(?:rientr\w*|torn\w*)"
           r"|esili\w*\s+e\s+(?:rimett\w*|riport\w*|torn\w*))",
-    "zh": r"^(?!.*衍生物).*?(?P<word>闪烁|放逐了?再回到?(?:场上|战场)|离场再回来|离开战场再回(?:来|到战场))"}
+    "zh": r"^(?!.*衍生物).*?(?P<word>闪烁|放逐(?:了|后|之后)?再回到?(?:场上|战场)|离场再回来|离开战场再回(?:来|到战场)"
+          r"|回到手(?:牌|上|里)?(?:后|之后)?再(?:被)?(?:使用|施放|打出|下))"}
+#: ... "回到手牌后再被使用", "放逐后再回到战场" (session 45's second Chinese blind tester): 27 read, 24/24 -> 26/26.
 #: A commander gone to a graveyard or exile ("my commander got exiled can i send it back to the command zone",
 #: 指挥官死了可以放回统帅区吗, "il mio comandante è morto, posso rimetterlo nella zona di comando?"): its owner may put
 #: it into the command zone (903.9a), where the commander tax's 903.8 (casting from the command zone) led, 903.9a
@@ -3315,7 +3339,9 @@ _TOUGHNESS_ZERO = {
           r"|toughness\s+(?:of\s+|to\s+|is\s+|at\s+|goes\s+to\s+|becomes\s+)?(?:0|zero)"
           r"(?!\d)|x/0)\b",
     "it": r"(?P<word>(?:0|zero)\s+(?:di\s+)?costituzione|costituzione\s+(?:a\s+|di\s+)?(?:0|zero)(?!\d))",
-    "zh": r"(?P<word>防御力?(?:被减成|变成|减到|为|是|到)?0(?!\d)|0防)"}
+    "zh": r"(?P<word>防御力?(?:[^，。？！0-9]{0,4}?(?:被减成|变成|减到|降为|降到|为|是|到))?0(?![\d/])|0防)"}
+#: ... "防御力因效应降为0" (session 45's second Chinese blind tester): 32 read, 30/32 -> 31/32 (not "设为0/1",
+#: a size set: 613.4b's).
 #: Commander damage typed as "21" ("my buddy stole my cmdr … does that count toward my 21"): 903.10a, where the
 #: control-changing word's haste led (session 44's blind tester).  25 read: 22/24 -> 24/25.
 _TWENTY_ONE = {
@@ -3345,10 +3371,11 @@ _TOKEN_GONE = {
 #: A planeswalker used twice in a turn ("can i use my planeswalkers ability twice in one turn", "posso usare 2 volte
 #: lo stesso planeswalker nello stesso turno?"): one loyalty ability of a permanent a turn (606.3), where the
 #: planeswalker's own rules (306.1, the obsolete 306.4) led and 606.3 was nowhere (session 45's blind testers).
-#: 12 read: 4/11 -> 11/12.
+#: 12 read: 4/11 -> 11/12.  "Plus teferi and then minus him" (session 45's second English blind tester):
+#: 14 read, 11/13 -> 12/14.
 _WALKER_TWICE = {
-    "en": r"^(?=.*\b(?:planeswalkers?|pws?|walkers?|loyalty)\b)"
-          r".*?\b(?P<word>twice|two\s+times|2\s*(?:times|x)|more\s+than\s+once|(?:two|2|both)\s+(?:of\s+(?:its|his|her)\s+)?"
+    "en": r"^(?=.*\b(?:planeswalkers?|pws?|walkers?|loyalty|plus\w*\s+(?:\w+\s+){0,3}?(?:then\s+)?minus\w*)\b)"
+          r".*?\b(?P<word>plus\w*\s+(?:\w+\s+){0,3}?(?:then\s+)?minus\w*|twice|two\s+times|2\s*(?:times|x)|more\s+than\s+once|(?:two|2|both)\s+(?:of\s+(?:its|his|her)\s+)?"
           r"(?:loyalty\s+)?abilit(?:y|ies))\b",
     "it": r"^(?=.*\b(?:planeswalker|pw|fedelt[àa]|lealt[àa])\b)"
           r".*?\b(?P<word>(?:2|due)\s+volte|pi[uù]\s+(?:di\s+)?una\s+volta|(?:2|due)\s+abilit[àa])",
@@ -3387,6 +3414,49 @@ _EACH_OCCURRENCE = {
           r"(?:insieme|contemporaneamente|nello\s+stesso\s+momento|allo\s+stesso\s+tempo))",
     "zh": r"^(?=.*(?:触发|每当))(?=.*(?:两|[2-9]|多|几|都))(?!.*(?:对手|对面|谁|顺序))"
           r".*?(?P<word>同时(?:死|被消灭|进坟))"}
+#: A face-down permanent gone ("se una mia creatura a faccia in giù viene distrutta, devo mostrare che carta era?", "do
+#: i have to reveal my morph when it dies", 面朝下的生物死了要展示吗): its owner reveals it (708.9), where double-faced
+#: cards' 712.15 or morph's own rules led, 708.9 sixth (session 45's second Italian blind tester). 2 read: 1/1 -> 2/2.
+_FACE_DOWN_GONE = {
+    "en": r"^(?=.*\b(?:face[\s-]?down|morph\w*|manifest\w*|disguis\w*|cloak\w*)\b)"
+          r"(?=.*\b(?:die[sd]?|dying|destroyed|killed|leaves?|left|exiled|bounced|countered|graveyard|game\s+ends?)\b)"
+          r".*?\b(?P<word>reveal\w*|show\w*|flip\w*\s+(?:it\s+)?(?:over|up))\b",
+    "it": r"^(?=.*\b(?:faccia\s+in\s+gi[uù]|metamorfosi|manifest\w*|camuff\w*))"
+          r"(?=.*\b(?:muor\w*|mort[aoie]|distrutt\w*|uccis\w*|lascia|esce|cimitero|esiliat\w*|rimbalz\w*))"
+          r".*?\b(?P<word>mostr\w*|rivel\w*|far\s+vedere|girar\w*)",
+    "zh": r"^(?=.*(?:面朝下|盖着|变身|显化|伪装|斗篷))(?=.*(?:死|离场|离开战场|被消灭|进坟|被放逐|回手|结束))"
+          r".*?(?P<word>展示|亮出|公开|给.{0,3}看|翻开|翻过来)"}
+#: Who gets priority after a spell resolves ("堆叠上的咒语结算完毕后，哪位牌手首先获得优先权？", "who gets priority
+#: after my spell resolves"): the active player (117.3b), where the stack's and priority's other rules (601.2a, 117.7)
+#: led, 117.3b eighth (session 45's second Chinese blind tester). After casting is :data:`_PRIORITY_AFTER`'s. 6 read:
+#: 4/5 -> 5/6.
+_PRIORITY_RESOLVED = {
+    "en": r"^(?=.*\bpriority\b)(?!.*\bafter\s+(?:i\s+|you\s+|we\s+)?cast)"
+          r".*?\b(?P<word>(?:after|once|when)\s+(?:\w+\s+){0,3}?resolv\w*)\b",
+    "it": r"^(?=.*\bpriorit[àa])(?!.*\bdopo\s+(?:che\s+|ke\s+)?(?:lanci|cast))"
+          r".*?\b(?P<word>dopo\s+(?:che\s+|la\s+|il\s+)?(?:\w+\s+){0,3}?(?:si\s+)?(?:risolv\w*|risoluzione))",
+    "zh": r"^(?=.*优先权)(?!.*施放(?:完|了|之后|以后|后)).*?(?P<word>结算(?:完毕|完|之后|以后|后))"}
+#: Entering with counters, asked as a kind of effect ("“此永久物进入战场时上面带有若干指示物”这类异能属于什么效应？",
+#: "is 'enters with counters' a replacement effect"): a replacement effect (614.1c), where boast's or triggers' rules
+#: led and 614.1c was nowhere (session 45's second Chinese blind tester). 2 read: 0/0 -> 1/1 (the tester's own, its
+#: quoted phrase searched as written, still nowhere).
+_ENTERS_WITH = {
+    "en": r"^(?=.*\b(?:replacement|kind\s+of|type\s+of|trigger\w*|stack|respond\w*)\b)"
+          r".*?\b(?P<word>(?:enters?|etbs?|comes?\s+in(?:to\s+play)?)\s+(?:the\s+battlefield\s+)?with\s+(?:\w+\s+){0,3}?"
+          r"counters?)\b",
+    "it": r"^(?=.*\b(?:sostituzione|che\s+tipo|innesc\w*|trigger\w*|pila|stack)\b)"
+          r".*?\b(?P<word>entra\w*\s+(?:nel\s+campo\s+di\s+battaglia\s+)?con\s+(?:\w+\s+){0,3}?segnalin\w*)",
+    "zh": r"^(?=.*(?:什么效应|哪种效应|替代|触发|堆叠|回应))"
+          r".*?(?P<word>(?:进入战场|进场)时?(?:上面)?(?:带有|带着|有|放有)[^，。？]{0,6}?指示物)"}
+#: Effects of one layer in order ("在同一层中，两个没有依存关系的持续性效应按照什么顺序生效？", "within the same layer
+#: which effect applies first"): by timestamp (613.7), where the layers' list (613.2-613.4) led, 613.7 tenth (session
+#: 45's second Chinese blind tester). Two effects setting a creature's size are :data:`_TWO_SETTERS`'. 4 read: 0/3 ->
+#: 4/4.
+_SAME_LAYER = {
+    "en": r"^(?!.*\bdepend\w*).*?\b(?P<word>(?:same|one)\s+(?:sub)?layer)\b"
+          r"(?=.*\b(?:order|first|which|apply|applies)\b)",
+    "it": r"^(?!.*\bdipend\w*).*?\b(?P<word>stess[oa]\s+(?:livello|layer|strato))\b(?=.*\b(?:ordine|prima|quale)\b)",
+    "zh": r"^(?!.*(?<!没)(?:有依存|存在依存)).*?(?P<word>同一(?:个)?(?:层|副层|分层))(?=.*(?:顺序|先后|哪个先|谁先))"}
 #: The questions every language asks in its own words (each kind's patterns above say why), with the rules'
 #: words they are searched in: in English (an Italian question's too: English words in it pass through to the
 #: English texts, whose Italian the KB lacks) and in Chinese.
@@ -3510,7 +3580,14 @@ _ASKED: tuple[tuple[dict[str, str], str, str], ...] = (
     (_REFUND, "countered spell doesn't get a refund of any costs that were paid", "被反击后 已支付的费用均不会退费"),
     (_EACH_OCCURRENCE, "triggers only once each time its trigger event occurs trigger repeatedly if one event contains "
                        "multiple occurrences",
-     "触发事件每次只会导致一个触发式异能触发一次 如果一个事件包含发生多次 则它会反复触发"))
+     "触发事件每次只会导致一个触发式异能触发一次 如果一个事件包含发生多次 则它会反复触发"),
+    (_FACE_DOWN_GONE, "face-down permanent moves from the battlefield to any other zone its owner must reveal it",
+     "牌面朝下的永久物从战场移到其他区域 其拥有者必须于移动时将之展示给所有牌手"),
+    (_PRIORITY_RESOLVED, "active player receives priority after a spell or ability resolves",
+     "主动牌手在咒语或异能结算之后得到优先权"),
+    (_ENTERS_WITH, "effects that read enters with are replacement effects", "进场时上面有 的效应为替代性效应"),
+    (_SAME_LAYER, "within a layer effects applied in timestamp order earlier timestamp before later",
+     "在同一层中 时间印记 较早时间印记的效应 在较晚时间印记的效应之前生效"))
 
 
 #: The rules' words every kind of question is searched in (:func:`kind_keeps_order`).
@@ -3565,7 +3642,7 @@ _IDIOMS: dict[str, Callable[[], tuple[Idiom, ...]]] = {
                             r".*?\b(?P<word>(?:shuffle|draw|get)\w*\s+(?:\w+\s+){0,3}?new\s+(?:ones|hand|cards|seven|7)"
                             r"|new\s+hand|redraw\w*)\b", re.IGNORECASE), "mulligan"),
            Idiom(re.compile(r"^(?=.*\b(?:can|could|may|able|allowed)\b)(?=.*\b(?:block|attack)\w*).*?\b(?P<word>tapped)\b",
-                            re.IGNORECASE), "untapped"),
+                            re.IGNORECASE), "must be untapped", kind=True),
            Idiom(re.compile(r"^(?=.*\bcounters?\b).*?\b(?P<word>bounced?|bouncing|flicker(?:s|ed|ing)?|blink(?:s|ed|ing)?"
                             r"|(?:go(?:es)?|going|come|comes|coming|returns?|returned|returning)\s+(?:back\s+)?to"
                             r"\s+(?:\w+\s+){0,2}hand)\b", re.IGNORECASE), "moves from one zone to another"),
@@ -3623,7 +3700,7 @@ _IDIOMS: dict[str, Callable[[], tuple[Idiom, ...]]] = {
            Idiom(re.compile(r"\b(?P<word>si\s+(?:cumul|somm)(?:a|ano)|(?:è|sono)\s+cumulabil[ei])\b", re.IGNORECASE),
                  "multiple instances redundant", keyword=True, weight=0.5),
            Idiom(re.compile(r"^(?=.*\b(?:posso|puoi|può|puo|possono|si\s+pu[òo])\b)(?=.*\b(?:attacc|blocc)\w*)"
-                            r".*?\b(?P<word>tappat[aoie])\b", re.IGNORECASE), "stappata"),
+                            r".*?\b(?P<word>tappat[aoie])\b", re.IGNORECASE), "deve essere stappata", kind=True),
            Idiom(re.compile(r"^(?=.*\b(?:attacc\w*|tapp\w*)\b)(?!.*(?<!senza )\brapidit[àa])"
                             r".*?\b(?P<word>appena\s+(?:giocat|lanciat|evocat|castat|entrat|arrivat|sces)\w*)",
                             re.IGNORECASE), "debolezza da evocazione"),
@@ -3644,7 +3721,8 @@ _IDIOMS: dict[str, Callable[[], tuple[Idiom, ...]]] = {
     "zh": lambda: (Idiom(re.compile(_ALL_AT_ZERO["zh"]), "所有牌手同时输掉游戏 平手"),
            Idiom(re.compile(_NO_TRAMPLE["zh"]), NO_TRAMPLE_SAID["zh"]),
            Idiom(re.compile(r"(?P<word>叠加)"), "多个 并无意义", keyword=True),
-           Idiom(re.compile(rf"^(?=.*指示物).*?(?P<word>{_TO_HAND['zh']}|闪烁)"), "从一个区域移动到另一个区域"),
+           Idiom(re.compile(rf"^(?=.*指示物).*?(?P<word>{_TO_HAND['zh']}|闪烁|放逐(?:了|后|之后)?再回到?(?:场上|战场))"),
+                 "从一个区域移动到另一个区域"),
            Idiom(re.compile(rf"^(?=.*衍生物).*?(?P<word>{_TO_HAND['zh']})"), "在战场以外的其他区域 消失"),
            Idiom(re.compile(r"^(?!.*(?:皇帝|emperor)).*?(?P<word>将军)(?!税|伤害)", re.IGNORECASE), "指挥官"),
            # 偷 (stealing) is gaining control; not in the card name 神偷 (611.2b), which keeps it out of the

@@ -2443,6 +2443,82 @@ def test_session_45_words_read(home: Path, db: sqlite3.Connection, query: str, s
     assert not any(t.source == "下一" for t in plan.translations)
 
 
+@pytest.mark.parametrize(("query", "first", "said"), [
+    ("阻挡生物在伤害前离开了战场 攻击生物还算被阻挡吗", {"509.1h"}, "即使 均被移出战斗 依然被阻挡"),
+    ("防御力因为效应降为0了 会死吗", {"704.5f"}, "生物的防御力为0或更低 该生物置入其拥有者的坟墓场"),
+    ("生物回到手牌后再施放 之前的增益还在吗", {"400.7"},
+     "一个物件从一个区域转移到另一个区域将被视同一个新的物件 它对原物件没有任何记忆和联系"),
+    ("有+1/+1指示物的生物被放逐后再回到战场 指示物还在吗", {"122.2"}, "从一个区域移动到另一个区域"),
+    ("can i plus my planeswalker and then minus it the same turn", {"606.3", "306.5d"},
+     "activate a loyalty ability of a permanent only if no loyalty ability of that permanent that turn"),
+    ("do i have to reveal my face down creature when it dies", {"708.9"},
+     "face-down permanent moves from the battlefield to any other zone its owner must reveal it"),
+    ("面朝下的生物被消灭了 要展示给对手看吗", {"708.9"},
+     "牌面朝下的永久物从战场移到其他区域 其拥有者必须于移动时将之展示给所有牌手"),
+    ("who gets priority after a spell resolves", {"117.3b"},
+     "active player receives priority after a spell or ability resolves"),
+    ("咒语结算之后谁先得到优先权", {"117.3b"}, "主动牌手在咒语或异能结算之后得到优先权"),
+    ("chi riceve la priorità dopo che una magia si risolve?", {"117.3b"},
+     "active player receives priority after a spell or ability resolves"),
+    ("is enters with counters a replacement effect", {"614.1c"},
+     "effects that read enters with are replacement effects"),
+    ("进场时带有指示物是替代性效应吗", {"614.1c"}, "进场时上面有 的效应为替代性效应"),
+    ("two effects in the same layer, which applies first", {"613.7"},
+     "within a layer effects applied in timestamp order earlier timestamp before later"),
+    ("同一层的两个效应谁先生效", {"613.7"},
+     "在同一层中 时间印记 较早时间印记的效应 在较晚时间印记的效应之前生效"),
+    ("due effetti nello stesso livello, quale si applica prima?", {"613.7"},
+     "within a layer effects applied in timestamp order earlier timestamp before later"),
+    ("damage on my creature, is it still on it next turn", {"120.6", "514.2"},
+     "damage marked remains until cleanup step removed"),
+    ("can i float mana from upkeep and use it in my draw step", {"106.4", "500.5"},
+     "mana pool empties at end of each step and phase unspent mana"),
+    ("posso equipaggiare durante il combattimento?", {"702.6a"}, "equip activate only as a sorcery"),
+    ("can a tapped creature block", {"509.1a"}, "must be untapped"),
+    ("una creatura tappata può bloccare?", {"509.1a"}, "deve essere stappata")])
+def test_session_45_second_set_kinds(home: Path, db: sqlite3.Connection, query: str, first: set[str],
+                                     said: str) -> None:
+    """Kinds of question session 45's second blind testers (a judge-exam candidate, a Chinese L1 candidate, an
+    Italian Limited player) asked, each led by another rule or nowhere: a blocker that left (阻挡生物, 离开了战场:
+    120.2a led), toughness 0 by an effect (防御力因效应降为0: 208.2a led), a creature bounced and cast again (400.7
+    nowhere), counters on a permanent exiled and back (122.2 nowhere), "plus teferi and then minus him" (606.3
+    nowhere), revealing a face-down creature gone (712.15 led, 708.9 sixth), priority after a spell resolves (117.3b
+    eighth), entering with counters as a kind of effect (614.1c nowhere), the order of one layer's effects (613.7
+    tenth), damage "still on it" (510.1c led), mana used in a later step (505.6b led), equipping "durante il
+    combattimento" (606.3 led); and a tapped creature asked to block, said as "must be untapped" (its header said
+    "TAPpata → stappata", the opposite)."""
+    outcome = find(home, db, query)
+    assert rules_of(outcome)[0] in first, rules_of(outcome)[:5]
+    assert said in {t.target for t in outcome.plan.translations}
+
+
+@pytest.mark.parametrize(("query", "first", "absent"), [
+    ("ho lanciato una seconda copia della stessa creatura leggendaria, posso tenerle tutte e due?", {"704.5j"},
+     "copy of a spell isn't cast"),
+    ("una creatura lascia il campo di battaglia e l'aura?", {"303.4c", "704.5m"}, "battle")])
+def test_session_45_italian_words_no_longer_misread(home: Path, db: sqlite3.Connection, query: str, first: set[str],
+                                                    absent: str) -> None:
+    """A legendary's "seconda copia" was read as a copy of a spell (707.10 first, 704.5j nowhere), and "lascia il campo
+    di battaglia" left "di battaglia" behind, read as a battle (session 45's second Italian blind tester)."""
+    outcome = find(home, db, query)
+    assert rules_of(outcome)[0] in first, rules_of(outcome)[:5]
+    assert absent not in {t.target for t in outcome.plan.translations}
+
+
+@pytest.mark.parametrize(("query", "source", "said"), [
+    ("terre base nel mazzo", "terre base", "basic land"), ("quando cerco nel grimorio", "cerco", "search"),
+    ("nel sealed quante carte", "sealed", "limited"), ("色彩标识", "色彩标识", "标识色"),
+    ("现开 套牌最少几张", "现开", "限制赛")])
+def test_session_45_second_set_words_read(home: Path, db: sqlite3.Connection, query: str, source: str,
+                                          said: str) -> None:
+    """Session 45's second blind testers: "terre base" was read as Nonbasic Land ("terra non base" keys alike without
+    its stop word "non"), "cerco" and "sealed" as nothing; 色彩标识 (color identity) and 现开 (sealed) are players'
+    words."""
+    plan = find(home, db, query).plan
+    assert said in {t.target for t in plan.translations if t.source == source}
+    assert "nonbasic land" not in {t.target for t in plan.translations}
+
+
 def test_a_multiplayer_options_rules_follow_for_a_two_player_question(home: Path, db: sqlite3.Connection) -> None:
     """"can i attack a planeswalker instead of the player" led with 802.4a and 803.1a, the options of attacking
     several players and attacking left (session 42's blind tester): their rules are scored down for a question
