@@ -276,7 +276,7 @@ def test_the_header_never_says_no_translation_when_one_was_set_aside(home: Path,
     assert {(t.source, t.target) for t in known} <= shown
     header = kb_here("search", query, "--lang", "it", "--lang", "en", home=home).stdout.splitlines()[0]
     assert "en: no translation known" not in header
-    assert "en, zh-Hans: not needed (" in header  # the pairs are in the JSON (above): listed, they made
+    assert "en, zh-Hans: not searched (" in header  # the pairs are in the JSON (above): listed, they made
     # the header a paragraph (session 40's testers)
 
 

@@ -866,9 +866,10 @@ def _translations_said(plan: engine.Plan, found: list[Translation], dropped: lis
     """What the header says of the translations into one language: those used and those dropped,
     by reason; or, where the query's own language holds all its words, only that none was needed
     (listed, that commonest case made the header a paragraph: session 40's testers; ``--json``
-    lists them all)."""
-    if any(t.dropped == OWN_LANGUAGE for t in dropped):
-        return f"not needed ({OWN_LANGUAGE}; --json lists the translations set aside)"
+    lists them all; "not needed (query's own language holds all its words; --json lists the translations set
+    aside)" read as jargon to sessions 44 and 45's testers)."""
+    if any(t.dropped == OWN_LANGUAGE for t in dropped):  # "not needed (query's own language holds …)" read as jargon
+        return f"not searched (the {language_name(plan.lang)} texts hold every word of the query)"
     said = ", ".join(said_translation(plan, t) for t in found) if found else (
         "no translation used" if dropped else "no translation known")
     return said + (f" (dropped, {_by_reason(plan, dropped)})" if dropped else "")
@@ -886,7 +887,7 @@ def _by_reason(plan: engine.Plan, dropped: list[Translation]) -> str:
 def _header(answer: SearchAnswer) -> str:
     plan = answer.plan
     said = said_line(answer.box.query, answer)
-    together: dict[str, list[str]] = {}  # languages said alike are said once ("en, it: not needed …")
+    together: dict[str, list[str]] = {}  # languages said alike are said once ("en, it: not searched …")
     # a rule number needs no translation; a name of stop words only ("come se") has one, and no units;
     # every language is searched, shown or not: the translations into one not shown are said too
     searched = dict.fromkeys([*plan.langs, *(t.dst for t in (*plan.translations, *plan.dropped))])
