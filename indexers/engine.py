@@ -2748,14 +2748,18 @@ _MANA_LEFT = {
 #: A hand over seven at the end of a turn (回合结束手里9张牌咋办 要弃到几张): the cleanup step's discard to the
 #: maximum hand size (514.1, 402.2), where the end step's rules (513) led and neither was in the first five.
 #: ... a hand's count kept ("how many cards can you keep in your hand at end of turn", "a fine turno quante carte
-#: posso tenere in mano max?", session 45's blind testers): 23 read, 20/23 -> 22/23.
+#: posso tenere in mano max?", session 45's blind testers): 23 read, 20/23 -> 22/23.  "Discard down to 7" and
+#: 回合结束的时候我手上有9张牌怎么办 (session 45's third blind testers): 30 read, 25/29 -> 29/30.
 _HAND_OVER = {
-    "en": r"^(?=.*\b(?:discard\w*|keep|hold|max\w*))(?=.*\b(?:end\s+of\s+(?:the\s+)?turn|cleanup|end\s+step)\b)"
-          r".*?\b(?P<word>(?:\d+|eight|nine|ten|how\s+many)\s+cards(?:\s+(?:\w+\s+){0,3}?in\s+(?:my\s+|your\s+)?hand)?)\b",
+    "en": r"^(?:(?=.*\b(?:discard\w*|keep|hold|max\w*))(?=.*\b(?:end\s+of\s+(?:the\s+)?turn|cleanup|end\s+step)\b)"
+          r"|(?=.*\bdiscard\w*\s+down\s+to\b))"
+          r".*?\b(?P<word>discard\w*\s+down\s+to\s+(?:7|seven)"
+          r"|(?:\d+|eight|nine|ten|how\s+many)\s+cards(?:\s+(?:\w+\s+){0,3}?in\s+(?:my\s+|your\s+)?hand)?)\b",
     "it": r"^(?=.*\b(?:scart\w*|tener\w*|teng\w*|max\w*|massim\w*))(?=.*\b(?:fine\s+(?:del\s+)?turno|cleanup"
           r"|cancellazione)\b)"
           r".*?\b(?P<word>(?:\d+|quante)\s+carte(?:\s+in\s+mano)?)\b",
-    "zh": r"^(?=.*弃)(?=.*(?:回合结束|结束|清除))(?=.*(?:手里|手上|手牌|弃到)).*?(?P<word>(?:\d+|[七八九十])张(?:牌)?)"}
+    "zh": r"^(?=.*(?:弃|怎么办|咋办|怎么处理))(?=.*(?:回合结束|结束|清除))(?=.*(?:手里|手上|手牌|弃到))"
+          r".*?(?P<word>(?:\d+|[七八九十])张(?:牌)?)"}
 #: Damage that lasts or wears off ("does dmg on creatures wear off at end of turn", 生物身上的伤害回合结束会清掉吗,
 #: "i danni sulle creature restano anche al turno dopo?"): damage stays marked until the cleanup step removes it
 #: (120.6, 514.2), where combat damage's own rules (510.1) led, 514.2 fourth to nowhere (session 42's final
@@ -2891,7 +2895,9 @@ _SOURCE_GONE = {
 _FREE_MULLIGAN = {
     "en": r"^(?=.*\bmull\w*).*?\b(?P<word>free(?:bie)?)\b",
     "it": r"^(?=.*\bmull\w*).*?\b(?P<word>gratis|gratuit\w*|free)\b",
-    "zh": r"^(?=.*(?:调度|mull))(?=.*第一).*?(?P<word>免费|白送|不算|free)"}
+    "zh": r"^(?=.*(?:调度|mull))(?=.*第一)"
+          r".*?(?P<word>免费|白送|不算|free|不用放(?:牌)?(?:到)?(?:底|下面|牌库底)|不用放底)"}
+#: ... "第一次调度是不是不用放牌到底下" (session 45's third Chinese blind tester): 30 read, 25/29 -> 25/30.
 #: Attacking several players in one combat ("can i attack 2 different players in the same combat in ffa", "in
 #: commander posso attaccare 2 giocatori diversi nello stesso turno?"): the option of multiplayer games that
 #: allows it (802.1), where attacking's own rules (506.2, 508.1) or Commander's deck rules (903.13f) led and
@@ -3204,12 +3210,17 @@ _UNMORPH = {
 #: "se faccio bounce a un token torna in mano?"): it can't move again and ceases to exist (111.8), where hand size's
 #: 402.2 or token kinds' 111.10 led and 111.8 was nowhere (older sets' and session 44's misses).  24 read: 16/19 ->
 #: 23/24.
+#: ... "pedina" and one put back on the battlefield ("esilio una pedina … la rimette sul campo di battaglia", session
+#: 45's third Italian blind tester), and 衍生物被放逐了以后还能回来吗 (its Chinese one, 放住 read as 放逐):
+#: 36 read, 33/35 -> 34/36.
 _TOKEN_MOVED = {
     "en": r"^(?=.*\btokens?\b).*?\b(?P<word>bounc\w*|flicker\w*|blink\w*|reanimat\w*"
           r"|(?:return\w*|go(?:es)?|went|back)\s+(?:\w+\s+){0,2}?(?:to\s+)?(?:my\s+|the\s+|its\s+owner'?s\s+)?hand)\b",
-    "it": r"^(?=.*\btoken\b).*?(?P<word>bounc\w*|flicker\w*|blink\w*|torn\w*\s+in\s+mano|riport\w*\s+in\s+gioco"
-          r"|reanimat\w*|rimbalz\w*)",
-    "zh": r"^(?=.*衍生物).*?(?P<word>弹回手?|回手|回到手上?|闪烁|拉回场上?|重回战场)"}
+    "it": r"^(?=.*\b(?:token|pedin[ae])\b).*?(?P<word>bounc\w*|flicker\w*|blink\w*|torn\w*\s+in\s+mano"
+          r"|riport\w*\s+in\s+gioco|reanimat\w*|rimbalz\w*|(?:rimett\w*|riport\w*|torn\w*)\s+(?:\w+\s+){0,2}?(?:sul|in)"
+          r"\s+(?:campo|gioco))",
+    "zh": r"^(?=.*衍生物).*?(?P<word>弹回手?|回手|回到手上?|闪烁|拉回场上?|重回战场"
+          r"|放逐(?:了)?(?:以后|之后|后)?(?:还能|能|会|再)?回(?:来|到战场|场上))"}
 #: Acting in the draw step before the draw ("抽牌步骤能不能先打瞬间再抽牌", "nella fase di pescata posso fare qualcosa
 #: prima di pescare?"): the draw comes first, off the stack, then priority (504.1, 504.2), where the first turn's
 #: draw (103.8a) led (older sets' misses).  3 read: 0/0 -> 3/3.
@@ -3417,13 +3428,14 @@ _EACH_OCCURRENCE = {
 #: A face-down permanent gone ("se una mia creatura a faccia in giù viene distrutta, devo mostrare che carta era?", "do
 #: i have to reveal my morph when it dies", 面朝下的生物死了要展示吗): its owner reveals it (708.9), where double-faced
 #: cards' 712.15 or morph's own rules led, 708.9 sixth (session 45's second Italian blind tester). 2 read: 1/1 -> 2/2.
+#: ... "bouncato", "farlo vedere" (session 41's Italian blind set): 3 read, 2/2 -> 3/3.
 _FACE_DOWN_GONE = {
     "en": r"^(?=.*\b(?:face[\s-]?down|morph\w*|manifest\w*|disguis\w*|cloak\w*)\b)"
           r"(?=.*\b(?:die[sd]?|dying|destroyed|killed|leaves?|left|exiled|bounced|countered|graveyard|game\s+ends?)\b)"
           r".*?\b(?P<word>reveal\w*|show\w*|flip\w*\s+(?:it\s+)?(?:over|up))\b",
     "it": r"^(?=.*\b(?:faccia\s+in\s+gi[uù]|metamorfosi|manifest\w*|camuff\w*))"
-          r"(?=.*\b(?:muor\w*|mort[aoie]|distrutt\w*|uccis\w*|lascia|esce|cimitero|esiliat\w*|rimbalz\w*))"
-          r".*?\b(?P<word>mostr\w*|rivel\w*|far\s+vedere|girar\w*)",
+          r"(?=.*\b(?:muor\w*|mort[aoie]|distrutt\w*|uccis\w*|lascia|esce|cimitero|esiliat\w*|rimbalz\w*|bounc\w*))"
+          r".*?\b(?P<word>mostr\w*|rivel\w*|far\w*\s+vedere|girar\w*)",
     "zh": r"^(?=.*(?:面朝下|盖着|变身|显化|伪装|斗篷))(?=.*(?:死|离场|离开战场|被消灭|进坟|被放逐|回手|结束))"
           r".*?(?P<word>展示|亮出|公开|给.{0,3}看|翻开|翻过来)"}
 #: Who gets priority after a spell resolves ("堆叠上的咒语结算完毕后，哪位牌手首先获得优先权？", "who gets priority
@@ -3457,6 +3469,72 @@ _SAME_LAYER = {
           r"(?=.*\b(?:order|first|which|apply|applies)\b)",
     "it": r"^(?!.*\bdipend\w*).*?\b(?P<word>stess[oa]\s+(?:livello|layer|strato))\b(?=.*\b(?:ordine|prima|quale)\b)",
     "zh": r"^(?!.*(?<!没)(?:有依存|存在依存)).*?(?P<word>同一(?:个)?(?:层|副层|分层))(?=.*(?:顺序|先后|哪个先|谁先))"}
+#: An attacker or blocker tapped after it was declared ("if i tap his attacker after it attacks does it still deal
+#: dmg"): it stays in combat and deals its damage (506.4b), where damage's own rules (120.2a) led and 506.4b was
+#: nowhere (session 45's third English blind tester).  3 read: 0/1 -> 3/3.
+_TAPPED_ATTACKER = {
+    "en": r"^(?=.*\b(?:still|deal\w*|damage|dmg|remov\w*|combat)\b)"
+          r".*?\b(?P<word>(?:tap|tapped|tapping|untap\w*)\s+(?:\w+\s+){0,2}?(?:attackers?|blockers?|attacking\s+creatures?"
+          r"|blocking\s+creatures?)|(?:attackers?|blockers?|attacking\s+creatures?|blocking\s+creatures?)\s+(?:\w+\s+){0,2}?"
+          r"(?:gets?|got|is|was|becomes?)\s+tapped)\b",
+    "it": r"^(?=.*\b(?:ancora|infligg\w*|dann\w*|combattimento)\b)"
+          r".*?\b(?P<word>(?:tapp\w*|stapp\w*)\s+(?:\w+\s+){0,2}?(?:attaccant\w*|bloccant\w*|creatura\s+attaccante))",
+    "zh": r"^(?=.*(?:还|伤害|战斗))"
+          r".*?(?P<word>横置(?:了)?(?:对手的|他的|对面的|我的)?(?:攻击(?:中)?的?生物|阻挡(?:中)?的?生物|攻击者|阻挡者))"}
+#: Acting between combat damage assigned and dealt ("can he pump after dmg is assigned"): no player can (510.2),
+#: where the assignment's rules (510.1a) led and 510.2 was nowhere (session 45's third English blind tester).
+#: 3 read: 1/1 -> 3/3.
+_AFTER_ASSIGNED = {
+    "en": r"^(?=.*\b(?:cast\w*|pump\w*|respond\w*|activat\w*|instant\w*|anything|priority|can)\b)"
+          r".*?\b(?P<word>after\s+(?:\w+\s+){0,2}?(?:damage|dmg)\s+(?:is\s+|was\s+|gets?\s+)?assigned"
+          r"|between\s+(?:\w+\s+){0,3}?assign\w*\s+and\s+(?:\w+\s+){0,2}?deal\w*)\b",
+    "it": r"^(?=.*\b(?:lanci\w*|rispond\w*|attiv\w*|istantane\w*|priorit\w*|posso)\b)"
+          r".*?\b(?P<word>dopo\s+(?:che\s+)?(?:\w+\s+){0,2}?(?:danno|danni)\s+(?:\w+\s+){0,2}?assegnat\w*)",
+    "zh": r"^(?=.*(?:施放|起动|回应|响应|瞬间|优先权))(?=.*伤害).*?(?P<word>分配(?:完|之后|以后|后)|分配和造成之间)"}
+#: Looking at another player's face-down permanent ("can he see my face down disguise guy", "可以看对手面朝下的牌吗"):
+#: no (708.5), where disguise's and morph's own rules led and 708.5 was nowhere (session 45's third English blind
+#: tester).  1 read: 0/0 -> 1/1.
+_FACE_DOWN_LOOK = {
+    "en": r"^(?=.*\b(?:face[\s-]?down|morph\w*|manifest\w*|disguis\w*|cloak\w*)\b)(?!.*\b(?:die[sd]?|dying|destroyed"
+          r"|leaves?|left|exil\w*)\b)"
+          r".*?\b(?P<word>(?:see|look\s+at|peek\s+at|check|know)\b(?:\s+(?:my|his|her|their|your|the|what))?)",
+    "it": r"^(?=.*\b(?:faccia\s+in\s+gi[uù]|metamorfosi|manifest\w*|camuff\w*))"
+          r"(?!.*\b(?:muor|distrutt|lascia|esce|esili|bounc|rimbalz))"
+          r".*?\b(?P<word>(?:guard\w*|vede\w*|veder\w*|controll\w*|sbirci\w*)\b)",
+    "zh": r"^(?=.*(?:面朝下|盖着|变身|显化|伪装|斗篷))(?!.*(?:死|离场|离开战场|被消灭|进坟|放逐))"
+          r".*?(?P<word>(?:能|可以)?(?:看|检视|查看|偷看))"}
+#: Whether a sacrifice is dying ("does sac count as dying for death triggers", 牺牲生物算不算死掉): it is, put into a
+#: graveyard from the battlefield (700.4, 701.21a), where leaves-the-battlefield triggers' 603.10a led (session 45's
+#: third blind testers).  Exile's is :data:`_EXILED_DYING`'s.  2 read: 0/1 -> 2/2.
+_SACRIFICE_DIES = {
+    "en": r"^(?!.*\bexil\w*)(?=.*\bsac(?:rific\w*|'?d|ced|ed|s|ing)?\b)"
+          r".*?\b(?P<word>count\w*\s+as\s+(?:a\s+)?(?:dying|death|dies|died)|(?:is|does)\s+(?:it\s+)?(?:dying|die)"
+          r"|dies\s+trigger\w*|death\s+trigger\w*)\b",
+    "it": r"^(?!.*\besili\w*)(?=.*\bsacrific\w*)"
+          r".*?\b(?P<word>conta\s+come\s+(?:morta|morto|morire)|muor\w*|morir\w*)\b",
+    "zh": r"^(?!.*放逐)(?=.*牺牲).*?(?P<word>算(?:不算)?(?:死|死去|死掉|死亡)|是不是死|死掉|死去)"}
+#: A permanent that enters tapped, asked as a kind of effect ("una terra che dice 'entra tappata': è un'abilità
+#: innescata o un effetto di sostituzione?"): a replacement effect (614.1d), where entering's other rules (614.12)
+#: led and 614.1d was eighth (session 45's third Italian blind tester).  3 read: 0/2 -> 3/3.
+_ENTERS_TAPPED = {
+    "en": r"^(?=.*\b(?:replacement|kind\s+of|type\s+of|trigger\w*|stack|respond\w*)\b)"
+          r".*?\b(?P<word>(?:enters?|etbs?|comes?\s+in(?:to\s+play)?)\s+(?:the\s+battlefield\s+)?tapped)\b"
+          r"(?!\s+and\s+attacking)",
+    "it": r"^(?=.*\b(?:sostituzione|che\s+tipo|innesc\w*|trigger\w*|pila|stack|rispond\w*)\b)"
+          r".*?\b(?P<word>entra\w*\s+(?:nel\s+campo\s+di\s+battaglia\s+)?tappat\w*)",
+    "zh": r"^(?=.*(?:什么效应|哪种效应|替代|触发|堆叠|回应))"
+          r".*?(?P<word>横置(?:着)?(?:进场|进入战场)|(?:进场|进入战场)时?(?:是)?横置)"}
+#: A trigger's "if" checked again ("all'inizio del tuo mantenimento, se hai 5 o meno punti vita...: la condizione si
+#: ricontrolla anche quando si risolve?", 带“如果”的触发异能 结算的时候还会再检查一次条件吗): as it resolves (603.4),
+#: where upkeep triggers' rules led and 603.4 was fifth (session 45's third Italian blind tester).  4 read: 2/4 -> 4/4.
+_INTERVENING_IF = {
+    "en": r"^(?=.*\b(?:trigger\w*|upkeep|whenever|when|at\s+the\s+beginning)\b)(?=.*\b(?:if|condition)\b)"
+          r".*?\b(?P<word>(?:re-?check\w*|check\w*\s+(?:\w+\s+){0,2}?again|check\w*\s+(?:\w+\s+){0,2}?(?:on|when|as)\s+"
+          r"(?:it\s+)?resol\w*))\b",
+    "it": r"^(?=.*\b(?:innesc\w*|trigger\w*|mantenimento|all['’]inizio)\b)(?=.*\b(?:se|condizione)\b)"
+          r".*?\b(?P<word>(?:si\s+)?ricontroll\w*|controll\w*\s+(?:\w+\s+){0,2}?(?:di\s+nuovo|ancora|anche\s+quando))",
+    "zh": r"^(?=.*触发)(?=.*(?:如果|若|条件))"
+          r".*?(?P<word>再(?:次)?检查|重新检查|还会检查|又检查|再判断|重新判断)"}
 #: The questions every language asks in its own words (each kind's patterns above say why), with the rules'
 #: words they are searched in: in English (an Italian question's too: English words in it pass through to the
 #: English texts, whose Italian the KB lacks) and in Chinese.
@@ -3587,7 +3665,23 @@ _ASKED: tuple[tuple[dict[str, str], str, str], ...] = (
      "主动牌手在咒语或异能结算之后得到优先权"),
     (_ENTERS_WITH, "effects that read enters with are replacement effects", "进场时上面有 的效应为替代性效应"),
     (_SAME_LAYER, "within a layer effects applied in timestamp order earlier timestamp before later",
-     "在同一层中 时间印记 较早时间印记的效应 在较晚时间印记的效应之前生效"))
+     "在同一层中 时间印记 较早时间印记的效应 在较晚时间印记的效应之前生效"),
+    (_TAPPED_ATTACKER, "tapping a creature already declared as an attacker or blocker doesn't remove it from combat"
+                       " doesn't prevent its combat damage",
+     "横置或重置已经被宣告为攻击或阻挡的生物不会将该生物移出战斗 也不会防止其战斗伤害"),
+    (_AFTER_ASSIGNED, "no player has the chance to cast spells or activate abilities between combat damage assigned"
+                      " and dealt", "没有牌手有机会在分配战斗伤害和造成战斗伤害之间施放咒语或起动异能"),
+    (_FACE_DOWN_LOOK, "can't look at face-down permanents controlled by another player",
+     "你不能检视由其他牌手操控之牌面朝下的咒语或永久物"),
+    (_SACRIFICE_DIES,
+     "dies means put into a graveyard from the battlefield sacrifice moves it to its owner's graveyard",
+     "死去 从战场进入坟墓场 牺牲 将它从战场直接移到其拥有者的坟墓场"),
+    (_ENTERS_TAPPED,
+     "enters tapped static ability not a triggered ability part of the event that puts the permanent onto the"
+     " battlefield",
+     "须横置进场 此类叙述为静止式异能 而不是触发式异能 作为将该永久物放进战场事件的一部分生效"),
+    (_INTERVENING_IF, "triggered ability if condition checks the stated condition again as it resolves",
+     "触发式异能 若 条件 于其结算时再次检查该条件是否符合"))
 
 
 #: The rules' words every kind of question is searched in (:func:`kind_keeps_order`).
@@ -3814,8 +3908,12 @@ def read_sums(text: str, lang: str) -> tuple[int, int, str] | None:
     if any(_BECOMES[base_lang(lang)].search(text[max(0, m.start() - 30) : m.start()]) for m in bases):
         return start, end, said[1]  # a creature set to a/b and changed: the sublayers
     after = [m for m in changes if m.start() > bases[0].end()]
+    # "a -3/-3 on my 2/2": the change said first (session 45's third tester; "opponent cast a -3/-3 on my
+    # indestructible 2/2, does it die?" 704.5f first; the harness's rankings the same)
+    if not after and len(bases) == 1:
+        after = changes
     toughness = int(bases[0][2]) + sum(int(m[4]) * (1 if m[3] == "+" else -1) for m in after)
-    return (bases[0].start(), end, said[0]) if after and toughness <= 0 else None
+    return (min(bases[0].start(), after[0].start()), end, said[0]) if after and toughness <= 0 else None
 
 
 #: The origin of a kind of question's reading (:data:`_ASKED`): the header says it as what the question was

@@ -2519,6 +2519,59 @@ def test_session_45_second_set_words_read(home: Path, db: sqlite3.Connection, qu
     assert "nonbasic land" not in {t.target for t in plan.translations}
 
 
+@pytest.mark.parametrize(("query", "first", "said"), [
+    ("do i have to discard down to 7", {"402.2", "514.1"}, "maximum hand size discard cleanup"),
+    ("回合结束手上有8张牌怎么办", {"402.2", "514.1"}, "手牌上限 弃 清除步骤"),
+    ("esilio la pedina e la rimetto sul campo alla fine del turno, torna?", {"111.8"},
+     "token that has left the battlefield can't move to another zone ceases to exist"),
+    ("衍生物被放逐了以后还能回来吗", {"111.8"}, "衍生物离开战场后将不能转移到其他区域或是回到战场上 消失"),
+    ("if i tap the attacker after attackers are declared does it still deal damage", {"506.4b"},
+     "tapping a creature already declared as an attacker or blocker doesn't remove it from combat doesn't prevent its"
+     " combat damage"),
+    ("can my opponent pump his guy after damage is assigned", {"510.2"},
+     "no player has the chance to cast spells or activate abilities between combat damage assigned and dealt"),
+    ("伤害分配之后还能施放瞬间吗", {"510.2"}, "没有牌手有机会在分配战斗伤害和造成战斗伤害之间施放咒语或起动异能"),
+    ("can my opponent look at my face down creature", {"708.5"},
+     "can't look at face-down permanents controlled by another player"),
+    ("does sacrificing a creature count as dying", {"701.21a", "700.4"},
+     "dies means put into a graveyard from the battlefield sacrifice moves it to its owner's graveyard"),
+    ("牺牲生物算不算死去", {"701.21a", "700.4"}, "死去 从战场进入坟墓场 牺牲 将它从战场直接移到其拥有者的坟墓场"),
+    ("my land enters tapped, can the opponent respond before it taps", {"603.6d", "614.1d"},
+     "enters tapped static ability not a triggered ability part of the event that puts the permanent onto the"
+     " battlefield"),
+    ("una terra che entra tappata è un effetto di sostituzione?", {"603.6d", "614.1d"},
+     "enters tapped static ability not a triggered ability part of the event that puts the permanent onto the"
+     " battlefield"),
+    ("upkeep trigger with an if, does it check the condition again when it resolves", {"603.4"},
+     "triggered ability if condition checks the stated condition again as it resolves"),
+    ("触发异能有如果的条件 结算时还会再检查吗", {"603.4"}, "触发式异能 若 条件 于其结算时再次检查该条件是否符合"),
+    ("opponent cast a -3/-3 on my indestructible 2/2, does it die?", {"704.5f"}, "toughness 0 or less")])
+def test_session_45_third_set_kinds(home: Path, db: sqlite3.Connection, query: str, first: set[str],
+                                    said: str) -> None:
+    """Kinds of question session 45's third blind testers (a Twitch chat viewer, a Chinese voice-input player, an
+    Italian judge) asked, each led by another rule or nowhere: "discard down to 7" and a hand of nine asked with no
+    discard said (701.9b or 513.1a led), a token exiled and put back (607.5 or Junk's 111.10t led), an attacker
+    tapped after it was declared (506.4b nowhere), acting after combat damage is assigned (510.2 nowhere), looking
+    at another's face-down creature (disguise's rules led, 708.5 nowhere), a sacrifice counted as dying (603.10a
+    led), a land that enters tapped as a kind of effect (614.12 led), a trigger's "if" checked again (upkeep
+    triggers led, 603.4 fifth), a -3/-3 said before the 2/2 it shrinks (prowess's rules led)."""
+    outcome = find(home, db, query)
+    assert rules_of(outcome)[0] in first, rules_of(outcome)[:5]
+    assert said in {t.target for t in outcome.plan.translations}
+
+
+@pytest.mark.parametrize(("query", "first"), [("灵器", {"303.4"}),
+                                             ("被贴着的生物死了以后 那个灵器会怎么样", {"704.5m"})])
+def test_a_same_sound_typo_is_read_as_the_word_heard_most_surely(home: Path, db: sqlite3.Connection,
+                                                                  query: str, first: set[str]) -> None:
+    """灵器 (ling qi) was read as 灵技 (Prowess), whose 技 reads ji and, rarely, qi, before 灵气 (Aura), whose 气
+    reads qi alone: the code-point order chose between two words of as many shared characters (session 45's
+    voice-input tester)."""
+    outcome = find(home, db, query)
+    assert [(c.typed, c.meant) for c in outcome.plan.corrections] == [("灵器", "灵气")]
+    assert rules_of(outcome)[0] in first, rules_of(outcome)[:5]
+
+
 def test_a_multiplayer_options_rules_follow_for_a_two_player_question(home: Path, db: sqlite3.Connection) -> None:
     """"can i attack a planeswalker instead of the player" led with 802.4a and 803.1a, the options of attacking
     several players and attacking left (session 42's blind tester): their rules are scored down for a question
