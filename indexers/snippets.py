@@ -32,16 +32,16 @@ def spans(text: str, lang: str, units: Sequence[Unit], numbers: Sequence[RuleNum
           words: frozenset[str] = frozenset()) -> list[Span]:
     """Character ranges of ``text`` matching the plan's units for ``lang`` or its
     rule numbers, sorted and merged.  ``words``: the KB's Chinese game words (``Plan.words``), so
-    that what the query holds lights up only where the text has it as a word (:func:`_own_words`)."""
+    that a lone character the query holds as a word lights up only where the text has it as one."""
     tokens = tokens_of(lang, text)
     found: list[Span] = []
     units = [u for u in units if not u.hidden]  # searched for the query, never written in it
     single = {u.terms[0] for u in units if len(u.terms) == 1 and u.literal is None}
     found += [(start, end) for term, start, end in tokens if term in single]
-    literals = merge([span for unit in units if unit.literal for span in _occurrences(text, unit.literal)])
-    found += _own_words(text, literals, words) if words else literals
     for unit in units:
-        if not unit.literal and len(unit.terms) > 1:
+        if unit.literal:
+            found += _occurrences(text, unit.literal, words)
+        elif len(unit.terms) > 1:
             found += _sequences(tokens, unit.terms)
     if numbers:
         found += [(start, end) for term, start, end in tokens if _under_any(term, numbers)]
@@ -72,31 +72,18 @@ def _tokens(lang: str) -> Callable[[str], list[tuple[str, int, int]]]:
     return found
 
 
-def _occurrences(text: str, literal: str) -> list[Span]:
-    """Where ``literal`` stands in ``text``."""
+def _occurrences(text: str, literal: str, words: frozenset[str] = frozenset()) -> list[Span]:
+    """Where ``literal`` stands in ``text``; a Chinese literal not where it is part of a longer game word
+    (牌 of "抽不了牌" lit up inside every 牌手 and 牌库 of a text: session 43's tester; 生物 inside every 衍生物
+    and 非生物: session 45's)."""
+    longer = [(start, end) for start, end in _game_words(text, words) if end - start > len(literal)] if words else []
     found = []
     at = text.find(literal)
     while at >= 0:
-        found.append((at, at + len(literal)))
+        if not any(start <= at and at + len(literal) <= end for start, end in longer):
+            found.append((at, at + len(literal)))
         at = text.find(literal, at + len(literal))
     return found
-
-
-def _own_words(text: str, literals: list[Span], words: frozenset[str]) -> list[Span]:
-    """The runs of ``text`` the query's Chinese literals cover, but those inside a longer game word of the text
-    (牌 of "抽不了牌" lit up inside every 牌手 and 牌库: session 43's tester; 生物 inside every 衍生物 and 非生物:
-    session 45's), unless a run of two characters or more is a part of a compound of game words (传奇 of
-    传奇永久物).  A run is the literals merged: the bigrams 标识 and 识色 cover the word 标识色."""
-    pieces = [(start, end) for start, end in _game_words(text, words) if end - start > 1]
-    return [(at, end) for at, end in literals
-            if not any(start <= at and end <= stop and end - at < stop - start
-                       and not _part_of_compound(text, start, at, end, stop, words) for start, stop in pieces)]
-
-
-def _part_of_compound(text: str, start: int, at: int, end: int, stop: int, words: frozenset[str]) -> bool:
-    """Whether ``text[at:end]``, of two characters or more, is a part of the game word ``text[start:stop]``
-    whose other parts are game words too (传奇 + 永久物), not a piece of one word (衍 + 生物 of 衍生物)."""
-    return end - at > 1 and all(not rest or rest in words for rest in (text[start:at], text[end:stop]))
 
 
 def _game_words(text: str, words: frozenset[str]) -> list[Span]:
