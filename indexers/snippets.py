@@ -73,30 +73,29 @@ def _tokens(lang: str) -> Callable[[str], list[tuple[str, int, int]]]:
 
 
 def _occurrences(text: str, literal: str, words: frozenset[str] = frozenset()) -> list[Span]:
-    """Where ``literal`` stands in ``text``; a Chinese literal not where it is part of a longer game word
-    (牌 of "抽不了牌" lit up inside every 牌手 and 牌库 of a text: session 43's tester; 生物 inside every 衍生物
-    and 非生物: session 45's)."""
-    longer = [(start, end) for start, end in _game_words(text, words) if end - start > len(literal)] if words else []
+    """Where ``literal`` stands in ``text``; a lone Chinese character not where it is part of a longer
+    game word (牌 of "抽不了牌" lit up inside every 牌手 and 牌库 of a text: session 43's tester)."""
+    inside = _inside_words(text, words) if words and len(literal) == 1 else frozenset()
     found = []
     at = text.find(literal)
     while at >= 0:
-        if not any(start <= at and at + len(literal) <= end for start, end in longer):
+        if at not in inside:
             found.append((at, at + len(literal)))
         at = text.find(literal, at + len(literal))
     return found
 
 
-def _game_words(text: str, words: frozenset[str]) -> list[Span]:
-    """Where ``text``'s game words of two characters or more stand, its runs of Chinese characters cut the
-    way a query is (:func:`indexers.segment.segment`)."""
-    found: list[Span] = []
+def _inside_words(text: str, words: frozenset[str]) -> frozenset[int]:
+    """The positions of ``text``'s characters that are inside a game word of two characters or more,
+    its runs of Chinese characters cut the way a query is (:func:`indexers.segment.segment`)."""
+    inside: set[int] = set()
     for run in HAN_RUN.finditer(text):
         start = run.start()
         for piece in segment(run[0], words):
             if len(piece) > 1:
-                found.append((start, start + len(piece)))
+                inside.update(range(start, start + len(piece)))
             start += len(piece)
-    return found
+    return frozenset(inside)
 
 
 def _sequences(tokens: Sequence[tuple[str, int, int]], terms: tuple[str, ...]) -> list[Span]:

@@ -255,18 +255,6 @@ def test_a_lone_chinese_character_lights_up_only_as_a_word_of_its_own(home: Path
     assert len([1 for s, e in snippets.spans(text, "zh-Hans", units) if "牌" in text[s:e]]) > 1
 
 
-def test_a_chinese_word_lights_up_only_outside_a_longer_game_word(home: Path, db: sqlite3.Connection) -> None:
-    """生物 lit up inside every 衍生物 (token) and 非生物 of the texts shown (session 45's second Chinese tester): as a
-    lone character is, a word is marked only where the text, cut with the KB's game words, has it as a word."""
-    outcome = engine.search(home, db, "生物死了会怎样", ["zh-Hans"])
-    units = outcome.plan.units_for("zh-Hans")
-    assert any(u.literal == "生物" for u in units) and {"衍生物", "非生物"} <= outcome.plan.words
-    text = "衍生物是生物。非生物咒语不是生物咒语。"
-    marked = [text[s - 1 : e] for s, e in snippets.spans(text, "zh-Hans", units, words=outcome.plan.words)
-              if text[s:e] == "生物"]
-    assert marked == ["是生物"], marked
-
-
 # -- typos, named rules, the query's language (session 4) ----------------------------------
 
 
