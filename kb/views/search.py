@@ -864,11 +864,11 @@ def numbers_read(plan: engine.Plan) -> str:
 
 def _translations_said(plan: engine.Plan, found: list[Translation], dropped: list[Translation]) -> str:
     """What the header says of the translations into one language: those used and those dropped,
-    by reason; or, where the query's own language holds all its words, only that none was needed
-    (listed, that commonest case made the header a paragraph: session 40's testers; ``--json``
-    lists them all; "not needed (query's own language holds all its words; --json lists the translations set
-    aside)" read as jargon to sessions 44 and 45's testers)."""
-    if any(t.dropped == OWN_LANGUAGE for t in dropped):  # "not needed (query's own language holds …)" read as jargon
+    by reason; or, where the query's own language holds all its words, only that the language was
+    not searched (listed, that commonest case made the header a paragraph: session 40's testers;
+    ``--json`` lists them all; said "not needed (query's own language holds all its words …)", it
+    read as jargon to sessions 44 and 45's testers)."""
+    if any(t.dropped == OWN_LANGUAGE for t in dropped):
         return f"not searched (the {language_name(plan.lang)} texts hold every word of the query)"
     said = ", ".join(said_translation(plan, t) for t in found) if found else (
         "no translation used" if dropped else "no translation known")
