@@ -2589,6 +2589,18 @@ def test_session_45_final_set_kinds(home: Path, db: sqlite3.Connection, query: s
     assert said in {t.target for t in outcome.plan.translations}
 
 
+@pytest.mark.parametrize(("query", "source", "said"), [("5 o meno punti vita", "meno", "less"),
+                                                    ("a meno che non paghi", "a meno che", "unless")])
+def test_an_official_name_keyed_without_its_stop_words_leaves_the_plain_word(home: Path, db: sqlite3.Connection,
+                                                                            query: str, source: str,
+                                                                            said: str) -> None:
+    """"a meno che" (Unless) keyed as "meno" without its stop words, so every "meno" (less) was read as "unless" (the
+    Italian "-3/-3 … 2/2" question, read as toughness "0 o meno", found prowess's rules; session 45's third tester):
+    the name is read whole, the plain word as the plain list says."""
+    plan = find(home, db, query).plan
+    assert {t.target for t in plan.translations if t.source == source and t.dst == "en"} == {said}
+
+
 def test_a_multiplayer_options_rules_follow_for_a_two_player_question(home: Path, db: sqlite3.Connection) -> None:
     """"can i attack a planeswalker instead of the player" led with 802.4a and 803.1a, the options of attacking
     several players and attacking left (session 42's blind tester): their rules are scored down for a question
