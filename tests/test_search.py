@@ -2601,6 +2601,18 @@ def test_an_official_name_keyed_without_its_stop_words_leaves_the_plain_word(hom
     assert {t.target for t in plan.translations if t.source == source and t.dst == "en"} == {said}
 
 
+def test_an_italian_query_the_seed_holds_apart_is_still_translated(home: Path, db: sqlite3.Connection) -> None:
+    """The Italian seed's 17 rules (merging) hold "carta", "girata", "faccia" and "giù", apart: "carta girata a faccia
+    in giù" was searched in them alone (its translation dropped as not needed) and found only 730.2 (session 45's third
+    Italian tester).  The seed answers by itself only what one of its texts holds as a phrase ("permanente
+    amalgamato")."""
+    outcome = find(home, db, "carta girata a faccia in giù")
+    assert outcome.plan.lang == "it" and "face down" in {t.target for t in outcome.plan.translations}
+    assert rules_of(outcome)[0].startswith("708"), rules_of(outcome)[:5]
+    named = find(home, db, "permanente amalgamato")
+    assert not [t for t in named.plan.translations if t.dst != "it"] and rules_of(named)[0].startswith("730.2")
+
+
 def test_a_multiplayer_options_rules_follow_for_a_two_player_question(home: Path, db: sqlite3.Connection) -> None:
     """"can i attack a planeswalker instead of the player" led with 802.4a and 803.1a, the options of attacking
     several players and attacking left (session 42's blind tester): their rules are scored down for a question
