@@ -1954,13 +1954,15 @@ def asks_permission(p: Plan) -> bool:
 LEAVING = 2.0
 #: ... "leaves a multiplayer game" too ("a player leaves a multiplayer game, what happens to their permanents": 800.4a
 #: nowhere -> first; 2 newly read, the other first already); "quit" alone in a game of several ("4 player game, my
-#: friend quit and he had stolen my creature", session 45's English blind tester): 45 read, 37/43 -> 38/44.
+#: friend quit and he had stolen my creature", session 45's English blind tester): 45 read, 37/43 -> 38/44; Italian "se
+#: ne va" alone ("se un giocatore perde e se ne va", the final blind set of session 45, after it was measured): 14
+#: Italian read, 13/14 -> 14/14.
 _LEAVES = {"en": r"\b(?:conced(?:e|es|ed|ing)|scoop(?:s|ed|ing)?"
                  r"|(?:leaves?|left|leaving|quits?)\s+(?:the\s+|a\s+|this\s+)?(?:multiplayer\s+|commander\s+)?game"
                  r"|rage\s*quit\w*|quit(?:s|ted)?"
                  r"|drop(?:s|ped)? out)\b",
            "it": r"\b(?:conced\w*|abbandon\w*|quitt\w*|(?:lascia|esce\s+dal(?:la)?|se\s+ne\s+va\s+dal(?:la)?)\s+partita"
-                 r"|si\s+ritira)",
+                 r"|si\s+ritira|se\s+ne\s+va\b)",
            "zh": r"投降|投了|认输|退出|离开游戏|退了"}
 #: ... a creature of theirs one holds, by "control magic" or "their creature", is a game of several (session 44's
 #: second blind tester: "someone scooped while i had their creature from a control magic" was read as conceding
@@ -3294,7 +3296,9 @@ _PARTNER_TAX = {
     "en": r"^(?=.*\b(?:partners?|two\s+commanders|both\s+commanders|2\s+commanders)\b)"
           r".*?\b(?P<word>(?:commander\s+)?tax)\b",
     "it": r"^(?=.*\b(?:partner|due\s+comandanti|entrambi\s+i\s+comandanti)\b).*?\b(?P<word>tass\w*|tax)\b",
-    "zh": r"^(?=.*(?:拍档|伙伴|两个指挥官|双指挥官|双将军|两个将军)).*?(?P<word>指挥官税|将军税|税)"}
+    "zh": r"^(?=.*(?:拍档|搭档|伙伴|两个指挥官|双指挥官|双将军|两个将军)).*?(?P<word>指挥官税|将军税|税)"}
+#: ... 搭档 (partner's everyday word: "两个搭档指挥官，指挥官税是分开算的还是合起来算", session 45's final blind set,
+#: after it was measured): 6 read, 5/5 -> 6/6.
 #: A permanent that left the battlefield and came back ("se faccio uscire e rientrare una creatura mantiene i
 #: segnalini?", "flickerare una creatura riattiva l'abilità quando entra?", 放逐了再回到场上 之前的buff还在吗): a new
 #: object with no memory of the old one (400.7), where counters' or entering's rules led and 400.7 was nowhere
@@ -3561,6 +3565,42 @@ _INTERVENING_IF = {
           r".*?\b(?P<word>(?:si\s+)?ricontroll\w*|controll\w*\s+(?:\w+\s+){0,2}?(?:di\s+nuovo|ancora|anche\s+quando))",
     "zh": r"^(?=.*触发)(?=.*(?:如果|若|条件))"
           r".*?(?P<word>再(?:次)?检查|重新检查|还会检查|又检查|再判断|重新判断)"}
+#: Who blocks first when several players are attacked ("同时打好几家的时候谁先宣告阻挡", "attacking two players, who
+#: declares blockers first"): each defending player in APNAP order (802.4), where the declare blockers step's own rules
+#: (509.1) led and 802.4 was nowhere (session 45's final blind set, after it was measured). 1 read: 0/0 -> 1/1.
+_SEVERAL_BLOCK = {
+    "en": r"^(?=.*\battack\w*\s+(?:\w+\s+){0,2}?(?:two|2|three|3|several|multiple|more\s+than\s+one|different)\s+"
+          r"(?:other\s+|different\s+)?(?:players?|opponents?|opps?)\b)"  # (_ATTACK_SEVERAL's words, when it read first)
+          r".*?\b(?P<word>(?:who|which\s+player)\s+(?:\w+\s+){0,2}?(?:blocks?|declares?\s+"
+          r"blockers?)\s+(?:first|1st)|order\s+(?:of|to)\s+(?:declare\s+)?block\w*)\b",
+    "it": r"^(?=.*\battacc\w*\s+(?:\w+\s+){0,2}?(?:due|2|tre|pi[uù]|diversi)\s+(?:giocatori|avversari)"
+          r"|.*\battack\s+multiple\s+other\s+players)"
+          r".*?\b(?P<word>chi\s+(?:\w+\s+){0,2}?blocc\w*\s+(?:per\s+)?prim\w*|ordine\s+(?:dei|di)\s+bloc\w*)",
+    "zh": r"^(?=.*(?:好几家|多家|两家|几家|多位|两位|多个对手|两个对手|几个对手))"
+          r".*?(?P<word>谁先(?:宣告)?(?:阻挡|挡)|(?:阻挡|挡)的?顺序|先后(?:宣告)?阻挡)"}
+#: An Aura spell whose creature is gone before it resolves ("they killed my creature in response to my aura, does the
+#: aura still go on the battlefield", 我贴灵气的时候对手把目标杀了 灵气去哪了): it doesn't resolve and goes to the
+#: graveyard (608.3b), where destroying's and Auras' other rules led and 608.3b was nowhere (session 45's final blind
+#: set, after it was measured).  An Aura on the battlefield left alone is :data:`_AURA_ALONE`'s.  1 read: 0/0 -> 1/1.
+_AURA_SPELL_GONE = {
+    "en": r"^(?=.*\bauras?\b)(?=.*\b(?:in\s+response|respond\w*|before\s+(?:it|my\s+aura)\s+resolv\w*)\b)"
+          r".*?\b(?P<word>" + _GONE["en"] + r"|killed|gone)\b",
+    "it": r"^(?=.*\baura\b)(?=.*\b(?:in\s+risposta|rispond\w*|prima\s+che\s+(?:si\s+)?risolv\w*)\b)"
+          r".*?\b(?P<word>" + _GONE["it"] + r")\b",
+    "zh": r"^(?=.*灵气)(?=.*(?:回应|响应|结算前|贴的时候|施放的时候))(?!.*(?:灵气贴的生物|贴着灵气的生物))"
+          r".*?(?P<word>" + _GONE["zh"] + ")"}
+#: Two copies of a card in Commander ("nel mazzo Commander posso mettere due copie della stessa carta", "can i run 2 of
+#: the same card in edh", 指挥官套牌能放两张同名牌吗): each card but basic lands is one of its name (903.5b), where
+#: Commander Draft's 903.13f led and 903.5b was fourth (session 45's final blind set, after it was measured).
+#: 6 read: 1/5 -> 5/5.
+_SINGLETON = {
+    "en": r"^(?=.*\b(?:commander|edh|cmdr|brawl)\b)"
+          r".*?\b(?P<word>(?:two|2|multiple|more\s+than\s+one|several)\s+(?:copies|of\s+the\s+same\s+card|of\s+a\s+card"
+          r"|same\s+cards?)|(?:duplicates?|singleton))\b",
+    "it": r"^(?=.*\b(?:commander|edh|comandante)\b)"
+          r".*?\b(?P<word>(?:due|2|pi[uù])\s+copie|(?:due|2)\s+(?:\w+\s+){0,2}?(?:stess[ae]\s+carte?|uguali)|doppion\w*)",
+    "zh": r"^(?=.*(?:指挥官|EDH|edh|将军))(?=.*套牌)"
+          r".*?(?P<word>(?:两张|2张|多张|几张)(?:一样的|相同的|同名的?)?(?:牌)?|同名(?:的)?牌)"}
 #: The questions every language asks in its own words (each kind's patterns above say why), with the rules'
 #: words they are searched in: in English (an Italian question's too: English words in it pass through to the
 #: English texts, whose Italian the KB lacks) and in Chinese.
@@ -3707,7 +3747,13 @@ _ASKED: tuple[tuple[dict[str, str], str, str], ...] = (
      " battlefield",
      "须横置进场 此类叙述为静止式异能 而不是触发式异能 作为将该永久物放进战场事件的一部分生效"),
     (_INTERVENING_IF, "triggered ability if condition checks the stated condition again as it resolves",
-     "触发式异能 若 条件 于其结算时再次检查该条件是否符合"))
+     "触发式异能 若 条件 于其结算时再次检查该条件是否符合"),
+    (_SEVERAL_BLOCK, "more than one player is being attacked each defending player in APNAP order declares blockers",
+     "有多位牌手正在被攻击 防御牌手们按照主动牌手先决定的顺序来宣告阻挡者"),
+    (_AURA_SPELL_GONE, "spell with an illegal target doesn't resolve removed from the stack put into its owner's"
+                       " graveyard", "目标不合法 该咒语不会结算 它被移出堆叠并置入其拥有者的坟墓场"),
+    (_SINGLETON, "other than basic lands each card in a Commander deck must have a different English name",
+     "除了基本地之外 指挥官套牌中牌张的英文名称须各不相同"))
 
 
 #: The rules' words every kind of question is searched in (:func:`kind_keeps_order`).

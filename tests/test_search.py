@@ -2579,11 +2579,29 @@ def test_a_same_sound_typo_is_read_as_the_word_heard_most_surely(home: Path, db:
      "additional costs don't change a spell's mana cost"),
     ("le carte con due facce nel cimitero che faccia contano?", {"712.8a"},
      "double-faced card in a zone other than the battlefield or stack has only the characteristics of its front"
-     " face")])
+     " face"),
+    ("两个搭档指挥官的指挥官税分开算吗", {"702.124d"},
+     "这两个指挥官均是各自独立运作 不需考虑你另一个指挥官此前已被施放的次数"),
+    ("i attack two different players, who declares blockers first", {"802.4"},
+     "more than one player is being attacked each defending player in APNAP order declares blockers"),
+    ("同时打好几家的时候谁先宣告阻挡", {"802.4"},
+     "有多位牌手正在被攻击 防御牌手们按照主动牌手先决定的顺序来宣告阻挡者"),
+    ("they killed my creature in response to my aura, where does the aura go", {"608.3b"},
+     "spell with an illegal target doesn't resolve removed from the stack put into its owner's graveyard"),
+    ("can i run two copies of the same card in my commander deck", {"903.5b"},
+     "other than basic lands each card in a Commander deck must have a different English name"),
+    ("nel mazzo commander posso mettere due copie della stessa carta?", {"903.5b"},
+     "other than basic lands each card in a Commander deck must have a different English name"),
+    ("指挥官套牌能放两张同名牌吗", {"903.5b"}, "除了基本地之外 指挥官套牌中牌张的英文名称须各不相同"),
+    ("in multiplayer un giocatore perde e se ne va, le creature che gli avevo rubato?", {"800.4a"},
+     "lascia la partita")])
 def test_session_45_final_set_kinds(home: Path, db: sqlite3.Connection, query: str, first: set[str], said: str) -> None:
-    """Three kinds in more words after the final blind set of session 45 was measured: responding to one's own spell
-    (117.7 led, 117.3c nowhere), the mana value's old Italian name "costo di mana convertito" (kicker's rules led),
-    a double-faced card asked with "due facce" and "che faccia" (the graveyard's rules led, 712.8a nowhere)."""
+    """Kinds in more words, and three more, after the final blind set of session 45 was measured: responding to one's
+    own spell (117.7 led, 117.3c nowhere), the mana value's old Italian name "costo di mana convertito" (kicker's
+    rules led), a double-faced card asked with "due facce" and "che faccia" (the graveyard's rules led, 712.8a
+    nowhere), 搭档 commanders' tax (Commander's 903.8 led), who blocks first when several players are attacked (509.1
+    led, 802.4 nowhere), an Aura spell whose creature was killed in response (608.3b nowhere), two copies of a card in
+    Commander (Commander Draft's 903.13f led), a player who "se ne va" (723.4 led)."""
     outcome = find(home, db, query)
     assert rules_of(outcome)[0] in first, rules_of(outcome)[:5]
     assert said in {t.target for t in outcome.plan.translations}
