@@ -3592,7 +3592,7 @@ _AURA_SPELL_GONE = {
 #: Two copies of a card in Commander ("nel mazzo Commander posso mettere due copie della stessa carta", "can i run 2 of
 #: the same card in edh", 指挥官套牌能放两张同名牌吗): each card but basic lands is one of its name (903.5b), where
 #: Commander Draft's 903.13f led and 903.5b was fourth (session 45's final blind set, after it was measured).
-#: 6 read: 1/5 -> 5/5.
+#: 5 read: 1/5 -> 5/5 (not "几张牌", how many cards).
 _SINGLETON = {
     "en": r"^(?=.*\b(?:commander|edh|cmdr|brawl)\b)"
           r".*?\b(?P<word>(?:two|2|multiple|more\s+than\s+one|several)\s+(?:copies|of\s+the\s+same\s+card|of\s+a\s+card"
@@ -3600,7 +3600,7 @@ _SINGLETON = {
     "it": r"^(?=.*\b(?:commander|edh|comandante)\b)"
           r".*?\b(?P<word>(?:due|2|pi[uù])\s+copie|(?:due|2)\s+(?:\w+\s+){0,2}?(?:stess[ae]\s+carte?|uguali)|doppion\w*)",
     "zh": r"^(?=.*(?:指挥官|EDH|edh|将军))(?=.*套牌)"
-          r".*?(?P<word>(?:两张|2张|多张|几张)(?:一样的|相同的|同名的?)?(?:牌)?|同名(?:的)?牌)"}
+          r".*?(?P<word>(?:两张|2张|多张)(?:一样的?|相同的?|同名的?)(?:牌)?|同名(?:的)?牌)"}
 #: The questions every language asks in its own words (each kind's patterns above say why), with the rules'
 #: words they are searched in: in English (an Italian question's too: English words in it pass through to the
 #: English texts, whose Italian the KB lacks) and in Chinese.
