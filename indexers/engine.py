@@ -962,13 +962,15 @@ FRAGMENT_PHRASE = True
 
 
 def _phrase_held(searcher: Searcher | None, lang: str, text: str) -> bool:
-    """One text of ``lang`` holds the words of ``text`` in a row (in its title or body)."""
+    """One text of ``lang`` holds the words of ``text`` in a row (in its title or body): :func:`_together`, and
+    in order."""
     from whoosh.query import Or, Phrase  # lazy: a query in a fragmentary language only
 
     words = [t.text for t in analyzer_for(lang)(text, mode="query") if token_kind(t) != NUMBER]
     if searcher is None or not words:
         return False
-    return any(True for _ in searcher.docs_for_query(Or([Phrase(f, words) for f in _text_fields(searcher, lang)])))
+    phrases = Or([Phrase(f, words) for f in _text_fields(searcher, lang)])
+    return next(iter(searcher.docs_for_query(phrases)), None) is not None
 
 
 def plan(text: str, langs: Sequence[str], translator: Translator, *, query_lang: str | None = None,
@@ -986,8 +988,8 @@ def plan(text: str, langs: Sequence[str], translator: Translator, *, query_lang:
     ``stems``: the stems of each language's known words, as the index stored them;
     ``sounds``: the game words by sound, to read Chinese typos (:mod:`indexers.homophones`);
     ``fragments``: the languages the index holds only fragments of (no edition: the Italian
-    seed's 17 rules), whose texts answer a query only when one of them holds all its words
-    ("permanente amalgamato"), not when each word is somewhere in them ("le abilità delle carte
+    seed's 17 rules), whose texts answer a query only when one of them holds all its words, in a row
+    (:data:`FRAGMENT_PHRASE`: "permanente amalgamato"), not when each word is somewhere in them ("le abilità delle carte
     nel cimitero funzionano"); ``is_card``: a text is a card's name (a players' word inside one is
     not read, :func:`_inside_longer_name`); ``name_words``: the words of the names a language's texts
     give things, which a short typo is read as (:func:`indexers.spelling.nearest_name`); ``held``:
@@ -1019,8 +1021,7 @@ def plan(text: str, langs: Sequence[str], translator: Translator, *, query_lang:
         parts, corrections = _heard(parts, lang, words | players if players else words, searcher, sounds)
         whole = " ".join(p for p, _ in parts)
     answered = _answers(searcher, lang, whole, words) and (
-        lang not in fragments or _together(searcher, lang, whole)
-        and (not FRAGMENT_PHRASE or _phrase_held(searcher, lang, whole)))
+        lang not in fragments or (_phrase_held if FRAGMENT_PHRASE else _together)(searcher, lang, whole))
     units: list[Unit] = []
     translations: list[Translation] = []
     dropped: list[Translation] = []
