@@ -352,7 +352,11 @@ def gram(run: str, i: int, size: int) -> str:
 
 
 #: Question words and the verbs of asking: what a player types around the words of the
-#: game ("how does trample work", "cosa succede se"), never what a rule is about.
+#: game ("how does trample work", "cosa succede se"), never what a rule is about.  Italian's
+#: modal verbs in every form a question takes, as "can" and "could" are English's: "potevi" had
+#: stood for Powerstone (its stem is that of "potere" in Pietra del Potere).  Measured (quality
+#: harness by words, 3,457 rankings): 2,738/3,309 -> 2,738/3,308 ("le istantanee si possono
+#: lanciare nella fase di pescaggio", 117.1a second -> sixth), the glossary the same.
 QUESTION_WORDS = {
     "en": """how does do did doing done what which when where who whom whose why can could would should happens
         happen happening work works working mean means meaning get gets i me my mine you your there any some
@@ -360,7 +364,8 @@ QUESTION_WORDS = {
         you'll you'd we're we've we'll we'd it'll it'd that's there's what's""",
     "it": """come cosa quando perche perché succede succedono accade funziona funzionano posso puoi puo può
         devo deve quale quali quanti quante quanto chi dove mio mia miei mie significa cos cos'è e' viene
-        fare fa ancora allora vuol vuole dire significato intende""",
+        fare fa ancora allora vuol vuole dire significato intende potevo potevi poteva potrei potresti potrebbe
+        possiamo potete possono devi dobbiamo devono dovevo dovevi doveva dovrei dovresti dovrebbe""",
 }
 
 

@@ -958,6 +958,17 @@ def test_both_is_never_translated_alone(home: Path, db: sqlite3.Connection) -> N
     assert "然后将它" not in header and "possiedi" not in header, header
 
 
+@pytest.mark.parametrize("query", ["potevi lanciarlo nel suo turno?", "potrei rispondere?", "dovrei pescare prima?"])
+def test_an_italian_modal_verb_is_never_translated(home: Path, db: sqlite3.Connection, query: str) -> None:
+    """"potevi lanciarlo" said "potevi → powerstone" in its header: the card lexicon keys Italian by stems,
+    and "potevi" (could you) stems as "potere" does in Pietra del Potere (Powerstone).  Only "posso",
+    "puoi", "può", "devo" and "deve" were question words; every form of the modal verbs is now."""
+    plan = find(home, db, query).plan
+    modal = query.split()[0]
+    assert not any(t.source == modal for t in [*plan.translations, *plan.dropped]), plan.translations
+    assert modal not in [u.source for u in plan.units], plan.units
+
+
 @pytest.mark.parametrize(("query", "lang", "term"), [
     ("what does any target mean", "en", "Any Target"), ("what does if mean", "en", "If"),
     ("cosa vuol dire come se", "it", "As Though"), ("cosa significa a faccia in giù", "it", "Face Down"),
