@@ -1108,7 +1108,8 @@ def test_english_query_finds_chinese_text_through_the_lexicon(home: Path, db: sq
                                                        ("指挥官套牌几张牌", "几", set()),
                                                        ("践踏生物的阻挡者在伤害前死了伤害给谁", "谁", set()),
                                                        ("复制的咒语算不算施放", "算", set()),
-                                                       ("一回合能下几块地", "块", set())])
+                                                       ("一回合能下几块地", "块", set()),
+                                                       ("战斗阶段里面一共有几个步骤", "里", set())])
 def test_a_chinese_question_word_is_no_term(home: Path, db: sqlite3.Connection, query: str, dropped: str,
                                             junk: set[str]) -> None:
     """"怎么办" (what to do), "几" (how many), "谁" (who) and "算" (does it count as) ask; they are

@@ -70,6 +70,8 @@ def test_a_list_naming_no_phase_falls_back_to_the_sections_order() -> None:
     ("en", "the steps of casting a spell", ()),
     ("zh-Hans", "战斗阶段有哪些步骤", ("506",)),
     ("zh-Hans", "一个回合有几个阶段", ("500",)),
+    ("zh-Hans", "请问一个回合里面一共有哪几个阶段？", ("500",)),  # session 46's tester: 505.1a led
+    ("zh-Hans", "战斗阶段里头总共包括哪些步骤", ("506",)),
     # session 38's tester: a phase by its place alone is the turn's; a step by its number; 最后一步
     ("en", "what is the first phase", ("501",)),
     ("en", "what is step 3 of combat", ("509",)),
@@ -109,6 +111,7 @@ def test_an_italian_query_reads_the_english_turn_by_the_official_names(db: sqlit
     ("qual è la prima sottofase del combattimento?", "507"),
     ("what are the phases of a turn", "500"),
     ("战斗阶段有哪些步骤", "506"),
+    ("请问一个回合里面一共有哪几个阶段？", "500"),
 ])
 def test_the_step_asked_by_its_place_ranks_first(db: sqlite3.Connection, default_home: Path,
                                                  query: str, rule: str) -> None:
