@@ -221,6 +221,20 @@ def test_a_name_in_lowercase_with_a_possessive_or_of_name_words_is_the_card(defa
     assert kb_json_here("ask", question, home=default_home)["card_span"] == found["card_span"]
 
 
+@pytest.mark.parametrize(("question", "span", "card", "searched"), [
+    ("Does Steel Seraph's ability target?", "Steel Seraph's", "Steel Seraph", "Does ability target?"),
+    ("can i respond to Recruitment Officer’s activated ability", "Recruitment Officer’s", "Recruitment Officer",
+     "can i respond to activated ability")])
+def test_a_card_name_with_a_possessive_s_is_the_card(default_home: Path, question: str, span: str, card: str,
+                                                    searched: str) -> None:
+    """Session 46's tester: "Can Goblin Electromancer's cost reduction take off colored mana?" found no
+    card and said "no English text holds “Electromancer's”": a name's key drops the apostrophe, so
+    the owner's 's made "electromancers", no card's key.  The name is the card, its 's set aside with it."""
+    found = kb_json_here("search", question, home=default_home)
+    assert found["card_span"] == {"span": span, "card": card, "searched": searched}
+    assert not found["unheard"]
+
+
 @pytest.mark.parametrize(("question", "span"), [
     ("l'onulet di tocasia è una creatura artefatto?", "l'onulet di tocasia"),
     ("L’Onulet di Tocasia può essere sacrificato", "L’Onulet di Tocasia")])

@@ -649,12 +649,16 @@ class OneBox:
             spans = [" ".join(words[i:i + n]) for n in range(min(len(words) - 1, CARD_MAX_WORDS), 1, -1)
                      for i in range(len(words) - n + 1)]
         for span in spans:
-            if span not in self._card_keys:
+            owned = None if cjk or span in self._card_keys else _owner(text, span)
+            if span not in self._card_keys and owned is None:
                 continue
+            if owned is not None:  # "Goblin Electromancer's cost": the card whole, its 's with it
+                span, typed = span[:-1], owned
+            else:
+                typed = typed_span(text, span) or ""
             # as a name is written: a capital in the query's words of it ("Mishra's"), unless Chinese
             # or words the rules do not hold (phones type lowercase: "does monastery swiftspear have haste")
             as_name = cjk or self._unlike_words(span)
-            typed = typed_span(text, span) or ""
             # the name as the query writes it ("Urza's Sylex", not its key "urzas sylex": the German name)
             named = sorted(box_store.names_for_key(self.conn, span), key=lambda e: _name_preference(e, typed or span))
             found = [e for e in named if as_name or _capitalized(text, e.name) or self._possessive(span, e.card)]
@@ -782,6 +786,20 @@ def typed_span(text: str, key: str) -> str | None:
             if found == key and _word_edge(text, end):
                 return text[start:end]
     return None
+
+
+_POSSESSIVE_S = re.compile(r"['’]s\b")
+
+
+def _owner(text: str, key: str) -> str | None:
+    """The name of a card ``key`` ends in the possessive of as ``text`` writes it, its 's with it
+    ("Goblin Electromancer's" for "goblin electromancers"), or None: a name's key drops the
+    apostrophe, so the owner's 's made a key no card has, and the name was read as words."""
+    if not key.endswith("s") or (typed := typed_span(text, key[:-1])) is None:
+        return None
+    end = text.find(typed) + len(typed)
+    found = _POSSESSIVE_S.match(text, end)
+    return text[text.find(typed):found.end()] if found else None
 
 
 def without(text: str, span: str) -> str:
