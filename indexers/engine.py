@@ -3602,6 +3602,18 @@ _SINGLETON = {
           r".*?\b(?P<word>(?:due|2|pi[uù])\s+copie|(?:due|2)\s+(?:\w+\s+){0,2}?(?:stess[ae]\s+carte?|uguali)|doppion\w*)",
     "zh": r"^(?=.*(?:指挥官|EDH|edh|将军))(?=.*套牌)"
           r".*?(?P<word>(?:两张|2张|多张)(?:一样的?|相同的?|同名的?)(?:牌)?|同名(?:的)?牌)"}
+#: Acting in the cleanup step ("After I discard to hand size in cleanup, can anyone cast instants?", "is there any way
+#: to get priority in the cleanup step, like if something triggers when i discard to hand size"): no player gets
+#: priority there unless a state-based action or a trigger happens, and then players may cast spells (514.3,
+#: 514.3a), where the discard to hand size (402.2, 514.1) led and 514.3 was not in the first five (session 46's
+#: blind tester).  Read before the discard's own kind (:data:`_HAND_OVER`).  17 read: 11/16 -> 17/17.
+_CLEANUP_ACT = {
+    "en": r"^(?=.*\bclean[- ]?up\b)"
+          r".*?\b(?P<word>cast\w*|activat\w*|priority|prio|respond\w*|instants?|anything|stuff|trigger\w*)\b",
+    "it": r"^(?=.*\b(?:cancellazione|clean[- ]?up)\b)"
+          r".*?\b(?P<word>lanci\w*|attiv\w*|priorit[aà]|rispond\w*|istantane\w*|innesc\w*|trigger\w*)\b",
+    "zh": r"^(?=.*(?:清除步骤|清理步骤|清除阶段|清理阶段))"
+          r".*?(?P<word>施放|瞬间|起动|优先权|回应|响应|触发|放东西)"}
 #: The questions every language asks in its own words (each kind's patterns above say why), with the rules'
 #: words they are searched in: in English (an Italian question's too: English words in it pass through to the
 #: English texts, whose Italian the KB lacks) and in Chinese.
@@ -3619,6 +3631,8 @@ _ASKED: tuple[tuple[dict[str, str], str, str], ...] = (
      "生命为0或是更少 在下一次有牌手将得到优先权时 输掉此盘游戏"),
     (_MANA_LEFT, "mana pool empties at end of each step and phase unspent mana",
      "法术力池 在每个步骤和阶段结束时清空 未用尽的法术力"),
+    (_CLEANUP_ACT, "cleanup step triggered abilities waiting then the active player gets priority players may cast"
+                   " spells", "清除步骤 触发式异能等待进入堆叠 然后主动牌手得到优先权 牌手可以施放咒语"),
     (_HAND_OVER, "maximum hand size discard cleanup", "手牌上限 弃 清除步骤"),
     (_DAMAGE_LASTS, "damage marked remains until cleanup step removed", "标记的伤害 直到清除步骤 被移除"),
     (_AURA_ALONE, "object it was attached to no longer exists Aura put into owner's graveyard",

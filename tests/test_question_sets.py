@@ -21,7 +21,7 @@ def test_every_set_is_checked() -> None:
     assert [p.name for p in SETS] == ["questions.tsv", "questions_blind.tsv", "questions_blind40.tsv",
                                       "questions_blind41.tsv", "questions_blind42.tsv", "questions_blind43.tsv",
                                       "questions_blind44.tsv", "questions_blind44b.tsv", "questions_blind45.tsv",
-                                      "questions_blind45b.tsv", "questions_blind45c.tsv",
+                                      "questions_blind45b.tsv", "questions_blind45c.tsv", "questions_blind46.tsv",
                                       "questions_final42.tsv",
                                       "questions_final43.tsv", "questions_final44.tsv", "questions_final45.tsv",
                                       "questions_heldout.tsv",

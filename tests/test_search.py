@@ -2619,6 +2619,25 @@ def test_session_45_final_set_kinds(home: Path, db: sqlite3.Connection, query: s
     assert said in {t.target for t in outcome.plan.translations}
 
 
+SESSION_46_KINDS = [
+    ("After I discard to hand size in cleanup, can anyone cast instants?", {"514.3a", "514.3"},
+     "cleanup step triggered abilities waiting then the active player gets priority players may cast spells"),
+    ("se si innesca un'abilità nella sottofase di cancellazione ricevo priorità?", {"514.3a", "514.3"},
+     "cleanup step triggered abilities waiting then the active player gets priority players may cast spells"),
+    ("清除步骤能不能施放瞬间", {"514.3a", "514.3"},
+     "清除步骤 触发式异能等待进入堆叠 然后主动牌手得到优先权 牌手可以施放咒语"),
+]
+
+
+@pytest.mark.parametrize(("query", "first", "said"), SESSION_46_KINDS)
+def test_session_46_kinds(home: Path, db: sqlite3.Connection, query: str, first: set[str], said: str) -> None:
+    """Kinds of question session 46's blind testers asked and the search missed: acting in the cleanup step (the
+    discard to hand size, 402.2 and 514.1, led; 514.3a not in the first five)."""
+    outcome = find(home, db, query)
+    assert rules_of(outcome)[0] in first, rules_of(outcome)[:5]
+    assert said in {t.target for t in outcome.plan.translations}
+
+
 @pytest.mark.parametrize(("query", "source", "said"), [("5 o meno punti vita", "meno", "less"),
                                                     ("a meno che non paghi", "a meno che", "unless")])
 def test_an_official_name_keyed_without_its_stop_words_leaves_the_plain_word(home: Path, db: sqlite3.Connection,
