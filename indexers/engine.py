@@ -1052,7 +1052,8 @@ def plan(text: str, langs: Sequence[str], translator: Translator, *, query_lang:
         translations += [t for t in read if (t.source, t.target, t.dst) not in said]
     if lang not in langs:  # still needed to highlight, and to say what was searched
         units = [*own_units(parts, lang, numbers, words), *units]
-    names = _name(lang, whole, words, searcher, () if numbers else translations)  # "702.19b danno": no name
+    names = _name(lang, whole, words, searcher, () if numbers else translations,  # "702.19b danno": no name
+                  quoted_meaning(text))
     return Plan(text, lang, query_lang is None, tuple(langs), numbers, tuple(units), tuple(translations), names,
                 tuple(dropped), corrections, tuple(near_units(parts, lang, numbers)),
                 unheard=tuple(w for w in dict.fromkeys(unheard)  # "shouldn't": a function word, no term
@@ -1100,7 +1101,7 @@ def _walked(held: Callable[[], Collection[RuleNumber]], target: Target) -> list[
 
 
 def _name(lang: str, whole: str, words: frozenset[str], searcher: Searcher | None,
-          translations: Sequence[Translation] = ()) -> tuple[str, ...]:
+          translations: Sequence[Translation] = (), quoted: str = "") -> tuple[str, ...]:
     """The query as a name: the whole of it, unless that names nothing in the index and a name it
     asks about does (:func:`asked_names`, tried only then), or the name a translation of the whole
     query is (:data:`WHOLE_TRANSLATED`); each in the form typed where a name has that form
@@ -1108,7 +1109,7 @@ def _name(lang: str, whole: str, words: frozenset[str], searcher: Searcher | Non
     (:func:`analysis.name_key`: "color identities" is Color Identity)."""
     held = partial(_held_name, searcher)
     whole_key = name_key(lang, whole)
-    inner = framed(lang, whole)
+    inner = framed(lang, whole) or quoted
     found = ((inner and held(lang, inner)) or held(lang, whole, whole_key)
              or next(filter(None, (held(lang, text) for text in asked_names(whole, words))), "")
              or next(filter(None, (_keyword(searcher, held(lang, text))
@@ -1120,6 +1121,23 @@ def _name(lang: str, whole: str, words: frozenset[str], searcher: Searcher | Non
                                    and into[t.dst] == 1 and coverage(whole, t.src, [t], asking=not inner) == 1)), "")
         # its meaning ("cosa significa permanente") is whole but for its question words
     return (found,) if found else (whole_key,) if whole_key else ()
+
+
+#: A question of the meaning of a word it quotes, among other words ("cards that say "instead", what does it
+#: mean", 请问卡牌上写着“改为”的那种效果到底是什么意思) asks of that word as "what does instead mean" does: the word
+#: is the name asked (its entry shown, the rules it cites first).  Both led with rules sharing the other
+#: words (710.2, 107.2; 614.1a not in the first five; session 46's blind tester).  The quality harness: 2 questions
+#: read, 1/1 -> 2/2; the glossary benchmark the same (seven of its definitions quote what a keyword "means").
+QUOTED_MEANING = re.compile(r"\bmean(?:s|ing)?\b|\bstand\s+for\b|意思|含义|指的是|signific\w*|vuol\s+dire|intende",
+                            re.IGNORECASE)
+
+
+def quoted_meaning(text: str) -> str:
+    """The one word or phrase ``text`` quotes when the rest asks its meaning (:data:`QUOTED_MEANING`), or ""."""
+    quoted = [part for part, is_quoted in split_query(text) if is_quoted]
+    if len(quoted) != 1 or not QUOTED_MEANING.search(_QUOTED.sub(" ", text)):
+        return ""
+    return quoted[0].strip()
 
 
 def framed(lang: str, text: str) -> str:

@@ -2638,6 +2638,18 @@ def test_session_46_kinds(home: Path, db: sqlite3.Connection, query: str, first:
     assert said in {t.target for t in outcome.plan.translations}
 
 
+@pytest.mark.parametrize("query", ['cards that say "instead", what does it mean',
+                                   "请问卡牌上写着“改为”的那种效果到底是什么意思？"])
+def test_a_quoted_word_whose_meaning_is_asked_is_the_name_asked(home: Path, db: sqlite3.Connection, query: str) -> None:
+    """Session 46's blind tester asked what cards saying “改为” (instead) mean: 107.2 and rules sharing 卡牌上 led,
+    614.1a (what "instead" marks) was not in the first five, though the entry Instead was shown beside them.
+    A quoted word whose meaning is asked is the name asked, as in "what does instead mean"."""
+    outcome = find(home, db, query)
+    assert [d.identity for d in outcome.definitions][:1] == ["glossary:Instead"]
+    assert rules_of(outcome)[0].startswith("614.1"), rules_of(outcome)[:5]
+    assert "614.1a" in rules_of(outcome)[:3], rules_of(outcome)[:5]
+
+
 @pytest.mark.parametrize(("query", "source", "said"), [("5 o meno punti vita", "meno", "less"),
                                                     ("a meno che non paghi", "a meno che", "unless")])
 def test_an_official_name_keyed_without_its_stop_words_leaves_the_plain_word(home: Path, db: sqlite3.Connection,
