@@ -3620,6 +3620,17 @@ _SINGLETON = {
           r".*?\b(?P<word>(?:due|2|pi[uù])\s+copie|(?:due|2)\s+(?:\w+\s+){0,2}?(?:stess[ae]\s+carte?|uguali)|doppion\w*)",
     "zh": r"^(?=.*(?:指挥官|EDH|edh|将军))(?=.*套牌)"
           r".*?(?P<word>(?:两张|2张|多张)(?:一样的?|相同的?|同名的?)(?:牌)?|同名(?:的)?牌)"}
+#: The order of effects changing power and toughness ("two effects change my creature's power and toughness,
+#: what order do they apply", 请问有两个效果都在改生物的攻击力和防御力，应该按照什么顺序来算): layer 7's sublayers
+#: (613.4), where Triple's 701.11 and 208.1 led and no rule of 613 was in the first five (session 46's blind
+#: tester).  5 read: 2/4 -> 5/5.
+_PT_ORDER = {
+    "en": r"^(?=.*\b(?:power|toughness|p/?t|pt)\b)(?=.*\b(?:effects?|pumps?|changes?|changing|modif\w*)\b)"
+          r".*?\b(?P<word>(?:what|which|the|in\s+what)\s+order|order\s+(?:of|do|does|are|is))\b",
+    "it": r"^(?=.*\b(?:forza|costituzione)\b)(?=.*\b(?:effett\w*|modific\w*|cambi\w*)\b)"
+          r".*?\b(?P<word>(?:in\s+)?(?:che|quale)\s+ordine|ordine\s+(?:di|degli|dei))\b",
+    "zh": r"^(?=.*(?:力量|攻击力|防御力|攻防))(?=.*(?:效果|效应|改))"
+          r".*?(?P<word>(?:什么|哪个|怎样的?)顺序|先后顺序|谁先|顺序)"}
 #: Acting in the cleanup step ("After I discard to hand size in cleanup, can anyone cast instants?", "is there any way
 #: to get priority in the cleanup step, like if something triggers when i discard to hand size"): no player gets
 #: priority there unless a state-based action or a trigger happens, and then players may cast spells (514.3,
@@ -3649,6 +3660,8 @@ _ASKED: tuple[tuple[dict[str, str], str, str], ...] = (
      "生命为0或是更少 在下一次有牌手将得到优先权时 输掉此盘游戏"),
     (_MANA_LEFT, "mana pool empties at end of each step and phase unspent mana",
      "法术力池 在每个步骤和阶段结束时清空 未用尽的法术力"),
+    (_PT_ORDER, "within layer 7 apply effects in a series of sublayers in the order described",
+     "在层7中 效应以一系列副分层的形式按照以下顺序生效"),
     (_CLEANUP_ACT, "cleanup step triggered abilities waiting then the active player gets priority players may cast"
                    " spells", "清除步骤 触发式异能等待进入堆叠 然后主动牌手得到优先权 牌手可以施放咒语"),
     (_HAND_OVER, "maximum hand size discard cleanup", "手牌上限 弃 清除步骤"),

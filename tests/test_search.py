@@ -2620,6 +2620,10 @@ def test_session_45_final_set_kinds(home: Path, db: sqlite3.Connection, query: s
 
 
 SESSION_46_KINDS = [
+    ("two effects change my creature's power and toughness, what order do they apply", {"613.4"},
+     "within layer 7 apply effects in a series of sublayers in the order described"),
+    ("请问有两个效果都在改生物的攻击力和防御力，应该按照什么顺序来算？", {"613.4"},
+     "在层7中 效应以一系列副分层的形式按照以下顺序生效"),
     ("After I discard to hand size in cleanup, can anyone cast instants?", {"514.3a", "514.3"},
      "cleanup step triggered abilities waiting then the active player gets priority players may cast spells"),
     ("se si innesca un'abilità nella sottofase di cancellazione ricevo priorità?", {"514.3a", "514.3"},
@@ -2632,7 +2636,8 @@ SESSION_46_KINDS = [
 @pytest.mark.parametrize(("query", "first", "said"), SESSION_46_KINDS)
 def test_session_46_kinds(home: Path, db: sqlite3.Connection, query: str, first: set[str], said: str) -> None:
     """Kinds of question session 46's blind testers asked and the search missed: acting in the cleanup step (the
-    discard to hand size, 402.2 and 514.1, led; 514.3a not in the first five)."""
+    discard to hand size, 402.2 and 514.1, led; 514.3a not in the first five), the order of effects changing power
+    and toughness (Triple's 701.11 led; no rule of 613 in the first five)."""
     outcome = find(home, db, query)
     assert rules_of(outcome)[0] in first, rules_of(outcome)[:5]
     assert said in {t.target for t in outcome.plan.translations}
