@@ -3620,6 +3620,25 @@ _SINGLETON = {
           r".*?\b(?P<word>(?:due|2|pi[uù])\s+copie|(?:due|2)\s+(?:\w+\s+){0,2}?(?:stess[ae]\s+carte?|uguali)|doppion\w*)",
     "zh": r"^(?=.*(?:指挥官|EDH|edh|将军))(?=.*套牌)"
           r".*?(?P<word>(?:两张|2张|多张)(?:一样的?|相同的?|同名的?)(?:牌)?|同名(?:的)?牌)"}
+#: Responding to a spell ("can I respond to my opponent's spell before it resolves", 请问对手施放了一个咒语，
+#: 我可以在它结算之前回应吗): a spell cast while another is on the stack is cast in response to it and
+#: resolves first (117.7), an instant any time one has priority (117.1a), where replacement effects' 614.4 and
+#: 615.4 ("before the event") led (session 46's blind tester; older sets' misses too).  Not of mana, lands,
+#: triggers or a face-down creature turned up: kinds of their own; nor who resolves first or when priority
+#: comes (117.3c, 405.5 answer those).  6 read: 2/5 -> 5/6 ("posso rispondere a una magia dell avversario con
+#: un istantaneo?" 117.1a second -> third).
+_RESPOND_SPELL = {
+    "en": r"^(?!.*\b(?:mana|lands?|trigger\w*|etb|morph\w*|unmorph\w*|face[\s-]up|split\s+second|which|who|first)\b)"
+          r".*?\b(?:can|could|may|able\s+to)\s+(?:\w+\s+){0,2}?"
+          r"(?P<word>respond\w*\s+to\s+(?:\w+\s+){0,3}?(?:spell|counterspell|instant|sorcery)s?"
+          r"|respond\w*\s+(?:\w+\s+){0,2}?(?:before|while)\s+(?:it|the\s+spell)\s+(?:resolv\w*|is\s+on\s+the\s+stack))\b",
+    "it": r"^(?!.*\b(?:mana|terr[ae]|innesc\w*|trigger\w*|metamorfosi|faccia|quale|chi)\b)"
+          r".*?\b(?:posso|possiamo|pu[oò]|possono|si\s+pu[oò])\s+(?:\w+\s+){0,2}?"
+          r"(?P<word>rispond\w*\s+(?:a|ad|alla|al)\s+(?:\w+\s+){0,2}?(?:magia|magie|spell|istantane\w*|stregoneri\w*)"
+          r"|rispond\w*\s+(?:\w+\s+){0,2}?prima\s+che\s+(?:si\s+)?risolv\w*)",
+    "zh": r"^(?=.*(?:咒语|施法|施放|法术))(?=.*(?:我|能|可以))"
+          r"(?!.*(?:法术力|横地|打地|下地|出地|触发|变身|翻面|转瞬|什么时候|优先|谁先|哪个先|先结算))"
+          r".*?(?P<word>回应|响应)"}
 #: The order of effects changing power and toughness ("two effects change my creature's power and toughness,
 #: what order do they apply", 请问有两个效果都在改生物的攻击力和防御力，应该按照什么顺序来算): layer 7's sublayers
 #: (613.4), where Triple's 701.11 and 208.1 led and no rule of 613 was in the first five (session 46's blind
@@ -3660,6 +3679,8 @@ _ASKED: tuple[tuple[dict[str, str], str, str], ...] = (
      "生命为0或是更少 在下一次有牌手将得到优先权时 输掉此盘游戏"),
     (_MANA_LEFT, "mana pool empties at end of each step and phase unspent mana",
      "法术力池 在每个步骤和阶段结束时清空 未用尽的法术力"),
+    (_RESPOND_SPELL, "new spell cast in response to the earlier spell resolves first cast an instant spell any time"
+                     " they have priority", "新的咒语 响应先前的咒语 将先结算 随时在他具有优先权时施放瞬间咒语"),
     (_PT_ORDER, "within layer 7 apply effects in a series of sublayers in the order described",
      "在层7中 效应以一系列副分层的形式按照以下顺序生效"),
     (_CLEANUP_ACT, "cleanup step triggered abilities waiting then the active player gets priority players may cast"

@@ -2620,6 +2620,11 @@ def test_session_45_final_set_kinds(home: Path, db: sqlite3.Connection, query: s
 
 
 SESSION_46_KINDS = [
+    ("can i respond to my opponents spell with an instant", {"117.7", "117.1a"},
+     "new spell cast in response to the earlier spell resolves first cast an instant spell any time they have"
+     " priority"),
+    ("请问对手施放了一个咒语，我可以在它结算之前回应吗？", {"117.7", "117.1a"},
+     "新的咒语 响应先前的咒语 将先结算 随时在他具有优先权时施放瞬间咒语"),
     ("two effects change my creature's power and toughness, what order do they apply", {"613.4"},
      "within layer 7 apply effects in a series of sublayers in the order described"),
     ("请问有两个效果都在改生物的攻击力和防御力，应该按照什么顺序来算？", {"613.4"},
@@ -2637,7 +2642,8 @@ SESSION_46_KINDS = [
 def test_session_46_kinds(home: Path, db: sqlite3.Connection, query: str, first: set[str], said: str) -> None:
     """Kinds of question session 46's blind testers asked and the search missed: acting in the cleanup step (the
     discard to hand size, 402.2 and 514.1, led; 514.3a not in the first five), the order of effects changing power
-    and toughness (Triple's 701.11 led; no rule of 613 in the first five)."""
+    and toughness (Triple's 701.11 led; no rule of 613 in the first five), responding to a spell (replacement
+    effects' 614.4 and 615.4 led)."""
     outcome = find(home, db, query)
     assert rules_of(outcome)[0] in first, rules_of(outcome)[:5]
     assert said in {t.target for t in outcome.plan.translations}
