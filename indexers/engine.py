@@ -3141,6 +3141,8 @@ _MANDATORY_LOOP = {
 #: innescano insieme quale va prima": session 44's second blind testers): 28 read, 22/26 -> 28/28.  Italian
 #: "abilità" too (the final blind set's two ETB abilities' order, after it was measured): 31 read, 30/30 -> 31/31.
 #: "Both me and my son have stuff that triggers" (session 45's English blind tester): 34 read, 33/33 -> 34/34.
+#: Italian "2 trigger" and "scelgo io l'ordine" ("creatura con 2 trigger etb scelgo io l'ordine", session 46's blind
+#: tester; Job select's 702.182a led): 45 read, 43/44 -> 45/45.
 _BOTH_TRIGGER = {
     "en": r"^(?=.*\btrigger\w*)(?=.*\b(?:opp\w*|both\s+(?:players|of\s+us)|we\s+both|each\s+player|other\s+players?"
           r"|me\s+and\s+(?:my\s+)?\w+|\w+\s+and\s+me)\b)"
@@ -3149,7 +3151,9 @@ _BOTH_TRIGGER = {
     "it": r"^(?=.*\b(?:trigger\w*|innesc\w*|si\s+attiv\w*|abilit[àa]))"
           r"(?=.*\b(?:avversari\w*|entramb\w*|tutti\s+e\s+due|mie\s+e|io\s+e|altro\s+(?:player|giocatore)"
           r"|prim[ao]|ordine)\b)"
-          r".*?\b(?P<word>insieme|contemporaneamente|nello\s+stesso\s+momento|allo\s+stesso\s+tempo)\b",
+          r".*?\b(?P<word>insieme|contemporaneamente|nello\s+stesso\s+momento|allo\s+stesso\s+tempo"
+          r"|(?:2|due|tre|pi[uù]|tanti|vari)\s+(?:trigger\w*|abilit[àa]\s+innescat\w*)"
+          r"|(?:chi\s+)?scegli\w*\s+(?:io\s+)?l['’]\s*ordine|scelgo\s+io\s+l['’]\s*ordine)",
     "zh": r"^(?=.*触发)(?=.*(?:谁|顺序|先|哪个)).*?(?P<word>同时)"}
 #: Which of two spells resolves first ("i giant growth in response to bolt, which one resolves first", 堆叠是不是后放的
 #: 先结算, "se counterano il mio counterspell con un altro counter chi risolve prima?"): the last added (405.5), where

@@ -2531,6 +2531,23 @@ def test_session_45_second_set_words_read(home: Path, db: sqlite3.Connection, qu
     assert "nonbasic land" not in {t.target for t in plan.translations}
 
 
+@pytest.mark.parametrize(("query", "source", "said"), [
+    ("ho perso gara 1 chi decide chi inizia in gara 2", "gara", "game"), ("ho perso gara 1", "perso", "lost"),
+    ("scelgo il bersaglio", "scelgo", "choose"), ("due trigger etb", "etb", "enters")])
+def test_session_46_words_read(home: Path, db: sqlite3.Connection, query: str, source: str, said: str) -> None:
+    """Session 46's blind tester (short Italian queries of a Discord player): "gara" (a game of a match), "perso",
+    "scelgo" and "etb" were read as nothing."""
+    plan = find(home, db, query).plan
+    assert said in {t.target for t in plan.translations if t.source == source}
+
+
+def test_two_triggers_whose_order_an_italian_query_asks_are_read_so(home: Path, db: sqlite3.Connection) -> None:
+    """"creatura con 2 trigger etb scelgo io l'ordine" (session 46's blind tester): Job select's 702.182a led (a
+    trigger when it enters), 603.3b (the order) was not in the first ten."""
+    outcome = find(home, db, "creatura con 2 trigger etb scelgo io l'ordine")
+    assert rules_of(outcome)[0] == "603.3b", rules_of(outcome)[:5]
+
+
 @pytest.mark.parametrize(("query", "first", "said"), [
     ("do i have to discard down to 7", {"402.2", "514.1"}, "maximum hand size discard cleanup"),
     ("回合结束手上有8张牌怎么办", {"402.2", "514.1"}, "手牌上限 弃 清除步骤"),
