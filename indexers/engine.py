@@ -2625,10 +2625,11 @@ _LOYALTY_COST = r"(?<![A-Za-z0-9/+\-−])(?P<word>[+\-−](?:\d{1,2}|x)|(?:plus|
 #: "remains blocked even if blocking removed" 15 first, 19 in the first five (none 5, 9; "remains blocked" 6, 17).
 #: Italian "senza trample" and the verb "blocca" (session 44's blind tester): of 22 read, 15/21 -> 16/21 ("se uccido
 #: la creatura che blocca …" fourth -> first; "… senza trample …" nowhere -> seventh, trample's rules still searched).
+#: "My opponent bolts my blocker", in the present (session 46's blind tester; 120.2a led): 38 read, 29/36 -> 30/37.
 _BLOCKER_GONE = {
     "en": r"^(?!.*(?<!without )(?<!\bno )\btrampl)(?=.*\b(?:blockers?|blocking\s+creatures?|chump\w*)\b)"
           r"(?=.*\b(?:attack\w*|hit|hits|damage|dmg|blocked)\b).*?\b(?P<word>died|dies|killed|bolted|bounced|removed"
-          r"|destroyed|sacrificed|sac(?:'d|ced|ed)?|exiled|gone|left)\b",
+          r"|destroyed|sacrificed|sac(?:'d|ced|ed)?|exiled|gone|left|kills|bolts|bounces|removes|destroys|exiles)\b",
     "it": r"^(?!.*(?<!senza )\b(?:travolg|trampl))(?=.*\b(?:bloccant[ei]|blocc[ao]\w*)\b)"
           r".*?\b(?P<word>muore|muoiono|mort[oaie]|uccis[oaie]|uccid\w*|bruci\w*"
           r"|rimoss[oaie]|distrutt[oaie]|sacrific\w*|esiliat[oaie]|bounc\w*)\b",
@@ -2690,10 +2691,11 @@ _PRIORITY_AFTER = {
 #: above): 795/1065 -> 797/1066 (the held-out "what does damage do to a planeswalker" fourth -> first, "danno a
 #: un planeswalker toglie segnalini fedelta" second -> first, "what happens when a creature deals damage to a
 #: planeswalker" from nowhere to third); the testers' sets two to first, two from nowhere to second; before
-#: excess and redirected damage were let be, three glossary definitions fell.
+#: excess and redirected damage were let be, three glossary definitions fell.  "My 3/3 connects with an opponent's
+#: planeswalker. Does it lose 3 loyalty?" (session 46's blind tester; 606.5 led): 19 read, 13/18 -> 14/19.
 _WALKER_DAMAGED = {
     "en": r"^(?!.*\b(?:trampl|excess|greater|lethal|redirect))(?=.*\b(?:planeswalkers?|pws?|walkers?)\b)"
-          r".*?\b(?P<word>hits?|bolt(?:s|ed)?|damage[sd]?|dmg)\b",
+          r".*?\b(?P<word>hits?|bolt(?:s|ed)?|damage[sd]?|dmg|connects?|los(?:e|es|t)\s+(?:\d+\s+)?loyalty)\b",
     "it": r"^(?!.*\b(?:travolg|eccess|letal|reindirizz))(?=.*\b(?:planeswalker|pw|walker)\b)"
           r".*?\b(?P<word>dann[io]|colpisc\w*|bruci\w*)\b",
     "zh": r"^(?!.*(?:践踏|大于|超出|致命|改为))(?=.*(?:鹏洛客|旅法)).*?(?P<word>伤害|打了|打掉)"}

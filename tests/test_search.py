@@ -2637,6 +2637,10 @@ def test_session_45_final_set_kinds(home: Path, db: sqlite3.Connection, query: s
 
 
 SESSION_46_KINDS = [
+    ("I chump block and my opponent bolts my blocker before damage. Does their creature still deal damage to me?",
+     {"509.1h", "510.1c"}, "remains blocked even if blocking removed"),
+    ("My 3/3 connects with an opponent's planeswalker. Does it lose 3 loyalty?", {"306.8", "120.3c"},
+     "damage dealt to a planeswalker removes that many loyalty counters"),
     ("can i respond to my opponents spell with an instant", {"117.7", "117.1a"},
      "new spell cast in response to the earlier spell resolves first cast an instant spell any time they have"
      " priority"),
@@ -2660,7 +2664,8 @@ def test_session_46_kinds(home: Path, db: sqlite3.Connection, query: str, first:
     """Kinds of question session 46's blind testers asked and the search missed: acting in the cleanup step (the
     discard to hand size, 402.2 and 514.1, led; 514.3a not in the first five), the order of effects changing power
     and toughness (Triple's 701.11 led; no rule of 613 in the first five), responding to a spell (replacement
-    effects' 614.4 and 615.4 led)."""
+    effects' 614.4 and 615.4 led); and older kinds in more words: a blocker a player "bolts", a 3/3 that "connects"
+    with a planeswalker."""
     outcome = find(home, db, query)
     assert rules_of(outcome)[0] in first, rules_of(outcome)[:5]
     assert said in {t.target for t in outcome.plan.translations}
