@@ -2909,7 +2909,8 @@ _X_OFF_STACK = {
 #: mana abilities' rules (605.1b) led and 608.2b was ninth to nowhere (session 43's blind tester).
 #: 15 read: 9/11 -> 15/15.
 _TARGETS_GONE = {
-    "en": r"^(?=.*\btarget\w*)(?=.*\b(?:resolve\w*|fizzl\w*|still|happen\w*|countered|work)\b).*?\b(?P<word>"
+    "en": r"^(?:(?=.*\btarget\w*)|(?=.*\b(?:split\w*|divid\w*)\b)(?!.*\bblock\w*))"
+          r"(?=.*\b(?:resolve\w*|fizzl\w*|still|happen\w*|countered|work)\b).*?\b(?P<word>"
           + _GONE["en"] + r"|gone|no\s+longer\s+(?:there|legal|exists?|around))\b",
     "it": r"^(?=.*\b(?:bersagli\w*|target\w*)\b)(?=.*\b(?:risol\w*|fizz\w*|ancora|funzion\w*|fa\s+qualcosa"
           r"|neutralizzat\w*|succede)).*?\b(?P<word>" + _GONE["it"] + r"|(?:(?:non|nn)\s+)?c'?\s*[èe]\s+pi[uù]"
@@ -2917,7 +2918,10 @@ _TARGETS_GONE = {
     "zh": r"^(?=.*(?:目标|点了|指定了))(?=.*(?:结算|生效|失效|还有用|还会|fizz))"
           r".*?(?P<word>" + _GONE["zh"] + "|没了|不在了|不合法了?)"}
 #: ... "cosa succede", "fizza", 还会 and 被弹走 too (the older sets' misses): 18 read, 15/15 -> 18/18; "nn c e piu",
-#: fizz and 不合法了 (session 44's second blind testers): 25 read, 21/24 -> 25/25.
+#: fizz and 不合法了 (session 44's second blind testers): 25 read, 21/24 -> 25/25.  A spell splitting its damage,
+#: "target" unsaid ("I cast Fire splitting 1 damage between two creatures and one gets blinked in response", session
+#: 46's blind tester; not of blockers, whose damage is combat's): 32 read, 31/31 -> 31/32 (that one from nowhere to
+#: third, behind combat damage's division, 510.1c-d).
 #: An ability whose source is gone ("etb触发上叠以后生物被杀了 触发还结算吗", "if i kill the creature in response to
 #: its trigger does the trigger still resolve"): once on the stack an ability exists independently of its
 #: source (113.7a), where the rules of entering (603.6) led and 113.7a was nowhere (session 43's blind tester).

@@ -2541,6 +2541,18 @@ def test_session_46_words_read(home: Path, db: sqlite3.Connection, query: str, s
     assert said in {t.target for t in plan.translations if t.source == source}
 
 
+def test_a_spell_splitting_its_damage_whose_target_left_is_read_so(home: Path, db: sqlite3.Connection) -> None:
+    """"I cast Fire splitting 1 damage between two creatures and one gets blinked in response" (session 46's blind
+    tester) says no "target": it was not read as a spell whose target is gone, and 608.2b was not in the first ten.
+    Combat damage's division (510.1c) still shares its words; not of blockers."""
+    outcome = find(home, db, "I cast a spell splitting 2 damage between two creatures and one gets bounced in"
+                             " response. Does the other one still take damage?")
+    assert "every target illegal spell or ability doesn't resolve" in {t.target for t in outcome.plan.translations}
+    assert "608.2b" in rules_of(outcome)[:3], rules_of(outcome)[:5]
+    blocked = find(home, db, "my 4/4 got blocked by two 2/2s and one died, how do i split the damage").plan
+    assert "every target illegal spell or ability doesn't resolve" not in {t.target for t in blocked.translations}
+
+
 def test_two_triggers_whose_order_an_italian_query_asks_are_read_so(home: Path, db: sqlite3.Connection) -> None:
     """"creatura con 2 trigger etb scelgo io l'ordine" (session 46's blind tester): Job select's 702.182a led (a
     trigger when it enters), 603.3b (the order) was not in the first ten."""
