@@ -2533,10 +2533,11 @@ def test_session_45_second_set_words_read(home: Path, db: sqlite3.Connection, qu
 
 @pytest.mark.parametrize(("query", "source", "said"), [
     ("ho perso gara 1 chi decide chi inizia in gara 2", "gara", "game"), ("ho perso gara 1", "perso", "lost"),
-    ("scelgo il bersaglio", "scelgo", "choose"), ("due trigger etb", "etb", "enters")])
+    ("scelgo il bersaglio", "scelgo", "choose"), ("due trigger etb", "etb", "enters"),
+    ("Leyline of the Void in my opener", "opener", "opening hand")])
 def test_session_46_words_read(home: Path, db: sqlite3.Connection, query: str, source: str, said: str) -> None:
-    """Session 46's blind tester (short Italian queries of a Discord player): "gara" (a game of a match), "perso",
-    "scelgo" and "etb" were read as nothing."""
+    """Session 46's blind testers: in short Italian queries "gara" (a game of a match), "perso", "scelgo" and "etb"
+    were read as nothing, as was an English player's "opener" (the opening hand)."""
     plan = find(home, db, query).plan
     assert said in {t.target for t in plan.translations if t.source == source}
 
