@@ -3586,14 +3586,17 @@ _ENTERS_TAPPED = {
 #: A trigger's "if" checked again ("all'inizio del tuo mantenimento, se hai 5 o meno punti vita...: la condizione si
 #: ricontrolla anche quando si risolve?", 带“如果”的触发异能 结算的时候还会再检查一次条件吗): as it resolves (603.4),
 #: where upkeep triggers' rules led and 603.4 was fifth (session 45's third Italian blind tester).  4 read: 2/4 -> 4/4.
+#: Checked "twice", "due volte" ("trigger con se controlla la condizione due volte", session 46's blind tester; 603.7b
+#: led, 603.4 not in the first ten; 603.4 second now): 6 read, 4/5 -> 5/6.
 _INTERVENING_IF = {
     "en": r"^(?=.*\b(?:trigger\w*|upkeep|whenever|when|at\s+the\s+beginning)\b)(?=.*\b(?:if|condition)\b)"
           r".*?\b(?P<word>(?:re-?check\w*|check\w*\s+(?:\w+\s+){0,2}?again|check\w*\s+(?:\w+\s+){0,2}?(?:on|when|as)\s+"
-          r"(?:it\s+)?resol\w*))\b",
+          r"(?:it\s+)?resol\w*|check\w*\s+(?:\w+\s+){0,3}?twice))\b",
     "it": r"^(?=.*\b(?:innesc\w*|trigger\w*|mantenimento|all['’]inizio)\b)(?=.*\b(?:se|condizione)\b)"
-          r".*?\b(?P<word>(?:si\s+)?ricontroll\w*|controll\w*\s+(?:\w+\s+){0,2}?(?:di\s+nuovo|ancora|anche\s+quando))",
+          r".*?\b(?P<word>(?:si\s+)?ricontroll\w*|controll\w*\s+(?:\w+\s+){0,3}?(?:di\s+nuovo|ancora|anche\s+quando"
+          r"|due\s+volte))",
     "zh": r"^(?=.*触发)(?=.*(?:如果|若|条件))"
-          r".*?(?P<word>再(?:次)?检查|重新检查|还会检查|又检查|再判断|重新判断)"}
+          r".*?(?P<word>再(?:次)?检查|重新检查|还会检查|又检查|再判断|重新判断|检查两次|两次检查|检查了两次)"}
 #: Who blocks first when several players are attacked ("同时打好几家的时候谁先宣告阻挡", "attacking two players, who
 #: declares blockers first"): each defending player in APNAP order (802.4), where the declare blockers step's own rules
 #: (509.1) led and 802.4 was nowhere (session 45's final blind set, after it was measured). 1 read: 0/0 -> 1/1.

@@ -2650,6 +2650,8 @@ def test_session_45_final_set_kinds(home: Path, db: sqlite3.Connection, query: s
 
 
 SESSION_46_KINDS = [
+    ("does a trigger with an if check the condition twice", {"603.4"},
+     "triggered ability if condition checks the stated condition again as it resolves"),
     ("I chump block and my opponent bolts my blocker before damage. Does their creature still deal damage to me?",
      {"509.1h", "510.1c"}, "remains blocked even if blocking removed"),
     ("My 3/3 connects with an opponent's planeswalker. Does it lose 3 loyalty?", {"306.8", "120.3c"},
@@ -2678,7 +2680,7 @@ def test_session_46_kinds(home: Path, db: sqlite3.Connection, query: str, first:
     discard to hand size, 402.2 and 514.1, led; 514.3a not in the first five), the order of effects changing power
     and toughness (Triple's 701.11 led; no rule of 613 in the first five), responding to a spell (replacement
     effects' 614.4 and 615.4 led); and older kinds in more words: a blocker a player "bolts", a 3/3 that "connects"
-    with a planeswalker."""
+    with a planeswalker, a trigger's condition checked "twice"."""
     outcome = find(home, db, query)
     assert rules_of(outcome)[0] in first, rules_of(outcome)[:5]
     assert said in {t.target for t in outcome.plan.translations}
