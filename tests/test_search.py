@@ -2554,6 +2554,18 @@ def test_a_spell_splitting_its_damage_whose_target_left_is_read_so(home: Path, d
     assert "every target illegal spell or ability doesn't resolve" not in {t.target for t in blocked.translations}
 
 
+@pytest.mark.parametrize("query", ["does a trigger with an if check the condition twice",
+                                   "trigger con se controlla la condizione due volte"])
+def test_a_condition_checked_twice_is_an_intervening_if(home: Path, db: sqlite3.Connection, query: str) -> None:
+    """"trigger con se controlla la condizione due volte" (session 46's blind tester): 603.7b led and 603.4 was not in
+    the first ten.  Read as an intervening "if", 603.4 is second (603.8's state triggers, whose words the question
+    shares, lead)."""
+    outcome = find(home, db, query)
+    assert "triggered ability if condition checks the stated condition again as it resolves" in {
+        t.target for t in outcome.plan.translations}
+    assert "603.4" in rules_of(outcome)[:2], rules_of(outcome)[:5]
+
+
 def test_two_triggers_whose_order_an_italian_query_asks_are_read_so(home: Path, db: sqlite3.Connection) -> None:
     """"creatura con 2 trigger etb scelgo io l'ordine" (session 46's blind tester): Job select's 702.182a led (a
     trigger when it enters), 603.3b (the order) was not in the first ten."""
@@ -2650,8 +2662,6 @@ def test_session_45_final_set_kinds(home: Path, db: sqlite3.Connection, query: s
 
 
 SESSION_46_KINDS = [
-    ("does a trigger with an if check the condition twice", {"603.4"},
-     "triggered ability if condition checks the stated condition again as it resolves"),
     ("I chump block and my opponent bolts my blocker before damage. Does their creature still deal damage to me?",
      {"509.1h", "510.1c"}, "remains blocked even if blocking removed"),
     ("My 3/3 connects with an opponent's planeswalker. Does it lose 3 loyalty?", {"306.8", "120.3c"},
@@ -2680,7 +2690,7 @@ def test_session_46_kinds(home: Path, db: sqlite3.Connection, query: str, first:
     discard to hand size, 402.2 and 514.1, led; 514.3a not in the first five), the order of effects changing power
     and toughness (Triple's 701.11 led; no rule of 613 in the first five), responding to a spell (replacement
     effects' 614.4 and 615.4 led); and older kinds in more words: a blocker a player "bolts", a 3/3 that "connects"
-    with a planeswalker, a trigger's condition checked "twice"."""
+    with a planeswalker."""
     outcome = find(home, db, query)
     assert rules_of(outcome)[0] in first, rules_of(outcome)[:5]
     assert said in {t.target for t in outcome.plan.translations}
