@@ -3633,6 +3633,20 @@ _SINGLETON = {
           r".*?\b(?P<word>(?:due|2|pi[uù])\s+copie|(?:due|2)\s+(?:\w+\s+){0,2}?(?:stess[ae]\s+carte?|uguali)|doppion\w*)",
     "zh": r"^(?=.*(?:指挥官|EDH|edh|将军))(?=.*套牌)"
           r".*?(?P<word>(?:两张|2张|多张)(?:一样的?|相同的?|同名的?)(?:牌)?|同名(?:的)?牌)"}
+#: An Aura put onto the battlefield without being cast ("aura put onto the battlefield without being cast, does it
+#: target", "aura messa in gioco da reanimator senza lanciarla bersaglio", 灵气不是施放进场 要指定目标吗): the player
+#: putting it there chooses what it enchants as it enters, targeting nothing (303.4f), where the enchant keyword's
+#: targets (702.5a, 115.1b) led and 303.4f was not in the first ten (session 46's blind tester).  1 read: 0/0 -> 1/1.
+_AURA_UNCAST = {
+    "en": r"^(?=.*\bauras?\b)(?=.*\b(?:target\w*|enchant\w*|attach\w*)\b)"
+          r".*?\b(?P<word>(?:put|puts|putting|returned|returns?|comes?|came|enters?)\s+(?:\w+\s+){0,3}?"
+          r"(?:onto|into|to|on)\s+the\s+battlefield|reanimat\w*|without\s+(?:being\s+)?cast\w*|(?:not|isn'?t|wasn'?t)"
+          r"\s+(?:being\s+)?cast)\b",
+    "it": r"^(?=.*\baur[ae]\b)(?=.*\b(?:bersagli\w*|incant\w*|assegn\w*)\b)"
+          r".*?\b(?P<word>mess[ao]\s+(?:in\s+gioco|sul\s+campo(?:\s+di\s+battaglia)?)|reanimat\w*|rianimat\w*"
+          r"|senza\s+(?:essere\s+)?lanciar\w*|non\s+(?:viene\s+|è\s+|e\s+)?lanciat\w*)",
+    "zh": r"^(?=.*灵气)(?=.*(?:目标|结附|贴))"
+          r".*?(?P<word>不是施放|没有施放|没施放|不施放|并非施放|直接放(?:进|到)?(?:战场|场上)|放进战场|放到战场上|复活|回场)"}
 #: Responding to a spell ("can I respond to my opponent's spell before it resolves", 请问对手施放了一个咒语，
 #: 我可以在它结算之前回应吗): a spell cast while another is on the stack is cast in response to it and
 #: resolves first (117.7), an instant any time one has priority (117.1a), where replacement effects' 614.4 and
@@ -3692,6 +3706,8 @@ _ASKED: tuple[tuple[dict[str, str], str, str], ...] = (
      "生命为0或是更少 在下一次有牌手将得到优先权时 输掉此盘游戏"),
     (_MANA_LEFT, "mana pool empties at end of each step and phase unspent mana",
      "法术力池 在每个步骤和阶段结束时清空 未用尽的法术力"),
+    (_AURA_UNCAST, "Aura entering the battlefield by any means other than resolving as an Aura spell player chooses"
+                   " what it will enchant", "灵气并非以结算灵气咒语的方式进战场 牌手指定将它结附在哪个物件或牌手上"),
     (_RESPOND_SPELL, "new spell cast in response to the earlier spell resolves first cast an instant spell any time"
                      " they have priority", "新的咒语 响应先前的咒语 将先结算 随时在他具有优先权时施放瞬间咒语"),
     (_PT_ORDER, "within layer 7 apply effects in a series of sublayers in the order described",

@@ -2662,6 +2662,14 @@ def test_session_45_final_set_kinds(home: Path, db: sqlite3.Connection, query: s
 
 
 SESSION_46_KINDS = [
+    ("aura put onto the battlefield without being cast, does it target", {"303.4f"},
+     "Aura entering the battlefield by any means other than resolving as an Aura spell player chooses what it will"
+     " enchant"),
+    ("aura messa in gioco da reanimator senza lanciarla bersaglio", {"303.4f"},
+     "Aura entering the battlefield by any means other than resolving as an Aura spell player chooses what it will"
+     " enchant"),
+    ("灵气不是施放进场 要指定目标吗", {"303.4f"},
+     "灵气并非以结算灵气咒语的方式进战场 牌手指定将它结附在哪个物件或牌手上"),
     ("I chump block and my opponent bolts my blocker before damage. Does their creature still deal damage to me?",
      {"509.1h", "510.1c"}, "remains blocked even if blocking removed"),
     ("My 3/3 connects with an opponent's planeswalker. Does it lose 3 loyalty?", {"306.8", "120.3c"},
@@ -2689,7 +2697,8 @@ def test_session_46_kinds(home: Path, db: sqlite3.Connection, query: str, first:
     """Kinds of question session 46's blind testers asked and the search missed: acting in the cleanup step (the
     discard to hand size, 402.2 and 514.1, led; 514.3a not in the first five), the order of effects changing power
     and toughness (Triple's 701.11 led; no rule of 613 in the first five), responding to a spell (replacement
-    effects' 614.4 and 615.4 led); and older kinds in more words: a blocker a player "bolts", a 3/3 that "connects"
+    effects' 614.4 and 615.4 led), an Aura put onto the battlefield uncast (enchant's targets led); and older kinds in
+    more words: a blocker a player "bolts", a 3/3 that "connects"
     with a planeswalker."""
     outcome = find(home, db, query)
     assert rules_of(outcome)[0] in first, rules_of(outcome)[:5]
