@@ -99,6 +99,18 @@ def test_a_word_of_several_card_names_lists_those_cards(default_home: Path, db: 
     assert data["resolution"]["evidence"] == [] and "weak:" not in result.stdout
 
 
+@pytest.mark.parametrize(("word", "card"), [("Seraph", "Steel Seraph"), ("Cooldown", "Involuntary Cooldown")])
+def test_a_word_of_one_card_name_is_not_taken_for_that_card(default_home: Path, word: str, card: str) -> None:
+    """`kb card Solitude` answered Tempered in Solitude, "resolved by similar-name (confidence 0.90)": WRatio's
+    partial match scores a whole word of a longer name 90 %, a typo's score (session 46's tester asked for the card
+    Solitude, not held).  A word of one card's name is listed as a word of that name, as a word of several is."""
+    result = kb_here("card", word, home=default_home)
+    assert result.returncode == 1, result.stdout
+    assert "it is a word of the name of 1 card: give it whole" in result.stderr
+    assert result.stdout.split(f"cards whose names hold '{word}':\n", 1)[1].splitlines()[0].strip() == card
+    assert kb_here("card", card, home=default_home).returncode == 0  # the name whole resolves
+
+
 def test_a_word_inside_a_longer_word_is_not_a_word_of_the_name(default_home: Path) -> None:
     """"Command" is no word of Wing Commando: that card is only a close name."""
     data = json.loads(kb_here("card", "Command", "--json", home=default_home).stdout)

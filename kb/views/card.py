@@ -255,6 +255,10 @@ def card(conn: sqlite3.Connection, query: str) -> CardAnswer:
     """The card ``query`` names, with its rulings; unresolved when the evidence is weak."""
     query = query.strip()
     resolution = resolve_query(conn, query)
+    if resolution.resolved and _only_similar(resolution) and _a_word_of(query, resolution):
+        # "Solitude" resolved to Tempered in Solitude at 90 % (WRatio's partial match): the query is a word of that
+        # name, not a typo of it, as "Mishra" is of Mishra's Command: listed as such, not taken for it
+        resolution = replace(resolution, card=None, confidence=0.0)
     if not resolution.resolved:
         close = close_candidates(resolution)
         if close.candidates and _only_similar(resolution) and len(close.candidates) < len(resolution.candidates):
@@ -269,6 +273,15 @@ def card(conn: sqlite3.Connection, query: str) -> CardAnswer:
     if view is None:  # a name whose card rows are missing: the KB is inconsistent
         raise KbError(f"the KB names {quoted(resolution.card)} but holds no card of that name: run `kb build` again")
     return CardAnswer(query, resolution, view)
+
+
+def _a_word_of(query: str, resolution: Resolution) -> bool:
+    """``query`` is a whole word or words of the name ``resolution`` matched, and less than that name."""
+    matched = resolution.candidates[0].matched if resolution.candidates else None
+    if matched is None:
+        return False
+    asked, held = name_words(query), name_words(matched.name)
+    return 0 < len(asked) < len(held) and any(held[i:i + len(asked)] == asked for i in range(len(held)))
 
 
 def _only_similar(resolution: Resolution) -> bool:
