@@ -255,13 +255,15 @@ def card(conn: sqlite3.Connection, query: str) -> CardAnswer:
     """The card ``query`` names, with its rulings; unresolved when the evidence is weak."""
     query = query.strip()
     resolution = resolve_query(conn, query)
-    if resolution.resolved and _only_similar(resolution) and _a_word_of(query, resolution):
-        # "Solitude" resolved to Tempered in Solitude at 90 % (WRatio's partial match): the query is a word of that
-        # name, not a typo of it, as "Mishra" is of Mishra's Command: listed as such, not taken for it
+    # "Solitude" resolved to Tempered in Solitude at 90 % (WRatio's partial match): the query is a word of that
+    # name, not a typo of it, as "Mishra" is of Mishra's Command: listed as such, not taken for it
+    worded = _only_similar(resolution) and _a_word_of(query, resolution)
+    if worded:
         resolution = replace(resolution, card=None, confidence=0.0)
     if not resolution.resolved:
         close = close_candidates(resolution)
-        if close.candidates and _only_similar(resolution) and len(close.candidates) < len(resolution.candidates):
+        if (close.candidates and not worded and _only_similar(resolution)
+                and len(close.candidates) < len(resolution.candidates)):
             # "Go fer teh throat": refused for Écrabouilleur gorge-de-fer, 85 % by WRatio's partial match
             # and not close, so not shown; among the close alone Go for the Throat (88 %) is clear
             close = resolution = decide_by_name(query, close.candidates)
