@@ -2534,10 +2534,16 @@ def test_session_45_second_set_words_read(home: Path, db: sqlite3.Connection, qu
 @pytest.mark.parametrize(("query", "source", "said"), [
     ("ho perso gara 1 chi decide chi inizia in gara 2", "gara", "game"), ("ho perso gara 1", "perso", "lost"),
     ("scelgo il bersaglio", "scelgo", "choose"), ("due trigger etb", "etb", "enters"),
-    ("Leyline of the Void in my opener", "opener", "opening hand")])
+    ("Leyline of the Void in my opener", "opener", "opening hand"),
+    ("when do battlecry effects go off", "battlecry", "enters-the-battlefield abilities"),
+    ("does a deathrattle still trigger if the creature gets exiled", "deathrattle", "dies"),
+    ("una creatura istigata è obbligata ad attaccare?", "istigata", "goaded"),
+    ("堅忍的生物死掉會怎樣回來", "坚忍", "留存")])
 def test_session_46_words_read(home: Path, db: sqlite3.Connection, query: str, source: str, said: str) -> None:
     """Session 46's blind testers: in short Italian queries "gara" (a game of a match), "perso", "scelgo" and "etb"
-    were read as nothing, as was an English player's "opener" (the opening hand)."""
+    were read as nothing, as was an English player's "opener" (the opening hand); a player come from Hearthstone
+    asked of "battlecry" and "deathrattle" abilities, an Italian Commander player of a creature "istigata" (goaded),
+    a Taiwanese player of 堅忍, Taiwan's name of persist (the rules' 留存)."""
     plan = find(home, db, query).plan
     assert said in {t.target for t in plan.translations if t.source == source}
 
