@@ -30,7 +30,7 @@ import sqlite3
 from collections import Counter, defaultdict
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from functools import cache, cached_property, partial
+from functools import cache, cached_property, lru_cache, partial
 from itertools import islice
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple, TypeVar, cast
@@ -610,6 +610,18 @@ def split_query(text: str) -> list[tuple[str, bool]]:
         pos = match.end()
     parts.append((text[pos:], False))
     return [(p, quoted) for p, quoted in parts if p.strip()]
+
+
+@lru_cache(maxsize=256)
+def read_text(text: str) -> str:
+    """``text`` as the patterns of kinds, idioms and chapters read it: Chinese in simplified characters, as the
+    plan reads its words ("場上有兩張同名的傳奇生物怎麼辦" is 场上有两张同名的传奇生物怎么办; typed in traditional
+    characters, no kind of question was read: session 46's Taiwanese tester)."""
+    if not has_cjk(text):
+        return text
+    from kb.core.text import to_simplified  # lazy: OpenCC's tables, for Chinese queries only
+
+    return to_simplified(text)
 
 
 #: Three digits followed by what they count are a quantity, not the rule of that number:
@@ -1652,11 +1664,11 @@ def _find(searcher: Searcher, p: Plan, indexed: Sequence[str] = (), limit: int =
         _named_in_order(groups)
     else:
         _follow_definitions(searcher, groups, only, named, ranked_roles)
-    permission, kind = asks_permission(p), wanted_chapters(p.lang, p.text)
+    permission, kind = asks_permission(p), wanted_chapters(p.lang, read_text(p.text))
     value = {g.identity: g.score * _place(g, permission, kind) for g in groups.values()}
-    if TEAMS < 1 and not TEAM_WORDS.search(p.text):  # a team variant's rules, for a query naming no team
+    if TEAMS < 1 and not TEAM_WORDS.search(read_text(p.text)):  # a team variant's rules, for a query naming no team
         value = {i: v * (TEAMS if i[:3] in TEAM_CHAPTERS else 1.0) for i, v in value.items()}
-    if OPTIONS < 1 and not OPTION_WORDS.search(p.text):  # a multiplayer option's, for a two-player question
+    if OPTIONS < 1 and not OPTION_WORDS.search(read_text(p.text)):  # a multiplayer option's, for a two-player question
         value = {i: v * (OPTIONS if i[:3] in OPTION_CHAPTERS else 1.0) for i, v in value.items()}
     if ABOUT_ONLY and p.about:  # "does exalted stack": trample's, flash's instances are no answer
         for identity in [i for i in groups if i.startswith(_KEYWORD_CHAPTER + ".")
@@ -1959,7 +1971,7 @@ def names(entry: Group, asked: dict[str, set[str]], share: float = 1.0) -> bool:
 def asks_permission(p: Plan) -> bool:
     """Whether the query asks if something can be done (:data:`PERMISSION`)."""
     pattern = ASKS_PERMISSION.get(base_lang(p.lang))
-    return bool(PERMISSION and pattern and pattern.search(p.text))
+    return bool(PERMISSION and pattern and pattern.search(read_text(p.text)))
 
 
 #: A player conceding or leaving a game of several players, with what becomes of their things or of
@@ -4109,7 +4121,7 @@ ASKED_ORIGIN = "question"
 def with_idioms(p: Plan, conn: sqlite3.Connection, info: IndexInfo, replan: Callable[[str], Plan]) -> Plan:
     """The plan made again with the query's players' idioms (:func:`idioms`) in the rules' words,
     each said in the header as a players' word is; ``p`` itself for a query holding none."""
-    text = spelling.corrected(p.text, p.corrections)
+    text = read_text(spelling.corrected(p.text, p.corrections))
     told: list[Translation] = []
     weights: dict[str, float] = {}
     about: list[str] = []
@@ -4147,7 +4159,7 @@ def with_idioms(p: Plan, conn: sqlite3.Connection, info: IndexInfo, replan: Call
 def with_fates(p: Plan, conn: sqlite3.Connection, info: IndexInfo) -> Plan:
     """The plan with the state-based actions on what it asks the fate of (:data:`SUBJECT`); the KB
     is read for them (~5 ms a process) only when a question asks what becomes of something."""
-    if not SUBJECT or "704." not in wanted_chapters(p.lang, p.text):
+    if not SUBJECT or "704." not in wanted_chapters(p.lang, read_text(p.text)):
         return p
     return replace(p, fates=asked_fates(p, fates_of(conn, info)))
 
@@ -4204,11 +4216,7 @@ def turn_of(conn: sqlite3.Connection, info: IndexInfo, lang: str) -> turn.Turn |
 def with_places(p: Plan, conn: sqlite3.Connection, info: IndexInfo) -> Plan:
     """The plan with the first rules of the steps and phases it asks for by their place (:data:`PLACE`);
     the KB is read for the turn only when a query asks so."""
-    text = p.text
-    if has_cjk(text):
-        from kb.core.text import to_simplified  # lazy, as plan's: "戰鬥階段的第一個步驟"
-
-        text = to_simplified(text)
+    text = read_text(p.text)  # "戰鬥階段的第一個步驟"
     if not PLACE or not turn.asks_place(text, p.lang) or (told := turn_of(conn, info, p.lang)) is None:
         return p
     return replace(p, places=tuple(f"{section}.1" for section in turn.asked(text, p.lang, told)))

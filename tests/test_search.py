@@ -2572,6 +2572,21 @@ def test_a_condition_checked_twice_is_an_intervening_if(home: Path, db: sqlite3.
     assert "603.4" in rules_of(outcome)[:2], rules_of(outcome)[:5]
 
 
+@pytest.mark.parametrize(("traditional", "simplified"), [
+    ("場上有兩張同名的傳奇生物怎麼辦", "场上有两张同名的传奇生物怎么办"),
+    ("牌庫沒牌了還要抽牌會怎樣", "牌库没牌了还要抽牌会怎样"),
+    ("不滅的生物吃了-5/-5 防禦力變0會死嗎", "不灭的生物吃了-5/-5 防御力变0会死吗")])
+def test_a_question_in_traditional_characters_is_read_as_in_simplified(home: Path, db: sqlite3.Connection,
+                                                                        traditional: str, simplified: str) -> None:
+    """Session 46's Taiwanese tester typed traditional characters: the plan read its words in simplified ones, but
+    the kinds of question, the idioms and the chapters asked for were matched on the text as typed, so none was
+    read (the legend rule's 704.5j not in the first ten for 場上有兩張同名的傳奇生物怎麼辦)."""
+    typed, read = find(home, db, traditional), find(home, db, simplified)
+    assert {t.target for t in typed.plan.translations} == {t.target for t in read.plan.translations}
+    assert any(t.origin in ("question", "players") for t in typed.plan.translations)
+    assert rules_of(typed)[:3] == rules_of(read)[:3]
+
+
 def test_two_triggers_whose_order_an_italian_query_asks_are_read_so(home: Path, db: sqlite3.Connection) -> None:
     """"creatura con 2 trigger etb scelgo io l'ordine" (session 46's blind tester): Job select's 702.182a led (a
     trigger when it enters), 603.3b (the order) was not in the first ten."""
