@@ -2752,11 +2752,13 @@ _DEATH_REPLACED = {
 #: :data:`_AFTER_DECLARED`): 800/1067 -> 801/1068 (两个替代性效应谁来选先用哪个 from nowhere to first), the glossary
 #: the same; the testers' sets nine to first (three from nowhere), none down.  Two "would" clauses count as two
 #: effects, and "wich" as "which" (session 44's blind tester: 616.1f seventh -> fourth; the rest the same).
+#: Taiwan's 取代 (session 46's second blind tester: 两个取代效应都想改同一个事件 谁来选 from nowhere to first; the rest
+#: the same).
 _WHICH_REPLACEMENT = {
     "en": r"^(?=.*\b(?:two|2|multiple|several|both)\b|(?:.*\bwould\b){2})(?=.*\b(?:replacement|instead)\b)"
           r".*?\b(?P<word>wh?ich(?:\s+one)?|who)\b",
     "it": r"^(?=.*\b(?:due|2|più)\b)(?=.*\b(?:sostituzion\w*|invece)\b).*?\b(?P<word>chi|quale)\b",
-    "zh": r"^(?=.*(?:两个|2个|多个|两种))(?=.*替代).*?(?P<word>谁|哪个)"}
+    "zh": r"^(?=.*(?:两个|2个|多个|两种))(?=.*(?:替代|取代)).*?(?P<word>谁|哪个)"}
 #: A spell cast after blockers (or attackers) are declared ("can i pump my guy after blockers r declared", 阻挡后
 #: 还能用瞬间吗, "posso pompare la mia creatura dopo i bloccanti"): the active player then gets priority (509.2,
 #: 508.2), where blocking's own rules (509.1) led and 509.2 was nowhere (sessions 41-42's testers).  Read by
