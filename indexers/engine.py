@@ -1988,11 +1988,15 @@ LEAVING = 2.0
 #: nowhere -> first; 2 newly read, the other first already); "quit" alone in a game of several ("4 player game, my
 #: friend quit and he had stolen my creature", session 45's English blind tester): 45 read, 37/43 -> 38/44; Italian "se
 #: ne va" alone ("se un giocatore perde e se ne va", the final blind set of session 45, after it was measured): 14
-#: Italian read, 13/14 -> 14/14.
+#: Italian read, 13/14 -> 14/14.  A player who "dies" or is "knocked out" ("in a 4 player game when somebody dies what
+#: happens to all their stuff", session 46's second blind tester; the creatures' 603.10a led): 64 read in the three
+#: languages, 52/61 -> 53/62.
 _LEAVES = {"en": r"\b(?:conced(?:e|es|ed|ing)|scoop(?:s|ed|ing)?"
                  r"|(?:leaves?|left|leaving|quits?)\s+(?:the\s+|a\s+|this\s+)?(?:multiplayer\s+|commander\s+)?game"
                  r"|rage\s*quit\w*|quit(?:s|ted)?"
-                 r"|drop(?:s|ped)? out)\b",
+                 r"|drop(?:s|ped)? out"
+                 r"|(?:somebody|someone|a\s+player|one\s+player|(?:my\s+)?friend|(?:an?\s+)?opp\w*)\s+(?:dies|died"
+                 r"|is\s+dead|is\s+out|gets?\s+knocked\s+out|(?:is|was|gets|got)\s+eliminated))\b",
            "it": r"\b(?:conced\w*|abbandon\w*|quitt\w*|(?:lascia|esce\s+dal(?:la)?|se\s+ne\s+va\s+dal(?:la)?)\s+partita"
                  r"|si\s+ritira|se\s+ne\s+va\b)",
            "zh": r"投降|投了|认输|退出|离开游戏|退了"}

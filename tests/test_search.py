@@ -2683,6 +2683,8 @@ def test_session_45_final_set_kinds(home: Path, db: sqlite3.Connection, query: s
 
 
 SESSION_46_KINDS = [
+    ("in a 4 player game when somebody dies what happens to all their stuff on the board", {"800.4a"},
+     "leaves the game"),
     ("兩個取代效應都想改同一個事件 誰來選", {"616.1"}, "受影响的牌手 选择其中一个生效"),
     ("aura put onto the battlefield without being cast, does it target", {"303.4f"},
      "Aura entering the battlefield by any means other than resolving as an Aura spell player chooses what it will"
