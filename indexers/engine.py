@@ -3664,6 +3664,20 @@ _SINGLETON = {
           r".*?\b(?P<word>(?:due|2|pi[uù])\s+copie|(?:due|2)\s+(?:\w+\s+){0,2}?(?:stess[ae]\s+carte?|uguali)|doppion\w*)",
     "zh": r"^(?=.*(?:指挥官|EDH|edh|将军))(?=.*套牌)"
           r".*?(?P<word>(?:两张|2张|多张)(?:一样的?|相同的?|同名的?)(?:牌)?|同名(?:的)?牌)"}
+#: The choices a copy of a spell keeps ("if someone copies my kicked spell, is the copy also kicked", "Se copio una
+#: magia potenziata con kicker, anche la copia è potenziata?"): a copy copies every decision made for the spell,
+#: its modes, targets, X and additional or alternative costs (707.10), where kicker's own rules (702.33) led and
+#: 707.10 was third to nowhere (sessions 45 and 46's blind testers).  2 read: 0/1 -> 2/2; the glossary benchmark ZH
+#: 0.605 -> 0.607 s@1 (Squad's definition, 额外费用 and 复制品, second -> first), the rest the same.
+_COPY_CHOICES = {
+    "en": r"^(?=.*\bcop(?:y|ies|ied|ying)\b)"
+          r".*?\b(?P<word>kick(?:ed|er)|additional\s+costs?|alternative\s+costs?|(?:chosen\s+)?modes?|entwined|overloaded"
+          r"|buyback)\b",
+    "it": r"^(?=.*\bcopi\w*)"
+          r".*?\b(?P<word>potenziat\w*|kicker|kickat\w*|costo\s+aggiuntivo|costi\s+aggiuntivi|costo\s+alternativo"
+          r"|modalit[àa])",
+    "zh": r"^(?=.*复制)(?=.*咒语|.*法术)"
+          r".*?(?P<word>增幅|额外费用|替代性费用|选择的模式|模式)"}
 #: An Aura put onto the battlefield without being cast ("aura put onto the battlefield without being cast, does it
 #: target", "aura messa in gioco da reanimator senza lanciarla bersaglio", 灵气不是施放进场 要指定目标吗): the player
 #: putting it there chooses what it enchants as it enters, targeting nothing (303.4f), where the enchant keyword's
@@ -3739,6 +3753,9 @@ _ASKED: tuple[tuple[dict[str, str], str, str], ...] = (
      "生命为0或是更少 在下一次有牌手将得到优先权时 输掉此盘游戏"),
     (_MANA_LEFT, "mana pool empties at end of each step and phase unspent mana",
      "法术力池 在每个步骤和阶段结束时清空 未用尽的法术力"),
+    (_COPY_CHOICES, "copy of a spell copies all decisions made for it including modes targets the value of X and"
+                    " additional or alternative costs",
+     "复制咒语时 也会复制为其作出的所有决定 这包括模式 目标 X的数值 以及是否为其支付了额外费用或替代性费用"),
     (_AURA_UNCAST, "Aura entering the battlefield by any means other than resolving as an Aura spell player chooses"
                    " what it will enchant", "灵气并非以结算灵气咒语的方式进战场 牌手指定将它结附在哪个物件或牌手上"),
     (_RESPOND_SPELL, "new spell cast in response to the earlier spell resolves first cast an instant spell any time"

@@ -2683,6 +2683,12 @@ def test_session_45_final_set_kinds(home: Path, db: sqlite3.Connection, query: s
 
 
 SESSION_46_KINDS = [
+    ("if someone copies my kicked spell, is the copy also kicked", {"707.10"},
+     "copy of a spell copies all decisions made for it including modes targets the value of X and additional or"
+     " alternative costs"),
+    ("Se copio una magia potenziata con kicker, anche la copia è potenziata?", {"707.10"},
+     "copy of a spell copies all decisions made for it including modes targets the value of X and additional or"
+     " alternative costs"),
     ("in a 4 player game when somebody dies what happens to all their stuff on the board", {"800.4a"},
      "leaves the game"),
     ("兩個取代效應都想改同一個事件 誰來選", {"616.1"}, "受影响的牌手 选择其中一个生效"),
@@ -2721,9 +2727,9 @@ def test_session_46_kinds(home: Path, db: sqlite3.Connection, query: str, first:
     """Kinds of question session 46's blind testers asked and the search missed: acting in the cleanup step (the
     discard to hand size, 402.2 and 514.1, led; 514.3a not in the first five), the order of effects changing power
     and toughness (Triple's 701.11 led; no rule of 613 in the first five), responding to a spell (replacement
-    effects' 614.4 and 615.4 led), an Aura put onto the battlefield uncast (enchant's targets led); and older kinds in
-    more words: a blocker a player "bolts", a 3/3 that "connects"
-    with a planeswalker."""
+    effects' 614.4 and 615.4 led), an Aura put onto the battlefield uncast (enchant's targets led), the choices a copy
+    of a spell keeps (kicker's rules led); and older kinds in more words: a blocker a player "bolts", a 3/3 that
+    "connects" with a planeswalker, a player who "dies" in a game of several, Taiwan's 取代效應."""
     outcome = find(home, db, query)
     assert rules_of(outcome)[0] in first, rules_of(outcome)[:5]
     assert said in {t.target for t in outcome.plan.translations}
