@@ -2538,6 +2538,7 @@ def test_session_45_second_set_words_read(home: Path, db: sqlite3.Connection, qu
     ("when do battlecry effects go off", "battlecry", "enters-the-battlefield abilities"),
     ("does a deathrattle still trigger if the creature gets exiled", "deathrattle", "dies"),
     ("una creatura istigata è obbligata ad attaccare?", "istigata", "goaded"),
+    ("lancio il comandante gratis, pago la tassa?", "tassa", "commander tax"),
     ("堅忍的生物死掉會怎樣回來", "坚忍", "留存")])
 def test_session_46_words_read(home: Path, db: sqlite3.Connection, query: str, source: str, said: str) -> None:
     """Session 46's blind testers: in short Italian queries "gara" (a game of a match), "perso", "scelgo" and "etb"
