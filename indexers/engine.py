@@ -3664,6 +3664,19 @@ _SINGLETON = {
           r".*?\b(?P<word>(?:due|2|pi[uù])\s+copie|(?:due|2)\s+(?:\w+\s+){0,2}?(?:stess[ae]\s+carte?|uguali)|doppion\w*)",
     "zh": r"^(?=.*(?:指挥官|EDH|edh|将军))(?=.*套牌)"
           r".*?(?P<word>(?:两张|2张|多张)(?:一样的?|相同的?|同名的?)(?:牌)?|同名(?:的)?牌)"}
+#: A copy of a commander ("if i clone someone's commander is my copy a commander too", "se con un clone copio il
+#: comandante di un avversario, la mia copia conta come comandante"): being a commander is no characteristic of the
+#: object but of the card, which a copy does not copy (903.3), where copying's 707.6 or commander damage's 903.10a
+#: led (sessions 44 and 46's blind testers).  Not two copies of a card in a deck (:data:`_SINGLETON`).  3 read:
+#: 1/2 -> 3/3.
+_COPY_COMMANDER = {
+    "en": r"^(?=.*\b(?:commanders?|edh|cmdr)\b)(?!.*\b(?:deck|run|play)\b.*\bcopies\b)"
+          r"(?=.*\b(?:is|count\w*|becomes?|treated|still)\b)"
+          r".*?\b(?P<word>clon(?:e|es|ed|ing)|cop(?:y|ies|ied|ying))\b",
+    "it": r"^(?=.*\bcomandant[ei]\b)(?!.*\bmazzo\b)(?=.*\b(?:conta|è|e|diventa|vale)\b)"
+          r".*?\b(?P<word>clon\w*|copi(?:o|a|are|ato|ata))\b",
+    "zh": r"^(?=.*指挥官)(?!.*套牌)(?=.*(?:算|是不是|是否|也是))"
+          r".*?(?P<word>复制品|复制了?|克隆)"}
 #: The choices a copy of a spell keeps ("if someone copies my kicked spell, is the copy also kicked", "Se copio una
 #: magia potenziata con kicker, anche la copia è potenziata?"): a copy copies every decision made for the spell,
 #: its modes, targets, X and additional or alternative costs (707.10), where kicker's own rules (702.33) led and
@@ -3753,6 +3766,8 @@ _ASKED: tuple[tuple[dict[str, str], str, str], ...] = (
      "生命为0或是更少 在下一次有牌手将得到优先权时 输掉此盘游戏"),
     (_MANA_LEFT, "mana pool empties at end of each step and phase unspent mana",
      "法术力池 在每个步骤和阶段结束时清空 未用尽的法术力"),
+    (_COPY_COMMANDER, "commander designation is not a characteristic of the object it is an attribute of the card"
+                      " itself", "指挥官此称号并非该牌所代表之物件的特征 而属于该牌所具有的属性之一"),
     (_COPY_CHOICES, "copy of a spell copies all decisions made for it including modes targets the value of X and"
                     " additional or alternative costs",
      "复制咒语时 也会复制为其作出的所有决定 这包括模式 目标 X的数值 以及是否为其支付了额外费用或替代性费用"),

@@ -2684,6 +2684,10 @@ def test_session_45_final_set_kinds(home: Path, db: sqlite3.Connection, query: s
 
 
 SESSION_46_KINDS = [
+    ("if i clone someone's commander is my copy a commander too", {"903.3"},
+     "commander designation is not a characteristic of the object it is an attribute of the card itself"),
+    ("Body Double复制了坟场里的指挥官，那它算指挥官吗", {"903.3"},
+     "指挥官此称号并非该牌所代表之物件的特征 而属于该牌所具有的属性之一"),
     ("if someone copies my kicked spell, is the copy also kicked", {"707.10"},
      "copy of a spell copies all decisions made for it including modes targets the value of X and additional or"
      " alternative costs"),
@@ -2729,8 +2733,9 @@ def test_session_46_kinds(home: Path, db: sqlite3.Connection, query: str, first:
     discard to hand size, 402.2 and 514.1, led; 514.3a not in the first five), the order of effects changing power
     and toughness (Triple's 701.11 led; no rule of 613 in the first five), responding to a spell (replacement
     effects' 614.4 and 615.4 led), an Aura put onto the battlefield uncast (enchant's targets led), the choices a copy
-    of a spell keeps (kicker's rules led); and older kinds in more words: a blocker a player "bolts", a 3/3 that
-    "connects" with a planeswalker, a player who "dies" in a game of several, Taiwan's 取代效應."""
+    of a spell keeps (kicker's rules led), a copy of a commander (copying's 707.6 led); and older kinds in more
+    words: a blocker a player "bolts", a 3/3 that "connects" with a planeswalker, a player who "dies" in a game of
+    several, Taiwan's 取代效應."""
     outcome = find(home, db, query)
     assert rules_of(outcome)[0] in first, rules_of(outcome)[:5]
     assert said in {t.target for t in outcome.plan.translations}
