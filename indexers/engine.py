@@ -3664,6 +3664,19 @@ _SINGLETON = {
           r".*?\b(?P<word>(?:due|2|pi[uù])\s+copie|(?:due|2)\s+(?:\w+\s+){0,2}?(?:stess[ae]\s+carte?|uguali)|doppion\w*)",
     "zh": r"^(?=.*(?:指挥官|EDH|edh|将军))(?=.*套牌)"
           r".*?(?P<word>(?:两张|2张|多张)(?:一样的?|相同的?|同名的?)(?:牌)?|同名(?:的)?牌)"}
+#: How many copies of a card a deck may hold ("how many copies of the same card can i run in my deck, 3 like
+#: yugioh?", "quante copie della stessa carta posso mettere"): four in constructed play, basic lands aside (100.2a),
+#: where the Attractions' deck (717.2b) led and 100.2a was nowhere (session 46's second blind tester).  Not of
+#: Commander, Limited or a draft, whose rules say otherwise (:data:`_SINGLETON`); of a deck ("how many copies does
+#: storm make" is no deck's).  5 read: 3/4 -> 5/5.
+_FOUR_OF = {
+    "en": r"^(?!.*\b(?:commander|edh|cmdr|brawl|limited|draft|sealed)\b)(?=.*\b(?:decks?|run|constructed|60)\b)"
+          r".*?\b(?P<word>(?:how\s+many|max\w*|more\s+than\s+\w+)\s+copies|copies\s+of\s+(?:the\s+)?(?:same|a|one|any)"
+          r"\s+card)\b",
+    "it": r"^(?!.*\b(?:commander|edh|comandante|limited|draft|sealed)\b)(?=.*\b(?:mazz[oi]|costruit\w*|60)\b)"
+          r".*?\b(?P<word>(?:quante|massimo|max)\s+copie|copie\s+della\s+stessa\s+carta)",
+    "zh": r"^(?!.*(?:指挥官|EDH|edh|轮抽|现开|限制赛))(?=.*(?:套牌|卡组|构筑|构组))"
+          r".*?(?P<word>同名的?牌?(?:最多|能放|可以放)|最多(?:能|可以)?放几张)"}
 #: A copy of a commander ("if i clone someone's commander is my copy a commander too", "se con un clone copio il
 #: comandante di un avversario, la mia copia conta come comandante"): being a commander is no characteristic of the
 #: object but of the card, which a copy does not copy (903.3), where copying's 707.6 or commander damage's 903.10a
@@ -3766,6 +3779,8 @@ _ASKED: tuple[tuple[dict[str, str], str, str], ...] = (
      "生命为0或是更少 在下一次有牌手将得到优先权时 输掉此盘游戏"),
     (_MANA_LEFT, "mana pool empties at end of each step and phase unspent mana",
      "法术力池 在每个步骤和阶段结束时清空 未用尽的法术力"),
+    (_FOUR_OF, "constructed deck no more than four of any card with a particular English name other than basic land"
+               " cards", "构组赛的套牌 英文名称相同的其他牌则不能超过四张"),
     (_COPY_COMMANDER, "commander designation is not a characteristic of the object it is an attribute of the card"
                       " itself", "指挥官此称号并非该牌所代表之物件的特征 而属于该牌所具有的属性之一"),
     (_COPY_CHOICES, "copy of a spell copies all decisions made for it including modes targets the value of X and"

@@ -2684,6 +2684,8 @@ def test_session_45_final_set_kinds(home: Path, db: sqlite3.Connection, query: s
 
 
 SESSION_46_KINDS = [
+    ("how many copies of the same card can i run in my deck, 3 like yugioh?", {"100.2a"},
+     "constructed deck no more than four of any card with a particular English name other than basic land cards"),
     ("if i clone someone's commander is my copy a commander too", {"903.3"},
      "commander designation is not a characteristic of the object it is an attribute of the card itself"),
     ("Body Double复制了坟场里的指挥官，那它算指挥官吗", {"903.3"},
@@ -2733,7 +2735,8 @@ def test_session_46_kinds(home: Path, db: sqlite3.Connection, query: str, first:
     discard to hand size, 402.2 and 514.1, led; 514.3a not in the first five), the order of effects changing power
     and toughness (Triple's 701.11 led; no rule of 613 in the first five), responding to a spell (replacement
     effects' 614.4 and 615.4 led), an Aura put onto the battlefield uncast (enchant's targets led), the choices a copy
-    of a spell keeps (kicker's rules led), a copy of a commander (copying's 707.6 led); and older kinds in more
+    of a spell keeps (kicker's rules led), a copy of a commander (copying's 707.6 led), copies of a card in a deck
+    (the Attractions' 717.2b led); and older kinds in more
     words: a blocker a player "bolts", a 3/3 that "connects" with a planeswalker, a player who "dies" in a game of
     several, Taiwan's 取代效應."""
     outcome = find(home, db, query)
