@@ -2768,9 +2768,12 @@ _WHICH_REPLACEMENT = {
 #: 508.2), where blocking's own rules (509.1) led and 509.2 was nowhere (sessions 41-42's testers).  Read by
 #: the step's name: "{}" is "blockers" or "attackers" in each language's words.  Measured (as above): the
 #: testers' sets four from nowhere to first (one asking "before blockers are declared", after attackers: 508.2).
+#: "After they declare blocks" and a "buff" (session 46's second blind tester): two from nowhere, to first and
+#: third ("can i still cast my instant after they declare blockers"); the rest the same.
 _AFTER_DECLARED = {
-    "en": r"^(?=.*\b(?:pump\w*|cast\w*|instants?|tricks?|spells?|respond|priority)\b)"
-          r".*?\b(?P<word>after\s+(?:the\s+)?(?:{}|{}s?)(?:\s+(?:are|r|were|is|have\s+been))?(?:\s+declared)?)\b",
+    "en": r"^(?=.*\b(?:pump\w*|buff\w*|cast\w*|instants?|tricks?|spells?|respond|priority)\b)"
+          r".*?\b(?P<word>after\s+(?:the\s+|they\s+declare\s+|(?:he|she|my\s+opp\w*|opp\w*)\s+declares\s+)?(?:{}|{}s?)"
+          r"(?:\s+(?:are|r|were|is|have\s+been))?(?:\s+declared)?)\b",
     "it": r"^(?=.*\b(?:pomp\w*|lanci\w*|istantane\w*|magi[ae]|rispond\w*|priorit[àa])\b)"
           r".*?\b(?P<word>dopo\s+(?:\w+\s+){{0,3}}?(?:(?:i|gli)\s+)?{})\b",
     "zh": r"^(?=.*(?:瞬间|施放|放|优先权|回应))"

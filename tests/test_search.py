@@ -2684,6 +2684,8 @@ def test_session_45_final_set_kinds(home: Path, db: sqlite3.Connection, query: s
 
 
 SESSION_46_KINDS = [
+    ("can i buff my guy after they declare blocks but before damage happens", {"509.2"},
+     "blockers second active player gets priority"),
     ("how many copies of the same card can i run in my deck, 3 like yugioh?", {"100.2a"},
      "constructed deck no more than four of any card with a particular English name other than basic land cards"),
     ("if i clone someone's commander is my copy a commander too", {"903.3"},
@@ -2738,7 +2740,7 @@ def test_session_46_kinds(home: Path, db: sqlite3.Connection, query: str, first:
     of a spell keeps (kicker's rules led), a copy of a commander (copying's 707.6 led), copies of a card in a deck
     (the Attractions' 717.2b led); and older kinds in more
     words: a blocker a player "bolts", a 3/3 that "connects" with a planeswalker, a player who "dies" in a game of
-    several, Taiwan's 取代效應."""
+    several, Taiwan's 取代效應, a "buff" after "they declare blocks"."""
     outcome = find(home, db, query)
     assert rules_of(outcome)[0] in first, rules_of(outcome)[:5]
     assert said in {t.target for t in outcome.plan.translations}
