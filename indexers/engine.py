@@ -3667,6 +3667,17 @@ _SINGLETON = {
           r".*?\b(?P<word>(?:due|2|pi[uù])\s+copie|(?:due|2)\s+(?:\w+\s+){0,2}?(?:stess[ae]\s+carte?|uguali)|doppion\w*)",
     "zh": r"^(?=.*(?:指挥官|EDH|edh|将军))(?=.*套牌)"
           r".*?(?P<word>(?:两张|2张|多张)(?:一样的?|相同的?|同名的?)(?:牌)?|同名(?:的)?牌)"}
+#: A cost both increased and reduced ("减费跟加费一起 总费用咋算", "does emerald medallion reduce my commander tax"):
+#: the total cost is the mana cost plus additional costs and increases, minus reductions (601.2f), where mana
+#: value's 202.3 or cost reduction's 118.7 led (older sets' misses; session 46's Taiwanese tester).  6 read: 1/4 ->
+#: 6/6.
+_COST_BOTH = {
+    "en": r"^(?=.*\b(?:increas\w*|costs?\s+more|tax\w*)\b)"
+          r".*?\b(?P<word>(?:cost\s+)?reduc\w*|cheaper|discount\w*|costs?\s+less)\b",
+    "it": r"^(?=.*\b(?:aument\w*|costa\s+di\s+pi[uù]|tass[ae])\b)"
+          r".*?\b(?P<word>riduz\w*|riduc\w*|sconto|costa\s+(?:di\s+)?meno)",
+    "zh": r"^(?=.*(?:加费|增加费用|费用增加|增加的费用|多付))"
+          r".*?(?P<word>减费|减少费用|费用减少|减少的费用|少付)"}
 #: How many copies of a card a deck may hold ("how many copies of the same card can i run in my deck, 3 like
 #: yugioh?", "quante copie della stessa carta posso mettere"): four in constructed play, basic lands aside (100.2a),
 #: where the Attractions' deck (717.2b) led and 100.2a was nowhere (session 46's second blind tester).  Not of
@@ -3782,6 +3793,9 @@ _ASKED: tuple[tuple[dict[str, str], str, str], ...] = (
      "生命为0或是更少 在下一次有牌手将得到优先权时 输掉此盘游戏"),
     (_MANA_LEFT, "mana pool empties at end of each step and phase unspent mana",
      "法术力池 在每个步骤和阶段结束时清空 未用尽的法术力"),
+    (_COST_BOTH, "total cost is the mana cost plus all additional costs and cost increases and minus all cost"
+                 " reductions",
+     "总费用为其法术力费用或替代性费用 加上所有额外费用和增加的费用 并减去所有减少的费用"),
     (_FOUR_OF, "constructed deck no more than four of any card with a particular English name other than basic land"
                " cards", "构组赛的套牌 英文名称相同的其他牌则不能超过四张"),
     (_COPY_COMMANDER, "commander designation is not a characteristic of the object it is an attribute of the card"
