@@ -3667,6 +3667,18 @@ _SINGLETON = {
           r".*?\b(?P<word>(?:due|2|pi[uù])\s+copie|(?:due|2)\s+(?:\w+\s+){0,2}?(?:stess[ae]\s+carte?|uguali)|doppion\w*)",
     "zh": r"^(?=.*(?:指挥官|EDH|edh|将军))(?=.*套牌)"
           r".*?(?P<word>(?:两张|2张|多张)(?:一样的?|相同的?|同名的?)(?:牌)?|同名(?:的)?牌)"}
+#: A creature dealt one damage by a deathtouch source ("deathtouch ping with 1 damage", 请问死触的生物只造成1点伤害，
+#: 也能消灭对方的生物吗, "my deathtouch guy only hits for 1, does that still kill their 8/8"): any damage destroys it
+#: (702.2b), where excess damage's 120.4a or destroying's 701.8b led.  Not of trample or of damage assigned among
+#: blockers, whose rules answer them (702.2c, 702.19b, 510.1c).  7 read: 3/5 -> 7/7.
+_DEATHTOUCH_ONE = {
+    "en": r"^(?=.*\bdeathtouch\w*)(?!.*\b(?:trampl\w*|assign\w*|split\w*|divid\w*|blockers|double[\s-]block\w*)\b)"
+          r".*?\b(?P<word>(?:with\s+|for\s+|only\s+|just\s+)?(?:1|one)\s+(?:damage|dmg)|ping\w*"
+          r"|(?:only\s+|just\s+)?hits?\s+for\s+(?:1|one))\b",
+    "it": r"^(?=.*\btocco\s+letale\b)(?!.*\b(?:travolg\w*|trample|assegn\w*|divid\w*|bloccant\w*)\b)"
+          r".*?\b(?P<word>(?:1|un)\s+(?:solo\s+)?dann[oi]|(?:1|un)\s+punto\s+di\s+danno)",
+    "zh": r"^(?=.*死触)(?!.*(?:践踏|[Tt]rample|分配|两个|组挡|每个|阻挡的))"
+          r".*?(?P<word>(?:只造成|造成|打)?(?:1|一)点(?:伤害)?)"}
 #: A cost both increased and reduced ("减费跟加费一起 总费用咋算", "does emerald medallion reduce my commander tax"):
 #: the total cost is the mana cost plus additional costs and increases, minus reductions (601.2f), where mana
 #: value's 202.3 or cost reduction's 118.7 led (older sets' misses; session 46's Taiwanese tester).  6 read: 1/4 ->
@@ -3793,6 +3805,8 @@ _ASKED: tuple[tuple[dict[str, str], str, str], ...] = (
      "生命为0或是更少 在下一次有牌手将得到优先权时 输掉此盘游戏"),
     (_MANA_LEFT, "mana pool empties at end of each step and phase unspent mana",
      "法术力池 在每个步骤和阶段结束时清空 未用尽的法术力"),
+    (_DEATHTOUCH_ONE, "creature dealt damage by a source with deathtouch is destroyed as a state-based action",
+     "一个生物受到具死触之来源的伤害 它便作为状态动作被消灭"),
     (_COST_BOTH, "total cost is the mana cost plus all additional costs and cost increases and minus all cost"
                  " reductions",
      "总费用为其法术力费用或替代性费用 加上所有额外费用和增加的费用 并减去所有减少的费用"),

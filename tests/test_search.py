@@ -2684,6 +2684,10 @@ def test_session_45_final_set_kinds(home: Path, db: sqlite3.Connection, query: s
 
 
 SESSION_46_KINDS = [
+    ("请问死触的生物只造成1点伤害，也能消灭对方的生物吗？", {"702.2b", "704.5h"},
+     "一个生物受到具死触之来源的伤害 它便作为状态动作被消灭"),
+    ("my deathtouch guy only hits for 1, does that still kill their 8/8", {"702.2b", "704.5h"},
+     "creature dealt damage by a source with deathtouch is destroyed as a state-based action"),
     ("減費效果跟加費效果同時有 總費用怎麼算", {"601.2f"},
      "总费用为其法术力费用或替代性费用 加上所有额外费用和增加的费用 并减去所有减少的费用"),
     ("does emerald medallion reduce my commander tax", {"601.2f"},
@@ -2742,7 +2746,8 @@ def test_session_46_kinds(home: Path, db: sqlite3.Connection, query: str, first:
     and toughness (Triple's 701.11 led; no rule of 613 in the first five), responding to a spell (replacement
     effects' 614.4 and 615.4 led), an Aura put onto the battlefield uncast (enchant's targets led), the choices a copy
     of a spell keeps (kicker's rules led), a copy of a commander (copying's 707.6 led), copies of a card in a deck
-    (the Attractions' 717.2b led), a cost both increased and reduced (mana value's 202.3 led); and older kinds in more
+    (the Attractions' 717.2b led), a cost both increased and reduced (mana value's 202.3 led), one damage from a
+    deathtouch source (excess damage's 120.4a led); and older kinds in more
     words: a blocker a player "bolts", a 3/3 that "connects" with a planeswalker, a player who "dies" in a game of
     several, Taiwan's 取代效應, a "buff" after "they declare blocks"."""
     outcome = find(home, db, query)
