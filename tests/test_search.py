@@ -2539,12 +2539,16 @@ def test_session_45_second_set_words_read(home: Path, db: sqlite3.Connection, qu
     ("does a deathrattle still trigger if the creature gets exiled", "deathrattle", "dies"),
     ("una creatura istigata è obbligata ad attaccare?", "istigata", "goaded"),
     ("lancio il comandante gratis, pago la tassa?", "tassa", "commander tax"),
+    ("cosa vuol dire girare una carta di lato?", "lato", "tapped"),
+    ("posso guardare la pila degli scarti del mio avversario?", "pila scarti", "graveyard"),
+    ("una magia annullata dove va?", "annullata", "countered"),
     ("堅忍的生物死掉會怎樣回來", "坚忍", "留存")])
 def test_session_46_words_read(home: Path, db: sqlite3.Connection, query: str, source: str, said: str) -> None:
     """Session 46's blind testers: in short Italian queries "gara" (a game of a match), "perso", "scelgo" and "etb"
     were read as nothing, as was an English player's "opener" (the opening hand); a player come from Hearthstone
     asked of "battlecry" and "deathrattle" abilities, an Italian Commander player of a creature "istigata" (goaded),
-    a Taiwanese player of 堅忍, Taiwan's name of persist (the rules' 留存)."""
+    a Taiwanese player of 堅忍, Taiwan's name of persist (the rules' 留存); an Italian beginner of a card turned "di
+    lato" (tapped), the "pila degli scarti" (the graveyard), a spell "annullata" (countered)."""
     plan = find(home, db, query).plan
     assert said in {t.target for t in plan.translations if t.source == source}
 
