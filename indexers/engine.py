@@ -2874,11 +2874,13 @@ _GONE = {
 #: 死了 灵气去哪, "se la creatura con la mia aura esce dal campo l aura che fine fa"): the Aura is put into its
 #: owner's graveyard, a state-based action (704.5m, 303.4c), where exile's and bounce's rules led.  17 read:
 #: 14/14 -> 17/17.  303.4c's words, not 704.5m's ("Aura not attached…", which left 303.4d first on two of seven).
+#: 光环, the players' 灵气, in this and the other Aura kinds' Chinese patterns (session 46's final blind tester:
+#: 光环附着的生物被解场了 光环去哪 from nowhere to first; the rest the same).
 _AURA_ALONE = {
     "en": r"^(?!.*\bbestow)(?=.*\bauras?\b)(?=.*\b(?:creature|guy|it|enchanted|thing|permanent|dude)\b)"
           r".*?\b(?P<word>" + _GONE["en"] + r")\b",
     "it": r"^(?!.*\bbestow)(?=.*\baura\b).*?\b(?P<word>" + _GONE["it"] + r")\b",
-    "zh": r"^(?!.*(?:神授|bestow))(?=.*灵气).*?(?P<word>" + _GONE["zh"] + ")"}
+    "zh": r"^(?!.*(?:神授|bestow))(?=.*(?:灵气|光环)).*?(?P<word>" + _GONE["zh"] + ")"}
 #: Whether an ability is a mana ability ("can u stifle a fetchland crack or is it a mana ability", 献祭找地算不算
 #: 法术力异能, "il sacrificio della fetch è un'abilità di mana?"): what makes one (605.1a: no target, could add mana,
 #: not a loyalty ability), where responding to one (605.3b, _MANA_RESPONSE) led and 605.1a was nowhere (session 43's
@@ -3653,7 +3655,7 @@ _AURA_SPELL_GONE = {
           r".*?\b(?P<word>" + _GONE["en"] + r"|killed|gone)\b",
     "it": r"^(?=.*\baura\b)(?=.*\b(?:in\s+risposta|rispond\w*|prima\s+che\s+(?:si\s+)?risolv\w*)\b)"
           r".*?\b(?P<word>" + _GONE["it"] + r")\b",
-    "zh": r"^(?=.*灵气)(?=.*(?:回应|响应|结算前|贴的时候|施放的时候))(?!.*(?:灵气贴的生物|贴着灵气的生物))"
+    "zh": r"^(?=.*(?:灵气|光环))(?=.*(?:回应|响应|结算前|贴的时候|施放的时候))(?!.*(?:灵气贴的生物|贴着灵气的生物))"
           r".*?(?P<word>" + _GONE["zh"] + ")"}
 #: Two copies of a card in Commander ("nel mazzo Commander posso mettere due copie della stessa carta", "can i run 2 of
 #: the same card in edh", 指挥官套牌能放两张同名牌吗): each card but basic lands is one of its name (903.5b), where
@@ -3742,7 +3744,7 @@ _AURA_UNCAST = {
     "it": r"^(?=.*\baur[ae]\b)(?=.*\b(?:bersagli\w*|incant\w*|assegn\w*)\b)"
           r".*?\b(?P<word>mess[ao]\s+(?:in\s+gioco|sul\s+campo(?:\s+di\s+battaglia)?)|reanimat\w*|rianimat\w*"
           r"|senza\s+(?:essere\s+)?lanciar\w*|non\s+(?:viene\s+|è\s+|e\s+)?lanciat\w*)",
-    "zh": r"^(?=.*灵气)(?=.*(?:目标|结附|贴))"
+    "zh": r"^(?=.*(?:灵气|光环))(?=.*(?:目标|结附|贴))"
           r".*?(?P<word>不是施放|没有施放|没施放|不施放|并非施放|直接放(?:进|到)?(?:战场|场上)|放进战场|放到战场上|复活|回场)"}
 #: Responding to a spell ("can I respond to my opponent's spell before it resolves", 请问对手施放了一个咒语，
 #: 我可以在它结算之前回应吗): a spell cast while another is on the stack is cast in response to it and

@@ -2688,6 +2688,7 @@ def test_session_45_final_set_kinds(home: Path, db: sqlite3.Connection, query: s
 
 
 SESSION_46_KINDS = [
+    ("光环附着的生物被解场了 光环去哪", {"704.5m", "303.4c"}, "灵气 未贴附于任何物件 被置入其拥有者的坟墓场"),
     ("请问死触的生物只造成1点伤害，也能消灭对方的生物吗？", {"702.2b", "704.5h"},
      "一个生物受到具死触之来源的伤害 它便作为状态动作被消灭"),
     ("my deathtouch guy only hits for 1, does that still kill their 8/8", {"702.2b", "704.5h"},
