@@ -2462,10 +2462,9 @@ def _found(searcher: Searcher, p: Plan, info: IndexInfo, indexed: Sequence[str],
         ranked = {g.identity for g in first.groups}
         found = found._replace(groups=first.groups + [g for g in found.groups if g.identity not in ranked],
                                definitions=first.definitions)
-    current = any(not g.hits[0].obsolete for g in found.definitions)
-    if any(u.hidden for u in p.units) or (KIND_OWN_DEFINITIONS and p.own and not current):
-        own = replace(p, units=p.own or tuple(u for u in p.units if not u.hidden), own=())
-        own = replace(own, units=tuple(u for u in own.units if not u.hidden))
+    kind_own = KIND_OWN_DEFINITIONS and p.own and not any(not g.hits[0].obsolete for g in found.definitions)
+    if kind_own or any(u.hidden for u in p.units):
+        own = replace(p, units=tuple(u for u in (p.own if kind_own else p.units) if not u.hidden), own=())
         found = found._replace(definitions=find(searcher, _paired(own, info), indexed, hits, shown=shown).definitions)
     return found
 
