@@ -3668,6 +3668,19 @@ _SINGLETON = {
           r".*?\b(?P<word>(?:due|2|pi[uù])\s+copie|(?:due|2)\s+(?:\w+\s+){0,2}?(?:stess[ae]\s+carte?|uguali)|doppion\w*)",
     "zh": r"^(?=.*(?:指挥官|EDH|edh|将军))(?=.*套牌)"
           r".*?(?P<word>(?:两张|2张|多张)(?:一样的?|相同的?|同名的?)(?:牌)?|同名(?:的)?牌)"}
+#: Sacrificing what another player controls ("is possible to sacrifice the creature of my opponent for pay my card?",
+#: "se una carta dice di sacrificare una creatura, posso sacrificare quella del mio avversario?"): a player can't
+#: sacrifice a permanent they don't control (701.21a), where sacrifice as a cost (118.12) led and 701.21a was nowhere
+#: (session 46's late testers; a question naming "my opponent's creature" was read, one with "of my opponent" or
+#: "quella del mio avversario" was not).  Asked of what one may do ("they sac it in response" is theirs to do).  7
+#: read: 3/5 -> 7/7.
+_SACRIFICE_THEIRS = {
+    "en": r"^(?=.*\b(?:opp\w*|their|his|her|enemy|other\s+player'?s?)\b)"
+          r"(?=.*\b(?:can|could|may|able|allowed|possible)\b).*?\b(?P<word>sacrific\w*|sac(?:'d|ced|ed)?)\b",
+    "it": r"^(?=.*\b(?:avversari\w*|sua|suo|altro\s+giocatore)\b)(?=.*\b(?:posso|puoi|pu[oò]|possibile)\b)"
+          r".*?\b(?P<word>sacrific\w*)",
+    "zh": r"^(?=.*(?:对手|对面|别人|其他牌手|他的|她的))(?=.*(?:能|可以))"
+          r".*?(?P<word>牺牲|献祭)"}
 #: A creature dealt one damage by a deathtouch source ("deathtouch ping with 1 damage", 请问死触的生物只造成1点伤害，
 #: 也能消灭对方的生物吗, "my deathtouch guy only hits for 1, does that still kill their 8/8"): any damage destroys it
 #: (702.2b), where excess damage's 120.4a or destroying's 701.8b led.  Not of trample or of damage assigned among
@@ -3806,6 +3819,8 @@ _ASKED: tuple[tuple[dict[str, str], str, str], ...] = (
      "生命为0或是更少 在下一次有牌手将得到优先权时 输掉此盘游戏"),
     (_MANA_LEFT, "mana pool empties at end of each step and phase unspent mana",
      "法术力池 在每个步骤和阶段结束时清空 未用尽的法术力"),
+    (_SACRIFICE_THEIRS, "a player can't sacrifice something that's a permanent they don't control",
+     "牌手不能牺牲不由其操控的永久物"),
     (_DEATHTOUCH_ONE, "creature dealt damage by a source with deathtouch is destroyed as a state-based action",
      "一个生物受到具死触之来源的伤害 它便作为状态动作被消灭"),
     (_COST_BOTH, "total cost is the mana cost plus all additional costs and cost increases and minus all cost"

@@ -2688,6 +2688,10 @@ def test_session_45_final_set_kinds(home: Path, db: sqlite3.Connection, query: s
 
 
 SESSION_46_KINDS = [
+    ("is possible to sacrifice the creature of my opponent for pay my card?", {"701.21a"},
+     "a player can't sacrifice something that's a permanent they don't control"),
+    ("Se una carta dice di sacrificare una creatura, posso sacrificare quella del mio avversario?", {"701.21a"},
+     "a player can't sacrifice something that's a permanent they don't control"),
     ("光环附着的生物被解场了 光环去哪", {"704.5m", "303.4c"}, "灵气 未贴附于任何物件 被置入其拥有者的坟墓场"),
     ("请问死触的生物只造成1点伤害，也能消灭对方的生物吗？", {"702.2b", "704.5h"},
      "一个生物受到具死触之来源的伤害 它便作为状态动作被消灭"),
@@ -2752,7 +2756,8 @@ def test_session_46_kinds(home: Path, db: sqlite3.Connection, query: str, first:
     effects' 614.4 and 615.4 led), an Aura put onto the battlefield uncast (enchant's targets led), the choices a copy
     of a spell keeps (kicker's rules led), a copy of a commander (copying's 707.6 led), copies of a card in a deck
     (the Attractions' 717.2b led), a cost both increased and reduced (mana value's 202.3 led), one damage from a
-    deathtouch source (excess damage's 120.4a led); and older kinds in more
+    deathtouch source (excess damage's 120.4a led), sacrificing an opponent's creature (sacrifice as a cost, 118.12,
+    led); and older kinds in more
     words: a blocker a player "bolts", a 3/3 that "connects" with a planeswalker, a player who "dies" in a game of
     several, Taiwan's 取代效應, a "buff" after "they declare blocks"."""
     outcome = find(home, db, query)
