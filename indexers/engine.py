@@ -3183,10 +3183,11 @@ _MANDATORY_LOOP = {
 #: "abilità" too (the final blind set's two ETB abilities' order, after it was measured): 31 read, 30/30 -> 31/31.
 #: "Both me and my son have stuff that triggers" (session 45's English blind tester): 34 read, 33/33 -> 34/34.
 #: Italian "2 trigger" and "scelgo io l'ordine" ("creatura con 2 trigger etb scelgo io l'ordine", session 46's blind
-#: tester; Job select's 702.182a led): 45 read, 43/44 -> 45/45.
+#: tester; Job select's 702.182a led): 45 read, 43/44 -> 45/45.  English "two triggers of me" (session 46's late
+#: blind tester, one player's own triggers; cumulative upkeep's 702.24b led): 52 read, 51/51 -> 52/52.
 _BOTH_TRIGGER = {
     "en": r"^(?=.*\btrigger\w*)(?=.*\b(?:opp\w*|both\s+(?:players|of\s+us)|we\s+both|each\s+player|other\s+players?"
-          r"|me\s+and\s+(?:my\s+)?\w+|\w+\s+and\s+me)\b)"
+          r"|me\s+and\s+(?:my\s+)?\w+|\w+\s+and\s+me|(?:two|2|several|multiple)\s+(?:of\s+my\s+)?triggers|triggers\s+of\s+me)\b)"
           r"(?=.*\b(?:first|order|who|whose|which|apnap|stack)\b)"
           r".*?\b(?P<word>same\s+time|simultaneous\w*|together|at\s+once|both\s+(?:\w+\s+){0,4}?ha(?:ve|s))\b",
     "it": r"^(?=.*\b(?:trigger\w*|innesc\w*|si\s+attiv\w*|abilit[àa]))"

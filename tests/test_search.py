@@ -2688,6 +2688,8 @@ def test_session_45_final_set_kinds(home: Path, db: sqlite3.Connection, query: s
 
 
 SESSION_46_KINDS = [
+    ("two triggers of me happen in same time in my upkeep, who choose the order?", {"603.3b"},
+     "multiple abilities have triggered each player in APNAP order puts triggered abilities on the stack"),
     ("is possible to sacrifice the creature of my opponent for pay my card?", {"701.21a"},
      "a player can't sacrifice something that's a permanent they don't control"),
     ("Se una carta dice di sacrificare una creatura, posso sacrificare quella del mio avversario?", {"701.21a"},
@@ -2759,7 +2761,7 @@ def test_session_46_kinds(home: Path, db: sqlite3.Connection, query: str, first:
     deathtouch source (excess damage's 120.4a led), sacrificing an opponent's creature (sacrifice as a cost, 118.12,
     led); and older kinds in more
     words: a blocker a player "bolts", a 3/3 that "connects" with a planeswalker, a player who "dies" in a game of
-    several, Taiwan's 取代效應, a "buff" after "they declare blocks"."""
+    several, Taiwan's 取代效應, a "buff" after "they declare blocks", "two triggers of me"."""
     outcome = find(home, db, query)
     assert rules_of(outcome)[0] in first, rules_of(outcome)[:5]
     assert said in {t.target for t in outcome.plan.translations}
