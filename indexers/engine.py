@@ -2426,10 +2426,8 @@ def keywords_named(p: Plan, keywords: Keywords) -> list[str]:
     found: dict[str, None] = {}
     for lang, text in said:  # a name in the language it is written in ("attacker" was learned as ninjutsu in Italian)
         names, text = keywords.names.get(lang, {}), text.casefold()
-        if has_cjk(text):
-            from kb.core.text import to_simplified  # lazy, as plan's: "死觸加踐踏" is 死触 and 践踏
-
-            text = to_simplified(text)
+        if has_cjk(text):  # "死觸加踐踏" is 死触 and 践踏
+            text = read_text(text)
             found.update((section, None) for name, section in names.items() if len(name) > 1 and name in text)
             continue
         words = re.findall(r"[\w'’-]+", text)

@@ -278,12 +278,12 @@ def card(conn: sqlite3.Connection, query: str) -> CardAnswer:
 
 
 def _a_word_of(query: str, resolution: Resolution) -> bool:
-    """``query`` is a whole word or words of the name ``resolution`` matched, and less than that name."""
+    """``query`` is a whole word or words of the name ``resolution`` matched (:func:`holding_words`), and less
+    than that name."""
     matched = resolution.candidates[0].matched if resolution.candidates else None
     if matched is None:
         return False
-    asked, held = name_words(query), name_words(matched.name)
-    return 0 < len(asked) < len(held) and any(held[i:i + len(asked)] == asked for i in range(len(held)))
+    return len(name_words(query)) < len(name_words(matched.name)) and bool(holding_words(query, [matched]))
 
 
 def _only_similar(resolution: Resolution) -> bool:

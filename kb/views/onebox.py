@@ -797,9 +797,9 @@ def _owner(text: str, key: str) -> str | None:
     apostrophe, so the owner's 's made a key no card has, and the name was read as words."""
     if not key.endswith("s") or (typed := typed_span(text, key[:-1])) is None:
         return None
-    end = text.find(typed) + len(typed)
-    found = _POSSESSIVE_S.match(text, end)
-    return text[text.find(typed):found.end()] if found else None
+    start = text.find(typed)
+    found = _POSSESSIVE_S.match(text, start + len(typed))
+    return text[start:found.end()] if found else None
 
 
 def without(text: str, span: str) -> str:
