@@ -3764,16 +3764,17 @@ _AURA_UNCAST = {
 #: triggers or a face-down creature turned up: kinds of their own; nor who resolves first or when priority
 #: comes (117.3c, 405.5 answer those); nor, in Chinese, throwing an instant (丢瞬间: :data:`_INSTANT_WHEN`'s).
 #: 6 read: 2/5 -> 5/6 ("posso rispondere a una magia dell avversario con un istantaneo?" 117.1a second ->
-#: third).
+#: third).  Session 47: a spell that "faccia effetto" (takes effect) is one resolving, no face-down card ("può
+#: rispondere alla mia magia prima che faccia effetto?", session 46's beginner: 614.4 led; now 117.7 first).
 _RESPOND_SPELL = {
     "en": r"^(?!.*\b(?:mana|lands?|trigger\w*|etb|morph\w*|unmorph\w*|face[\s-]up|split\s+second|which|who|first)\b)"
           r".*?\b(?:can|could|may|able\s+to)\s+(?:\w+\s+){0,2}?"
           r"(?P<word>respond\w*\s+to\s+(?:\w+\s+){0,3}?(?:spell|counterspell|instant|sorcery)s?"
           r"|respond\w*\s+(?:\w+\s+){0,2}?(?:before|while)\s+(?:it|the\s+spell)\s+(?:resolv\w*|is\s+on\s+the\s+stack))\b",
-    "it": r"^(?!.*\b(?:mana|terr[ae]|innesc\w*|trigger\w*|metamorfosi|faccia|quale|chi)\b)"
+    "it": r"^(?!.*\b(?:mana|terr[ae]|innesc\w*|trigger\w*|metamorfosi|faccia\s+in\s+gi[uù]|quale|chi)\b)"
           r".*?\b(?:posso|possiamo|pu[oò]|possono|si\s+pu[oò])\s+(?:\w+\s+){0,2}?"
           r"(?P<word>rispond\w*\s+(?:a|ad|alla|al)\s+(?:\w+\s+){0,2}?(?:magia|magie|spell|istantane\w*|stregoneri\w*)"
-          r"|rispond\w*\s+(?:\w+\s+){0,2}?prima\s+che\s+(?:si\s+)?risolv\w*)",
+          r"|rispond\w*\s+(?:\w+\s+){0,2}?prima\s+che\s+(?:si\s+risolv\w*|risolv\w*|faccia\s+effetto))",
     "zh": r"^(?=.*(?:咒语|施法|施放|法术))(?=.*(?:我|能|可以))"
           r"(?!.*(?:法术力|横地|打地|下地|出地|触发|变身|翻面|转瞬|什么时候|优先|谁先|哪个先|先结算"
           r"|(?:丢|打|放|用|出|施放)瞬间))"

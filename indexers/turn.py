@@ -24,7 +24,9 @@ CHAPTER = "5"
 PHASE = {"en": "phase", "zh": "阶段"}
 STEP = {"en": "step", "zh": "步骤"}
 TURN = {"en": "turn", "zh": "回合", "it": "turno"}
-_ASKED_PHASE = frozenset({"phase", "阶段", "fase", "fasi"})  # the words a query asks a phase by, not a step
+#: The words a query asks a phase by, not a step: a turn's "parts" are its phases ("what are the parts of my turn",
+#: "le parti del turno", "回合分为哪几个部分": session 46's Italian beginner, who knew no word of the game yet).
+_ASKED_PHASE = frozenset({"phase", "part", "阶段", "部分", "fase", "fasi", "parte", "parti"})
 #: The Italian phase names as the official list writes them ("fase di combattimento"), less this.
 _IT_PHASE = re.compile(r"^fase\s+(?:di\s+|del\s+|della\s+)?", re.IGNORECASE)
 
@@ -34,7 +36,7 @@ _ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "1st"
              "quinto": 5, "quinta": 5, "ultimo": -1, "ultima": -1,
              "一": 1, "二": 2, "三": 3, "四": 4, "五": 5, "1": 1, "2": 2, "3": 3, "4": 4, "5": 5, "最后": -1}
 _PLACE_EN = r"(?P<place>first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th|last|final)"
-_WHOLE_EN = r"\s+(?:of|in|during)\s+(?:the\s+|a\s+)?(?P<whole>[a-z]+)"
+_WHOLE_EN = r"\s+(?:of|in|during)\s+(?:the\s+|a\s+|my\s+|your\s+|their\s+|each\s+)?(?P<whole>[a-z]+)"
 _ASKED = {
     # "the third step of the combat phase", "last step of the turn", "the 2nd phase in a turn",
     # "which step comes first in combat"; every step or phase, listed: "what are the phases of a turn"
@@ -43,12 +45,13 @@ _ASKED = {
            re.compile(rf"\b(?P<kind>step|phase)\s+(?:comes|is|happens|goes)\s+{_PLACE_EN}{_WHOLE_EN}", re.IGNORECASE),
            re.compile(rf"\b(?P<kind>step|phase)\s+(?P<place>[1-5])\b{_WHOLE_EN}", re.IGNORECASE),  # "step 3 of combat"
            re.compile(rf"\b{_PLACE_EN}\s+(?P<kind>phase)\b(?!\s+(?:of|in|during)\b)", re.IGNORECASE),  # of the turn
-           re.compile(rf"\b(?P<kind>step|phase)s{_WHOLE_EN}", re.IGNORECASE)),
+           re.compile(rf"\b(?P<kind>step|phase|part)s{_WHOLE_EN}", re.IGNORECASE)),
     # "la prima sottofase del combattimento", "terza e ultima fase del turno", "quarta sottofase della fase di …";
     # "le fasi del turno", "le sottofasi del combattimento"
     "it": (re.compile(r"\b(?:(?P<place>prim[oa]|second[oa]|terz[oa]|quart[oa]|quint[oa]|ultim[oa])"
-                      r"(?:\s+e\s+ultim[oa])?\s+(?P<kind>sottofase|fase)|(?P<kinds>sottofasi|fasi))"
-                      r"\s+(?:del(?:la|lo)?|di|nel(?:la)?)\s+(?:fase\s+(?:di\s+|del\s+)?)?(?P<whole>\w+)",
+                      r"(?:\s+e\s+ultim[oa])?\s+(?P<kind>sottofase|fase)|(?P<kinds>sottofasi|fasi|parti))"
+                      r"\s+(?:del(?:la|lo)?|di|nel(?:la)?)\s+(?:(?:mio|tuo|suo|nostro|vostro|loro)\s+)?"
+                      r"(?:fase\s+(?:di\s+|del\s+)?)?(?P<whole>\w+)",
                       re.IGNORECASE),),
     # "这是战斗阶段的第一个步骤", "此阶段是回合的第五个也是最后一个阶段", "回合中的第二个阶段", "战斗的最后一个步骤",
     # "战斗阶段第一步是什么"; "回合的阶段", "战斗阶段有哪些步骤", "一个回合有几个阶段", "一个回合里面一共有哪几个阶段"
@@ -56,7 +59,7 @@ _ASKED = {
     "zh": (re.compile(r"(?P<whole>[\u4e00-\u9fff]+?)中?的?(?:第(?P<place>[一二三四五1-5])个?|(?P<last>最后)一个?)"
                       r"(?:也是最后一个)?(?P<kind>步骤|阶段|步)"),
            re.compile(r"(?<![\u4e00-\u9fff])第(?P<place>[一二三四五1-5])个?(?P<kind>阶段)"),  # "第三阶段": of the turn
-           re.compile(r"(?P<whole>[\u4e00-\u9fff]+?)(?:[中里][面头]?)?(?:一共|总共)?(?:的|有|包括|包含|分为)(?:哪些|几个|哪几个)?(?P<kind>步骤|阶段)"
+           re.compile(r"(?P<whole>[\u4e00-\u9fff]+?)(?:[中里][面头]?)?(?:一共|总共)?(?:的|有|包括|包含|分为)(?:哪些|几个|哪几个)?(?:组成)?(?P<kind>步骤|阶段|部分)"
                       r"(?![\u4e00-\u9fff]*?是第)")),
 }
 

@@ -2767,6 +2767,22 @@ def test_session_46_kinds(home: Path, db: sqlite3.Connection, query: str, first:
     assert said in {t.target for t in outcome.plan.translations}
 
 
+SESSION_47_KINDS = [
+    ("Il mio avversario può rispondere alla mia magia prima che faccia effetto?", {"117.7"},
+     "new spell cast in response to the earlier spell resolves first cast an instant spell any time they have"
+     " priority"),
+]
+
+
+@pytest.mark.parametrize(("query", "first", "said"), SESSION_47_KINDS)
+def test_session_47_kinds(home: Path, db: sqlite3.Connection, query: str, first: set[str], said: str) -> None:
+    """Kinds of question the search missed, found by session 47's blind testers and in session 46's late set:
+    a spell that "faccia effetto" (takes effect) had been read as a face-down card's "faccia" (614.4 led)."""
+    outcome = find(home, db, query)
+    assert rules_of(outcome)[0] in first, rules_of(outcome)[:5]
+    assert said in {t.target for t in outcome.plan.translations}
+
+
 @pytest.mark.parametrize("query", ['cards that say "instead", what does it mean',
                                    "请问卡牌上写着“改为”的那种效果到底是什么意思？"])
 def test_a_quoted_word_whose_meaning_is_asked_is_the_name_asked(home: Path, db: sqlite3.Connection, query: str) -> None:

@@ -72,6 +72,10 @@ def test_a_list_naming_no_phase_falls_back_to_the_sections_order() -> None:
     ("zh-Hans", "一个回合有几个阶段", ("500",)),
     ("zh-Hans", "请问一个回合里面一共有哪几个阶段？", ("500",)),  # session 46's tester: 505.1a led
     ("zh-Hans", "战斗阶段里头总共包括哪些步骤", ("506",)),
+    # session 46's Italian beginner: a turn's "parts" are its phases
+    ("en", "what are the parts of my turn in order", ("500",)),
+    ("en", "what are the parts of a spell", ()),
+    ("zh-Hans", "回合分为哪几个部分", ("500",)),
     # session 38's tester: a phase by its place alone is the turn's; a step by its number; 最后一步
     ("en", "what is the first phase", ("501",)),
     ("en", "what is step 3 of combat", ("509",)),
@@ -100,6 +104,7 @@ def test_an_italian_query_reads_the_english_turn_by_the_official_names(db: sqlit
     assert turn.asked("la quarta sottofase della fase di combattimento", "it", italian) == ("510",)
     assert turn.asked("l'ultima fase del turno", "it", italian) == ("512",)
     assert turn.asked("quali sono le fasi del turno", "it", italian) == ("500",)
+    assert turn.asked("Quali sono le parti del mio turno e in che ordine vengono?", "it", italian) == ("500",)
 
 
 @pytest.mark.parametrize(("query", "rule"), [
@@ -112,6 +117,7 @@ def test_an_italian_query_reads_the_english_turn_by_the_official_names(db: sqlit
     ("what are the phases of a turn", "500"),
     ("战斗阶段有哪些步骤", "506"),
     ("请问一个回合里面一共有哪几个阶段？", "500"),
+    ("Quali sono le parti del mio turno e in che ordine vengono?", "500"),  # 103.6c led, 500.1 not in the first ten
 ])
 def test_the_step_asked_by_its_place_ranks_first(db: sqlite3.Connection, default_home: Path,
                                                  query: str, rule: str) -> None:
