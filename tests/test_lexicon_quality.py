@@ -82,6 +82,10 @@ JUDGED = [
     ("结聚永久物", ZH, "en", "merged"),     # 聚永久物, inside 结聚永久物 (merged permanent): no word either
     ("the first turn", "en", IT, "improvviso"),  # learned from first strike's cards; our list says primo
     ("targets", "en", ZH, "任意一个目标"),  # Any Target, keyed "target" as Target is, came first
+    # session 47: words printed together learn each other's translations (printed_together)
+    ("moon", "en", ZH, "依尼翠"),          # "moon", "innistrad", "ixalan", "kamigawa": set names, three rule pairs
+    ("si innescano", IT, "en", "ahead"),   # read ahead's reminder text on ten cards: "read", "ahead", "chapter",
+    ("si innescano", IT, "en", "chapter"),  # "skipped" -> "innescano" (session 47's Italian tester)
 ]
 
 
@@ -99,6 +103,7 @@ def test_a_wrong_learned_translation_is_not_used(translator: Translator, query: 
     ("衍生物", ZH, "en", "token"), ("结聚永久物", ZH, "en", "merged permanent"),
     ("the first turn", "en", IT, "primo"), ("first strike", "en", IT, "attacco improvviso"),
     ("targets", "en", ZH, "目标"),
+    ("si innescano", IT, "en", "trigger"),
 ])
 def test_the_right_translation_is_used(translator: Translator, query: str, src: str, dst: str, right: str) -> None:
     assert right in [t.target for t in translator.translate(query, src, dst)]
