@@ -2771,16 +2771,39 @@ SESSION_47_KINDS = [
     ("Il mio avversario può rispondere alla mia magia prima che faccia effetto?", {"117.7"},
      "new spell cast in response to the earlier spell resolves first cast an instant spell any time they have"
      " priority"),
+    ("When a spell gets countered, does it go to the graveyard or somewhere else?", {"701.6a"},
+     "countered spell is put into its owner's graveyard"),
+    ("咒语被反击了去哪里", {"701.6a"}, "将被反击的咒语置于其拥有者的坟墓场"),
+    ("se una magia viene neutralizzata va al cimitero?", {"701.6a"}, "countered spell is put into its owner's graveyard"),
+    ("Dopo che ho lanciato una magia, chi riceve la priorità per primo, io o il mio avversario?", {"117.3c"},
+     "cast a spell receives priority afterward"),
+    ("一个生物上面有3个+1/+1又放了2个-1/-1指示物，会抵消吗", {"704.5q", "122.3"},
+     "同时具有+1/+1指示物和-1/-1指示物 移去其上的N个+1/+1指示物和N个-1/-1指示物"),
+    ("Se metto un segnalino +1/+1 su una creatura che ha un segnalino -1/-1, cosa succede ai segnalini?",
+     {"704.5q", "122.3"}, "both a +1/+1 counter and a -1/-1 counter N +1/+1 and N -1/-1 counters are removed"),
 ]
 
 
 @pytest.mark.parametrize(("query", "first", "said"), SESSION_47_KINDS)
 def test_session_47_kinds(home: Path, db: sqlite3.Connection, query: str, first: set[str], said: str) -> None:
     """Kinds of question the search missed, found by session 47's blind testers and in session 46's late set:
-    a spell that "faccia effetto" (takes effect) had been read as a face-down card's "faccia" (614.4 led)."""
+    a spell that "faccia effetto" (takes effect) had been read as a face-down card's "faccia" (614.4 led); where a
+    countered spell goes (704.8 led, drawn up as a permanent's fate); who gets priority after "ho lanciato" (an
+    auxiliary before the verb hid the kind; 117.7 led, 117.3c not in the first ten); a +1/+1 counter meeting a -1/-1
+    counter (704.8, whose example names both, led)."""
     outcome = find(home, db, query)
     assert rules_of(outcome)[0] in first, rules_of(outcome)[:5]
     assert said in {t.target for t in outcome.plan.translations}
+
+
+@pytest.mark.parametrize("query", ["What happens when a creature has a +1/+1 counter and a -1/-1 counter on it?",
+                                   "My 3/3 has a -1/-1 counter and I put a +1/+1 counter on it, what happens?"])
+def test_a_fate_asked_draws_the_state_based_actions_not_their_chapter(home: Path, db: sqlite3.Connection,
+                                                                      query: str) -> None:
+    """"What happens" draws the state-based actions up (STATE_BASED): the whole of chapter 704 was, and 704.8 (last
+    known information, whose example names both counters) led, 704.5q second (session 47's blind testers)."""
+    assert search.wanted_chapters("en", query) == {"704.5": search.STATE_BASED, "704.6": search.STATE_BASED}
+    assert rules_of(find(home, db, query))[0] in {"704.5q", "122.3"}
 
 
 @pytest.mark.parametrize("query", ['cards that say "instead", what does it mean',
