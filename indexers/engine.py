@@ -3134,9 +3134,9 @@ def asks_exiled_dying(lang: str, text: str) -> bool:
 
 
 #: Where a countered spell goes ("When a spell gets countered, does it go to the graveyard or somewhere else?", "se una
-#: magia viene neutralizzata va al cimitero?", 咒语被反击了去哪里): its owner's graveyard (701.6a), where the state-based
-#: actions' 704.8 led, drawn by "go to the graveyard" as a permanent's fate (session 47's blind tester).  Not of a
-#: spell cast by flashback and the like, which its keyword exiles (702.34a).
+#: magia viene neutralizzata va al cimitero?", 咒语被反击了去哪里): its owner's graveyard (701.6a), where the
+#: state-based actions' 704.8 led, drawn by "go to the graveyard" as a permanent's fate (session 47's blind tester).
+#: Not of a spell cast by flashback and the like, which its keyword exiles (702.34a).
 _COUNTERED_GOES = {
     "en": r"^(?!.*\b(?:flashback\w*|fb|jump-?start|disturb|harmonize)\b)(?=.*\b(?:graveyard|gy|yard|where|exile\w*|hand"
           r"|library)\b)"
@@ -3833,8 +3833,8 @@ _CLEANUP_ACT = {
           r".*?\b(?P<word>lanci\w*|attiv\w*|priorit[aà]|rispond\w*|istantane\w*|innesc\w*|trigger\w*)\b",
     "zh": r"^(?=.*(?:清除步骤|清理步骤|清除阶段|清理阶段))"
           r".*?(?P<word>施放|瞬间|起动|优先权|回应|响应|触发|放东西)"}
-#: A +1/+1 counter meeting a -1/-1 counter ("my creature has a +1/+1 counter and gets a -1/-1 counter", 一个生物上面有3个
-#: +1/+1又放了2个-1/-1指示物，会抵消吗): as many of each are removed (704.5q, 122.3), where last known information's
+#: A +1/+1 counter meeting a -1/-1 counter ("my creature has a +1/+1 counter and gets a -1/-1 counter",
+#: 一个生物上面有3个+1/+1又放了2个-1/-1指示物，会抵消吗): as many of each are removed (704.5q, 122.3), where last known information's
 #: 704.8, whose example names both counters, led in Chinese (session 47's blind tester).  Not of persist, undying and
 #: the like, whose keyword rules answer (702.79a, 702.93a).
 _COUNTERS_MEET = {
