@@ -3838,7 +3838,7 @@ _CLEANUP_ACT = {
 #: where last known information's 704.8, whose example names both counters, led in Chinese (session 47's blind
 #: tester).  Not of persist, undying and the like, whose keyword rules answer (702.79a, 702.93a).  Measured (the
 #: quality harness by words, after STATE_BASED_LISTS): 3,227/3,854 -> 3,230/3,855, ten up (seven Italian "si
-#: annullano?" first -> second behind 122.3, which says the same as 704.5q), none down.
+#: annullano?" third -> second, behind 122.3, which says the same as 704.5q), none down.
 _COUNTERS_MEET = {
     "en": r"^(?=.*\+1/\+1)(?!.*\b(?:persist\w*|undying|modular|graft|evolve\w*|adapt)\b).*?(?P<word>-1/-1)",
     "it": r"^(?=.*\+1/\+1)(?!.*\b(?:persist\w*|non\s+mort[oa]|undying|modular\w*|innest\w*|evolv\w*|adatt\w*)\b)"
