@@ -86,6 +86,8 @@ JUDGED = [
     ("moon", "en", ZH, "依尼翠"),          # "moon", "innistrad", "ixalan", "kamigawa": set names, three rule pairs
     ("si innescano", IT, "en", "ahead"),   # read ahead's reminder text on ten cards: "read", "ahead", "chapter",
     ("si innescano", IT, "en", "chapter"),  # "skipped" -> "innescano" (session 47's Italian tester)
+    # "creatura [con] attacco" by the stems of "creatura attaccante", across the "con" left out (GAPPED_YIELDS)
+    ("blocco una creatura con attacco improvviso", IT, "en", "attacking creature"),
 ]
 
 
@@ -104,6 +106,8 @@ def test_a_wrong_learned_translation_is_not_used(translator: Translator, query: 
     ("the first turn", "en", IT, "primo"), ("first strike", "en", IT, "attacco improvviso"),
     ("targets", "en", ZH, "目标"),
     ("si innescano", IT, "en", "trigger"),
+    ("blocco una creatura con attacco improvviso", IT, "en", "first strike"),
+    ("la creatura attaccante", IT, "en", "attacking creature"),
 ])
 def test_the_right_translation_is_used(translator: Translator, query: str, src: str, dst: str, right: str) -> None:
     assert right in [t.target for t in translator.translate(query, src, dst)]
