@@ -412,7 +412,10 @@ ASKS_OUTCOME = {
     "it": re.compile(r"\b(?:muore|muoiono|sopravvive|si salva|salva|perde la partita|perdo|vanno al cimitero"
                      r"|va al cimitero|cosa succede|che succede|si perde(?! (?:\d|punti|vita|il|la|le|i|gli|l')\b))\b",
                      re.IGNORECASE),
+    # 马上输, 直接输, 输吗 (session 47's Commander tester: "牌库抽空了是马上输" led with 121.4; nine up, two down
+    # whose 704.6c now leads, which answers as their 903.10a does)
     "zh": re.compile("会死|死掉|死吗|死了|挂了|挂掉|会挂|存活|活下来|输掉|会输|算输|判负"
+                     "|马上输|就输|直接输|输吗|输了吗|输不输"
                      "|进坟场|进坟墓场|进入坟墓场|掉坟场|掉进坟场|去坟场"
                      "|会怎样|会怎么样|怎么办|会发生什么"),
 }
@@ -2824,10 +2827,13 @@ _ZERO_LIFE_ACTING = {
 #: own rules led and neither was in the first ten (session 42's blind testers).
 #: ... mana "used" later ("tap lands for mana in my upkeep and use it in my main phase", session 45's second English
 #: blind tester): 18 read, 17/18 -> 18/18.
+#: ... mana "not used", "drained away", "mana burn" (session 47's returning player: 106.4 fifth and sixth); with
+#: the other changes of its commit (Measurements, session 47) five up, none down.
 _MANA_LEFT = {
-    "en": r"^(?=.*\bmana\b)(?=.*\b(?:step|phase|combat|main|turn)\b)"
+    "en": r"^(?=.*\bmana\b)(?=.*\b(?:step|phase|combat|main|turn|upkeep|mana\s+burn)\b)"
           r".*?\b(?P<word>unused|unspent|left\s*over|leftover|carr(?:y|ies)\s+over|stays?|still\s+there"
-          r"|(?:use|spend)\s+it\s+(?:in|during|later|on)|save\s+(?:it|the\s+mana))\b",
+          r"|(?:use|spend)\s+it\s+(?:in|during|later|on)|save\s+(?:it|the\s+mana)"
+          r"|(?:don'?t|do\s+not|never)\s+(?:use|spend)\s+(?:it|them|that\s+mana)|drain\w*(?:\s+away)?)\b",
     "it": r"^(?=.*\bmana\b)(?=.*\b(?:fase|sottofase|turno|combat\w*|main)\b)"
           r".*?\b(?P<word>(?:nn|non)\s+us\w*|resta|rimane|avanzat\w*)\b",
     "zh": r"^(?=.*(?:法术力|蓝|红|绿|白|黑|mana))(?=.*(?:阶段|步骤))"
@@ -2875,10 +2881,12 @@ _GONE = {
     "en": r"(?:got|gets|is|was|been)\s+(?:exiled|bounced|killed|destroyed|sacrificed|removed|flickered|blinked)"
           r"|died|dies|(?:left|leaves)\s+the\s+battlefield",
     "it": r"esce\s+dal\s+campo(?:\s+di\s+battaglia)?|lascia\s+il\s+campo(?:\s+di\s+battaglia)?|muore|morta|morto"
-          r"|(?:viene|è|e)\s+(?:esiliat[oa]|distrutt[oa]"
-          r"|sacrificat[oa]|uccis[oa])|rimbalz\w*|bounc\w*|torna\s+in\s+mano",
+          r"|(?:viene|vengono|venga|è|e|sono)\s+(?:stat[oaie]\s+)?(?:esiliat[oaie]|distrutt[oaie]"
+          r"|sacrificat[oaie]|uccis[oaie])|rimbalz\w*|bounc\w*|torna\s+in\s+mano",
     "zh": r"被?解掉了?|被解场|离场了?|离开战场|死了|死掉|被杀了?|被消灭了?|被放逐了?|弹回手了?|回手|被弹走了?"
           r"|被牺牲了?"}
+#: Session 47: the Italian perfect ("è stata esiliata in risposta", the prerelease tester: 702.55a led, 608.2b tenth),
+#: and plurals.
 #: An Aura whose creature is gone ("the creature my aura was on got exiled, where does the aura go", 灵气贴的生物
 #: 死了 灵气去哪, "se la creatura con la mia aura esce dal campo l aura che fine fa"): the Aura is put into its
 #: owner's graveyard, a state-based action (704.5m, 303.4c), where exile's and bounce's rules led.  17 read:
@@ -3094,7 +3102,9 @@ _UNTAP_PRIORITY = {
 _GOES_FIRST = {
     "en": r"\b(?:(?:go(?:es|ing)?|goin|went)\s+first|plays?\s+first|playing\s+first|on\s+the\s+play"
           r"|starting\s+player|start(?:s|ing)?\s+(?:the\s+game|first))\b",
-    "it": r"\bgioc[ao]\s+per\s+prim[oa]\b",
+    # Italian "inizia la partita" and "va per primo" (session 47's prerelease tester: 103.1 led, 103.8a seventh)
+    "it": r"\b(?:gioc[ao]\s+per\s+prim[oa]|(?:va|parte)\s+per\s+prim[oa]"
+          r"|(?:inizia|comincia)\s+(?:la\s+partita|per\s+prim[oa]|a\s+giocare))\b",
     "zh": r"先手"}
 _DRAWS = {"en": r"\b(?:draw\w*|skip\w*)\b", "it": r"\bpesc\w*", "zh": r"抓|抽"}
 #: A game of more than two named, narrower than :data:`OPTION_WORDS` (which also counts "opponents" and "2 players",
@@ -3434,15 +3444,17 @@ _COMMANDER_HAND = {
     "zh": "^" + _TO_COMMAND_ZONE["zh"] + ".*?(?P<word>弹回手上?|回手|回到手上|洗回牌库|放进牌库)"}
 #: Two legendary permanents of one name ("i have 2 copies of the same legendary on the battlefield what happens",
 #: 两张同名传奇在场上会咋样, "ho 2 copie della stessa leggendaria in campo"): the legend rule (704.5j), where a copy's
-#: (704.5e) or the planeswalker's rules led, 704.5j second (every set).  29 read: 19/29 -> 29/29.
+#: (704.5e) or the planeswalker's rules led, 704.5j second (every set).  29 read: 19/29 -> 29/29.  A legendary
+#: copied or cloned (复制了自己场上的传奇生物会怎样, session 47's Commander tester: 704.5j not in the first ten).
 _LEGEND_TWICE = {
-    "en": r"^(?=.*\b(?:2|two|second|2nd|another|same\s+name|copies|duplicates?)\b)(?!.*\b(?:legend\s+rule|partners?"
+    "en": r"^(?=.*\b(?:2|two|second|2nd|another|same\s+name|copies|duplicates?|clon\w*|cop(?:y|ied|ying))\b)"
+          r"(?!.*\b(?:legend\s+rule|partners?"
           r"|commanders?)\b)"
           r".*?\b(?P<word>legendar(?:y|ies)(?:\s+(?:guy|creature|permanent|card|thing)s?)?|legends?)\b",
-    "it": r"^(?=.*\b(?:2|due|second\w*|stesso\s+nome|copie|altr\w*)\b)(?!.*\b(?:regola\s+della\s+leggenda|partner"
-          r"|comandant\w*)\b)"
+    "it": r"^(?=.*\b(?:2|due|second\w*|stesso\s+nome|copi\w*|clon\w*|altr\w*)\b)"
+          r"(?!.*\b(?:regola\s+della\s+leggenda|partner|comandant\w*)\b)"
           r".*?\b(?P<word>leggendar\w*)\b",
-    "zh": r"^(?=.*(?:两个|两张|2个|2张|同名|第二个|第二张))(?!.*(?:传奇规则|拍档|伙伴|指挥官))"
+    "zh": r"^(?=.*(?:两个|两张|2个|2张|同名|第二个|第二张|复制|克隆))(?!.*(?:传奇规则|拍档|伙伴|指挥官))"
           r".*?(?P<word>传奇(?:生物|永久物)?)"}
 #: What lifelink gains ("lifelink guy gets double blocked, do i gain life for all the damage it deals",
 #: 系命是怎么加血的, "lifelink: lui ha 2 vite e gli faccio 5 danni, io guadagno 5 o 2?"): the damage dealt, however

@@ -2782,6 +2782,14 @@ SESSION_47_KINDS = [
      "同时具有+1/+1指示物和-1/-1指示物 移去其上的N个+1/+1指示物和N个-1/-1指示物"),
     ("Se metto un segnalino +1/+1 su una creatura che ha un segnalino -1/-1, cosa succede ai segnalini?",
      {"704.5q", "122.3"}, "both a +1/+1 counter and a -1/-1 counter N +1/+1 and N -1/-1 counters are removed"),
+    ("复制了自己场上的传奇生物会怎样", {"704.5j"},
+     "两个或更多具有相同名称的传奇永久物 选择它们中的一个 其余的将被置入进其拥有者的坟墓场 传奇规则"),
+    ("Scusi, il giocatore che inizia la partita pesca una carta nel suo primo turno?", {"103.8a"},
+     "two-player game player who plays first skips the draw step of their first turn"),
+    ("Is there still mana burn if I tap lands for mana and then don't use it?", {"106.4"},
+     "mana pool empties at end of each step and phase unspent mana"),
+    ("La creatura bersaglio della mia stregoneria è stata esiliata in risposta, cosa succede alla mia magia?",
+     {"608.2b"}, "every target illegal spell or ability doesn't resolve"),
 ]
 
 
@@ -2791,10 +2799,18 @@ def test_session_47_kinds(home: Path, db: sqlite3.Connection, query: str, first:
     a spell that "faccia effetto" (takes effect) had been read as a face-down card's "faccia" (614.4 led); where a
     countered spell goes (704.8 led, drawn up as a permanent's fate); who gets priority after "ho lanciato" (an
     auxiliary before the verb hid the kind; 117.7 led, 117.3c not in the first ten); a +1/+1 counter meeting a -1/-1
-    counter (704.8, whose example names both, led)."""
+    counter (704.8, whose example names both, led); a legendary copied (704.5j not in the first ten); "inizia la
+    partita" for going first (103.1 led); mana not used, "mana burn" (106.4 fifth); a target "è stata esiliata"
+    (Haunt's 702.55a led, 608.2b tenth)."""
     outcome = find(home, db, query)
     assert rules_of(outcome)[0] in first, rules_of(outcome)[:5]
     assert said in {t.target for t in outcome.plan.translations}
+
+
+def test_an_empty_library_drawn_asks_when_one_loses(home: Path, db: sqlite3.Connection) -> None:
+    """牌库抽空了是马上输还是等什么时候 (session 47's Commander tester): 抽空 (drawn empty) was no players' word and
+    马上输 (lose at once) no fate asked; the library's rules (121.4, 401) led and 704.5b was not in the first ten."""
+    assert rules_of(find(home, db, "牌库抽空了是马上输还是等什么时候"))[0] in {"704.5b", "104.3c"}
 
 
 @pytest.mark.parametrize("query", ["What happens when a creature has a +1/+1 counter and a -1/-1 counter on it?",
