@@ -3856,6 +3856,24 @@ _COUNTERS_MEET = {
     "it": r"^(?=.*\+1/\+1)(?!.*\b(?:persist\w*|non\s+mort[oa]|undying|modular\w*|innest\w*|evolv\w*|adatt\w*)\b)"
           r".*?(?P<word>-1/-1)",
     "zh": r"^(?=.*\+1/?\+1)(?!.*(?:不死|留存|坚忍|不息|模块|嫁接|进化|适应|persist|undying)).*?(?P<word>-1/?-1)"}
+#: When a land may be played ("Can I play a land during combat or on my opponent's turn?", 对手的回合我能下地吗, "posso
+#: giocare una terra nel turno dell'avversario?"): in a main phase of one's own turn, the stack empty, and never in
+#: another's turn (305.1, 305.3), where the number of lands a turn (305.2a, 305.4) or multiplayer combat's 506.2a led
+#: (session 47's returning player; older sets' misses).  Not of tapping a land for mana (605.3b), nor of responding to
+#: a land played (305.1 first already; read here, 305.3 led them).  Measured (the quality harness by words): 3,243/
+#: 3,861 -> 3,246/3,860, six up, one down (对手的回合我能下地吗, whose expected 305.2 and 116.2a left the first five
+#: behind 305.1, which answers it).  505.6b (either main phase, the active player may play a land) leads "during
+#: combat": it answers too.
+_LAND_WHEN = {
+    "en": r"^(?!.*\b(?:mana|tap|taps|tapping|tapped|respond\w*|response)\b)(?=.*\b(?:combat|opponent'?s\s+turn"
+          r"|opp'?s\s+turn|their\s+turn|someone\s+else'?s\s+turn|instant\s+speed|end\s+step|upkeep|any\s*time|flash)\b)"
+          r".*?\b(?P<word>play(?:ing)?\s+(?:a\s+|my\s+|the\s+|an?\s+extra\s+)?lands?|land\s+drops?)\b",
+    "it": r"^(?!.*\b(?:mana|tapp\w*|in\s+risposta|rispond\w*)\b)"
+          r"(?=.*\b(?:combattimento|turno\s+(?:dell'?\s*)?avversari\w*|turno\s+(?:del|di)\s+\w+|flash|lampo|istantane\w*)\b)"
+          r".*?\b(?P<word>(?:giocar\w*|gioco|mett\w*|calar\w*|cal[oa])\s+(?:gi[uù]\s+)?(?:una\s+|la\s+)?terr[ae])\b",
+    "zh": r"^(?!.*(?:法术力|横置|横地|几块|几张|额外|回应|响应|被反))"
+          r"(?=.*(?:对手的?回合|别人的?回合|对方的?回合|战斗|瞬间))"
+          r".*?(?P<word>下地|使用地|打地|出地|放地)"}
 #: The questions every language asks in its own words (each kind's patterns above say why), with the rules'
 #: words they are searched in: in English (an Italian question's too: English words in it pass through to the
 #: English texts, whose Italian the KB lacks) and in Chinese.
@@ -3889,6 +3907,9 @@ _ASKED: tuple[tuple[dict[str, str], str, str], ...] = (
      "复制咒语时 也会复制为其作出的所有决定 这包括模式 目标 X的数值 以及是否为其支付了额外费用或替代性费用"),
     (_AURA_UNCAST, "Aura entering the battlefield by any means other than resolving as an Aura spell player chooses"
                    " what it will enchant", "灵气并非以结算灵气咒语的方式进战场 牌手指定将它结附在哪个物件或牌手上"),
+    (_LAND_WHEN, "play a land card during a main phase of their turn when the stack is empty can't play a land if"
+                 " it isn't their turn",
+     "在自己回合的行动阶段 拥有优先权且堆叠为空时 从手上使用地牌 不能在不是自己的回合中使用地"),
     (_COUNTERS_MEET, "both a +1/+1 counter and a -1/-1 counter N +1/+1 and N -1/-1 counters are removed",
      "同时具有+1/+1指示物和-1/-1指示物 移去其上的N个+1/+1指示物和N个-1/-1指示物"),
     (_COUNTERED_GOES, "countered spell is put into its owner's graveyard", "将被反击的咒语置于其拥有者的坟墓场"),

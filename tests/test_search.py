@@ -2790,6 +2790,12 @@ SESSION_47_KINDS = [
      "mana pool empties at end of each step and phase unspent mana"),
     ("La creatura bersaglio della mia stregoneria è stata esiliata in risposta, cosa succede alla mia magia?",
      {"608.2b"}, "every target illegal spell or ability doesn't resolve"),
+    ("Can I play a land during combat or on my opponent's turn?", {"505.6b", "305.1", "305.3"},
+     "play a land card during a main phase of their turn when the stack is empty can't play a land if it isn't their"
+     " turn"),
+    ("Posso mettere giù una terra durante il turno del mio amico?", {"505.6b", "305.1", "305.3"},
+     "play a land card during a main phase of their turn when the stack is empty can't play a land if it isn't their"
+     " turn"),
 ]
 
 
@@ -2801,7 +2807,7 @@ def test_session_47_kinds(home: Path, db: sqlite3.Connection, query: str, first:
     auxiliary before the verb hid the kind; 117.7 led, 117.3c not in the first ten); a +1/+1 counter meeting a -1/-1
     counter (704.8, whose example names both, led); a legendary copied (704.5j not in the first ten); "inizia la
     partita" for going first (103.1 led); mana not used, "mana burn" (106.4 fifth); a target "è stata esiliata"
-    (Haunt's 702.55a led, 608.2b tenth)."""
+    (Haunt's 702.55a led, 608.2b tenth); when a land may be played (the lands a turn, 305.2a and 305.4, led)."""
     outcome = find(home, db, query)
     assert rules_of(outcome)[0] in first, rules_of(outcome)[:5]
     assert said in {t.target for t in outcome.plan.translations}
