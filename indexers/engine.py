@@ -2673,7 +2673,7 @@ _BLOCKER_GONE = {
     "zh": r"^(?!.*(?<!没)(?<!没有)(?<!无)(?:践踏|践塌|trample))"
           r"(?=.*(?:阻挡者|阻挡的生物|阻挡生物|挡的|挡我的|挡住))"
           r".*?(?P<word>被杀|杀了|打死|死了|死掉|被消灭|消灭了|弹回手|回手|离场|没了|被移除|献祭|被解掉|解掉"
-          r"|离开了?战场)"}
+          r"|离开了?战场|牺牲了|牺牲掉)"}
 #: ... "阻挡生物 … 离开了战场" (session 45's second Chinese blind tester): 33 read, 25/32 -> 26/32.
 #: Whether a copy of a spell is cast ("does a copy of a spell count as casting for prowess", 风暴复制出来的咒语
 #: 算施放吗, "le copie di tempesta contano come magie lanciate?"): 707.10 says it is not, where casting a copy
@@ -3604,7 +3604,10 @@ _SAME_LAYER = {
     "en": r"^(?!.*\bdepend\w*).*?\b(?P<word>(?:same|one)\s+(?:sub)?layer)\b"
           r"(?=.*\b(?:order|first|which|apply|applies)\b)",
     "it": r"^(?!.*\bdipend\w*).*?\b(?P<word>stess[oa]\s+(?:livello|layer|strato))\b(?=.*\b(?:ordine|prima|quale)\b)",
-    "zh": r"^(?!.*(?<!没)(?:有依存|存在依存)).*?(?P<word>同一(?:个)?(?:层|副层|分层))(?=.*(?:顺序|先后|哪个先|谁先))"}
+    "zh": r"^(?!.*(?<!没)(?:有依存|存在依存|有依赖|存在依赖|有从属|存在从属))"
+          r".*?(?P<word>同一(?:个)?(?:层|副层|分层))(?=.*(?:顺序|先后|哪个先|谁先))"}
+#: ... not of effects "有依赖关系" (session 47's Commander tester: 依赖 is the players' 依存, the dependency of 613.8,
+#: which the timestamps' words had put fifth).
 #: An attacker or blocker tapped after it was declared ("if i tap his attacker after it attacks does it still deal
 #: dmg"): it stays in combat and deals its damage (506.4b), where damage's own rules (120.2a) led and 506.4b was
 #: nowhere (session 45's third English blind tester).  3 read: 0/1 -> 3/3.
@@ -3722,7 +3725,9 @@ _SACRIFICE_THEIRS = {
     "it": r"^(?=.*\b(?:avversari\w*|sua|suo|altro\s+giocatore)\b)(?=.*\b(?:posso|puoi|pu[oò]|possibile)\b)"
           r".*?\b(?P<word>sacrific\w*)",
     "zh": r"^(?=.*(?:对手|对面|别人|其他牌手|他的|她的))(?=.*(?:能|可以))"
-          r".*?(?P<word>牺牲|献祭)"}
+          r".*?(?P<word>(?<!被)(?<!自己)(?:牺牲|献祭))"}
+#: ... not of one sacrificed by its controller ("挡的那个被对手自己牺牲了", session 47's Commander tester: a blocker
+#: gone, :data:`_BLOCKER_GONE`'s).
 #: A creature dealt one damage by a deathtouch source ("deathtouch ping with 1 damage", 请问死触的生物只造成1点伤害，
 #: 也能消灭对方的生物吗, "my deathtouch guy only hits for 1, does that still kill their 8/8"): any damage destroys it
 #: (702.2b), where excess damage's 120.4a or destroying's 701.8b led.  Not of trample or of damage assigned among
@@ -3874,6 +3879,18 @@ _LAND_WHEN = {
     "zh": r"^(?!.*(?:法术力|横置|横地|几块|几张|额外|回应|响应|被反))"
           r"(?=.*(?:对手的?回合|别人的?回合|对方的?回合|战斗|瞬间))"
           r".*?(?P<word>下地|使用地|打地|出地|放地)"}
+#: New targets for a copy of a spell ("If my opponent copies my spell, can they pick new targets for their copy?",
+#: 复制对手的咒语可以改目标吗): the copy's controller may choose new targets where the effect says so (707.10c), where
+#: Demonstrate's 702.144a or changing a spell's targets (115.7) led (session 47's blind testers).  With the two changes
+#: of its commit (the quality harness by words): 3,246/3,860 -> 3,252/3,861, seven up, none down; the English "copies
+#: my spell, can they pick new targets" stays second, behind Demonstrate, whose rule holds each of its words.
+_COPY_TARGETS = {
+    "en": r"^(?=.*\bcop(?:y|ies|ied|ying)\b)(?=.*\bspells?\b)"
+          r".*?\b(?P<word>(?:pick|choose|chose|get|new|change|different|redirect)\s+(?:\w+\s+){0,2}?targets?)\b",
+    "it": r"^(?=.*\bcopi\w*)(?=.*\bmagi[ae]\b)"
+          r".*?\b(?P<word>nuov[io]\s+bersagli\w*|(?:cambia|scegli|sceglie|sceglier)\w*\s+(?:\w+\s+){0,2}?bersagli\w*)",
+    "zh": r"^(?=.*复制)(?=.*(?:咒语|法术|瞬间|异能))"
+          r".*?(?P<word>改目标|换目标|新的?目标|更改目标|改变目标|重新(?:选择|指定)目标|重选目标)"}
 #: The questions every language asks in its own words (each kind's patterns above say why), with the rules'
 #: words they are searched in: in English (an Italian question's too: English words in it pass through to the
 #: English texts, whose Italian the KB lacks) and in Chinese.
@@ -3907,6 +3924,8 @@ _ASKED: tuple[tuple[dict[str, str], str, str], ...] = (
      "复制咒语时 也会复制为其作出的所有决定 这包括模式 目标 X的数值 以及是否为其支付了额外费用或替代性费用"),
     (_AURA_UNCAST, "Aura entering the battlefield by any means other than resolving as an Aura spell player chooses"
                    " what it will enchant", "灵气并非以结算灵气咒语的方式进战场 牌手指定将它结附在哪个物件或牌手上"),
+    (_COPY_TARGETS, "copy a spell controller may choose new targets for the copy",
+     "复制咒语 其操控者可以为复制品选择新的目标"),
     (_LAND_WHEN, "play a land card during a main phase of their turn when the stack is empty can't play a land if"
                  " it isn't their turn",
      "在自己回合的行动阶段 拥有优先权且堆叠为空时 从手上使用地牌 不能在不是自己的回合中使用地"),

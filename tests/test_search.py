@@ -2541,7 +2541,7 @@ def test_session_45_second_set_words_read(home: Path, db: sqlite3.Connection, qu
     ("lancio il comandante gratis, pago la tassa?", "tassa", "commander tax"),
     ("cosa vuol dire girare una carta di lato?", "lato", "tapped"),
     ("posso guardare la pila degli scarti del mio avversario?", "pila scarti", "graveyard"),
-    ("una magia annullata dove va?", "annullata", "countered"),
+    ("una magia annullata conta come lanciata?", "annullata", "countered"),  # "dove va?": _COUNTERED_GOES's
     ("堅忍的生物死掉會怎樣回來", "坚忍", "留存")])
 def test_session_46_words_read(home: Path, db: sqlite3.Connection, query: str, source: str, said: str) -> None:
     """Session 46's blind testers: in short Italian queries "gara" (a game of a match), "perso", "scelgo" and "etb"
@@ -2796,6 +2796,9 @@ SESSION_47_KINDS = [
     ("Posso mettere giù una terra durante il turno del mio amico?", {"505.6b", "305.1", "305.3"},
      "play a land card during a main phase of their turn when the stack is empty can't play a land if it isn't their"
      " turn"),
+    ("复制对手的咒语可以改目标吗", {"707.10c"}, "复制咒语 其操控者可以为复制品选择新的目标"),
+    ("我的生物被挡了，挡的那个被对手自己牺牲了，我没践踏还能打到脸吗", {"509.1h", "510.1c"},
+     "即使 均被移出战斗 依然被阻挡"),
 ]
 
 
@@ -2807,7 +2810,9 @@ def test_session_47_kinds(home: Path, db: sqlite3.Connection, query: str, first:
     auxiliary before the verb hid the kind; 117.7 led, 117.3c not in the first ten); a +1/+1 counter meeting a -1/-1
     counter (704.8, whose example names both, led); a legendary copied (704.5j not in the first ten); "inizia la
     partita" for going first (103.1 led); mana not used, "mana burn" (106.4 fifth); a target "è stata esiliata"
-    (Haunt's 702.55a led, 608.2b tenth); when a land may be played (the lands a turn, 305.2a and 305.4, led)."""
+    (Haunt's 702.55a led, 608.2b tenth); when a land may be played (the lands a turn, 305.2a and 305.4, led); new
+    targets for a copy (Demonstrate's 702.144a led); a blocker "被对手自己牺牲了" (read as sacrificing another's
+    creature, 701.21a led)."""
     outcome = find(home, db, query)
     assert rules_of(outcome)[0] in first, rules_of(outcome)[:5]
     assert said in {t.target for t in outcome.plan.translations}
