@@ -1828,8 +1828,10 @@ def beside(definitions: list[Group], p: Plan) -> list[Group]:
     headword as typed or translated (:data:`WHOLE_HEADWORDS`; the best one, half of it:
     :data:`FIRST_SHARE`), but an entry named only by the stems of one named as written
     (:data:`FORMS_NAME`)."""
+    said = query_sequences(p)
     ordered = sorted(definitions, key=lambda g: (not any(h.named for h in g.hits),  # "mana burn": Mana Burn first
-                                                 OBSOLETE_LAST and g.hits[0].obsolete, -g.score))
+                                                 OBSOLETE_LAST and g.hits[0].obsolete and not _written(g, said),
+                                                 -g.score))
     if not WHOLE_HEADWORDS:
         return ordered
     asked = query_words(p)
@@ -1839,8 +1841,15 @@ def beside(definitions: list[Group], p: Plan) -> list[Group]:
         return named
     forms = query_forms(p)
     kept = [g for g in named if not _shadowed(g, named, forms)]
-    said = query_sequences(p)
     return [g for g in kept if not _inside_longer(g, kept, said)]
+
+
+def _written(entry: Group, said: Mapping[str, list[str]]) -> bool:
+    """Whether the query writes one of ``entry``'s headwords whole, as a run of its words: an obsolete term a player
+    still uses ("is there still mana burn if I tap lands and don't use the mana") is no everyday word put last
+    (:data:`OBSOLETE_LAST`): its entry says the rule is gone (session 47's returning player saw Mana Pool, End Step
+    and Ending Phase beside that question, Mana Burn fourth and so not shown)."""
+    return any(_count(said.get(code, []), phrase) for code, phrase in _phrases(entry))
 
 
 def query_sequences(p: Plan) -> dict[str, list[str]]:

@@ -1134,6 +1134,17 @@ def test_an_obsolete_glossary_entry_comes_after_current_ones(home: Path, db: sql
     assert shown and not flags[0] and flags == sorted(flags)
 
 
+@pytest.mark.parametrize(("query", "entry"), [
+    ("Is there still mana burn if I tap lands for mana and then don't use it?", "glossary:Mana Burn"),
+    ("Back in my day we had interrupts, how do they work now?", "glossary:Interrupt")])
+def test_an_obsolete_term_a_question_writes_whole_is_not_put_last(home: Path, db: sqlite3.Connection, query: str,
+                                                                  entry: str) -> None:
+    """Session 47's returning player asked in the old terms: beside a whole question the entry of the term it wrote
+    (Mana Burn, Interrupt) came after the current entries (OBSOLETE_LAST), fourth, so not shown; an obsolete entry the
+    question writes whole is ranked as a current one."""
+    assert [g.identity for g in find(home, db, query).definitions][:1] == [entry]
+
+
 def test_highlights_point_at_matching_words(home: Path) -> None:
     """English highlights are the query's words (any inflection); Chinese ones are
     the query's translations, found in the text."""
