@@ -415,7 +415,7 @@ ASKS_OUTCOME = {
     # 马上输, 直接输, 输吗 (session 47's Commander tester: "牌库抽空了是马上输" led with 121.4; nine up, two down
     # whose 704.6c now leads, which answers as their 903.10a does)
     "zh": re.compile("会死|死掉|死吗|死了|挂了|挂掉|会挂|存活|活下来|输掉|会输|算输|判负"
-                     "|马上输|就输|直接输|输吗|输了吗|输不输"
+                     "|马上输|就输|直接输|输吗|输了吗|输不输|死不死"
                      "|进坟场|进坟墓场|进入坟墓场|掉坟场|掉进坟场|去坟场"
                      "|会怎样|会怎么样|怎么办|会发生什么"),
 }
@@ -2841,7 +2841,7 @@ _ZERO_LIFE_ACTING = {
 _MANA_LEFT = {
     "en": r"^(?=.*\bmana\b)(?=.*\b(?:step|phase|combat|main|turn|upkeep|mana\s+burn)\b)"
           r".*?\b(?P<word>unused|unspent|left\s*over|leftover|carr(?:y|ies)\s+over|stays?|still\s+there"
-          r"|(?:use|spend)\s+it\s+(?:in|during|later|on)|save\s+(?:it|the\s+mana)"
+          r"|(?:use|spend)\s+it\s+(?:in|during|later|on)|save\s+(?:it|(?:the|that|this|my)\s+mana|mana)"
           r"|(?:don'?t|do\s+not|never)\s+(?:use|spend)\s+(?:it|them|that\s+mana)|drain\w*(?:\s+away)?)\b",
     "it": r"^(?=.*\bmana\b)(?=.*\b(?:fase|sottofase|turno|combat\w*|main)\b)"
           r".*?\b(?P<word>(?:nn|non)\s+us\w*|resta|rimane|avanzat\w*)\b",
@@ -2892,8 +2892,10 @@ _GONE = {
     "it": r"esce\s+dal\s+campo(?:\s+di\s+battaglia)?|lascia\s+il\s+campo(?:\s+di\s+battaglia)?|muore|morta|morto"
           r"|(?:viene|vengono|venga|è|e|sono)\s+(?:stat[oaie]\s+)?(?:esiliat[oaie]|distrutt[oaie]"
           r"|sacrificat[oaie]|uccis[oaie])|rimbalz\w*|bounc\w*|torna\s+in\s+mano",
-    "zh": r"被?解掉了?|被解场|离场了?|离开战场|死了|死掉|被杀了?|被消灭了?|被放逐了?|弹回手了?|回手|被弹走了?"
-          r"|被牺牲了?"}
+    "zh": r"被?解掉了?|被解场|被解了|解了|离场了?|离开战场|死了|死掉|被杀了?|被消灭了?|被放逐了?|弹回手了?|回手"
+          r"|被弹走了?|被牺牲了?"}
+#: ... 被解了 and 解了 (session 47's second Chinese tester, a draft player: "生物被解了 上面的灵气去哪" found Aura
+#: swap's 702.65a first, 704.5m nowhere).
 #: Session 47: the Italian perfect ("è stata esiliata in risposta", the prerelease tester: 702.55a led, 608.2b tenth),
 #: and plurals.
 #: An Aura whose creature is gone ("the creature my aura was on got exiled, where does the aura go", 灵气贴的生物
@@ -3147,7 +3149,7 @@ def asks_exiled_dying(lang: str, text: str) -> bool:
     (:data:`_COUNTERED_GOES`): a question of what dying or countering is, not of what becomes of a permanent
     (:data:`ASKS_OUTCOME`, whose "dies" drew the state-based actions over 700.4, "go to the graveyard" 704.8 over
     701.6a)."""
-    flags = 0 if lang.startswith("zh") else re.IGNORECASE
+    flags = re.IGNORECASE
     return any((pattern := kind.get(base_lang(lang))) is not None and re.search(pattern, text, flags) is not None
                for kind in (_EXILED_DYING, _COUNTERED_GOES))
 
@@ -4092,7 +4094,7 @@ _KIND_SAID = frozenset(said for _, english, chinese in _ASKED for said in (engli
 def _asked(lang: str) -> tuple[Idiom, ...]:
     """The idioms of :data:`_ASKED` in ``lang``, then those of a spell cast after blockers, then after attackers,
     are declared (:data:`_AFTER_DECLARED`)."""
-    flags = 0 if lang == "zh" else re.IGNORECASE
+    flags = re.IGNORECASE  # Chinese too: the Latin letters players type in it ("ETB上堆叠了", "EDH") in any case
     kinds = tuple(Idiom(re.compile(patterns[lang], flags), chinese if lang == "zh" else english, kind=True)
                   for patterns, english, chinese in _ASKED)
     return (*kinds, *(Idiom(re.compile(_AFTER_DECLARED[lang].format(*words), flags), _DECLARED_SAID[lang][step],

@@ -2830,6 +2830,19 @@ def test_session_47_kinds(home: Path, db: sqlite3.Connection, query: str, first:
     assert said in {t.target for t in outcome.plan.translations}
 
 
+@pytest.mark.parametrize(("query", "first"), [
+    ("生物被解了 上面的灵气去哪", {"704.5m", "303.4c"}),
+    ("If I tap my lands for mana in my first main phase, can I save that mana to use during combat?", {"106.4"}),
+    ("le SBA vengono controllate anche mentre risolve una spell?", {"704.3", "704.4"}),
+    ("ETB上堆叠了 我回应把本体解了 ETB还结算吗", {"113.7a"}),
+    ("不灭生物吃-3-3 防御变0 还死不死", {"704.5f", "702.12b"})])
+def test_session_47_second_set_words_read(home: Path, db: sqlite3.Connection, query: str, first: set[str]) -> None:
+    """Session 47's second blind testers: a creature 被解了 (removed: 702.65a, Aura swap, led), mana saved "that
+    mana" (playing lands led), "SBA" typed into Italian (723.5 led), "ETB" in capitals in Chinese (the kinds' Chinese
+    patterns read lower case only: 405.6a led), 死不死 (does it die) read as 不死, undying's old name (702.93a led)."""
+    assert rules_of(find(home, db, query))[0] in first, rules_of(find(home, db, query))[:5]
+
+
 def test_an_empty_library_drawn_asks_when_one_loses(home: Path, db: sqlite3.Connection) -> None:
     """牌库抽空了是马上输还是等什么时候 (session 47's Commander tester): 抽空 (drawn empty) was no players' word and
     马上输 (lose at once) no fate asked; the library's rules (121.4, 401) led and 704.5b was not in the first ten."""
