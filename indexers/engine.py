@@ -2672,8 +2672,10 @@ _LOYALTY_COST = r"(?<![A-Za-z0-9/+\-−])(?P<word>[+\-−](?:\d{1,2}|x)|(?:plus|
 #: Italian "senza trample" and the verb "blocca" (session 44's blind tester): of 22 read, 15/21 -> 16/21 ("se uccido
 #: la creatura che blocca …" fourth -> first; "… senza trample …" nowhere -> seventh, trample's rules still searched).
 #: "My opponent bolts my blocker", in the present (session 46's blind tester; 120.2a led): 38 read, 29/36 -> 30/37.
+#: ... "I blocked with my 2/2, then I sacrificed my 2/2" (session 47's second blind tester: fifth -> second).
 _BLOCKER_GONE = {
-    "en": r"^(?!.*(?<!without )(?<!\bno )\btrampl)(?=.*\b(?:blockers?|blocking\s+creatures?|chump\w*)\b)"
+    "en": r"^(?!.*(?<!without )(?<!\bno )\btrampl)(?=.*\b(?:blockers?|blocking\s+creatures?|chump\w*"
+          r"|(?:i|they|he|she|we)\s+blocked)\b)"
           r"(?=.*\b(?:attack\w*|hit|hits|damage|dmg|blocked)\b).*?\b(?P<word>died|dies|killed|bolted|bounced|removed"
           r"|destroyed|sacrificed|sac(?:'d|ced|ed)?|exiled|gone|left|kills|bolts|bounces|removes|destroys|exiles)\b",
     "it": r"^(?!.*(?<!senza )\b(?:travolg|trampl))(?=.*\b(?:bloccant[ei]|blocc[ao]\w*)\b)"
@@ -2704,11 +2706,14 @@ _COPY_CAST = {
 #: Read before "at the same time" is read as "simultaneously".  Measured (session 42, as above): 786/1056 ->
 #: 791/1061 (four from nowhere to first), the testers' sets five to first, one to second, none down.  English
 #: "everyone dies" too (session 44's second blind tester's Earthquake: nowhere -> second, 104.3f first).
+#: ... "each player lose 2 life … who wins" with both at 2 (session 47's second blind tester, a new player: Phyrexian
+#: mana's 601.2b led, 104.4a nowhere).
 _ALL_AT_ZERO = {
     "en": r"^(?:(?=.*\b(?:both|we|everyone|all\s+players|two\s+players)\b)(?=.*\b(?:0|zero)\b)(?=.*\b(?:life|hp)\b)"
           r"|(?=.*\b(?:everyone|everybody|all\s+(?:of\s+us|players)|both\s+players|we\s+all)\s+(?:\w+\s+)?"
-          r"(?:die[sd]?|los[et]s?)\b))"
-          r".*?\b(?P<word>(?:at\s+)?(?:the\s+)?same\s+time|simultaneous(?:ly)?|at\s+once)\b",
+          r"(?:die[sd]?|los[et]s?)\b)"
+          r"|(?=.*\b(?:both|we|each\s+player|every\s+player|everyone)\b)(?=.*\blose\s+(?:\d+|all|that\s+much)\s+life\b))"
+          r".*?\b(?P<word>(?:at\s+)?(?:the\s+)?same\s+time|simultaneous(?:ly)?|at\s+once|who\s+wins)\b",
     "it": r"^(?=.*\b(?:entrambi|ambedue|tutti\s+e\s+due|io\s+e\s+\S+|noi)\b)(?=.*\b0\b)(?=.*\b(?:vit[ae]|punti)\b)"
           r".*?\b(?P<word>nello\s+stesso\s+momento|contemporaneamente|allo\s+stesso\s+tempo|insieme)\b",
     "zh": r"^(?=.*(?:两边|双方|我们|我跟|我和|两个人|两人|平局|平手|打平))(?=.*(?:0血|0点|零血|生命.{0,4}0))"
@@ -2973,9 +2978,11 @@ _X_OFF_STACK = {
 #: mana abilities' rules (605.1b) led and 608.2b was ninth to nowhere (session 43's blind tester).
 #: 15 read: 9/11 -> 15/15.
 _TARGETS_GONE = {
-    "en": r"^(?:(?=.*\btarget\w*)|(?=.*\b(?:split\w*|divid\w*)\b)(?!.*\bblock\w*))"
+    "en": r"^(?:(?=.*\btarget\w*)|(?=.*\b(?:split\w*|divid\w*)\b)(?!.*\bblock\w*)"
+          r"|(?=.*\bcast\w*\s+(?:\w+\s+){1,4}?on\s+(?:my|their|your|his|her|a|an|the|that)\s)(?=.*\bin\s+response\b))"
           r"(?=.*\b(?:resolve\w*|fizzl\w*|still|happen\w*|countered|work)\b).*?\b(?P<word>"
-          + _GONE["en"] + r"|gone|no\s+longer\s+(?:there|legal|exists?|around))\b",
+          + _GONE["en"] + r"|gone|no\s+longer\s+(?:there|legal|exists?|around)"
+          r"|(?:killed|destroyed|exiled|bounced|removed|sacrificed)\s+(?:that|the|my|it|this|their|his|her))\b",
     "it": r"^(?=.*\b(?:bersagli\w*|target\w*)\b)(?=.*\b(?:risol\w*|fizz\w*|ancora|funzion\w*|fa\s+qualcosa"
           r"|neutralizzat\w*|succede)).*?\b(?P<word>" + _GONE["it"] + r"|(?:(?:non|nn)\s+)?c'?\s*[èe]\s+pi[uù]"
           r"|sparisc\w*)\b",
@@ -2985,7 +2992,8 @@ _TARGETS_GONE = {
 #: fizz and 不合法了 (session 44's second blind testers): 25 read, 21/24 -> 25/25.  A spell splitting its damage,
 #: "target" unsaid ("I cast Fire splitting 1 damage between two creatures and one gets blinked in response", session
 #: 46's blind tester; not of blockers, whose damage is combat's): 32 read, 31/31 -> 31/32 (that one from nowhere to
-#: third, behind combat damage's division, 510.1c-d).
+#: third, behind combat damage's division, 510.1c-d).  A spell cast "on my creature", which they "killed … in response"
+#: (session 47's second blind tester, a new player: "What happens to my Giant Growth?", 120.5 led, 608.2b nowhere).
 #: An ability whose source is gone ("etb触发上叠以后生物被杀了 触发还结算吗", "if i kill the creature in response to
 #: its trigger does the trigger still resolve"): once on the stack an ability exists independently of its
 #: source (113.7a), where the rules of entering (603.6) led and 113.7a was nowhere (session 43's blind tester).
@@ -3471,8 +3479,11 @@ _LEGEND_TWICE = {
 #: 系命是怎么加血的, "lifelink: lui ha 2 vite e gli faccio 5 danni, io guadagno 5 o 2?"): the damage dealt, however
 #: dealt (702.15b), where several sources' 702.15e led, 702.15b second to fourth (every set); not when several
 #: sources or instances are asked, which 702.15e and 702.15f answer.  10 read: 2/10 -> 10/10.
+#: ... "do I gain 2 life or only 1" is one source asked of (session 47's second blind tester: "two" and "2" had left
+#: the kind unread, 702.15e fourth -> 702.15b first); two lifelink sources, instances or blockers still are not.
 _LIFELINK_GAINS = {
-    "en": r"^(?!.*\b(?:multiple|two|2|several|both|instances?|sources|twice|stack\w*)\b)(?=.*\blifelink\w*)"
+    "en": r"^(?!.*\b(?:multiple|several|both|instances?|sources|twice|stack\w*)\b)"
+          r"(?!.*\b(?:two|2)\s+(?:lifelink\w*|sources?|instances?|creatures?|of\s+them|blockers?)\b)(?=.*\blifelink\w*)"
           r".*?\b(?P<word>gains?\s+(?:\w+\s+){0,2}?life|gain\w*|life)\b",
     "it": r"^(?!.*\b(?:due\s+(?:fonti|creature|volte)|pi[uù]\s+fonti|istanze|si\s+cumula)\b)"
           r"(?=.*\b(?:lifelink|legame\s+vitale)\b)"

@@ -2835,11 +2835,18 @@ def test_session_47_kinds(home: Path, db: sqlite3.Connection, query: str, first:
     ("If I tap my lands for mana in my first main phase, can I save that mana to use during combat?", {"106.4"}),
     ("le SBA vengono controllate anche mentre risolve una spell?", {"704.3", "704.4"}),
     ("ETB上堆叠了 我回应把本体解了 ETB还结算吗", {"113.7a"}),
-    ("不灭生物吃-3-3 防御变0 还死不死", {"704.5f", "702.12b"})])
+    ("不灭生物吃-3-3 防御变0 还死不死", {"704.5f", "702.12b"}),
+    ("We were both at 2 life and I cast a spell that makes each player lose 2 life. Who wins?", {"104.4a"}),
+    ("My Vampire Nighthawk (2/3, lifelink) got blocked by a 1/1. Do I gain 2 life or only 1 since the blocker only had"
+     " 1 toughness?", {"702.15b", "120.3f"}),
+    ("I cast Giant Growth on my creature and in response they killed that creature with Burst Lightning. What happens"
+     " to my Giant Growth?", {"608.2b"})])
 def test_session_47_second_set_words_read(home: Path, db: sqlite3.Connection, query: str, first: set[str]) -> None:
     """Session 47's second blind testers: a creature 被解了 (removed: 702.65a, Aura swap, led), mana saved "that
     mana" (playing lands led), "SBA" typed into Italian (723.5 led), "ETB" in capitals in Chinese (the kinds' Chinese
-    patterns read lower case only: 405.6a led), 死不死 (does it die) read as 不死, undying's old name (702.93a led)."""
+    patterns read lower case only: 405.6a led), 死不死 (does it die) read as 不死, undying's old name (702.93a led); a
+    new player's both players losing 2 life at 2 (601.2b led), "do I gain 2 life" with lifelink (the "2" read as two
+    sources: 702.15e led), a Giant Growth whose creature they "killed … in response" (120.5 led)."""
     assert rules_of(find(home, db, query))[0] in first, rules_of(find(home, db, query))[:5]
 
 
