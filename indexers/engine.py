@@ -2761,9 +2761,13 @@ _WALKER_DAMAGED = {
 #: five): none 6/19, "counters are not copied" 7/19, "copiable values counters not copied" 16/19.  Measured
 #: (session 42, the quality harness by words, with "no haste" read as the question of summoning sickness it
 #: is): 798/1067 -> 800/1067, the glossary the same; the testers' sets nine up to first, none down.
+#: Session 47: English jargon in Italian questions ("clone … con counter +1/+1", "due replacement effect … chi
+#: sceglie", "esilia … triggera il dies", "se sacco la creatura in risposta al suo trigger"; the second blind set's
+#: cEDH player): four up, none down, in this and the kinds of a replacement's choice, an exiled creature dying and an
+#: ability whose source is gone.
 _COPY_COUNTERS = {
     "en": r"^(?=.*\b(?:clon\w*|cop(?:y|ies|ied|ying))\b).*?\b(?P<word>counters|(?<=[+-]\d/[+-]\d )counter)\b",
-    "it": r"^(?=.*\b(?:copi\w*|clon\w*)\b).*?\b(?P<word>segnalin[io])\b",
+    "it": r"^(?=.*\b(?:copi\w*|clon\w*)\b).*?\b(?P<word>segnalin[io]|counters?)\b",
     "zh": r"^(?=.*(?:复制|克隆|clone)).*?(?P<word>指示物)"}
 #: A death replaced ("if my creature would die but gets exiled instead, does its dies trigger happen"): a
 #: replaced event never happens (614.6), so nothing that triggers on it does, where the delayed triggers'
@@ -2787,7 +2791,7 @@ _DEATH_REPLACED = {
 _WHICH_REPLACEMENT = {
     "en": r"^(?=.*\b(?:two|2|multiple|several|both)\b|(?:.*\bwould\b){2})(?=.*\b(?:replacement|instead)\b)"
           r".*?\b(?P<word>wh?ich(?:\s+one)?|who)\b",
-    "it": r"^(?=.*\b(?:due|2|più)\b)(?=.*\b(?:sostituzion\w*|invece)\b).*?\b(?P<word>chi|quale)\b",
+    "it": r"^(?=.*\b(?:due|2|più)\b)(?=.*\b(?:sostituzion\w*|invece|replacement)\b).*?\b(?P<word>chi|quale)\b",
     "zh": r"^(?=.*(?:两个|2个|多个|两种))(?=.*(?:替代|取代)).*?(?P<word>谁|哪个)"}
 #: A spell cast after blockers (or attackers) are declared ("can i pump my guy after blockers r declared", 阻挡后
 #: 还能用瞬间吗, "posso pompare la mia creatura dopo i bloccanti"): the active player then gets priority (509.2,
@@ -3006,7 +3010,8 @@ _SOURCE_GONE = {
           r"(?=.*\b(?:resolve\w*|still|happen\w*|fizzl\w*|work)\b).*?\b(?P<word>" + _GONE["en"]
           + r"|kill(?:ed)?\s+(?:it|the\s+creature|the\s+source|my\s+creature))\b(?!\s+trigger)",
     "it": r"^(?!.*\b(?:bersagli|target|invece))(?=.*\b(?:trigger\w*|abilit[àa]|innesc\w*|etb|si\s+attiv\w*)\b)"
-          r"(?=.*\b(?:risol\w*|ancora|funzion\w*)).*?\b(?P<word>" + _GONE["it"] + r"|uccid\w*|distrugg\w*)\b",
+          r"(?=.*\b(?:risol\w*|ancora|funzion\w*)).*?\b(?P<word>" + _GONE["it"] + r"|uccid\w*|distrugg\w*"
+          r"|sacrific\w*|sacc(?:o|hi|a|are|at[oaie]))\b",
     "zh": r"^(?!.*(?:目标|改为|而是))(?=.*(?:触发|异能|etb))(?=.*结算).*?(?P<word>" + _GONE["zh"] + ")"}
 #: The first mulligan of a multiplayer game ("is the first mull free in commander", 多人局第一次调度免费吗, "in
 #: commander il primo mulligan e gratis o no"): it doesn't count (103.5c), where Commander's and the mulligan's
@@ -3148,7 +3153,7 @@ _FIRST_DRAW_SEVERAL = _first_draw(several=True)
 #: testers).  4 read: 1/1 -> 2/3 ("… gets exiled instead" third, behind a replaced event's 614.6).
 _EXILED_DYING = {
     "en": r"^(?!.*\bwould\b)(?=.*\bexil\w*).*?\b(?P<word>dies|die|dying|died|death)\b",
-    "it": r"^(?=.*\besili\w*).*?\b(?P<word>muor\w*|mort[aeio]|morir\w*)\b",
+    "it": r"^(?=.*\besili\w*).*?\b(?P<word>muor\w*|mort[aeio]|morir\w*|dies|die)\b",
     "zh": r"^(?=.*放逐).*?(?P<word>死去|死掉|死了|算死|死)"}
 
 

@@ -2840,13 +2840,18 @@ def test_session_47_kinds(home: Path, db: sqlite3.Connection, query: str, first:
     ("My Vampire Nighthawk (2/3, lifelink) got blocked by a 1/1. Do I gain 2 life or only 1 since the blocker only had"
      " 1 toughness?", {"702.15b", "120.3f"}),
     ("I cast Giant Growth on my creature and in response they killed that creature with Burst Lightning. What happens"
-     " to my Giant Growth?", {"608.2b"})])
+     " to my Giant Growth?", {"608.2b"}),
+    ("se sacco la creatura in risposta al suo trigger ETB il trigger risolve lo stesso?", {"113.7a"}),
+    ("clone che copia una creatura con counter +1/+1 prende anche i counter?", {"707.2"}),
+    ("due replacement effect sulla stessa creatura chi sceglie quale applicare prima?", {"616.1"}),
+    ("se un effetto esilia al posto di mandare al cimitero triggera il dies?", {"700.4", "614.6"})])
 def test_session_47_second_set_words_read(home: Path, db: sqlite3.Connection, query: str, first: set[str]) -> None:
     """Session 47's second blind testers: a creature 被解了 (removed: 702.65a, Aura swap, led), mana saved "that
     mana" (playing lands led), "SBA" typed into Italian (723.5 led), "ETB" in capitals in Chinese (the kinds' Chinese
     patterns read lower case only: 405.6a led), 死不死 (does it die) read as 不死, undying's old name (702.93a led); a
     new player's both players losing 2 life at 2 (601.2b led), "do I gain 2 life" with lifelink (the "2" read as two
-    sources: 702.15e led), a Giant Growth whose creature they "killed … in response" (120.5 led)."""
+    sources: 702.15e led), a Giant Growth whose creature they "killed … in response" (120.5 led); a cEDH player's
+    English jargon in Italian ("sacco", "counter", "replacement effect", "il dies")."""
     assert rules_of(find(home, db, query))[0] in first, rules_of(find(home, db, query))[:5]
 
 
