@@ -2682,7 +2682,7 @@ _BLOCKER_GONE = {
           r".*?\b(?P<word>muore|muoiono|mort[oaie]|uccis[oaie]|uccid\w*|bruci\w*"
           r"|rimoss[oaie]|distrutt[oaie]|sacrific\w*|esiliat[oaie]|bounc\w*)\b",
     "zh": r"^(?!.*(?<!没)(?<!没有)(?<!无)(?:践踏|践塌|trample))"
-          r"(?=.*(?:阻挡者|阻挡的生物|阻挡生物|挡的|挡我的|挡住))"
+          r"(?=.*(?:阻挡者|阻挡的生物|阻挡生物|挡的|挡[我它他她]的|挡住))"
           r".*?(?P<word>被杀|杀了|打死|死了|死掉|被消灭|消灭了|弹回手|回手|离场|没了|被移除|献祭|被解掉|解掉"
           r"|离开了?战场|牺牲了|牺牲掉)"}
 #: ... "阻挡生物 … 离开了战场" (session 45's second Chinese blind tester): 33 read, 25/32 -> 26/32.
@@ -3065,7 +3065,9 @@ _SPLIT_DAMAGE = {
           r".*?\b(?P<word>split\w*|divid\w*|assign\w*|distribut\w*)\b",
     "it": r"^(?!.*\btravolg)(?=.*\b(?:bloccat\w*\s+da\s+(?:2|due)|(?:2|due)\s+bloccanti|doppio\s+blocco)\b)"
           r".*?\b(?P<word>divid\w*|assegn\w*|distribu\w*|spart\w*)\b",
-    "zh": r"^(?!.*践踏)(?=.*(?:两只|两个|2只|2个|双).{0,8}(?:挡|阻挡)).*?(?P<word>咋分|怎么分|如何分|分配|分)"}
+    "zh": r"^(?!.*践踏)(?=.*(?:两只|两个|2只|2个|双).{0,8}(?:挡|阻挡))"
+          r".*?(?P<word>咋分|怎么分|如何分|分配|分|按顺序|全打)"}
+#: ... "按顺序" (in order) and "全打在后面那个上" (all of it on the second: session 47's late Chinese tester).
 #: Equipping at instant speed ("can i equip at instant speed", 装备能在对面回合装吗): equip is activated only as
 #: a sorcery (702.6a), where the turn's and combat's rules led and 702.6a was second to nowhere (sessions 40-43's
 #: testers).  7 read: 2/4 -> 6/7.
@@ -3453,13 +3455,15 @@ _TO_COMMAND_ZONE = {"en": r"(?=.*\bcommanders?\b)(?=.*\bcommand\s+zone\b)",
                     "it": r"(?=.*\bcomandant\w*)(?=.*\bzona\s+(?:di\s+)?comando\b)",
                     "zh": "(?=.*(?:指挥官|将军))(?=.*(?:统帅区|指挥区|指挥官区))"}
 _COMMANDER_GONE = {
-    "en": r"^(?!.*\b(?:hand|library|bounc\w*)\b)" + _TO_COMMAND_ZONE["en"]
+    "en": r"^(?!.*\b(?:hand|library|bounc\w*|cost\w*|tax\w*)\b)" + _TO_COMMAND_ZONE["en"]
           + r".*?\b(?P<word>die[sd]?|dying|exiled|(?:got|gets|was|is)\s+\w+'d"
           r"|(?:in|to|into)\s+(?:the\s+|my\s+)?(?:graveyard|gy|yard|exile)|killed|destroyed)\b",
-    "it": r"^(?!.*\b(?:mano|grimorio|bounc\w*|rimbalz\w*)\b)" + _TO_COMMAND_ZONE["it"]
+    "it": r"^(?!.*\b(?:mano|grimorio|bounc\w*|rimbalz\w*|cost[ao]\w*|tass[ae])\b)" + _TO_COMMAND_ZONE["it"]
           + r".*?\b(?P<word>mort[oa]|muore|esili\w*|in\s+esilio|(?:al|nel)\s+cimitero|distrutt\w*|uccis\w*)\b",
-    "zh": "^(?!.*(?:回手|手上|牌库))" + _TO_COMMAND_ZONE["zh"]
+    "zh": "^(?!.*(?:回手|手上|牌库|税|费用|多付|多少费))" + _TO_COMMAND_ZONE["zh"]
           + ".*?(?P<word>死了|死掉|进坟场了?|进坟墓场了?|被放逐了?|放逐了?|被杀了?|被消灭了?)"}
+#: ... not of what casting it again costs ("se il mio comandante muore e lo rilancio dalla zona di comando quanto costa
+#: in più?", session 47's late Italian tester: the command zone's 704.6d led, 903.8 nowhere).
 #: ... or to a hand or a library ("指挥官回手放统帅区", "il comandante viene fatto tornare in mano"): the command
 #: zone instead (903.9b), where ninjutsu's 702.49d or 903.8 led (every set).  7 read: 1/7 -> 7/7.
 _COMMANDER_HAND = {
@@ -3513,9 +3517,13 @@ _SPLIT_SECOND_MANA = {
 _TOUGHNESS_ZERO = {
     "en": r"\b(?P<word>(?:0|zero)\s+toughness"
           r"|toughness\s+(?:of\s+|to\s+|is\s+|at\s+|goes\s+to\s+|becomes\s+)?(?:0|zero)"
-          r"(?!\d)|x/0)\b",
-    "it": r"(?P<word>(?:0|zero)\s+(?:di\s+)?costituzione|costituzione\s+(?:a\s+|di\s+)?(?:0|zero)(?!\d))",
-    "zh": r"(?P<word>防御力?(?:[^，。？！0-9]{0,4}?(?:被减成|变成|减到|降为|降到|为|是|到))?0(?![\d/])|0防)"}
+          r"(?!\d)|x/0|(?<![+\-\d/])\d/0(?![\d/]))\b",
+    "it": r"(?P<word>(?:0|zero)\s+(?:di\s+)?costituzione|costituzione\s+(?:a\s+|di\s+)?(?:0|zero)(?!\d)"
+          r"|(?<![+\-\d/])\d/0(?![\d/]))",
+    "zh": r"(?P<word>防御力?(?:[^，。？！0-9]{0,4}?(?:被减成|变成|减到|降为|降到|为|是|到))?0(?![\d/])|0防"
+          r"|(?<![+\-\d/])\d/0(?![\d/]))"}
+#: ... a size with toughness 0 typed ("把他那个2/2不灭生物变成0/0", session 47's late Chinese tester: the layers'
+#: 613.4b led, 704.5f nowhere).
 #: ... "防御力因效应降为0" (session 45's second Chinese blind tester): 32 read, 30/32 -> 31/32 (not "设为0/1",
 #: a size set: 613.4b's).
 #: Commander damage typed as "21" ("my buddy stole my cmdr … does that count toward my 21"): 903.10a, where the

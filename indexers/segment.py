@@ -45,7 +45,9 @@ LONGEST = 12
 #: a glossary entry ("只作一件事…", where it means "only"): left out.  The seventh (session 46): 里面
 #: (inside), 一共 and 总共 (in all), 其实, 请教, 那种, none in the Chinese rules ("一个回合里面一共有哪几个
 #: 阶段" searched the bigrams 合里, 面一); every ranking of the quality harness the same.  到底 (after all)
-#: was dropped: it is also 到 + 底下 ("要放几张到底下", 103.5 first -> third).
+#: was dropped: it is also 到 + 底下 ("要放几张到底下", 103.5 first -> third).  The eighth (session 47): 所以,
+#: 因为, 但是 (so, because, but), which a late tester's stories hold: the same-sound reader read 以能 of 所以能 as
+#: 异能 (ability).
 QUESTION_WORDS = frozenset("""
 如何 怎么 怎样 怎么样 什么 为什么 为何 是否 是不是 能否 能不能 会不会 可不可以 可以 哪些 哪个 哪里 多少 几个
 还是 时候 如果 的话 一下 请问 关于 这个 那个 这样 那样 什么样 吗 呢 吧 啊 的 了 和 与 或 及 跟 是 会 能 在 被 把
@@ -55,6 +57,7 @@ QUESTION_WORDS = frozenset("""
 算
 块
 里面 一共 总共 其实 请教 那种
+所以 因为 但是
 """.split())
 
 

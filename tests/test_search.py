@@ -2855,6 +2855,34 @@ def test_session_47_second_set_words_read(home: Path, db: sqlite3.Connection, qu
     assert rules_of(find(home, db, query))[0] in first, rules_of(find(home, db, query))[:5]
 
 
+@pytest.mark.parametrize(("query", "first"), [
+    ("朋友用两个生物挡我一个6/6，我想把6点全打在后面那个上，他说要按顺序先把第一个打死才能打第二个，到底谁对？",
+     {"510.1c"}),
+    ("我用-2/-2把他那个2/2不灭生物变成0/0，他说有不灭所以不会死，到底谁对？", {"704.5f", "702.12b"}),
+    ("我的连击生物第一次伤害就把挡它的生物打死了，我说第二次伤害可以打到玩家脸上，朋友说不行，谁对",
+     {"509.1h", "510.1c"}),
+    ("Quando una carta viene rimossa dal gioco i giocatori la possono guardare o sta coperta?", {"406.3", "406.8"}),
+    ("in 4 player game someone leaves, what happens to the creature they stole from me", {"800.4a"})])
+def test_session_47_late_set_read(home: Path, db: sqlite3.Connection, query: str, first: set[str]) -> None:
+    """Session 47's late blind testers: a story of two blockers and damage "按顺序" (in order: 732.2b, shortcuts,
+    led), a 2/2 made "0/0" (a size with toughness 0: the layers' 613.4b led), a blocker "挡它的" killed by first-strike
+    damage (double strike's 702.4b led), a card "rimossa dal gioco" (exile's old words: 315.7 led), a creature they
+    "stole" (an irregular form of steal)."""
+    assert rules_of(find(home, db, query))[0] in first, rules_of(find(home, db, query))[:5]
+
+
+def test_a_commander_s_cost_again_is_no_question_of_its_way_back(home: Path, db: sqlite3.Connection) -> None:
+    """"se il mio comandante muore e lo rilancio dalla zona di comando quanto costa in più?" (session 47's late
+    tester) was read as a commander gone to the command zone (704.6d, 903.9a), 903.8 (the tax) not in the first ten."""
+    assert "903.8" in rules_of(find(home, db, "Se il mio comandante muore e lo rilancio dalla zona di comando quanto "
+                                               "costa in più?"))[:2]
+
+
+def test_a_story_s_so_is_no_typo(home: Path, db: sqlite3.Connection) -> None:
+    """所以能 (so it can) was read as 所 + 异能 (ability) by the same-sound reader (session 47's late tester)."""
+    assert not find(home, db, "他说X在堆叠上算0，所以能反击").plan.corrections
+
+
 def test_an_empty_library_drawn_asks_when_one_loses(home: Path, db: sqlite3.Connection) -> None:
     """牌库抽空了是马上输还是等什么时候 (session 47's Commander tester): 抽空 (drawn empty) was no players' word and
     马上输 (lose at once) no fate asked; the library's rules (121.4, 401) led and 704.5b was not in the first ten."""
