@@ -3067,7 +3067,8 @@ _SPLIT_DAMAGE = {
           r".*?\b(?P<word>divid\w*|assegn\w*|distribu\w*|spart\w*)\b",
     "zh": r"^(?!.*践踏)(?=.*(?:两只|两个|2只|2个|双).{0,8}(?:挡|阻挡))"
           r".*?(?P<word>咋分|怎么分|如何分|分配|分|按顺序|全打)"}
-#: ... "按顺序" (in order) and "全打在后面那个上" (all of it on the second: session 47's late Chinese tester).
+#: ... "按顺序" (in order) and "全打在后面那个上" (all of it on the second: session 47's late Chinese tester: nowhere ->
+#: first; measured with its commit's batch: :data:`_COMMANDER_GONE`).
 #: Equipping at instant speed ("can i equip at instant speed", 装备能在对面回合装吗): equip is activated only as
 #: a sorcery (702.6a), where the turn's and combat's rules led and 702.6a was second to nowhere (sessions 40-43's
 #: testers).  7 read: 2/4 -> 6/7.
@@ -3463,7 +3464,9 @@ _COMMANDER_GONE = {
     "zh": "^(?!.*(?:回手|手上|牌库|税|费用|多付|多少费))" + _TO_COMMAND_ZONE["zh"]
           + ".*?(?P<word>死了|死掉|进坟场了?|进坟墓场了?|被放逐了?|放逐了?|被杀了?|被消灭了?)"}
 #: ... not of what casting it again costs ("se il mio comandante muore e lo rilancio dalla zona di comando quanto costa
-#: in più?", session 47's late Italian tester: the command zone's 704.6d led, 903.8 nowhere).
+#: in più?", session 47's late Italian tester: the command zone's 704.6d led, 903.8 nowhere -> second).  With the
+#: other changes of its commit (a size with toughness 0, a blocker 挡它的, damage 按顺序, stole/stolen, rimossa dal
+#: gioco), the quality harness by words over 4,348 rankings: 3,479/4,130 -> 3,486/4,137, nine up, none down.
 #: ... or to a hand or a library ("指挥官回手放统帅区", "il comandante viene fatto tornare in mano"): the command
 #: zone instead (903.9b), where ninjutsu's 702.49d or 903.8 led (every set).  7 read: 1/7 -> 7/7.
 _COMMANDER_HAND = {
@@ -3523,7 +3526,7 @@ _TOUGHNESS_ZERO = {
     "zh": r"(?P<word>防御力?(?:[^，。？！0-9]{0,4}?(?:被减成|变成|减到|降为|降到|为|是|到))?0(?![\d/])|0防"
           r"|(?<![+\-\d/])\d/0(?![\d/]))"}
 #: ... a size with toughness 0 typed ("把他那个2/2不灭生物变成0/0", session 47's late Chinese tester: the layers'
-#: 613.4b led, 704.5f nowhere).
+#: 613.4b led, 704.5f nowhere -> first; measured with its commit's batch: :data:`_COMMANDER_GONE`).
 #: ... "防御力因效应降为0" (session 45's second Chinese blind tester): 32 read, 30/32 -> 31/32 (not "设为0/1",
 #: a size set: 613.4b's).
 #: Commander damage typed as "21" ("my buddy stole my cmdr … does that count toward my 21"): 903.10a, where the
