@@ -3466,7 +3466,7 @@ _COMMANDER_GONE = {
 #: ... not of what casting it again costs ("se il mio comandante muore e lo rilancio dalla zona di comando quanto costa
 #: in più?", session 47's late Italian tester: the command zone's 704.6d led, 903.8 nowhere -> second).  With the
 #: other changes of its commit (a size with toughness 0, a blocker 挡它的, damage 按顺序, stole/stolen, rimossa dal
-#: gioco), the quality harness by words over 4,348 rankings: 3,479/4,130 -> 3,486/4,137, nine up, none down.
+#: gioco), the quality harness by words over 4,348 rankings: 3,479/4,130 -> 3,486/4,137, ten up, none down.
 #: ... or to a hand or a library ("指挥官回手放统帅区", "il comandante viene fatto tornare in mano"): the command
 #: zone instead (903.9b), where ninjutsu's 702.49d or 903.8 led (every set).  7 read: 1/7 -> 7/7.
 _COMMANDER_HAND = {
