@@ -2789,7 +2789,8 @@ _DEATH_REPLACED = {
 #: Taiwan's 取代 (session 46's second blind tester: 两个取代效应都想改同一个事件 谁来选 from nowhere to first; the rest
 #: the same).
 _WHICH_REPLACEMENT = {
-    "en": r"^(?=.*\b(?:two|2|multiple|several|both)\b|(?:.*\bwould\b){2})(?=.*\b(?:replacement|instead)\b)"
+    "en": r"^(?=.*\b(?:two|2|multiple|several|both)\b|(?:.*\bwould\b){2})"
+          r"(?=.*\b(?:replacement|instead|change\s+what\s+happens)\b)"
           r".*?\b(?P<word>wh?ich(?:\s+one)?|who)\b",
     "it": r"^(?=.*\b(?:due|2|più)\b)(?=.*\b(?:sostituzion\w*|invece|replacement)\b).*?\b(?P<word>chi|quale)\b",
     "zh": r"^(?=.*(?:两个|2个|多个|两种))(?=.*(?:替代|取代)).*?(?P<word>谁|哪个)"}
@@ -2972,11 +2973,14 @@ _OWN_HEXPROOF = {
 #: sixth to nowhere (session 42's final blind tester).  11 read: 7/9 -> 11/11.
 _X_OFF_STACK = {
     "en": r"^(?=.*\b(?:mana\s+value|cmc|mv|converted\s+mana\s+cost)\b)(?=.*\bx\b).*?\b(?P<word>graveyard|gy|hand"
-          r"|library|deck|battlefield|in\s+play|exile)\b",
+          r"|library|deck|battlefield|in\s+play|exile|(?:on\s+the\s+)?stack)\b",
     "it": r"^(?=.*\b(?:valore\s+di\s+mana|cmc|mv|costo\s+di\s+mana\s+convertito)\b)(?=.*\bx\b).*?\b(?P<word>"
-          r"cimitero|mano|grimorio|mazzo|campo|esilio)\b",
+          r"cimitero|mano|grimorio|mazzo|campo|esilio|pila|stack)\b",
     "zh": r"^(?=.*(?:法术力值|mv|cmc|总费))(?=.*(?:x|X))"
-          r".*?(?P<word>坟墓场|坟场|墓地|手上|手牌|手里|牌库|战场|场上|放逐区)"}
+          r".*?(?P<word>坟墓场|坟场|墓地|手上|手牌|手里|牌库|战场|场上|放逐区|堆叠上?)"}
+#: ... and on the stack, where X is the value chosen (202.3e too: "X=5的咒语…X在堆叠上算0", "what's its converted mana
+#: cost while it's on the stack"; session 47's blind testers): ten up, none down (five older sets' "x spell on the
+#: stack" among them).
 #: A spell whose target is gone ("目标被解掉了 这个法术还会结算吗", "they killed the creature i targeted, does my
 #: spell still resolve"): a spell or ability whose every target is illegal doesn't resolve (608.2b), where
 #: mana abilities' rules (605.1b) led and 608.2b was ninth to nowhere (session 43's blind tester).
@@ -3253,11 +3257,14 @@ _MANDATORY_LOOP = {
 #: Italian "2 trigger" and "scelgo io l'ordine" ("creatura con 2 trigger etb scelgo io l'ordine", session 46's blind
 #: tester; Job select's 702.182a led): 45 read, 43/44 -> 45/45.  English "two triggers of me" (session 46's late
 #: blind tester, one player's own triggers; cumulative upkeep's 702.24b led): 52 read, 51/51 -> 52/52.
+#: "Both had stuff trigger" and "2 of my things trigger" (session 47's late English tester, an Arena player): with
+#: the commit's replacement effects "wanting to change what happens", three up, none down.
 _BOTH_TRIGGER = {
     "en": r"^(?=.*\btrigger\w*)(?=.*\b(?:opp\w*|both\s+(?:players|of\s+us)|we\s+both|each\s+player|other\s+players?"
-          r"|me\s+and\s+(?:my\s+)?\w+|\w+\s+and\s+me|(?:two|2|several|multiple)\s+(?:of\s+my\s+)?triggers|triggers\s+of\s+me)\b)"
+          r"|me\s+and\s+(?:my\s+)?\w+|\w+\s+and\s+me|(?:two|2|several|multiple)\s+(?:of\s+my\s+)?(?:\w+\s+)?trigger\w*"
+          r"|triggers\s+of\s+me)\b)"
           r"(?=.*\b(?:first|order|who|whose|which|apnap|stack)\b)"
-          r".*?\b(?P<word>same\s+time|simultaneous\w*|together|at\s+once|both\s+(?:\w+\s+){0,4}?ha(?:ve|s))\b",
+          r".*?\b(?P<word>same\s+time|simultaneous\w*|together|at\s+once|both\s+(?:\w+\s+){0,4}?ha(?:ve|s|d))\b",
     "it": r"^(?=.*\b(?:trigger\w*|innesc\w*|si\s+attiv\w*|abilit[àa]))"
           r"(?=.*\b(?:avversari\w*|entramb\w*|tutti\s+e\s+due|mie\s+e|io\s+e|altro\s+(?:player|giocatore)"
           r"|prim[ao]|ordine)\b)"

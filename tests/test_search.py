@@ -2862,12 +2862,19 @@ def test_session_47_second_set_words_read(home: Path, db: sqlite3.Connection, qu
     ("我的连击生物第一次伤害就把挡它的生物打死了，我说第二次伤害可以打到玩家脸上，朋友说不行，谁对",
      {"509.1h", "510.1c"}),
     ("Quando una carta viene rimossa dal gioco i giocatori la possono guardare o sta coperta?", {"406.3", "406.8"}),
-    ("in 4 player game someone leaves, what happens to the creature they stole from me", {"800.4a"})])
+    ("in 4 player game someone leaves, what happens to the creature they stole from me", {"800.4a"}),
+    ("me and my opponent both had stuff trigger off the same creature dying, whose trigger goes on the stack first in"
+     " paper?", {"603.3b"}),
+    ("arena orders my triggers for me unless i click the button. in paper do i get to pick the order when 2 of my things"
+     " trigger at the same time?", {"603.3b"}),
+    ("我放了一个X=5的咒语，朋友的反击咒说只能反击法术力值4以下的，他说X在堆叠上算0，所以能反击，谁对？", {"202.3e"}),
+    ("If I cast a spell with X in the cost, what's its converted mana cost while it's on the stack?", {"202.3e"})])
 def test_session_47_late_set_read(home: Path, db: sqlite3.Connection, query: str, first: set[str]) -> None:
     """Session 47's late blind testers: a story of two blockers and damage "按顺序" (in order: 732.2b, shortcuts,
     led), a 2/2 made "0/0" (a size with toughness 0: the layers' 613.4b led), a blocker "挡它的" killed by first-strike
     damage (double strike's 702.4b led), a card "rimossa dal gioco" (exile's old words: 315.7 led), a creature they
-    "stole" (an irregular form of steal)."""
+    "stole" (an irregular form of steal), triggers of two players that "both had" or "2 of my things" (603.10a led), an
+    X spell's mana value on the stack (X's own 107.3 led)."""
     assert rules_of(find(home, db, query))[0] in first, rules_of(find(home, db, query))[:5]
 
 
