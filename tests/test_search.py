@@ -2865,8 +2865,8 @@ def test_session_47_second_set_words_read(home: Path, db: sqlite3.Connection, qu
     ("in 4 player game someone leaves, what happens to the creature they stole from me", {"800.4a"}),
     ("me and my opponent both had stuff trigger off the same creature dying, whose trigger goes on the stack first in"
      " paper?", {"603.3b"}),
-    ("arena orders my triggers for me unless i click the button. in paper do i get to pick the order when 2 of my things"
-     " trigger at the same time?", {"603.3b"}),
+    ("arena orders my triggers for me unless i click the button. in paper do i get to pick the order when 2 of my"
+     " things trigger at the same time?", {"603.3b"}),
     ("我放了一个X=5的咒语，朋友的反击咒说只能反击法术力值4以下的，他说X在堆叠上算0，所以能反击，谁对？", {"202.3e"}),
     ("If I cast a spell with X in the cost, what's its converted mana cost while it's on the stack?", {"202.3e"})])
 def test_session_47_late_set_read(home: Path, db: sqlite3.Connection, query: str, first: set[str]) -> None:
