@@ -3099,6 +3099,17 @@ _PROTECTION_DAMAGE = {
           r"|wrath|sweeper)\b",
     "it": r"^(?=.*\b(?:protezione|pro)\b).*?\b(?P<word>dann[io]|ferit\w*|brucia\w*)\b",
     "zh": r"^(?!.*指示物)(?=.*保护).*?(?P<word>伤害|烧)"}
+#: Blocking a creature with protection ("opponent's creature has protection from red, can my red creature block it?",
+#: 我想用红色生物挡他那只反红保护的生物): it can't be blocked by creatures of the quality (702.16f), where protection's
+#: other rules (702.16j, its list of what it stops) led and 702.16f was second to nowhere (session 47's testers).  Not
+#: of damage, :data:`_PROTECTION_DAMAGE`'s (read before it: the kinds read the question in turn, each on the text the
+#: ones before left, so read after it "… blocca un drago rosso, prende danno?" had lost its "danno": three questions
+#: down).  Three up, none down.
+_PROTECTION_BLOCK = {
+    "en": r"^(?!.*\b(?:damage[sd]?|dmg)\b)(?=.*\b(?:pro(?:tection)?\s+(?:from\s+)?\w+)\b)"
+          r".*?\b(?P<word>block(?:s|ed|ing|er|ers)?)\b",
+    "it": r"^(?!.*\bdann[io]\b)(?=.*\b(?:protezione|pro)\b).*?\b(?P<word>blocc\w*)",
+    "zh": r"^(?!.*(?:伤害|指示物))(?=.*保护).*?(?P<word>阻挡|挡)"}
 #: A face-down creature's size ("una creatura a faccia in giù che forza e costituzione ha", 盖着下的变身牌是几/几): a
 #: 2/2 with no text, name, subtypes or mana cost (708.2a), where morph's own rules (702.37b) or the creature
 #: type rules led (sessions 40-43's testers).  Not of disguise or cloak, whose face-down 2/2 has ward (702.168a).
@@ -4010,6 +4021,8 @@ _ASKED: tuple[tuple[dict[str, str], str, str], ...] = (
     (_EQUIP_TIMING, "equip activate only as a sorcery", "佩带 只能于法术时机起动"),
     (_OWNERS_GRAVEYARD, "object would go to graveyard other than its owner's goes to its owner's",
      "将移动到不是其拥有者的坟墓场 改为移到其拥有者的相应区域"),
+    (_PROTECTION_BLOCK, "attacking creatures with protection can't be blocked by creatures that have the stated"
+                        " quality", "具有保护的攻击生物不能被具该特性的生物阻挡"),
     (_PROTECTION_DAMAGE,
      "damage dealt by sources that have the stated quality to a permanent with protection is prevented",
      "伤害来源具有所述特性 具有保护的永久物 此伤害会被防止"),
