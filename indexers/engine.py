@@ -3099,6 +3099,19 @@ _PROTECTION_DAMAGE = {
           r"|wrath|sweeper)\b",
     "it": r"^(?=.*\b(?:protezione|pro)\b).*?\b(?P<word>dann[io]|ferit\w*|brucia\w*)\b",
     "zh": r"^(?!.*指示物)(?=.*保护).*?(?P<word>伤害|烧)"}
+#: Attacking a planeswalker instead of its controller ("Posso attaccare direttamente un planeswalker del mio avversario
+#: invece di attaccare lui?", "can i attack their planeswalker instead of them", 能不能直接攻击对手的鹏洛客): the active
+#: player announces which player, planeswalker or battle each attacker attacks (508.1b), where the multiplayer options'
+#: 803.1 or attacking's 508.7c led (session 47's prerelease tester; the older sets' misses).  Not of the damage it is
+#: dealt (306.8, 120.3c: :data:`_WALKER_DAMAGED`'s).  Nine up, none down (our set's "how do I attack a planeswalker"
+#: third -> first).
+_ATTACK_WALKER = {
+    "en": r"^(?!.*\b(?:damage|dmg|loyalty|lose|loses|dealt|hits?)\b)(?=.*\b(?:instead|directly|can\s+i|could\s+i"
+          r"|how)\b).*?\b(?P<word>attack\w*\s+(?:\w+\s+){0,3}?(?:planeswalkers?|pws?|walkers?))\b",
+    "it": r"^(?!.*\b(?:dann[io]|fedelt[àa]|lealt[àa]|segnalin\w*)\b)(?=.*\b(?:invece|direttamente|posso|come)\b)"
+          r".*?\b(?P<word>attacc\w*\s+(?:\w+\s+){0,3}?planeswalker)",
+    "zh": r"^(?!.*(?:伤害|忠诚|扣|点))(?=.*(?:能|可以|直接|怎么))"
+          r".*?(?P<word>(?:攻击|打)(?:对手的?|他的?|她的?|对面的?)?(?:鹏洛客|朋洛客|旅法师|时空旅行者))"}
 #: Blocking a creature with protection ("opponent's creature has protection from red, can my red creature block it?",
 #: 我想用红色生物挡他那只反红保护的生物): it can't be blocked by creatures of the quality (702.16f), where protection's
 #: other rules (702.16j, its list of what it stops) led and 702.16f was second to nowhere (session 47's testers).  Not
@@ -4021,6 +4034,8 @@ _ASKED: tuple[tuple[dict[str, str], str, str], ...] = (
     (_EQUIP_TIMING, "equip activate only as a sorcery", "佩带 只能于法术时机起动"),
     (_OWNERS_GRAVEYARD, "object would go to graveyard other than its owner's goes to its owner's",
      "将移动到不是其拥有者的坟墓场 改为移到其拥有者的相应区域"),
+    (_ATTACK_WALKER, "announces which player planeswalker or battle each of the chosen creatures is attacking",
+     "宣告它所攻击的牌手 鹏洛客或战役"),
     (_PROTECTION_BLOCK, "attacking creatures with protection can't be blocked by creatures that have the stated"
                         " quality", "具有保护的攻击生物不能被具该特性的生物阻挡"),
     (_PROTECTION_DAMAGE,

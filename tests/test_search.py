@@ -2870,14 +2870,17 @@ def test_session_47_second_set_words_read(home: Path, db: sqlite3.Connection, qu
     ("我放了一个X=5的咒语，朋友的反击咒说只能反击法术力值4以下的，他说X在堆叠上算0，所以能反击，谁对？", {"202.3e"}),
     ("If I cast a spell with X in the cost, what's its converted mana cost while it's on the stack?", {"202.3e"}),
     ("opponent's creature has protection from red, can my red creature block it?", {"702.16f"}),
-    ("la mia creatura ha protezione dal rosso e blocca un drago rosso, prende danno?", {"702.16e"})])
+    ("la mia creatura ha protezione dal rosso e blocca un drago rosso, prende danno?", {"702.16e"}),
+    ("Posso attaccare direttamente un planeswalker del mio avversario invece di attaccare lui?", {"508.1b"}),
+    ("能不能直接攻击对手的鹏洛客", {"508.1b"})])
 def test_session_47_late_set_read(home: Path, db: sqlite3.Connection, query: str, first: set[str]) -> None:
     """Session 47's late blind testers: a story of two blockers and damage "按顺序" (in order: 732.2b, shortcuts,
     led), a 2/2 made "0/0" (a size with toughness 0: the layers' 613.4b led), a blocker "挡它的" killed by first-strike
     damage (double strike's 702.4b led), a card "rimossa dal gioco" (exile's old words: 315.7 led), a creature they
     "stole" (an irregular form of steal), triggers of two players that "both had" or "2 of my things" (603.10a led), an
     X spell's mana value on the stack (X's own 107.3 led), blocking a creature with protection (702.16j led; a
-    blocker's damage stays protection's damage question)."""
+    blocker's damage stays protection's damage question), attacking a planeswalker instead of its controller (the
+    multiplayer options' 803.1 led)."""
     assert rules_of(find(home, db, query))[0] in first, rules_of(find(home, db, query))[:5]
 
 
