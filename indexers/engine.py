@@ -3682,13 +3682,16 @@ _SAME_LAYER = {
 #: An attacker or blocker tapped after it was declared ("if i tap his attacker after it attacks does it still deal
 #: dmg"): it stays in combat and deals its damage (506.4b), where damage's own rules (120.2a) led and 506.4b was
 #: nowhere (session 45's third English blind tester).  3 read: 0/1 -> 3/3.
+#: ... "TAPpo una creatura che sta già attaccando" (session 47's late Italian tester: 120.4a led, 506.4b third): one up,
+#: none down.
 _TAPPED_ATTACKER = {
     "en": r"^(?=.*\b(?:still|deal\w*|damage|dmg|remov\w*|combat)\b)"
           r".*?\b(?P<word>(?:tap|tapped|tapping|untap\w*)\s+(?:\w+\s+){0,2}?(?:attackers?|blockers?|attacking\s+creatures?"
           r"|blocking\s+creatures?)|(?:attackers?|blockers?|attacking\s+creatures?|blocking\s+creatures?)\s+(?:\w+\s+){0,2}?"
           r"(?:gets?|got|is|was|becomes?)\s+tapped)\b",
     "it": r"^(?=.*\b(?:ancora|infligg\w*|dann\w*|combattimento)\b)"
-          r".*?\b(?P<word>(?:tapp\w*|stapp\w*)\s+(?:\w+\s+){0,2}?(?:attaccant\w*|bloccant\w*|creatura\s+attaccante))",
+          r".*?\b(?P<word>(?:tapp\w*|stapp\w*)\s+(?:\w+\s+){0,2}?(?:attaccant\w*|bloccant\w*|creatura\s+attaccante"
+          r"|creatura\s+che\s+(?:sta\s+(?:gi[aà]\s+)?attaccando|(?:ha\s+)?attacca\w*|blocca\w*|sta\s+bloccando)))",
     "zh": r"^(?=.*(?:还|伤害|战斗))"
           r".*?(?P<word>横置(?:了)?(?:对手的|他的|对面的|我的)?(?:攻击(?:中)?的?生物|阻挡(?:中)?的?生物|攻击者|阻挡者))"}
 #: Acting between combat damage assigned and dealt ("can he pump after dmg is assigned"): no player can (510.2),

@@ -2872,7 +2872,8 @@ def test_session_47_second_set_words_read(home: Path, db: sqlite3.Connection, qu
     ("opponent's creature has protection from red, can my red creature block it?", {"702.16f"}),
     ("la mia creatura ha protezione dal rosso e blocca un drago rosso, prende danno?", {"702.16e"}),
     ("Posso attaccare direttamente un planeswalker del mio avversario invece di attaccare lui?", {"508.1b"}),
-    ("能不能直接攻击对手的鹏洛客", {"508.1b"})])
+    ("能不能直接攻击对手的鹏洛客", {"508.1b"}),
+    ("Se TAPpo una creatura che sta già attaccando, infligge lo stesso il suo danno?", {"506.4b"})])
 def test_session_47_late_set_read(home: Path, db: sqlite3.Connection, query: str, first: set[str]) -> None:
     """Session 47's late blind testers: a story of two blockers and damage "按顺序" (in order: 732.2b, shortcuts,
     led), a 2/2 made "0/0" (a size with toughness 0: the layers' 613.4b led), a blocker "挡它的" killed by first-strike
