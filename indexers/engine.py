@@ -3099,6 +3099,21 @@ _PROTECTION_DAMAGE = {
           r"|wrath|sweeper)\b",
     "it": r"^(?=.*\b(?:protezione|pro)\b).*?\b(?P<word>dann[io]|ferit\w*|brucia\w*)\b",
     "zh": r"^(?!.*指示物)(?=.*保护).*?(?P<word>伤害|烧)"}
+#: When a card with flash may be cast ("Can I cast a creature with flash during my opponent's combat?", 闪现生物能在对面
+#: 战斗中下吗, "posso lanciare una creatura con lampo durante il combattimento del mio avversario?"): any time its
+#: controller could cast an instant (702.8a), where combat's own rules (506.4, 506.7c) or a stack timing rule led
+#: (session 47's blind testers).  Not of flashback, nor of the untap and cleanup steps, where no player gets priority
+#: (502.4, 514.3: their kinds'; read, "can i flash in a creature during my untap step" fell from first to nowhere).
+#: Six up, none down.
+_FLASH_WHEN = {
+    "en": r"^(?=.*\bflash\b)(?!.*\b(?:flashback\w*|untap\s+step|clean[- ]?up)\b)"
+          r".*?\b(?P<word>during\s+(?:\w+\s+){0,3}?(?:combat|turn|step|phase|upkeep)|in\s+(?:\w+\s+){0,2}?combat"
+          r"|(?:on|in)\s+(?:my\s+|the\s+)?opp\w*'?s?\s+turn|at\s+instant\s+speed|any\s*time)\b",
+    "it": r"^(?=.*\b(?:lampo|flash)\b)(?!.*\b(?:flashback|stap|cancellazione)\b)"
+          r".*?\b(?P<word>durante\s+(?:\w+\s+){0,3}?(?:combattimento|turno|fase|sottofase)"
+          r"|nel\s+turno\s+(?:\w+\s+){0,2}?avversari\w*|in\s+qualsiasi\s+momento)\b",
+    "zh": r"^(?=.*(?:闪现|flash))(?!.*(?:闪回|flashback|重置步骤|清除步骤))"
+          r".*?(?P<word>(?:对手|对面|别人|他)的?(?:回合|战斗)|战斗(?:中|阶段|的时候)|任何时候)"}
 #: Attacking a planeswalker instead of its controller ("Posso attaccare direttamente un planeswalker del mio avversario
 #: invece di attaccare lui?", "can i attack their planeswalker instead of them", 能不能直接攻击对手的鹏洛客): the active
 #: player announces which player, planeswalker or battle each attacker attacks (508.1b), where the multiplayer options'
@@ -4037,6 +4052,8 @@ _ASKED: tuple[tuple[dict[str, str], str, str], ...] = (
     (_EQUIP_TIMING, "equip activate only as a sorcery", "佩带 只能于法术时机起动"),
     (_OWNERS_GRAVEYARD, "object would go to graveyard other than its owner's goes to its owner's",
      "将移动到不是其拥有者的坟墓场 改为移到其拥有者的相应区域"),
+    (_FLASH_WHEN, "flash you may play this card any time you could cast an instant",
+     "闪现 你可以于你能够施放瞬间的时机下使用此牌"),
     (_ATTACK_WALKER, "announces which player planeswalker or battle each of the chosen creatures is attacking",
      "宣告它所攻击的牌手 鹏洛客或战役"),
     (_PROTECTION_BLOCK, "attacking creatures with protection can't be blocked by creatures that have the stated"

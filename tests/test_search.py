@@ -2873,7 +2873,9 @@ def test_session_47_second_set_words_read(home: Path, db: sqlite3.Connection, qu
     ("la mia creatura ha protezione dal rosso e blocca un drago rosso, prende danno?", {"702.16e"}),
     ("Posso attaccare direttamente un planeswalker del mio avversario invece di attaccare lui?", {"508.1b"}),
     ("能不能直接攻击对手的鹏洛客", {"508.1b"}),
-    ("Se TAPpo una creatura che sta già attaccando, infligge lo stesso il suo danno?", {"506.4b"})])
+    ("Se TAPpo una creatura che sta già attaccando, infligge lo stesso il suo danno?", {"506.4b"}),
+    ("闪现生物能在对面战斗中下吗", {"702.8a"}),
+    ("Posso lanciare una creatura con lampo durante il combattimento del mio avversario?", {"702.8a"})])
 def test_session_47_late_set_read(home: Path, db: sqlite3.Connection, query: str, first: set[str]) -> None:
     """Session 47's late blind testers: a story of two blockers and damage "按顺序" (in order: 732.2b, shortcuts,
     led), a 2/2 made "0/0" (a size with toughness 0: the layers' 613.4b led), a blocker "挡它的" killed by first-strike
@@ -2881,7 +2883,7 @@ def test_session_47_late_set_read(home: Path, db: sqlite3.Connection, query: str
     "stole" (an irregular form of steal), triggers of two players that "both had" or "2 of my things" (603.10a led), an
     X spell's mana value on the stack (X's own 107.3 led), blocking a creature with protection (702.16j led; a
     blocker's damage stays protection's damage question), attacking a planeswalker instead of its controller (the
-    multiplayer options' 803.1 led)."""
+    multiplayer options' 803.1 led), a card with flash in the opponent's combat (combat's rules led)."""
     assert rules_of(find(home, db, query))[0] in first, rules_of(find(home, db, query))[:5]
 
 
