@@ -2836,6 +2836,7 @@ def test_session_47_kinds(home: Path, db: sqlite3.Connection, query: str, first:
     ("le SBA vengono controllate anche mentre risolve una spell?", {"704.3", "704.4"}),
     ("ETB上堆叠了 我回应把本体解了 ETB还结算吗", {"113.7a"}),
     ("不灭生物吃-3-3 防御变0 还死不死", {"704.5f", "702.12b"}),
+    ("群杀 有死亡触发的那个一起死了 还触发吗", {"603.10a"}),
     ("We were both at 2 life and I cast a spell that makes each player lose 2 life. Who wins?", {"104.4a"}),
     ("My Vampire Nighthawk (2/3, lifelink) got blocked by a 1/1. Do I gain 2 life or only 1 since the blocker only had"
      " 1 toughness?", {"702.15b", "120.3f"}),
