@@ -806,10 +806,10 @@ def said_line(query: str, answer: SearchAnswer) -> str:
     searched = f" → “{answer.showing}”" if answer.showing else ""
     plan, term = answer.plan, answer.box.term
     typed = f" ({term.typed_lang})" if term is not None and term.typed_lang and term.typed_lang != plan.lang else ""
-    if typed:  # the name searched is in the language said, no language detected: "travolgere (it) → “Trample” · en"
-        return f"{echoed(query)}{typed}{searched} · {plan.lang}"  # (it read "(it) … · en (detected)": both at once)
-    return f"{echoed(query)}{searched} · {plan.lang}" + (" (detected)" if plan.detected else f" ({UNKNOWN})"
-                                                     if plan.unknown else "")
+    # a name read in another language is searched in the name's language, none detected ("travolgere (it) →
+    # “Trample” · en" had read "· en (detected)": two languages for one query)
+    how = "" if typed else " (detected)" if plan.detected else f" ({UNKNOWN})" if plan.unknown else ""
+    return f"{echoed(query)}{typed}{searched} · {plan.lang}{how}"
 
 
 #: Said of a query's language when no word of it is known in any language held (`xyzzy qwrtp` was
