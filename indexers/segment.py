@@ -58,6 +58,7 @@ QUESTION_WORDS = frozenset("""
 块
 里面 一共 总共 其实 请教 那种
 所以 因为 但是
+几次
 """.split())
 
 

@@ -52,7 +52,10 @@ _ASKED = {
                       r"(?:\s+e\s+ultim[oa])?\s+(?P<kind>sottofase|fase)|(?P<kinds>sottofasi|fasi|parti))"
                       r"\s+(?:del(?:la|lo)?|di|nel(?:la)?)\s+(?:(?:mio|tuo|suo|nostro|vostro|loro)\s+)?"
                       r"(?:fase\s+(?:di\s+|del\s+)?)?(?P<whole>\w+)",
-                      re.IGNORECASE),),
+                      re.IGNORECASE),
+           # the turn named first, its parts asked after ("come è fatto un turno, in che ordine vengono le varie
+           # parti?": session 48's blind tester, a parent with a starter kit; 500.1 nowhere)
+           re.compile(r"\b(?P<whole>turno)\b[^.?!]{0,40}?\b(?P<kinds>fasi|parti)\b", re.IGNORECASE)),
     # "这是战斗阶段的第一个步骤", "此阶段是回合的第五个也是最后一个阶段", "回合中的第二个阶段", "战斗的最后一个步骤",
     # "战斗阶段第一步是什么"; "回合的阶段", "战斗阶段有哪些步骤", "一个回合有几个阶段", "一个回合里面一共有哪几个阶段"
     # (session 46's tester: 里面 and 一共 had hidden the turn; 505.1a led, 500.1 sixth)

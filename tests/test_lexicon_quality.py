@@ -127,7 +127,7 @@ def test_a_translation_below_threshold_is_reported_dropped(lexicon_home: Path) -
     assert {"from": "dragon", "to": "阿托格", "origin": "rules", "dropped": BELOW_THRESHOLD}.items() \
         <= found["dropped_translations"][0].items()
     header = kb_here("search", "dragon", "--lang", ZH, home=lexicon_home).stdout.splitlines()[0]
-    assert "no translation known" not in header and "dropped, below threshold: dragon → 阿托格" in header
+    assert "no translation known" not in header and "dragon ↛ 阿托格 (dropped: below threshold)" in header
 
 
 def test_translations_the_query_s_own_language_does_without_are_said_once(lexicon_home: Path) -> None:

@@ -2900,6 +2900,109 @@ def test_a_story_s_so_is_no_typo(home: Path, db: sqlite3.Connection) -> None:
     assert not find(home, db, "他说X在堆叠上算0，所以能反击").plan.corrections
 
 
+SESSION_48_KINDS = [
+    ("can i cast a sorcery while my own instant is still on the stack", {"307.1"},
+     "cast a sorcery during a main phase of their turn when the stack is empty"),
+    ("if my creature attacks and nobody blocks it, does the damage go to the player", {"510.1b"},
+     "unblocked creature assigns its combat damage to the player planeswalker or battle it's attacking"),
+    ("Se la mia creatura attacca e nessuno la blocca, i danni li prende mio figlio?", {"510.1b"},
+     "unblocked creature assigns its combat damage to the player planeswalker or battle it's attacking"),
+    ("can my creatures attack his creatures instead of him", {"506.3", "508.1b"},
+     "only a player a planeswalker or a battle can be attacked"),
+    ("Le mie creature possono attaccare le creature di mio figlio invece che lui?", {"506.3", "508.1b"},
+     "only a player a planeswalker or a battle can be attacked"),
+    ("the card says instead, does the first thing still happen", {"614.1a"},
+     "effects that use the word instead are replacement effects"),
+    ('Se una carta dice "invece", la cosa di prima succede lo stesso?', {"614.1a"},
+     "effects that use the word instead are replacement effects"),
+    ("opp bolted my guy in response to my giant growth, does the pump still do anything", {"608.2b"},
+     "every target illegal spell or ability doesn't resolve"),
+    ("my etb trigger is on the stack and opp kills the creature in response, do i still get the effect", {"113.7a"},
+     "ability exists on the stack independently of its source"),
+    ("Se giochiamo due magie una sopra l'altra, quale fa effetto per prima?", {"405.5", "608.1"},
+     "top last-added spell or ability on the stack resolves"),
+    ("Se giro una terra per prendere il mana e poi non lo uso, lo posso tenere per dopo?", {"106.4"},
+     "mana pool empties at end of each step and phase unspent mana"),
+    ("Giochiamo a Commander con gli amici, è vero che la prima volta che cambio la mano non scarto niente?", {"103.5c"},
+     "multiplayer game first mulligan doesn't count"),
+]
+
+
+@pytest.mark.parametrize(("query", "first", "said"), SESSION_48_KINDS)
+def test_session_48_kinds(home: Path, db: sqlite3.Connection, query: str, first: set[str], said: str) -> None:
+    """Kinds of question session 48's blind testers asked and the search missed: a sorcery while a spell is on the
+    stack (flashback's 702.133a led, 307.1 fourth), whom an unblocked creature damages (510.1b not in the first
+    five), attacking a creature (attack requirements' 508.7c led), a card that "says instead" (614.1a nowhere); and
+    older kinds in more words: a target "bolted … in response to my giant growth" (208.3a led), a source the
+    opponent "kills" (603.6b led), two spells "una sopra l'altra" that "fa effetto" (609.4a led), mana kept "per
+    dopo", a hand "changed" with nothing put back (the free mulligan: 701.9a led)."""
+    outcome = find(home, db, query)
+    assert rules_of(outcome)[0] in first, rules_of(outcome)[:5]
+    assert said in {t.target for t in outcome.plan.translations}
+
+
+@pytest.mark.parametrize(("query", "first"), [
+    ("tapped的creature还能block吗", {"509.1a"}),
+    ("我场上有两个同名的legendary，可以都留着吗", {"704.5j"}),
+    ("装备着equipment的creature死了，equipment会跟着进墓地吗", {"704.5n", "301.5c"}),
+    ("两个replacement effect都想改同一件事，谁来决定先用哪个", {"616.1"}),
+    ("我main phase tap出来的mana留到combat还能用吗", {"106.4"}),
+    ("planeswalker被creature打了3点combat damage，loyalty要掉多少", {"306.8", "120.3c"}),
+    ("ETB trigger是什么时候上stack的，对面能马上respond吗", {"603.3"}),
+    ("creature被-3/-3变成0 toughness了，能regenerate救回来吗", {"704.5f"}),
+    ("四人局有人concede了，他之前偷走的我的creature会回来吗", {"800.4a"}),
+    ("我有pro red的creature去attack，对面red的creature能block吗", {"702.16f"})])
+def test_english_game_words_in_chinese_are_read_in_the_rules_chinese(home: Path, db: sqlite3.Connection, query: str,
+                                                                    first: set[str]) -> None:
+    """Session 48's Chinese tester learned from English videos and typed the game's words in English: the kinds of
+    question, written in Chinese, read none of them (tapped的creature还能block吗: 107.5 led, 509.1a ninth; 616.1, 106.4,
+    603.3, 120.3c, 702.16f and 800.4a were not in the first five).  The players' list gives those words the rules'
+    Chinese, and a kind that reads nothing as typed reads the question in those words."""
+    assert rules_of(find(home, db, query))[0] in first, rules_of(find(home, db, query))[:5]
+
+
+def test_a_question_read_as_typed_keeps_its_english_words() -> None:
+    """A kind reads the Chinese words only where it reads nothing as typed: "flashback放的咒语被反击了" read in Chinese
+    as 返照 found where a countered spell goes (701.6a), not flashback's exile (702.34a), until 返照 joined 闪回 in that
+    kind's exceptions."""
+    said = {"creature": "生物", "block": "阻挡", "combat damage": "战斗伤害", "damage": "伤害"}
+    assert search.in_chinese_words("tapped的Creature还能block吗", said) == "tapped的生物还能阻挡吗"
+    assert search.in_chinese_words("combat damage和damage", said) == "战斗伤害和伤害"  # the longest first
+    assert search.in_chinese_words("blocker", said) == "blocker"  # whole words only
+    pattern = re.compile("阻挡")
+    assert search.found_as_typed_or_in_chinese(pattern.search, "能block吗", {})[1] is None
+    text, found = search.found_as_typed_or_in_chinese(pattern.search, "能block吗", said)
+    assert text == "能阻挡吗" and found is not None
+    text, found = search.found_as_typed_or_in_chinese(re.compile("block").search, "能block吗", said)
+    assert text == "能block吗" and found is not None
+
+
+def test_flashback_in_chinese_is_no_countered_spell_s_way(home: Path, db: sqlite3.Connection) -> None:
+    assert rules_of(find(home, db, "flashback放的咒语被反击了 去坟场还是放逐"))[0] == "702.34a"
+
+
+@pytest.mark.parametrize(("query", "first"), [
+    ("Se le carte che ho in mano all'inizio sono brutte posso rimetterle nel mazzo e pescarne altre?", {"103.5"}),
+    ("A fine turno ho 9 carte in mano, devo buttarne via qualcuna?", {"514.1", "402.2"}),
+    ("Il numerino in basso a destra tipo 2/3 cosa vuol dire?", {"208.1"}),
+    ("Come è fatto un turno, in che ordine vengono le varie parti?", {"500.1"}),
+    ("La creatura che si può bloccare solo con almeno due creature, come funziona?", {"702.111b"}),
+    ("L'incantesimo attaccato alla mia creatura che fine fa quando la creatura muore?", {"704.5m", "303.4c"}),
+    ("Se mio figlio annulla la mia magia, la carta dove va a finire?", {"701.6a"}),
+    ("Quando c'è scritto \"quando questa creatura entra\" cosa succede di preciso?", {"603.6a"}),
+    ("stole opps creature w control magic, can i swing with it this turn", {"302.6"}),
+    ("一回合可以打几次地", {"305.2", "305.2a", "305.2b"})])
+def test_session_48_plain_words_read(home: Path, db: sqlite3.Connection, query: str, first: set[str]) -> None:
+    """Session 48's Italian tester, a parent with a starter kit, asked without the game's words: cards put back
+    "nel mazzo" for others (a mulligan: 402.1 led), cards to "buttare via" (discard: 513.1a led), "il numerino in
+    basso a destra" (power and toughness: the card types' 205.3 led), the turn's "varie parti" (103.6c led), a
+    creature blocked "solo con almeno due" (menace: trample's 702.19b led), an enchantment "attaccato" to a creature
+    (an Aura: attacking's 508.2a led), a spell the child "annulla" (countered: 513.1a led), a creature that "entra"
+    (enters the battlefield: 702.82a led); the English tester's creature stolen with "control magic" asked to swing
+    this turn (508.7c led, 302.6 fifth); 打几次地 had been cut 几 + 次地 (Entwine's 702.42a led)."""
+    assert rules_of(find(home, db, query))[0] in first, rules_of(find(home, db, query))[:5]
+
+
 def test_an_empty_library_drawn_asks_when_one_loses(home: Path, db: sqlite3.Connection) -> None:
     """牌库抽空了是马上输还是等什么时候 (session 47's Commander tester): 抽空 (drawn empty) was no players' word and
     马上输 (lose at once) no fate asked; the library's rules (121.4, 401) led and 704.5b was not in the first ten."""

@@ -872,18 +872,19 @@ def _translations_said(plan: engine.Plan, found: list[Translation], dropped: lis
     read as jargon to sessions 44 and 45's testers)."""
     if any(t.dropped == OWN_LANGUAGE for t in dropped):
         return f"not searched (the {language_name(plan.lang)} texts hold every word of the query)"
-    said = ", ".join(said_translation(plan, t) for t in found) if found else (
-        "no translation used" if dropped else "no translation known")
-    return said + (f" (dropped, {_by_reason(plan, dropped)})" if dropped else "")
+    said = [said_translation(plan, t) for t in found]
+    return ", ".join(said + _by_reason(plan, dropped)) if said or dropped else "no translation known"
 
 
-def _by_reason(plan: engine.Plan, dropped: list[Translation]) -> str:
-    """Dropped translations grouped by why ("below threshold: dragon → 阿托格; query's own
-    language holds all its words: morph → 变身, …"): a reason said once, not after each."""
+def _by_reason(plan: engine.Plan, dropped: list[Translation]) -> list[str]:
+    """Dropped translations grouped by why, each with its own arrow ("dragon ↛ 阿托格 (dropped: below
+    threshold)"): a reason said once, not after each, and where it can be read as the dropped pair's
+    ("carte → card (dropped, below threshold: rimettono → return)" read as "carte" dropped: session 48's
+    Italian tester)."""
     reasons: dict[str, list[str]] = {}
     for t in dropped:
-        reasons.setdefault(t.dropped, []).append(said_translation(plan, t))
-    return "; ".join(f"{reason}: {', '.join(pairs)}" for reason, pairs in reasons.items())
+        reasons.setdefault(t.dropped, []).append(said_translation(plan, t).replace(" → ", " ↛ ", 1))
+    return [f"{', '.join(pairs)} (dropped: {reason})" for reason, pairs in reasons.items()]
 
 
 def _header(answer: SearchAnswer) -> str:
