@@ -4,11 +4,14 @@ search finds with them, beside the same search reading them as typed.
     .venv/bin/python benchmarks/bench_homophones.py KB_HOME [--definitions KB_HOME2] [QUESTIONS.tsv ...]
 
 Typos: for every Chinese glossary headword and heading of two to eight characters, each
-character in turn replaced by the first character of GB 2312 (in code order) sharing one
-of its readings, when that makes a stretch no text holds (a typo that makes another real
-word, 声明 for 生命, is not one kb claims to read); asked bare and inside a question
-("{typo}是什么意思").  A search finds the right thing when its first result is the one the
-correctly typed query finds first, and among its first five.  False readings: the
+character in turn replaced by the first character of GB 2312 (in code order) whose first
+reading is its first reading, as an input method offers another character for the syllable
+typed, when that makes a stretch no text holds (a typo that makes another real word, 声明 for
+生命, is not one kb claims to read); asked bare and inside a question ("{typo}是什么意思").
+Beside them (``--any-reading``) the typos sessions 13-47 measured: the first character sharing
+any reading, mostly a rare one no input method offers for it (艾 for 一, read yi only rarely).
+A search finds the right thing when its first result is the one the correctly typed query
+finds first, and among its first five.  False readings: the
 corrections made on typo-free Chinese queries (the questions files' Chinese rows, and
 the Chinese glossary definitions, each up to "参见", of KB_HOME2, default KB_HOME: a KB
 indexes its glossary, so its own definitions hold no bigram new to it; bench_quality's
@@ -47,11 +50,16 @@ def terms(conn: sqlite3.Connection) -> list[str]:
     return sorted({t for (t,) in rows if 2 <= len(t) <= 8 and HAN_RUN.fullmatch(t)})
 
 
-def typos(term: str, sounds: homophones.Sounds, order: list[str], known: Callable[[str], bool]) -> list[str]:
+def typos(term: str, sounds: homophones.Sounds, order: list[str], known: Callable[[str], bool],
+          any_reading: bool = False) -> list[str]:
     found = []
     for j, ch in enumerate(term):
-        readings = set(sounds.readings.get(ch, ()))
-        other = next((c for c in order if c != ch and readings & set(sounds.readings.get(c, ()))), None)
+        if any_reading:
+            readings = set(sounds.readings.get(ch, ()))
+            other = next((c for c in order if c != ch and readings & set(sounds.readings.get(c, ()))), None)
+        else:
+            typed = sounds.first.get(ch)
+            other = next((c for c in order if c != ch and typed and sounds.first.get(c) == typed), None)
         if other is None:
             continue
         typo = term[:j] + other + term[j + 1:]
@@ -82,6 +90,8 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("home", type=Path)
     parser.add_argument("--definitions", type=Path, help="the KB whose glossary definitions are searched")
+    parser.add_argument("--any-reading", action="store_true",
+                        help="typos sharing any reading with the character replaced (sessions 13-47's set)")
     parser.add_argument("questions", type=Path, nargs="*")
     args = parser.parse_args()
     home = args.home
@@ -100,8 +110,10 @@ def main() -> None:
             return bool(scorer.doc_frequency(field, bigram))
 
         order = homophones.gb2312()
-        cases = [(t, typo) for t in terms(conn) for typo in typos(t, sounds, order, known) if typo not in words]
-        print(f"{len(terms(conn))} Chinese names, {len(cases)} typos of the same sound; KB {home}")
+        cases = [(t, typo) for t in terms(conn) for typo in typos(t, sounds, order, known, args.any_reading)
+                 if typo not in words]
+        how = "sharing any reading" if args.any_reading else "of the same first reading"
+        print(f"{len(terms(conn))} Chinese names, {len(cases)} typos {how}; KB {home}")
         rows = []
         for shape in ("{}", "{}是什么意思"):
             counts = {"right": 0, "wrong": 0, "none": 0}

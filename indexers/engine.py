@@ -2805,7 +2805,7 @@ _AFTER_DECLARED = {
     "en": r"^(?=.*\b(?:pump\w*|buff\w*|cast\w*|instants?|tricks?|spells?|respond|priority)\b)"
           r".*?\b(?P<word>after\s+(?:the\s+|they\s+declare\s+|(?:he|she|my\s+opp\w*|opp\w*)\s+declares\s+)?(?:{}|{}s?)"
           r"(?:\s+(?:are|r|were|is|have\s+been))?(?:\s+declared)?)\b",
-    "it": r"^(?=.*\b(?:pomp\w*|lanci\w*|istantane\w*|magi[ae]|rispond\w*|priorit[àa])\b)"
+    "it": r"^(?=.*\b(?:pomp\w*|lanci\w*|gioc\w*|cast\w*|istantane\w*|magi[ae]|rispond\w*|priorit[àa])\b)"
           r".*?\b(?P<word>dopo\s+(?:\w+\s+){{0,3}}?(?:(?:i|gli)\s+)?{})\b",
     "zh": r"^(?=.*(?:瞬间|施放|放|优先权|回应))"
           r".*?(?P<word>宣告(?:完)?{}(?:以后|之后|后)?(?!前)|{}(?:完)?(?:以后|之后|后))"}
@@ -2856,7 +2856,7 @@ _MANA_LEFT = {
           r"|(?:use|spend)\s+it\s+(?:in|during|later|on)|save\s+(?:it|(?:the|that|this|my)\s+mana|mana)"
           r"|(?:don'?t|do\s+not|never)\s+(?:use|spend)\s+(?:it|them|that\s+mana)|drain\w*(?:\s+away)?)\b",
     "it": r"^(?=.*\bmana\b)(?=.*\b(?:fase|sottofase|turno|combat\w*|main|dopo|pi[uù]\s+tardi)\b)"
-          r".*?\b(?P<word>(?:nn|non)\s+(?:lo\s+|la\s+)?us\w*|resta|rimane|avanzat\w*)\b",
+          r".*?\b(?P<word>(?:nn|non)\s+(?:lo\s+|la\s+)?us\w*|resta|rimane|avanz\w*)\b",
     "zh": r"^(?=.*(?:法术力|蓝|红|绿|白|黑|mana))(?=.*(?:阶段|步骤))"
           r".*?(?P<word>没用完|没用掉|用不完|剩下的|还在吗|留到)"}
 #: A hand over seven at the end of a turn (回合结束手里9张牌咋办 要弃到几张): the cleanup step's discard to the
@@ -3022,7 +3022,7 @@ _SOURCE_GONE = {
     "en": r"^(?!.*\b(?:target|instead|would|graveyard\s+from\s+the\s+battlefield))"
           r"(?=.*\b(?:trigger\w*|abilit(?:y|ies)|etb)\b)"
           r"(?=.*\b(?:resolve\w*|still|happen\w*|fizzl\w*|work)\b).*?\b(?P<word>" + _GONE["en"]
-          + r"|kill(?:ed|s)?\s+(?:it|the\s+creature|the\s+source|my\s+creature))\b(?!\s+trigger)",
+          + r"|kill(?:ed|s)?\s+(?:it|(?:the|my|their|his|her)\s+\w+))\b(?!\s+trigger)",
     "it": r"^(?!.*\b(?:bersagli|target|invece))(?=.*\b(?:trigger\w*|abilit[àa]|innesc\w*|etb|si\s+attiv\w*)\b)"
           r"(?=.*\b(?:risol\w*|ancora|funzion\w*)).*?\b(?P<word>" + _GONE["it"] + r"|uccid\w*|distrugg\w*"
           r"|sacrific\w*|sacc(?:o|hi|a|are|at[oaie]))\b",
@@ -3052,7 +3052,7 @@ _FREE_MULLIGAN = {
 _ATTACK_SEVERAL = {
     "en": r"^(?=.*\b(?:attack\w*|swing\w*))"
           r".*?\b(?P<word>(?:two|2|multiple|several|different|more\s+than\s+one|both|all)"
-          r"\s+(?:my\s+|the\s+)?(?:different\s+|other\s+)?(?:players|opponents|opps))\b",
+          r"\s+(?:my\s+|the\s+)?(?:different\s+|other\s+)?(?:players|opponents|opps|people))\b",
     "it": r"^(?=.*\battacc\w*)"
           r".*?\b(?P<word>(?:2|due|pi[uù]|diversi|tutti\s+gli|entrambi\s+gli)\s+(?:giocatori|avversari|persone)"
           r"(?:\s+diversi)?)\b",
@@ -3315,10 +3315,12 @@ _MANDATORY_LOOP = {
 #: the commit's replacement effects "wanting to change what happens", three up, none down.
 _BOTH_TRIGGER = {
     "en": r"^(?=.*\btrigger\w*)(?=.*\b(?:opp\w*|both\s+(?:players|of\s+us)|we\s+both|each\s+player|other\s+players?"
+          r"|every(?:one|body)"
           r"|me\s+and\s+(?:my\s+)?\w+|\w+\s+and\s+me|(?:two|2|several|multiple)\s+(?:of\s+my\s+)?(?:\w+\s+)?trigger\w*"
           r"|triggers\s+of\s+me)\b)"
           r"(?=.*\b(?:first|order|who|whose|which|apnap|stack)\b)"
-          r".*?\b(?P<word>same\s+time|simultaneous\w*|together|at\s+once|both\s+(?:\w+\s+){0,4}?ha(?:ve|s|d))\b",
+          r".*?\b(?P<word>same\s+time|simultaneous\w*|together|at\s+once|both\s+(?:\w+\s+){0,4}?ha(?:ve|s|d)"
+          r"|every(?:one|body)\s+(?:\w+\s+){0,2}?ha(?:ve|s|d))\b",
     "it": r"^(?=.*\b(?:trigger\w*|innesc\w*|si\s+attiv\w*|abilit[àa]))"
           r"(?=.*\b(?:avversari\w*|entramb\w*|tutti\s+e\s+due|mie\s+e|io\s+e|altro\s+(?:player|giocatore)"
           r"|prim[ao]|ordine)\b)"
@@ -3526,8 +3528,11 @@ _FLICKERED = {
 #: 指挥官死了可以放回统帅区吗, "il mio comandante è morto, posso rimetterlo nella zona di comando?"): its owner may put
 #: it into the command zone (903.9a), where the commander tax's 903.8 (casting from the command zone) led, 903.9a
 #: second to fifth (every set).  32 read: 14/32 -> 29/32.
-#: (a question naming a commander and the command zone)
-_TO_COMMAND_ZONE = {"en": r"(?=.*\bcommanders?\b)(?=.*\bcommand\s+zone\b)",
+#: (a question naming a commander and the command zone, or a card moved there: "Swords to Plowshares hit my Atraxa,
+#: can I move her to the command zone or is she stuck in exile?", session 48's Commander tester, 903.9a nowhere)
+_TO_COMMAND_ZONE = {"en": r"(?:(?=.*\b(?:commanders?|cmdr)\b)(?=.*\bcommand\s+zone\b)"
+                          r"|(?=.*\b(?:put|move|send|return)\w*\s+(?:\w+\s+){0,3}?(?:to|into|in)\s+(?:the\s+|my\s+)?"
+                          r"command\s+zone\b))",
                     "it": r"(?=.*\bcomandant\w*)(?=.*\bzona\s+(?:di\s+)?comando\b)",
                     "zh": "(?=.*(?:指挥官|将军))(?=.*(?:统帅区|指挥区|指挥官区))"}
 _COMMANDER_GONE = {
@@ -3609,7 +3614,8 @@ _TOUGHNESS_ZERO = {
 #: Commander damage typed as "21" ("my buddy stole my cmdr … does that count toward my 21"): 903.10a, where the
 #: control-changing word's haste led (session 44's blind tester).  25 read: 22/24 -> 24/25.
 _TWENTY_ONE = {
-    "en": r"^(?=.*\b(?:cmdr|commanders?|edh)\b).*?\b(?P<word>21)\b(?!\s*(?:cards?|life|lands?))",
+    "en": r"^(?:(?=.*\b(?:cmdr|commanders?|edh)\b)|(?=.*\b(?:hit|hits|dealt|damage|dmg)\b)(?=.*\b(?:out|dead|lose|lost"
+          r"|still\s+at)\b)).*?\b(?P<word>21)\b(?!\s*(?:cards?|life|lands?))",
     "it": r"^(?=.*\b(?:comandant\w*|commander|edh)\b).*?\b(?P<word>21)\b(?!\s*(?:carte|vit\w*|punti))",
     "zh": r"^(?=.*(?:指挥官|将军|edh)).*?(?P<word>21)(?!\s*(?:张|点生命|血))"}
 #: An attacker "without trample" (no trample, senza trample, 没践踏): the keyword negated is no keyword to search;
@@ -3802,7 +3808,7 @@ _INTERVENING_IF = {
 #: (509.1) led and 802.4 was nowhere (session 45's final blind set, after it was measured). 1 read: 0/0 -> 1/1.
 _SEVERAL_BLOCK = {
     "en": r"^(?=.*\battack\w*\s+(?:\w+\s+){0,2}?(?:two|2|three|3|several|multiple|more\s+than\s+one|different)\s+"
-          r"(?:other\s+|different\s+)?(?:players?|opponents?|opps?)\b)"  # (_ATTACK_SEVERAL's words, when it read first)
+          r"(?:other\s+|different\s+)?(?:players?|opponents?|opps?|people)\b)"  # (_ATTACK_SEVERAL's, read first)
           r".*?\b(?P<word>(?:who|which\s+player)\s+(?:\w+\s+){0,2}?(?:blocks?|declares?\s+"
           r"blockers?)\s+(?:first|1st)|order\s+(?:of|to)\s+(?:declare\s+)?block\w*)\b",
     "it": r"^(?=.*\battacc\w*\s+(?:\w+\s+){0,2}?(?:due|2|tre|pi[uù]|diversi)\s+(?:giocatori|avversari)"
@@ -4055,12 +4061,29 @@ _ATTACK_CREATURES = {
     "zh": r"(?P<word>攻击(?:对手|对面|他|别人|对方)的?生物)"}
 #: What "instead" on a card says ("se una carta dice "invece", la cosa di prima succede lo stesso?", "the card says
 #: instead, does the first thing still happen", 牌上写着改为…): a replacement effect (614.1a), where the word's other
-#: uses led (session 48's Italian blind tester, 614.1a nowhere).  Measured: 6 read, 3/5 -> 4/6 (session 47's "two
-#: different effects that say instead … who decides" fifth -> third; 616.1 is its rule).
+#: uses led (session 48's Italian blind tester, 614.1a nowhere).  Not where the word's meaning is asked ("cards that say
+#: "instead", what does it mean"), which shows the entry Instead beside 614.1a (:func:`quoted_meaning`); read, the
+#: entry had gone.  Measured: 5 read, 2/4 -> 3/5 (session 47's "two different effects that say instead …
+#: who decides" fifth -> third; 616.1 is its rule).
 _INSTEAD_SAYS = {
-    "en": r"\b(?:says?|word|reads?|written|text)\s+[\"“'‘]?(?P<word>instead)\b",
-    "it": r"\b(?:dice|dicono|scritto|parola|testo)\s+[\"“«'‘]?(?P<word>invece)\b",
-    "zh": r"(?:写着?|写了|说|印着)\s*[\"“「‘]?(?P<word>改为|而是)"}
+    "en": r"^(?!.*\bmean(?:s|ing)?\b).*?\b(?:says?|word|reads?|written|text)\s+[\"“'‘]?(?P<word>instead)\b",
+    "it": r"^(?!.*\b(?:signific\w*|vuol\s+dire)\b)"
+          r".*?\b(?:dice|dicono|scritto|parola|testo)\s+[\"“«'‘]?(?P<word>invece)\b",
+    "zh": r"^(?!.*(?:意思|含义|什么效果)).*?(?:写着?|写了|说|印着)\s*[\"“「‘]?(?P<word>改为|而是)"}
+#: An ability given and all abilities lost, which wins ("One card gives all my creatures flying and a newer card says
+#: creatures lose all abilities, which one wins?", "una dà volare e l'altra fa perdere tutte le abilità, quale vince?",
+#: 一个给飞行一个失去所有异能 听哪个的): both in the ability-adding and -removing layer, by timestamp (613.7), where the
+#: timestamp of a dependent effect (613.9) led and 613.7 was nowhere (session 48's Commander tester).  Read after "which
+#: one wins" is said "takes precedence" (an idiom read before the kinds).
+_ABILITY_SETTERS = {
+    "en": r"^(?=.*\b(?:lose|loses|lost|losing)\s+(?:all\s+(?:its\s+|their\s+)?abilities|all\s+abilities)\b)"
+          r"(?=.*\b(?:gives?|gain\w*|grants?|has|have)\b)"
+          r".*?\b(?P<word>which\s+(?:one\s+)?(?:wins|applies|counts|happens)|takes\s+precedence|who\s+wins)\b",
+    "it": r"^(?=.*\bperd\w*\s+tutte\s+le\s+(?:sue\s+|loro\s+)?abilit[àa])"
+          r"(?=.*\b(?:d[àa]|ottien\w*|guadagn\w*|ha|hanno)\b)"
+          r".*?(?P<word>quale\s+vince|chi\s+vince|quale\s+(?:si\s+)?applica)",
+    "zh": r"^(?=.*失去所有异能)(?=.*(?:获得|得到|赋予|给|具有))"
+          r".*?(?P<word>听哪个的|哪个生效|哪个优先|谁生效|以哪个为准|谁赢|哪个赢)"}
 #: The questions every language asks in its own words (each kind's patterns above say why), with the rules'
 #: words they are searched in: in English (an Italian question's too: English words in it pass through to the
 #: English texts, whose Italian the KB lacks) and in Chinese.
@@ -4256,7 +4279,9 @@ _ASKED: tuple[tuple[dict[str, str], str, str], ...] = (
                         " attacking",
      "未受阻挡的生物对其攻击的牌手、鹏洛客或战役分配它的战斗伤害"),
     (_ATTACK_CREATURES, "only a player a planeswalker or a battle can be attacked", "只有牌手、鹏洛客或战役可以被攻击"),
-    (_INSTEAD_SAYS, "effects that use the word instead are replacement effects", "使用“改为”一词的效应为替代性效应"))
+    (_INSTEAD_SAYS, "effects that use the word instead are replacement effects", "使用“改为”一词的效应为替代性效应"),
+    (_ABILITY_SETTERS, "within a layer effects applied in timestamp order earlier timestamp before later",
+     "在同一层中 效应依时间印记顺序生效"))
 
 
 #: The rules' words every kind of question is searched in (:func:`kind_keeps_order`).
@@ -4336,6 +4361,11 @@ _IDIOMS: dict[str, Callable[[], tuple[Idiom, ...]]] = {
            # A creature stolen this turn asked to attack now ("stole opps creature w control magic, can i swing with
            # it this turn": 302.6 fifth, behind attacking's rules; session 48's blind tester, and session 47's late
            # one).
+           # What a card costs cast again from the command zone ("My Edgar Markov got killed twice already this game,
+           # how much extra do I have to pay to cast him a third time from the command zone?": the zone's 408.1 led,
+           # 903.8 second; session 48's Commander tester) is the commander tax.
+           Idiom(re.compile(r"^(?=.*\bcommand\s+zone\b).*?\b(?P<word>(?:how\s+much\s+)?(?:extra|more)\s+(?:\w+\s+){0,4}?"
+                            r"(?:pay|cost\w*|mana))\b", re.IGNORECASE), "commander tax"),
            Idiom(re.compile(r"^(?=.*\b(?:st(?:ole|olen|eal\w*)|gain\w*\s+control|control\s+magic|threaten\w*"
                             r"|act\s+of\s+treason|borrow\w*)\b)(?!.*\bhaste\b)"
                             r".*?\b(?P<word>(?:attack|swing)\w*\s+(?:\w+\s+){0,3}?(?:this\s+turn|right\s+away|immediately"
@@ -4420,7 +4450,7 @@ _IDIOMS: dict[str, Callable[[], tuple[Idiom, ...]]] = {
            # question names the keyword.  Measured (session 43, as _DAMAGE_LASTS): 偷 10 read, 7/7 -> 9/10 (with
            # _OWNERS_GRAVEYARD); 献祭 2 read, 0/0 -> 0/2 (不灭的生物能被献祭吗 from nowhere to second, 702.48a no
            # longer first).
-           Idiom(re.compile(r"(?<!神)(?P<word>偷(?:走|来|过来)?)"), "获得操控权"),
+           Idiom(re.compile(r"(?<!神)(?P<word>偷(?:走|来|过来)?)(?![看瞄窥])"), "获得操控权"),  # not 偷看 (peeking)
            Idiom(re.compile(r"^(?!.*(?:offering|献祭异能|献祭〔)).*?(?P<word>献祭)", re.IGNORECASE), "牺牲"),
            # A tapped creature asked to block or attack: the rules say it must be untapped (509.1a), as the
            # English and Italian idioms read "tapped" ("横着的怪还能挡人吗": 107.5, the tap symbol, led, 509.1a

@@ -79,8 +79,9 @@ LOCK = ".lock"
 #: identity, role and language beside the index (DOCS_FILE: engine.DocTable, a search's total); 29: English
 #: number words as digits ("ten" is 10: analysis.NumberWords); 30: "response" stemmed as "respond"
 #: (kb.align.tokens.KEPT_WHOLE); 31: a number word joined to the next by a hyphen kept ("Two-Headed":
-#: analysis.NumberWords); 32: a subrule saying only which rules its keyword modifies is brief (KIND_ONLY).
-FORMAT = 32
+#: analysis.NumberWords); 32: a subrule saying only which rules its keyword modifies is brief (KIND_ONLY); 33: each
+#: character's first reading beside its others (homophones.TYPED_FIRST_READING).
+FORMAT = 33
 #: Each document's identity, role and language, in document order: what a search counts its rules by
 #: (the total it said was the rules among the hits it read: "10 of 29 results", then "20 of 57").
 DOCS_FILE = "docs.json"

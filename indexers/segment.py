@@ -47,7 +47,9 @@ LONGEST = 12
 #: 阶段" searched the bigrams 合里, 面一); every ranking of the quality harness the same.  到底 (after all)
 #: was dropped: it is also 到 + 底下 ("要放几张到底下", 103.5 first -> third).  The eighth (session 47): 所以,
 #: 因为, 但是 (so, because, but), which a late tester's stories hold: the same-sound reader read 以能 of 所以能 as
-#: 异能 (ability).
+#: 异能 (ability).  The ninth (session 48): 几次 (how many times: "一回合可以打几次地" was cut 几 + 次地, an adverb's
+#: word, and Entwine's 702.42a led; every other ranking the same); and the fillers of a newcomer's posts on
+#: Xiaohongshu (救命, 姐妹们, 求解答, 有没有懂的, 呜呜, 居然, 好亏, 离谱: searched as bigrams, 救命 found the subgames).
 QUESTION_WORDS = frozenset("""
 如何 怎么 怎样 怎么样 什么 为什么 为何 是否 是不是 能否 能不能 会不会 可不可以 可以 哪些 哪个 哪里 多少 几个
 还是 时候 如果 的话 一下 请问 关于 这个 那个 这样 那样 什么样 吗 呢 吧 啊 的 了 和 与 或 及 跟 是 会 能 在 被 把
@@ -59,6 +61,8 @@ QUESTION_WORDS = frozenset("""
 里面 一共 总共 其实 请教 那种
 所以 因为 但是
 几次
+救命 姐妹 姐妹们 家人们 宝子们 求解答 求解 求助 求科普 科普 懂的 有没有懂的 呜呜 呜 哈哈 居然 竟然 好亏 离谱 明明 合理
+它们 他们 她们 你们 咱们
 """.split())
 
 

@@ -3003,6 +3003,37 @@ def test_session_48_plain_words_read(home: Path, db: sqlite3.Connection, query: 
     assert rules_of(find(home, db, query))[0] in first, rules_of(find(home, db, query))[:5]
 
 
+@pytest.mark.parametrize(("query", "first"), [
+    ("My Edgar Markov got killed twice already this game, how much extra do I have to pay to cast him a third time"
+     " from the command zone?", {"903.8"}),
+    ("Somebody hit my Atraxa with Swords to Plowshares, can I move her to the command zone or is she stuck in exile?",
+     {"903.9a"}),
+    ("Cyclonic Rift bounced my Kenrith back to my hand, am I allowed to put him in the command zone instead?",
+     {"903.9b"}),
+    ("Rafiq has hit me for 21 total over three turns but I'm still at 19 life, am I out?", {"903.10a", "704.6c"}),
+    ("When I attack two different people at the same time, who declares blockers first?", {"802.4"}),
+    ("When Blasphemous Act wipes the board and everyone has death triggers, what order do they go on the stack?",
+     {"603.3b"}),
+    ("If I kill the Craterhoof in response to its enter trigger, does the trigger still pump everyone?", {"113.7a"}),
+    ("One card gives all my creatures flying and a newer card says creatures lose all abilities, which one wins?",
+     {"613.7"}),
+    ("se devo pescare e la libreria è vuota perdo subito o a fine turno?", {"704.5b", "121.4"}),
+    ("il mana che mi avanza nel main phase lo posso usare in combat?", {"106.4"}),
+    ("我那个打不死的金色神器生物 被对面-5/-5了 它还活着吗😨", {"702.12b", "704.5f"}),
+    ("我场上有个传奇大佬 又抽到一张一模一样的 能两张都放下来吗🤩", {"704.5j"}),
+    ("多人局我能让不同的生物分别去打不同的对手吗", {"802.1"}),
+    ("面朝下的白板是几攻几防", {"708.2a"})])
+def test_session_48_second_set_read(home: Path, db: sqlite3.Connection, query: str, first: set[str]) -> None:
+    """Session 48's second blind testers: a Commander player's cards moved "to the command zone" with no word
+    "commander" (the zone's 400.2 and 408.1 led), "how much extra" to cast one again (408.1 led), "hit me for 21"
+    (the starting life's 103.4 led), "two different people" attacked (509.1 led), "everyone has death triggers"
+    (405.6a led), "kill the Craterhoof" in response to its trigger (603.6b led), an ability given and all abilities
+    lost (613.9 led); a Twitch chat's "libreria" (a drawn game's 104.4a led) and mana that "avanza" (505.1 led); a
+    newcomer's 打不死 (read as 不死, undying: 702.93a led), 能两张 and 打不同 (read as 能量 and 打包 by the typo
+    reader), 几攻几防 (攻几 read as 攻击)."""
+    assert rules_of(find(home, db, query))[0] in first, rules_of(find(home, db, query))[:5]
+
+
 def test_an_empty_library_drawn_asks_when_one_loses(home: Path, db: sqlite3.Connection) -> None:
     """牌库抽空了是马上输还是等什么时候 (session 47's Commander tester): 抽空 (drawn empty) was no players' word and
     马上输 (lose at once) no fate asked; the library's rules (121.4, 401) led and 704.5b was not in the first ten."""
