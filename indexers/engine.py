@@ -2800,7 +2800,9 @@ _WHICH_REPLACEMENT = {
 #: the step's name: "{}" is "blockers" or "attackers" in each language's words.  Measured (as above): the
 #: testers' sets four from nowhere to first (one asking "before blockers are declared", after attackers: 508.2).
 #: "After they declare blocks" and a "buff" (session 46's second blind tester): two from nowhere, to first and
-#: third ("can i still cast my instant after they declare blockers"); the rest the same.
+#: third ("can i still cast my instant after they declare blockers"); the rest the same.  Session 48: "giocare" (to
+#: play) a card named after it ("dopo che lui dichiara i blocchi posso ancora giocare giant growth?": nowhere ->
+#: second, behind Two-Headed Giant's 810.11: "giant" in lower case is no card's name there).
 _AFTER_DECLARED = {
     "en": r"^(?=.*\b(?:pump\w*|buff\w*|cast\w*|instants?|tricks?|spells?|respond|priority)\b)"
           r".*?\b(?P<word>after\s+(?:the\s+|they\s+declare\s+|(?:he|she|my\s+opp\w*|opp\w*)\s+declares\s+)?(?:{}|{}s?)"
@@ -2849,7 +2851,8 @@ _ZERO_LIFE_ACTING = {
 #: ... mana "not used", "drained away", "mana burn" (session 47's returning player: 106.4 fifth and sixth); with
 #: the other changes of its commit (Measurements, session 47) five up, none down.
 #: Session 48: mana kept "per dopo" (for later), "non lo uso" ("se giro una terra per prendere il mana e poi non lo
-#: uso, lo posso tenere per dopo?": 106.4 third -> first); the rest the same.
+#: uso, lo posso tenere per dopo?": 106.4 third -> first); mana that "avanza" (is left over: "il mana che mi avanza
+#: nel main phase lo posso usare in combat?" 505.1 led, 106.4 nowhere -> first); the rest the same.
 _MANA_LEFT = {
     "en": r"^(?=.*\bmana\b)(?=.*\b(?:step|phase|combat|main|turn|upkeep|mana\s+burn)\b)"
           r".*?\b(?P<word>unused|unspent|left\s*over|leftover|carr(?:y|ies)\s+over|stays?|still\s+there"
@@ -3017,7 +3020,8 @@ _TARGETS_GONE = {
 #: event (:data:`_DEATH_REPLACED`); "dies" before "trigger" names a trigger, not a source gone ("rest in peace
 #: out do dies triggers still trigger" led with 113.7a, session 43's final blind tester).  6 read: 1/1 -> 5/5.
 #: Session 48: the opponent "kills" the source ("my etb trigger is on the stack and opp kills the creature in response,
-#: do i still get the effect": 603.6b led, 113.7a nowhere -> first).
+#: do i still get the effect": 603.6b led, 113.7a nowhere -> first), whatever it is called ("If I kill the Craterhoof
+#: in response to its enter trigger, does the trigger still pump everyone?": likewise).
 _SOURCE_GONE = {
     "en": r"^(?!.*\b(?:target|instead|would|graveyard\s+from\s+the\s+battlefield))"
           r"(?=.*\b(?:trigger\w*|abilit(?:y|ies)|etb)\b)"
@@ -3313,6 +3317,8 @@ _MANDATORY_LOOP = {
 #: blind tester, one player's own triggers; cumulative upkeep's 702.24b led): 52 read, 51/51 -> 52/52.
 #: "Both had stuff trigger" and "2 of my things trigger" (session 47's late English tester, an Arena player): with
 #: the commit's replacement effects "wanting to change what happens", three up, none down.
+#: Session 48: "everyone has death triggers" ("When Blasphemous Act wipes the board and everyone has death triggers,
+#: what order do they go on the stack?": 405.6a led, 603.3b second -> first).
 _BOTH_TRIGGER = {
     "en": r"^(?=.*\btrigger\w*)(?=.*\b(?:opp\w*|both\s+(?:players|of\s+us)|we\s+both|each\s+player|other\s+players?"
           r"|every(?:one|body)"
@@ -3613,6 +3619,8 @@ _TOUGHNESS_ZERO = {
 #: a size set: 613.4b's).
 #: Commander damage typed as "21" ("my buddy stole my cmdr … does that count toward my 21"): 903.10a, where the
 #: control-changing word's haste led (session 44's blind tester).  25 read: 22/24 -> 24/25.
+#: Session 48: 21 with no word of commanders, a hit and a question of being out ("Rafiq has hit me for 21 total over
+#: three turns but I'm still at 19 life, am I out?": the starting life's 103.4 led, 903.10a nowhere -> first).
 _TWENTY_ONE = {
     "en": r"^(?:(?=.*\b(?:cmdr|commanders?|edh)\b)|(?=.*\b(?:hit|hits|dealt|damage|dmg)\b)(?=.*\b(?:out|dead|lose|lost"
           r"|still\s+at)\b)).*?\b(?P<word>21)\b(?!\s*(?:cards?|life|lands?))",
@@ -3806,6 +3814,8 @@ _INTERVENING_IF = {
 #: Who blocks first when several players are attacked ("同时打好几家的时候谁先宣告阻挡", "attacking two players, who
 #: declares blockers first"): each defending player in APNAP order (802.4), where the declare blockers step's own rules
 #: (509.1) led and 802.4 was nowhere (session 45's final blind set, after it was measured). 1 read: 0/0 -> 1/1.
+#: Session 48: "two different people" ("When I attack two different people at the same time, who declares blockers
+#: first?": 509.1 led, 802.4 nowhere -> first); the attacking several players' kind reads "people" too.
 _SEVERAL_BLOCK = {
     "en": r"^(?=.*\battack\w*\s+(?:\w+\s+){0,2}?(?:two|2|three|3|several|multiple|more\s+than\s+one|different)\s+"
           r"(?:other\s+|different\s+)?(?:players?|opponents?|opps?|people)\b)"  # (_ATTACK_SEVERAL's, read first)
