@@ -3034,6 +3034,57 @@ def test_session_48_second_set_read(home: Path, db: sqlite3.Connection, query: s
     assert rules_of(find(home, db, query))[0] in first, rules_of(find(home, db, query))[:5]
 
 
+SESSION_48_LATE_KINDS = [
+    ("Un effetto dice che non posso guadagnare punti vita e un altro mi fa guadagnare 3 punti vita: quale dei due"
+     " prevale?", {"101.2"}, "another effect states that it can't happen the can't effect takes precedence"),
+    ("one card says I can't gain life and another says I gain 3 life, which one wins?", {"101.2"},
+     "another effect states that it can't happen the can't effect takes precedence"),
+    ("Ho preso il controllo della creatura di un avversario: se si innesca una sua abilità, chi la controlla?",
+     {"603.3a"}, "triggered ability controlled by the player who controlled its source at the time it triggered"
+                 " unless delayed"),
+    ("I stole a creature, when its ability triggers who controls the trigger?", {"603.3a"},
+     "triggered ability controlled by the player who controlled its source at the time it triggered unless delayed"),
+    ("一个生物被移回手上之后又重新进入战场，之前对它生效的效应还会继续吗？", {"400.7", "400.7e"},
+     "物件从一个区域移到另一个区域 成为一个新物件 与先前的存在没有关联"),
+    ("两个替代性效应都要修改同一个伤害事件时，由哪位牌手决定先适用哪一个？", {"616.1"},
+     "受影响的牌手 选择其中一个生效"),
+    ("被反击的咒语牌会被放到哪个区域？", {"701.6a"}, "将被反击的咒语置于其拥有者的坟墓场"),
+    ("La mia creatura 5/5 attaccante viene bloccata da due creature 2/2: come posso suddividere il danno da"
+     " combattimento tra i bloccanti?", {"510.1c"}, "two or more creatures are blocking it assigns its combat damage"
+                                                    " divided"),
+    ("When two triggers of mine go off in the same moment, who decide the order of them?", {"603.3b"},
+     "multiple abilities have triggered each player in APNAP order puts triggered abilities on the stack"),
+    ("After blockers, if I destroy the blocking creature, my attacker deals damage to the player?", {"509.1h"},
+     "remains blocked even if blocking removed"),
+]
+
+
+@pytest.mark.parametrize(("query", "first", "said"), SESSION_48_LATE_KINDS)
+def test_session_48_late_kinds(home: Path, db: sqlite3.Connection, query: str, first: set[str], said: str) -> None:
+    """Session 48's late blind testers (two judge candidates, Chinese and Italian, and a player writing English as a
+    second language): a "can't" against a "can" (life gain's 119.7 led; 101.2 not in the first forty), who controls a
+    stolen creature's trigger (603.10d led, 603.3a sixteenth), effects on a permanent that left and came back
+    (ninjutsu's rules led, 400.7 nowhere); and older kinds in more words: 由哪位牌手 (616.1 eighth), 哪个区域
+    (112.1 led), "suddividere" (trample's 702.19b led), "in the same moment", "destroy" (509.1h fifth)."""
+    outcome = find(home, db, query)
+    assert rules_of(outcome)[0] in first, rules_of(outcome)[:5]
+    assert said in {t.target for t in outcome.plan.translations}
+
+
+@pytest.mark.parametrize(("query", "first"), [
+    ("The creature with celerity can attack in the same turn she enter the battlefield?", {"702.10b"}),
+    ("The player who begins the game, he draws a card in his first turn?", {"103.8a"}),
+    ("In the multiplayer one player lose, what happen to the creatures of him I was controlling?", {"800.4a"}),
+    ("Una creatura con tocco letale infligge 1 danno a un bloccante 5/5: il bloccante viene distrutto?", {"702.2b"})])
+def test_session_48_late_words_read(home: Path, db: sqlite3.Connection, query: str, first: set[str]) -> None:
+    """"celerity" (haste, translated), "who begins the game" (plays first: 103.1 led), a player who "lose" in a game of
+    several (the multiplayer options led, 800.4a nowhere); a deathtouch blocker that "viene distrutto" is no blocker
+    gone before damage (read so, the blocker-gone rule's words were searched: 702.2b eighth on the tester's KB)."""
+    outcome = find(home, db, query)
+    assert rules_of(outcome)[0] in first, rules_of(outcome)[:5]
+    assert "remains blocked even if blocking removed" not in {t.target for t in outcome.plan.translations}
+
+
 def test_an_empty_library_drawn_asks_when_one_loses(home: Path, db: sqlite3.Connection) -> None:
     """牌库抽空了是马上输还是等什么时候 (session 47's Commander tester): 抽空 (drawn empty) was no players' word and
     马上输 (lose at once) no fate asked; the library's rules (121.4, 401) led and 704.5b was not in the first ten."""
