@@ -4642,15 +4642,16 @@ def in_chinese_words(text: str, said: Mapping[str, str]) -> str:
 _Found = TypeVar("_Found")
 
 
-def found_as_typed_or_in_chinese(find: Callable[[str], _Found | None], text: str, said: Mapping[str, str]
-                                 ) -> tuple[str, _Found | None]:
-    """What ``find`` finds in ``text`` as typed, else in its Chinese words (:data:`MIXED_READ`), and the text it
-    was found in: a question read as typed keeps its English words, searched as typed."""
+def found_as_typed_or_in_chinese(find: Callable[[str], _Found | None], text: str,
+                                 chinese: Callable[[str], str] | None) -> tuple[str, _Found | None]:
+    """What ``find`` finds in ``text`` as typed, else in its Chinese words (``chinese``: :func:`in_chinese_words`,
+    :data:`MIXED_READ`), and the text it was found in: a question read as typed keeps its English words, searched
+    as typed."""
     found = find(text)
-    if found is None and said:
-        chinese = in_chinese_words(text, said)
-        if chinese != text and (found := find(chinese)) is not None:
-            return chinese, found
+    if found is None and chinese is not None:
+        other = chinese(text)
+        if other != text and (found := find(other)) is not None:
+            return other, found
     return text, found
 
 
@@ -4659,11 +4660,14 @@ def with_idioms(p: Plan, conn: sqlite3.Connection, info: IndexInfo, replan: Call
     each said in the header as a players' word is; ``p`` itself for a query holding none."""
     text = read_text(spelling.corrected(p.text, p.corrections))
     said = chinese_words(p.translations) if MIXED_READ and base_lang(p.lang) == "zh" else {}
+    written: dict[str, str] = {}  # each text read in its Chinese words once, not once per idiom (~100 of them)
+    chinese = (lambda t: written[t] if t in written else written.setdefault(t, in_chinese_words(t, said))) \
+        if said else None
     told: list[Translation] = []
     weights: dict[str, float] = {}
     about: list[str] = []
     for idiom in idioms(base_lang(p.lang)):
-        text, m = found_as_typed_or_in_chinese(idiom.pattern.search, text, said)
+        text, m = found_as_typed_or_in_chinese(idiom.pattern.search, text, chinese)
         if m is None:
             continue
         if idiom.keyword:  # said of a keyword only ("does lifelink stack"), not of the stack itself
@@ -4674,12 +4678,13 @@ def with_idioms(p: Plan, conn: sqlite3.Connection, info: IndexInfo, replan: Call
         told.append(Translation(m["word"], idiom.said, 1.0, p.lang, p.lang, m.start("word"), origin, 0, ""))
         weights.update(dict.fromkeys(idiom.said.casefold().split(), idiom.weight))
         text = text[: m.start("word")] + idiom.said + text[m.end("word"):]
-    text, m = found_as_typed_or_in_chinese(partial(asks_leaving, p.lang), text, said) if LEAVES_SAID else (text, None)
+    text, m = (found_as_typed_or_in_chinese(partial(asks_leaving, p.lang), text, chinese) if LEAVES_SAID
+               else (text, None))
     if m:
         leaves = LEAVES_SAID[base_lang(p.lang)]
         told.append(Translation(m.group(), leaves, 1.0, p.lang, p.lang, m.start(), PLAYERS_ORIGIN, 0, ""))
         text = text[: m.start()] + leaves + text[m.end():]
-    text, sums = found_as_typed_or_in_chinese(partial(read_sums, lang=p.lang), text, said)
+    text, sums = found_as_typed_or_in_chinese(partial(read_sums, lang=p.lang), text, chinese)
     if sums is not None:  # the numbers stay, the rules' words follow them
         start, end, sum_said = sums
         told.append(Translation(text[start:end], sum_said, 1.0, p.lang, p.lang, start, PLAYERS_ORIGIN, 0, ""))

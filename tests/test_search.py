@@ -17,6 +17,7 @@ import sqlite3
 from collections.abc import Iterator
 from contextlib import closing
 from dataclasses import replace
+from functools import partial
 from pathlib import Path
 
 import pytest
@@ -2970,10 +2971,11 @@ def test_a_question_read_as_typed_keeps_its_english_words() -> None:
     assert search.in_chinese_words("combat damage和damage", said) == "战斗伤害和伤害"  # the longest first
     assert search.in_chinese_words("blocker", said) == "blocker"  # whole words only
     pattern = re.compile("阻挡")
-    assert search.found_as_typed_or_in_chinese(pattern.search, "能block吗", {})[1] is None
-    text, found = search.found_as_typed_or_in_chinese(pattern.search, "能block吗", said)
+    chinese = partial(search.in_chinese_words, said=said)
+    assert search.found_as_typed_or_in_chinese(pattern.search, "能block吗", None)[1] is None
+    text, found = search.found_as_typed_or_in_chinese(pattern.search, "能block吗", chinese)
     assert text == "能阻挡吗" and found is not None
-    text, found = search.found_as_typed_or_in_chinese(re.compile("block").search, "能block吗", said)
+    text, found = search.found_as_typed_or_in_chinese(re.compile("block").search, "能block吗", chinese)
     assert text == "能block吗" and found is not None
 
 

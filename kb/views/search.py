@@ -847,10 +847,10 @@ def read_into(plan: engine.Plan) -> str:
     return f" · into {plan.lang}: " + ", ".join(said_translation(plan, t) for t in read) if read else ""
 
 
-def said_translation(plan: engine.Plan, t: Translation) -> str:
+def said_translation(plan: engine.Plan, t: Translation, arrow: str = "→") -> str:
     """A translation as the headers say it, its source as the query writes it ("a faccia in giù →
     face down", where the lexicons read the folded "a faccia in giu"; :func:`kb.core.text.as_typed`)."""
-    return f"{as_typed(plan.text, t.source)} → {t.target}"
+    return f"{as_typed(plan.text, t.source)} {arrow} {t.target}"
 
 
 def typed_json(plan: engine.Plan, t: Translation) -> dict[str, object]:
@@ -883,7 +883,7 @@ def _by_reason(plan: engine.Plan, dropped: list[Translation]) -> list[str]:
     Italian tester)."""
     reasons: dict[str, list[str]] = {}
     for t in dropped:
-        reasons.setdefault(t.dropped, []).append(said_translation(plan, t).replace(" → ", " ↛ ", 1))
+        reasons.setdefault(t.dropped, []).append(said_translation(plan, t, "↛"))
     return [f"{', '.join(pairs)} (dropped: {reason})" for reason, pairs in reasons.items()]
 
 
