@@ -4639,6 +4639,17 @@ def in_chinese_words(text: str, said: Mapping[str, str]) -> str:
     return text
 
 
+def as_typed_words(text: str, said: Mapping[str, str]) -> str:
+    """``text`` read in Chinese words (:func:`in_chinese_words`) with each of those words written back as typed: the
+    header says what a kind was read from in the question's own words ("tapped", not 横置 of its 已横置)."""
+    inside = [source for source, chinese in said.items() if text and text in chinese]
+    if inside:  # a part of one word's Chinese: that word
+        return inside[0]
+    for source, chinese in sorted(said.items(), key=lambda pair: len(pair[1]), reverse=True):
+        text = text.replace(chinese, source)
+    return text
+
+
 _Found = TypeVar("_Found")
 
 
@@ -4667,7 +4678,7 @@ def with_idioms(p: Plan, conn: sqlite3.Connection, info: IndexInfo, replan: Call
     weights: dict[str, float] = {}
     about: list[str] = []
     for idiom in idioms(base_lang(p.lang)):
-        text, m = found_as_typed_or_in_chinese(idiom.pattern.search, text, chinese)
+        typed, (text, m) = text, found_as_typed_or_in_chinese(idiom.pattern.search, text, chinese)
         if m is None:
             continue
         if idiom.keyword:  # said of a keyword only ("does lifelink stack"), not of the stack itself
@@ -4675,7 +4686,8 @@ def with_idioms(p: Plan, conn: sqlite3.Connection, info: IndexInfo, replan: Call
             if not about:
                 continue
         origin = ASKED_ORIGIN if idiom.kind else PLAYERS_ORIGIN
-        told.append(Translation(m["word"], idiom.said, 1.0, p.lang, p.lang, m.start("word"), origin, 0, ""))
+        word = m["word"] if text == typed else as_typed_words(m["word"], said)
+        told.append(Translation(word, idiom.said, 1.0, p.lang, p.lang, m.start("word"), origin, 0, ""))
         weights.update(dict.fromkeys(idiom.said.casefold().split(), idiom.weight))
         text = text[: m.start("word")] + idiom.said + text[m.end("word"):]
     text, m = (found_as_typed_or_in_chinese(partial(asks_leaving, p.lang), text, chinese) if LEAVES_SAID

@@ -2979,6 +2979,15 @@ def test_a_question_read_as_typed_keeps_its_english_words() -> None:
     assert text == "能block吗" and found is not None
 
 
+def test_a_kind_read_in_chinese_words_is_said_from_the_words_typed(home: Path, db: sqlite3.Connection) -> None:
+    """The header said "横置 → 被选择的生物必须未横置" of "tapped的creature还能block吗", a word the question does not
+    hold."""
+    told = {t.source for t in find(home, db, "tapped的creature还能block吗").plan.translations
+            if t.target == "被选择的生物必须未横置"}
+    assert told == {"tapped"}
+    assert search.as_typed_words("已横置的生物", {"tapped": "已横置", "creature": "生物"}) == "tapped的creature"
+
+
 def test_flashback_in_chinese_is_no_countered_spell_s_way(home: Path, db: sqlite3.Connection) -> None:
     assert rules_of(find(home, db, "flashback放的咒语被反击了 去坟场还是放逐"))[0] == "702.34a"
 
