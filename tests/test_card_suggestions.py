@@ -111,6 +111,16 @@ def test_a_word_of_one_card_name_is_not_taken_for_that_card(default_home: Path, 
     assert kb_here("card", card, home=default_home).returncode == 0  # the name whole resolves
 
 
+@pytest.mark.parametrize(("query", "taken"), [("Angel", "Evangel of Synthesis"), ("Tron", "Penregon Strongbull")])
+def test_a_name_inside_a_longer_word_is_no_card_taken(default_home: Path, query: str, taken: str) -> None:
+    """`kb card Clone` answered Cyclone Summoner, "resolved by similar-name (confidence 0.90)", as `kb card Angel`
+    answered Evangel of Synthesis: WRatio's partial match inside a longer word (session 48's judge-candidate tester).
+    A card taken by a similar name alone must be as close as a listed one (CLOSE_NAME and CLOSE_RATIO)."""
+    result = kb_here("card", query, home=default_home)
+    assert result.returncode == 1 and not result.stdout.startswith(taken), result.stdout
+    assert f"no card called '{query}'" in result.stderr
+
+
 def test_a_word_inside_a_longer_word_is_not_a_word_of_the_name(default_home: Path) -> None:
     """"Command" is no word of Wing Commando: that card is only a close name."""
     data = json.loads(kb_here("card", "Command", "--json", home=default_home).stdout)
