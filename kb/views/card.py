@@ -128,12 +128,6 @@ def _similar_enough(query: str, candidate: Candidate, evidence: Evidence) -> boo
     return any(one_character_off(query, name) for name in names)
 
 
-def _close(query: str, resolution: Resolution) -> bool:
-    """The card ``resolution`` took by a similar name is really close to ``query`` (a name key)."""
-    taken = next((c for c in resolution.candidates if c.card == resolution.card), None)
-    return taken is None or any(_similar_enough(query, taken, e) for e in taken.evidence if e.kind == "similar-name")
-
-
 def close_candidates(resolution: Resolution) -> Resolution:
     """The resolution with only the candidates that are really close: by a similar name
     (:data:`CLOSE_NAME`, :data:`CLOSE_RATIO`, :data:`CLOSE_CJK_LENGTH`), or by rulings in common."""
@@ -266,7 +260,8 @@ def card(conn: sqlite3.Connection, query: str) -> CardAnswer:
     worded = _only_similar(resolution) and _a_word_of(query, resolution)
     # "Clone" resolved to Cyclone Summoner at 90 % (WRatio's partial match inside the word "Cyclone"; session 48's
     # judge-candidate tester): a card taken by a similar name alone must be as close as a listed one is
-    if worded or (_only_similar(resolution) and resolution.resolved and not _close(name_key(query), resolution)):
+    if worded or (_only_similar(resolution) and resolution.resolved
+                  and resolution.card not in {c.card for c in close_candidates(resolution).candidates}):
         resolution = replace(resolution, card=None, confidence=0.0)
     if not resolution.resolved:
         close = close_candidates(resolution)
