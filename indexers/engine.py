@@ -2756,7 +2756,8 @@ _WALKER_DAMAGED = {
           r".*?\b(?P<word>hits?|bolt(?:s|ed)?|damage[sd]?|dmg|connects?|los(?:e|es|t)\s+(?:\d+\s+)?loyalty)\b",
     "it": r"^(?!.*\b(?:travolg|eccess|letal|reindirizz))(?=.*\b(?:planeswalker|pw|walker)\b)"
           r".*?\b(?P<word>dann[io]|colpisc\w*|bruci\w*)\b",
-    "zh": r"^(?!.*(?:践踏|大于|超出|致命|改为))(?=.*(?:鹏洛客|旅法)).*?(?P<word>伤害|打了|打掉)"}
+    "zh": r"^(?!.*(?:践踏|大于|超出|致命|改为))(?=.*(?:鹏洛客|旅法)).*?(?P<word>伤害|打了|打掉"
+          r"|[扣掉减](?:\d+|[一二三四五六七八九十几])?[个点]?忠诚)"}
 #: Whether a copy gets the counters on what it copies ("clone copied a creature with 3 +1/+1 counters, does my
 #: clone get the counters", 克隆一个身上有指示物的生物 指示物会一起复制吗): counters are not copied (707.2), where
 #: the exception for a copy entering with counters (707.9e) led most such questions, 707.2 second to fifth.
@@ -2862,8 +2863,8 @@ _MANA_LEFT = {
           r"|(?:use|spend)\s+it\s+(?:in|during|later|on)|save\s+(?:it|(?:the|that|this|my)\s+mana|mana)"
           r"|(?:don'?t|do\s+not|never)\s+(?:use|spend)\s+(?:it|them|that\s+mana)|drain\w*(?:\s+away)?)\b",
     "it": r"^(?=.*\bmana\b)(?=.*\b(?:fase|sottofase|turno|combat\w*|main|dopo|pi[uù]\s+tardi)\b)"
-          r".*?\b(?P<word>(?:nn|non)\s+(?:lo\s+|la\s+)?us\w*|resta|rimane|avanz\w*)\b",
-    "zh": r"^(?=.*(?:法术力|蓝|红|绿|白|黑|mana))(?=.*(?:阶段|步骤))"
+          r".*?\b(?P<word>(?:nn|non)\s+(?:lo\s+|la\s+)?us\w*|resta|rimane|avanz\w*|tener(?:mi|lo|e)?|teng(?:o|ono))\b",
+    "zh": r"^(?=.*(?:法术力|法力|蓝|红|绿|白|黑|mana))(?=.*(?:阶段|步骤))"
           r".*?(?P<word>没用完|没用掉|用不完|剩下的|还在吗|留到)"}
 #: A hand over seven at the end of a turn (回合结束手里9张牌咋办 要弃到几张): the cleanup step's discard to the
 #: maximum hand size (514.1, 402.2), where the end step's rules (513) led and neither was in the first five.
@@ -2871,7 +2872,8 @@ _MANA_LEFT = {
 #: posso tenere in mano max?", session 45's blind testers): 23 read, 20/23 -> 22/23.  "Discard down to 7" and
 #: 回合结束的时候我手上有9张牌怎么办 (session 45's third blind testers): 30 read, 25/29 -> 29/30.
 _HAND_OVER = {
-    "en": r"^(?:(?=.*\b(?:discard\w*|keep|hold|max\w*))(?=.*\b(?:end\s+of\s+(?:the\s+)?turn|cleanup|end\s+step)\b)"
+    "en": r"^(?:(?=.*\b(?:discard\w*|keep|hold|max\w*))(?=.*\b(?:end\s+of\s+(?:the\s+)?turn|cleanup|end\s+step"
+          r"|end(?:ed|ing|s)?\s+(?:my|your|the|their|his|her)\s+turn)\b)"
           r"|(?=.*\bdiscard\w*\s+down\s+to\b))"
           r".*?\b(?P<word>discard\w*\s+down\s+to\s+(?:7|seven)"
           r"|(?:\d+|eight|nine|ten|how\s+many)\s+cards(?:\s+(?:\w+\s+){0,3}?in\s+(?:my\s+|your\s+)?hand)?)\b",
@@ -2890,7 +2892,8 @@ _HAND_OVER = {
 #: ... "still on it" too ("if my creature took 3 damage on my opponent's turn, is that damage still on it during my
 #: turn", session 45's second English blind tester): 25 read, 21/25 -> 22/25.
 _DAMAGE_LASTS = {
-    "en": r"\b(?:damage|dmg)\b.*?\b(?P<word>go(?:es)?\s+away|wears?\s+off|stays?|sticks?|carr(?:y|ies)\s+over"
+    "en": r"(?:\b(?:damage|dmg)\b.*?|(?=.*\b(?:turn|eot)\b).*?(?=\bstill\s+damaged\b))"
+          r"\b(?P<word>go(?:es)?\s+away|wears?\s+off|stays?|sticks?|carr(?:y|ies)\s+over"
           r"|lasts?(?=\s+(?:on|until|till|through|into|for)\b|\s*\??\s*$)|still\s+(?:there|damaged|on\s+(?:it|him|her|them))"
           r"|(?:heal(?:s|ed)?|reset(?:s)?|removed|cleared)(?=.*\b(?:turn|eot|cleanup)\b))\b",
     "it": r"^(?=.*\b(?:turno|cleanup|quando)\b)(?=.*\bdann[io]\b)"
@@ -2898,7 +2901,7 @@ _DAMAGE_LASTS = {
           r"|vanno\s+via|va\s+via|si\s+(?:tolgono|toglie|resett\w*|cancell\w*|azzer\w*|cur\w*|rimuov\w*)"
           r"|(?:vengono|viene)\s+(?:rimoss\w*|tolt\w*|cancellat\w*|azzerat\w*))\b",
     "zh": r"^(?=.*伤害)(?=.*(?:回合|清除步骤|什么时候))"
-          r".*?(?P<word>清掉|清除|清空|消失|没了|保留|留到|还在|重置|会留|移除|恢复|回满)"}
+          r".*?(?P<word>清掉|清除|清空|消掉|消失|没了|保留|留到|还在|重置|会留|移除|恢复|回满)"}
 #: Italian "si rimuove", a hand's count in Italian "quante carte" at the "cancellazione", in Chinese 弃到七张 (the
 #: older sets' misses): _DAMAGE_LASTS 19 read, 16/18 -> 16/19; _HAND_OVER 14 read, 12/12 -> 13/14.
 #: A permanent gone from the battlefield, in each language's words: what :data:`_AURA_ALONE`, :data:`_TARGETS_GONE`
@@ -2927,6 +2930,13 @@ _AURA_ALONE = {
           r".*?\b(?P<word>" + _GONE["en"] + r")\b",
     "it": r"^(?!.*\bbestow)(?=.*\baura\b).*?\b(?P<word>" + _GONE["it"] + r")\b",
     "zh": r"^(?!.*(?:神授|bestow))(?=.*(?:灵气|光环)).*?(?P<word>" + _GONE["zh"] + ")"}
+#: An Equipment whose creature is gone ("装备挂着的生物死了，装备也一起进坟场吗", session 49's Chinese blind tester: the
+#: dying creature's 704.5f led, 301.5c nowhere): it becomes unattached and stays on the battlefield (704.5n, 301.5c),
+#: as an Aura's question is asked (:data:`_AURA_ALONE`).
+_EQUIPMENT_ALONE = {
+    "en": r"^(?=.*\bequip(?:ment|ped|s)?\b).*?\b(?P<word>" + _GONE["en"] + r")\b",
+    "it": r"^(?=.*\bequipaggiament[oi]\b).*?\b(?P<word>" + _GONE["it"] + r")\b",
+    "zh": r"^(?=.*(?:武具|装备)).*?(?P<word>" + _GONE["zh"] + ")"}
 #: Whether an ability is a mana ability ("can u stifle a fetchland crack or is it a mana ability", 献祭找地算不算
 #: 法术力异能, "il sacrificio della fetch è un'abilità di mana?"): what makes one (605.1a: no target, could add mana,
 #: not a loyalty ability), where responding to one (605.3b, _MANA_RESPONSE) led and 605.1a was nowhere (session 43's
@@ -3005,10 +3015,12 @@ _TARGETS_GONE = {
           + _GONE["en"] + r"|gone|no\s+longer\s+(?:there|legal|exists?|around)"
           r"|(?:killed|destroyed|exiled|bounced|removed|sacrificed|bolted|murdered)\s+(?:that|the|my|it|this|their|his"
           r"|her))\b",
-    "it": r"^(?=.*\b(?:bersagli\w*|target\w*)\b)(?=.*\b(?:risol\w*|fizz\w*|ancora|funzion\w*|fa\s+qualcosa"
+    "it": r"^(?:(?=.*\b(?:bersagli\w*|target\w*)\b)|(?=.*\bin\s+risposta\b)(?!.*\b(?:trigger\w*|etb|abilit\w*)))"
+          r"(?=.*\b(?:risol\w*|fizz\w*|ancora|funzion\w*|(?:che\s+)?fa\s+qualcosa|che\s+fa"
           r"|neutralizzat\w*|succede)).*?\b(?P<word>" + _GONE["it"] + r"|(?:(?:non|nn)\s+)?c'?\s*[èe]\s+pi[uù]"
           r"|sparisc\w*)\b",
-    "zh": r"^(?=.*(?:目标|点了|指定了))(?=.*(?:结算|生效|失效|还有用|还会|fizz))"
+    "zh": r"^(?:(?=.*(?:目标|点了|指定了))|(?=.*回应)(?!.*(?:触发|ETB|etb|进入战场|进场|能力|异能)))"
+          r"(?=.*(?:结算|生效|失效|还有用|没用|还会|fizz))"
           r".*?(?P<word>" + _GONE["zh"] + "|没了|不在了|不合法了?)"}
 #: ... "cosa succede", "fizza", 还会 and 被弹走 too (the older sets' misses): 18 read, 15/15 -> 18/18; "nn c e piu",
 #: fizz and 不合法了 (session 44's second blind testers): 25 read, 21/24 -> 25/25.  A spell splitting its damage,
@@ -3178,13 +3190,35 @@ _FACE_DOWN_PT = {
 #: 502.4 was second to fourth (sessions 42-43's testers).  Measured as :data:`_DAMAGE_LASTS`: 14 read, 10/14 ->
 #: 13/14.
 _UNTAP_PRIORITY = {
-    "en": r"^(?=.*\b(?:cast\w*|instants?|respond\w*|activat\w*|priority|spells?|anything)\b)"
+    "en": r"^(?=.*\b(?:cast\w*|instants?|respond\w*|activat\w*|priority|spells?|anything"
+          r"|tap\s+(?:opp\w*|their|his|her|an?|the|my)))"
           r".*?\b(?P<word>(?:during|in)\s+(?:my\s+|the\s+|their\s+|his\s+|her\s+|your\s+)?untap(?:\s+step)?)\b",
     "it": r"^(?=.*\b(?:lanci\w*|istantane\w*|rispond\w*|attiv\w*|priorit\w*|magi[ae])\b)"
           r".*?\b(?P<word>(?:nella|durante\s+la|durante\s+lo|nello)\s+(?:(?:sotto)?fase\s+di\s+)?stap"
           r"|(?:nell['’]?\s*|durante\s+l['’]?\s*)untap(?:\s+step)?)\b",
     "zh": r"^(?=.*(?:施放|瞬间|回应|响应|起动|优先权|咒语|放|打)).*?(?P<word>重置步骤|重置阶段|重置(?:的时候|时|期间))"}
 #: ... "nell'untap step" in Italian, 重置的时候 in Chinese (session 45's blind testers): 19 read, 16/17 -> 18/19.
+#: ... tapping an opponent's creature "during their untap step" (session 49's English blind tester: 502.4 third).
+#: How many cards another player holds ("can i ask opp how many cards they have in hand? arena always showed the
+#: number", session 49's English blind tester: hand size's 402.2 led, 402.3 eighth): a player may count them at any
+#: time, not look at them (402.3).  Not a hand's size at the end of a turn (:data:`_HAND_OVER`), a draw or a mulligan.
+_HAND_COUNT = {
+    "en": r"^(?=.*\b(?:opp\w*|their|his|her|other\s+players?'?s?)\b)(?=.*\bhand\b)(?=.*\b(?:ask\w*|know|count\w*|see"
+          r"|tell|show\w*|look\w*)\b)(?!.*\b(?:discard\w*|end\s+of\s+(?:the\s+)?turn|cleanup|max\w*|keep|draw\w*"
+          r"|mulligan\w*)\b).*?\b(?P<word>how\s+many\s+cards|number\s+of\s+cards|count\s+(?:\w+\s+){0,2}?cards)\b",
+    "it": r"^(?=.*\b(?:avversari\w*|lui|lei|altro)\b)(?=.*\bin\s+mano\b)(?!.*\b(?:scart\w*|fine\s+(?:del\s+)?turno"
+          r"|massim\w*|pesc\w*|mulligan)\b).*?\b(?P<word>quante\s+carte|contar\w*|numero\s+di\s+carte)\b",
+    "zh": r"^(?=.*(?:对手|他|对面))(?=.*(?:手牌|手上|手里))(?!.*(?:弃|回合结束|上限|抓|调度|牌库))"
+          r".*?(?P<word>几张|多少张|数量|数一下|数)"}
+#: ... and how many a library holds (能不能数对手牌库还剩几张: 401.3 fourth): any player may count them (401.3).
+_LIBRARY_COUNT = {
+    "en": r"^(?!.*\b(?:draw\w*|mill\w*|empty|lose|los[te]|search\w*|shuffl\w*|top|bottom|mulligan\w*|put\w*)\b)"
+          r".*?\b(?P<word>how\s+many\s+cards\s+(?:are\s+)?(?:left|remaining|(?:they|he|she|opp\w*)\s+ha(?:s|ve))\s+"
+          r"(?:\w+\s+){0,3}?(?:library|deck)|count\s+(?:\w+\s+){0,3}?(?:library|deck))\b",
+    "it": r"^(?!.*\b(?:pesc\w*|mill\w*|vuot\w*|perd\w*|cerc\w*|mescol\w*|mulli\w*|mett\w*)\b).*?\b(?P<word>contar\w*\s+"
+          r"(?:\w+\s+){0,4}?(?:grimorio|mazzo|libreria)|quante\s+carte\s+(?:gli\s+|le\s+)?(?:rimangono|restano|ha)\s+"
+          r"(?:\w+\s+){0,2}?(?:grimorio|mazzo|libreria))\b",
+    "zh": r"^(?=.*牌库)(?!.*(?:抓|磨|空|输|搜|洗|顶|底|调度|放|塞)).*?(?P<word>几张|多少张|数量|数一下|数)"}
 #: Whether the player who goes first draws ("goin first do i get to draw on turn 1", 我先手 第一回合为啥不能抓牌,
 #: "chi inizia pesca al primo turno?"): in a two-player game that player skips the first draw step (103.8a), in
 #: other multiplayer games nobody does (103.8c), where the draw's own rules (504.1, 121.2c) or the multiplayer one
@@ -3336,7 +3370,8 @@ _BOTH_TRIGGER = {
           r"|prim[ao]|ordine)\b)"
           r".*?\b(?P<word>insieme|contemporaneamente|nello\s+stesso\s+momento|allo\s+stesso\s+tempo"
           r"|(?:2|due|tre|pi[uù]|tanti|vari)\s+(?:trigger\w*|abilit[àa]\s+innescat\w*)"
-          r"|(?:chi\s+)?scegli\w*\s+(?:io\s+)?l['’]\s*ordine|scelgo\s+io\s+l['’]\s*ordine)",
+          r"|(?:chi\s+)?scegli\w*\s+(?:io\s+)?l['’]\s*ordine|scelgo\s+io\s+l['’]\s*ordine"
+          r"|sia\s+(?:\w+\s+){0,3}?che)\b",
     "zh": r"^(?=.*触发)(?=.*(?:谁|顺序|先|哪个)).*?(?P<word>同时)"}
 #: Which of two spells resolves first ("i giant growth in response to bolt, which one resolves first", 堆叠是不是后放的
 #: 先结算, "se counterano il mio counterspell con un altro counter chi risolve prima?"): the last added (405.5), where
@@ -3445,6 +3480,18 @@ _INSTANT_WHEN = {
           r"|istantane\w*\s+(?:\w+\s+){0,3}?(?:gioc|lanci|us)\w*)",
     "zh": r"^(?=.*(?:对面|对手|别人))(?=.*(?:回应|响应|生效前|结算前|之前|回合))"
           r".*?(?P<word>(?:丢|打|放|用|出|施放)瞬间)"}
+#: A face-down creature turned face up, its "enters" abilities asked ("ho girato a faccia in su il mio morph, mi
+#: triggera l'abilità quando entra?", session 49's Italian blind tester: morph's 702.37e led, 708.8 nowhere): they do
+#: not trigger, the permanent has already entered the battlefield (708.8).
+_TURNED_UP_ENTERS = {
+    "en": r"^(?=.*\b(?:morph\w*|unmorph\w*|face[\s-]?down|manifest\w*|disguis\w*|cloak\w*)\b)"
+          r"(?=.*\b(?:turn\w*|flip\w*|unmorph\w*|face[\s-]?up)\b)"
+          r".*?\b(?P<word>etbs?|enters?(?:\s+the\s+battlefield)?|comes?\s+into\s+play)\b",
+    "it": r"^(?=.*\b(?:morph\w*|metamorfosi|faccia\s+in\s+gi[uù]|manifest\w*|camuff\w*)\b)"
+          r"(?=.*\b(?:girat\w*|gir[oa]|faccia\s+in\s+su|scopert\w*|scopr\w*)\b)"
+          r".*?\b(?P<word>entra(?:\s+(?:nel|in|sul)\s+(?:campo|gioco))?|etb)\b",
+    "zh": r"^(?=.*(?:变身|面朝下|morph|伪装|倒置))(?=.*(?:翻面|翻回正面|翻正|翻开|翻过来))"
+          r".*?(?P<word>进场|进入战场|ETB|etb)"}
 #: Responding to a creature turned face up ("can opp respond to me unmorphing a creature", 变身的牌翻面要上堆叠吗): it
 #: is a special action, off the stack (702.37e, 116.2b), where morph's other rules or unrelated ones led and neither
 #: was in the first five (older sets' misses).  17 read: 7/13 -> 16/17.
@@ -3965,7 +4012,7 @@ _RESPOND_SPELL = {
           r"|rispond\w*\s+(?:\w+\s+){0,3}?prima\s+che\s+(?:si\s+risolv\w*|risolv\w*|faccia\s+effetto))",
     "zh": r"^(?=.*(?:咒语|施法|施放|法术))(?=.*(?:我|能|可以))"
           r"(?!.*(?:法术力|横地|打地|下地|出地|触发|变身|翻面|转瞬|什么时候|优先|谁先|哪个先|先结算"
-          r"|(?:丢|打|放|用|出|施放)瞬间))"
+          r"|(?:丢|打|放|用|出|施放)瞬间|" + _GONE["zh"] + "))"
           r".*?(?P<word>回应|响应)"}
 #: The order of effects changing power and toughness ("two effects change my creature's power and toughness,
 #: what order do they apply", 请问有两个效果都在改生物的攻击力和防御力，应该按照什么顺序来算): layer 7's sublayers
@@ -4123,6 +4170,37 @@ _TRIGGER_CONTROLLER = {
           r"(?=.*\btrigger\w*).*?\b(?P<word>who\s+(?:\w+\s+)?controls?|whose\s+(?:trigger|ability)\s+is)\b",
     "it": r"^(?=.*\bcontroll\w*)(?=.*\binnesc\w*).*?\b(?P<word>chi\s+(?:la\s+|lo\s+|le\s+|li\s+)?controlla)\b",
     "zh": r"^(?=.*(?:操控权|控制权|偷))(?=.*触发).*?(?P<word>由谁操控|谁操控|归谁|谁来操控)"}
+#: When a Saga gets its next chapter ("when do sagas go up a chapter in paper? arena just added the counter itself",
+#: session 49's English blind tester: its final chapter's 714.4 led, 714.3c nowhere) and when it is sacrificed
+#: ("quand'è che si sacrifica la saga? appena triggera l'ultimo capitolo o dopo che si risolve?", its Italian one:
+#: 113.7a led, 714.4 fifth): a lore counter as the precombat main phase begins (714.3c), sacrificed once the last
+#: chapter's ability has left the stack (714.4).
+_SAGA_CHAPTER = {
+    "en": r"^(?=.*\bsagas?\b)(?!.*\bsacrific\w*)(?=.*\b(?:when|what\s+(?:step|phase|point)|how\s+often)\b)"
+          r".*?\b(?P<word>(?:go(?:es)?|move[sd]?|tick\w*)\s+up|lore\s+counters?|next\s+chapter|chapter\s+counters?)\b",
+    "it": r"^(?=.*\bsag(?:a|he)\b)(?!.*\bsacrific\w*)(?=.*\b(?:quando|quand['’]\s*è|in\s+che\s+fase)\b)"
+          r".*?\b(?P<word>segnalin\w*(?:\s+(?:di\s+)?(?:sapere|conoscenza))?|(?:prossimo\s+)?capitol\w*|sal(?:e|gono))\b",
+    "zh": r"^(?=.*(?:传纪|史诗|saga))(?!.*牺牲)(?=.*(?:什么时候|何时|哪个阶段|啥时候))"
+          r".*?(?P<word>学问指示物|指示物|章节|下一章)"}
+_SAGA_SACRIFICED = {
+    "en": r"^(?=.*\bsagas?\b)(?=.*\b(?:when|after|before|right\s+away|immediately)\b)"
+          r".*?\b(?P<word>sacrific\w*|go(?:es)?\s+away"
+          r"|(?:go(?:es)?|put)\s+(?:in)?to\s+(?:the\s+)?graveyard)\b",
+    "it": r"^(?=.*\bsag(?:a|he)\b)(?=.*\b(?:quando|quand['’]\s*è|dopo|prima|appena)\b).*?\b(?P<word>sacrific\w*"
+          r"|(?:va|vanno)\s+(?:al|nel)\s+cimitero)\b",
+    "zh": r"^(?=.*(?:传纪|史诗|saga))(?=.*(?:什么时候|何时|之后|之前|马上|立刻)).*?(?P<word>牺牲|进坟场|进墓地)"}
+#: Who puts a triggered ability on the stack ("in paper who's responsible for putting my triggers on the stack? arena
+#: just did it for me", session 49's English blind tester, an Arena player: the stack's 405.2 led, 603.3 sixth): its
+#: controller, the next time a player would receive priority (603.3).  Not the order of several players' triggers
+#: (:data:`_BOTH_TRIGGER`'s).
+_TRIGGER_PUTTER = {
+    "en": r"^(?=.*\b(?:trigger\w*|etbs?)\b)(?!.*\b(?:first|order|both|each\s+player|every(?:one|body)|apnap)\b)"
+          r".*?\b(?P<word>who(?:'s|\s+is)?\s+(?:\w+\s+){0,2}?(?:puts?|putting|responsible\s+for\s+putting)"
+          r"|(?:do|must)\s+i\s+(?:have\s+to\s+)?put)\b",
+    "it": r"^(?=.*\b(?:trigger\w*|innesc\w*)\b)(?!.*\b(?:prim[ao]|ordine|entramb\w*|sia|tutti)\b)"
+          r".*?\b(?P<word>chi\s+(?:l[oaie]\s+)?mette|devo\s+metter(?:l[oaie]|e))\b",
+    "zh": r"^(?=.*触发)(?!.*(?:先|顺序|双方|两边|大家|都触发))"
+          r".*?(?P<word>谁(?:来|负责)?(?:放|放上|放到|放进)|要自己放)"}
 #: A permanent that left and came back, its effects asked ("一个生物被移回手上之后又重新进入战场，之前对它生效的效应
 #: 还会继续吗？", "my creature got bounced and I recast it, does the pump still apply?"): it is a new object with no
 #: memory of its previous existence (400.7), where ninjutsu's and bounce's rules led and 400.7 was nowhere (session
@@ -4142,6 +4220,12 @@ _NEW_OBJECT = {
 #: words they are searched in: in English (an Italian question's too: English words in it pass through to the
 #: English texts, whose Italian the KB lacks) and in Chinese.
 _ASKED: tuple[tuple[dict[str, str], str, str], ...] = (
+    # first: a Saga "sacrificed" is its own rule, not a source gone (_SOURCE_GONE)
+    (_SAGA_CHAPTER, "as a player's precombat main phase begins that player puts a lore counter on each Saga",
+     "于牌手的战斗前行动阶段开始时 在每个传纪结界上放置一个学问指示物"),
+    (_SAGA_SACRIFICED, "Saga lore counters final chapter number isn't the source of a chapter ability that has"
+                       " triggered but not yet left the stack controller sacrifices it",
+     "传纪 学问指示物 最终章节编号 并非一个已触发且尚未离开堆叠的章节异能之来源 将其牺牲"),
     (_EXILED_DYING, "dies means put into a graveyard from the battlefield", "死去 从战场进入坟墓场"),
     (_BLOCKER_GONE, "remains blocked even if blocking removed", "即使 均被移出战斗 依然被阻挡"),
     (_COPY_CAST, "copy of a spell isn't cast", "复制的咒语并没有被施放"),
@@ -4189,6 +4273,8 @@ _ASKED: tuple[tuple[dict[str, str], str, str], ...] = (
     (_DAMAGE_LASTS, "damage marked remains until cleanup step removed", "标记的伤害 直到清除步骤 被移除"),
     (_AURA_ALONE, "object it was attached to no longer exists Aura put into owner's graveyard",
      "灵气 未贴附于任何物件 被置入其拥有者的坟墓场"),
+    (_EQUIPMENT_ALONE, "Equipment attached to an illegal permanent becomes unattached remains on the battlefield",
+     "武具 贴附于不合法之永久物 卸装 依然会留在战场上"),
     (_IS_MANA, "mana ability if it meets all of the following criteria doesn't require a target could add mana",
      "属于法术力异能 符合以下所有条件 不需要目标 可以加法术力"),
     (_MANA_RESPONSE, "mana ability doesn't go on the stack can't be responded to resolves immediately",
@@ -4338,6 +4424,15 @@ _ASKED: tuple[tuple[dict[str, str], str, str], ...] = (
      "在同一层中 效应依时间印记顺序生效"),
     (_CANT_WINS, "another effect states that it can't happen the can't effect takes precedence",
      "另一个效应叙述不能作某事 以“不能”的效应为优先"),
+    (_HAND_COUNT, "player can't look at the cards in another player's hand but may count those cards at any time",
+     "不可以看其他牌手的手牌 但随时可以清点任何牌手的手牌数量"),
+    (_LIBRARY_COUNT, "any player may count the number of cards remaining in any player's library at any time",
+     "任何牌手都随时可以清点任何牌库的牌张数量"),
+    (_TURNED_UP_ENTERS, "face-down permanent turned face up abilities relating to the permanent entering the"
+                        " battlefield don't trigger already entered the battlefield",
+     "牌面朝下的永久物翻回正面 任何与永久物进入战场相关的触发式异能不会触发 已经进入战场"),
+    (_TRIGGER_PUTTER, "once an ability has triggered its controller puts it on the stack the next time a player would"
+                      " receive priority", "一旦异能触发 其操控者于下一次有牌手将得到优先权时将其作为非牌物件放进堆叠"),
     (_TRIGGER_CONTROLLER, "triggered ability controlled by the player who controlled its source at the time it"
                           " triggered unless delayed",
      "触发式异能的操控者为它触发时操控其来源的牌手 除非它是一个延迟触发式异能"),
@@ -4392,6 +4487,11 @@ _IDIOMS: dict[str, Callable[[], tuple[Idiom, ...]]] = {
            Idiom(re.compile(r"\btokens?\b.*?\b(?P<word>bounced?|bouncing|(?:go(?:es)?|going|come|comes|coming)\s+back"
                             r"|returned|returns?|returning)\b", re.IGNORECASE),
                  "zone other than the battlefield ceases to exist"),
+           # Who chooses the player who starts a game ("bo3 at fnm, who decides who goes first game 2?", session 49's
+           # English blind tester: 103.1 nowhere).
+           Idiom(re.compile(r"\bwho\s+(?P<word>(?:decides|chooses|picks|gets\s+to\s+(?:choose|decide|pick))\s+who"
+                            r"\s+(?:goes|plays|starts)(?:\s+first)?)\b", re.IGNORECASE),
+                 "chooses who takes the first turn"),
            Idiom(re.compile(r"\b(?P<word>play(?:ing)?\s+or\s+draw(?:ing)?)\b", re.IGNORECASE),
                  "chooses who takes the first turn"),
            # A hand drawn again ("kid hated his first 7 cards, can he shuffle and draw new ones?", session 45's English
@@ -4525,6 +4625,13 @@ _IDIOMS: dict[str, Callable[[], tuple[Idiom, ...]]] = {
                  "被选择的生物必须未横置"),
            Idiom(re.compile(r"^(?=.*(?:打人|攻击|横置|横|直接打|能打|打吗))(?!.*(?:召唤失调|(?<!没)(?<!没有)(?<!无)敏捷))"
                             r".*?(?P<word>刚(?:下|出|上|进|放|召唤|施放)\w{0,2}?(?:场|来|的))"), "召唤失调"),
+           # What a commander costs cast again from the command zone ("指挥官被杀了两次，第三次从指挥区放要多交几块？",
+           # session 49's Chinese blind tester: 903.8 eighth) is the commander tax, as in English.
+           Idiom(re.compile(r"^(?=.*(?:指挥区|统帅区)).*?(?P<word>多(?:交|付|花|给|出)|额外(?:支付|付|交)?|加(?:多少|几))"),
+                 "指挥官税 额外支付"),
+           Idiom(re.compile(r"^(?=.*(?:获得操控权|拿过来|抢过来|控制权))(?=.*(?:这回合|这个回合|本回合|当回合|马上|直接))"
+                            r"(?!.*(?:召唤失调|(?<!没)(?<!没有)(?<!无)敏捷)).*?(?P<word>打脸|打人|攻击|能打)"),
+                 "召唤失调"),
            Idiom(re.compile(r"^(?=.*(?:鹏洛客|旅法|(?<![A-Za-z])pw(?![A-Za-z]))).*?" + _LOYALTY_COST, re.IGNORECASE),
                  "忠诚异能"),
            *_asked("zh")),

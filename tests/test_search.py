@@ -3096,6 +3096,69 @@ def test_session_48_late_words_read(home: Path, db: sqlite3.Connection, query: s
     assert "remains blocked even if blocking removed" not in {t.target for t in outcome.plan.translations}
 
 
+SESSION_49_KINDS = [
+    ("in paper who's responsible for putting my triggers on the stack? arena just did it for me", {"603.3"},
+     "once an ability has triggered its controller puts it on the stack the next time a player would receive priority"),
+    ("when do sagas go up a chapter in paper? arena just added the counter itself", {"714.3c", "505.4", "703.4f"},
+     "as a player's precombat main phase begins that player puts a lore counter on each Saga"),
+    ("quand'è che si sacrifica la saga? appena triggera l'ultimo capitolo o dopo che si risolve?", {"714.4"},
+     "Saga lore counters final chapter number isn't the source of a chapter ability that has triggered but not yet"
+     " left the stack controller sacrifices it"),
+    ("装备挂着的生物死了，装备也一起进坟场吗？", {"704.5n", "301.5c"}, "武具 贴附于不合法之永久物 卸装 依然会留在战场上"),
+    ("can i ask opp how many cards they have in hand? arena always showed the number", {"402.3"},
+     "player can't look at the cards in another player's hand but may count those cards at any time"),
+    ("能不能数对手牌库还剩几张", {"401.3"}, "任何牌手都随时可以清点任何牌库的牌张数量"),
+    ("can i tap opp's creature during their untap step before it untaps lol", {"502.4"},
+     "no player receives priority during the untap step"),
+    ("opp pinged my 3/3 for 2 on their turn, is it still damaged on my turn?", {"514.2", "120.6"}, ""),
+    ("ended my turn with 9 cards, arena made me discard, do i have to in paper too?", {"514.1", "402.2"}, ""),
+    ("维持的时候横地出的法力能留到主阶段再用吗？", {"106.4"}, ""),
+    ("posso tappare le terre in mantenimento e tenermi il mana x la main phase?", {"106.4"}, ""),
+    ("我对对手生物放了个除，他回应把那个生物弹回手了，我的法术还结算吗，其他效果还有没有？", {"608.2b"}, ""),
+    ("gli ho lanciato un removal e in risposta ha bounceato la creatura, la mia magia che fa?", {"608.2b"}, ""),
+    ("all'inizio del mio mantenimento triggerano sia roba mia che dell'avversario, chi mette in pila per primo?",
+     {"603.3b"}, ""),
+    ("对手3/3的生物打我的旅法师没被挡，是直接扣3个忠诚指示物吧？", {"306.8", "120.3c"}, ""),
+]
+
+
+@pytest.mark.parametrize(("query", "first", "said"), SESSION_49_KINDS)
+def test_session_49_kinds(home: Path, db: sqlite3.Connection, query: str, first: set[str], said: str) -> None:
+    """Session 49's blind testers (an Arena player new to paper, a Tieba veteran, a store's Telegram group): who puts
+    a trigger on the stack (the stack's 405.2 led, 603.3 sixth), when a Saga gets its chapter (714.3c nowhere) and is
+    sacrificed (714.4 fifth), an Equipment whose creature died (704.5f led), counting an opponent's hand (402.3
+    eighth) or library (401.3 fourth); older kinds in more words: tapping a creature in the untap step (502.4 third),
+    "still damaged" on my turn (120.4d led), a turn "ended" with 9 cards (701.9b led), 法力 and "tenermi il mana"
+    (the steps' rules led, 106.4 seventh and nowhere), a removal answered by a bounce in Chinese and Italian
+    (responding's 117.7 led), "sia roba mia che dell'avversario" (603.3b ninth), 扣3个忠诚 (306.5c led)."""
+    outcome = find(home, db, query)
+    assert rules_of(outcome)[0] in first, rules_of(outcome)[:5]
+    if said:
+        assert said in {t.target for t in outcome.plan.translations}
+
+
+@pytest.mark.parametrize(("query", "first"), [
+    ("bo3 at fnm, who decides who goes first game 2? arena just randomized it", {"103.1"}),
+    ("我用偷生物的法术把对手的生物拿过来了，这回合能直接拿它打脸吗？还是要等下回合", {"302.6"}),
+    ("指挥官被杀了两次，第三次从指挥区放要多交几块？", {"903.8"}),
+    ("ho un 1/4 con un +2/+0 fino a fine turno e poi gli inverto forza e costituzione, che viene fuori?", {"613.4d"}),
+    ("ETB上堆叠了 我回应把本体解了 ETB还结算吗", {"113.7a"})])
+def test_session_49_words_read(home: Path, db: sqlite3.Connection, query: str, first: set[str]) -> None:
+    """"who decides who goes first" (choosing the starting player: 407.2 led, 103.1 nowhere), a creature taken (拿过来)
+    asked to attack this turn (summoning sickness: 306.7 led, 302.6 ninth), 多交 from the command zone (the commander
+    tax: 903.9a led), "inverto forza e costituzione" (switched: 208.3a led); a trigger whose source was bounced in
+    response (回应) stays the source-gone question (113.7a), not a spell's target gone."""
+    assert rules_of(find(home, db, query))[0] in first, rules_of(find(home, db, query))[:5]
+
+
+def test_a_face_down_creature_turned_up_has_not_entered(home: Path, db: sqlite3.Connection) -> None:
+    """"ho girato a faccia in su il mio morph, mi triggera l'abilità quando entra?" (session 49's Italian blind
+    tester): 708.8 (enters-the-battlefield abilities don't trigger) was nowhere; now second, behind morph's own
+    702.37e (turning it face up), which the question names."""
+    query = "ho girato a faccia in su il mio morph, mi triggera l'abilità quando entra?"
+    assert "708.8" in rules_of(find(home, db, query))[:2], rules_of(find(home, db, query))[:5]
+
+
 def test_an_empty_library_drawn_asks_when_one_loses(home: Path, db: sqlite3.Connection) -> None:
     """牌库抽空了是马上输还是等什么时候 (session 47's Commander tester): 抽空 (drawn empty) was no players' word and
     马上输 (lose at once) no fate asked; the library's rules (121.4, 401) led and 704.5b was not in the first ten."""
