@@ -3104,7 +3104,8 @@ SESSION_49_KINDS = [
     ("quand'è che si sacrifica la saga? appena triggera l'ultimo capitolo o dopo che si risolve?", {"714.4"},
      "Saga lore counters final chapter number isn't the source of a chapter ability that has triggered but not yet"
      " left the stack controller sacrifices it"),
-    ("装备挂着的生物死了，装备也一起进坟场吗？", {"704.5n", "301.5c"}, "武具 贴附于不合法之永久物 卸装 依然会留在战场上"),
+    ("装备挂着的生物死了，装备也一起进坟场吗？", {"704.5n", "301.5c"},
+     "武具 贴附于不合法之永久物 卸装 依然会留在战场上"),
     ("can i ask opp how many cards they have in hand? arena always showed the number", {"402.3"},
      "player can't look at the cards in another player's hand but may count those cards at any time"),
     ("能不能数对手牌库还剩几张", {"401.3"}, "任何牌手都随时可以清点任何牌库的牌张数量"),
