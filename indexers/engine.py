@@ -2912,7 +2912,8 @@ _GONE = {
           r"|died|dies|(?:left|leaves)\s+the\s+battlefield",
     "it": r"esce\s+dal\s+campo(?:\s+di\s+battaglia)?|lascia\s+il\s+campo(?:\s+di\s+battaglia)?|muore|morta|morto"
           r"|(?:viene|vengono|venga|è|e|sono)\s+(?:stat[oaie]\s+)?(?:esiliat[oaie]|distrutt[oaie]"
-          r"|sacrificat[oaie]|uccis[oaie])|rimbalz\w*|bounc\w*|torna\s+in\s+mano",
+          r"|sacrificat[oaie]|uccis[oaie])|rimbalz\w*|bounc\w*|torna\s+in\s+mano"
+          r"|l['’]\s*(?:ha|hanno)\s+(?:sacrificat|esiliat|distrutt|uccis)[oaie]",
     "zh": r"被?解掉了?|被解场|被解了|解了|离场了?|离开战场|死了|死掉|被杀了?|被消灭了?|被放逐了?|弹回手了?|回手"
           r"|被弹走了?|被牺牲了?"}
 #: ... 被解了 and 解了 (session 47's second Chinese tester, a draft player: "生物被解了 上面的灵气去哪" found Aura
@@ -3020,7 +3021,7 @@ _TARGETS_GONE = {
           r"|neutralizzat\w*|succede)).*?\b(?P<word>" + _GONE["it"] + r"|(?:(?:non|nn)\s+)?c'?\s*[èe]\s+pi[uù]"
           r"|sparisc\w*)\b",
     "zh": r"^(?:(?=.*(?:目标|点了|指定了))|(?=.*回应)(?!.*(?:触发|ETB|etb|进入战场|进场|能力|异能)))"
-          r"(?=.*(?:结算|生效|失效|还有用|没用|还会|fizz))"
+          r"(?=.*(?:结算|生效|失效|还有用|没用|还会|直接没了|就没了|fizz))"
           r".*?(?P<word>" + _GONE["zh"] + "|没了|不在了|不合法了?)"}
 #: ... "cosa succede", "fizza", 还会 and 被弹走 too (the older sets' misses): 18 read, 15/15 -> 18/18; "nn c e piu",
 #: fizz and 不合法了 (session 44's second blind testers): 25 read, 21/24 -> 25/25.  A spell splitting its damage,
@@ -4088,8 +4089,8 @@ _SORCERY_WHEN = {
           r".*?\b(?P<word>(?:cast|play)\w*\s+(?:a\s+|my\s+|the\s+|an?\s+other\s+|another\s+)?sorcer(?:y|ies))\b",
     "it": r"^(?!.*\b(?:lampo|flash|secondo\s+netto)\b)(?=.*\b(?:pila|stack|rispost\w*|rispond\w*|risolv\w*)\b)"
           r".*?\b(?P<word>(?:gioc|lanci|cast)\w*\s+(?:una\s+)?stregoneri\w*)",
-    "zh": r"^(?!.*(?:闪现|瞬息|flash))(?=.*(?:堆叠|回应|响应|结算))"
-          r".*?(?P<word>(?:施放|打|放|丢|用|出)(?:一个|一张)?法术(?!力))"}
+    "zh": r"^(?!.*(?:闪现|瞬息|转瞬|flash))(?=.*(?:堆叠|回应|响应|结算|对手(?:的)?回合|别人(?:的)?回合))"
+          r".*?(?P<word>(?:施放|打|放|丢|用|出)(?:一个|一张)?法术(?!力)|法术(?!力)(?=\S{0,8}?(?:打|施放|放)))"}
 #: Whom an unblocked creature damages ("se la mia creatura attacca e nessuno la blocca, i danni li prende mio figlio?",
 #: "if nobody blocks does the damage go to the player", 没人挡的话伤害打到人吗): the player, planeswalker or battle it
 #: attacks (510.1b), where the combat damage step's other rules and trample's led (session 48's Italian blind
@@ -4189,6 +4190,24 @@ _SAGA_SACRIFICED = {
     "it": r"^(?=.*\bsag(?:a|he)\b)(?=.*\b(?:quando|quand['’]\s*è|dopo|prima|appena)\b).*?\b(?P<word>sacrific\w*"
           r"|(?:va|vanno)\s+(?:al|nel)\s+cimitero)\b",
     "zh": r"^(?=.*(?:传纪|史诗|saga))(?=.*(?:什么时候|何时|之后|之前|马上|立刻)).*?(?P<word>牺牲|进坟场|进墓地)"}
+#: The life a Commander game starts at ("请问指挥官一开局每个人多少血？也是20吗", session 49's late Chinese blind
+#: tester: the starting life's 119.1 and 103.4 led, 903.7 nowhere): 40 (903.7).  Not commander damage (21).
+_COMMANDER_LIFE = {
+    "en": r"^(?=.*\b(?:commander|cmdr|edh)\b)(?!.*\b(?:damage|dmg|21)\b).*?\b(?P<word>starting\s+life(?:\s+total)?"
+          r"|(?:how\s+much|what)\s+life|start\s+(?:at|with|on)\s+(?:\d+|forty|twenty)(?:\s+life)?)\b",
+    "it": r"^(?=.*\b(?:commander|comandante|edh|cmd)\b)(?!.*\bdann\w*).*?\b(?P<word>punti\s+vita\s+(?:iniziali"
+          r"|di\s+partenza)|quant[ie]\s+punti\s+vita|quanta\s+vita|si\s+parte\s+(?:da|con)\s+\d+)\b",
+    "zh": r"^(?=.*(?:指挥官|将军|EDH|edh|commander))(?!.*伤害).*?(?P<word>(?:开局|起始|初始|一开始)\S{0,6}?"
+          r"(?:多少血|多少生命|几点血|生命)|多少血)"}
+#: A modal double-faced card played as a land by its back face ("mdfc with a land on the back, can i just play the
+#: back side as my land for the turn", "请问那种正面是咒语背面是地的双面牌，能直接当地下吗", "posso giocarle come
+#: terra usando il retro?": session 49's blind testers, all three languages; the land rules' 305.2 led, 712.12 third
+#: to nowhere): its player chooses a face that's a land (712.12).
+_MDFC_LAND = {
+    "en": r"^(?=.*\b(?:mdfcs?|modal\s+double[\s-]faced|double[\s-]faced|dfcs?)\b)(?=.*\blands?\b)"
+          r".*?\b(?P<word>play\w*|put\w*)\b",
+    "it": r"^(?=.*\b(?:bifront\w*|mdfc|doppia\s+faccia)\b)(?=.*\bterr[ae]\b).*?\b(?P<word>gioc\w*|mett\w*)\b",
+    "zh": r"^(?=.*(?:双面牌|MDFC|mdfc|模式双面))(?=.*地).*?(?P<word>当地|作为地|下地|当作地|当成地)"}
 #: Who puts a triggered ability on the stack ("in paper who's responsible for putting my triggers on the stack? arena
 #: just did it for me", session 49's English blind tester, an Arena player: the stack's 405.2 led, 603.3 sixth): its
 #: controller, the next time a player would receive priority (603.3).  Not the order of several players' triggers
@@ -4214,8 +4233,9 @@ _NEW_OBJECT = {
     "it": r"^(?!.*\b(?:pedin\w*|comandant\w*)\b)(?=.*\b(?:torn\w*\s+in\s+mano|rimbalz\w*|bounc\w*|rilanci\w*"
           r"|rientr\w*)\b).*?\b(?P<word>effett\w*\s+(?:\w+\s+){0,3}?(?:rest\w*|riman\w*|continu\w*|vale\s+ancora"
           r"|valgono\s+ancora))",
-    "zh": r"^(?!.*(?:衍生物|指挥官|将军|token))(?=.*(?:回手|移回手|弹回|闪烁|重新进入战场|重新进场|再进场))"
-          r".*?(?P<word>效应?(?:还会?|仍然?|依然|会)(?:继续|存在|有效|生效|在))"}
+    "zh": r"^(?!.*(?:衍生物|指挥官|将军|token))(?=.*(?:回手|移回手|弹回|闪烁|重新进入战场|重新进场|再进场"
+          r"|放逐\S{0,4}?回(?:到)?(?:战场|场上)))"
+          r".*?(?P<word>效应?(?:还会?|仍然?|依然|会)(?:继续|存在|有效|生效|在)|(?:增益|效果|状态)\S{0,8}?(?:还在|还有效))"}
 #: The questions every language asks in its own words (each kind's patterns above say why), with the rules'
 #: words they are searched in: in English (an Italian question's too: English words in it pass through to the
 #: English texts, whose Italian the KB lacks) and in Chinese.
@@ -4431,6 +4451,9 @@ _ASKED: tuple[tuple[dict[str, str], str, str], ...] = (
     (_TURNED_UP_ENTERS, "face-down permanent turned face up abilities relating to the permanent entering the"
                         " battlefield don't trigger already entered the battlefield",
      "牌面朝下的永久物翻回正面 任何与永久物进入战场相关的触发式异能不会触发 已经进入战场"),
+    (_COMMANDER_LIFE, "Commander each player sets their life total to 40", "指挥官 每位牌手将生命值设为40"),
+    (_MDFC_LAND, "playing a modal double-faced card as a land chooses one of its faces that's a land",
+     "作为地来使用一张模式双面牌 选择其为地的某一面"),
     (_TRIGGER_PUTTER, "once an ability has triggered its controller puts it on the stack the next time a player would"
                       " receive priority", "一旦异能触发 其操控者于下一次有牌手将得到优先权时将其作为非牌物件放进堆叠"),
     (_TRIGGER_CONTROLLER, "triggered ability controlled by the player who controlled its source at the time it"
@@ -4492,7 +4515,7 @@ _IDIOMS: dict[str, Callable[[], tuple[Idiom, ...]]] = {
            Idiom(re.compile(r"\bwho\s+(?P<word>(?:decides|chooses|picks|gets\s+to\s+(?:choose|decide|pick))\s+who"
                             r"\s+(?:goes|plays|starts)(?:\s+first)?)\b", re.IGNORECASE),
                  "chooses who takes the first turn"),
-           Idiom(re.compile(r"\b(?P<word>play(?:ing)?\s+or\s+draw(?:ing)?)\b", re.IGNORECASE),
+           Idiom(re.compile(r"\b(?P<word>play(?:ing)?\s*(?:or|/)\s*draw(?:ing)?)\b", re.IGNORECASE),
                  "chooses who takes the first turn"),
            # A hand drawn again ("kid hated his first 7 cards, can he shuffle and draw new ones?", session 45's English
            # blind tester: 103.5 nowhere): 1 read, 0/0 -> 1/1.

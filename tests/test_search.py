@@ -3152,6 +3152,34 @@ def test_session_49_words_read(home: Path, db: sqlite3.Connection, query: str, f
     assert rules_of(find(home, db, query))[0] in first, rules_of(find(home, db, query))[:5]
 
 
+@pytest.mark.parametrize(("query", "first"), [
+    ("won g1, who picks play/draw for g2, me or the guy who lost?", {"103.1"}),
+    ("请问指挥官一开局每个人多少血？也是20吗", {"903.7"}),
+    ("法术能在对手回合里打吗？还是只能自己主阶段", {"307.1"}),
+    ("我对他生物放消灭，他回应把生物弹回手了，我的咒语是直接没了吗", {"608.2b"}),
+    ("Ho lanciato Fulmine su una creatura avversaria e lui l'ha sacrificata in risposta. La mia magia fa qualcosa lo"
+     " stesso?", {"608.2b"}),
+    ("mdfc with a land on the back, can i just play the back side as my land for the turn", {"712.12"}),
+    ("请问那种正面是咒语背面是地的双面牌，能直接当地下吗？算这回合下地吗", {"712.12"}),
+    ("Le bifronte modali tipo Valakut Awakening: posso giocarle come terra usando il retro?", {"712.12"}),
+    ("朋友放了一张有转瞬的法术，我想放反击咒回应，他说不行，那我横置地拿法术力总可以吧？",
+     {"605.4a", "605.3b", "702.61a"})])
+def test_session_49_late_set_read(home: Path, db: sqlite3.Connection, query: str, first: set[str]) -> None:
+    """Session 49's late blind testers: "play/draw" (103.1 nowhere), a Commander game's starting life (119.1 led,
+    903.7 nowhere), a sorcery (法术) in the opponent's turn (505.1a led), a target bounced (直接没了) or sacrificed
+    ("l'ha sacrificata") in response (608.2b nowhere), a modal double-faced card played as a land by its back face
+    in all three languages (305.2a led, 712.12 third to nowhere); a split second spell (转瞬) answered with mana is
+    no sorcery timing question."""
+    assert rules_of(find(home, db, query))[0] in first, rules_of(find(home, db, query))[:5]
+
+
+def test_a_creature_exiled_and_returned_asks_of_its_effects(home: Path, db: sqlite3.Connection) -> None:
+    """生物被放逐然后马上回战场，之前吃到的增益和被偷的状态还在吗 (session 49's late Chinese blind tester): exiled and
+    returned is the new object's question (400.7), which was nowhere; now third, behind 607.5 and 400.6."""
+    ranked = rules_of(find(home, db, "生物被放逐然后马上回战场，之前吃到的增益和被偷的状态还在吗"))
+    assert any(r.startswith("400.7") for r in ranked[:3]), ranked[:5]
+
+
 def test_a_face_down_creature_turned_up_has_not_entered(home: Path, db: sqlite3.Connection) -> None:
     """"ho girato a faccia in su il mio morph, mi triggera l'abilità quando entra?" (session 49's Italian blind
     tester): 708.8 (enters-the-battlefield abilities don't trigger) was nowhere; now second, behind morph's own
