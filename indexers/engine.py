@@ -2751,6 +2751,8 @@ _PRIORITY_AFTER = {
 #: planeswalker" from nowhere to third); the testers' sets two to first, two from nowhere to second; before
 #: excess and redirected damage were let be, three glossary definitions fell.  "My 3/3 connects with an opponent's
 #: planeswalker. Does it lose 3 loyalty?" (session 46's blind tester; 606.5 led): 19 read, 13/18 -> 14/19.
+#: Session 49: 扣3个忠诚 ("对手3/3的生物打我的旅法师没被挡，是直接扣3个忠诚指示物吧？": 306.5c led): 28 read, 21/27 ->
+#: 23/28.
 _WALKER_DAMAGED = {
     "en": r"^(?!.*\b(?:trampl|excess|greater|lethal|redirect))(?=.*\b(?:planeswalkers?|pws?|walkers?)\b)"
           r".*?\b(?P<word>hits?|bolt(?:s|ed)?|damage[sd]?|dmg|connects?|los(?:e|es|t)\s+(?:\d+\s+)?loyalty)\b",
@@ -2866,6 +2868,8 @@ _MANA_LEFT = {
           r".*?\b(?P<word>(?:nn|non)\s+(?:lo\s+|la\s+)?us\w*|resta|rimane|avanz\w*|tener(?:mi|lo|e)?|teng(?:o|ono))\b",
     "zh": r"^(?=.*(?:法术力|法力|蓝|红|绿|白|黑|mana))(?=.*(?:阶段|步骤))"
           r".*?(?P<word>没用完|没用掉|用不完|剩下的|还在吗|留到)"}
+#: Session 49: 法力 (the players' short 法术力) and "tenermi il mana" (the blind testers: 106.4 seventh and nowhere):
+#: 42 read, 37/39 -> 41/42.
 #: A hand over seven at the end of a turn (回合结束手里9张牌咋办 要弃到几张): the cleanup step's discard to the
 #: maximum hand size (514.1, 402.2), where the end step's rules (513) led and neither was in the first five.
 #: ... a hand's count kept ("how many cards can you keep in your hand at end of turn", "a fine turno quante carte
@@ -2882,6 +2886,7 @@ _HAND_OVER = {
           r".*?\b(?P<word>(?:\d+|quante)\s+carte(?:\s+in\s+mano)?)\b",
     "zh": r"^(?=.*(?:弃|怎么办|咋办|怎么处理))(?=.*(?:回合结束|结束|清除))(?=.*(?:手里|手上|手牌|弃到))"
           r".*?(?P<word>(?:\d+|[七八九十])张(?:牌)?)"}
+#: Session 49: a turn "ended" with 9 cards (701.9b led): 44 read, 42/43 -> 43/44.
 #: Damage that lasts or wears off ("does dmg on creatures wear off at end of turn", 生物身上的伤害回合结束会清掉吗,
 #: "i danni sulle creature restano anche al turno dopo?"): damage stays marked until the cleanup step removes it
 #: (120.6, 514.2), where combat damage's own rules (510.1) led, 514.2 fourth to nowhere (session 42's final
@@ -2902,6 +2907,8 @@ _DAMAGE_LASTS = {
           r"|(?:vengono|viene)\s+(?:rimoss\w*|tolt\w*|cancellat\w*|azzerat\w*))\b",
     "zh": r"^(?=.*伤害)(?=.*(?:回合|清除步骤|什么时候))"
           r".*?(?P<word>清掉|清除|清空|消掉|消失|没了|保留|留到|还在|重置|会留|移除|恢复|回满)"}
+#: Session 49: a creature "still damaged" on my turn, with no word "damage" (120.4d led), and 消掉: 44 read, 35/42 ->
+#: 36/44.
 #: Italian "si rimuove", a hand's count in Italian "quante carte" at the "cancellazione", in Chinese 弃到七张 (the
 #: older sets' misses): _DAMAGE_LASTS 19 read, 16/18 -> 16/19; _HAND_OVER 14 read, 12/12 -> 13/14.
 #: A permanent gone from the battlefield, in each language's words: what :data:`_AURA_ALONE`, :data:`_TARGETS_GONE`
@@ -2916,6 +2923,7 @@ _GONE = {
           r"|l['’]\s*(?:ha|hanno)\s+(?:sacrificat|esiliat|distrutt|uccis)[oaie]",
     "zh": r"被?解掉了?|被解场|被解了|解了|离场了?|离开战场|死了|死掉|被杀了?|被消灭了?|被放逐了?|弹回手了?|回手"
           r"|被弹走了?|被牺牲了?"}
+#: ... the Italian active voice too ("lui l'ha sacrificata in risposta", session 49's late Italian tester: 609.2 led).
 #: ... 被解了 and 解了 (session 47's second Chinese tester, a draft player: "生物被解了 上面的灵气去哪" found Aura
 #: swap's 702.65a first, 704.5m nowhere).
 #: Session 47: the Italian perfect ("è stata esiliata in risposta", the prerelease tester: 702.55a led, 608.2b tenth),
@@ -2933,7 +2941,7 @@ _AURA_ALONE = {
     "zh": r"^(?!.*(?:神授|bestow))(?=.*(?:灵气|光环)).*?(?P<word>" + _GONE["zh"] + ")"}
 #: An Equipment whose creature is gone ("装备挂着的生物死了，装备也一起进坟场吗", session 49's Chinese blind tester: the
 #: dying creature's 704.5f led, 301.5c nowhere): it becomes unattached and stays on the battlefield (704.5n, 301.5c),
-#: as an Aura's question is asked (:data:`_AURA_ALONE`).
+#: as an Aura's question is asked (:data:`_AURA_ALONE`).  Measured as :data:`_SAGA_CHAPTER`: 13 read, 11/12 -> 13/13.
 _EQUIPMENT_ALONE = {
     "en": r"^(?=.*\bequip(?:ment|ped|s)?\b).*?\b(?P<word>" + _GONE["en"] + r")\b",
     "it": r"^(?=.*\bequipaggiament[oi]\b).*?\b(?P<word>" + _GONE["it"] + r")\b",
@@ -3024,7 +3032,11 @@ _TARGETS_GONE = {
           r"(?=.*(?:结算|生效|失效|还有用|没用|还会|直接没了|就没了|fizz))"
           r".*?(?P<word>" + _GONE["zh"] + "|没了|不在了|不合法了?)"}
 #: ... "cosa succede", "fizza", 还会 and 被弹走 too (the older sets' misses): 18 read, 15/15 -> 18/18; "nn c e piu",
-#: fizz and 不合法了 (session 44's second blind testers): 25 read, 21/24 -> 25/25.  A spell splitting its damage,
+#: fizz and 不合法了 (session 44's second blind testers): 25 read, 21/24 -> 25/25.  Session 49: a removal answered
+#: "in risposta" or with 回应 by a bounce, no target named ("他回应把那个生物弹回手了，我的法术还结算吗": responding's
+#: 117.7 led, 608.2b nowhere), not a trigger's (113.7a: an ETB whose source left is :data:`_SOURCE_GONE`'s; read so,
+#: three such questions fell from first to nowhere); 没用, 直接没了: 53 read, 47/49 -> 52/53.  Chinese responding
+#: (:data:`_RESPOND_SPELL`) leaves a question with a permanent gone to it.  A spell splitting its damage,
 #: "target" unsaid ("I cast Fire splitting 1 damage between two creatures and one gets blinked in response", session
 #: 46's blind tester; not of blockers, whose damage is combat's): 32 read, 31/31 -> 31/32 (that one from nowhere to
 #: third, behind combat damage's division, 510.1c-d).  A spell cast "on my creature", which they "killed … in response"
@@ -3199,10 +3211,12 @@ _UNTAP_PRIORITY = {
           r"|(?:nell['’]?\s*|durante\s+l['’]?\s*)untap(?:\s+step)?)\b",
     "zh": r"^(?=.*(?:施放|瞬间|回应|响应|起动|优先权|咒语|放|打)).*?(?P<word>重置步骤|重置阶段|重置(?:的时候|时|期间))"}
 #: ... "nell'untap step" in Italian, 重置的时候 in Chinese (session 45's blind testers): 19 read, 16/17 -> 18/19.
-#: ... tapping an opponent's creature "during their untap step" (session 49's English blind tester: 502.4 third).
+#: ... tapping an opponent's creature "during their untap step" (session 49's English blind tester: 502.4 third): 32
+#: read, 28/32 -> 29/32.
 #: How many cards another player holds ("can i ask opp how many cards they have in hand? arena always showed the
 #: number", session 49's English blind tester: hand size's 402.2 led, 402.3 eighth): a player may count them at any
 #: time, not look at them (402.3).  Not a hand's size at the end of a turn (:data:`_HAND_OVER`), a draw or a mulligan.
+#: Measured as :data:`_SAGA_CHAPTER`: 4 read, 2/2 -> 4/4.
 _HAND_COUNT = {
     "en": r"^(?=.*\b(?:opp\w*|their|his|her|other\s+players?'?s?)\b)(?=.*\bhand\b)(?=.*\b(?:ask\w*|know|count\w*|see"
           r"|tell|show\w*|look\w*)\b)(?!.*\b(?:discard\w*|end\s+of\s+(?:the\s+)?turn|cleanup|max\w*|keep|draw\w*"
@@ -3211,7 +3225,9 @@ _HAND_COUNT = {
           r"|massim\w*|pesc\w*|mulligan)\b).*?\b(?P<word>quante\s+carte|contar\w*|numero\s+di\s+carte)\b",
     "zh": r"^(?=.*(?:对手|他|对面))(?=.*(?:手牌|手上|手里))(?!.*(?:弃|回合结束|上限|抓|调度|牌库))"
           r".*?(?P<word>几张|多少张|数量|数一下|数)"}
-#: ... and how many a library holds (能不能数对手牌库还剩几张: 401.3 fourth): any player may count them (401.3).
+#: ... and how many a library holds (能不能数对手牌库还剩几张: 401.3 fourth): any player may count them (401.3).  Its
+#: first Italian form ("quante carte … mazzo") read seven mulligan questions, 103.5 first -> second: it wants a verb
+#: of counting or cards "left".  2 read, 1/2 -> 2/2.
 _LIBRARY_COUNT = {
     "en": r"^(?!.*\b(?:draw\w*|mill\w*|empty|lose|los[te]|search\w*|shuffl\w*|top|bottom|mulligan\w*|put\w*)\b)"
           r".*?\b(?P<word>how\s+many\s+cards\s+(?:are\s+)?(?:left|remaining|(?:they|he|she|opp\w*)\s+ha(?:s|ve))\s+"
@@ -3374,6 +3390,7 @@ _BOTH_TRIGGER = {
           r"|(?:chi\s+)?scegli\w*\s+(?:io\s+)?l['’]\s*ordine|scelgo\s+io\s+l['’]\s*ordine"
           r"|sia\s+(?:\w+\s+){0,3}?che)\b",
     "zh": r"^(?=.*触发)(?=.*(?:谁|顺序|先|哪个)).*?(?P<word>同时)"}
+#: Session 49: "sia roba mia che dell'avversario" (603.3b ninth): 75 read, 74/74 -> 75/75.
 #: Which of two spells resolves first ("i giant growth in response to bolt, which one resolves first", 堆叠是不是后放的
 #: 先结算, "se counterano il mio counterspell con un altro counter chi risolve prima?"): the last added (405.5), where
 #: counters' 122.1 or responding's 117.7 led (session 44's Italian blind tester); two triggers at once are
@@ -3483,7 +3500,8 @@ _INSTANT_WHEN = {
           r".*?(?P<word>(?:丢|打|放|用|出|施放)瞬间)"}
 #: A face-down creature turned face up, its "enters" abilities asked ("ho girato a faccia in su il mio morph, mi
 #: triggera l'abilità quando entra?", session 49's Italian blind tester: morph's 702.37e led, 708.8 nowhere): they do
-#: not trigger, the permanent has already entered the battlefield (708.8).
+#: not trigger, the permanent has already entered the battlefield (708.8).  Measured as :data:`_SAGA_CHAPTER`: 1 read,
+#: 0/0 -> 0/1 (second, behind morph's 702.37e, turning it up, which the question names).
 _TURNED_UP_ENTERS = {
     "en": r"^(?=.*\b(?:morph\w*|unmorph\w*|face[\s-]?down|manifest\w*|disguis\w*|cloak\w*)\b)"
           r"(?=.*\b(?:turn\w*|flip\w*|unmorph\w*|face[\s-]?up)\b)"
@@ -4084,6 +4102,8 @@ _COPY_TARGETS = {
 #: stack empty (307.1), where flashback's, jump-start's and retrace's rules led (session 48's blind tester, 307.1
 #: fourth).  Not with flash or split second, which answer otherwise.  Measured (the quality harness by words, 28
 #: sets): 2 read, 0/2 -> 2/2 (session 42's "can i cast a sorcery while my instant is still on the stack" too).
+#: Session 49: in Chinese, a sorcery (法术) asked of the opponent's turn ("法术能在对手回合里打吗？还是只能自己主阶段":
+#: 505.1a led, 307.1 fourth), not a split second spell (转瞬) answered with mana: 7 read, 5/7 -> 7/7.
 _SORCERY_WHEN = {
     "en": r"^(?!.*\b(?:flash|split\s+second)\b)(?=.*\b(?:stack|in\s+response|respond\w*|resolv\w*)\b)"
           r".*?\b(?P<word>(?:cast|play)\w*\s+(?:a\s+|my\s+|the\s+|an?\s+other\s+|another\s+)?sorcer(?:y|ies))\b",
@@ -4175,7 +4195,10 @@ _TRIGGER_CONTROLLER = {
 #: session 49's English blind tester: its final chapter's 714.4 led, 714.3c nowhere) and when it is sacrificed
 #: ("quand'è che si sacrifica la saga? appena triggera l'ultimo capitolo o dopo che si risolve?", its Italian one:
 #: 113.7a led, 714.4 fifth): a lore counter as the precombat main phase begins (714.3c), sacrificed once the last
-#: chapter's ability has left the stack (714.4).
+#: chapter's ability has left the stack (714.4).  Read before every other kind: a Saga "sacrificed" is no source gone
+#: (:data:`_SOURCE_GONE` had read it).  Measured (session 49, the quality harness by words over the thirty-two sets;
+#: the questions its pattern reads, first / in the first five before -> after; so for every kind of session 49):
+#: _SAGA_CHAPTER 6 read, 0/5 -> 6/6; _SAGA_SACRIFICED 13 read, 4/11 -> 13/13.
 _SAGA_CHAPTER = {
     "en": r"^(?=.*\bsagas?\b)(?!.*\bsacrific\w*)(?=.*\b(?:when|what\s+(?:step|phase|point)|how\s+often)\b)"
           r".*?\b(?P<word>(?:go(?:es)?|move[sd]?|tick\w*)\s+up|lore\s+counters?|next\s+chapter|chapter\s+counters?)\b",
@@ -4192,6 +4215,7 @@ _SAGA_SACRIFICED = {
     "zh": r"^(?=.*(?:传纪|史诗|saga))(?=.*(?:什么时候|何时|之后|之前|马上|立刻)).*?(?P<word>牺牲|进坟场|进墓地)"}
 #: The life a Commander game starts at ("请问指挥官一开局每个人多少血？也是20吗", session 49's late Chinese blind
 #: tester: the starting life's 119.1 and 103.4 led, 903.7 nowhere): 40 (903.7).  Not commander damage (21).
+#: Measured as :data:`_SAGA_CHAPTER`: 10 read, 9/9 -> 10/10.
 _COMMANDER_LIFE = {
     "en": r"^(?=.*\b(?:commander|cmdr|edh)\b)(?!.*\b(?:damage|dmg|21)\b).*?\b(?P<word>starting\s+life(?:\s+total)?"
           r"|(?:how\s+much|what)\s+life|start\s+(?:at|with|on)\s+(?:\d+|forty|twenty)(?:\s+life)?)\b",
@@ -4202,7 +4226,8 @@ _COMMANDER_LIFE = {
 #: A modal double-faced card played as a land by its back face ("mdfc with a land on the back, can i just play the
 #: back side as my land for the turn", "请问那种正面是咒语背面是地的双面牌，能直接当地下吗", "posso giocarle come
 #: terra usando il retro?": session 49's blind testers, all three languages; the land rules' 305.2 led, 712.12 third
-#: to nowhere): its player chooses a face that's a land (712.12).
+#: to nowhere): its player chooses a face that's a land (712.12).  Measured as :data:`_SAGA_CHAPTER`: 9 read,
+#: 4/8 -> 9/9.
 _MDFC_LAND = {
     "en": r"^(?=.*\b(?:mdfcs?|modal\s+double[\s-]faced|double[\s-]faced|dfcs?)\b)(?=.*\blands?\b)"
           r".*?\b(?P<word>play\w*|put\w*)\b",
@@ -4211,7 +4236,7 @@ _MDFC_LAND = {
 #: Who puts a triggered ability on the stack ("in paper who's responsible for putting my triggers on the stack? arena
 #: just did it for me", session 49's English blind tester, an Arena player: the stack's 405.2 led, 603.3 sixth): its
 #: controller, the next time a player would receive priority (603.3).  Not the order of several players' triggers
-#: (:data:`_BOTH_TRIGGER`'s).
+#: (:data:`_BOTH_TRIGGER`'s).  Measured as :data:`_SAGA_CHAPTER`: 1 read, 0/0 -> 1/1.
 _TRIGGER_PUTTER = {
     "en": r"^(?=.*\b(?:trigger\w*|etbs?)\b)(?!.*\b(?:first|order|both|each\s+player|every(?:one|body)|apnap)\b)"
           r".*?\b(?P<word>who(?:'s|\s+is)?\s+(?:\w+\s+){0,2}?(?:puts?|putting|responsible\s+for\s+putting)"
@@ -4225,6 +4250,8 @@ _TRIGGER_PUTTER = {
 #: memory of its previous existence (400.7), where ninjutsu's and bounce's rules led and 400.7 was nowhere (session
 #: 48's late Chinese tester).  Not of a token (which ceases to exist) or a commander (its own rules).  Measured: 2
 #: read, 1/1 -> 2/2 (session 41's "flickered my creature that had an aura on it, does the aura stay" already first).
+#: Session 49: exiled and returned (放逐然后马上回战场) and the buffs (增益) "still there" (session 49's late Chinese
+#: tester: 400.7 from nowhere to third, 607.5 first): 5 read, 3/3 -> 3/4.
 _NEW_OBJECT = {
     "en": r"^(?!.*\b(?:tokens?|commanders?|cmdr)\b)(?=.*\b(?:bounc\w*|flicker\w*|blink\w*|recast\w*|replay\w*"
           r"|came\s+back|comes\s+back|returned)\b)"
@@ -4652,6 +4679,9 @@ _IDIOMS: dict[str, Callable[[], tuple[Idiom, ...]]] = {
            # session 49's Chinese blind tester: 903.8 eighth) is the commander tax, as in English.
            Idiom(re.compile(r"^(?=.*(?:指挥区|统帅区)).*?(?P<word>多(?:交|付|花|给|出)|额外(?:支付|付|交)?|加(?:多少|几))"),
                  "指挥官税 额外支付"),
+           # A creature taken (偷, 拿过来) asked to attack this turn ("我用偷生物的法术把对手的生物拿过来了，
+           # 这回合能直接拿它打脸吗", session 49's Chinese blind tester: 306.7 led, 302.6 ninth) has summoning
+           # sickness, as in English.
            Idiom(re.compile(r"^(?=.*(?:获得操控权|拿过来|抢过来|控制权))(?=.*(?:这回合|这个回合|本回合|当回合|马上|直接))"
                             r"(?!.*(?:召唤失调|(?<!没)(?<!没有)(?<!无)敏捷)).*?(?P<word>打脸|打人|攻击|能打)"),
                  "召唤失调"),
