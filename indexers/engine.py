@@ -4214,15 +4214,18 @@ _SAGA_SACRIFICED = {
           r"|(?:va|vanno)\s+(?:al|nel)\s+cimitero)\b",
     "zh": r"^(?=.*(?:传纪|史诗|saga))(?=.*(?:什么时候|何时|之后|之前|马上|立刻)).*?(?P<word>牺牲|进坟场|进墓地)"}
 #: The life a Commander game starts at ("请问指挥官一开局每个人多少血？也是20吗", session 49's late Chinese blind
-#: tester: the starting life's 119.1 and 103.4 led, 903.7 nowhere): 40 (903.7).  Not commander damage (21).
-#: Measured as :data:`_SAGA_CHAPTER`: 10 read, 9/9 -> 10/10.
+#: tester: the starting life's 119.1 and 103.4 led, 903.7 nowhere): 40 (103.4c, 903.7), in both rules' words (in
+#: 903.7's alone, "comander starting life total" lost 103.4c, the starting life's own rule; in 103.4c's alone, "How
+#: much life do we start at in Commander and how many cards do we draw?" lost 903.7, which says both).  Not commander
+#: damage (21).  Its Chinese reads the word opening the question (开局), not 多少血, which the players' list reads as a
+#: life total.  Measured as :data:`_SAGA_CHAPTER`: 10 read, 9/10 -> 10/10.
 _COMMANDER_LIFE = {
     "en": r"^(?=.*\b(?:commander|cmdr|edh)\b)(?!.*\b(?:damage|dmg|21)\b).*?\b(?P<word>starting\s+life(?:\s+total)?"
           r"|(?:how\s+much|what)\s+life|start\s+(?:at|with|on)\s+(?:\d+|forty|twenty)(?:\s+life)?)\b",
     "it": r"^(?=.*\b(?:commander|comandante|edh|cmd)\b)(?!.*\bdann\w*).*?\b(?P<word>punti\s+vita\s+(?:iniziali"
           r"|di\s+partenza)|quant[ie]\s+punti\s+vita|quanta\s+vita|si\s+parte\s+(?:da|con)\s+\d+)\b",
-    "zh": r"^(?=.*(?:指挥官|将军|EDH|edh|commander))(?!.*伤害).*?(?P<word>(?:开局|起始|初始|一开始)\S{0,6}?"
-          r"(?:多少血|多少生命|几点血|生命)|多少血)"}
+    "zh": r"^(?=.*(?:指挥官|将军|EDH|edh|commander))(?!.*伤害)"
+          r".*?(?P<word>开局|起始|初始|一开始)(?=\S{0,6}?(?:多少血|多少生命|几点血|生命))"}
 #: A modal double-faced card played as a land by its back face ("mdfc with a land on the back, can i just play the
 #: back side as my land for the turn", "请问那种正面是咒语背面是地的双面牌，能直接当地下吗", "posso giocarle come
 #: terra usando il retro?": session 49's blind testers, all three languages; the land rules' 305.2 led, 712.12 third
@@ -4478,7 +4481,8 @@ _ASKED: tuple[tuple[dict[str, str], str, str], ...] = (
     (_TURNED_UP_ENTERS, "face-down permanent turned face up abilities relating to the permanent entering the"
                         " battlefield don't trigger already entered the battlefield",
      "牌面朝下的永久物翻回正面 任何与永久物进入战场相关的触发式异能不会触发 已经进入战场"),
-    (_COMMANDER_LIFE, "Commander each player sets their life total to 40", "指挥官 每位牌手将生命值设为40"),
+    (_COMMANDER_LIFE, "in a Commander game each player's starting life total is 40 sets their life total to 40",
+     "在指挥官游戏中 每位牌手的起始总生命为40 将生命值设为40"),
     (_MDFC_LAND, "playing a modal double-faced card as a land chooses one of its faces that's a land",
      "作为地来使用一张模式双面牌 选择其为地的某一面"),
     (_TRIGGER_PUTTER, "once an ability has triggered its controller puts it on the stack the next time a player would"

@@ -3154,7 +3154,7 @@ def test_session_49_words_read(home: Path, db: sqlite3.Connection, query: str, f
 
 @pytest.mark.parametrize(("query", "first"), [
     ("won g1, who picks play/draw for g2, me or the guy who lost?", {"103.1"}),
-    ("请问指挥官一开局每个人多少血？也是20吗", {"903.7"}),
+    ("请问指挥官一开局每个人多少血？也是20吗", {"903.7", "103.4c"}),
     ("法术能在对手回合里打吗？还是只能自己主阶段", {"307.1"}),
     ("我对他生物放消灭，他回应把生物弹回手了，我的咒语是直接没了吗", {"608.2b"}),
     ("Ho lanciato Fulmine su una creatura avversaria e lui l'ha sacrificata in risposta. La mia magia fa qualcosa lo"
