@@ -2010,14 +2010,16 @@ LEAVING = 2.0
 #: ne va" alone ("se un giocatore perde e se ne va", the final blind set of session 45, after it was measured): 14
 #: Italian read, 13/14 -> 14/14.  A player who "dies" or is "knocked out" ("in a 4 player game when somebody dies what
 #: happens to all their stuff", session 46's second blind tester; the creatures' 603.10a led): 64 read in the three
-#: languages, 52/61 -> 53/62.
+#: languages, 52/61 -> 53/62.  Session 49: Italian "ha concesso" ("un giocatore ha concesso mentre controllava una
+#: mia creatura", the late Italian tester: 704.5u led, 800.4a nowhere -> first).
 _LEAVES = {"en": r"\b(?:conced(?:e|es|ed|ing)|scoop(?:s|ed|ing)?"
                  r"|(?:leaves?|left|leaving|quits?)\s+(?:the\s+|a\s+|this\s+)?(?:multiplayer\s+|commander\s+)?game"
                  r"|rage\s*quit\w*|quit(?:s|ted)?"
                  r"|drop(?:s|ped)? out"
                  r"|(?:somebody|someone|a\s+player|one\s+player|(?:my\s+)?friend|(?:an?\s+)?opp\w*)\s+(?:dies|died|(?:loses?|lost)(?=\s*(?:[,.?!]|$|the\s+game\b|and\b))"
                  r"|is\s+dead|is\s+out|gets?\s+knocked\s+out|(?:is|was|gets|got)\s+eliminated))\b",
-           "it": r"\b(?:conced\w*|abbandon\w*|quitt\w*|(?:lascia|esce\s+dal(?:la)?|se\s+ne\s+va\s+dal(?:la)?)\s+partita"
+           "it": r"\b(?:conced\w*|conces\w*|abbandon\w*|quitt\w*"
+                 r"|(?:lascia|esce\s+dal(?:la)?|se\s+ne\s+va\s+dal(?:la)?)\s+partita"
                  r"|si\s+ritira|se\s+ne\s+va\b)",
            "zh": r"投降|投了|认输|退出|离开游戏|退了"}
 #: ... a creature of theirs one holds, by "control magic" or "their creature", is a game of several (session 44's
@@ -4236,6 +4238,22 @@ _MDFC_LAND = {
           r".*?\b(?P<word>play\w*|put\w*)\b",
     "it": r"^(?=.*\b(?:bifront\w*|mdfc|doppia\s+faccia)\b)(?=.*\bterr[ae]\b).*?\b(?P<word>gioc\w*|mett\w*)\b",
     "zh": r"^(?=.*(?:双面牌|MDFC|mdfc|模式双面))(?=.*地).*?(?P<word>当地|作为地|下地|当作地|当成地)"}
+#: Blocking a creature that attacks another player ("Un giocatore attacca il mio vicino con una creatura enorme: posso
+#: bloccarla io …?", session 49's late Italian tester; "Can Sarah block my creature that's attacking Tom", session
+#: 48's):
+#: a defending player's creatures block only creatures attacking that player or what that player controls or
+#: protects (802.4a), where blocking's own rules (509.1) led and 802.4a was nowhere.  In English only a question
+#: whether one "can" block a creature "attacking" another: "I attacked my friend's planeswalker … it wasn't blocked"
+#: lost 306.8 to a first form.  Measured as :data:`_SAGA_CHAPTER`: 1 read, 0/0 -> 0/1 (third, behind 509.1a).
+_BLOCK_FOR_ANOTHER = {
+    "en": r"^(?=.*\b(?:can|could|may|allowed\s+to)\s+(?:\w+\s+){0,3}?block\w*).*?\b(?P<word>(?:attacking|attacks"
+          r"|swinging\s+at|swings\s+at)\s+(?:my\s+)?(?:friend|neighbou?r|teammate|ally|another\s+player|someone\s+else"
+          r"|somebody\s+else|the\s+other\s+(?:player|opponent|guy)))\b",
+    "it": r"^(?=.*\bblocc\w*).*?\b(?P<word>attacc\w*\s+(?:il\s+mio\s+|un\s+altro\s+|l['’]\s*altro\s+)?"
+          r"(?:vicino|compagno"
+          r"|alleato|giocatore\s+accanto|amico|altro\s+giocatore))\b",
+    "zh": r"^(?=.*(?:挡|阻挡))"
+          r".*?(?P<word>(?:打|攻击)(?:我的)?(?:队友|盟友|邻居|旁边的人|别人|其他牌手|另一位牌手|另一个人))"}
 #: Who puts a triggered ability on the stack ("in paper who's responsible for putting my triggers on the stack? arena
 #: just did it for me", session 49's English blind tester, an Arena player: the stack's 405.2 led, 603.3 sixth): its
 #: controller, the next time a player would receive priority (603.3).  Not the order of several players' triggers
@@ -4485,6 +4503,9 @@ _ASKED: tuple[tuple[dict[str, str], str, str], ...] = (
      "在指挥官游戏中 每位牌手的起始总生命为40 将生命值设为40"),
     (_MDFC_LAND, "playing a modal double-faced card as a land chooses one of its faces that's a land",
      "作为地来使用一张模式双面牌 选择其为地的某一面"),
+    (_BLOCK_FOR_ANOTHER, "defending player can block only with creatures they control those creatures can block only"
+                         " creatures attacking that player",
+     "防御牌手只能用自己操控的生物进行阻挡 这些生物只能阻挡正在攻击该牌手"),
     (_TRIGGER_PUTTER, "once an ability has triggered its controller puts it on the stack the next time a player would"
                       " receive priority", "一旦异能触发 其操控者于下一次有牌手将得到优先权时将其作为非牌物件放进堆叠"),
     (_TRIGGER_CONTROLLER, "triggered ability controlled by the player who controlled its source at the time it"

@@ -3173,6 +3173,29 @@ def test_session_49_late_set_read(home: Path, db: sqlite3.Connection, query: str
     assert rules_of(find(home, db, query))[0] in first, rules_of(find(home, db, query))[:5]
 
 
+def test_a_player_conceding_in_italian_leaves_the_game(home: Path, db: sqlite3.Connection) -> None:
+    """"un giocatore ha concesso mentre controllava una mia creatura" (session 49's late Italian tester): "concesso"
+    was no conceding (conced- only), and 704.5u led; a player who concedes leaves the game (800.4a)."""
+    query = ("Venerdì al tavolo è successo che un giocatore ha concesso mentre controllava una mia creatura che mi"
+             " aveva preso con Controllo Mentale. Cosa succede alla mia creatura?")
+    assert rules_of(find(home, db, query))[0] == "800.4a", rules_of(find(home, db, query))[:5]
+
+
+@pytest.mark.parametrize(("query", "among", "places"), [
+    ("Un giocatore attacca il mio vicino con una creatura enorme: posso bloccarla io con una mia creatura per dargli"
+     " una mano?", {"802.4a"}, 3),
+    ("I attacked my friend's planeswalker with a 3/3 and it wasn't blocked. Does the planeswalker lose 3 loyalty?",
+     {"306.8", "120.3c"}, 1)])
+def test_blocking_a_creature_attacking_another_player(home: Path, db: sqlite3.Connection, query: str,
+                                                      among: set[str], places: int) -> None:
+    """A creature attacking one's neighbour, asked whether one may block it (session 49's late Italian tester): 802.4a
+    (a defending player's creatures block only creatures attacking that player) was nowhere, now third behind
+    blocking's own 509.1a; a planeswalker "attacked" and not blocked is no such question (its first English form read
+    it, and 306.8 fell from first)."""
+    ranked = rules_of(find(home, db, query))
+    assert any(r in among for r in ranked[:places]), ranked[:5]
+
+
 def test_a_creature_exiled_and_returned_asks_of_its_effects(home: Path, db: sqlite3.Connection) -> None:
     """生物被放逐然后马上回战场，之前吃到的增益和被偷的状态还在吗 (session 49's late Chinese blind tester): exiled and
     returned is the new object's question (400.7), which was nowhere; now third, behind 607.5 and 400.6."""
