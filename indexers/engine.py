@@ -4254,6 +4254,28 @@ _BLOCK_FOR_ANOTHER = {
           r"|alleato|giocatore\s+accanto|amico|altro\s+giocatore))\b",
     "zh": r"^(?=.*(?:挡|阻挡))"
           r".*?(?P<word>(?:打|攻击)(?:我的)?(?:队友|盟友|邻居|旁边的人|别人|其他牌手|另一位牌手|另一个人))"}
+#: Hexproof against a spell that targets nothing ("does hexproof save my creature from supreme verdict?", "hexproof mi
+#: salva la creatura da una wrath tipo distruggi tutte le creature?", session 49's blind testers: hexproof's other rules
+#: led, 702.11b third and fifth): hexproof stops only targeting (702.11b), and what a spell affects is not its target
+#: unless it says "target" (115.10a).  Measured as :data:`_SAGA_CHAPTER`: 9 read, 5/8 -> 6/9.
+_HEXPROOF_WIPE = {
+    "en": r"^(?=.*\b(?:hexpro\w*|shroud\w*)).*?\b(?P<word>(?:board\s*)?wipe\w*|wrath\w*|sweeper\w*"
+          r"|(?:destroy|exile)\w*\s+all|supreme\s+verdict|damnation|(?:each|every|all)\s+creatures?)\b",
+    "it": r"^(?=.*\b(?:anti-?\s*malocchio|antimaleficio|hexpro\w*)).*?\b(?P<word>wrath|ira\s+di\s+dio|board\s*wipe"
+          r"|(?:distrugg|esili)\w*\s+tutt[ei]|tutte\s+le\s+creature|spazza\w*)\b",
+    "zh": r"^(?=.*(?:辟邪|避邪|帷幕|hexproof)).*?(?P<word>全场|清场|所有生物|每个生物|天谴|横扫)"}
+#: The mana value of a double-faced permanent with its back face up ("whats the MV of a flipped delver for fatal push",
+#: "una carta che si trasforma, quando è girata sul retro in campo che valore di mana ha?", session 49's blind testers:
+#: 710.1c and the mana cost's 202.3 led, 712.8e seventh to nowhere): its front face's mana cost (712.8e).  Not of a
+#: card in another zone, which has its front face's characteristics only (712.8a).  Measured as :data:`_SAGA_CHAPTER`:
+#: 10 read, 7/7 -> 8/10.
+_BACK_FACE_MV = {
+    "en": r"^(?!.*\b(?:graveyard|hand|library|stack|exile)\b)(?=.*\b(?:transform\w*|flip\w*|back\s*(?:face|side)|dfcs?"
+          r"|double[\s-]faced|nightbound|daybound)\b).*?\b(?P<word>mana\s+value|mv|cmc|converted\s+mana\s+cost)\b",
+    "it": r"^(?!.*\b(?:cimitero|mano|grimorio|pila|esilio)\b)(?=.*\b(?:trasform\w*|retro|bifront\w*|doppia\s+faccia)\b)"
+          r".*?\b(?P<word>valore\s+di\s+mana|costo\s+di\s+mana\s+convertito|cmc|mv)\b",
+    "zh": r"^(?!.*(?:坟场|墓地|坟墓场|手上|手里|牌库|堆叠|放逐))(?=.*(?:转化|背面|双面牌|翻面))"
+          r".*?(?P<word>法术力值|总费用)"}
 #: Who puts a triggered ability on the stack ("in paper who's responsible for putting my triggers on the stack? arena
 #: just did it for me", session 49's English blind tester, an Arena player: the stack's 405.2 led, 603.3 sixth): its
 #: controller, the next time a player would receive priority (603.3).  Not the order of several players' triggers
@@ -4506,6 +4528,11 @@ _ASKED: tuple[tuple[dict[str, str], str, str], ...] = (
     (_BLOCK_FOR_ANOTHER, "defending player can block only with creatures they control those creatures can block only"
                          " creatures attacking that player",
      "防御牌手只能用自己操控的生物进行阻挡 这些生物只能阻挡正在攻击该牌手"),
+    (_HEXPROOF_WIPE, "hexproof can't be the target of spells or abilities your opponents control affected by a spell"
+                     " doesn't make that object a target unless identified by the word target",
+     "辟邪 不能成为你对手所操控的咒语或异能的目标 受咒语或异能影响的物件并不一定为该咒语或异能的目标"),
+    (_BACK_FACE_MV, "double-faced permanent has its back face up mana value is calculated using the mana cost of its"
+                    " front face", "双面永久物的背面朝上时 在计算其法术力值时 使用其正面的法术力费用"),
     (_TRIGGER_PUTTER, "once an ability has triggered its controller puts it on the stack the next time a player would"
                       " receive priority", "一旦异能触发 其操控者于下一次有牌手将得到优先权时将其作为非牌物件放进堆叠"),
     (_TRIGGER_CONTROLLER, "triggered ability controlled by the player who controlled its source at the time it"

@@ -3196,6 +3196,20 @@ def test_blocking_a_creature_attacking_another_player(home: Path, db: sqlite3.Co
     assert any(r in among for r in ranked[:places]), ranked[:5]
 
 
+@pytest.mark.parametrize(("query", "first"), [
+    ("whats the MV of a flipped delver for fatal push / kolaghan's command purposes", {"712.8e"}),
+    ("对手的生物具有辟邪，我施放天谴能消灭它吗？", {"702.11b"}),
+    ("does hexproof save my creature from supreme verdict?", {"702.11b", "115.10a"}),
+    ("双面牌在坟场里是按正面算还是背面算？比如问它法术力值多少颜色什么", {"712.8a"})])
+def test_hexproof_against_a_wipe_and_a_back_face_mana_value(home: Path, db: sqlite3.Connection, query: str,
+                                                           first: set[str]) -> None:
+    """Session 49's blind testers: a flipped Delver's mana value (its front face's cost, 712.8e: 710.1c led, 712.8e
+    nowhere), hexproof against a board wipe (hexproof only stops targeting: 702.11d led, 702.11b second; "supreme
+    verdict" had 702.11e first; 115.10a, a spell affecting what it does not target, now first); a card in the
+    graveyard asked of its mana value is another zone's question (712.8a), not a back face up."""
+    assert rules_of(find(home, db, query))[0] in first, rules_of(find(home, db, query))[:5]
+
+
 def test_a_creature_exiled_and_returned_asks_of_its_effects(home: Path, db: sqlite3.Connection) -> None:
     """生物被放逐然后马上回战场，之前吃到的增益和被偷的状态还在吗 (session 49's late Chinese blind tester): exiled and
     returned is the new object's question (400.7), which was nowhere; now third, behind 607.5 and 400.6."""
