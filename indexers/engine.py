@@ -4240,8 +4240,7 @@ _MDFC_LAND = {
     "zh": r"^(?=.*(?:双面牌|MDFC|mdfc|模式双面))(?=.*地).*?(?P<word>当地|作为地|下地|当作地|当成地)"}
 #: Blocking a creature that attacks another player ("Un giocatore attacca il mio vicino con una creatura enorme: posso
 #: bloccarla io …?", session 49's late Italian tester; "Can Sarah block my creature that's attacking Tom", session
-#: 48's):
-#: a defending player's creatures block only creatures attacking that player or what that player controls or
+#: 48's): a defending player's creatures block only creatures attacking that player or what that player controls or
 #: protects (802.4a), where blocking's own rules (509.1) led and 802.4a was nowhere.  In English only a question
 #: whether one "can" block a creature "attacking" another: "I attacked my friend's planeswalker … it wasn't blocked"
 #: lost 306.8 to a first form.  Measured as :data:`_SAGA_CHAPTER`: 1 read, 0/0 -> 0/1 (third, behind 509.1a).
@@ -4250,8 +4249,7 @@ _BLOCK_FOR_ANOTHER = {
           r"|swinging\s+at|swings\s+at)\s+(?:my\s+)?(?:friend|neighbou?r|teammate|ally|another\s+player|someone\s+else"
           r"|somebody\s+else|the\s+other\s+(?:player|opponent|guy)))\b",
     "it": r"^(?=.*\bblocc\w*).*?\b(?P<word>attacc\w*\s+(?:il\s+mio\s+|un\s+altro\s+|l['’]\s*altro\s+)?"
-          r"(?:vicino|compagno"
-          r"|alleato|giocatore\s+accanto|amico|altro\s+giocatore))\b",
+          r"(?:vicino|compagno|alleato|giocatore\s+accanto|amico|altro\s+giocatore))\b",
     "zh": r"^(?=.*(?:挡|阻挡))"
           r".*?(?P<word>(?:打|攻击)(?:我的)?(?:队友|盟友|邻居|旁边的人|别人|其他牌手|另一位牌手|另一个人))"}
 #: Hexproof against a spell that targets nothing ("does hexproof save my creature from supreme verdict?", "hexproof mi
