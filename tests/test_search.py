@@ -3308,3 +3308,73 @@ def test_an_italian_attacco_alone_is_attack_not_double_strike(home: Path, db: sq
     assert ("attacco", "attack") in {(t.source, t.target) for t in outcome.plan.translations}
     assert "702.20b" in rules_of(outcome)[:5] and not rules_of(outcome)[0].startswith("702.4")
     assert rules_of(find(home, db, "doppio attacco"))[0].startswith("702.4")
+
+
+SESSION_50_FIRST = [
+    ("Can I look through my sons pile of dead cards? He says its private and I'm not allowed", {"404.2"}),
+    ("il mio avversario puo guardare il mio cimitero quando vuole?", {"404.2"}),
+    ("冒险牌先用了冒险那半边，结算完牌去哪？之后还能当生物放吗", {"715.3d"}),
+    ("after i cast the adventure half where does the card go", {"715.3d"}),
+    ("He has a card with two sides and it flipped over to the back side. Does it keep the +1/+1 counter and the aura I"
+     " put on it, or is it like a totally new card now?", {"712.18"}),
+    ("生物转化到背面之后，之前给它的+2/+2和身上的指示物还在吗", {"712.18"}),
+    ("una carta bifronte trasformata è un nuovo oggetto?", {"712.18"}),
+    ("When do the sideways cards get turned back straight again? My son turns all of his back at the start of his turn,"
+     " am I supposed to turn mine back at the start of his turn too or only at the start of mine?", {"502.3"}),
+    ("quando si stappano le carte? all inizio del mio turno?", {"502.3"}),
+    ("Can you put down two land cards in the same turn? My son played a forest and then another forest right after"
+     " because he said he had nothing else to do with them.", {"305.2"}),
+    ("posso giocare due terre nello stesso turno?", {"305.2"}),
+    ("I tried to kill his creature with a spell but before my spell went off he used another card to send his creature"
+     " back to his hand. Does my spell still do anything? Do I get my card back?", {"608.2b"}),
+    ("lancio una magia su una creatura e lui la sacrifica in risposta, la mia magia che fine fa? si risolve lo stesso?",
+     {"608.2b"}),
+    ("学长刚才打的时候我用电击打对手的生物，他回应把那个生物弹回手了，我的电击算被反击了吗？那张牌去哪了", {"608.2b"}),
+    ("Grandpa had to go to bed in the middle of our 3 player game and just said hes out. What happens to all his cards"
+     " on the table, including his creature my son had taken over?", {"800.4a"}),
+    ("in multiplayer se uno perde, le sue creature che gli avevo rubato io cosa diventano?? restano a me?", {"800.4a"}),
+    ("我2/4的生物这回合受了2点伤害，下回合再吃2点会死吗？伤害会一直留着吗", {"120.6", "514.2"}),
+    ("My son played a little elf guy that you turn sideways for green mana, and then used it right away that same turn"
+     " to help pay for another card. Is he allowed to since the elf only just came out?", {"302.6"}),
+    ("posso lanciare una stregoneria durante il combattimento dopo che lui ha dichiarato i bloccanti?", {"307.1"}),
+    ("Can I play a sorcery during the combat of my opponent?", {"307.1"}),
+    ("posso lanciare un istantaneo mentre sto STAPpando le mie carte all'inizio del turno, prima del mantenimento?",
+     {"502.4"}),
+    ("il mio amico dice che puo rispondere quando TAPpo una terra per fare mana e distruggerla prima, è vero??",
+     {"605.3b"}),
+    ("At the end of my turn I had 9 cards in my hand and my son said I have to throw 2 of them in the graveyard. Is"
+     " there a limit on how many you can hold?", {"514.1", "402.2"})]
+
+
+@pytest.mark.parametrize(("query", "first"), SESSION_50_FIRST)
+def test_session_50_kinds(home: Path, db: sqlite3.Connection, query: str, first: set[str]) -> None:
+    """Session 50's blind testers (a parent at the kitchen table, a Chinese university club's new player, an Italian
+    who learned on the Italian Arena client), and older sets' questions of the same kinds: looking at a graveyard
+    (406.3 led, 404.2 ninth), where an Adventure goes (the party's 700.8 led: 冒险 is the players' 历险), a
+    transformed permanent keeping its counters and Auras (710.1 led, 712.18 nowhere), when tapped permanents untap
+    (the tap rules led, 502.3 nowhere), two lands in a turn (305.4 led); older kinds in more words: a target sent
+    "back to his hand" or sacrificed "in risposta" (608.2b eighth and sixth), 算被反击 (701.6a led), a player who
+    says "hes out" or "se uno perde" (800.4a nowhere), damage 留着 (120.4d led), an elf "just came out" tapped for
+    mana (302.6 nowhere), a sorcery in combat (506.7f led), "mentre sto STAPpando" (502.4 fourth), "per fare mana"
+    (605.3b nowhere), "the end of my turn" with 9 cards (514.1 fifth)."""
+    assert rules_of(find(home, db, query))[0] in first, rules_of(find(home, db, query))[:5]
+
+
+@pytest.mark.parametrize(("query", "among", "places"), [
+    ("Do I have to tap the cards that give mana BEFORE I say which spell Im casting, or is it ok to say the spell first"
+     " and then tap my lands to pay for it?", {"601.2g", "605.3a"}, 2),
+    ("My son used a card that says counter target spell on my creature while I was casting it. Does my creature go to"
+     " the graveyard or do I get it back in my hand to try again next turn?", {"701.6a"}, 5),
+    ("His card says if a creature would die, exile it instead. My creature has a \"when this dies\" ability. Do I"
+     " still get that when it gets killed?", {"614.6", "614.1a"}, 3),
+    ("My creature had three +1/+1 counters on it, then it died and I brought it back from the graveyard with a spell."
+     " Does it come back with the counters still on it?", {"122.2", "400.7"}, 3),
+    ("Can I use my instant card when its my sons turn? Like while his creatures are attacking me?", {"117.1a"}, 2)])
+def test_session_50_kinds_nearer(home: Path, db: sqlite3.Connection, query: str, among: set[str],
+                                 places: int) -> None:
+    """The parent's questions a kind now reads, nearer the top though not first: mana tapped "before I say which
+    spell" (601.2g nowhere; 601.2f, the costs it pays, leads), "counter target spell on my creature" (701.6a nowhere),
+    a "when this dies" ability under an "exile it instead" (614.6 nowhere), counters on a creature "brought back"
+    (122.2 nowhere), an instant in "my sons turn" (117.1a second, now read as its kind)."""
+    ranked = rules_of(find(home, db, query))
+    assert any(r in among for r in ranked[:places]), ranked[:5]
