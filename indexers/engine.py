@@ -4940,11 +4940,10 @@ _IDIOMS: dict[str, Callable[[], tuple[Idiom, ...]]] = {
            Idiom(re.compile(r"(?P<word>叠加)"), "多个 并无意义", keyword=True),
            Idiom(re.compile(rf"^(?=.*指示物).*?(?P<word>{_TO_HAND['zh']}|闪烁|放逐(?:了|后|之后)?再回到?(?:场上|战场))"),
                  "从一个区域移动到另一个区域"),
-           # ... flickered or exiled (被…放逐; "衍生物被放住了以后还能回来吗", session 45's third Chinese tester,
-           # the typo read as 放逐: fourth -> first; session 50's Zhihu tester's token "被“闪烁”类效应放逐后"
-           # nowhere -> first), not a card a player exiles (放逐 without 被: the glossary's encore fell from first).
-           Idiom(re.compile(rf"^(?=.*衍生物).*?(?P<word>{_TO_HAND['zh']}|闪烁|被\S{{0,8}}?放逐(?:后|之后|了)?)"),
-                 "在战场以外的其他区域 消失"),
+           # Not a token flickered or exiled (闪烁, 被…放逐), which session 50 tried: 111.7's words led where 111.8
+           # answers, a token that left the battlefield can't come back ("衍生物闪烁以后还能回来吗", whose kind,
+           # _TOKEN_MOVED, says 111.8's words: first -> second).
+           Idiom(re.compile(rf"^(?=.*衍生物).*?(?P<word>{_TO_HAND['zh']})"), "在战场以外的其他区域 消失"),
            Idiom(re.compile(r"^(?!.*(?:皇帝|emperor)).*?(?P<word>将军)(?!税|伤害)", re.IGNORECASE), "指挥官"),
            # 冒险 (an adventure), the players' word for the rules' 历险, which say 冒险团 only (a party):
            # "冒险牌先用了冒险那半边，结算完牌去哪？" (session 50's Chinese blind tester) found the party's 700.8

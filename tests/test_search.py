@@ -3390,8 +3390,6 @@ def test_rules_words_said_in_chinese_make_no_word_with_what_precedes(home: Path,
 
 SESSION_50_LATE_FIRST = [
     ("堆叠上同时有好几个咒语和异能时，结算顺序是怎样的？是先放上去的先结算，还是最后放上去的先结算？", {"405.5"}),
-    ("衍生物被“闪烁”类效应放逐后，还能跟着效应一起返回战场吗？比如我用“将目标生物放逐，然后将它在其拥有者的操控下返回战场”的"
-     "咒语指定一个衍生物。", {"111.7", "111.8", "704.5d"}),
     ("can u flash in a creature on opps end step or only on your turn", {"702.8a"}),
     ("opp turned his cmdr into a 1/1 but it had 3 +1/+1 counters on it. so its a 4/4 now??", {"613.4b", "613.4c"}),
     ("if i ephemerate my own attacking creature does it come back still attacking?", {"506.4"}),
@@ -3421,7 +3419,7 @@ def test_session_50_late_kinds(home: Path, db: sqlite3.Connection, query: str, f
     combat (510.1 led, 506.4 nowhere), a counterspell on a triggered ability (113.9 nowhere), an Aura under
     protection (702.16 led), a creature put onto the battlefield attacking and its attack triggers (508.4 second), a
     transformed permanent flickered (400.7 led, 712.14 nowhere), werewolves turned by day and night (731.2a nowhere);
-    older kinds in more words: 结算顺序 (608.2 led), a token 被…放逐 (111.5 led), flash on the opponent's end step,
+    older kinds in more words: 结算顺序 (608.2 led), flash on the opponent's end step,
     "turned his cmdr into a 1/1" (704.8 led), a draw "turn 1"/"t1" (903.13 led), "ended turn" with 9 cards (514.1
     eighth), 在同一时间触发 (603.3b eighth), a double-faced card's 特征 in the graveyard, a target 献祭了 结算前 (608.2b
     nowhere)."""
