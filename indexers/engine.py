@@ -4383,8 +4383,7 @@ _FLICKERED_IN_COMBAT = {
     "en": r"^(?=.*\b(?:still|stay\w*|remain\w*)\s+(?:\w+\s+){0,2}?(?:attack\w*|block\w*|in\s+combat)\b)"
           r".*?\b(?P<word>flicker\w*|blink\w*|ephemerat\w*|exile[sd]?\s+(?:\w+\s+){0,2}?and\s+return\w*)\b",
     "it": r"^(?=.*\b(?:ancora|rimane|resta|restano|rimangono)\s+(?:\w+\s+)?(?:attaccant\w*|bloccant\w*"
-          r"|in\s+combattimento"
-          r"|ad\s+attaccare|a\s+bloccare)\b).*?\b(?P<word>flicker\w*|blink\w*|ephemerate|esili\w*)\b",
+          r"|in\s+combattimento|ad\s+attaccare|a\s+bloccare)\b).*?\b(?P<word>flicker\w*|blink\w*|ephemerate|esili\w*)\b",
     "zh": r"^(?=.*(?:还在攻击|仍在攻击|还是攻击|还在阻挡|仍在阻挡|还在战斗|仍在战斗|还算攻击|还算阻挡))"
           r".*?(?P<word>闪烁|放逐)"}
 #: Countering an ability with a spell that counters spells ("posso usare Counterspell sull'abilità innescata di
@@ -4762,7 +4761,6 @@ _ASKED: tuple[tuple[dict[str, str], str, str], ...] = (
      "坟墓场 牌手可以随时检视任何坟墓场中的牌"),
     (_WHEN_UNTAP, "untap step active player untaps permanents they control all simultaneously",
      "重置步骤 主动牌手 由其操控的永久物 同时重置"))
-
 
 
 #: The rules' words every kind of question is searched in (:func:`kind_keeps_order`).
