@@ -2760,11 +2760,13 @@ _PRIORITY_AFTER = {
 #: planeswalker. Does it lose 3 loyalty?" (session 46's blind tester; 606.5 led): 19 read, 13/18 -> 14/19.
 #: Session 49: 扣3个忠诚 ("对手3/3的生物打我的旅法师没被挡，是直接扣3个忠诚指示物吧？": 306.5c led): 28 read, 21/27 ->
 #: 23/28.
+#: Session 50: "gli tolgo 3 segnalini fedeltà?" (the draft-night tester: trample over planeswalkers' 702.19c led, 306.8
+#: fifth -> second, 120.3c first): 30 read, 23/30 -> 24/30.
 _WALKER_DAMAGED = {
     "en": r"^(?!.*\b(?:trampl|excess|greater|lethal|redirect))(?=.*\b(?:planeswalkers?|pws?|walkers?)\b)"
           r".*?\b(?P<word>hits?|bolt(?:s|ed)?|damage[sd]?|dmg|connects?|los(?:e|es|t)\s+(?:\d+\s+)?loyalty)\b",
     "it": r"^(?!.*\b(?:travolg|eccess|letal|reindirizz))(?=.*\b(?:planeswalker|pw|walker)\b)"
-          r".*?\b(?P<word>dann[io]|colpisc\w*|bruci\w*)\b",
+          r".*?\b(?P<word>dann[io]|colpisc\w*|bruci\w*|(?:tolgo|toglie|perde)\s+(?:\d+\s+)?segnalin\w*)\b",
     "zh": r"^(?!.*(?:践踏|大于|超出|致命|改为))(?=.*(?:鹏洛客|旅法)).*?(?P<word>伤害|打了|打掉"
           r"|[扣掉减](?:\d+|[一二三四五六七八九十几])?[个点]?忠诚)"}
 #: Whether a copy gets the counters on what it copies ("clone copied a creature with 3 +1/+1 counters, does my
@@ -2917,11 +2919,12 @@ _DAMAGE_LASTS = {
     "it": r"^(?=.*\b(?:turno|cleanup|quando)\b)(?=.*\bdann[io]\b)"
           r".*?\b(?P<word>rest(?:a|ano)|riman(?:e|gono)|spari(?:sce|scono)"
           r"|vanno\s+via|va\s+via|si\s+(?:tolgono|toglie|resett\w*|cancell\w*|azzer\w*|cur\w*|rimuov\w*)"
-          r"|(?:vengono|viene)\s+(?:rimoss\w*|tolt\w*|cancellat\w*|azzerat\w*))\b",
+          r"|(?:vengono|viene)\s+(?:rimoss\w*|tolt\w*|cancellat\w*|azzerat\w*)|ancora\s+(?:\w+\s+){0,3}?addosso)\b",
     "zh": r"^(?=.*伤害)(?=.*(?:回合|清除步骤|什么时候))"
           r".*?(?P<word>清掉|清除|清空|消掉|消失|没了|保留|留到|留着|还在|重置|会留|移除|恢复|回满|累积|累计)"}
 #: Session 50: 伤害会一直留着吗 (the club's new player: 120.4d led): 47 read, 37/46 -> 38/47; 累积 (the Zhihu tester's
-#: "伤害会一直累积到下一个回合吗": nowhere -> second, 120.6 behind 120.4d; nothing else moved).
+#: "伤害会一直累积到下一个回合吗": nowhere -> second, 120.6 behind 120.4d; nothing else moved); Italian "ha ancora quei
+#: danni addosso" (the draft-night tester: 510.1 led, 514.2 nowhere -> second): 50 read, 38/49 -> 38/50.
 #: Session 49: a creature "still damaged" on my turn, with no word "damage" (120.4d led), and 消掉: 44 read, 35/42 ->
 #: 36/44.
 #: Italian "si rimuove", a hand's count in Italian "quante carte" at the "cancellazione", in Chinese 弃到七张 (the
@@ -2956,12 +2959,14 @@ _GONE = {
 #: owner's graveyard, a state-based action (704.5m, 303.4c), where exile's and bounce's rules led.  17 read:
 #: 14/14 -> 17/17.  303.4c's words, not 704.5m's ("Aura not attached…", which left 303.4d first on two of seven).
 #: 光环, the players' 灵气, in this and the other Aura kinds' Chinese patterns (session 46's final blind tester:
-#: 光环附着的生物被解场了 光环去哪 from nowhere to first; the rest the same).
+#: 光环附着的生物被解场了 光环去哪 from nowhere to first; the rest the same).  Session 50: an enchantment stuck on a
+#: creature (结界贴在怪身上, the Xiaohongshu tester: nowhere -> first): 42 read, 37/39 -> 38/40.
 _AURA_ALONE = {
     "en": r"^(?!.*\bbestow)(?=.*\bauras?\b)(?=.*\b(?:creature|guy|it|enchanted|thing|permanent|dude)\b)"
           r".*?\b(?P<word>" + _GONE["en"] + r")\b",
     "it": r"^(?!.*\bbestow)(?=.*\baura\b).*?\b(?P<word>" + _GONE["it"] + r")\b",
-    "zh": r"^(?!.*(?:神授|bestow))(?=.*(?:灵气|光环)).*?(?P<word>" + _GONE["zh"] + ")"}
+    "zh": r"^(?!.*(?:神授|bestow))(?=.*(?:灵气|光环|结界(?:贴|挂|结附)|(?:贴|挂)(?:在)?\S{0,4}?的结界))"
+          r".*?(?P<word>" + _GONE["zh"] + ")"}
 #: An Equipment whose creature is gone ("装备挂着的生物死了，装备也一起进坟场吗", session 49's Chinese blind tester: the
 #: dying creature's 704.5f led, 301.5c nowhere): it becomes unattached and stays on the battlefield (704.5n, 301.5c),
 #: as an Aura's question is asked (:data:`_AURA_ALONE`).  Measured as :data:`_SAGA_CHAPTER`: 13 read, 11/12 -> 13/13.
@@ -3061,7 +3066,7 @@ _TARGETS_GONE = {
           r"(?=.*\b(?:risol\w*|fizz\w*|ancora|funzion\w*|(?:che\s+)?fa\s+qualcosa|che\s+fa"
           r"|neutralizzat\w*|succede)).*?\b(?P<word>" + _GONE["it"] + r"|(?:(?:non|nn)\s+)?c'?\s*[èe]\s+pi[uù]"
           r"|sparisc\w*)\b",
-    "zh": r"^(?:(?=.*(?:目标|点了|指定了))|(?=.*(?:回应|结算前|结算之前|生效前|生效之前))"
+    "zh": r"^(?:(?=.*(?:目标|点了|指定了))|(?=.*(?:回应|响应|结算前|结算之前|生效前|生效之前))"
           r"(?!.*(?:触发|ETB|etb|进入战场|进场|能力|异能)))"
           r"(?=.*(?:结算|生效|失效|还有用|没用|还会|直接没了|就没了|fizz|算(?:是)?被反击))"
           r".*?(?P<word>" + _GONE["zh"] + "|没了|不在了|不合法了?)"}
@@ -3071,7 +3076,9 @@ _TARGETS_GONE = {
 #: 117.7 led, 608.2b nowhere), not a trigger's (113.7a: an ETB whose source left is :data:`_SOURCE_GONE`'s; read so,
 #: three such questions fell from first to nowhere); 没用, 直接没了: 53 read, 47/49 -> 52/53.  Session 50: a spell
 #: whose target left "before my spell went off" (the parent's), a Chinese spell asked whether it "counts as" countered
-#: (算被反击): 56 read, 52/53 -> 55/56; 结算前 (before it resolved), measured with 牺牲了: 58 read, 56/57 -> 57/58.
+#: (算被反击): 56 read, 52/53 -> 55/56; 结算前 (before it resolved), measured with 牺牲了: 58 read, 56/57 -> 57/58;
+#: 响应 beside 回应 ("我放了个解 对手响应把那只怪弹回手了", the Xiaohongshu tester: nowhere -> first): 61 read, 58/59 ->
+#: 59/60.
 #: Chinese responding
 #: (:data:`_RESPOND_SPELL`) leaves a question with a permanent gone to it.  A spell splitting its damage,
 #: "target" unsaid ("I cast Fire splitting 1 damage between two creatures and one gets blinked in response", session
@@ -3189,6 +3196,8 @@ _PROTECTION_DAMAGE = {
 #: (session 47's blind testers).  Not of flashback, nor of the untap and cleanup steps, where no player gets priority
 #: (502.4, 514.3: their kinds'; read, "can i flash in a creature during my untap step" fell from first to nowhere).
 #: Six up, none down.
+#: Session 50: "nel turno suo" (in his turn; the draft-night and Arena players: the attackers' 508.1 led, 702.8a fourth
+#: and nowhere -> first): 23 read, 21/22 -> 23/23.
 _FLASH_WHEN = {
     "en": r"^(?=.*\bflash\b)(?!.*\b(?:flashback\w*|untap\s+step|clean[- ]?up)\b)"
           r".*?\b(?P<word>during\s+(?:\w+\s+){0,3}?(?:combat|turn|step|phase|upkeep)|in\s+(?:\w+\s+){0,2}?combat"
@@ -3196,7 +3205,8 @@ _FLASH_WHEN = {
           r"|at\s+instant\s+speed|any\s*time)\b",
     "it": r"^(?=.*\b(?:lampo|flash)\b)(?!.*\b(?:flashback|stap|cancellazione)\b)"
           r".*?\b(?P<word>durante\s+(?:\w+\s+){0,3}?(?:combattimento|turno|fase|sottofase)"
-          r"|nel\s+turno\s+(?:\w+\s+){0,2}?avversari\w*|in\s+qualsiasi\s+momento)\b",
+          r"|nel\s+turno\s+(?:\w+\s+){0,2}?avversari\w*|nel\s+(?:suo\s+turno|turno\s+(?:suo|di\s+lui|dell['’]\s*altro))"
+          r"|in\s+qualsiasi\s+momento)\b",
     "zh": r"^(?=.*(?:闪现|flash))(?!.*(?:闪回|flashback|重置步骤|清除步骤))"
           r".*?(?P<word>(?:对手|对面|别人|他)的?(?:回合|战斗)|战斗(?:中|阶段|的时候)|任何时候)"}
 #: Attacking a planeswalker instead of its controller ("Posso attaccare direttamente un planeswalker del mio avversario
@@ -3511,9 +3521,11 @@ _UNEQUIPPED = {
 #: Drawing from an empty library ("what if i have to draw a card and my library is empty", "pescare con il grimorio
 #: vuoto", 牌库空了还要抓牌): the player loses the next time a player would receive priority (121.4, 704.5b), where
 #: the other rules of drawing (121.5, 121.3) led, 121.4 sixth (older sets' misses).  28 read: 22/24 -> 28/28.
+#: Session 50: "1 card left in my library and cast Brainstorm" (the FNM tester: 704.7 led, 704.5b nowhere -> second,
+#: behind 121.4): 59 read, 58/58 -> 58/59.
 _EMPTY_DRAW = {
     "en": r"^(?=.*\b(?:library|libary|deck)\b)(?=.*\b(?:empty|no\s+cards|nothing\s+(?:left|in)|run\s+out|ran\s+out"
-          r"|out\s+of\s+cards)\b).*?\b(?P<word>draw(?:s|ing)?|drew)\b",
+          r"|out\s+of\s+cards|(?:1|one|a\s+single)\s+card\s+left|last\s+card)\b).*?\b(?P<word>draw(?:s|ing)?|drew)\b",
     "it": r"^(?=.*\b(?:grimorio|mazzo)\b)(?=.*\b(?:vuot\w*|finit\w*|senza\s+carte|nessuna\s+carta)\b)"
           r".*?\b(?P<word>pesc\w*)\b",
     "zh": r"^(?=.*(?:牌库|卡组))(?=.*(?:空|没牌|没有牌|不够|剩下)).*?(?P<word>抓不了牌|抽不了牌|抓牌|抽牌)"}
@@ -4159,7 +4171,9 @@ _COPY_TARGETS = {
 #: 505.1a led, 307.1 fourth), not a split second spell (转瞬) answered with mana: 7 read, 5/7 -> 7/7.
 #: Session 50: in combat or the opponent's turn in English and Italian ("posso lanciare una stregoneria durante il
 #: combattimento dopo che lui ha dichiarato i bloccanti?", the Italian Arena player: the combat steps' 506.7f led,
-#: 307.1 eighth; session 47's "durante la fase di combattimento" third): 13 read, 10/12 -> 13/13.
+#: 307.1 eighth; session 47's "durante la fase di combattimento" third): 13 read, 10/12 -> 13/13.  In Chinese in
+#: combat (战斗), with the idiom of 巫术 ("巫术能在战斗的时候放吗", the Xiaohongshu tester: 505.1a led, 307.1 nowhere
+#: -> first).
 _SORCERY_WHEN = {
     "en": r"^(?!.*\b(?:flash|split\s+second)\b)(?=.*\b(?:stack|in\s+response|respond\w*|resolv\w*|combat"
           r"|(?:opp\w*|their|his|her|my\s+\w+['’]?s|someone\s+else['’]?s)\s+turn)\b)"
@@ -4167,7 +4181,7 @@ _SORCERY_WHEN = {
     "it": r"^(?!.*\b(?:lampo|flash|secondo\s+netto)\b)(?=.*\b(?:pila|stack|rispost\w*|rispond\w*|risolv\w*"
           r"|combattiment\w*|turno\s+(?:del(?:l['’]\s*)?|di\s+)(?:avversari\w*|altr\w*|mio\s+amico))\b)"
           r".*?\b(?P<word>(?:gioc|lanci|cast)\w*\s+(?:una\s+)?stregoneri\w*)",
-    "zh": r"^(?!.*(?:闪现|瞬息|转瞬|flash))(?=.*(?:堆叠|回应|响应|结算|对手(?:的)?回合|别人(?:的)?回合))"
+    "zh": r"^(?!.*(?:闪现|瞬息|转瞬|flash))(?=.*(?:堆叠|回应|响应|结算|对手(?:的)?回合|别人(?:的)?回合|战斗))"
           r".*?(?P<word>(?:施放|打|放|丢|用|出)(?:一个|一张)?法术(?!力)|法术(?!力)(?=\S{0,8}?(?:打|施放|放)))"}
 #: Whom an unblocked creature damages ("se la mia creatura attacca e nessuno la blocca, i danni li prende mio figlio?",
 #: "if nobody blocks does the damage go to the player", 没人挡的话伤害打到人吗): the player, planeswalker or battle it
@@ -4443,6 +4457,51 @@ _DAY_NIGHT = {
           r".*?\b(?P<word>non\s+(?:ha\s+)?lanciat?o?\s+(?:nessuna\s+magia|niente|magie)|(?:due|2)\s+magie)\b",
     "zh": r"^(?=.*(?:狼人|白昼|黑夜|昼|夜))"
           r".*?(?P<word>没(?:有)?(?:施放|放|打)(?:任何)?咒语|(?:施放|放|打)了?(?:两个|2个|两张)咒语)"}
+#: Where a spell cast by flashback goes ("I flashed back a spell and my opponent countered it. He says it goes to my
+#: graveyard so I can flash it back again", session 50's final English tester: countering's 701.6a led, 702.34a
+#: nowhere; "返照从坟墓场放的咒语结算完会回坟墓场吗？被反击了呢", the club's new player: second): exiled whenever it
+#: would leave the stack (702.34a).  A countered spell's fate otherwise is :data:`_COUNTERED_GOES`'s, which leaves
+#: flashback out.  Measured (session 50, the quality harness by words over the thirty-five sets, after the final blind
+#: set had been measured as written; so for every change made for that set): 29 read, 26/28 -> 29/29.
+_FLASHBACK_LEAVES = {
+    "en": r"^(?=.*\b(?:flashback\w*|flash(?:ed|ing)?\s+(?:\w+\s+){0,2}?back)\b)"
+          r".*?\b(?P<word>countered|where\s+(?:does|do|did|will)\s+(?:\w+\s+){0,2}?go|go(?:es)?\s+(?:back\s+)?to\s+"
+          r"(?:the\s+|my\s+|its\s+|your\s+)?graveyard|exiled?)\b",
+    "it": r"^(?=.*\bflashback\b)"
+          r".*?\b(?P<word>(?:counterat|neutralizzat|contromagi)\w*|dove\s+(?:va|finisce)|(?:va|torna)\s+(?:nel|al)\s+cimitero"
+          r"|esiliat\w*)\b",
+    "zh": r"^(?=.*(?:返照|闪回|flashback))"
+          r".*?(?P<word>被反击|去哪|回坟(?:墓)?场|回墓地|进坟(?:墓)?场|放逐)"}
+#: Whether an emblem can be destroyed or removed ("My buddy wants to Vindicate the emblem I got from my planeswalker.
+#: Can emblems be destroyed or removed at all?", session 50's final English tester: umbra armor's 702.89a led, 114.5
+#: nowhere): an emblem is neither a card nor a permanent (114.5).  Measured as :data:`_FLASHBACK_LEAVES`: 3 read, 1/1
+#: -> 3/3 (the held-out "can an emblem be destroyed or bounced" sixth -> first).
+_EMBLEM_GONE = {
+    "en": r"^(?=.*\bemblems?\b).*?\b(?P<word>destroy\w*|remov\w*|exil\w*|get\s+rid|bounc\w*|interact\w*"
+          r"|(?:is|are)\s+(?:it|they|an?\s+emblems?|emblems?)\s+(?:an?\s+)?(?:permanents?|cards?))\b",
+    "it": r"^(?=.*\bemblem[ai]\b).*?\b(?P<word>distrugg\w*|distrutt\w*|rimuov\w*|tolt\w*|toglier\w*|esili\w*"
+          r"|(?:è|e)\s+un\s+permanente)\b",
+    "zh": r"^(?=.*徽记).*?(?P<word>消灭|移除|放逐|解掉|去掉|是(?:不是)?永久物|算(?:不算)?永久物)"}
+#: Whether a countered spell's costs come back ("se lui mi contromagia la creatura, il mana che ho pagato lo perdo
+#: oppure me lo ridanno?", session 50's Italian draft-night tester: Firebending's 702.189a led, 701.6b nowhere): they
+#: are not refunded (701.6b).  Measured as :data:`_FLASHBACK_LEAVES`: 3 read, 2/2 -> 3/3.
+_COUNTER_REFUND = {
+    "en": r"^(?=.*\bcounter(?:ed|s)?\b)(?=.*\b(?:mana|costs?|paid|pay)\b)"
+          r".*?\b(?P<word>refund\w*|(?:get|gets|got|give|gives)\s+(?:\w+\s+){0,3}?back|lose\s+(?:\w+\s+){0,2}?(?:mana|cost))\b",
+    "it": r"^(?=.*\b(?:contromagi\w*|neutralizz\w*|counterat\w*|annullat\w*)\b)(?=.*\b(?:mana|costo|pagat\w*)\b)"
+          r".*?\b(?P<word>ridann\w*|ridà|restituisc\w*|rimbors\w*|(?:lo|li|la)\s+perdo|perdo)\b",
+    "zh": r"^(?=.*(?:反击|康|counter))(?=.*(?:法术力|费用|付的|交的|mana))"
+          r".*?(?P<word>退(?:费|还|回)?|返还|还给我|拿回来|白付|浪费)"}
+#: A creature with vigilance asked to block in the next turn ("se attacco con quella con cautela rimane stappata e nel
+#: suo turno mi può bloccare giusto?", session 50's Italian draft-night tester: the blocking rules 509.1a led, 702.20b
+#: ninth; "警戒的怪攻击完不用横直？那对手回合还能挡吗": second): attacking doesn't tap it (702.20b).  Measured as
+#: :data:`_FLASHBACK_LEAVES`: 5 read, 1/3 -> 5/5.  A kind for responding to a land being played (305.1, "a special
+#: action; it doesn't use the stack") was written and dropped: its words led with 701.18a ("playing a land"), and
+#: fourteen questions already first fell to second.
+_VIGILANCE_BLOCK = {
+    "en": r"^(?=.*\bvigilance\b)(?=.*\battack\w*).*?\b(?P<word>block\w*|(?:stay|stays|remain\w*)\s+untapped)\b",
+    "it": r"^(?=.*\bcautela\b)(?=.*\battacc\w*).*?\b(?P<word>blocc\w*|(?:rimane|resta)\s+stappat\w*)\b",
+    "zh": r"^(?=.*警戒)(?=.*攻击).*?(?P<word>(?:还能|能|可以)(?:阻挡|挡)|不用横(?:置|直)|不横(?:置|直))"}
 #: Where an Adventure goes once cast ("冒险牌先用了冒险那半边，结算完牌去哪？之后还能当生物放吗", session 50's Chinese
 #: blind tester: the party's 700.8 led, 715.3d nowhere; "if my adventure creature gets countered can i still cast it
 #: later", session 49's notes: second): exiled as it resolves, then castable from exile (715.3d).  Measured (session
@@ -4749,6 +4808,13 @@ _ASKED: tuple[tuple[dict[str, str], str, str], ...] = (
     (_COUNTER_ABILITY,
      "activated and triggered abilities on the stack aren't spells can't be countered by anything that counters only"
      " spells", "堆叠中的起动式和触发式异能不是咒语 不能被任何只反击咒语的事物所反击"),
+    (_FLASHBACK_LEAVES, "If the flashback cost was paid exile this card instead of putting it anywhere else any time"
+                        " it would leave the stack",
+     "若曾支付返照费用 则在它将于任何时机下离开堆叠时 改为将其放逐 而非置入任何其他地方"),
+    (_EMBLEM_GONE, "emblem is neither a card nor a permanent", "徽记并非牌 也不是永久物"),
+    (_COUNTER_REFUND, "player who cast a countered spell doesn't get a refund of any costs that were paid",
+     "咒语或异能被反击后 已支付的费用均不会退费"),
+    (_VIGILANCE_BLOCK, "attacking doesn't cause creatures with vigilance to tap", "具有警戒的生物攻击时不需横置"),
     (_LANDS_PER_TURN, "player can normally play one land during their turn",
      "牌手一般情况下只能在自己的回合中使用一个地"),
     (_ADVENTURE_AFTER, "spell cast as an Adventure its controller exiles it instead of putting it into its owner's"
@@ -4943,6 +5009,11 @@ _IDIOMS: dict[str, Callable[[], tuple[Idiom, ...]]] = {
            # _TOKEN_MOVED, says 111.8's words: first -> second).
            Idiom(re.compile(rf"^(?=.*衍生物).*?(?P<word>{_TO_HAND['zh']})"), "在战场以外的其他区域 消失"),
            Idiom(re.compile(r"^(?!.*(?:皇帝|emperor)).*?(?P<word>将军)(?!税|伤害)", re.IGNORECASE), "指挥官"),
+           # 巫术, an older name of the sorcery (法术; the rules hold it in a card name only, 巫术女王), and 重抽
+           # (drawing a new hand: the mulligan, 再调度), as session 50's Xiaohongshu tester typed them: 巫术 with
+           # _SORCERY_WHEN's 战斗 one question nowhere -> first; 重抽 three second or fifth -> first.
+           Idiom(re.compile(r"(?P<word>巫术)(?!女王)"), "法术"),
+           Idiom(re.compile(r"(?P<word>重抽)"), "再调度"),
            # 冒险 (an adventure), the players' word for the rules' 历险, which say 冒险团 only (a party):
            # "冒险牌先用了冒险那半边，结算完牌去哪？" (session 50's Chinese blind tester) found the party's 700.8
            # alone.
@@ -4965,7 +5036,10 @@ _IDIOMS: dict[str, Callable[[], tuple[Idiom, ...]]] = {
                             r".*?(?P<word>刚(?:下|出|上|进|放|召唤|施放)\w{0,2}?(?:场|来|的))"), "召唤失调"),
            # What a commander costs cast again from the command zone ("指挥官被杀了两次，第三次从指挥区放要多交几块？",
            # session 49's Chinese blind tester: 903.8 eighth) is the commander tax, as in English.
-           Idiom(re.compile(r"^(?=.*(?:指挥区|统帅区)).*?(?P<word>多(?:交|付|花|给|出)|额外(?:支付|付|交)?|加(?:多少|几))"),
+           # ... and 多2费 ("指挥官死了回指挥区 再放要多2费吗", the Xiaohongshu tester: nowhere -> second, 704.6d
+           # first).
+           Idiom(re.compile(r"^(?=.*(?:指挥区|统帅区)).*?(?P<word>多(?:交|付|花|给|出)|额外(?:支付|付|交)?|加(?:多少|几)"
+                            r"|多(?:\d|[一二两三四几])(?:费|块|点))"),
                  "指挥官税 额外支付"),
            # A creature taken (偷, 拿过来) asked to attack this turn ("我用偷生物的法术把对手的生物拿过来了，
            # 这回合能直接拿它打脸吗", session 49's Chinese blind tester: 306.7 led, 302.6 ninth) has summoning

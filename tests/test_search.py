@@ -3440,3 +3440,47 @@ def test_session_50_late_kinds_nearer(home: Path, db: sqlite3.Connection, query:
     ninjutsu's own rules lead)."""
     ranked = rules_of(find(home, db, query))
     assert any(r in among for r in ranked[:places]), ranked[:5]
+
+
+SESSION_50_FINAL_FIRST = [
+    ("I flashed back a spell and my opponent countered it. He says it goes to my graveyard so I can flash it back"
+     " again. I thought it gets exiled either way?", {"702.34a"}),
+    ("返照从坟墓场放的咒语结算完会回坟墓场吗？被反击了呢", {"702.34a"}),
+    ("My buddy wants to Vindicate the emblem I got from my planeswalker. Can emblems be destroyed or removed at all?",
+     {"114.5"}),
+    ("se lui mi contromagia la creatura, il mana che ho pagato lo perdo oppure me lo ridanno?", {"701.6b"}),
+    ("se attacco con quella con cautela rimane stappata e nel suo turno mi può bloccare giusto?", {"702.20b"}),
+    ("警戒的怪攻击完不用横直？那对手回合还能挡吗", {"702.20b"}),
+    ("我放了个解 对手响应把那只怪弹回手了 我的法术还会生效吗", {"608.2b"}),
+    ("巫术能在战斗的时候放吗 还是只能主阶段", {"307.1"}),
+    ("起手好烂想重抽 重抽完要放几张到牌库底啊", {"103.5"}),
+    ("结界贴在怪身上 怪死了那个结界怎么办", {"704.5m", "303.4c"}),
+    ("una creatura con lampo la posso lanciare nel turno suo dopo che ha dichiarato gli attaccanti e poi bloccare con"
+     " quella?", {"702.8a"}),
+    ("attacco il suo planeswalker con una 3/3 e non la blocca, gli tolgo 3 segnalini fedeltà?", {"306.8", "120.3c"})]
+
+
+@pytest.mark.parametrize(("query", "first"), SESSION_50_FINAL_FIRST)
+def test_session_50_third_set_kinds(home: Path, db: sqlite3.Connection, query: str, first: set[str]) -> None:
+    """Session 50's third blind set (an FNM regular settling arguments, a Xiaohongshu newcomer, an Italian draft-night
+    player), measured as written and then read: a flashback spell countered (701.6a led, 702.34a nowhere), an emblem
+    destroyed (114.5 nowhere), a countered spell's mana (701.6b nowhere), vigilance and blocking (702.20b ninth);
+    older kinds in more words: 响应 (608.2b nowhere), 巫术 in combat (307.1 nowhere), 重抽 (103.5 second), an
+    enchantment stuck on a creature (704.5m nowhere), "nel turno suo" (702.8a nowhere), "gli tolgo 3 segnalini
+    fedeltà" (306.8 fifth)."""
+    assert rules_of(find(home, db, query))[0] in first, rules_of(find(home, db, query))[:5]
+
+
+@pytest.mark.parametrize(("query", "among", "places"), [
+    ("I had 1 card left in my library and cast Brainstorm. Do I lose the moment I try to draw the 2nd card, or can I"
+     " keep going and try to win first?", {"704.5b", "121.4"}, 2),
+    ("指挥官死了回指挥区 再放要多2费吗 每次都叠加?", {"903.8"}, 2),
+    ("la mia 4/4 ha preso 3 danni durante il suo turno, nel mio turno ha ancora quei danni addosso?",
+     {"514.2", "120.6"}, 2)])
+def test_session_50_third_set_nearer(home: Path, db: sqlite3.Connection, query: str, among: set[str],
+                                     places: int) -> None:
+    """The third set's questions now read, nearer the top though not first: a library's last card drawn (704.5b
+    nowhere, behind 121.4 now), 多2费 from the command zone (903.8 nowhere, behind 704.6d), damage "ancora addosso"
+    (514.2 nowhere; 120.6, which says the same, first)."""
+    ranked = rules_of(find(home, db, query))
+    assert any(r in among for r in ranked[:places]), ranked[:5]
