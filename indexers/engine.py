@@ -4387,6 +4387,9 @@ _LANDS_PER_TURN = {
           r"(?=\s+(?:\w+\s+){0,2}?(?:nello\s+stesso|in\s+un|per|ogni|a|al)\s+turno))\b",
     "zh": r"^(?!.*(?:效应|放进战场|放到战场))(?=.*(?:一回合|同一回合|一个回合|每回合|这回合|一轮))"
           r".*?(?P<word>(?:下|打|出|放|用)(?:两|2|二|多)(?:块|张|个)?地)"}
+#: A permanent exiled and returned at once, in English words: what :data:`_FLICKERED_IN_COMBAT` and
+#: :data:`_DFC_RETURNS` ask about.
+_FLICKERED_EN = r"flicker\w*|blink\w*|ephemerat\w*|exile[sd]?\s+(?:\w+\s+){0,2}?and\s+return\w*"
 #: An attacking or blocking creature flickered, asked whether it is still in combat ("if i ephemerate my own attacking
 #: creature does it come back still attacking?", session 48's; "uso Ephemerate su di essa. Quando rientra è ancora
 #: attaccante?", session 50's Italian forum tester: entering attacking's 508.4 or combat damage's 510.1 led, 506.4
@@ -4395,7 +4398,7 @@ _LANDS_PER_TURN = {
 #: late set's testers used; so for every change made for that set): 2 read, 0/0 -> 2/2.
 _FLICKERED_IN_COMBAT = {
     "en": r"^(?=.*\b(?:still|stay\w*|remain\w*)\s+(?:\w+\s+){0,2}?(?:attack\w*|block\w*|in\s+combat)\b)"
-          r".*?\b(?P<word>flicker\w*|blink\w*|ephemerat\w*|exile[sd]?\s+(?:\w+\s+){0,2}?and\s+return\w*)\b",
+          r".*?\b(?P<word>" + _FLICKERED_EN + r")\b",
     "it": r"^(?=.*\b(?:ancora|rimane|resta|restano|rimangono)\s+(?:\w+\s+)?(?:attaccant\w*|bloccant\w*"
           r"|in\s+combattimento|ad\s+attaccare|a\s+bloccare)\b).*?\b(?P<word>flicker\w*|blink\w*|ephemerate|esili\w*)\b",
     "zh": r"^(?=.*(?:还在攻击|仍在攻击|还是攻击|还在阻挡|仍在阻挡|还在战斗|仍在战斗|还算攻击|还算阻挡))"
@@ -4440,7 +4443,7 @@ _PUT_ATTACKING = {
 #: 712.14 nowhere): it returns front face up (712.14).  Measured as :data:`_FLICKERED_IN_COMBAT`: 1 read, 0/0 -> 1/1.
 _DFC_RETURNS = {
     "en": r"^(?=.*\b(?:transform\w*|flipped|back\s*(?:face|side)|dfcs?|double[\s-]faced|nightbound)\b)"
-          r".*?\b(?P<word>flicker\w*|blink\w*|ephemerat\w*|exile[sd]?\s+(?:\w+\s+){0,2}?and\s+return\w*)\b",
+          r".*?\b(?P<word>" + _FLICKERED_EN + r")\b",
     "it": r"^(?=.*\b(?:trasformat\w*|retro|bifront\w*|doppia\s+faccia)\b)"
           r".*?\b(?P<word>flicker\w*|blink\w*|ephemerate|esili\w*\s+(?:\w+\s+){0,3}?(?:rientr|torn)\w*)\b",
     "zh": r"^(?=.*(?:转化|背面|双面))(?=.*(?:回来|回场|回到战场|返回战场)).*?(?P<word>闪烁|放逐)"}
@@ -4454,7 +4457,7 @@ _DAY_NIGHT = {
           r".*?\b(?P<word>(?:cast|casted|played)\s+(?:nothing|no\s+spells?|zero\s+spells|two\s+spells|2\s+spells)"
           r"|didn['’]?t\s+cast\s+(?:a\s+|any\s+)?(?:spells?|anything))\b",
     "it": r"^(?=.*\b(?:licantrop\w*|lupi\s+mannari|giorno|notte|diurn\w*|nottur\w*)\b)"
-          r".*?\b(?P<word>non\s+(?:ha\s+)?lanciat?o?\s+(?:nessuna\s+magia|niente|magie)|(?:due|2)\s+magie)\b",
+          r".*?\b(?P<word>non\s+(?:ha\s+)?lanci(?:a|ato)\s+(?:nessuna\s+magia|niente|magie)|(?:due|2)\s+magie)\b",
     "zh": r"^(?=.*(?:狼人|白昼|黑夜|昼|夜))"
           r".*?(?P<word>没(?:有)?(?:施放|放|打)(?:任何)?咒语|(?:施放|放|打)了?(?:两个|2个|两张)咒语)"}
 #: Where a spell cast by flashback goes ("I flashed back a spell and my opponent countered it. He says it goes to my
