@@ -23,7 +23,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Iterator, Mapping
-from functools import cache
+from functools import cache, lru_cache
 
 from whoosh.analysis import STOP_WORDS, Analyzer, Filter, Token, Tokenizer
 from whoosh.lang import stopwords_for_language
@@ -472,10 +472,13 @@ def terms(analyzer: Analyzer, text: str, mode: str = "query") -> list[str]:
     return [t.text for t in analyzer(text, mode=mode)]
 
 
+@lru_cache(maxsize=4096)
 def name_key(lang: str, text: str) -> str:
     """A heading or glossary headword as one comparable key ("Color Identity" and
     "color identities" meet as ``en:color ident``): the whole query equal to a name
-    is the strongest evidence a search has."""
+    is the strongest evidence a search has.  Remembered: reading a Chinese query's typos
+    asks it of each stretch beside a question word, the same stretches many times
+    (11,449 calls over the glossary benchmark's 664 Chinese definitions, ~0.1 ms a definition)."""
     words = terms(analyzer_for(lang), text)
     return f"{field_code(lang)}:" + " ".join(words) if words else ""
 

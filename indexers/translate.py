@@ -26,6 +26,7 @@ import sqlite3
 from collections import defaultdict
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from typing import NamedTuple
 
 from kb.align.lexicon import PLAYERS, TERMS, Lexicon, alternatives
@@ -325,8 +326,11 @@ def _whole_runs(entries: Entries, text: str) -> tuple[list[tuple[str, Entry, int
 STEM_MATCH = True
 
 
+@lru_cache(maxsize=8192)
 def stem_key(lang: str, word: str) -> str:
-    """``word``'s Snowball stem in ``lang``, marked so it never equals a word key."""
+    """``word``'s Snowball stem in ``lang``, marked so it never equals a word key (remembered: a query's
+    words are stemmed for each run they are in, each lexicon and each language searched, about 200 times
+    a glossary definition)."""
     from indexers.analysis import stem as snowball  # the search's own stems (Italian: "dann")
 
     return "~" + snowball(base_lang(lang), word)

@@ -1414,6 +1414,50 @@ def test_the_scorer_counts_a_document_once_a_unit_whatever_fields_it_matches(
     assert all(abs(got[doc] - value) <= 1e-9 * value for doc, value in expected.items())
 
 
+def test_a_unit_met_again_is_scored_from_its_kept_sums_as_clause_by_clause(
+        home: Path, db: sqlite3.Connection, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A unit of several fields met a second time is scored from the sums over its fields kept then
+    (scoring.UNITS_KEPT): the totals must be those of the first time, clause by clause, whether the
+    sums are kept, read back, or the store starts again for lack of room."""
+    from whoosh import index as whoosh_index
+
+    from indexers import scoring
+    from indexers.scoring import Clause, Scorer
+
+    info = rules_index.current(home, db)
+    fields = [(rules_index.body_field("en"), 1.0), (rules_index.title_field("en"), 2.0),
+              (rules_index.parent_field("en"), 1.0)]
+    units = [[Clause(f, (w,), b) for f, b in fields] for w in terms(english(), "creature player damage trample")]
+    with whoosh_index.open_dir(str(info.path)).searcher() as searcher:
+        for room in (scoring.UNITS_KEPT, 500):
+            monkeypatch.setattr(scoring, "UNITS_KEPT", room)
+            scorer = Scorer(searcher)
+            first, second, third = (scorer.score(units, 0.9) for _ in range(3))
+            assert scorer._kept_sums(tuple(units[-1])) is not None  # kept the second time, read the third
+            for got in (second, third):
+                assert got.keys() == first.keys()
+                assert all(abs(got[doc] - value) <= 1e-12 * value for doc, value in first.items())
+
+
+def test_idioms_searched_casefolded_find_what_ignoring_case_finds() -> None:
+    """The idioms of English and Italian are searched as lower-case patterns in the casefolded text
+    (engine.CaseFolded): each must find what the pattern ignoring case finds, at the same places, in the
+    question sets' questions as typed, shouted and capitalised, and in texts casefolding lengthens."""
+    from benchmarks.quality import load_questions
+
+    texts = [q.text for f in sorted(Path("benchmarks").glob("questions*.tsv")) for q in load_questions(f)
+             if q.lang in ("en", "it")][::7]
+    texts = [v for t in texts for v in (t, t.upper(), t.title())] + ["Does lifelink Straße stack?", "İs it tapped"]
+    for lang in ("en", "it"):
+        folded = [i.pattern for i in search.idioms(lang) if isinstance(i.pattern, search.CaseFolded)]
+        assert len(folded) > 100
+        for pattern in folded:
+            ignoring = re.compile(pattern.pattern, re.IGNORECASE)
+            for text in texts:
+                got, expected = pattern.search(text), ignoring.search(text)
+                assert (got and got.span("word")) == (expected and expected.span("word")), (pattern.pattern, text)
+
+
 def test_a_title_in_parentheses_is_a_heading_not_an_answer(db: sqlite3.Connection) -> None:
     """"702.186. ∞ (Infinity)" is a keyword's title line like "702.185. Warp": a heading whose
     name goes to 702.186a-b, not a rule competing for the first ranks ("keyword abilities" put it
