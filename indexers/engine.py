@@ -5261,7 +5261,11 @@ def with_idioms(p: Plan, conn: sqlite3.Connection, info: IndexInfo, replan: Call
     weights: dict[str, float] = {}
     about: list[str] = []
     for idiom in idioms(base_lang(p.lang)):
-        typed, (text, m) = text, found_as_typed_or_in_chinese(idiom.pattern.search, text, chinese)
+        typed = text
+        if chinese is None:  # the text as typed only: one call less for each of ~160 idioms
+            m = idiom.pattern.search(text)
+        else:
+            text, m = found_as_typed_or_in_chinese(idiom.pattern.search, text, chinese)
         if m is None:
             continue
         if idiom.keyword:  # said of a keyword only ("does lifelink stack"), not of the stack itself

@@ -1443,10 +1443,10 @@ def test_idioms_searched_casefolded_find_what_ignoring_case_finds() -> None:
     """The idioms of English and Italian are searched as lower-case patterns in the casefolded text
     (engine.CaseFolded): each must find what the pattern ignoring case finds, at the same places, in the
     question sets' questions as typed, shouted and capitalised, and in texts casefolding lengthens."""
-    from benchmarks.quality import load_questions
-
-    texts = [q.text for f in sorted(Path("benchmarks").glob("questions*.tsv")) for q in load_questions(f)
-             if q.lang in ("en", "it")][::7]
+    sets = sorted((Path(__file__).resolve().parents[1] / "benchmarks").glob("questions*.tsv"))
+    rows = [line.split("\t") for f in sets for line in f.read_text(encoding="utf-8").splitlines()]
+    texts = [row[1] for row in rows if len(row) > 2 and row[0] in ("en", "it")][::7]
+    assert len(texts) > 500
     texts = [v for t in texts for v in (t, t.upper(), t.title())] + ["Does lifelink Straße stack?", "İs it tapped"]
     for lang in ("en", "it"):
         folded = [i.pattern for i in search.idioms(lang) if isinstance(i.pattern, search.CaseFolded)]
