@@ -47,12 +47,13 @@ B = 0.5
 #: field its boost) met a second time is scored from its documents' sums over its fields, kept from the first
 #: time, up to this many documents over all units kept (then the store starts again): a common word's
 #: fields were summed into a query's totals field by field, each time ("creature", "player", "card" recur
-#: in most definitions).  Met once, a unit is scored field by field as before: keeping every unit's sums
-#: made a question's first search slower (p50 4.7 -> 4.9 ms, mean 6.1 -> 6.6 over the 438 questions; a
-#: question's units are mostly new).  Measured (the glossary benchmark's 1,328 definitions, in process,
-#: scoring's share): 2.0 -> 1.6 ms a definition; the questions the same; every ranking of the quality harness
-#: and the glossary benchmark the same.  The definitions keep 199,302 documents' sums in 2,047 units (18 MB).
-#: 0 turns it off.
+#: in most definitions).  Met once, a unit is scored field by field as before: keeping every unit's sums from
+#: its first meeting made a question's first search slower (our 438 questions, in process, three runs alternated
+#: with the store off: p50 4.5-5.4 -> 4.7-6.0 ms, mean 5.9-7.0 -> 6.4-8.0; a question's units are mostly new, and
+#: their sums were made, then added); from the second meeting, six runs each: p50 4.8 -> 4.6, mean 6.3 -> 6.1
+#: (medians).  Scoring over the glossary benchmark's 1,328 definitions: 2.0 -> 1.6 ms a definition.  Every
+#: ranking of the quality harness and the glossary benchmark the same.  The definitions keep 199,302 documents'
+#: sums in 2,047 units (18 MB).  0 turns it off.
 UNITS_KEPT = 250_000
 Posting = tuple[int, float]  # (document number, term frequency)
 _Derived = TypeVar("_Derived")
