@@ -44,8 +44,8 @@ K1 = 1.2
 B = 0.5
 
 #: A unit of several clauses (a word searched in the body, the parent titles and the aligned texts, each
-#: field its boost) met a second time is scored from its documents' sums over its fields, kept from the first
-#: time, up to this many documents over all units kept (then the store starts again): a common word's
+#: field its boost) met again is scored from its documents' sums over its fields, made the second time it is
+#: met and kept, up to this many documents over all units kept (then the store starts again): a common word's
 #: fields were summed into a query's totals field by field, each time ("creature", "player", "card" recur
 #: in most definitions).  Met once, a unit is scored field by field as before: keeping every unit's sums from
 #: its first meeting made a question's first search slower (our 438 questions, in process, three runs alternated
