@@ -648,9 +648,9 @@ def rule_numbers(text: str) -> tuple[RuleNumber, ...]:
     """The rule numbers a query names (three digits at least: "7" is just a number; not
     three counting something, :data:`COUNTED`).  A query without three digits in a row names none,
     and is not read through the analyzer for them (0.07 ms a glossary definition)."""
-    found: list[RuleNumber] = []
     if not _THREE_DIGITS.search(text):
         return ()
+    found: list[RuleNumber] = []
     counted = {m.group(1) for m in COUNTED.finditer(text)}
     for token in analyzer_for("en")(text):
         if token_kind(token) == NUMBER and ("." in token.text or len(token.text) == 3 and token.text not in counted):
