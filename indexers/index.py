@@ -43,7 +43,7 @@ from whoosh import index as whoosh_index
 from whoosh.codec.whoosh3 import W3Codec
 from whoosh.fields import ID, KEYWORD, STORED, TEXT, Schema
 
-from indexers import homophones, lookups, segment, semantic, spelling
+from indexers import compiled, homophones, lookups, segment, semantic, spelling
 from indexers.analysis import analyzer_for, field_code, form_key, name_key
 from indexers.translate import Translator
 from indexers.writer import BulkWriter
@@ -508,14 +508,19 @@ class IndexInfo:
 
 
 Progress = Callable[[int, int, str], None]
+#: The regular expressions a search compiles, each a source and its flags (:func:`indexers.engine.idiom_patterns`),
+#: for the build to store.
+Patterns = Callable[[], Iterable[tuple[str, int]]]
 
 
 def build(home: Path, conn: sqlite3.Connection, name: str | None = None, *, vectors: bool = False,
-          progress: Progress | None = None, kb_file: Path | None = None, prune: bool = True) -> IndexInfo:
+          progress: Progress | None = None, kb_file: Path | None = None, prune: bool = True,
+          patterns: Patterns | None = None) -> IndexInfo:
     """Build the index of the KB in ``home`` into ``home/index/<fingerprint>``,
     atomically, and (``prune``) remove the indexes of older KBs.  ``vectors``: with the rule
     texts' vectors (:mod:`indexers.semantic`).  ``kb_file``: the file ``conn`` reads, when
-    it is not yet the home's (a build indexes its new KB before putting it in place)."""
+    it is not yet the home's (a build indexes its new KB before putting it in place).
+    ``patterns``: the regular expressions a query compiles, stored compiled (:mod:`indexers.compiled`)."""
     started = time.perf_counter()
     name = name or fingerprint(home, conn)
     root = home / FOLDER
@@ -547,6 +552,8 @@ def build(home: Path, conn: sqlite3.Connection, name: str | None = None, *, vect
         spelling.save_stems(tmp, {lang: spelling.stems_of(lang, sorted({*own.get(lang, {}), *lexicon.get(lang, ())}))
                                   for lang in sorted({*own, *lexicon}) if not is_cjk(lang)})
         lookups.save(tmp, conn, groups, translator)
+        if patterns is not None:
+            compiled.save(tmp, patterns())
         made = _vectors(home, texts, progress) if vectors else None
         if made is not None:
             semantic.save(tmp, made)
@@ -651,12 +658,12 @@ def read_manifest(folder: Path) -> dict[str, Any] | None:
 
 def ready(home: Path, conn: sqlite3.Connection, vectors: bool | None = None,
           progress: Progress | None = None, kb_file: Path | None = None, prune: bool = True,
-          downgrade: bool = False) -> IndexInfo:
+          downgrade: bool = False, patterns: Patterns | None = None) -> IndexInfo:
     """The index of the KB as it is now, built if missing, stale or incomplete
     (for ``kb build``, ``kb index`` and the benchmarks; a search calls :func:`current`).
     ``vectors``: with (True) or without (False) the semantic vectors; None keeps what
     the KB's index had (a rebuilt KB keeps them, made again only for the texts that changed).
-    ``kb_file`` and ``prune``: as :func:`build`'s; an index a newer kb wrote, which pruning
+    ``kb_file``, ``prune`` and ``patterns``: as :func:`build`'s; an index a newer kb wrote, which pruning
     would delete, is refused unless ``downgrade`` (:func:`refuse_newer`)."""
     wanted = _had_vectors(home / FOLDER) if vectors is None else vectors
     info = found(home, conn, kb_file)
@@ -670,7 +677,7 @@ def ready(home: Path, conn: sqlite3.Connection, vectors: bool | None = None,
             refuse_newer(home)
         if info is not None:  # the same KB, asked with or without vectors: built again beside it
             return build(home, conn, f"{info.path.name.split('.')[0]}.{os.urandom(6).hex()}", vectors=wanted,
-                         progress=progress, kb_file=kb_file, prune=prune)
+                         progress=progress, kb_file=kb_file, prune=prune, patterns=patterns)
         name = fingerprint(home, conn)
         if read_manifest(home / FOLDER / name) is not None:
             # a complete index of this name that is not this file's: the KB was changed in place.  The
@@ -679,7 +686,8 @@ def ready(home: Path, conn: sqlite3.Connection, vectors: bool | None = None,
             file = kb_file or store.db_path(home)
             name = f"{name}.{_digest(file, file.stat())[:12]}"
         shutil.rmtree(home / FOLDER / name, ignore_errors=True)
-        return build(home, conn, name, vectors=wanted, progress=progress, kb_file=kb_file, prune=prune)
+        return build(home, conn, name, vectors=wanted, progress=progress, kb_file=kb_file, prune=prune,
+                     patterns=patterns)
 
 
 def refuse_newer(home: Path) -> None:

@@ -6,7 +6,9 @@ tables from the KB's rows at every start: the one box's names of things (glossar
 headwords and aliases, headings, each with the rules it leads to), the card names' keys,
 the rule identities (to expand an address such as ``601.2a-h``), and the words the
 learned lexicons hold per language (what spelling correction and language detection
-ask of :meth:`indexers.translate.Translator.vocabulary`).  They are pure functions of
+ask of :meth:`indexers.translate.Translator.vocabulary`); and the English names of the
+languages the KB and its lexicons hold (what a search's header says: babel's tables took a
+fresh ``kb search`` 20-40 ms to load, session 52).  They are pure functions of
 the KB file, like the index, so :func:`save` writes them into the index folder when
 the index is built and :func:`load` reads them with one ``json.loads``.
 
@@ -33,6 +35,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
+from kb.core.lang import language_name
 from kb.core.rulenum import RuleNumber
 from kb.core.text import word_key
 from kb.graph.names import script_class
@@ -86,6 +89,7 @@ class Lookups:
     name_choices: dict[str, list[str]]           # script -> the keys of ``names`` (:func:`by_script`)
     card_choices: dict[str, list[str]]           # script -> the card names' keys (box_store.card_name_keys)
     name_langs: frozenset[str]                   # the languages holding names
+    language_names: dict[str, str]               # tag -> its English name (kb.core.lang.language_name)
 
     @cached_property
     def identities(self) -> Identities:
@@ -166,6 +170,8 @@ def save(folder: Path, conn: sqlite3.Connection, editions: list[Group], translat
                   for key, entries in names.items()},
         "name_choices": by_script(names), "card_choices": by_script(box_store.card_name_keys(conn)),
         "lexicon_words": {lang: sorted(translator.vocabulary(lang)) for lang in lexicon_langs(translator)},
+        "language_names": {tag: language_name(tag)
+                           for tag in sorted({*store.languages(conn), *lexicon_langs(translator)})},
     }
     (folder / FILE).write_text(json.dumps(data, ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
 
@@ -202,10 +208,11 @@ def _read(path: Path, build: str, editions: list[Group]) -> Lookups | None:
         words = {str(lang): frozenset(found) for lang, found in data["lexicon_words"].items()}
         choices = {kind: {str(script): [str(k) for k in keys] for script, keys in data[kind].items()}
                    for kind in ("name_choices", "card_choices")}
+        language_names = {str(tag): str(name) for tag, name in data.get("language_names", {}).items()}
     except (OSError, ValueError, KeyError, TypeError, AttributeError):
         return None
     return Lookups(path.parent, numbers, Rows(names, _name), words, choices["name_choices"], choices["card_choices"],
-                   frozenset(row[1] for rows in names.values() for row in rows))
+                   frozenset(row[1] for rows in names.values() for row in rows), language_names)
 
 
 def _name(key: str, row: list[Any]) -> box_store.Name:

@@ -614,10 +614,11 @@ def build_index(home: Path, semantic: bool | None = None,
     from contextlib import closing
 
     from indexers import index as rules_index  # lazy: whoosh only where an index is built
+    from indexers.engine import idiom_patterns
 
     with closing(store.connect_file(kb_file) if kb_file else store.connect(home)) as conn:
         return rules_index.ready(home, conn, semantic, progress, kb_file=kb_file, prune=kb_file is None,
-                                 downgrade=downgrade)
+                                 downgrade=downgrade, patterns=idiom_patterns)
 
 
 def index(home: Path, semantic: bool | None = None, progress: Callable[[int, int, str], None] | None = None,

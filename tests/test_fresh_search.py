@@ -13,6 +13,7 @@ from __future__ import annotations
 import io
 import json
 import random
+import re
 import shutil
 import sqlite3
 import subprocess
@@ -24,7 +25,7 @@ from pathlib import Path
 import pytest
 from kbrun import kb
 
-from indexers import engine, inplace, lookups, snippets, spelling
+from indexers import compiled, engine, inplace, lookups, snippets, spelling
 from indexers import index as rules_index
 from indexers.translate import Translator
 from kb import cli
@@ -40,7 +41,7 @@ QUERIES = ["702.19b", "601.2a-h", "CR 702.19B", "规则702.19b", "702.19b, 702.1
            "tocco letale", "死触", "标识色", "permanente amalgamato", "damage", '"color identity"',
            "trample damage assignment", "how many poison counters make a player lose the game",
            "Sheoldred, the Apocalypse", "lightnig bolt", "非瑞克西亚龙引擎", "travolgere", "comander damage",
-           "legend rule", "指挥官伤害", "mischia", "践塌和死处"]
+           "legend rule", "指挥官伤害", "mischia", "践塌和死处", "does lifelink stack"]
 
 
 @pytest.fixture(scope="module")
@@ -182,6 +183,75 @@ def test_the_answers_are_the_same_without_the_file_damaged_or_of_another_build(h
         lookups._LOADED.clear()
 
 
+def _same_idioms(made: tuple[engine.Idiom, ...], expected: tuple[engine.Idiom, ...]) -> bool:
+    """Equal idioms: each pattern of the same kind, equal (``re.Pattern`` equality compares compiled code)."""
+    def key(idiom: engine.Idiom) -> tuple[object, ...]:
+        p = idiom.pattern
+        return (type(p), p.pattern, p._folded if isinstance(p, engine.CaseFolded) else p, idiom.said, idiom.keyword,
+                idiom.weight, idiom.kind)
+
+    return [key(i) for i in made] == [key(i) for i in expected]
+
+
+def test_the_idioms_are_made_from_the_code_the_build_stored(home: Path, db: sqlite3.Connection,
+                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    """`kb build` stores the idioms' compiled code (``indexers.compiled``): a query makes each idiom's pattern
+    from it, compiling none of them, and the idioms are those compiled by ``re``."""
+    stored = compiled.load(index_of(home, db).path)
+    asked = engine.idiom_patterns()
+    assert len(asked) > 400 and all(stored.holds(*pattern) for pattern in asked)
+    compiling: list[str] = []
+    real = re.compile
+
+    def counted(source: str, flags: int = 0) -> re.Pattern[str]:
+        compiling.append(source)
+        return real(source, flags)
+
+    for lang, made in engine._IDIOMS.items():
+        expected = made(engine.Patterns(compiled.NOTHING))
+        monkeypatch.setattr(re, "compile", counted)
+        from_code = made(engine.Patterns(stored))
+        monkeypatch.setattr(re, "compile", real)
+        assert _same_idioms(from_code, expected), lang
+        assert not {source for source, _ in asked} & set(compiling), lang
+
+
+def test_the_answers_are_the_same_without_the_patterns_file_damaged_or_of_another_python(
+        home: Path, db: sqlite3.Connection) -> None:
+    """A patterns file missing, damaged (one byte of code changed: ``_sre`` takes much damaged code
+    for another valid pattern), of another format or another interpreter is not used: each pattern is
+    compiled as before, and `kb search` answers the same."""
+    path = index_of(home, db).path / compiled.FILE
+    kept = path.read_bytes()
+    expected = answers(home)
+    line, _, code = kept.partition(b"\n")
+    header = json.loads(line)
+    flipped = bytearray(code)
+    flipped[len(code) // 2] ^= 0x01
+    variants = {
+        "missing": None,
+        "garbage": b"\x00garbage" * 64,
+        "truncated": kept[: len(kept) // 3],
+        "a byte of code changed": line + b"\n" + bytes(flipped),
+        "another format": json.dumps({**header, "format": compiled.FORMAT + 1}).encode() + b"\n" + code,
+        "another python": json.dumps({**header, "interpreter": ["cpython", "3.99.0", 1, 4]}).encode() + b"\n" + code,
+    }
+    try:
+        for name, content in variants.items():
+            if content is None:
+                path.unlink()
+            else:
+                path.write_bytes(content)
+            assert compiled.load(path.parent) is compiled.NOTHING, name
+            assert answers(home) == expected, name
+    finally:
+        path.write_bytes(kept)
+    stored = compiled.load(path.parent)
+    assert stored is not compiled.NOTHING
+    for lang, made in engine._IDIOMS.items():
+        assert _same_idioms(made(engine.Patterns(stored)), made(engine.Patterns(compiled.NOTHING))), lang
+
+
 def test_kb_search_leaves_heavy_modules_unimported(home: Path) -> None:
     """Modules a search never uses stay out of its process (each costs a fresh `kb search`
     milliseconds): the web stack, babel, spaCy, whoosh's downloader (urllib.request and
@@ -202,6 +272,26 @@ def test_kb_search_leaves_heavy_modules_unimported(home: Path) -> None:
                    "kb.graph.card_rows", "platformdirs", "kb.views.rules", "kb.store.cards", "kb.graph.cards",
                    "html", "rapidfuzz", "pypinyin", "numpy", "zipfile"):  # rapidfuzz: "damage" is a term typed exactly
         assert module not in loaded, module
+
+
+def test_a_search_names_its_languages_from_the_stored_names(home: Path, db: sqlite3.Connection) -> None:
+    """The header names languages ("the Italian texts hold every word"); babel's tables cost a fresh `kb search`
+    20-40 ms, so the index build stores the names of the KB's languages, CLDR's as babel gives them."""
+    from babel import Locale
+
+    info = index_of(home, db)
+    stored = lookups.load(info.path, db, info.editions)
+    assert stored is not None and {"en", "it", "zh-Hans"} <= set(stored.language_names)
+    for tag, name in stored.language_names.items():
+        assert name == Locale.parse(tag.replace("-", "_")).get_display_name("en"), tag
+    probe = ("import sys, runpy\n"
+             f"sys.argv = ['kb', 'search', 'permanente amalgamato', '--home', {str(home)!r}]\n"
+             "try:\n    runpy.run_module('kb', run_name='__main__')\nexcept SystemExit:\n    pass\n"
+             "print(sorted(m for m in sys.modules))")
+    result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=600)
+    assert result.returncode == 0, result.stderr
+    assert "the Italian texts hold every word of the query" in result.stdout
+    assert "babel" not in set(eval(result.stdout.strip().splitlines()[-1]))  # noqa: S307 (our own probe's list)
 
 
 def test_a_search_compiles_the_idioms_of_its_language_alone(home: Path) -> None:

@@ -23,7 +23,15 @@ from indexers import index as rules_index
 from indexers.translate import OWN_LANGUAGE, Translation
 from kb.core import address as addresses
 from kb.core.errors import KbError, NotFound, Unavailable
-from kb.core.lang import example_label, guess_lang, language_label, language_name, languages_label, normalize_tag
+from kb.core.lang import (
+    example_label,
+    guess_lang,
+    language_label,
+    language_name,
+    languages_label,
+    normalize_tag,
+    remember_names,
+)
 from kb.core.rulenum import RuleNumber
 from kb.core.text import Hint, as_typed, echoed, typed
 from kb.store import rules as store
@@ -181,6 +189,8 @@ class Session:
         if self._box is None:
             info = rules_index.found(self.home, self.conn)  # None: missing or stale (an address needs none)
             self._stored = lookups.load(info.path, self.conn, info.editions) if info is not None else None
+            if self._stored is not None:
+                remember_names(self._stored.language_names)
             editions = info.editions if info is not None else rules_index.newest_editions(self.conn)
             self._box = OneBox(self.conn, editions, self._stored)
         return self._box

@@ -1,0 +1,148 @@
+"""Regular expressions compiled by the index build, made again by a query from their stored code.
+
+A query reads its language's idioms and kinds of question (:func:`indexers.engine.idioms`, about
+160 patterns), and a fresh ``kb search`` compiled them before reading its first word: 35-65 ms of
+its ~300 ms (session 52, ``python -X importtime`` and timers; Python's ``re`` parses and compiles
+a pattern in Python).  The build compiles them once and stores each one's compiled code in the
+index folder (``patterns.bin``); a query makes the pattern from it with ``_sre.compile``, the call
+``re.compile`` itself ends with, which takes microseconds.
+
+The code is CPython's own, a private format: the file names the interpreter and ``re``'s
+``MAGIC`` it was made with, and is not used under another.  At the build each pattern made from
+its code is checked equal to ``re.compile``'s (``re.Pattern`` equality compares the compiled code);
+the file holds the code's CRC-32, as ``_sre`` takes much damaged code for another valid pattern (a
+literal's character changed: 62 of 9,000 patterns read from 300 randomly damaged files, session 52).
+A pattern the file does not hold (one changed since the build), a file missing, damaged or of
+another interpreter: the pattern is compiled by ``re``, so a query finds what it found without it.
+"""
+
+from __future__ import annotations
+
+import array
+import importlib
+import json
+import re
+import sys
+import zlib
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+FILE = "patterns.bin"
+FORMAT = 1
+
+_sre: Any
+_compiler: Any
+_parser: Any
+try:  # CPython's (private): absent elsewhere, where nothing is stored and re compiles as always
+    _sre, _compiler, _parser = (importlib.import_module(name) for name in ("_sre", "re._compiler", "re._parser"))
+except ImportError:  # pragma: no cover - other interpreters
+    _sre = _compiler = _parser = None
+
+#: The code's words in the file: the machine's unsigned int, which must hold ``re``'s code words.
+_WORD = "I"
+
+
+def _interpreter() -> list[Any]:
+    """What the stored code is valid for: this interpreter, its version and ``re``'s code format."""
+    if _sre is None:
+        return []
+    return [sys.implementation.name, sys.version, _sre.MAGIC, _sre.CODESIZE]
+
+
+def _parts(pattern: re.Pattern[str]) -> tuple[int, list[int], int, dict[str, int], tuple[str | None, ...]] | None:
+    """What ``_sre.compile`` makes ``pattern`` from (as ``re._compiler.compile`` does), checked to
+    make a pattern equal to it; None where it does not (or this is not CPython)."""
+    if _sre is None or array.array(_WORD).itemsize != _sre.CODESIZE:
+        return None
+    try:
+        parsed = _parser.parse(pattern.pattern, pattern.flags)
+        code = [int(word) for word in _compiler._code(parsed, pattern.flags)]
+        names = dict(parsed.state.groupdict)
+        indexgroup: list[str | None] = [None] * parsed.state.groups
+        for name, index in names.items():
+            indexgroup[index] = name
+        parts = (pattern.flags | parsed.state.flags, code, parsed.state.groups - 1, names, tuple(indexgroup))
+        remade = _sre.compile(pattern.pattern, *parts)
+    except Exception:  # noqa: BLE001 - a private API changed: the pattern is not stored, and compiles as always
+        return None
+    return parts if remade == pattern and remade.flags == pattern.flags else None
+
+
+def save(folder: Path, patterns: Iterable[tuple[str, int]]) -> None:
+    """Write the compiled code of ``patterns`` (each a source and the flags it is compiled with)
+    into ``folder``: a line of JSON (the interpreter, and for each pattern its source, flags, groups
+    and where its code is), then the code."""
+    entries: list[list[Any]] = []
+    code: list[int] = []
+    for source, flags in dict.fromkeys(patterns):
+        if (parts := _parts(re.compile(source, flags))) is None:
+            continue
+        made_flags, words, groups, names, indexgroup = parts
+        entries.append([source, flags, made_flags, groups, names, list(indexgroup), len(code), len(words)])
+        code.extend(words)
+    body = array.array(_WORD, code).tobytes()
+    header = {"format": FORMAT, "interpreter": _interpreter(), "crc32": zlib.crc32(body), "patterns": entries}
+    (folder / FILE).write_bytes(json.dumps(header, ensure_ascii=True).encode("ascii") + b"\n" + body)
+
+
+class Stored:
+    """The patterns a build stored (:func:`load`), each made from its code when asked for."""
+
+    def __init__(self, entries: dict[tuple[str, int], list[Any]], code: array.array[int]) -> None:
+        self._entries = entries
+        self._code = code
+
+    def holds(self, source: str, flags: int = 0) -> bool:
+        """Whether the build compiled ``source`` with ``flags``."""
+        return (source, flags) in self._entries
+
+    def compile(self, source: str, flags: int = 0) -> re.Pattern[str]:
+        """``re.compile(source, flags)``: made from its stored code where the build stored it."""
+        entry = self._entries.get((source, flags))
+        if entry is not None:
+            made_flags, groups, names, indexgroup, start, length = entry
+            try:
+                return _sre.compile(source, made_flags, self._code[start:start + length].tolist(), groups,
+                                    names, tuple(indexgroup))
+            except Exception:  # noqa: BLE001 - code that does not load (``_sre`` checks it): compiled as always
+                pass
+        return re.compile(source, flags)
+
+
+#: No patterns stored: each compiled by ``re``.
+NOTHING = Stored({}, array.array(_WORD))
+
+
+class Recorder(Stored):
+    """No patterns stored, and each one asked for noted (``asked``): what a build stores."""
+
+    def __init__(self) -> None:
+        super().__init__({}, array.array(_WORD))
+        self.asked: list[tuple[str, int]] = []
+
+    def compile(self, source: str, flags: int = 0) -> re.Pattern[str]:
+        self.asked.append((source, flags))
+        return re.compile(source, flags)
+
+
+def load(folder: Path) -> Stored:
+    """The patterns stored in ``folder`` (:func:`save`); :data:`NOTHING` for a file missing,
+    unreadable, of another format or made by another interpreter."""
+    try:
+        data = (folder / FILE).read_bytes()
+        line, _, body = data.partition(b"\n")
+        header = json.loads(line)
+        if (not isinstance(header, dict) or header.get("format") != FORMAT or not _interpreter()
+                or header.get("interpreter") != _interpreter() or header.get("crc32") != zlib.crc32(body)):
+            return NOTHING
+        code = array.array(_WORD)
+        code.frombytes(body)  # a length not a whole number of words: ValueError
+        entries: dict[tuple[str, int], list[Any]] = {}
+        for source, flags, made_flags, groups, names, indexgroup, start, length in header["patterns"]:
+            if not (isinstance(source, str) and isinstance(names, dict) and 0 <= start <= start + length <= len(code)):
+                return NOTHING
+            entries[(source, int(flags))] = [int(made_flags), int(groups), names, indexgroup, start, length]
+    except (OSError, ValueError, TypeError, KeyError):
+        return NOTHING
+    return Stored(entries, code)
