@@ -1458,6 +1458,22 @@ def test_idioms_searched_casefolded_find_what_ignoring_case_finds() -> None:
                 assert (got and got.span("word")) == (expected and expected.span("word")), (pattern.pattern, text)
 
 
+@pytest.mark.parametrize("source", ["trample", "Trample", "ÀBC", "àbc", "straße", "İs", "abc\u3041", "x−y", "ǅ", "ϒ",
+                                    "ａＢ", "践踏", r"\u0041", r"\bx(?P<word>y)\b"])
+def test_the_case_of_a_pattern_is_read_as_its_letters_say(source: str) -> None:
+    """Whether an idiom's pattern ignores case (``engine._case_read``, read at C speed) is what its letters say: an
+    escaped character, a CJK character or an upper-case letter outside escapes and group names; for every idiom too."""
+    from kb.core.text import has_cjk
+
+    def plainly(text: str) -> bool:
+        letters = search._NOT_LITERAL.sub("", text)
+        return bool(search._ESCAPED_LETTER.search(text) or has_cjk(text) or any(c.isupper() for c in letters))
+
+    assert search._case_read(source) == plainly(source)
+    if source == "trample":
+        assert all(search._case_read(text) == plainly(text) for text, _ in search.idiom_patterns())
+
+
 def test_a_title_in_parentheses_is_a_heading_not_an_answer(db: sqlite3.Connection) -> None:
     """"702.186. ∞ (Infinity)" is a keyword's title line like "702.185. Warp": a heading whose
     name goes to 702.186a-b, not a rule competing for the first ranks ("keyword abilities" put it
