@@ -12,10 +12,17 @@ and p95 ≤ 20 ms in process (the percentiles over many queries are in ``bench_q
 Fresh processes run with Python's bytecode cache allowed (``PYTHONDONTWRITEBYTECODE``
 removed from their environment), as an installed kb runs: compiling kb's modules from
 source at every start adds about 0.1 s.
+
+``--old TREE`` (another version's source tree, a git worktree) runs each fresh ``kb search``
+of TREE's code too, in turn with this code's, on the same KB, and prints its median beside:
+a fresh process's time drifts with the machine by a third within minutes, so a change is
+measured against the code before it in the same minutes.  TREE's kb reads the index this
+code built (the files it does not know are left unread).
 """
 
 from __future__ import annotations
 
+import argparse
 import os
 import sqlite3
 import subprocess
@@ -50,10 +57,12 @@ RUNS_BUILD, RUNS_WARM, RUNS_FRESH = 5, 20, 7
 ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
 
 
-def run_kb(args: tuple[str, ...], home: Path) -> None:
-    """``kb ARGS``; exit 1 is an answer too (a search that found nothing), any other code an error."""
+def run_kb(args: tuple[str, ...], home: Path, code: Path | None = None) -> None:
+    """``kb ARGS`` (of the source tree ``code``: this one if None); exit 1 is an answer too (a search that
+    found nothing), any other code an error."""
+    env = ENV if code is None else dict(ENV, PYTHONPATH=str(code))
     done = subprocess.run([sys.executable, "-m", "kb", *args, "--home", str(home)],
-                          stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=ENV)
+                          stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env, cwd=code)
     if done.returncode not in (0, 1):
         raise subprocess.CalledProcessError(done.returncode, done.args)
 
@@ -80,7 +89,19 @@ def label(query: str, langs: list[str] | None) -> str:
     return query + (f" --lang {' --lang '.join(langs)}" if langs else "")
 
 
+def kb_of(code: Path) -> Path:
+    """The source tree a process given ``code`` imports kb from (it must be ``code``)."""
+    out = subprocess.run([sys.executable, "-c", "import kb; print(kb.__file__)"], env=dict(ENV, PYTHONPATH=str(code)),
+                         cwd=code, capture_output=True, text=True, check=True).stdout
+    return Path(out.strip()).resolve().parents[1]
+
+
 def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--old", type=Path, help="another version's source tree (a git worktree), run beside")
+    old = parser.parse_args().old
+    if old is not None and kb_of(old) != old.resolve():
+        sys.exit(f"bench_search: a process given {old} imports kb from {kb_of(old)}")
     root = corpora()
     sources = [REPO / "corpus", root / "cr" / "en" / "MagicCompRules-2026-04-17.normalized.txt",
                root / "cr" / "zh" / "CR-zh-Hans-2026-04-17.txt"]
@@ -99,12 +120,19 @@ def main() -> None:
                              ms(median(timed(partial(search.search, home, conn, query, langs), RUNS_WARM))),
                              "", "≤ 5 ms"))
         start = median(timed(lambda: subprocess.run([sys.executable, "-c", "pass"], env=ENV), RUNS_FRESH))
-        run_kb(("search", "warm the bytecode cache"), home)
+        trees = [None] if old is None else [None, old]
+        for code in trees:
+            run_kb(("search", "warm the bytecode cache"), home, code)
         for query, langs in QUERIES:
             args = ("search", query, *(a for lang in langs or () for a in ("--lang", lang)))
+            times: dict[Path | None, list[float]] = {code: [] for code in trees}
+            for _ in range(RUNS_FRESH):  # in turn, so the machine's drift weighs on both alike
+                for code in trees:
+                    times[code] += timed(partial(run_kb, args, home, code), 1)
             rows.append((f"kb {' '.join(args)} (fresh process), median of {RUNS_FRESH}"
-                         " (baseline: python -c pass)",
-                         ms(median(timed(partial(run_kb, args, home), RUNS_FRESH))), ms(start), "≤ 300 ms"))
+                         " (baseline: python -c pass" + (f"; then {old}'s code" if old else "") + ")",
+                         ms(median(times[None])), ms(start) + (f"; {ms(median(times[old]))}" if old else ""),
+                         "≤ 300 ms"))
     print(table(rows, ("search", "kb", "baseline", "target")))
 
 
