@@ -22,7 +22,6 @@ from kb.commands import TABLE
 from kb.core.errors import KbError
 from kb.core.home import resolve_home
 from kb.core.text import CONTROL
-from kb.core.textio import bad_byte
 from kb.store import rules as store
 from kb.views import shared
 
@@ -217,6 +216,8 @@ def read_text(path: Path | None) -> str:
     try:
         text = body.decode("utf-8")
     except UnicodeDecodeError as err:
+        from kb.core.textio import bad_byte  # lazy: the ingesters' reading, 5-10 ms of every `kb` process's start
+
         line, column, what = bad_byte(body, err, "utf-8")  # as the ingesters name a bad byte
         raise KbError(f"not UTF-8 text: {what}", name, line, column=column) from err
     if bad := CONTROL.search(text):

@@ -257,8 +257,9 @@ def test_kb_search_leaves_heavy_modules_unimported(home: Path) -> None:
     milliseconds): the web stack, babel, spaCy, whoosh's downloader (urllib.request and
     with it http.client, email, ssl), its English morphology tables and its HTML escaping,
     the views of the commands showing rules, the card store and the card resolver, rapidfuzz (a
-    term typed exactly is matched to no card by spelling), pypinyin (the build stored what it read), and
-    numpy and zipfile (the sentence model's vectors are read only by a KB that has them)."""
+    term typed exactly is matched to no card by spelling), pypinyin (the build stored what it read),
+    numpy and zipfile (the sentence model's vectors are read only by a KB that has them), and the
+    ingesters' reading of files."""
     probe = ("import sys, runpy\n"
              f"sys.argv = ['kb', 'search', 'damage', '--home', {str(home)!r}]\n"
              "try:\n    runpy.run_module('kb', run_name='__main__')\nexcept SystemExit:\n    pass\n"
@@ -270,7 +271,8 @@ def test_kb_search_leaves_heavy_modules_unimported(home: Path) -> None:
     for module in ("urllib.request", "http.client", "email", "ssl", "whoosh.lang.morph_en", "babel", "jinja2",
                    "fastapi", "starlette", "uvicorn", "spacy", "opencc", "kb.core.refs", "kb.core.model",
                    "kb.graph.card_rows", "platformdirs", "kb.views.rules", "kb.store.cards", "kb.graph.cards",
-                   "html", "rapidfuzz", "pypinyin", "numpy", "zipfile"):  # rapidfuzz: "damage" is a term typed exactly
+                   "html", "rapidfuzz", "pypinyin", "numpy", "zipfile",  # rapidfuzz: "damage" is a term typed exactly
+                   "kb.core.textio"):  # the ingesters' reading of files (5-10 ms)
         assert module not in loaded, module
 
 
