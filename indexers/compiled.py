@@ -22,6 +22,7 @@ from __future__ import annotations
 import array
 import importlib
 import json
+import os
 import re
 import sys
 import zlib
@@ -67,9 +68,9 @@ def _parts(source: str, flags: int) -> tuple[Parts, re.Pattern[str]]:
     return parts, _sre.compile(source, *parts)
 
 
-def save(folder: Path, patterns: Iterable[tuple[str, int]]) -> None:
+def save(folder: Path, patterns: Iterable[tuple[str, int]], name: str = FILE) -> None:
     """Write the compiled code of ``patterns`` (each a source and the flags it is compiled with)
-    into ``folder``: a line of JSON (the interpreter, and for each pattern its source, flags, groups
+    into ``folder`` (as ``name``): a line of JSON (the interpreter, and for each pattern its source, flags, groups
     and where its code is), then the code; nothing where this is no CPython whose ``re`` makes its
     patterns as :func:`_parts` does.
 
@@ -97,7 +98,26 @@ def save(folder: Path, patterns: Iterable[tuple[str, int]]) -> None:
         code.extend(words)
     body = array.array(_WORD, code).tobytes()
     header = {"format": FORMAT, "interpreter": _interpreter(), "crc32": zlib.crc32(body), "patterns": entries}
-    (folder / FILE).write_bytes(json.dumps(header, ensure_ascii=True).encode("ascii") + b"\n" + body)
+    (folder / name).write_bytes(json.dumps(header, ensure_ascii=True).encode("ascii") + b"\n" + body)
+
+
+def refresh(folder: Path, patterns: Iterable[tuple[str, int]]) -> bool:
+    """Store ``patterns`` in an index folder in use whose file lacks one of them (an index built by a kb
+    before this file, or by another interpreter: ``kb index`` brings it up to date, where it found the index
+    current and built nothing).  Written beside, then renamed over the file, so that a search reads
+    the old file or the new one; a folder that cannot be written keeps what it has.  Whether it wrote."""
+    asked = list(dict.fromkeys(patterns))
+    stored = load(folder)
+    if _sre is None or all(stored.holds(*pattern) for pattern in asked):
+        return False
+    temporary = f"{FILE}.{os.getpid()}.tmp"
+    try:
+        save(folder, asked, temporary)
+        os.replace(folder / temporary, folder / FILE)
+    except OSError:
+        (folder / temporary).unlink(missing_ok=True)
+        return False
+    return True
 
 
 class Stored:

@@ -649,6 +649,14 @@ def _manifest_of_any_format(folder: Path) -> dict[str, Any] | None:
     return data if isinstance(data, dict) else None
 
 
+def _with_patterns(info: IndexInfo, patterns: Patterns | None) -> IndexInfo:
+    """``info``, its folder holding ``patterns`` compiled (:func:`indexers.compiled.refresh`: an index
+    found current, but of a kb before them or of another interpreter)."""
+    if patterns is not None:
+        compiled.refresh(info.path, patterns())
+    return info
+
+
 def read_manifest(folder: Path) -> dict[str, Any] | None:
     """The manifest of a complete index of this format: its table of documents there too (one
     lost, every search failed, and `kb index` said the index was up to date)."""
@@ -668,11 +676,11 @@ def ready(home: Path, conn: sqlite3.Connection, vectors: bool | None = None,
     wanted = _had_vectors(home / FOLDER) if vectors is None else vectors
     info = found(home, conn, kb_file)
     if info is not None and info.semantic == wanted:
-        return info
+        return _with_patterns(info, patterns)
     with _lock(home / FOLDER):  # one process builds; the others wait, then find it built
         info = found(home, conn, kb_file)
         if info is not None and info.semantic == wanted:
-            return info
+            return _with_patterns(info, patterns)
         if prune and not downgrade:
             refuse_newer(home)
         if info is not None:  # the same KB, asked with or without vectors: built again beside it

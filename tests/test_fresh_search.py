@@ -252,6 +252,28 @@ def test_the_answers_are_the_same_without_the_patterns_file_damaged_or_of_anothe
         assert _same_idioms(made(engine.Patterns(stored)), made(engine.Patterns(compiled.NOTHING))), lang
 
 
+def test_kb_index_stores_the_patterns_an_index_found_current_lacks(own_default_home: Path) -> None:
+    """An index built by a kb before `patterns.bin`, or whose file another interpreter wrote, is current:
+    `kb index` builds nothing, and stores the patterns beside it (a search then makes the idioms from them)."""
+    [folder] = [p for p in (own_default_home / rules_index.FOLDER).iterdir() if p.is_dir()]
+    path = folder / compiled.FILE
+    kept = path.read_bytes()
+    line, _, code = kept.partition(b"\n")
+    other = json.dumps({**json.loads(line), "interpreter": ["cpython", "3.99.0", 1, 4]}).encode() + b"\n" + code
+    for before in (None, other):
+        if before is None:
+            path.unlink()
+        else:
+            path.write_bytes(before)
+        assert compiled.load(folder) is compiled.NOTHING
+        result = kb("index", home=own_default_home)
+        assert result.returncode == 0 and "up to date" in result.stdout, result.stdout + result.stderr
+        assert path.read_bytes() == kept  # the file `kb build` wrote, the same patterns in the same order
+        assert not list(folder.glob(f"{compiled.FILE}.*")), "a temporary file left"
+    written = path.stat().st_mtime_ns
+    assert kb("index", home=own_default_home).returncode == 0 and path.stat().st_mtime_ns == written  # nothing lacks
+
+
 def test_kb_search_leaves_heavy_modules_unimported(home: Path) -> None:
     """Modules a search never uses stay out of its process (each costs a fresh `kb search`
     milliseconds): the web stack, babel, spaCy, whoosh's downloader (urllib.request and
