@@ -70,19 +70,19 @@ def _parts(source: str, flags: int) -> tuple[Parts, re.Pattern[str]]:
 
 def save(folder: Path, patterns: Iterable[tuple[str, int]], name: str = FILE) -> None:
     """Write the compiled code of ``patterns`` (each a source and the flags it is compiled with)
-    into ``folder`` (as ``name``): a line of JSON (the interpreter, and for each pattern its source, flags, groups
-    and where its code is), then the code; nothing where this is no CPython whose ``re`` makes its
-    patterns as :func:`_parts` does.
+    into ``folder`` (as ``name``): a line of JSON (the interpreter, and for each pattern its source,
+    flags, groups and where its code is), then the code; nothing where this is no CPython whose
+    ``re`` makes its patterns as :func:`_parts` does.
 
     The first pattern of each kind (its flags, with groups or without) is checked equal to
     ``re.compile``'s: the code is made by the functions ``re.compile`` calls, so what could differ
     is the last step, ``_sre.compile``'s arguments, which one pattern of a kind shows as well as
     all (all checked took the build 134 ms more, on top of the 168 ms of making the code)."""
+    if _sre is None or array.array(_WORD).itemsize != _sre.CODESIZE:
+        return
     entries: list[list[Any]] = []
     code: list[int] = []
     checked: set[tuple[int, bool]] = set()
-    if _sre is None or array.array(_WORD).itemsize != _sre.CODESIZE:
-        return
     for source, flags in dict.fromkeys(patterns):
         try:
             (made_flags, words, groups, names, indexgroup), made = _parts(source, flags)

@@ -2613,16 +2613,8 @@ _ESCAPED_LETTER = re.compile(r"\\[xuUN0-7]")  # a character written by its code 
 _NOT_LITERAL = re.compile(r"\\.|\(\?P<\w+>|\(\?P=\w+\)")  # escapes (\b, \w) and group names
 
 
-def _ignoring_case(source: str) -> re.Pattern[str] | CaseFolded:
-    """``source`` compiled to ignore case: searched casefolded (:class:`CaseFolded`) where it writes letters
-    of one case, lower; as written where it writes an upper-case letter, or Chinese (its patterns read Han
-    characters, which have no case: the Chinese patterns searched casefolded took 0.09 -> 0.12 ms a Chinese
-    question or definition, over the question sets' and the glossary benchmark's 2,487)."""
-    return re.compile(source, re.IGNORECASE) if _case_read(source) else CaseFolded(source)
-
-
 def _case_read(source: str) -> bool:
-    """Whether :func:`_ignoring_case` compiles ``source`` to ignore case (else it is searched casefolded).  Read
+    """Whether :meth:`Patterns.anycase` compiles ``source`` to ignore case (else it is searched casefolded).  Read
     at C speed where it can be, as each query's process decides it for its language's ~160 patterns: a class of
     every CJK character compiled only for a source holding a character as far as the first of them, an ASCII
     source's letters lowered at once (a character at a time, and the class, were 5-8 ms of a fresh `kb search`)."""
@@ -2647,7 +2639,10 @@ class Patterns:
         return self.stored.compile(source)
 
     def anycase(self, source: str) -> re.Pattern[str] | CaseFolded:
-        """:func:`_ignoring_case`, each pattern made from the stored code where the build stored it."""
+        """``source`` compiled to ignore case: searched casefolded (:class:`CaseFolded`) where it writes letters
+        of one case, lower; as written where it writes an upper-case letter, or Chinese (its patterns read Han
+        characters, which have no case: the Chinese patterns searched casefolded took 0.09 -> 0.12 ms a Chinese
+        question or definition, over the question sets' and the glossary benchmark's 2,487)."""
         if _case_read(source):
             return self.stored.compile(source, re.IGNORECASE)
         return CaseFolded(source, self.stored.compile(source))
