@@ -64,6 +64,14 @@ def index_of(home: Path, conn: sqlite3.Connection) -> rules_index.IndexInfo:
     return info
 
 
+def put(path: Path, content: bytes | None) -> None:
+    """``path`` holding ``content``, or removed (None)."""
+    if content is None:
+        path.unlink()
+    else:
+        path.write_bytes(content)
+
+
 def answers(home: Path) -> list[dict]:
     """`kb search -` of every query, in a new process, without the index's path."""
     result = subprocess.run([sys.executable, "-m", "kb", "search", "-", "--home", str(home)], input="\n".join(QUERIES),
@@ -125,10 +133,7 @@ def test_the_answers_are_the_same_without_the_stems_file_or_a_damaged_one(home: 
     assert any(a.get("corrections") for a in expected)  # "deaftouch", "lightnig bolt": the stems were asked
     try:
         for content in (None, b"\x00garbage", b"[1, 2]", kept[: len(kept) // 2]):
-            if content is None:
-                path.unlink()
-            else:
-                path.write_bytes(content)
+            put(path, content)
             assert answers(home) == expected, content
     finally:
         path.write_bytes(kept)
@@ -170,10 +175,7 @@ def test_the_answers_are_the_same_without_the_file_damaged_or_of_another_build(h
     }
     try:
         for name, content in variants.items():
-            if content is None:
-                path.unlink()
-            else:
-                path.write_bytes(content)
+            put(path, content)
             lookups._LOADED.clear()
             info = index_of(home, db)
             assert lookups.load(info.path, db, info.editions) is None, name
@@ -238,10 +240,7 @@ def test_the_answers_are_the_same_without_the_patterns_file_damaged_or_of_anothe
     }
     try:
         for name, content in variants.items():
-            if content is None:
-                path.unlink()
-            else:
-                path.write_bytes(content)
+            put(path, content)
             assert compiled.load(path.parent) is compiled.NOTHING, name
             assert answers(home) == expected, name
     finally:
@@ -261,10 +260,7 @@ def test_kb_index_stores_the_patterns_an_index_found_current_lacks(own_default_h
     line, _, code = kept.partition(b"\n")
     other = json.dumps({**json.loads(line), "interpreter": ["cpython", "3.99.0", 1, 4]}).encode() + b"\n" + code
     for before in (None, other):
-        if before is None:
-            path.unlink()
-        else:
-            path.write_bytes(before)
+        put(path, before)
         assert compiled.load(folder) is compiled.NOTHING
         result = kb("index", home=own_default_home)
         assert result.returncode == 0 and "up to date" in result.stdout, result.stdout + result.stderr
@@ -272,6 +268,18 @@ def test_kb_index_stores_the_patterns_an_index_found_current_lacks(own_default_h
         assert not list(folder.glob(f"{compiled.FILE}.*")), "a temporary file left"
     written = path.stat().st_mtime_ns
     assert kb("index", home=own_default_home).returncode == 0 and path.stat().st_mtime_ns == written  # nothing lacks
+
+
+def searched(home: Path, query: str) -> tuple[str, set[str]]:
+    """What `kb search QUERY` printed, and the modules its process imported."""
+    probe = ("import sys, runpy\n"
+             f"sys.argv = ['kb', 'search', {query!r}, '--home', {str(home)!r}]\n"
+             "try:\n    runpy.run_module('kb', run_name='__main__')\nexcept SystemExit:\n    pass\n"
+             "print(sorted(m for m in sys.modules))")
+    result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=600)
+    assert result.returncode == 0, result.stderr
+    printed, _, modules = result.stdout.strip().rpartition("\n")
+    return printed, set(eval(modules))  # noqa: S307 (our own probe's list)
 
 
 def test_kb_search_leaves_heavy_modules_unimported(home: Path) -> None:
@@ -282,13 +290,7 @@ def test_kb_search_leaves_heavy_modules_unimported(home: Path) -> None:
     term typed exactly is matched to no card by spelling), pypinyin (the build stored what it read),
     numpy and zipfile (the sentence model's vectors are read only by a KB that has them), and the
     ingesters' reading of files."""
-    probe = ("import sys, runpy\n"
-             f"sys.argv = ['kb', 'search', 'damage', '--home', {str(home)!r}]\n"
-             "try:\n    runpy.run_module('kb', run_name='__main__')\nexcept SystemExit:\n    pass\n"
-             "print(sorted(m for m in sys.modules))")
-    result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=600)
-    assert result.returncode == 0, result.stderr
-    loaded = set(eval(result.stdout.strip().splitlines()[-1]))  # noqa: S307 (our own probe's list)
+    _, loaded = searched(home, "damage")
     assert "whoosh.index" in loaded and "indexers.engine" in loaded  # it did search
     for module in ("urllib.request", "http.client", "email", "ssl", "whoosh.lang.morph_en", "babel", "jinja2",
                    "fastapi", "starlette", "uvicorn", "spacy", "opencc", "kb.core.refs", "kb.core.model",
@@ -308,14 +310,9 @@ def test_a_search_names_its_languages_from_the_stored_names(home: Path, db: sqli
     assert stored is not None and {"en", "it", "zh-Hans"} <= set(stored.language_names)
     for tag, name in stored.language_names.items():
         assert name == Locale.parse(tag.replace("-", "_")).get_display_name("en"), tag
-    probe = ("import sys, runpy\n"
-             f"sys.argv = ['kb', 'search', 'permanente amalgamato', '--home', {str(home)!r}]\n"
-             "try:\n    runpy.run_module('kb', run_name='__main__')\nexcept SystemExit:\n    pass\n"
-             "print(sorted(m for m in sys.modules))")
-    result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=600)
-    assert result.returncode == 0, result.stderr
-    assert "the Italian texts hold every word of the query" in result.stdout
-    assert "babel" not in set(eval(result.stdout.strip().splitlines()[-1]))  # noqa: S307 (our own probe's list)
+    printed, loaded = searched(home, "permanente amalgamato")
+    assert "the Italian texts hold every word of the query" in printed
+    assert "babel" not in loaded
 
 
 def test_a_search_compiles_the_idioms_of_its_language_alone(home: Path) -> None:
