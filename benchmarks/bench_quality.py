@@ -39,16 +39,18 @@ from quality import (  # noqa: E402
 
 from indexers import index as rules_index  # noqa: E402
 from indexers import semantic  # noqa: E402
+from indexers.engine import idiom_patterns  # noqa: E402
 
 TARGETS = {"en": "≥0.70 / ≥0.92", "zh-Hans": "≥0.60 / ≥0.85", "it": "≥0.55 / ≥0.80"}
 GLOSSARY_TARGETS = {"en": "≥0.80 / ≥0.95", "zh-Hans": "≥0.70 / ≥0.90"}
 
 
 def fresh_index(home: Path, conn: object, vectors: bool = False) -> None:
-    """The index built anew (a kept work folder may hold one built by older code); its
-    vectors, if asked for, come from the cache beside the KB where the texts are unchanged."""
+    """The index built anew (a kept work folder may hold one built by older code), as `kb build` builds it (with
+    the idioms' compiled patterns); its vectors, if asked for, come from the cache beside the KB where the texts
+    are unchanged."""
     shutil.rmtree(home / rules_index.FOLDER, ignore_errors=True)
-    rules_index.ready(home, conn, vectors)  # type: ignore[arg-type]
+    rules_index.ready(home, conn, vectors, patterns=idiom_patterns)  # type: ignore[arg-type]
 
 
 def rows_for(name: str, qs: list, kb_scores: dict, base_scores: dict, targets: dict) -> list[tuple[str, ...]]:

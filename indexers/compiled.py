@@ -31,15 +31,17 @@ from pathlib import Path
 from typing import Any
 
 FILE = "patterns.bin"
-FORMAT = 1
+FORMAT = 2  # 2: each pattern with the words it needs (:func:`needs`)
 
 _sre: Any
 _compiler: Any
 _parser: Any
+_constants: Any
 try:  # CPython's (private): absent elsewhere, where nothing is stored and re compiles as always
-    _sre, _compiler, _parser = (importlib.import_module(name) for name in ("_sre", "re._compiler", "re._parser"))
+    _sre, _compiler, _parser, _constants = (importlib.import_module(name) for name in
+                                            ("_sre", "re._compiler", "re._parser", "re._constants"))
 except ImportError:  # pragma: no cover - other interpreters
-    _sre = _compiler = _parser = None
+    _sre = _compiler = _parser = _constants = None
 
 #: The code's words in the file: the machine's unsigned int, which must hold ``re``'s code words.
 _WORD = "I"
@@ -55,9 +57,9 @@ def _interpreter() -> list[Any]:
 Parts = tuple[int, list[int], int, dict[str, int], tuple[str | None, ...]]
 
 
-def _parts(source: str, flags: int) -> tuple[Parts, re.Pattern[str]]:
+def _parts(source: str, flags: int) -> tuple[Parts, re.Pattern[str], tuple[str, ...]]:
     """What ``_sre.compile`` makes ``source`` compiled with ``flags`` from, as ``re._compiler.compile``
-    makes it, and the pattern made from it."""
+    makes it, the pattern made from it, and the words it needs (:func:`needs`)."""
     parsed = _parser.parse(source, flags)
     code = [int(word) for word in _compiler._code(parsed, flags)]
     names = dict(parsed.state.groupdict)
@@ -65,7 +67,64 @@ def _parts(source: str, flags: int) -> tuple[Parts, re.Pattern[str]]:
     for name, index in names.items():
         indexgroup[index] = name
     parts = (flags | parsed.state.flags, code, parsed.state.groups - 1, names, tuple(indexgroup))
-    return parts, _sre.compile(source, *parts)
+    found = _needed(parsed.data)
+    return parts, _sre.compile(source, *parts), tuple(sorted(found)) if found and min(map(len, found)) > 1 else ()
+
+
+# -- the words a pattern needs ------------------------------------------------------------
+# A query's idioms are ~160 patterns, and most find nothing in most queries: a pattern that cannot
+# match without one of a few words is not searched in a text holding none of them (the words are
+# looked for in :func:`gate_key` of the text, at C speed).  Only letters, digits and spaces of ASCII
+# are taken, lowered; the key lowers the text and writes as such the four characters ``re`` matches
+# to an ASCII letter ignoring case ("ı", "İ", "ſ", the Kelvin sign: ``tests`` check every character),
+# so a pattern ignoring case, or written in lower case and searched casefolded, finds nothing in a
+# text whose key holds none of its words.
+
+#: The characters other than ASCII that ``re`` ignoring case, or casefolding, reads as an ASCII letter.
+_CASE_TWINS = str.maketrans({"\u0130": "i", "\u0131": "i", "\u017f": "s", "\u212a": "k"})
+
+
+def gate_key(text: str) -> str:
+    """``text`` as a pattern's words (:func:`needs`) are looked for in it."""
+    return text.translate(_CASE_TWINS).lower()
+
+
+def _needed(items: Any) -> set[str] | None:
+    """Words one of which a match of the parsed sequence ``items`` holds (None: none known).  Each item of
+    a sequence is matched, so any item's words will do: the most telling are kept (the longest shortest
+    word, then the fewest); a run of literal characters is a word; a group, a repeat at least once, a
+    positive look-around: its content's; alternatives: all of theirs, if each has some."""
+    best: set[str] | None = None
+    run: list[str] = []
+    for op, av in [*items, (None, None)]:  # the sentinel ends the last run
+        if op is _constants.LITERAL and av < 128 and (chr(av).isalnum() or chr(av) == " "):
+            run.append(chr(av).lower())
+            continue
+        if run:
+            best = _telling(best, {"".join(run)})
+            run = []
+        if op is _constants.SUBPATTERN:
+            best = _telling(best, _needed(av[-1].data))
+        elif op is _constants.ATOMIC_GROUP:
+            best = _telling(best, _needed(av.data))
+        elif op in (_constants.MAX_REPEAT, _constants.MIN_REPEAT, _constants.POSSESSIVE_REPEAT) and av[0] >= 1:
+            best = _telling(best, _needed(av[2].data))
+        elif op is _constants.ASSERT:  # a look-ahead or look-behind that must match
+            best = _telling(best, _needed(av[1].data))
+        elif op is _constants.BRANCH:
+            each = [_needed(branch.data) for branch in av[1]]
+            if all(words is not None for words in each):
+                best = _telling(best, set().union(*each))  # type: ignore[arg-type]
+    return best
+
+
+def _telling(kept: set[str] | None, other: set[str] | None) -> set[str] | None:
+    """The more telling of two sets of words: the longer shortest word, then the fewer words."""
+    if other is None or not other:
+        return kept
+    if kept is None:
+        return other
+    return other if (min(map(len, other)), -len(other)) > (min(map(len, kept)), -len(kept)) else kept
 
 
 def save(folder: Path, patterns: Iterable[tuple[str, int]], name: str = FILE) -> None:
@@ -85,7 +144,7 @@ def save(folder: Path, patterns: Iterable[tuple[str, int]], name: str = FILE) ->
     checked: set[tuple[int, bool]] = set()
     for source, flags in dict.fromkeys(patterns):
         try:
-            (made_flags, words, groups, names, indexgroup), made = _parts(source, flags)
+            (made_flags, words, groups, names, indexgroup), made, needed = _parts(source, flags)
         except Exception:  # noqa: BLE001 - a private API changed: nothing is stored, each pattern compiles as always
             return
         kind = (made_flags, groups > 0)
@@ -94,7 +153,8 @@ def save(folder: Path, patterns: Iterable[tuple[str, int]], name: str = FILE) ->
             if made != expected or made.flags != expected.flags or made.groupindex != expected.groupindex:
                 return
             checked.add(kind)
-        entries.append([source, flags, made_flags, groups, names, list(indexgroup), len(code), len(words)])
+        entries.append([source, flags, made_flags, groups, names, list(indexgroup), len(code), len(words),
+                        list(needed)])
         code.extend(words)
     body = array.array(_WORD, code).tobytes()
     header = {"format": FORMAT, "interpreter": _interpreter(), "crc32": zlib.crc32(body), "patterns": entries}
@@ -131,11 +191,17 @@ class Stored:
         """Whether the build compiled ``source`` with ``flags``."""
         return (source, flags) in self._entries
 
+    def needs(self, source: str, flags: int = 0) -> tuple[str, ...]:
+        """The words one of which a match of ``source`` (compiled with ``flags``) holds in its text's
+        :func:`gate_key`; none where unknown (the pattern is searched in every text)."""
+        entry = self._entries.get((source, flags))
+        return entry[6] if entry is not None else ()
+
     def compile(self, source: str, flags: int = 0) -> re.Pattern[str]:
         """``re.compile(source, flags)``: made from its stored code where the build stored it."""
         entry = self._entries.get((source, flags))
         if entry is not None:
-            made_flags, groups, names, indexgroup, start, length = entry
+            made_flags, groups, names, indexgroup, start, length, _ = entry
             try:
                 return _sre.compile(source, made_flags, self._code[start:start + length].tolist(), groups,
                                     names, tuple(indexgroup))
@@ -178,10 +244,12 @@ def load(folder: Path) -> Stored:
         code = array.array(_WORD)
         code.frombytes(body)  # a length not a whole number of words: ValueError
         entries: dict[tuple[str, int], list[Any]] = {}
-        for source, flags, made_flags, groups, names, indexgroup, start, length in header["patterns"]:
-            if not (isinstance(source, str) and isinstance(names, dict) and 0 <= start <= start + length <= len(code)):
+        for source, flags, made_flags, groups, names, indexgroup, start, length, needed in header["patterns"]:
+            if not (isinstance(source, str) and isinstance(names, dict) and 0 <= start <= start + length <= len(code)
+                    and all(isinstance(word, str) and word for word in needed)):
                 return NOTHING
-            entries[(source, int(flags))] = [int(made_flags), int(groups), names, indexgroup, start, length]
+            entries[(source, int(flags))] = [int(made_flags), int(groups), names, indexgroup, start, length,
+                                             tuple(needed)]
     except (OSError, ValueError, TypeError, KeyError):
         return NOTHING
     return Stored(entries, code)

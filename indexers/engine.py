@@ -2659,6 +2659,7 @@ class Idiom:
     keyword: bool = False
     weight: float = 1.0
     kind: bool = False  # a kind of question (:data:`_ASKED`): said as what the question was understood to ask
+    needs: tuple[str, ...] = ()  # words one of which a text holds if ``pattern`` finds it (compiled.needs)
 
 
 #: "Does lifelink stack?", "飞行能叠加吗": players ask whether several instances of a keyword add up,
@@ -5145,7 +5146,16 @@ def idioms(lang: str, stored: compiled.Stored = compiled.NOTHING) -> tuple[Idiom
     three languages' patterns, compiled at import, took a fresh `kb search` 30 to 80 ms: session 44,
     ``python -X importtime``), from the code the index build ``stored`` where it holds them."""
     made = _IDIOMS.get(lang)
-    return made(Patterns(stored)) if made is not None else ()
+    if made is None:
+        return ()
+    return tuple(replace(idiom, needs=stored.needs(*_asked_as(idiom.pattern))) for idiom in made(Patterns(stored)))
+
+
+def _asked_as(pattern: re.Pattern[str] | CaseFolded) -> tuple[str, int]:
+    """The source and flags :class:`Patterns` compiled ``pattern`` from."""
+    if isinstance(pattern, CaseFolded):
+        return pattern.pattern, 0
+    return pattern.pattern, pattern.flags & ~re.UNICODE
 
 
 def idiom_patterns() -> list[tuple[str, int]]:
@@ -5296,9 +5306,12 @@ def with_idioms(p: Plan, conn: sqlite3.Connection, info: IndexInfo, replan: Call
     told: list[Translation] = []
     weights: dict[str, float] = {}
     about: list[str] = []
+    key = None  # the text's compiled.gate_key, made when first asked and again after the text changes
     for idiom in idioms(base_lang(p.lang), _per_index("patterns", info, lambda: compiled.load(info.path))):
         typed = text
         if chinese is None:  # the text as typed only: one call less for each of ~160 idioms
+            if idiom.needs and not any(word in (key := key or compiled.gate_key(text)) for word in idiom.needs):
+                continue  # none of the words it cannot match without: not searched (compiled.needs)
             m = idiom.pattern.search(text)
         else:
             text, m = found_as_typed_or_in_chinese(idiom.pattern.search, text, chinese)
@@ -5319,6 +5332,7 @@ def with_idioms(p: Plan, conn: sqlite3.Connection, info: IndexInfo, replan: Call
         # eighth).  Measured (the quality harness by words, 5,238): 4,241/4,976 -> 4,241/4,977, two up, one down
         # (将军 said 指挥官 before 吗: 903.4 first -> second).
         text = f'{text[: m.start("word")]} {idiom.said}{text[m.end("word"):]}'
+        key = None
     text, m = (found_as_typed_or_in_chinese(partial(asks_leaving, p.lang), text, chinese) if LEAVES_SAID
                else (text, None))
     if m:

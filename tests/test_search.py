@@ -1458,6 +1458,44 @@ def test_idioms_searched_casefolded_find_what_ignoring_case_finds() -> None:
                 assert (got and got.span("word")) == (expected and expected.span("word")), (pattern.pattern, text)
 
 
+def test_an_idiom_gated_by_its_words_finds_nothing_without_them(home: Path, db: sqlite3.Connection) -> None:
+    """An idiom is searched only in a text holding one of the words it cannot match without (``compiled.needs``,
+    looked for in ``compiled.gate_key``): over the sets' questions as typed, shouted and capitalised, and texts
+    with the characters ``re`` reads as ASCII letters, every text an idiom finds holds one of its words; most
+    English and Italian idioms are gated."""
+    from indexers import compiled
+
+    stored = compiled.load(rules_index.current(home, db).path)
+    sets = sorted((Path(__file__).resolve().parents[1] / "benchmarks").glob("questions*.tsv"))
+    rows = [line.split("\t") for f in sets for line in f.read_text(encoding="utf-8").splitlines()]
+    twins = ["Does lıfelınk stack?", "DOES LİFELİNK STACK", "does lifelink ſtack", "Does lifelink \u212aill"]
+    for lang in ("en", "it", "zh"):
+        texts = [row[1] for row in rows if len(row) > 2 and row[0].split("-")[0] == lang]
+        texts = [v for t in texts for v in (t, t.upper(), t.title())] + twins
+        gated = [idiom for idiom in search.idioms(lang, stored) if idiom.needs]
+        assert lang == "zh" or len(gated) > 140, lang
+        for idiom in gated:
+            for text in texts:
+                if idiom.pattern.search(text):
+                    key = compiled.gate_key(text)
+                    assert any(word in key for word in idiom.needs), (idiom.pattern.pattern, text)
+
+
+def test_the_gate_key_reads_every_character_re_reads_as_an_ascii_letter() -> None:
+    """``compiled.gate_key`` writes as the ASCII letter or digit it stands for every character that ``re``
+    matches to one ignoring case, or that casefolds to one: over every code point."""
+    from indexers import compiled
+
+    every = "".join(chr(c) for c in range(128, 0x110000) if not 0xD800 <= c <= 0xDFFF)
+    twins = {m.group() for m in re.finditer("[a-z0-9 ]", every, re.IGNORECASE)}
+    twins |= {c for c in every if len(c.casefold()) == 1 and c.casefold().isascii() and c.casefold().isalnum()}
+    assert len(twins) >= 4
+    for char in twins:
+        key = compiled.gate_key(char)
+        assert len(key) == 1 and key.isascii() and (re.fullmatch(re.escape(key), char, re.IGNORECASE)
+                                                     or char.casefold() == key), char
+
+
 @pytest.mark.parametrize("source", ["trample", "Trample", "ÀBC", "àbc", "straße", "İs", "abc\u3041", "x−y", "ǅ", "ϒ",
                                     "ａＢ", "践踏", r"\u0041", r"\bx(?P<word>y)\b"])
 def test_the_case_of_a_pattern_is_read_as_its_letters_say(source: str) -> None:
