@@ -270,10 +270,10 @@ def test_kb_index_stores_the_patterns_an_index_found_current_lacks(own_default_h
     assert kb("index", home=own_default_home).returncode == 0 and path.stat().st_mtime_ns == written  # nothing lacks
 
 
-def searched(home: Path, query: str) -> tuple[str, set[str]]:
-    """What `kb search QUERY` printed, and the modules its process imported."""
+def searched(home: Path, *words: str) -> tuple[str, set[str]]:
+    """What `kb search WORDS` printed, and the modules its process imported."""
     probe = ("import sys, runpy\n"
-             f"sys.argv = ['kb', 'search', {query!r}, '--home', {str(home)!r}]\n"
+             f"sys.argv = ['kb', 'search', *{list(words)!r}, '--home', {str(home)!r}]\n"
              "try:\n    runpy.run_module('kb', run_name='__main__')\nexcept SystemExit:\n    pass\n"
              "print(sorted(m for m in sys.modules))")
     result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=600)
@@ -300,19 +300,29 @@ def test_kb_search_leaves_heavy_modules_unimported(home: Path) -> None:
         assert module not in loaded, module
 
 
-def test_a_search_names_its_languages_from_the_stored_names(home: Path, db: sqlite3.Connection) -> None:
-    """The header names languages ("the Italian texts hold every word"); babel's tables cost a fresh `kb search`
-    20-40 ms, so the index build stores the names of the KB's languages, CLDR's as babel gives them."""
+def test_a_search_names_its_languages_from_the_stored_names(home: Path, db: sqlite3.Connection,
+                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    """The header names languages ("the Italian texts hold every word"), and `--lang` tags are written as BCP 47
+    writes them; babel's import and tables cost a fresh `kb search` 15-40 ms, so the index build stores the names
+    of the KB's languages, CLDR's as babel gives them, keyed by tags written so already."""
     from babel import Locale
+
+    from kb.core import lang
 
     info = index_of(home, db)
     stored = lookups.load(info.path, db, info.editions)
     assert stored is not None and {"en", "it", "zh-Hans"} <= set(stored.language_names)
+    monkeypatch.setattr(lang, "_NAMES", {})  # as babel reads them
     for tag, name in stored.language_names.items():
         assert name == Locale.parse(tag.replace("-", "_")).get_display_name("en"), tag
+        assert lang.normalize_tag(tag) == tag
     printed, loaded = searched(home, "permanente amalgamato")
     assert "the Italian texts hold every word of the query" in printed
     assert "babel" not in loaded
+    printed, loaded = searched(home, "标识色", "--lang", "en")
+    assert "903.4" in printed and "babel" not in loaded
+    printed, loaded = searched(home, "标识色", "--lang", "zh-hans")
+    assert "903.4" in printed and "babel" in loaded  # a tag written otherwise is read by babel, as before
 
 
 def test_a_search_compiles_the_idioms_of_its_language_alone(home: Path) -> None:

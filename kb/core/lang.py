@@ -17,11 +17,24 @@ _ENGLISH = frozenset(
 )
 
 
+#: Names a process was given (:func:`remember_names`), before CLDR's.
+_NAMES: dict[str, str] = {}
+
+
+def remember_names(names: Mapping[str, str]) -> None:
+    """Take ``names`` (tag -> :func:`language_name`) as the names of those tags: the ones the index
+    build stored, so a search names its languages without babel loading CLDR's English tables
+    (importing babel and loading them: 20-40 ms of a fresh ``kb search``, session 52)."""
+    _NAMES.update(names)
+
+
 def normalize_tag(tag: str) -> str:
     """``zh`` / ``zh_CN`` / ``zh-hans`` -> ``zh-Hans``; ``IT`` -> ``it``.
 
     Chinese gets its script from CLDR's likely subtags, because simplified and
     traditional texts are different documents for us."""
+    if tag in _NAMES:  # a tag the index build named (:func:`remember_names`), written so already: no babel
+        return tag
     from babel import Locale, UnknownLocaleError  # lazy: ~10 ms of every `kb` process not naming a language
     from babel.core import get_global
 
@@ -45,17 +58,6 @@ def guess_lang(text: str) -> str:
     italian = sum(w in _ITALIAN for w in words)
     english = sum(w in _ENGLISH for w in words)
     return "it" if italian > english else "en"
-
-
-#: Names a process was given (:func:`remember_names`), before CLDR's.
-_NAMES: dict[str, str] = {}
-
-
-def remember_names(names: Mapping[str, str]) -> None:
-    """Take ``names`` (tag -> :func:`language_name`) as the names of those tags: the ones the index
-    build stored, so a search names its languages without babel loading CLDR's English tables
-    (importing babel and loading them: 20-40 ms of a fresh ``kb search``, session 52)."""
-    _NAMES.update(names)
 
 
 def display_name(tag: str) -> str:

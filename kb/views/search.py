@@ -211,6 +211,7 @@ class Session:
                           " search a part of it")
         if limit < 1:
             raise KbError(f"--limit must be at least 1 (got {limit})")
+        one_box = self.box  # the stored tables first: their languages' names read a tag typed so without babel
         langs = list(dict.fromkeys(normalize_tag(lang) for lang in langs)) if langs else None
         query_lang = normalize_tag(query_lang) if query_lang else None
         require_held(self.conn, [*(langs or ()), *([query_lang] if query_lang else [])])
@@ -219,10 +220,10 @@ class Session:
             raise missing_rule(self.conn, [written]) if one else KbError(addresses.refusal(text))
         typed_as = text
         if "@" in text:  # "what does 702.124m@en/2025-11-14 say": today's 702.124k
-            text, removed = self.box.in_today_numbers(text)
+            text, removed = one_box.in_today_numbers(text)
             if removed is not None:
                 return self._address(removed, langs, query_lang, limit)  # no rule today: said as of the form alone
-        box = self.box.classify(text)
+        box = one_box.classify(text)
         if text != typed_as:  # said as typed, then as read
             box = replace(box, query=typed_as, showing=box.showing or text)
         if box.kind == "rules":
