@@ -31,7 +31,7 @@ from pathlib import Path
 from typing import Any
 
 FILE = "patterns.bin"
-FORMAT = 2  # 2: each pattern with the words it needs (:func:`needs`)
+FORMAT = 2  # 2: each pattern with the words it needs (:meth:`Stored.needs`)
 
 _sre: Any
 _compiler: Any
@@ -59,7 +59,7 @@ Parts = tuple[int, list[int], int, dict[str, int], tuple[str | None, ...]]
 
 def _parts(source: str, flags: int) -> tuple[Parts, re.Pattern[str], tuple[str, ...]]:
     """What ``_sre.compile`` makes ``source`` compiled with ``flags`` from, as ``re._compiler.compile``
-    makes it, the pattern made from it, and the words it needs (:func:`needs`)."""
+    makes it, the pattern made from it, and the words it needs (:meth:`Stored.needs`)."""
     parsed = _parser.parse(source, flags)
     code = [int(word) for word in _compiler._code(parsed, flags)]
     names = dict(parsed.state.groupdict)
@@ -75,17 +75,17 @@ def _parts(source: str, flags: int) -> tuple[Parts, re.Pattern[str], tuple[str, 
 # A query's idioms are ~160 patterns, and most find nothing in most queries: a pattern that cannot
 # match without one of a few words is not searched in a text holding none of them (the words are
 # looked for in :func:`gate_key` of the text, at C speed).  Only letters, digits and spaces of ASCII
-# are taken, lowered; the key lowers the text and writes as such the four characters ``re`` matches
-# to an ASCII letter ignoring case ("ı", "İ", "ſ", the Kelvin sign: ``tests`` check every character),
-# so a pattern ignoring case, or written in lower case and searched casefolded, finds nothing in a
-# text whose key holds none of its words.
+# are taken, lowered; the key lowers the text and writes the four characters ``re`` matches to an
+# ASCII letter ignoring case ("ı", "İ", "ſ", the Kelvin sign) as those letters (a test checks every
+# character), so a pattern ignoring case, or written in lower case and searched casefolded, finds
+# nothing in a text whose key holds none of its words.
 
 #: The characters other than ASCII that ``re`` ignoring case, or casefolding, reads as an ASCII letter.
 _CASE_TWINS = str.maketrans({"\u0130": "i", "\u0131": "i", "\u017f": "s", "\u212a": "k"})
 
 
 def gate_key(text: str) -> str:
-    """``text`` as a pattern's words (:func:`needs`) are looked for in it."""
+    """``text`` as a pattern's words (:meth:`Stored.needs`) are looked for in it."""
     return text.translate(_CASE_TWINS).lower()
 
 

@@ -2659,7 +2659,7 @@ class Idiom:
     keyword: bool = False
     weight: float = 1.0
     kind: bool = False  # a kind of question (:data:`_ASKED`): said as what the question was understood to ask
-    needs: tuple[str, ...] = ()  # words one of which a text holds if ``pattern`` finds it (compiled.needs)
+    needs: tuple[str, ...] = ()  # words one of which a text holds if ``pattern`` finds it (compiled.Stored.needs)
 
 
 #: "Does lifelink stack?", "飞行能叠加吗": players ask whether several instances of a keyword add up,
@@ -5311,7 +5311,7 @@ def with_idioms(p: Plan, conn: sqlite3.Connection, info: IndexInfo, replan: Call
         typed = text
         if chinese is None:  # the text as typed only: one call less for each of ~160 idioms
             if idiom.needs and not any(word in (key := key or compiled.gate_key(text)) for word in idiom.needs):
-                continue  # none of the words it cannot match without: not searched (compiled.needs)
+                continue  # none of the words it cannot match without: not searched (Stored.needs)
             m = idiom.pattern.search(text)
         else:
             text, m = found_as_typed_or_in_chinese(idiom.pattern.search, text, chinese)
