@@ -100,8 +100,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--old", type=Path, help="another version's source tree (a git worktree), run beside")
     old = parser.parse_args().old
-    if old is not None and kb_of(old) != old.resolve():
-        sys.exit(f"bench_search: a process given {old} imports kb from {kb_of(old)}")
+    if old is not None and (found := kb_of(old)) != old.resolve():
+        sys.exit(f"bench_search: a process given {old} imports kb from {found}")
     root = corpora()
     sources = [REPO / "corpus", root / "cr" / "en" / "MagicCompRules-2026-04-17.normalized.txt",
                root / "cr" / "zh" / "CR-zh-Hans-2026-04-17.txt"]

@@ -95,8 +95,8 @@ def identify(text: str) -> str:
 
 def language_name(tag: str) -> str:
     """``fr`` -> ``French``; the tag itself if CLDR has no name for it."""
-    if (name := _NAMES.get(tag)) is not None:
-        return name
+    if tag in _NAMES:  # named without babel (its error class is imported only where babel is asked)
+        return display_name(tag)
     from babel import UnknownLocaleError
 
     try:
