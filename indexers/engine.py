@@ -1042,9 +1042,12 @@ def plan(text: str, langs: Sequence[str], translator: Translator, *, query_lang:
     unheard: list[str] = []  # said only of a language held whole: the Italian seed's 17 rules lack "rosso"
     if vocabulary is not None and SPELLING and not is_cjk(lang):
         held_whole = lang in indexed and lang not in fragments
-        parts, corrections = _spelled(parts, lang, vocabulary, translator, stems,
+        if name_words is not None and searcher is not None:
+            parts, corrections = _joined(parts, lang, lang if held_whole else "en", vocabulary, name_words, searcher)
+        parts, more = _spelled(parts, lang, vocabulary, translator, stems,
                                       partial(name_words, lang) if name_words is not None else None,
                                       unheard if held_whole else None)
+        corrections += more
         whole = " ".join(p for p, _ in parts)
     elif sounds is not None and SPELLING and searcher is not None and lang in indexed and has_cjk(whole):
         # a players' word is no typo: 依存 (dependency, the rules' 从属) was read as 遗存 (Embalm)
@@ -1435,6 +1438,25 @@ def _spelled(parts: Sequence[tuple[str, bool]], lang: str, vocabulary: Mapping[s
     found: list[Correction] = []
     for part, quoted in parts:
         text, fixes = spelling.correct(part, known, merged, own, names, None if quoted else unknown)
+        fixed.append((text, quoted))
+        found += fixes
+    return fixed, tuple(found)
+
+
+def _joined(parts: Sequence[tuple[str, bool]], lang: str, named: str, vocabulary: Mapping[str, Mapping[str, int]],
+            name_words: Callable[[str], Collection[str]],
+            searcher: Searcher) -> tuple[list[tuple[str, bool]], tuple[Correction, ...]]:
+    """The query's parts (in ``lang``) with a word of a name of ``named``'s texts typed as two read as one
+    ("hex proof", :func:`indexers.spelling.joined_names`); quoted parts as typed.  A language held in fragments
+    (the Italian seed) is read with the English names, the game's words its players type."""
+    written = vocabulary.get(named, {})
+    names = partial(name_words, named)
+    together = partial(_phrase_held, searcher, named)
+    stopped = partial(_stopped, lang)
+    fixed: list[tuple[str, bool]] = []
+    found: list[Correction] = []
+    for part, quoted in parts:
+        text, fixes = (part, ()) if quoted else spelling.joined_names(part, names, written, together, stopped)
         fixed.append((text, quoted))
         found += fixes
     return fixed, tuple(found)

@@ -140,6 +140,27 @@ def contraction(word: str, written: Container[str]) -> str | None:
     return meant if meant is not None and not meant.endswith("'s") else None
 
 
+#: Two words in a row, as a player types a game word with a space inside ("hex proof", "life link",
+#: "flash back"): the first with the spaces after it, the second looked at ahead.
+_PAIR = re.compile(r"(?<![^\W\d_])(?<!['’-])([^\W\d_]+) +(?=([^\W\d_]+)(?![^\W\d_]|['’-]))")
+
+
+def split_name(first: str, second: str, names: Callable[[], Collection[str]], written: Container[str],
+               together: Callable[[str], bool], stopped: Callable[[str], bool]) -> str | None:
+    """The word of a rule's name that ``first`` and ``second`` are, typed apart ("hex proof" is
+    hexproof, "life link" lifelink), when the texts write it (``written``, asked first: ``names``
+    reads the KB); none where they write the two words in a row (``together``: "back up" may be
+    those words, not the keyword Backup) or either is a stop word of the query's language (``stopped``:
+    Italian "se e" is no "see", "ma in" no "main").  Only a name's word as written: one near the two joined
+    took two edits ("dead touch") as often as it took another name ("plains walker" read as
+    Plainswalk), and looking for it cost each pair of a question's words 0.05 ms."""
+    joined = first + second
+    if (joined not in written or stopped(first) or stopped(second) or joined not in names()
+            or together(f"{first} {second}")):
+        return None
+    return joined
+
+
 def correct(text: str, known: Callable[[str], bool], vocabulary: Callable[[], Mapping[str, int]],
             written: Container[str] = (), names: Callable[[], Collection[str]] | None = None,
             unknown: list[str] | None = None) -> tuple[str, tuple[Correction, ...]]:
@@ -184,6 +205,33 @@ def correct(text: str, known: Callable[[str], bool], vocabulary: Callable[[], Ma
         return meant
 
     return _WORD.sub(fix, text), tuple(fixes)
+
+
+def joined_names(text: str, names: Callable[[], Collection[str]], written: Container[str],
+                 together: Callable[[str], bool], stopped: Callable[[str], bool]) -> tuple[str, tuple[Correction, ...]]:
+    """``text`` with each pair of words :func:`split_name` reads as one name's word written as it,
+    and what was joined."""
+    out: list[str] = []
+    fixes: list[Correction] = []
+    at = 0
+    for match in _PAIR.finditer(text):
+        if match.start() < at or has_cjk(match.group()):
+            continue  # (the second word of a pair just joined)
+        end = match.end() + len(match.group(2))
+        first, second = (_folded(match.group(k)) for k in (1, 2))
+        meant = split_name(first, second, names, written, together, stopped)
+        if meant is None:
+            continue
+        out += (text[at:match.start()], meant)
+        fixes.append(Correction(text[match.start():end], meant))
+        at = end
+    return ("".join(out) + text[at:] if out else text), tuple(fixes)
+
+
+def _folded(word: str) -> str:
+    """``word`` as the vocabularies hold it (lower case, accents folded): a pair of each question's words is
+    looked up, so plain ASCII skips the folding."""
+    return word.lower() if word.isascii() else "".join(words(word))
 
 
 def count_words(texts: Iterable[tuple[str, str]]) -> dict[str, dict[str, int]]:

@@ -186,6 +186,47 @@ def test_an_english_word_the_rules_do_not_use_is_no_typo(default_home: Path, que
     assert search(default_home, query, ["en"]).plan.corrections == ()
 
 
+def test_a_name_word_typed_as_two_is_read_as_one() -> None:
+    """"hex proof" was searched as "hex" and "proof": "what is hex proof" found nothing at all."""
+    names = frozenset({"hexproof", "lifelink", "backup", "see", "main"})
+    written = {"hexproof": 9, "lifelink": 20, "backup": 12, "see": 900, "main": 300}
+    asked: list[str] = []
+
+    def together(words: str) -> bool:
+        asked.append(words)
+        return words == "back up"  # the texts write "back up" as two words
+
+    def join(text: str, stop: frozenset[str] = frozenset()) -> tuple[str, list[tuple[str, str]]]:
+        fixed, fixes = spelling.joined_names(text, lambda: names, written, together, stop.__contains__)
+        return fixed, [(c.typed, c.meant) for c in fixes]
+
+    assert join("what is hex proof?") == ("what is hexproof?", [("hex proof", "hexproof")])
+    assert join("Life  Link and HEX PROOF") == ("lifelink and hexproof", [("Life  Link", "lifelink"),
+                                                                          ("HEX PROOF", "hexproof")])
+    assert join("can I back up a creature") == ("can I back up a creature", [])  # the texts' words in a row
+    assert join("se e vero, ma in fase", frozenset({"se", "e", "ma", "in"})) == ("se e vero, ma in fase", [])
+    assert join("didn't he, non-life link's") == ("didn't he, non-life link's", [])  # parts of longer words
+    asked.clear()
+    assert join("trample damage to a blocker") == ("trample damage to a blocker", []) and asked == []
+
+
+@pytest.mark.parametrize(("query", "typed", "meant", "under"),
+                         [("what is hex proof", "hex proof", "hexproof", "702.11"),
+                          ("how does life link work", "life link", "lifelink", "702.15"),
+                          ("la mia creatura con life link guadagna vita?", "life link", "lifelink", "702.15"),
+                          ("does it enter the battle field tapped", "battle field", "battlefield", "")])
+def test_a_question_with_a_name_word_typed_as_two_finds_its_rules(default_home: Path, query: str, typed: str,
+                                                                   meant: str, under: str) -> None:
+    """Found nothing ("hex proof"), or linked abilities ("life link": 607.4); an Italian player types the
+    English keyword apart too, and the Italian seed names none of them."""
+    from kb.views.search import search
+
+    answer = search(default_home, query, None)
+    assert [(c.typed, c.meant) for c in answer.plan.corrections] == [(typed, meant)]
+    assert (answer.results[0].identity or "").startswith(under), [r.identity for r in answer.results[:5]]
+    assert meant in kb_here("search", query, home=default_home).stdout.splitlines()[0]
+
+
 def test_a_name_word_is_chosen_only_when_it_alone_is_that_near() -> None:
     names = frozenset({"flying", "flanking", "menace", "library", "food", "poison", "spell"})
     assert spelling.nearest_name("flyng", names) == "flying"  # a letter short
