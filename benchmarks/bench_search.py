@@ -50,6 +50,9 @@ QUERIES = [
     ("标识色", ["en"]),                # Chinese query, English results only
     ("permanente amalgamato", None),  # Italian, through the seed
     ("damage", None),                 # a common word: ~1,000 texts match
+    ("deathtouch trample", None),     # two keywords named: the words of both keywords' rules searched too
+    ("死触和践踏", None),              # the same in Chinese
+    ("how many poison counters make a player lose the game", None),  # a player's question
 ]
 
 

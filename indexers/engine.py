@@ -41,7 +41,7 @@ from whoosh.index import Index
 from whoosh.query import And, Or, Phrase, Prefix, Query, Term
 from whoosh.searching import Searcher
 
-from indexers import compiled, homophones, segment, semantic, spelling, turn
+from indexers import compiled, homophones, keywords, segment, semantic, spelling, turn
 from indexers import index as rules_index
 from indexers.analysis import (
     CJK,
@@ -58,6 +58,8 @@ from indexers.analysis import (
 )
 from indexers.analysis import terms as analysed
 from indexers.index import IndexInfo, body_field, gloss_field, parent_field, title_field
+from indexers.keywords import CHAPTER as _KEYWORD_CHAPTER
+from indexers.keywords import Keywords
 from indexers.scoring import Clause, Scorer, add_scores, best_scored
 from indexers.spelling import Correction
 from indexers.translate import Translation, Translator, coverage
@@ -68,7 +70,6 @@ from kb.core.address import written_out
 from kb.core.errors import KbError, NotFound, Unavailable
 from kb.core.lang import guess_lang, languages_label
 from kb.core.rulenum import RuleNumber
-from kb.core.sentences import split as split_sentences
 from kb.core.text import CJK as CJK_RANGES
 from kb.core.text import HAN_CHAR, base_lang, han_runs, has_cjk, is_cjk
 from kb.core.text import name_key as name_key_of
@@ -2386,80 +2387,9 @@ def _is_card_name(conn: sqlite3.Connection, text: str) -> bool:
 #: them: "死触生物…能消灭对方生物吗" led with 701.8b).  The glossary benchmark the same (EN 0.645 -> 0.646).
 BRIDGE = 0.5
 #: ... the words in fewer than this share of the index's texts ("damage" and "creature" say nothing
-#: of how two keywords meet).  0.015 -> 730/1018, 0.03 -> 731/1018, 0.06 -> 731/1018.
+#: of how two keywords meet), and none of a sentence many keywords write alike (:data:`indexers.keywords.COMMON`).
+#: 0.015 -> 730/1018, 0.03 -> 731/1018, 0.06 -> 731/1018.
 BRIDGE_RARE = 0.03
-#: ... nor the words of a sentence at least this many other keywords write alike (fuzz.ratio at least
-#: ``BRIDGE_ALIKE``, their names aside: "If an object changes zones before an effect causes it to deal
-#: damage, its last known information is used to determine whether it had lifelink", and deathtouch,
-#: wither, infect): "deathtouch lifelink" led with that sentence of lifelink, wither (702.80b),
-#: deathtouch and infect, 702.15b eleventh and 702.2b thirteenth; now 702.15b, 702.2c, 120.4a, 702.2b
-#: ("menace deathtouch", "wither vs infect", "死触 系命" alike; session 37's tester).  Except in a
-#: keyword's first subrule (what it is: "Shroud is a static ability", which "hexproof vs shroud" finds
-#: by).  Measured (the quality harness by words, first / in the first five of 1,173): without 746/1033;
-#: at 3, 80, the first subrule kept 747/1033 ("deathtouch + trample, how much damage…" 702.2c first);
-#: the first subrule not kept 745/1033 (hexproof vs shroud 702.18a second, twice); 2 others 747/1033,
-#: 5 746/1033; ratio 70 and 95 747/1033 (95 misses the Chinese rules' variants: 离开战场, 改变区域).
-#: The first such query of a process reads every keyword's sentences: about 25 ms a language.
-BRIDGE_COMMON = 3
-BRIDGE_ALIKE = 80.0
-_KEYWORD_CHAPTER = "702"
-
-
-@dataclass(frozen=True)
-class Keywords:
-    """The keyword abilities of one index's editions: each language's names (folded), and each
-    ability's rules' terms, read from the KB the first time a query names it with another."""
-
-    names: dict[str, dict[str, str]]  # lang -> folded name -> its rule ("trample" -> 702.19)
-    editions: dict[str, str]          # lang -> the edition indexed
-    #: (lang, rule) -> its sentences, each with the place of its subrule (0: the first, what the keyword is)
-    read: dict[tuple[str, str], tuple[tuple[int, str], ...]] = field(default_factory=dict)
-    everyone: dict[str, list[tuple[str, str]]] = field(default_factory=dict)  # lang -> every (rule, sentence)
-    kept: dict[tuple[str, str], frozenset[str]] = field(default_factory=dict)  # (lang, rule) -> its terms (terms)
-
-    def sentences(self, conn: sqlite3.Connection, lang: str, rule: str) -> tuple[tuple[int, str], ...]:
-        """The sentences of a keyword's subrules in ``lang``, its names written "§" (none: not held);
-        every keyword's read at once, the first time one is asked (about 20 ms a language)."""
-        if (lang, rule) not in self.read:
-            edition = self.editions.get(lang)
-            chapter = store.chapter_subrules(conn, lang, edition, _KEYWORD_CHAPTER) if edition else {}
-            named: dict[str, list[str]] = defaultdict(list)
-            for name, section in self.names.get(lang, {}).items():
-                named[section].append(name)
-            for section in {*named, rule}:
-                own = sorted(named.get(section, ()), key=len, reverse=True)
-                names = re.compile("|".join(map(re.escape, own)), re.IGNORECASE) if own else None
-                said = [(k, body[a:b]) for k, body in enumerate(chapter.get(section, ()))
-                        for a, b in split_sentences(body)]
-                self.read[lang, section] = tuple((k, names.sub("§", t) if names else t) for k, t in said)
-        return self.read[lang, rule]
-
-    def terms(self, conn: sqlite3.Connection, lang: str, rules: Sequence[str]) -> list[frozenset[str]]:
-        """The terms of each keyword's subrules in ``lang``, but those of a sentence many keywords
-        write alike but for their names (:data:`BRIDGE_COMMON`); an empty set: not held."""
-        analyzer = analyzer_for(lang)
-        for rule in rules:
-            if (lang, rule) not in self.kept:  # once a process: 20-40 ms a pair of keywords, 0.1 ms after
-                self.kept[lang, rule] = frozenset(
-                    term for k, t in self.sentences(conn, lang, rule)
-                    if not (BRIDGE_COMMON and k and self.common(conn, lang, rule, t))
-                    for term in analysed(analyzer, t, mode="index"))
-        return [self.kept[lang, rule] for rule in rules]
-
-    def common(self, conn: sqlite3.Connection, lang: str, rule: str, sentence: str) -> bool:
-        """Other keywords, at least :data:`BRIDGE_COMMON`, write ``sentence`` of ``rule`` alike but
-        for their names and a word or two (the Chinese rules translate one English sentence a little
-        otherwise from keyword to keyword: 离开战场, 改变区域)."""
-        from rapidfuzz import fuzz, process  # lazy: 15 ms of a fresh `kb search`, for a query naming two keywords
-
-        if lang not in self.everyone:
-            self.everyone[lang] = [(other, t) for other in sorted(set(self.names.get(lang, {}).values()))
-                                   for _, t in self.sentences(conn, lang, other)]
-        everyone = self.everyone[lang]
-        alike = process.extract(sentence, [t for _, t in everyone], scorer=fuzz.ratio, score_cutoff=BRIDGE_ALIKE,
-                                limit=None)
-        return len({everyone[k][0] for _, _, k in alike} - {rule}) >= BRIDGE_COMMON
-
 
 T = TypeVar("T")
 _PER_INDEX: dict[tuple[str, str], object] = {}
@@ -2477,25 +2407,21 @@ def _per_index(what: str, info: IndexInfo, make: Callable[[], T]) -> T:
 
 
 def keywords_of(conn: sqlite3.Connection, info: IndexInfo) -> Keywords:
-    """The keyword abilities of the editions ``info``'s index holds (their names: ~3 ms a process)."""
-    def make() -> Keywords:
-        editions = {lang: edition for lang, edition in info.editions if edition is not None}
-        return Keywords({lang: {name.casefold(): number for number, name in
-                                store.rule_names(conn, lang, edition, _KEYWORD_CHAPTER)}
-                         for lang, edition in editions.items()}, editions)
-
-    return _per_index("keywords", info, make)
+    """The keyword abilities of the editions ``info``'s index holds, as its build stored them (every
+    keyword's terms), else read from the KB (their names: ~3 ms a process)."""
+    return _per_index("keywords", info, lambda: keywords.load(info.path) or keywords.of_kb(conn, info.editions))
 
 
 def keywords_named(p: Plan, keywords: Keywords) -> list[str]:
     """The sections of the keyword abilities a query names, in any language it was read in: its
     words (a Chinese name inside its run), corrected, and what they were translated to."""
-    said = [(p.lang, spelling.corrected(p.text, p.corrections)), *((t.dst, t.target) for t in p.translations)]
+    said = [(p.lang, spelling.corrected(p.text, p.corrections), True),
+            *((t.dst, t.target, False) for t in p.translations)]
     found: dict[str, None] = {}
-    for lang, text in said:  # a name in the language it is written in ("attacker" was learned as ninjutsu in Italian)
+    for lang, text, typed in said:  # a name in its own language ("attacker" was learned as ninjutsu in Italian)
         names, text = keywords.names.get(lang, {}), text.casefold()
-        if has_cjk(text):  # "死觸加踐踏" is 死触 and 践踏
-            text = read_text(text)
+        if has_cjk(text):  # "死觸加踐踏" is 死触 and 践踏; a translation is in the lexicons' simplified characters
+            text = read_text(text) if typed else text
             found.update((section, None) for name, section in names.items() if len(name) > 1 and name in text)
             continue
         words = re.findall(r"[\w'’-]+", text)

@@ -43,7 +43,7 @@ from whoosh import index as whoosh_index
 from whoosh.codec.whoosh3 import W3Codec
 from whoosh.fields import ID, KEYWORD, STORED, TEXT, Schema
 
-from indexers import compiled, homophones, lookups, segment, semantic, spelling
+from indexers import compiled, homophones, keywords, lookups, segment, semantic, spelling
 from indexers.analysis import analyzer_for, field_code, form_key, name_key
 from indexers.translate import Translator
 from indexers.writer import BulkWriter
@@ -552,6 +552,7 @@ def build(home: Path, conn: sqlite3.Connection, name: str | None = None, *, vect
         spelling.save_stems(tmp, {lang: spelling.stems_of(lang, sorted({*own.get(lang, {}), *lexicon.get(lang, ())}))
                                   for lang in sorted({*own, *lexicon}) if not is_cjk(lang)})
         lookups.save(tmp, conn, groups, translator)
+        keywords.save(tmp, conn, groups)
         if patterns is not None:
             compiled.save(tmp, patterns())
         made = _vectors(home, texts, progress) if vectors else None

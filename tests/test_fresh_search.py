@@ -25,7 +25,7 @@ from pathlib import Path
 import pytest
 from kbrun import kb
 
-from indexers import compiled, engine, inplace, lookups, snippets, spelling
+from indexers import compiled, engine, inplace, keywords, lookups, snippets, spelling
 from indexers import index as rules_index
 from indexers.translate import Translator
 from kb import cli
@@ -41,7 +41,7 @@ QUERIES = ["702.19b", "601.2a-h", "CR 702.19B", "规则702.19b", "702.19b, 702.1
            "tocco letale", "死触", "标识色", "permanente amalgamato", "damage", '"color identity"',
            "trample damage assignment", "how many poison counters make a player lose the game",
            "Sheoldred, the Apocalypse", "lightnig bolt", "非瑞克西亚龙引擎", "travolgere", "comander damage",
-           "legend rule", "指挥官伤害", "mischia", "践塌和死处", "does lifelink stack"]
+           "legend rule", "指挥官伤害", "mischia", "践塌和死处", "does lifelink stack", "menace deathtouch"]
 
 
 @pytest.fixture(scope="module")
@@ -268,6 +268,51 @@ def test_kb_index_stores_the_patterns_an_index_found_current_lacks(own_default_h
         assert not list(folder.glob(f"{compiled.FILE}.*")), "a temporary file left"
     written = path.stat().st_mtime_ns
     assert kb("index", home=own_default_home).returncode == 0 and path.stat().st_mtime_ns == written  # nothing lacks
+
+
+def test_the_stored_keyword_terms_are_the_terms_read_from_the_kb(home: Path, db: sqlite3.Connection) -> None:
+    """Every keyword's terms as the build worked them out for all keywords at once equal those a query
+    works out for the keywords it names, one at a time; and taken from the file, no rule is read."""
+    info = index_of(home, db)
+    stored, read = keywords.load(info.path), keywords.of_kb(db, info.editions)
+    assert stored is not None and stored.names == read.names and stored.editions == read.editions
+    for lang, names in read.names.items():
+        rules = sorted(set(names.values()))
+        assert len(rules) > 150, lang
+        assert stored.terms(db, lang, rules) == read.terms(db, lang, rules), lang
+    assert stored.read == {} and stored.everyone == {}  # no sentence read from the KB
+    # the sentence many keywords write alike is left out of lifelink's terms, and lifelink's own words are in
+    lifelink = stored.terms(db, "en", ["702.15"])[0]
+    assert {"gain", "life"} <= lifelink and "known" not in lifelink and "known" in set(
+        keywords._terms("en", read.sentences(db, "en", "702.15"), lambda sentence: False))
+
+
+def test_a_query_naming_two_keywords_reads_the_stored_terms(home: Path) -> None:
+    engine._PER_INDEX.clear()
+    with Session(home) as session:
+        found = session.search("deathtouch trample", None)
+        assert set(found.plan.keywords) == {"702.2", "702.19"}
+        [named] = [k for k in engine._PER_INDEX.values() if isinstance(k, keywords.Keywords)]
+        assert named.stored and named.read == {} and named.everyone == {}  # nothing read from the KB
+        assert set(named.kept) == {(lang, rule) for lang in ("en", "it", "zh-Hans") for rule in ("702.2", "702.19")}
+
+
+def test_the_answers_are_the_same_without_the_keywords_file_or_a_damaged_one(home: Path,
+                                                                            db: sqlite3.Connection) -> None:
+    path = index_of(home, db).path / keywords.FILE
+    kept = path.read_bytes()
+    expected = answers(home)
+    data = json.loads(kept)
+    data["terms"]["en"]["702.2"] = [1, 2]  # a keyword's terms not strings: read from the KB
+    variants = {"missing": None, "garbage": b"\x00garbage", "a list": b"[1, 2]", "truncated": kept[: len(kept) // 2],
+                "terms of numbers": json.dumps(data).encode(),
+                "names of numbers": json.dumps({**data, "names": 3}).encode()}
+    try:
+        for name, content in variants.items():
+            put(path, content)
+            assert answers(home) == expected, name
+    finally:
+        path.write_bytes(kept)
 
 
 def searched(home: Path, *words: str) -> tuple[str, set[str]]:
