@@ -15,60 +15,32 @@ CRC-32, as ``_sre`` takes much damaged code for another valid pattern (a literal
 changed: 62 of 9,000 patterns read from 300 randomly damaged files, session 52).
 A pattern the file does not hold (one changed since the build), a file missing, damaged or of
 another interpreter: the pattern is compiled by ``re``, so a query finds what it found without it.
+The code is made, written and read by :mod:`kb.core.recode`, which keeps the patterns the ``kb``
+command compiles outside the idioms the same way.
 """
 
 from __future__ import annotations
 
 import array
-import importlib
-import json
 import os
 import re
-import sys
-import zlib
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
+from kb.core import recode
+from kb.core.recode import constants as _constants
+
 FILE = "patterns.bin"
-FORMAT = 2  # 2: each pattern with the words it needs (:meth:`Stored.needs`)
-
-_sre: Any
-_compiler: Any
-_parser: Any
-_constants: Any
-try:  # CPython's (private): absent elsewhere, where nothing is stored and re compiles as always
-    _sre, _compiler, _parser, _constants = (importlib.import_module(name) for name in
-                                            ("_sre", "re._compiler", "re._parser", "re._constants"))
-except ImportError:  # pragma: no cover - other interpreters
-    _sre = _compiler = _parser = _constants = None
-
-#: The code's words in the file: the machine's unsigned int, which must hold ``re``'s code words.
-_WORD = "I"
+FORMAT = 3  # 2: each pattern with the words it needs (:meth:`Stored.needs`); 3: entries as kb.core.recode's
 
 
-def _interpreter() -> list[Any]:
-    """What the stored code is valid for: this interpreter, its version and ``re``'s code format."""
-    if _sre is None:
-        return []
-    return [sys.implementation.name, sys.version, _sre.MAGIC, _sre.CODESIZE]
-
-
-Parts = tuple[int, list[int], int, dict[str, int], tuple[str | None, ...]]
-
-
-def _parts(source: str, flags: int) -> tuple[Parts, re.Pattern[str], tuple[str, ...]]:
-    """What ``_sre.compile`` makes ``source`` compiled with ``flags`` from, as ``re._compiler.compile``
-    makes it, the pattern made from it, and the words it needs (:meth:`Stored.needs`)."""
-    parsed = _parser.parse(source, flags)
-    code = [int(word) for word in _compiler._code(parsed, flags)]
-    names = dict(parsed.state.groupdict)
-    indexgroup: list[str | None] = [None] * parsed.state.groups
-    for name, index in names.items():
-        indexgroup[index] = name
-    parts = (flags | parsed.state.flags, code, parsed.state.groups - 1, names, tuple(indexgroup))
+def _parts(source: str, flags: int) -> tuple[recode.Parts, re.Pattern[str], tuple[str, ...]]:
+    """What ``_sre.compile`` makes ``source`` compiled with ``flags`` from (:func:`kb.core.recode.parts_of`),
+    the pattern made from it, and the words it needs (:meth:`Stored.needs`)."""
+    parts, parsed = recode.parts_of(source, flags)
     found = _needed(parsed.data)
-    return parts, _sre.compile(source, *parts), tuple(sorted(found)) if found and min(map(len, found)) > 1 else ()
+    return parts, recode.made(source, parts), tuple(sorted(found)) if found and min(map(len, found)) > 1 else ()
 
 
 # -- the words a pattern needs ------------------------------------------------------------
@@ -137,7 +109,7 @@ def save(folder: Path, patterns: Iterable[tuple[str, int]], name: str = FILE) ->
     ``re.compile``'s: the code is made by the functions ``re.compile`` calls, so what could differ
     is the last step, ``_sre.compile``'s arguments, which one pattern of a kind shows as well as
     all (all checked took the build 134 ms more, on top of the 168 ms of making the code)."""
-    if _sre is None or array.array(_WORD).itemsize != _sre.CODESIZE:
+    if not recode.available():
         return
     entries: list[list[Any]] = []
     code: list[int] = []
@@ -153,12 +125,10 @@ def save(folder: Path, patterns: Iterable[tuple[str, int]], name: str = FILE) ->
             if made != expected or made.flags != expected.flags or made.groupindex != expected.groupindex:
                 return
             checked.add(kind)
-        entries.append([source, flags, made_flags, groups, names, list(indexgroup), len(code), len(words),
+        entries.append([source, flags, made_flags, len(code), len(words), groups, names, list(indexgroup),
                         list(needed)])
         code.extend(words)
-    body = array.array(_WORD, code).tobytes()
-    header = {"format": FORMAT, "interpreter": _interpreter(), "crc32": zlib.crc32(body), "patterns": entries}
-    (folder / name).write_bytes(json.dumps(header, ensure_ascii=True).encode("ascii") + b"\n" + body)
+    (folder / name).write_bytes(recode.pack({"format": FORMAT, "patterns": entries}, code))
 
 
 def refresh(folder: Path, patterns: Iterable[tuple[str, int]]) -> bool:
@@ -168,7 +138,7 @@ def refresh(folder: Path, patterns: Iterable[tuple[str, int]]) -> bool:
     the old file or the new one; a folder that cannot be written keeps what it has.  Whether it wrote."""
     asked = list(dict.fromkeys(patterns))
     stored = load(folder)
-    if _sre is None or all(stored.holds(*pattern) for pattern in asked):
+    if not recode.available() or all(stored.holds(*pattern) for pattern in asked):
         return False
     temporary = f"{FILE}.{os.getpid()}.tmp"
     try:
@@ -201,17 +171,15 @@ class Stored:
         """``re.compile(source, flags)``: made from its stored code where the build stored it."""
         entry = self._entries.get((source, flags))
         if entry is not None:
-            made_flags, groups, names, indexgroup, start, length, _ = entry
             try:
-                return _sre.compile(source, made_flags, self._code[start:start + length].tolist(), groups,
-                                    names, tuple(indexgroup))
+                return recode.made(source, recode.entry_parts(entry, self._code))
             except Exception:  # noqa: BLE001 - code that does not load (``_sre`` checks it): compiled as always
                 pass
         return re.compile(source, flags)
 
 
 #: No patterns stored: each compiled by ``re``.
-NOTHING = Stored({}, array.array(_WORD))
+NOTHING = Stored({}, array.array(recode.WORD))
 
 
 class Recorder(Stored):
@@ -220,7 +188,7 @@ class Recorder(Stored):
     took the build 149 ms more)."""
 
     def __init__(self) -> None:
-        super().__init__({}, array.array(_WORD))
+        super().__init__({}, array.array(recode.WORD))
         self.asked: list[tuple[str, int]] = []
 
     def compile(self, source: str, flags: int = 0) -> re.Pattern[str]:
@@ -235,21 +203,17 @@ def load(folder: Path) -> Stored:
     """The patterns stored in ``folder`` (:func:`save`); :data:`NOTHING` for a file missing,
     unreadable, of another format or made by another interpreter."""
     try:
-        data = (folder / FILE).read_bytes()
-        line, _, body = data.partition(b"\n")
-        header = json.loads(line)
-        if (not isinstance(header, dict) or header.get("format") != FORMAT or not _interpreter()
-                or header.get("interpreter") != _interpreter() or header.get("crc32") != zlib.crc32(body)):
+        unpacked = recode.unpack((folder / FILE).read_bytes(), FORMAT)
+        if unpacked is None:
             return NOTHING
-        code = array.array(_WORD)
-        code.frombytes(body)  # a length not a whole number of words: ValueError
+        header, code = unpacked
         entries: dict[tuple[str, int], list[Any]] = {}
-        for source, flags, made_flags, groups, names, indexgroup, start, length, needed in header["patterns"]:
-            if not (isinstance(source, str) and isinstance(names, dict) and 0 <= start <= start + length <= len(code)
-                    and all(isinstance(word, str) and word for word in needed)):
+        for source, flags, *entry in header["patterns"]:
+            *made, needed = entry
+            recode.entry_parts(made, code)  # (checked against the code's length)
+            if not (isinstance(source, str) and all(isinstance(word, str) and word for word in needed)):
                 return NOTHING
-            entries[(source, int(flags))] = [int(made_flags), int(groups), names, indexgroup, start, length,
-                                             tuple(needed)]
+            entries[(source, int(flags))] = [*made, tuple(needed)]
     except (OSError, ValueError, TypeError, KeyError):
         return NOTHING
     return Stored(entries, code)

@@ -8,7 +8,15 @@ import sys
 
 
 def run() -> None:
-    """The command line's entry point (``[project.scripts]``), as ``python -m kb``."""
+    """The command line's entry point (``[project.scripts]``), as ``python -m kb``.  The patterns the
+    last ``kb`` compiled are made from their code before any module compiles them, and kept at exit
+    (:mod:`kb.core.recode`)."""
+    import atexit
+
+    from kb.core import recode
+
+    recode.warm()
+    atexit.register(recode.keep)
     try:
         from kb.cli import main
     except KeyboardInterrupt:  # Ctrl-C while kb was starting
