@@ -143,6 +143,8 @@ def warm(path: Path | None = None) -> int:
     header, code = unpacked
     try:
         for source, flags, *entry in header["patterns"]:
+            if not isinstance(source, str):
+                break
             parts = entry_parts(entry, code)
             pattern = made(source, parts)
             cache[str, source, int(flags)] = pattern
