@@ -1,7 +1,7 @@
 """Regular expressions made again from their compiled code, as a process before compiled them.
 
 Python's ``re`` parses and compiles a pattern in Python, and kb compiles about 170 patterns at
-import and while a query runs: 35-55 ms of a fresh ``kb search`` of 220-400 ms (session 53, timers
+import and while a query runs: 45-65 ms of a fresh ``kb search`` of 220-420 ms (session 53, timers
 around ``re._compiler.compile``).  The compiled code is a list of integers which ``re.compile``
 hands to ``_sre.compile``, and that takes microseconds.  So the code is kept in a file, as Python
 keeps bytecode in ``__pycache__``: the ``kb`` command puts the file's patterns into ``re``'s own
