@@ -1812,15 +1812,17 @@ EACH_NAMED = 5
 
 def each_named(ranked: list[Group], sections: Sequence[str]) -> list[Group]:
     """The ranks with a rule of each keyword a query names among the first :data:`EACH_NAMED`: the
-    best rule of a keyword missing there moves up to the last of those places."""
+    best rule of a keyword missing there moves up to the last of those places; of two missing, the
+    one ranked higher ends higher (each moved in turn pushes the one moved before it down)."""
     ranked = list(ranked)
+    moved = []
     for section in sections:
-        if any(is_under(g.identity, section) for g in ranked[:EACH_NAMED]):
-            continue
-        best = next((g for g in ranked if is_under(g.identity, section)), None)
-        if best is not None:
-            ranked.remove(best)
-            ranked.insert(EACH_NAMED - 1, best)
+        if not any(is_under(g.identity, section) for g in ranked[:EACH_NAMED]):
+            best = next((g for g in ranked if is_under(g.identity, section)), None)
+            moved += [best] if best is not None else []
+    for best in sorted(moved, key=ranked.index, reverse=True):  # the lowest first: the highest ends highest
+        ranked.remove(best)
+        ranked.insert(EACH_NAMED - 1, best)
     return ranked
 
 
@@ -2414,7 +2416,9 @@ def keywords_of(conn: sqlite3.Connection, info: IndexInfo) -> Keywords:
 
 def keywords_named(p: Plan, keywords: Keywords) -> list[str]:
     """The sections of the keyword abilities a query names, in any language it was read in: its
-    words (a Chinese name inside its run), corrected, and what they were translated to."""
+    words (a Chinese name inside its run), corrected, and what they were translated to; in the order
+    the query names them (its words' n-grams were a set, so "flying or haste" gave 702.9 or 702.10 first
+    from one process to the next, and the rule of each kept in the first five (:data:`EACH_NAMED`) with it)."""
     said = [(p.lang, spelling.corrected(p.text, p.corrections), True),
             *((t.dst, t.target, False) for t in p.translations)]
     found: dict[str, None] = {}
@@ -2422,10 +2426,12 @@ def keywords_named(p: Plan, keywords: Keywords) -> list[str]:
         names, text = keywords.names.get(lang, {}), text.casefold()
         if has_cjk(text):  # "死觸加踐踏" is 死触 and 践踏; a translation is in the lexicons' simplified characters
             text = read_text(text) if typed else text
-            found.update((section, None) for name, section in names.items() if len(name) > 1 and name in text)
+            named = sorted((text.find(name), -len(name), section) for name, section in names.items()
+                           if len(name) > 1 and name in text)
+            found.update((section, None) for _, _, section in named)
             continue
         words = re.findall(r"[\w'’-]+", text)
-        grams = {" ".join(words[i:i + k]) for k in (1, 2, 3) for i in range(len(words) - k + 1)}
+        grams = [" ".join(words[i:i + k]) for i in range(len(words)) for k in (1, 2, 3) if i + k <= len(words)]
         found.update((names[g], None) for g in grams if g in names)
     return list(found)
 

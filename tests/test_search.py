@@ -1980,6 +1980,30 @@ def test_a_keyword_is_named_in_the_language_it_is_written_in(home: Path, db: sql
     assert search.keywords_named(replace(plan, translations=(english,)), keywords) == ["702.19", "702.49"]
 
 
+def test_the_keywords_a_query_names_come_in_its_order(home: Path, db: sqlite3.Connection) -> None:
+    """They came out of a set of the query's words: "flying or haste" gave 702.9 or 702.10 first from one
+    process to the next, and with it which of their rules the first five kept (a glossary definition's fifth
+    rule swapped between runs of the benchmark)."""
+    names = {"en": {"flying": "702.9", "haste": "702.10", "trample": "702.19", "first strike": "702.7",
+                    "lifelink": "702.15", "menace": "702.111"},
+             "zh-Hans": {"飞行": "702.9", "敏捷": "702.10", "践踏": "702.19", "先攻": "702.7", "系命": "702.15"}}
+    keywords = search.Keywords(names, {})
+    for query, expected in [("menace, lifelink, first strike, trample, haste or flying",
+                             ["702.111", "702.15", "702.7", "702.19", "702.10", "702.9"]),
+                            ("flying haste trample first strike", ["702.9", "702.10", "702.19", "702.7"]),
+                            ("系命 先攻 践踏 敏捷 飞行", ["702.15", "702.7", "702.19", "702.10", "702.9"])]:
+        plan = replace(find(home, db, query).plan, corrections=(), translations=())
+        assert search.keywords_named(plan, keywords) == expected, query
+
+
+def test_of_two_keywords_missing_from_the_first_five_the_higher_ranked_ends_higher() -> None:
+    ranked = [search.Group(identity) for identity in ("102.4", "115.9b", "113.7a", "608.2h", "702.62a", "601.2",
+                                                      "702.9b", "702.10c", "702.10a")]
+    for sections in (["702.9", "702.10"], ["702.10", "702.9"]):
+        moved = [g.identity for g in search.each_named(ranked, sections)]
+        assert moved[:7] == ["102.4", "115.9b", "113.7a", "608.2h", "702.9b", "702.10c", "702.62a"], sections
+
+
 @pytest.mark.parametrize(("query", "first"), [("what happens to an aura when the creature it's on dies", "704.5m"),
                                               ("结附的生物离开战场灵气怎么办", "704.5m"),
                                               ("what happens to a token when it goes to the graveyard", "704.5d"),
