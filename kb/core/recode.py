@@ -156,8 +156,10 @@ def warm(path: Path | None = None) -> int:
 
 def keep(path: Path | None = None) -> bool:
     """The file at ``path`` (:data:`CACHE`) written again with the patterns in ``re``'s cache, when some
-    were compiled since :func:`warm` read it (not where Python writes no bytecode); whether it was
-    written.  Each pattern's code is made again and the pattern made from it compared with ``re``'s."""
+    were compiled since :func:`warm` read it (not where Python writes no bytecode, nor by a process that
+    compiled more than :data:`KEPT`: a build compiles 2,062, and the file would have held the last it
+    compiled, so that the first query after it compiled all of its own); whether it was written.  Each
+    pattern's code is made again and the pattern made from it compared with ``re``'s."""
     path = path or CACHE
     cache = _cache()
     if cache is None or sys.dont_write_bytecode or not available():
@@ -165,7 +167,7 @@ def keep(path: Path | None = None) -> bool:
     compiled = {(key[1], key[2]): pattern for key, pattern in list(cache.items())
                 if len(key) == 3 and key[0] is str and isinstance(key[2], int) and not key[2] & re.DEBUG}
     new = [key for key in compiled if key not in _warmed]
-    if not new:
+    if not new or len(new) > KEPT:  # none new; or a build's (2,062: the file would keep its last, no query's)
         return False
     entries: list[list[Any]] = []
     code: list[int] = []
