@@ -350,6 +350,18 @@ def test_a_phrase_in_quotes_needs_its_words_together(home: Path, db: sqlite3.Con
         assert re.search(r"damage[- ]prevent", whole), whole
 
 
+@pytest.mark.parametrize(("query", "first"), [
+    ('对手打了个"每位牌手牺牲一个生物"，我只有不灭的生物，不灭能保住吗', "701.21a"),
+    ("“此永久物进入战场时上面带有若干指示物”这类异能属于什么效应？", "614.1c"),
+    ("One of the five basic land types. Any land with this subtype has the ability “{T}: Add {U}.”", "305.6"),
+])
+def test_card_text_quoted_in_a_question_is_searched_as_its_words_too(home: Path, db: sqlite3.Connection, query: str,
+                                                                       first: str) -> None:
+    """Players quote card text, which the rules seldom hold word for word: as a phrase alone, the
+    rule answering held none of it (engine.QUOTED_WORDS)."""
+    assert rules_of(find(home, db, query))[0] == first
+
+
 @pytest.mark.parametrize("query", ["does a token die?", "践踏和死触", "how does ward work",
                                    "danno da combattimento travolgere"])
 def test_definitions_beside_the_results_are_the_ones_the_query_names(
