@@ -10,10 +10,12 @@ import sys
 def run() -> None:
     """The command line's entry point (``[project.scripts]``), as ``python -m kb``.  The patterns the
     last ``kb`` compiled are made from their code before any module compiles them, and kept at exit
-    (:mod:`kb.core.recode`)."""
+    (:mod:`kb.core.recode`); garbage is collected seldom (:mod:`kb.core.collecting`)."""
     import atexit
 
-    from kb.core import recode
+    from kb.core import collecting, recode
+
+    collecting.seldom()
 
     recode.warm()
     atexit.register(recode.keep)

@@ -11,6 +11,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
+from kb.core import collecting
 from kb.core.errors import KbError
 from kb.web.app import ENVIRONMENT, create_app
 from kb.web.serving import SECURITY_HEADERS, STALE_MAX, Options
@@ -50,6 +51,7 @@ def serve(home: Path, host: str, port: int, workers: int | None = None, extra_ho
     import uvicorn
     from uvicorn.supervisors import Multiprocess
 
+    collecting.usual()  # a server runs on: kb's one-shot setting would pause each request longer, if seldom
     workers = default_workers() if workers is None else workers
     if workers < 1:
         raise KbError(f"--workers must be at least 1 (got {workers})")
