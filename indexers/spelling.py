@@ -97,6 +97,27 @@ def nearest_name(word: str, names: Collection[str]) -> str | None:
     return found.pop() if len(found) == 1 else None
 
 
+#: A word no text holds and no typo was read as ("tramble": a letter changed, which :func:`nearest_name`
+#: does not read, since such a change makes other English words as often) is not searched as another,
+#: but the header asks whether the query meant a name's word one edit from it (a letter missing, added,
+#: changed, or two neighbours swapped): at most SUGGESTED, those with its first letter first.
+SUGGESTED = 3
+
+
+def suggestions(word: str, names: Collection[str]) -> list[str]:
+    """The words of ``names`` (folded) one edit from ``word`` (:data:`SUGGESTED` at most, the same
+    first letter first, then in order)."""
+    folded = _folded(word)
+    if len(folded) < NAME_SHORTEST:
+        return []
+    from rapidfuzz import process  # lazy: a query holding a word no text holds is rare
+    from rapidfuzz.distance import OSA
+
+    found = [name for name, _, _ in process.extract(folded, names, scorer=OSA.distance, score_cutoff=1, limit=None)
+             if name != folded]
+    return sorted(found, key=lambda name: (name[:1] != folded[:1], name))[:SUGGESTED]
+
+
 def _one_short(word: str, name: str) -> bool:
     """``name`` is ``word`` with one letter more ("libary", "library")."""
     return len(name) == len(word) + 1 and any(name[:k] + name[k + 1:] == word for k in range(len(name)))

@@ -953,6 +953,31 @@ def test_a_word_no_text_holds_is_said_so(home: Path, db: sqlite3.Connection) -> 
     assert kb_json_here("ask", "tramble damage", home=home)["unheard"] == ["tramble"]
 
 
+def test_a_word_no_text_holds_gets_the_names_one_edit_from_it(home: Path, db: sqlite3.Connection) -> None:
+    """"how does tramble work" found nothing and said only that no text holds "tramble" (a changed
+    letter is not read as a typo: it makes other English words as often): the header asks whether the
+    query meant a word of a keyword's name one edit from it, and JSON gives the query with it; the search
+    itself stays the query's.  Not every name's word: "stuck" is no stack, "prison" no poison."""
+    from indexers.spelling import Correction
+
+    tramble = find(home, db, "how does tramble work")
+    assert tramble.plan.suggested == (Correction("tramble", "trample"),)
+    assert not [u for u in tramble.plan.units if "trampl" in "".join(u.terms)]  # searched as typed
+    assert find(home, db, "what does tremple do").plan.suggested == (Correction("tremple", "trample"),)
+    assert find(home, db, "tramble damage").plan.suggested == (Correction("tramble", "trample"),)
+    assert find(home, db, "can a prison block").plan.suggested == ()
+    assert find(home, db, "stuck tapped on the stack").plan.suggested == ()
+    assert find(home, db, "zzqqxx blorpz").plan.suggested == ()  # no word known at all: said once, as such
+    assert find(home, db, "flibbertigibbet damage").plan.suggested == ()  # no name one edit from it
+    shown = kb_here("search", "how does tramble work", home=home)
+    assert shown.stdout.startswith("how does tramble work · en (detected) · no English text holds “tramble”"
+                                   " (did you mean “trample”?)"), shown.stdout
+    said = [{"typed": "tramble", "meant": "trample", "query": "how does trample work"}]
+    assert kb_json_here("search", "how does tramble work", home=home, code=1)["suggestions"] == said  # found none
+    assert kb_json_here("ask", "how does tramble work", home=home, code=1)["suggestions"] == said
+    assert kb_json_here("search", "damage", home=home)["suggestions"] == []
+
+
 def test_a_word_joining_two_things_compared_is_never_translated_alone(home: Path, db: sqlite3.Connection) -> None:
     """"hexproof vs shroud" read "vs → 队伍对队" (learned from the name Team vs. Team Variant) and showed
     the entry Team; "vs" joins the two keywords, and the name that holds it is still read whole."""

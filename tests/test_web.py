@@ -845,6 +845,17 @@ def test_a_word_no_text_holds_is_said_on_the_page(server: str) -> None:
         assert "tramble damage · en (detected) · no English text holds “tramble”" in shown, path
 
 
+def test_a_word_no_text_holds_links_the_query_it_may_have_meant(server: str) -> None:
+    """"how does tramble work" found nothing and said only that no text holds "tramble": the header
+    asks whether it meant "trample", a link to the query with that word, on the page it was asked on."""
+    for path in ("/search", "/ask"):
+        shown = page(server + path + "?q=" + quote("how does tramble work"))
+        assert "no English text holds “tramble” (did you mean “trample” ?)" in shown.shown, path  # a link, then "?"
+        assert ("?q=how%20does%20trample%20work", "“trample”") in shown.links, path
+        meant = page(server + path + "?q=how%20does%20trample%20work").shown
+        assert "did you mean" not in meant and "702.19" in meant, path
+
+
 def test_the_glossary_index_jumps_by_letter(server: str) -> None:
     """/glossary was one list of every headword (22,800 px on a phone) with no way to a letter, where
     /cards has a letter bar: each letter of its headwords leads to the first of them."""

@@ -163,7 +163,7 @@ class AskAnswer:
                 "box": search["box"], "showing": search["showing"], "numbers": search["numbers"],
                 "translations": search["translations"],
                 "dropped_translations": search["dropped_translations"], "corrections": search["corrections"],
-                "unheard": search["unheard"],
+                "unheard": search["unheard"], "suggestions": search["suggestions"],
                 "card_span": search["card_span"], "numbering": search["numbering"],
                 "semantic": search["semantic"], "by_character": search["by_character"],
                 "definitions": [d.to_json() for d in self.definitions],

@@ -670,6 +670,7 @@ def to_json(answer: SearchAnswer) -> dict[str, object]:
         "numbers": [str(n) for n in plan.numbers], "translations": [typed_json(plan, t) for t in plan.translations],
         "dropped_translations": [typed_json(plan, t) for t in plan.dropped],
         "corrections": [c.to_json() for c in plan.corrections], "unheard": list(plan.unheard),
+        "suggestions": [{**c.to_json(), "query": spelling.corrected(answer.box.query, [c])} for c in plan.suggested],
         "tried": list(outcome.tried) if outcome is not None else [plan.lang],
         "semantic": outcome is not None and outcome.semantic,
         "card_span": answer.set_aside.to_json() if answer.set_aside else None,
@@ -832,10 +833,13 @@ def unheard_said(plan: engine.Plan) -> str:
     """The query's words no text or lexicon of its language holds, which no typo was read as
     (" · no English text holds “tramble”": its language's, another's may: "giocatore attacking" was
     read as English): searched, they find nothing, and `kb search "tramble damage"` found damage
-    alone without a word of it.  Empty if none."""
+    alone without a word of it), and the rules' names' words one edit from them (" (did you mean
+    “trample”?)": :func:`indexers.spelling.suggestions`).  Empty if none."""
     if not plan.unheard:
         return ""
-    return f" · no {language_name(plan.lang)} text holds " + ", ".join(f"“{w}”" for w in plan.unheard)
+    meant = " or ".join(f"“{c.meant}”" for c in plan.suggested)
+    return (f" · no {language_name(plan.lang)} text holds " + ", ".join(f"“{w}”" for w in plan.unheard)
+            + (f" (did you mean {meant}?)" if meant else ""))
 
 
 def in_rules_words(plan: engine.Plan) -> str:
