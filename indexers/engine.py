@@ -3252,10 +3252,13 @@ _PROTECTION_DAMAGE = {
 #: Six up, none down.
 #: Session 50: "nel turno suo" (in his turn; the draft-night and Arena players: the attackers' 508.1 led, 702.8a fourth
 #: and nowhere -> first): 23 read, 21/22 -> 23/23.
+#: Session 54: another player's opponent ("during her opponent's end step", a club teacher of session 50's last blind
+#: set, which no session had tuned on: 702.8a nowhere -> first; the 5,688 rankings otherwise the same).
 _FLASH_WHEN = {
     "en": r"^(?=.*\bflash\b)(?!.*\b(?:flashback\w*|untap\s+step|clean[- ]?up)\b)"
           r".*?\b(?P<word>during\s+(?:\w+\s+){0,3}?(?:combat|turn|step|phase|upkeep)|in\s+(?:\w+\s+){0,2}?combat"
-          r"|(?:on|in|during|at)\s+(?:my\s+|the\s+)?opp\w*'?s?\s+(?:turn|end\s+step|upkeep|draw\s+step|combat)"
+          r"|(?:on|in|during|at)\s+(?:(?:my|your|his|her|their|the|an?)\s+)?opp\w*(?:['’]s?)?\s+"
+          r"(?:turn|end\s+step|upkeep|draw\s+step|combat)"
           r"|at\s+instant\s+speed|any\s*time)\b",
     "it": r"^(?=.*\b(?:lampo|flash)\b)(?!.*\b(?:flashback|stap|cancellazione)\b)"
           r".*?\b(?P<word>durante\s+(?:\w+\s+){0,3}?(?:combattimento|turno|fase|sottofase)"

@@ -3601,6 +3601,16 @@ def test_session_50_late_kinds_nearer(home: Path, db: sqlite3.Connection, query:
     assert any(r in among for r in ranked[:places]), ranked[:5]
 
 
+@pytest.mark.parametrize("query", [
+    "One of my students has a creature with flash. Is she allowed to cast it during her opponent's end step?",
+    "can he cast his flash creature on his opponent's turn",
+])
+def test_flash_in_another_player_s_opponent_s_turn(home: Path, db: sqlite3.Connection, query: str) -> None:
+    """When a card with flash may be cast was read of "my" opponent's turn or step only: a teacher asking of a
+    student's ("during her opponent's end step", session 50's last blind set) had 702.8a nowhere."""
+    assert rules_of(find(home, db, query))[0] == "702.8a", rules_of(find(home, db, query))[:5]
+
+
 SESSION_50_FINAL_FIRST = [
     ("I flashed back a spell and my opponent countered it. He says it goes to my graveyard so I can flash it back"
      " again. I thought it gets exiled either way?", {"702.34a"}),
