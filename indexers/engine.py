@@ -3580,9 +3580,11 @@ _UNEQUIPPED = {
 #: the other rules of drawing (121.5, 121.3) led, 121.4 sixth (older sets' misses).  28 read: 22/24 -> 28/28.
 #: Session 50: "1 card left in my library and cast Brainstorm" (the FNM tester: 704.7 led, 704.5b nowhere -> second,
 #: behind 121.4): 59 read, 58/58 -> 58/59.
+#: Session 54: "zero cards left in his library" (a club teacher of session 50's last blind set, no session had tuned
+#: on: 704.5b nowhere -> first; the 5,688 rankings otherwise the same).
 _EMPTY_DRAW = {
-    "en": r"^(?=.*\b(?:library|libary|deck)\b)(?=.*\b(?:empty|no\s+cards|nothing\s+(?:left|in)|run\s+out|ran\s+out"
-          r"|out\s+of\s+cards|(?:1|one|a\s+single)\s+card\s+left|last\s+card)\b).*?\b(?P<word>draw(?:s|ing)?|drew)\b",
+    "en": r"^(?=.*\b(?:library|libary|deck)\b)(?=.*\b(?:empty|(?:no|zero|0)\s+cards|nothing\s+(?:left|in)|run\s+out"
+          r"|ran\s+out|out\s+of\s+cards|(?:1|one|a\s+single)\s+card\s+left|last\s+card)\b).*?\b(?P<word>draw(?:s|ing)?|drew)\b",
     "it": r"^(?=.*\b(?:grimorio|mazzo)\b)(?=.*\b(?:vuot\w*|finit\w*|senza\s+carte|nessuna\s+carta)\b)"
           r".*?\b(?P<word>pesc\w*)\b",
     "zh": r"^(?=.*(?:牌库|卡组))(?=.*(?:空|没牌|没有牌|不够|剩下)).*?(?P<word>抓不了牌|抽不了牌|抓牌|抽牌)"}

@@ -3611,6 +3611,14 @@ def test_flash_in_another_player_s_opponent_s_turn(home: Path, db: sqlite3.Conne
     assert rules_of(find(home, db, query))[0] == "702.8a", rules_of(find(home, db, query))[:5]
 
 
+def test_zero_cards_left_in_a_library_is_an_empty_library(home: Path, db: sqlite3.Connection) -> None:
+    """"zero cards left in his library … only when he actually has to draw?" was not read as drawing from an empty
+    library ("no cards" was): 704.5v (a battle at defense 0) and the mill rules led, 704.5b nowhere."""
+    query = ("Two kids had a mill battle and one of them now has zero cards left in his library. Does he lose "
+             "immediately, or only when he actually has to draw?")
+    assert rules_of(find(home, db, query))[0] in ("704.5b", "121.4"), rules_of(find(home, db, query))[:5]
+
+
 SESSION_50_FINAL_FIRST = [
     ("I flashed back a spell and my opponent countered it. He says it goes to my graveyard so I can flash it back"
      " again. I thought it gets exiled either way?", {"702.34a"}),
