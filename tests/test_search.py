@@ -3619,6 +3619,14 @@ def test_zero_cards_left_in_a_library_is_an_empty_library(home: Path, db: sqlite
     assert rules_of(find(home, db, query))[0] in ("704.5b", "121.4"), rules_of(find(home, db, query))[:5]
 
 
+def test_mana_a_player_did_not_spend_empties_between_steps(home: Path, db: sqlite3.Connection) -> None:
+    """Mana "don't use" was read as left unspent, "didn't spend the mana … still available" was not: the combat
+    step's 505.1 led, 106.4 and 500.5 (the pools empty between steps) nowhere."""
+    query = ("A student tapped his lands in his first main phase but didn't spend the mana, then moved to combat and "
+             "tried to use it for a combat trick. Is that mana still available?")
+    assert rules_of(find(home, db, query))[0] in ("106.4", "500.5"), rules_of(find(home, db, query))[:5]
+
+
 SESSION_50_FINAL_FIRST = [
     ("I flashed back a spell and my opponent countered it. He says it goes to my graveyard so I can flash it back"
      " again. I thought it gets exiled either way?", {"702.34a"}),
