@@ -3627,6 +3627,13 @@ def test_mana_a_player_did_not_spend_empties_between_steps(home: Path, db: sqlit
     assert rules_of(find(home, db, query))[0] in ("106.4", "500.5"), rules_of(find(home, db, query))[:5]
 
 
+def test_a_prerelease_s_deck_is_a_limited_deck(home: Path, db: sqlite3.Connection) -> None:
+    """预发布 (a prerelease) and 现组 (sealed) are Limited (the rules' 限制赛, kb.align's players' list): a deck's
+    least size there had 100.2b (a Limited deck: at least 40 cards) nowhere."""
+    ranked = rules_of(find(home, db, "这次预发布现组的套牌最少要多少张？同一张牌能放超过四张吗？"))
+    assert "100.2b" in ranked[:3], ranked[:5]
+
+
 SESSION_50_FINAL_FIRST = [
     ("I flashed back a spell and my opponent countered it. He says it goes to my graveyard so I can flash it back"
      " again. I thought it gets exiled either way?", {"702.34a"}),
