@@ -953,7 +953,7 @@ def test_a_word_no_text_holds_is_said_so(home: Path, db: sqlite3.Connection) -> 
     assert kb_json_here("ask", "tramble damage", home=home)["unheard"] == ["tramble"]
 
 
-def test_a_word_no_text_holds_gets_the_names_one_edit_from_it(home: Path, db: sqlite3.Connection) -> None:
+def test_a_word_no_text_holds_gets_the_keywords_one_edit_from_it(home: Path, db: sqlite3.Connection) -> None:
     """"how does tramble work" found nothing and said only that no text holds "tramble" (a changed
     letter is not read as a typo: it makes other English words as often): the header asks whether the
     query meant a word of a keyword's name one edit from it, and JSON gives the query with it; the search

@@ -833,8 +833,8 @@ def unheard_said(plan: engine.Plan) -> str:
     """The query's words no text or lexicon of its language holds, which no typo was read as
     (" · no English text holds “tramble”": its language's, another's may: "giocatore attacking" was
     read as English): searched, they find nothing, and `kb search "tramble damage"` found damage
-    alone without a word of it), and the rules' names' words one edit from them (" (did you mean
-    “trample”?)": :func:`indexers.spelling.suggestions`).  Empty if none."""
+    alone without a word of it), and the keywords' names' words one edit from them (" (did you mean
+    “trample”?)": :func:`indexers.engine.suggested`).  Empty if none."""
     if not plan.unheard:
         return ""
     meant = " or ".join(f"“{c.meant}”" for c in plan.suggested)

@@ -51,7 +51,7 @@ def serve(home: Path, host: str, port: int, workers: int | None = None, extra_ho
     import uvicorn
     from uvicorn.supervisors import Multiprocess
 
-    collecting.usual()  # a server runs on: kb's one-shot setting would pause each request longer, if seldom
+    collecting.usual()  # a server runs on: it collects garbage as Python does, not as a one-shot command
     workers = default_workers() if workers is None else workers
     if workers < 1:
         raise KbError(f"--workers must be at least 1 (got {workers})")
