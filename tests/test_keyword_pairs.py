@@ -81,3 +81,17 @@ def test_an_entry_named_only_inside_a_longer_one_is_not_shown_beside(default_hom
     assert beside("double strike lifelink") == ["Double Strike", "Lifelink"]
     assert "Mana" not in beside("mana burn")
     assert beside("double") == ["Double"] and "Double" in beside("double the counters")
+
+
+def test_the_keywords_names_are_headings_only(default_home: Path) -> None:
+    """702.1's opening sentence ("Most abilities describe exactly what they do …") was read as the name
+    of a keyword in both languages, beside the 191 headings of chapter 702."""
+    from indexers.keywords import of_kb
+    from kb.store.rules import connect, newest_of
+
+    with connect(default_home) as conn:
+        names = of_kb(conn, [(lang, newest_of(conn, lang)) for lang in ("en", "zh-Hans")]).names
+    assert names["en"]["trample"] == "702.19" and names["zh-Hans"]["践踏"] == "702.19"
+    for lang in ("en", "zh-Hans"):
+        assert "702.1" not in names[lang].values(), [n for n, r in names[lang].items() if r == "702.1"]
+        assert all(len(name) <= 60 for name in names[lang]), lang

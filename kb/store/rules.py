@@ -279,6 +279,7 @@ class StoredRule:
         }
 
 
+_SENTENCE_ENDS = (".", "。", ":", "：")  # a body ending so is a rule's text, not a heading's name
 _RULE_COLUMNS = """r.lang, r.edition, r.number, r.rule, r.title, r.body, r.examples, r.notes,
                    d.path, r.line, r.doc_id, r.variant, r.id"""
 
@@ -451,10 +452,11 @@ def edition_texts(conn: sqlite3.Connection, lang: str, edition: str | None) -> l
 
 def rule_names(conn: sqlite3.Connection, lang: str, edition: str | None, chapter: str) -> list[tuple[str, str]]:
     """(number, name) of every rule of one chapter ("702"), one language and edition, whose body is
-    its name: the headings ("702.19 Trample")."""
+    its name: the headings ("702.19 Trample"), not a rule written as sentences (702.1, "Most abilities
+    describe exactly what they do …", was read as a keyword's name)."""
     return [(number, body) for number, body in conn.execute(
         "SELECT number, body FROM rules WHERE lang = ? AND edition IS ? AND number GLOB ? AND depth = 2",
-        (lang, edition, f"{chapter}.*"))]
+        (lang, edition, f"{chapter}.*")) if not body.rstrip().endswith(_SENTENCE_ENDS)]
 
 
 def sections(conn: sqlite3.Connection, lang: str, edition: str | None, chapter: str) -> list[tuple[str, str]]:
