@@ -1084,7 +1084,8 @@ def test_an_entry_sending_the_reader_to_another_is_shown_with_that_entry(home: P
 
 
 @pytest.mark.parametrize("query", ["commander deck 100 cards", "mazzo commander 100 carte tutte diverse?",
-                                   "deck of 100 cards all different", "指挥官套牌100张"])
+                                   "deck of 100 cards all different", "指挥官套牌100张",
+                                   "is my 100-card commander deck legal"])
 def test_three_digits_counting_cards_are_no_rule_number(home: Path, db: sqlite3.Connection, query: str) -> None:
     """"100 cards" led with rule 100 (its number scores 40, the rules under it 20): three digits
     followed by what they count are a quantity; a bare number asked about still names its rule."""
@@ -3674,5 +3675,49 @@ def test_session_50_third_set_nearer(home: Path, db: sqlite3.Connection, query: 
     """The third set's questions now read, nearer the top though not first: a library's last card drawn (704.5b
     nowhere, behind 121.4 now), 多2费 from the command zone (903.8 nowhere, behind 704.6d), damage "ancora addosso"
     (514.2 nowhere; 120.6, which says the same, first)."""
+    ranked = rules_of(find(home, db, query))
+    assert any(r in among for r in ranked[:places]), ranked[:5]
+
+
+SESSION_55_FIRST = [
+    ("Both players are at 1 life and an Earthquake for 1 deals damage to both of us at the same time. Who wins the"
+     " game?", {"104.4a"}),
+    ("I took control of my friend's creature with a card and then it died. Does it go to my discard pile or hers?",
+     {"400.3", "404.1"}),
+    ("My card has two sides, one is a spell and the back is a land. When it's in my discard pile, which side counts"
+     " for a card that asks for its cost?", {"712.8a"}),
+    ("Buongiorno, una domanda da principiante: quando gioco una terra il mio avversario può rispondere con un"
+     " istantaneo, come fa quando lancio una magia?", {"305.1"}),
+    ("La mia creatura ha anti-malocchio. Posso comunque incantarla con una mia aura, oppure anti-malocchio blocca"
+     " anche le mie magie?", {"702.11b"}),
+    ("Sono nuovo: in una partita uno contro uno, il giocatore che inizia pesca una carta nel suo primo turno?",
+     {"103.8a"}),
+    ("Salve, all'inizio del mio mantenimento si innescano sia una mia abilità sia una abilità del mio avversario. In"
+     " che ordine vanno in pila e quale si risolve per prima?", {"603.3b"})]
+
+
+@pytest.mark.parametrize(("query", "first"), SESSION_55_FIRST)
+def test_session_55_kinds(home: Path, db: sqlite3.Connection, query: str, first: set[str]) -> None:
+    """Session 55's blind set (a Commander-night Discord regular, a parent new to the game, a tournament player; a QQ
+    group newcomer and a store judge in training; an Italian store's Telegram group and a polite new player), measured
+    as written and then read: two players hit "at 1 life" at once (104.4a nowhere), "my discard pile or hers" (400.3
+    nowhere), a card with "two sides" in the discard pile (712.8a nowhere), responding to a land played, in Italian
+    (305.1 nowhere), "anti-malocchio" with a hyphen (702.11b nowhere), the player "che inizia" (103.8a seventh),
+    "sia una mia abilità sia una … del mio avversario" (603.3b nowhere)."""
+    ranked = rules_of(find(home, db, query))
+    assert ranked[0] in first, ranked[:5]
+
+
+@pytest.mark.parametrize(("query", "among", "places"), [
+    ("Can I apply two different alternative costs to the same spell, for example casting it without paying its mana"
+     " cost and also using its evoke cost?", {"118.9a"}, 5),
+    ("in commander posso usare un planeswalker come comandante o solo se c'e scritto sulla carta che puo esserlo?",
+     {"903.3", "903.3a"}, 3),
+    ("My creature got blocked, and then my daughter got rid of the creature that was blocking it with a spell. Does my"
+     " creature get to hit her instead now?", {"509.1h", "510.1c"}, 3)])
+def test_session_55_nearer(home: Path, db: sqlite3.Connection, query: str, among: set[str], places: int) -> None:
+    """Session 55's questions now read, nearer the top though not first: "two different alternative costs" (118.9a
+    nowhere; evoke's own rule leads), a planeswalker "come comandante" (903.3 nowhere), a blocker "got rid of" (509.1h
+    nowhere)."""
     ranked = rules_of(find(home, db, query))
     assert any(r in among for r in ranked[:places]), ranked[:5]
