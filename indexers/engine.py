@@ -2757,7 +2757,10 @@ _BLOCKER_GONE = {
 #: 算施放吗, "le copie di tempesta contano come magie lanciate?"): 707.10 says it is not, where casting a copy
 #: (707.12, "cast a copy") and the keywords that copy (storm, 702.40a) led (sessions 40-42's testers).
 #: Measured (session 42, as above): 781/1056 -> 786/1056, a glossary definition third -> second; the testers'
-#: sets eight up, none down.
+#: sets eight up, none down.  Session 55: its rules' words are searched as a phrase too (quoted: :data:`QUOTED_WORDS`),
+#: which 707.10 alone writes: storm's 702.40a, prowess's 702.108a and gravestorm's 702.69a hold each word and led 27
+#: such questions, 707.10 second to fifth.  Measured (as :data:`_OWN_HEXPROOF`): 5,838 rankings 4,707/5,525 ->
+#: 4,713/5,526, thirteen up, one down (a Chinese glossary definition second -> third).
 _COPY_CAST = {
     "en": r"^(?=.*\bcop(?:y|ies|ied|ying)\b)(?!.*\bcast(?:s|ing)?\s+(?:a\s+|the\s+|its\s+)?cop|.*\blegendar)"
           r".*?\b(?P<word>cast|casting|casted)\b",
@@ -4252,6 +4255,28 @@ _LAND_WHEN = {
     "zh": r"^(?!.*(?:法术力|横置|横地|几块|几张|额外|回应|响应|被反))"
           r"(?=.*(?:对手的?回合|别人的?回合|对方的?回合|战斗|瞬间))"
           r".*?(?P<word>下地|使用地|打地|出地|放地)"}
+#: A trampler's blocker gone before damage ("my trampler's blocker got killed before damage, does it hit the player",
+#: 践踏生物的阻挡者在伤害前死了伤害给谁, "…con travolgere… gli ammazzo il bloccante con un istantaneo prima dei danni"):
+#: all its damage is assigned to the player as though the blockers were dealt lethal damage (702.19d), where trample's
+#: assignment rule (702.19b) led all sixteen such questions of the sets, 702.19d second to ninth (session 55: the rule
+#: most often first where another was wanted).  Not of blockers :data:`_BLOCKER_GONE` reads (it leaves trample out).
+#: Measured (as :data:`_OWN_HEXPROOF`): 30 read, 7/27 -> 19/29, none down; "trample when the blocker is removed from
+#: combat" nowhere -> second.
+_GONE_WORDS = {"en": r"(?:died|dies|killed|bolted|bounced|removed|destroyed|sacrificed|sack(?:ed|s)?|sac(?:'d|ced|ed)"
+                     r"|exiled|gone|left|disappear\w*)",
+               "it": r"(?:muore|muoiono|mort[oaie]|sparisc\w*|rimoss[oaie]|distrutt[oaie]|esiliat[oaie]"
+                     r"|sacrificat[oaie]|uccis[oaie])",
+               "zh": r"(?:死了|死掉|被杀|被消灭|消灭了|被解|解了|解掉|解场|牺牲|移出战斗|离场|离开战场|弹回|没了)"}
+_TRAMPLER_UNBLOCKED = {
+    "en": r"^(?=.*\btrampl\w*).*?\b(?P<word>(?:blockers?|blocking\s+creatures?|chump(?:\s+blocker)?)\s+(?:\w+\s+){0,2}?"
+          + _GONE_WORDS["en"] + r"|(?:kill\w*|bolt\w*|sac|sac[ck]\w*|bounc\w*|exil\w*|destroy\w*|remov\w*)\s+(?:the\s+"
+          r"|their\s+|his\s+|her\s+|that\s+|its\s+)?(?:only\s+)?(?:chump\s+)?blockers?|blockers?\s+(?:is|are|was|were|got|gets)"
+          r"\s+removed\s+from\s+combat)\b",
+    "it": r"^(?=.*\btravolg\w*).*?\b(?P<word>bloccant[ei]\s+(?:\w+\s+){0,3}?" + _GONE_WORDS["it"]
+          + r"|(?:ammazz\w*|uccid\w*|distrugg\w*|esili\w*|sacrific\w*|bounc\w*|rimuov\w*)\s+(?:\w+\s+){0,2}?"
+          r"(?:il\s+|i\s+)?bloccant[ei])\b",
+    "zh": r"^(?=.*(?:践踏|踐踏)).*?(?P<word>(?:阻挡者|阻挡的生物|阻挡生物|阻挡的|挡它的那个|挡它的|挡的那只|挡的|拦的)"
+          r".{0,6}?" + _GONE_WORDS["zh"] + ")"}
 #: What may be a commander ("in commander posso usare un planeswalker come comandante o solo se c'e scritto sulla
 #: carta?", "can a vehicle be my commander", 鹏洛客能当指挥官吗): a legendary creature, Vehicle or Spacecraft card, or
 #: a card saying it can be (903.3, 903.3a), where the planeswalkers' and Commander's other rules (306.1, 903.13e) led
@@ -4700,7 +4725,7 @@ _ASKED: tuple[tuple[dict[str, str], str, str], ...] = (
      "传纪 学问指示物 最终章节编号 并非一个已触发且尚未离开堆叠的章节异能之来源 将其牺牲"),
     (_EXILED_DYING, "dies means put into a graveyard from the battlefield", "死去 从战场进入坟墓场"),
     (_BLOCKER_GONE, "remains blocked even if blocking removed", "即使 均被移出战斗 依然被阻挡"),
-    (_COPY_CAST, "copy of a spell isn't cast", "复制的咒语并没有被施放"),
+    (_COPY_CAST, '"copy of a spell isn\'t cast"', '"复制的咒语并没有被施放"'),  # a phrase too: 707.10 alone writes it
     (_PRIORITY_AFTER, "cast a spell receives priority afterward", "施放咒语 在此之后得到优先权"),
     (_WALKER_DAMAGED, "damage dealt to a planeswalker removes that many loyalty counters",
      "对鹏洛客造成的伤害 移去等量的忠诚指示物"),
@@ -4732,6 +4757,9 @@ _ASKED: tuple[tuple[dict[str, str], str, str], ...] = (
     (_LAND_WHEN, "play a land card during a main phase of their turn when the stack is empty can't play a land if"
                  " it isn't their turn",
      "在自己回合的行动阶段 拥有优先权且堆叠为空时 从手上使用地牌 不能在不是自己的回合中使用地"),
+    (_TRAMPLER_UNBLOCKED, "trample is blocked but there are no creatures blocking it when damage is assigned its"
+                          " damage is assigned to the defending player",
+     "践踏 被阻挡 但在分配伤害时没有阻挡生物 所有伤害视同所有阻挡生物都已分配了致命伤害一般地分配给该防御牌手"),
     (_COMMANDER_ELIGIBLE, "legendary card designated as its commander creature card Vehicle card card can be your"
                           " commander", "一张传奇牌担任套牌的指挥官 生物牌 载具牌 一些牌具有异能 叙述其可用作指挥官"),
     (_LAND_RESPONSE, "playing a land is a special action it doesn't use the stack players can't respond to it with"
