@@ -2224,9 +2224,9 @@ def test_session_42_questions_every_set_asks(home: Path, db: sqlite3.Connection,
     ("con una sola creatura posso bloccarne 2 che mi attaccano?", {"509.1a"},
      "for each of the chosen creatures chooses one creature for it to block"),
     ("they blocked my 5/5 with two 2/2s how do i split the dmg", {"510.1c", "510.1d"},
-     "two or more creatures are blocking it assigns its combat damage divided"),
+     '"two or more creatures are blocking it" assigns its combat damage divided'),
     ("我两只小怪一起挡对面一个大怪 他的伤害咋分", {"510.1c", "510.1d"},
-     "两个或更多的生物对其进行阻挡 战斗伤害任意分配"),
+     '"两个或更多的生物对其进行阻挡" 战斗伤害任意分配'),
     ("can i equip at instant speed", {"702.6a"}, "equip activate only as a sorcery"),
     ("装备能在对面回合装吗", {"702.6a"}, "佩带 只能于法术时机起动"),
     ("偷来的怪死了 进谁的坟场", {"400.3", "404.1"}, "将移动到不是其拥有者的坟墓场 改为移到其拥有者的相应区域"),
@@ -3225,8 +3225,8 @@ SESSION_48_LATE_KINDS = [
      "受影响的牌手 选择其中一个生效"),
     ("被反击的咒语牌会被放到哪个区域？", {"701.6a"}, "将被反击的咒语置于其拥有者的坟墓场"),
     ("La mia creatura 5/5 attaccante viene bloccata da due creature 2/2: come posso suddividere il danno da"
-     " combattimento tra i bloccanti?", {"510.1c"}, "two or more creatures are blocking it assigns its combat damage"
-                                                    " divided"),
+     " combattimento tra i bloccanti?", {"510.1c"}, '"two or more creatures are blocking it" assigns its combat'
+                                                    " damage divided"),
     ("When two triggers of mine go off in the same moment, who decide the order of them?", {"603.3b"},
      "multiple abilities have triggered each player in APNAP order puts triggered abilities on the stack"),
     ("After blockers, if I destroy the blocking creature, my attacker deals damage to the player?", {"509.1h"},
@@ -3703,6 +3703,8 @@ SESSION_55_FIRST = [
     ("la mia creatura con travolgere viene bloccata ma prima del danno il bloccante viene rimosso. tutto il danno va"
      " al giocatore?", {"702.19d"}),
     ("does a copy of a spell count as casting for prowess", {"707.10"}),
+    ("my 4/4 got blocked by two 2/2s how do i split the damage", {"510.1c"}),
+    ("they double blocked my big guy, how do i split the damage between the 2 blockers", {"510.1c"}),
     ("请问复制一个咒语的时候，复制出来的那个算不算我施放的？", {"707.10"})]
 
 
@@ -3715,7 +3717,8 @@ def test_session_55_kinds(home: Path, db: sqlite3.Connection, query: str, first:
     (305.1 nowhere), "anti-malocchio" with a hyphen (702.11b nowhere), the player "che inizia" (103.8a seventh),
     "sia una mia abilità sia una … del mio avversario" (603.3b nowhere).  Then the two rules most often first where
     another was wanted, over every set: trample's 702.19b before 702.19d for a trampler's blocker gone (sixteen
-    questions, none first), storm's and prowess's rules before 707.10 for a copy of a spell cast (twenty-seven)."""
+    questions, none first), storm's and prowess's rules before 707.10 for a copy of a spell cast (twenty-seven), a
+    blocker's 510.1d before an attacker's 510.1c for damage split among blockers (eleven)."""
     ranked = rules_of(find(home, db, query))
     assert ranked[0] in first, ranked[:5]
 
