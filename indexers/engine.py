@@ -4259,6 +4259,18 @@ _LAND_WHEN = {
     "zh": r"^(?!.*(?:法术力|横置|横地|几块|几张|额外|回应|响应|被反))"
           r"(?=.*(?:对手的?回合|别人的?回合|对方的?回合|战斗|瞬间))"
           r".*?(?P<word>下地|使用地|打地|出地|放地)"}
+#: Damage beyond a prevention shield ("ho prevenuto i prossimi 3 danni e lui mi tira 5, quanti ne prendo?", "prevent
+#: the next 3 damage … then he hit it with a 5 damage spell", 防止接下来…3点伤害…受到5点伤害): the shield prevents its
+#: amount and the rest is dealt normally (615.7), where the damage event's brief 120.4d ("Finally, the damage event
+#: occurs.") led six of the nine such questions of the sets, 615.7 second to sixth (session 55: after the trampler's
+#: 702.19d and the copy's 707.10, the rule most often first where another was wanted).  Measured (as
+#: :data:`_OWN_HEXPROOF`): 7 read, 0/6 -> 7/7, none down.
+_PAST_SHIELD = {
+    "en": r"\bprevent\w*\s+(?:the\s+)?next\s+\d+\s+(?:damage|dmg)\b.*?\b(?P<word>\d+\s+(?:damage|dmg)"
+          r"|(?:for|takes?|took|deals?|dealt)\s+\d+)\b",
+    "it": r"\bprev(?:eni\w*|ien\w*|enut\w*)\s+(?:i\s+)?prossim[io]\s+\d+\s+dann[io]\b.*?\b(?P<word>\d+\s+dann[io]"
+          r"|(?:tira|fa|infligge|prende|subisc\w*)\s+\d+)\b",
+    "zh": r"防止.{0,12}?\d+点伤害.*?(?P<word>\d+点(?:伤害)?)"}
 #: A trampler's blocker gone before damage ("my trampler's blocker got killed before damage, does it hit the player",
 #: 践踏生物的阻挡者在伤害前死了伤害给谁, "…con travolgere… gli ammazzo il bloccante con un istantaneo prima dei danni"):
 #: all its damage is assigned to the player as though the blockers were dealt lethal damage (702.19d), where trample's
@@ -4761,6 +4773,9 @@ _ASKED: tuple[tuple[dict[str, str], str, str], ...] = (
     (_LAND_WHEN, "play a land card during a main phase of their turn when the stack is empty can't play a land if"
                  " it isn't their turn",
      "在自己回合的行动阶段 拥有优先权且堆叠为空时 从手上使用地牌 不能在不是自己的回合中使用地"),
+    (_PAST_SHIELD, "prevention effects refer to a specific amount of damage work like shields once the shield has"
+                   " been reduced to 0 any remaining damage is dealt normally",
+     "防止性效应提及特定数量的伤害 它们如护盾一般 每防止1点伤害则剩余的护盾减少1"),
     (_TRAMPLER_UNBLOCKED, "trample is blocked but there are no creatures blocking it when damage is assigned its"
                           " damage is assigned to the defending player",
      "践踏 被阻挡 但在分配伤害时没有阻挡生物 所有伤害视同所有阻挡生物都已分配了致命伤害一般地分配给该防御牌手"),

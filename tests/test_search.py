@@ -3704,6 +3704,10 @@ SESSION_55_FIRST = [
      " al giocatore?", {"702.19d"}),
     ("does a copy of a spell count as casting for prowess", {"707.10"}),
     ("my 4/4 got blocked by two 2/2s how do i split the damage", {"510.1c"}),
+    ("I cast a card that says prevent the next 3 damage to my creature, and then he hit it with a 5 damage spell. How"
+     " much does my creature actually take?", {"615.7"}),
+    ("ho prevenuto i prossimi 3 danni e lui mi tira 5, quanti ne prendo?", {"615.7"}),
+    ("「防止接下来将对该生物造成的3点伤害」的效应生效后，如果该生物一次受到5点伤害，结果会如何？", {"615.7"}),
     ("they double blocked my big guy, how do i split the damage between the 2 blockers", {"510.1c"}),
     ("请问复制一个咒语的时候，复制出来的那个算不算我施放的？", {"707.10"})]
 
@@ -3718,7 +3722,8 @@ def test_session_55_kinds(home: Path, db: sqlite3.Connection, query: str, first:
     "sia una mia abilità sia una … del mio avversario" (603.3b nowhere).  Then the two rules most often first where
     another was wanted, over every set: trample's 702.19b before 702.19d for a trampler's blocker gone (sixteen
     questions, none first), storm's and prowess's rules before 707.10 for a copy of a spell cast (twenty-seven), a
-    blocker's 510.1d before an attacker's 510.1c for damage split among blockers (eleven)."""
+    blocker's 510.1d before an attacker's 510.1c for damage split among blockers (eleven), the damage event's brief
+    120.4d before 615.7 for damage beyond a prevention shield (six)."""
     ranked = rules_of(find(home, db, query))
     assert ranked[0] in first, ranked[:5]
 
