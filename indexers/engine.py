@@ -3211,12 +3211,9 @@ _ATTACK_SEVERAL = {
 #: Session 55: "two different alternative costs", and a keyword that is an alternative cost named with casting
 #: "without paying" its mana cost, which is another ("cast a card with flashback from the graveyard and use an effect
 #: that lets me cast it without paying its mana cost", 以返照…能否同时使用“不需支付其法术力费用”的效应).
-_ALTERNATIVE_KEYWORDS = {
-    "en": r"\b(?:flashback|evoke|overload|dash|escape|surge|spectacle|prowl|emerge|blitz|disturb|madness|miracle|warp"
-          r"|bestow)\b",
-    "it": r"\b(?:flashback|evoke|overload|dash|escape|surge|spectacle|prowl|emerge|blitz|disturb|madness|miracle"
-          r"|warp|bestow)\b",
-    "zh": r"(?:返照|呼魂)"}
+_ALTERNATIVE_NAMES = (r"\b(?:flashback|evoke|overload|dash|escape|surge|spectacle|prowl|emerge|blitz|disturb|madness"
+                      r"|miracle|warp|bestow)\b")  # the English names, which Italian players keep
+_ALTERNATIVE_KEYWORDS = {"en": _ALTERNATIVE_NAMES, "it": _ALTERNATIVE_NAMES, "zh": r"(?:返照|呼魂)"}
 _FREE_SAID = {"en": r"without\s+paying", "it": r"senza\s+pagar\w*", "zh": r"不需支付|不用支付|无需支付|不支付"}
 _TWO_SAID = {"en": r"(?:two|2|multiple|several|more\s+than\s+one|both)\s+(?:different\s+)?alt(?:ernative|ernate)?"
                    r"\s+costs?",
@@ -3402,8 +3399,7 @@ _GOES_FIRST = {
     # the Twitch chat tester: Commander's deck rules 903.13 led, 103.8 nowhere -> first): 61 read, 59/60 -> 60/61.
     # Italian "inizia la partita" and "va per primo" (session 47's prerelease tester: 103.1 led, 103.8a seventh)
     "it": r"\b(?:gioc[ao]\s+per\s+prim[oa]|(?:va|parte)\s+per\s+prim[oa]"
-          r"|(?:inizia|comincia)\s+(?:la\s+partita|per\s+prim[oa]|a\s+giocare)|(?<=chi\s)(?:inizia|comincia)"
-          r"|(?<=che\s)(?:inizia|comincia))\b",
+          r"|(?:inizia|comincia)\s+(?:la\s+partita|per\s+prim[oa]|a\s+giocare)|(?<=ch[ie]\s)(?:inizia|comincia))\b",
     "zh": r"先手"}
 _DRAWS = {"en": r"\b(?:draw\w*|skip\w*)\b", "it": r"\bpesc\w*", "zh": r"抓|抽"}
 #: A game of more than two named, narrower than :data:`OPTION_WORDS` (which also counts "opponents" and "2 players",
