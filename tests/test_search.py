@@ -675,9 +675,10 @@ def test_counters_and_tokens_changing_zones_in_players_words(home: Path, db: sql
     ("indestructible 2/2 gets -2/-2 until end of turn, does it die", "704.5f", "toughness 0 or less"),
     ("不灭的2/2生物吃了-2/-2会死吗", "704.5f", "防御力为0或更低"),
     ("one card sets my creature to 0/1 and another gives it +2/+2, which one goes first", "613.4",
-     "layer 7b set specific number value 7c modify"),
+     'layer 7b set "specific number or value" 7c modify'),
     ("一个效果把生物变成0/1 另一个给它+2/+2 最后是几/几", "613.4", "层7b 设定为一个特定的数字或数值 层7c 影响"),
-    ("creatura diventa 0/1 e poi le do +3/+3, quanto fa?", "613.4", "layer 7b numero specifico valore 7c modifica")])
+    ("creatura diventa 0/1 e poi le do +3/+3, quanto fa?", "613.4",
+     'layer 7b numero specifico valore 7c modifica "specific number or value"')])
 def test_power_and_toughness_typed_as_numbers_are_read_for_what_they_add_up_to(
         home: Path, db: sqlite3.Connection, query: str, first: str, said: str) -> None:
     """Layer questions asked with numbers only were the testers' most asked miss in three languages
@@ -3704,6 +3705,10 @@ SESSION_55_FIRST = [
      " al giocatore?", {"702.19d"}),
     ("does a copy of a spell count as casting for prowess", {"707.10"}),
     ("my 4/4 got blocked by two 2/2s how do i split the damage", {"510.1c"}),
+    ("creature gets +2/+2 until end of turn, then gets hit by an effect that makes it a 1/1, what's the p/t",
+     {"613.4b", "613.4c"}),
+    ("Se una creatura diventa 0/1 per un effetto e poi riceve +2/+2 fino alla fine del turno, quanto fa?",
+     {"613.4b", "613.4c"}),
     ("I cast a card that says prevent the next 3 damage to my creature, and then he hit it with a 5 damage spell. How"
      " much does my creature actually take?", {"615.7"}),
     ("ho prevenuto i prossimi 3 danni e lui mi tira 5, quanti ne prendo?", {"615.7"}),
@@ -3723,7 +3728,8 @@ def test_session_55_kinds(home: Path, db: sqlite3.Connection, query: str, first:
     another was wanted, over every set: trample's 702.19b before 702.19d for a trampler's blocker gone (sixteen
     questions, none first), storm's and prowess's rules before 707.10 for a copy of a spell cast (twenty-seven), a
     blocker's 510.1d before an attacker's 510.1c for damage split among blockers (eleven), the damage event's brief
-    120.4d before 615.7 for damage beyond a prevention shield (six)."""
+    120.4d before 615.7 for damage beyond a prevention shield (six), the general layer rules 613.6 and 613.5 before
+    613.4b and 613.4c for a creature set to a size and pumped (twenty)."""
     ranked = rules_of(find(home, db, query))
     assert ranked[0] in first, ranked[:5]
 
