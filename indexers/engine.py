@@ -3223,7 +3223,7 @@ _TWO_SAID = {"en": r"(?:two|2|multiple|several|more\s+than\s+one|both)\s+(?:diff
 #: nowhere -> ninth, behind flashback's own rules).
 _TWO_ALTERNATIVES = {lang: r"^(?:(?=.*" + _ALTERNATIVE_KEYWORDS[lang] + r")(?=.*(?:" + _FREE_SAID[lang] + r"))"
                      r"|(?=.*(?:" + _TWO_SAID[lang] + r"))).*?(?P<word>" + _TWO_SAID[lang]
-                     + r"|(?!.*(?:" + _TWO_SAID[lang] + r"))(?:" + _FREE_SAID[lang] + "))"  # two named first
+                     + r"|(?!.*(?:" + _TWO_SAID[lang] + r"))(?:" + _FREE_SAID[lang] + "))"  # "two costs", if said
                      for lang in _TWO_SAID}
 #: One creature blocking two attackers ("can my guy block 2 attackers at once", "con una sola creatura posso
 #: bloccarne 2 che mi attaccano?"): each blocker blocks one attacker (509.1a), where trample's and the blocking
@@ -4274,6 +4274,9 @@ _PAST_SHIELD = {
 #: rules most often first where another was wanted, counted over every set).  Not of blockers :data:`_BLOCKER_GONE`
 #: reads (it leaves trample out).  Measured (as :data:`_OWN_HEXPROOF`): 30 read, 7/27 -> 19/29, none down; "trample
 #: when the blocker is removed from combat" nowhere -> second.
+#: A blocker's fate as a bare word after its name ("blocker got killed", "bloccante viene rimosso", 阻挡者…死了);
+#: :data:`_GONE` says a permanent's with the verb that carries it ("got exiled", "è stata esiliata"), which these
+#: questions seldom write next to the blocker.
 _GONE_WORDS = {"en": r"(?:died|dies|killed|bolted|bounced|removed|destroyed|sacrificed|sack(?:ed|s)?|sac(?:'d|ced|ed)"
                      r"|exiled|gone|left|disappear\w*)",
                "it": r"(?:muore|muoiono|mort[oaie]|sparisc\w*|rimoss[oaie]|distrutt[oaie]|esiliat[oaie]"
