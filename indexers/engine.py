@@ -2780,6 +2780,17 @@ _COPY_CAST = {
 #: mana's 601.2b led, 104.4a nowhere).
 #: Session 55: both "at 1 life", dealt damage at the same time, "who wins" (the English blind tester's Earthquake:
 #: 104.4a nowhere -> first): 27 read, 23/26 -> 24/27.
+#: Session 56: Italian "zero" in letters ("tutti e due a zero punti vita nello stesso momento … chi ha vinto?": nowhere
+#: -> first): 29 read, 25/28 -> 26/29.
+#: The players' pump spell by its name, a verb too ("I Giant Growth my 2/2", "i giant growthed it", "Crescita
+#: Gigante", 变巨术): +3/+3 until end of turn, so a creature set to a size and then pumped is read as the sublayers'
+#: question it is (:func:`read_sums`), where Two-Headed Giant's rules (810) and copying's 707.4 led on "giant".  Only
+#: in a question typing a size: read everywhere, "What happens to my Giant Growth?" (its target killed) and "giant
+#: growth on all my creatures" fell.  Measured (session 56, every set; with :data:`_BECOMES` reading "turned my 4/4
+#: into"): 5 read, 0/0 -> 4/4, none down.
+_PUMP_SPELL = {"en": r"^(?=.*\b\d{1,2}/\d{1,2}\b).*?\b(?P<word>giant\s+growth(?:ed|s)?)\b",
+               "it": r"^(?=.*\b\d{1,2}/\d{1,2}\b).*?\b(?P<word>crescita\s+gigante)\b",
+               "zh": r"^(?=.*\d{1,2}/\d{1,2}).*?(?P<word>变巨术|巨人成长)"}
 _ALL_AT_ZERO = {
     "en": r"^(?:(?=.*\b(?:both|we|everyone|all\s+players|two\s+players)\b)(?=.*\b(?:0|zero)\b)(?=.*\b(?:life|hp)\b)"
           r"|(?=.*\b(?:everyone|everybody|all\s+(?:of\s+us|players)|both\s+players|we\s+all)\s+(?:\w+\s+)?"
@@ -2787,7 +2798,8 @@ _ALL_AT_ZERO = {
           r"|(?=.*\b(?:both|we|each\s+player|every\s+player|everyone)\b)(?=.*\blose\s+(?:\d+|all|that\s+much)\s+life\b)"
           r"|(?=.*\bboth\s+(?:players\s+|of\s+us\s+)?(?:are\s+)?(?:at|on)\s+\d+\s+(?:life|hp)\b)(?=.*\bwho\s+wins\b))"
           r".*?\b(?P<word>(?:at\s+)?(?:the\s+)?same\s+time|simultaneous(?:ly)?|at\s+once|who\s+wins)\b",
-    "it": r"^(?=.*\b(?:entrambi|ambedue|tutti\s+e\s+due|io\s+e\s+\S+|noi)\b)(?=.*\b0\b)(?=.*\b(?:vit[ae]|punti)\b)"
+    "it": r"^(?=.*\b(?:entrambi|ambedue|tutti\s+e\s+due|io\s+e\s+\S+|noi)\b)(?=.*\b(?:0|zero)\b)"
+          r"(?=.*\b(?:vit[ae]|punti)\b)"
           r".*?\b(?P<word>nello\s+stesso\s+momento|contemporaneamente|allo\s+stesso\s+tempo|insieme)\b",
     "zh": r"^(?=.*(?:两边|双方|我们|我跟|我和|两个人|两人|两位牌手|两位玩家|两个牌手|平局|平手|打平))"
           r"(?=.*(?:0血|0点|零血|生命\S{0,16}?(?:0|零)))"
@@ -2826,11 +2838,13 @@ _PRIORITY_AFTER = {
 #: 23/28.
 #: Session 50: "gli tolgo 3 segnalini fedeltà?" (the draft-night tester: trample over planeswalkers' 702.19c led, 306.8
 #: fifth -> second, 120.3c first): 30 read, 23/30 -> 24/30.
+#: Session 56: "perde i segnalini" ("Un planeswalker con 3 segnalini fedeltà viene attaccato …: perde i segnalini e
+#: finisce nel cimitero?", ninth -> second, behind 122.1e): 34 read, 26/33 -> 26/34.
 _WALKER_DAMAGED = {
     "en": r"^(?!.*\b(?:trampl|excess|greater|lethal|redirect))(?=.*\b(?:planeswalkers?|pws?|walkers?)\b)"
           r".*?\b(?P<word>hits?|bolt(?:s|ed)?|damage[sd]?|dmg|connects?|los(?:e|es|t)\s+(?:\d+\s+)?loyalty)\b",
     "it": r"^(?!.*\b(?:travolg|eccess|letal|reindirizz))(?=.*\b(?:planeswalker|pw|walker)\b)"
-          r".*?\b(?P<word>dann[io]|colpisc\w*|bruci\w*|(?:tolgo|toglie|perde)\s+(?:\d+\s+)?segnalin\w*)\b",
+          r".*?\b(?P<word>dann[io]|colpisc\w*|bruci\w*|(?:tolgo|toglie|perde)\s+(?:\d+\s+|i\s+)?segnalin\w*)\b",
     "zh": r"^(?!.*(?:践踏|大于|超出|致命|改为))(?=.*(?:鹏洛客|旅法)).*?(?P<word>伤害|打了|打掉"
           r"|[扣掉减](?:\d+|[一二三四五六七八九十几])?[个点]?忠诚)"}
 #: Whether a copy gets the counters on what it copies ("clone copied a creature with 3 +1/+1 counters, does my
@@ -2870,12 +2884,15 @@ _DEATH_REPLACED = {
 #: effects, and "wich" as "which" (session 44's blind tester: 616.1f seventh -> fourth; the rest the same).
 #: Taiwan's 取代 (session 46's second blind tester: 两个取代效应都想改同一个事件 谁来选 from nowhere to first; the rest
 #: the same).
+#: Session 56: a prevention and a doubling effect applying at once, in Chinese (对手的伤害加倍效果和我自己的防止伤害效果
+#: 同时作用在我身上 … 到底该谁来选先用哪个: nowhere -> first): 81 read, 70/79 -> 71/80.
 _WHICH_REPLACEMENT = {
     "en": r"^(?=.*\b(?:two|2|multiple|several|both)\b|(?:.*\bwould\b){2})"
           r"(?=.*\b(?:replacement|instead|change\s+what\s+happens)\b)"
           r".*?\b(?P<word>wh?ich(?:\s+one)?|who)\b",
     "it": r"^(?=.*\b(?:due|2|più)\b)(?=.*\b(?:sostituzion\w*|invece|replacement)\b).*?\b(?P<word>chi|quale)\b",
-    "zh": r"^(?=.*(?:两个|2个|多个|两种))(?=.*(?:替代|取代)).*?(?P<word>谁|哪个|哪位|哪一位)"}
+    "zh": r"^(?:(?=.*(?:两个|2个|多个|两种))(?=.*(?:替代|取代))|(?=.*防止)(?=.*(?:加倍|翻倍|双倍))(?=.*同时))"
+          r".*?(?P<word>谁|哪个|哪位|哪一位)"}
 #: A spell cast after blockers (or attackers) are declared ("can i pump my guy after blockers r declared", 阻挡后
 #: 还能用瞬间吗, "posso pompare la mia creatura dopo i bloccanti"): the active player then gets priority (509.2,
 #: 508.2), where blocking's own rules (509.1) led and 509.2 was nowhere (sessions 41-42's testers).  Read by
@@ -3657,13 +3674,17 @@ _RESPOND_TRIGGER = {
 #: named before its verb ("la carta istantaneo si può giocare…": 505.6b led, 304.1 fourth -> 117.1a first; session
 #: 46's "Le carte istantaneo si possono giocare quando voglio, anche nel turno dell'altro?" first -> second, 117.1a
 #: behind 304.5, "any time they could cast an instant").
+#: Session 56: a grandchild's turn, and "una carta" played where instants are named after ("Posso giocare una carta
+#: anche quando è il turno di mio nipote? … certe carte che chiama istantanei": nowhere -> second, behind 304.5):
+#: 30 read, 20/27 -> 20/28.
 _INSTANT_WHEN = {
     "en": r"^(?=.*\b(?:opp\w*|their|other\s+player'?s?|in\s+response|respond\w*|(?:his|her|(?:my\s+)?(?:son|daughter"
           r"|kid|friend|wife|husband|brother|sister|dad|mom)['’]?s)\s+turn)\b)"
           r".*?\b(?P<word>(?:cast|play|use|throw)\w*\s+(?:an?\s+|my\s+)?instants?)\b",
     "it": r"^(?=.*\b(?:avversari\w*|risposta|rispond\w*|turno\s+(?:di|del|dell'|della)\s*(?:mio\s+|mia\s+)?"
-          r"(?:figli\w*|amic\w*|altr\w*|avversari\w*|mogli\w*|marit\w*|fratell\w*|sorell\w*))\b)"
+          r"(?:figli\w*|nipot\w*|amic\w*|altr\w*|avversari\w*|mogli\w*|marit\w*|fratell\w*|sorell\w*))\b)"
           r".*?(?P<word>(?:gioc\w*|lanci\w*|us\w*|rispond\w*)\s+(?:con\s+)?(?:un\s+)?istantane\w*"
+          r"|(?:gioc\w*|lanci\w*)\s+una\s+carta\b(?=.*\bistantane\w*)"
           r"|istantane\w*\s+(?:\w+\s+){0,3}?(?:gioc|lanci|us)\w*)",
     "zh": r"^(?=.*(?:对面|对手|别人))(?=.*(?:回应|响应|生效前|结算前|之前|回合))"
           r".*?(?P<word>(?:丢|打|放|用|出|施放)瞬间)"}
@@ -4316,6 +4337,44 @@ _LAND_RESPONSE = {
           r".*?\b(?P<word>(?:giocar\w*|gioc[oa]|mett\w*|calar\w*|cal[oa])\s+(?:gi[uù]\s+)?(?:una\s+|la\s+)?terr[ae])\b",
     "zh": r"^(?!.*(?:异能|触发|地落|横置|横地|法术力))(?=.*(?:回应|响应))"
           r".*?(?P<word>下地|使用地|打地|出地|放地|使用一个地|使用一张地)"}
+#: Taking the monarch from its player ("how do you take the monarch from someone", "come si ruba il monarca", 怎么成为
+#: 君主, 君主被打了会换人吗): a creature dealing combat damage to the monarch makes its controller the monarch (725.2),
+#: where 725.3's "as a player becomes the monarch" (only one monarch at a time) led. Not the monarch leaving the game
+#: (725.4).  Measured (as :data:`_OWN_HEXPROOF`, session 56, every set): 26 read, 15/25 -> 25/26, none down.
+_MONARCH_TAKEN = {
+    "en": r"^(?=.*\bmonarch\w*)(?!.*\b(?:leaves?|left|leaving|conced\w*|quit\w*|eliminat\w*)\b)"
+          r".*?\b(?P<word>(?:take|taking|took|steal\w*|stole|become|becoming|became|get|gets|lose|loses|lost)\s+"
+          r"(?:\w+\s+){0,2}?monarch\w*|monarch\w*\s+(?:\w+\s+){0,2}?(?:change\w*|switch\w*|pass\w*|stolen|taken))\b",
+    "it": r"^(?=.*\bmonarc\w*)(?!.*\b(?:lascia\w*|conced\w*|esce|uscit\w*|abbandon\w*|eliminat\w*)\b)"
+          r".*?\b(?P<word>(?:rub\w*|diventa\w*|divento|diventi|prend\w*)\s+(?:\w+\s+){0,2}?monarc\w*"
+          r"|monarc\w*\s+(?:\w+\s+){0,2}?(?:rub\w*|pass\w*|cambi\w*)|come\s+(?:glielo\s+|lo\s+|si\s+)?rub\w*)\b",
+    "zh": r"^(?=.*君主)(?!.*(?:退出|离开游戏|离开了游戏|投降|认输))"
+          r".*?(?P<word>(?:成为|当上|变成|抢走?|夺走?|拿到)君主|君主\S{0,8}?(?:换人|被抢|抢走|不是君主了|就归))"}
+#: An X spell cast without paying its mana cost ("cascade into a X spell what is X", "免费施放 X等于几", "con cascata
+#: rivelo una carta con X nel costo, la posso lanciare gratis scegliendo X=5?"): the only legal choice for X is 0
+#: (107.3b), where cascade's own rule (702.85a) led most such questions.  Not a mana value asked (202.3e: "cascade
+#: into a card with X in the cost, whats its mana value" fell to ninth).  Measured (as :data:`_OWN_HEXPROOF`, session
+#: 56, every set): 21 read, 10/19 -> 20/21, none down.
+_FREE_X = {
+    "en": r"^(?=.*\b(?:cascad\w*|free|without\s+paying|discover\w*)\b)(?!.*\b(?:mana\s+value|mv|cmc)\b)"
+          r".*?\b(?P<word>(?:what|how\s+much)\s+(?:is|does|would)\s+x\b|x\s*(?:=|is|equals?|be)\s*(?:\d+|zero|0)"
+          r"|(?:an?\s+)?x\s+(?:spell|cost)|x\s+in\s+(?:the|its)\s+(?:mana\s+)?cost|value\s+of\s+x)",
+    "it": r"^(?=.*\b(?:cascat\w*|cascade|gratis|senza\s+pagar\w*|scopert\w*)\b)(?!.*\b(?:valore\s+di\s+mana|cmc|mv)\b)"
+          r".*?\b(?P<word>x\s+(?:quanto\s+vale|vale|nel\s+costo|=\s*\d+)|(?:quanto\s+vale|valore\s+di)\s+x"
+          r"|(?:con|ha|ha\s+la)\s+x\b|scegliendo\s+x)",
+    "zh": r"^(?=.*(?:倾曳|免费|不支付|不付|不用付))(?!.*法术力值)"
+          r".*?(?P<word>[Xx](?:只能|的值|是多少|等于|算几|选|能取|是0|是零)|(?:费用里有|费用中带有|带|有)[Xx])"}
+#: A spell that can't be countered and a counterspell ("写着不能被反击的咒语，我拿反击咒语硬康能康掉吗", "can my
+#: counterspell counter a spell that can't be countered"): the "can't" takes precedence (101.2), where countering's
+#: own rule (701.6a) led and 101.2 was nowhere (session 56's Chinese blind tester).  Measured: 1 read, 0/0 -> 1/1,
+#: the rest the same.
+_UNCOUNTERABLE = {
+    "en": r"^(?=.*\b(?:counterspell\w*|counter\s+(?:it|that|this|the)|countered\s+by|try\s+to\s+counter)\b)"
+          r".*?\b(?P<word>(?:can['’]?t|cannot|can\s+not)\s+be\s+countered|uncounterable)\b",
+    "it": r"^(?=.*\b(?:contromagi\w*|counterspell|neutralizz\w*\s+(?:con|usando))\b)"
+          r".*?\b(?P<word>non\s+(?:pu[oò]|possono)\s+essere\s+neutralizzat\w*|inneutralizzabil\w*)\b",
+    "zh": r"^(?=.*(?:反击咒语|康掉|康|反掉|反击它|反击掉))"
+          r".*?(?P<word>(?:不能|无法|不会|不可)被反击)"}
 #: New targets for a copy of a spell ("If my opponent copies my spell, can they pick new targets for their copy?",
 #: 复制对手的咒语可以改目标吗): the copy's controller may choose new targets where the effect says so (707.10c), where
 #: Demonstrate's 702.144a or changing a spell's targets (115.7) led (session 47's blind testers).  With the two changes
@@ -4437,10 +4496,15 @@ _TRIGGER_CONTROLLER = {
 #: (:data:`_SOURCE_GONE` had read it).  Measured (session 49, the quality harness by words over the thirty-two sets;
 #: the questions its pattern reads, first / in the first five before -> after; so for every kind of session 49):
 #: _SAGA_CHAPTER 6 read, 0/5 -> 6/6; _SAGA_SACRIFICED 13 read, 4/11 -> 13/13.
+#: Session 56: a Saga named by its card only, its "chapter" said, and the step asked by name ("my Fable of the
+#: Mirror-Breaker goes to the next chapter at the start of my main phase, not in upkeep", "il segnalino conoscenza si
+#: aggiunge durante il mantenimento o all'inizio della fase principale?"): 9 read, 7/7 -> 9/9.
 _SAGA_CHAPTER = {
-    "en": r"^(?=.*\bsagas?\b)(?!.*\bsacrific\w*)(?=.*\b(?:when|what\s+(?:step|phase|point)|how\s+often)\b)"
+    "en": r"^(?=.*\b(?:sagas?|chapters?)\b)(?!.*\bsacrific\w*)(?=.*\b(?:when|what\s+(?:step|phase|point)|how\s+often"
+          r"|upkeep|main\s+phase|draw\s+step)\b)"
           r".*?\b(?P<word>(?:go(?:es)?|move[sd]?|tick\w*)\s+up|lore\s+counters?|next\s+chapter|chapter\s+counters?)\b",
-    "it": r"^(?=.*\bsag(?:a|he)\b)(?!.*\bsacrific\w*)(?=.*\b(?:quando|quand['’]\s*è|in\s+che\s+fase)\b)"
+    "it": r"^(?=.*\bsag(?:a|he)\b)(?!.*\bsacrific\w*)(?=.*\b(?:quando|quand['’]\s*è|in\s+che\s+fase|mantenimento"
+          r"|fase\s+principale)\b)"
           r".*?\b(?P<word>segnalin\w*(?:\s+(?:di\s+)?(?:sapere|conoscenza))?|(?:prossimo\s+)?capitol\w*|sal(?:e|gono))\b",
     "zh": r"^(?=.*(?:传纪|史诗|saga))(?!.*牺牲)(?=.*(?:什么时候|何时|哪个阶段|啥时候))"
           r".*?(?P<word>学问指示物|指示物|章节|下一章)"}
@@ -4783,6 +4847,12 @@ _ASKED: tuple[tuple[dict[str, str], str, str], ...] = (
     (_LAND_RESPONSE, "playing a land is a special action it doesn't use the stack players can't respond to it with"
                      " instants or activated abilities",
      "使用地为特殊动作 它不使用堆叠 牌手不能用瞬间或起动式异能响应它"),
+    (_MONARCH_TAKEN, "whenever a creature deals combat damage to the monarch its controller becomes the monarch",
+     "每当任一生物对君主造成战斗伤害时 其操控者成为君主"),
+    (_FREE_X, "casting a spell with X in its mana cost without paying its mana cost the only legal choice for X is 0",
+     "以不支付法术力费用的方式 施放法术力费用中带有X的咒语 X的唯一合法选择为0"),
+    (_UNCOUNTERABLE, "rule or effect allows and another effect states that it can't happen the can't effect takes"
+                     " precedence", "规则或效应允许 另一个效应叙述不能作某事 以不能的效应为优先"),
     (_COUNTERS_MEET, "both a +1/+1 counter and a -1/-1 counter N +1/+1 and N -1/-1 counters are removed",
      "同时具有+1/+1指示物和-1/-1指示物 移去其上的N个+1/+1指示物和N个-1/-1指示物"),
     (_COUNTERED_GOES, "countered spell is put into its owner's graveyard", "将被反击的咒语置于其拥有者的坟墓场"),
@@ -5030,6 +5100,7 @@ _IDIOMS: dict[str, Callable[[Patterns], tuple[Idiom, ...]]] = {
     "en": lambda rx: (Idiom(rx.anycase(_ALL_AT_ZERO["en"]),
                          "all players lose simultaneously game is a draw"),
            Idiom(rx.anycase(_NO_TRAMPLE["en"]), NO_TRAMPLE_SAID["en"]),
+           Idiom(rx.anycase(_PUMP_SPELL["en"]), "+3/+3"),
            Idiom(rx.anycase(r"(?<=\w)(?<!\bthe)(?<!\ban)(?<!\ba)(?<!\bon)(?<!\bonto)(?<!\bof)(?<!\buse)"
                                 r"(?<!\buses)(?<!\busing)(?<!\bempty)(?<!\bin)(?<!\bto)(?<!\bfrom)(?<!\bthat)"
                                 r"\s+(?P<word>stack(?:s|ing)?)(?=(?:\s+(?:with\b.*|together|up))?\s*\??\s*$)"),
@@ -5132,6 +5203,7 @@ _IDIOMS: dict[str, Callable[[Patterns], tuple[Idiom, ...]]] = {
     "it": lambda rx: (Idiom(rx.anycase(_ALL_AT_ZERO["it"]),
                          "all players lose simultaneously game is a draw"),
            Idiom(rx.anycase(_NO_TRAMPLE["it"]), NO_TRAMPLE_SAID["en"]),
+           Idiom(rx.anycase(_PUMP_SPELL["it"]), "+3/+3"),
            # "x" typed for "per" ("tappare le terre x mana", "x far perdere uno"), the chat's commonest shortcut, read
            # as the letter X (107.3's rules and the glossary's X led: session 44's second blind tester); only before a
            # word that follows "per", never after a number or in "x/x".  15 read: 11/13 -> 13/13.
@@ -5175,6 +5247,16 @@ _IDIOMS: dict[str, Callable[[Patterns], tuple[Idiom, ...]]] = {
                                 r"(?:\s+o\s+pi[uù])?(?:\s+creature)?)\b"), "minacciare"),
            Idiom(rx.anycase(r"\b(?P<word>numer\w*\s+(?:\w+\s+){0,2}?in\s+basso\s+a\s+destra)\b"),
                  "forza e costituzione"),
+           # ... the number "on the right" alone is toughness, "on the left" power (session 56's blind tester, a
+           # grandparent: "le toglie 1 dal numero di destra … muore lo stesso?").
+           Idiom(rx.anycase(r"\b(?P<word>numer\w*\s+(?:di|a|sulla|della)\s+destra)\b"), "costituzione"),
+           Idiom(rx.anycase(r"\b(?P<word>numer\w*\s+(?:di|a|sulla|della)\s+sinistra)\b"), "forza"),
+           # ... a card "turned sideways" is tapped, and "stopping" an attacker with a creature is blocking it
+           # ("rimasta girata di lato … posso usarla per fermare la sua?").
+           Idiom(rx.anycase(r"\b(?P<word>girat[aoie]\s+(?:di\s+lato|di\s+traverso|in\s+orizzontale|sul\s+fianco))\b"),
+                 "tappata"),
+           Idiom(rx.anycase(r"^(?=.*\battacc\w*).*?\b(?P<word>fermar(?:e|l[aoie])|ferma(?:rla|rlo)?)\b"
+                                r"(?!\s+(?:il|la)\s+(?:loop|gioco|partita))"), "bloccare"),
            Idiom(rx.anycase(r"\b(?P<word>incantesim\w*\s+(?:che\s+(?:è|e)\s+)?(?:attaccat|mess|legat|appiccicat)\w*)"),
                  "Aura"),
            Idiom(rx.anycase(r"\bquando\s+(?:questa|una|la|quella)\s+creatura\s+(?P<word>entra)\b"
@@ -5182,6 +5264,7 @@ _IDIOMS: dict[str, Callable[[Patterns], tuple[Idiom, ...]]] = {
            *_asked("it", rx)),
     "zh": lambda rx: (Idiom(rx.compile(_ALL_AT_ZERO["zh"]), "所有牌手同时输掉游戏 平手"),
            Idiom(rx.compile(_NO_TRAMPLE["zh"]), NO_TRAMPLE_SAID["zh"]),
+           Idiom(rx.compile(_PUMP_SPELL["zh"]), "+3/+3"),
            Idiom(rx.compile(r"(?P<word>叠加)"), "多个 并无意义", keyword=True),
            Idiom(rx.compile(rf"^(?=.*指示物).*?(?P<word>{_TO_HAND['zh']}|闪烁|放逐(?:了|后|之后)?再回到?(?:场上|战场))"),
                  "从一个区域移动到另一个区域"),
@@ -5302,7 +5385,7 @@ _SIGNED = re.compile(r"(?<![A-Za-z0-9_/])([+-])(\d{1,2})/?([+-])(\d{1,2})(?![A-Z
 #: nowhere -> first; session 44's second blind testers; 3 read, 1/1 -> 3/3).  Session 50: "turned his cmdr into a 1/1"
 #: (the Twitch chat tester: 704.8 led, 613.4b nowhere; session 49's "turned my creature into a 1/1" too: 2 newly read,
 #: both nowhere -> first).
-_BECOMES = {"en": re.compile(r"\b(?:becomes?|became|becoming|turn(?:s|ed)?\s+(?:\w+\s+){0,2}?into|(?:is|are)\s+now"
+_BECOMES = {"en": re.compile(r"\b(?:becomes?|became|becoming|turn(?:s|ed)?\s+(?:\S+\s+){0,2}?into|(?:is|are)\s+now"
                              r"|sets?|base|mak(?:es|ing)|made)\W+(?:\w+\W+){0,3}$", re.IGNORECASE),
             "it": re.compile(r"\b(?:divent\w*|rend\w*|trasform\w*|base)\W+(?:\w+\W+){0,3}$", re.IGNORECASE),
             "zh": re.compile(r"(?:变成|成为|变为|设为|设定为|基础|变)\D{0,6}$")}

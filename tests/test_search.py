@@ -3747,3 +3747,55 @@ def test_session_55_nearer(home: Path, db: sqlite3.Connection, query: str, among
     nowhere)."""
     ranked = rules_of(find(home, db, query))
     assert any(r in among for r in ranked[:places]), ranked[:5]
+
+
+SESSION_56_FIRST = [
+    ("Io e mio nipote siamo arrivati tutti e due a zero punti vita nello stesso momento per colpa di una carta, chi ha"
+     " vinto?", {"104.4a"}),
+    ("on Arena my Fable of the Mirror-Breaker goes to the next chapter at the start of my main phase, not in upkeep. is"
+     " that an arena thing or the real rule?", {"714.3c"}),
+    ("Sulle Saghe: il segnalino conoscenza si aggiunge durante il mantenimento o all'inizio della fase principale?",
+     {"714.3c"}),
+    ("对手的伤害加倍效果和我自己的防止伤害效果同时作用在我身上，到底该谁来选先用哪个？", {"616.1"}),
+    ("how do i take the monarch from my opponent", {"725.2"}),
+    ("怎么才能成为君主", {"725.2"}),
+    ("come si diventa il monarca in commander", {"725.2"}),
+    ("cascaded into an X spell, what is X when i cast it for free", {"107.3b"}),
+    ("用倾曳免费放出来一张费用里有X的咒语，X只能选0吗？", {"107.3b"}),
+    ("con cascata rivelo una carta con X nel costo, quanto vale X?", {"107.3b"}),
+    ("写着不能被反击的咒语，我拿反击咒语能康掉吗", {"101.2"}),
+    ("can my counterspell counter a spell that can't be countered", {"101.2"}),
+    ("Dubbio sui livelli: lancio Crescita Gigante sulla mia creatura 2/2 e poi l'avversario la rende una 1/1 di base"
+     " con un altro effetto. Alla fine è 1/1 o 4/4?", {"613.4b", "613.4c"}),
+    ("opp turned my 4/4 into a 0/1 then i giant growthed it, how big is it", {"613.4b", "613.4c"})]
+
+
+@pytest.mark.parametrize(("query", "first"), SESSION_56_FIRST)
+def test_session_56_kinds(home: Path, db: sqlite3.Connection, query: str, first: set[str]) -> None:
+    """Session 56's blind set (a kitchen-table player, a Two-Headed Giant fan, an Arena newcomer; a WeChat group, a
+    player back from 2010, a Weibo poster; an Italian grandparent, a Modern player, a subreddit poster), measured as
+    written and then read: Italian "zero" in letters (104.4a nowhere), a Saga named by its card or its step named
+    (714.3c nowhere, fifth), a prevention and a doubling effect at once in Chinese (616.1 nowhere).  Then, counted over
+    every set, the monarch taken (725.3 led ten such questions), an X spell cast for free (cascade's 702.85a led nine),
+    a spell that can't be countered against a counterspell (101.2 nowhere), and the players' pump spell by its name
+    in a question typing a size (613.4b nowhere)."""
+    ranked = rules_of(find(home, db, query))
+    assert ranked[0] in first, ranked[:5]
+
+
+@pytest.mark.parametrize(("query", "among", "places"), [
+    ("La mia creatura è rimasta girata di lato dal mio turno, adesso mio nipote mi attacca: posso usarla lo stesso per"
+     " fermare la sua?", {"509.1a"}, 3),
+    ("Quando la mia creatura viene colpita muore solo se i danni sono tanti quanto il numero di destra?",
+     {"704.5g"}, 3),
+    ("Posso giocare una carta anche quando è il turno di mio nipote? lui lo fa con certe carte che chiama istantanei",
+     {"117.1a"}, 3),
+    ("Un planeswalker con 3 segnalini fedeltà viene attaccato da una creatura 4/4 non bloccata: perde i segnalini?",
+     {"120.3c", "704.5i"}, 3)])
+def test_session_56_nearer(home: Path, db: sqlite3.Connection, query: str, among: set[str], places: int) -> None:
+    """Session 56's Italian grandparent's plain words, now read, nearer the top: a card "girata di lato" (tapped) asked
+    to "fermare" an attacker (509.1a nowhere), the "numero di destra" (toughness; 704.5g nowhere), "una carta" played
+    in a grandchild's turn where instants are named after (117.1a nowhere), a planeswalker that "perde i segnalini"
+    (120.3c ninth)."""
+    ranked = rules_of(find(home, db, query))
+    assert any(r in among for r in ranked[:places]), ranked[:5]
