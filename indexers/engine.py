@@ -163,6 +163,9 @@ FORMS_FIRST = True
 #: first places: "sfruttare", "manifestare", "addestramento", "lancio della moneta", "regola della
 #: leggenda"), every other set and ranking unchanged; the official Italian names of it.tsv whose
 #: first result is not their English name's 238 -> 25 of 578.
+#: Session 56: with a keyword's N set aside (:data:`KEYWORD_N`) too, the name then one of 701 or 702 ("cosa vuol dire
+#: profetizzare 2" named nothing, so scry 0's 701.22b led, where "what does scry 2 mean" had 701.22a): two questions
+#: second -> first, every other ranking and the glossary benchmark the same.
 WHOLE_TRANSLATED = True
 #: A question asking what a name means ("what does any target mean", "what is the stack", "cosa
 #: vuol dire come se") names what that name names, read before the whole question (:func:`framed`):
@@ -1167,12 +1170,16 @@ def _name(lang: str, whole: str, words: frozenset[str], searcher: Searcher | Non
              or next(filter(None, (held(lang, text) for text in asked_names(whole, words))), "")
              or next(filter(None, (_keyword(searcher, held(lang, text))
                                    for text in uncounted_names(whole, words))), ""))
-    if not found and WHOLE_TRANSLATED and not _COUNTS.search(whole):  # "toxic 2", "segnalino +1/+1": no name
+    if not found and WHOLE_TRANSLATED:  # "toxic 2", "segnalino +1/+1": no name, but a keyword's N set aside
         into = Counter(t.dst for t in translations if not t.dropped)  # the one translation into a language,
         # standing for every word of the query
-        found = next(filter(None, (held(t.dst, t.target) for t in translations if not t.dropped  # a question of
-                                   and into[t.dst] == 1 and coverage(whole, t.src, [t], asking=not inner) == 1)), "")
-        # its meaning ("cosa significa permanente") is whole but for its question words
+        for text in uncounted_names(whole, words) if _COUNTS.search(whole) else [whole]:
+            named = next(filter(None, (held(t.dst, t.target) for t in translations if not t.dropped  # a question
+                                       and into[t.dst] == 1 and coverage(text, t.src, [t], asking=not inner) == 1)),
+                         "")  # of its meaning ("cosa significa permanente") is whole but for its question words
+            found = named if text == whole else _keyword(searcher, named)  # "profetizzare 2": scry's N
+            if found:
+                break
     return (found,) if found else (whole_key,) if whole_key else ()
 
 

@@ -3812,7 +3812,8 @@ SESSION_56_SECOND = [
     ("xke il mio amico dice che la mia creatura nn puo attaccare appena l'ho messa in campo se nn ha haste?",
      {"302.6"}),
     ("Se lancio Giant Growth su una creatura e poi l'avversario risponde rendendola una 1/1 con un effetto che imposta"
-     " forza e costituzione, qual è il risultato finale?", {"613.4b", "613.4c"})]
+     " forza e costituzione, qual è il risultato finale?", {"613.4b", "613.4c"}),
+    ("cosa vuol dire profetizzare 2", {"701.22a"})]
 
 
 @pytest.mark.parametrize(("query", "first"), SESSION_56_SECOND)
@@ -3822,7 +3823,8 @@ def test_session_56_second_kinds(home: Path, db: sqlite3.Connection, query: str,
     candidate), measured as written and then read: "attack right away" no seat of a multiplayer option (803.1b led),
     another card's "whenever a creature dies" (614.6 nowhere), a creature's power as damage past a shield (615.7
     second), 拍地 (305.1 sixth), 打断 as responding to a mana ability (605.3b nowhere), "appena l'ho messa in campo"
-    (302.6 nowhere), "Giant Growth" in an Italian question (613.4b seventh)."""
+    (302.6 nowhere), "Giant Growth" in an Italian question (613.4b seventh).  And an Italian keyword's name with its N
+    ("profetizzare 2": scry 0's 701.22b led)."""
     ranked = rules_of(find(home, db, query))
     assert ranked[0] in first, ranked[:5]
 
