@@ -4048,6 +4048,16 @@ _AFTER_ASSIGNED = {
     "it": r"^(?=.*\b(?:lanci\w*|rispond\w*|attiv\w*|istantane\w*|priorit\w*|posso)\b)"
           r".*?\b(?P<word>dopo\s+(?:che\s+)?(?:\w+\s+){0,2}?(?:danno|danni)\s+(?:\w+\s+){0,2}?assegnat\w*)",
     "zh": r"^(?=.*(?:施放|起动|回应|响应|瞬间|优先权))(?=.*伤害).*?(?P<word>分配(?:完|之后|以后|后)|分配和造成之间)"}
+#: Combat damage "on the stack", an old player's rule ("damage on the stack", 请问现在战斗伤害还上堆叠吗, "Una volta i
+#: danni da combattimento andavano in pila"): combat damage is dealt as a turn-based action off the stack, none may act
+#: between its assignment and its dealing (510.2), where the damage rules of 120 and 510.1 led the Italian and Chinese
+#: (session 56's blind testers; the English asked in full already had 510.2 first).  Measured (as
+#: :data:`_OWN_HEXPROOF`, every set): 7 read, 3/4 -> 7/7, none down ("damage on the stack", of session 55's final set,
+#: which no change was made for, fourth -> first).
+_DAMAGE_STACK = {
+    "en": r"\b(?P<word>(?:damage|dmg)\s+(?:\w+\s+){0,2}?(?:on|onto|to|use|uses|using)\s+(?:the\s+)?stack)\b",
+    "it": r"\b(?P<word>dann[oi]\s+(?:\w+\s+){0,3}?(?:in|nella|sulla)\s+pila)\b",
+    "zh": r"(?P<word>伤害\S{0,4}?(?:上|进|用|使用|放上|放进)堆叠)"}
 #: Looking at another player's face-down permanent ("can he see my face down disguise guy", "可以看对手面朝下的牌吗"):
 #: no (708.5), where disguise's and morph's own rules led and 708.5 was nowhere (session 45's third English blind
 #: tester).  1 read: 0/0 -> 1/1.
@@ -4873,6 +4883,8 @@ _ASKED: tuple[tuple[dict[str, str], str, str], ...] = (
     (_LAND_RESPONSE, "playing a land is a special action it doesn't use the stack players can't respond to it with"
                      " instants or activated abilities",
      "使用地为特殊动作 它不使用堆叠 牌手不能用瞬间或起动式异能响应它"),
+    (_DAMAGE_STACK, "all combat damage that's been assigned is dealt simultaneously this turn-based action doesn't use"
+                    " the stack", "所有被分配的战斗伤害同时造成 此回合动作不使用堆叠"),
     (_MONARCH_TAKEN, "whenever a creature deals combat damage to the monarch its controller becomes the monarch",
      "每当任一生物对君主造成战斗伤害时 其操控者成为君主"),
     (_FREE_X, "casting a spell with X in its mana cost without paying its mana cost the only legal choice for X is 0",

@@ -3813,7 +3813,10 @@ SESSION_56_SECOND = [
      {"302.6"}),
     ("Se lancio Giant Growth su una creatura e poi l'avversario risponde rendendola una 1/1 con un effetto che imposta"
      " forza e costituzione, qual è il risultato finale?", {"613.4b", "613.4c"}),
-    ("cosa vuol dire profetizzare 2", {"701.22a"})]
+    ("cosa vuol dire profetizzare 2", {"701.22a"}),
+    ("请问现在战斗伤害还上堆叠吗？以前能先分配伤害然后把生物牺牲掉", {"510.2"}),
+    ("Una volta i danni da combattimento andavano in pila e potevi sacrificare la creatura dopo, si può ancora?",
+     {"510.2"})]
 
 
 @pytest.mark.parametrize(("query", "first"), SESSION_56_SECOND)
@@ -3824,7 +3827,8 @@ def test_session_56_second_kinds(home: Path, db: sqlite3.Connection, query: str,
     another card's "whenever a creature dies" (614.6 nowhere), a creature's power as damage past a shield (615.7
     second), 拍地 (305.1 sixth), 打断 as responding to a mana ability (605.3b nowhere), "appena l'ho messa in campo"
     (302.6 nowhere), "Giant Growth" in an Italian question (613.4b seventh).  And an Italian keyword's name with its N
-    ("profetizzare 2": scry 0's 701.22b led)."""
+    ("profetizzare 2": scry 0's 701.22b led), and combat damage "on the stack", an old player's rule, in Chinese and
+    Italian (510.2 fifth, nowhere)."""
     ranked = rules_of(find(home, db, query))
     assert ranked[0] in first, ranked[:5]
 
