@@ -4058,6 +4058,16 @@ _DAMAGE_STACK = {
     "en": r"\b(?P<word>(?:damage|dmg)\s+(?:\w+\s+){0,2}?(?:on|onto|to|use|uses|using)\s+(?:the\s+)?stack)\b",
     "it": r"\b(?P<word>dann[oi]\s+(?:\w+\s+){0,3}?(?:in|nella|sulla)\s+pila)\b",
     "zh": r"(?P<word>伤害\S{0,4}?(?:上|进|用|使用|放上|放进)堆叠)"}
+#: A double-faced card's back face in a color identity (双面牌当指挥官 背面有别的颜色 色彩标识要算上背面吗,
+#: "identità di colore di un comandante bifronte"): it counts (903.4d), where what may be a commander (903.3a) or the identity's
+#: other rules led (session 56's second blind set).  Measured (as :data:`_OWN_HEXPROOF`, every set): 12 read, 9/10 ->
+#: 12/12, none down (the held-out set's "identità di colore di un comandante bifronte" eighth -> first).
+_DFC_IDENTITY = {
+    "en": r"^(?=.*\b(?:colou?r\s+identity|ci)\b)"
+          r".*?\b(?P<word>back\s+(?:face|side)|m?dfcs?|double[\s-]faced|two[\s-]sided|transform\w*|flip\s+side)\b",
+    "it": r"^(?=.*\bidentit[àa]\s+(?:di\s+)?colore)"
+          r".*?\b(?P<word>(?:carta\s+|comandante\s+)?bifronte|retro|doppia\s+faccia|lato\s+posteriore)\b",
+    "zh": r"^(?=.*(?:标识色|色彩标识|颜色标识|颜色识别)).*?(?P<word>背面|双面牌|反面)"}
 #: Looking at another player's face-down permanent ("can he see my face down disguise guy", "可以看对手面朝下的牌吗"):
 #: no (708.5), where disguise's and morph's own rules led and 708.5 was nowhere (session 45's third English blind
 #: tester).  1 read: 0/0 -> 1/1.
@@ -4883,6 +4893,8 @@ _ASKED: tuple[tuple[dict[str, str], str, str], ...] = (
     (_LAND_RESPONSE, "playing a land is a special action it doesn't use the stack players can't respond to it with"
                      " instants or activated abilities",
      "使用地为特殊动作 它不使用堆叠 牌手不能用瞬间或起动式异能响应它"),
+    (_DFC_IDENTITY, "back face of a double-faced card is included when determining a card's color identity",
+     "在判断牌张的标识色时 会将双面牌的背面包括在内"),
     (_DAMAGE_STACK, "all combat damage that's been assigned is dealt simultaneously this turn-based action doesn't use"
                     " the stack", "所有被分配的战斗伤害同时造成 此回合动作不使用堆叠"),
     (_MONARCH_TAKEN, "whenever a creature deals combat damage to the monarch its controller becomes the monarch",

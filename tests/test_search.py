@@ -3816,7 +3816,9 @@ SESSION_56_SECOND = [
     ("cosa vuol dire profetizzare 2", {"701.22a"}),
     ("请问现在战斗伤害还上堆叠吗？以前能先分配伤害然后把生物牺牲掉", {"510.2"}),
     ("Una volta i danni da combattimento andavano in pila e potevi sacrificare la creatura dopo, si può ancora?",
-     {"510.2"})]
+     {"510.2"}),
+    ("双面牌当指挥官 背面有别的颜色 色彩标识要算上背面吗", {"903.4d"}),
+    ("identità di colore del mio comandante bifronte", {"903.4d"})]
 
 
 @pytest.mark.parametrize(("query", "first"), SESSION_56_SECOND)
@@ -3828,7 +3830,8 @@ def test_session_56_second_kinds(home: Path, db: sqlite3.Connection, query: str,
     second), 拍地 (305.1 sixth), 打断 as responding to a mana ability (605.3b nowhere), "appena l'ho messa in campo"
     (302.6 nowhere), "Giant Growth" in an Italian question (613.4b seventh).  And an Italian keyword's name with its N
     ("profetizzare 2": scry 0's 701.22b led), and combat damage "on the stack", an old player's rule, in Chinese and
-    Italian (510.2 fifth, nowhere)."""
+    Italian (510.2 fifth, nowhere), and a double-faced commander's back face in its color identity (903.4d seventh,
+    second)."""
     ranked = rules_of(find(home, db, query))
     assert ranked[0] in first, ranked[:5]
 
