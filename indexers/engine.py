@@ -4059,9 +4059,9 @@ _DAMAGE_STACK = {
     "it": r"\b(?P<word>dann[oi]\s+(?:\w+\s+){0,3}?(?:in|nella|sulla)\s+pila)\b",
     "zh": r"(?P<word>伤害\S{0,4}?(?:上|进|用|使用|放上|放进)堆叠)"}
 #: A double-faced card's back face in a color identity (双面牌当指挥官 背面有别的颜色 色彩标识要算上背面吗,
-#: "identità di colore di un comandante bifronte"): it counts (903.4d), where what may be a commander (903.3a) or the identity's
-#: other rules led (session 56's second blind set).  Measured (as :data:`_OWN_HEXPROOF`, every set): 12 read, 9/10 ->
-#: 12/12, none down (the held-out set's "identità di colore di un comandante bifronte" eighth -> first).
+#: "identità di colore di un comandante bifronte"): it counts (903.4d), where what may be a commander (903.3a) or the
+#: identity's other rules led (session 56's second blind set).  Measured (as :data:`_OWN_HEXPROOF`, every set): 12
+#: read, 9/10 -> 12/12, none down (the held-out set's "identità di colore di un comandante bifronte" eighth -> first).
 _DFC_IDENTITY = {
     "en": r"^(?=.*\b(?:colou?r\s+identity|ci)\b)"
           r".*?\b(?P<word>back\s+(?:face|side)|m?dfcs?|double[\s-]faced|two[\s-]sided|transform\w*|flip\s+side)\b",
