@@ -2802,6 +2802,7 @@ _COPY_CAST = {
 _PUMP_SPELL = {"en": r"^(?=.*\b\d{1,2}/\d{1,2}\b).*?\b(?P<word>giant\s+growth(?:ed|s)?)\b",
                "it": r"^(?=.*\b\d{1,2}/\d{1,2}\b).*?\b(?P<word>crescita\s+gigante|giant\s+growth)\b",
                "zh": r"^(?=.*\d{1,2}/\d{1,2}).*?(?P<word>变巨术|巨人成长)"}
+#: ... 同一时间 for at once (社团比赛里双方同一时间生命都归零了: nowhere -> first): 31 read, 27/30 -> 28/31.
 _ALL_AT_ZERO = {
     "en": r"^(?:(?=.*\b(?:both|we|everyone|all\s+players|two\s+players)\b)(?=.*\b(?:0|zero)\b)(?=.*\b(?:life|hp)\b)"
           r"|(?=.*\b(?:everyone|everybody|all\s+(?:of\s+us|players)|both\s+players|we\s+all)\s+(?:\w+\s+)?"
@@ -2814,7 +2815,7 @@ _ALL_AT_ZERO = {
           r".*?\b(?P<word>nello\s+stesso\s+momento|contemporaneamente|allo\s+stesso\s+tempo|insieme)\b",
     "zh": r"^(?=.*(?:两边|双方|我们|我跟|我和|两个人|两人|两位牌手|两位玩家|两个牌手|平局|平手|打平))"
           r"(?=.*(?:0血|0点|零血|生命\S{0,16}?(?:0|零)))"
-          r".*?(?P<word>同时)"}
+          r".*?(?P<word>同时|同一时间|同一时刻)"}
 #: Who has priority after a player casts something ("do i get priority back after i cast something", 我施放完咒语
 #: 是我先拿优先权还是对面, "dopo che lancio un instant chi ha la priorità"): that player, afterward (117.3c), where
 #: the instant's timing (304.5) and the priority rules' opening (117.1a) led.  Measured (session 42, as above,
@@ -2851,9 +2852,12 @@ _PRIORITY_AFTER = {
 #: fifth -> second, 120.3c first): 30 read, 23/30 -> 24/30.
 #: Session 56: "perde i segnalini" ("Un planeswalker con 3 segnalini fedeltà viene attaccato …: perde i segnalini e
 #: finisce nel cimitero?", ninth -> second, behind 122.1e): 34 read, 26/33 -> 26/34.
+#: Session 56: an attacker "not blocked" ("When my wife's creature attacks my planeswalker and is not blocked, what
+#: happens to the planeswalker's loyalty?": nowhere -> second, behind 704.5i): 35 read, 26/34 -> 26/35.
 _WALKER_DAMAGED = {
     "en": r"^(?!.*\b(?:trampl|excess|greater|lethal|redirect))(?=.*\b(?:planeswalkers?|pws?|walkers?)\b)"
-          r".*?\b(?P<word>hits?|bolt(?:s|ed)?|damage[sd]?|dmg|connects?|los(?:e|es|t)\s+(?:\d+\s+)?loyalty)\b",
+          r".*?\b(?P<word>hits?|bolt(?:s|ed)?|damage[sd]?|dmg|connects?|los(?:e|es|t)\s+(?:\d+\s+)?loyalty"
+          r"|(?:isn['’]?t|is\s+not|not)\s+blocked|unblocked)\b",
     "it": r"^(?!.*\b(?:travolg|eccess|letal|reindirizz))(?=.*\b(?:planeswalker|pw|walker)\b)"
           r".*?\b(?P<word>dann[io]|colpisc\w*|bruci\w*|(?:tolgo|toglie|perde)\s+(?:\d+\s+|i\s+)?segnalin\w*)\b",
     "zh": r"^(?!.*(?:践踏|大于|超出|致命|改为))(?=.*(?:鹏洛客|旅法)).*?(?P<word>伤害|打了|打掉"
@@ -3063,9 +3067,13 @@ _GONE = {
 #: 光环, the players' 灵气, in this and the other Aura kinds' Chinese patterns (session 46's final blind tester:
 #: 光环附着的生物被解场了 光环去哪 from nowhere to first; the rest the same).  Session 50: an enchantment stuck on a
 #: creature (结界贴在怪身上, the Xiaohongshu tester: nowhere -> first): 42 read, 37/39 -> 38/40.
+#: Session 56: an "enchantment attached to" a creature, destroyed in the active voice ("I destroyed the creature. Does
+#: the enchantment stay on the table by itself?": nowhere -> seventh): 47 read, 42/44 -> 42/44.
 _AURA_ALONE = {
-    "en": r"^(?!.*\bbestow)(?=.*\bauras?\b)(?=.*\b(?:creature|guy|it|enchanted|thing|permanent|dude)\b)"
-          r".*?\b(?P<word>" + _GONE["en"] + r")\b",
+    "en": r"^(?!.*\bbestow)(?=.*\b(?:auras?|enchantments?\s+(?:\w+\s+){0,2}?(?:attached|stuck)\s+(?:to|on))\b)"
+          r"(?=.*\b(?:creature|guy|it|enchanted|thing|permanent|dude)\b)"
+          r".*?\b(?P<word>" + _GONE["en"] + r"|(?:destroy\w*|kill\w*|exil\w*|bounc\w*|sacrific\w*)\s+(?:the|his|her"
+          r"|their|that|my|its)\s+creature)\b",
     "it": r"^(?!.*\bbestow)(?=.*\baura\b).*?\b(?P<word>" + _GONE["it"] + r")\b",
     "zh": r"^(?!.*(?:神授|bestow))(?=.*(?:灵气|光环|结界(?:贴|挂|结附)|(?:贴|挂)(?:在)?\S{0,4}?的结界))"
           r".*?(?P<word>" + _GONE["zh"] + ")"}
@@ -3668,10 +3676,13 @@ _UNEQUIPPED = {
 #: behind 121.4): 59 read, 58/58 -> 58/59.
 #: Session 54: "zero cards left in his library" (a club teacher of session 50's last blind set, no session had tuned
 #: on: 704.5b nowhere -> first; the 5,688 rankings otherwise the same).
+#: Session 56: "finisce tutte le carte del mazzo … non ce n'è più" (the third blind set's parent: nowhere -> first):
+#: 72 read, 70/71 -> 71/72.
 _EMPTY_DRAW = {
     "en": r"^(?=.*\b(?:library|libary|deck)\b)(?=.*\b(?:empty|(?:no|zero|0)\s+cards|nothing\s+(?:left|in)|run\s+out"
           r"|ran\s+out|out\s+of\s+cards|(?:1|one|a\s+single)\s+card\s+left|last\s+card)\b).*?\b(?P<word>draw(?:s|ing)?|drew)\b",
-    "it": r"^(?=.*\b(?:grimorio|mazzo)\b)(?=.*\b(?:vuot\w*|finit\w*|senza\s+carte|nessuna\s+carta)\b)"
+    "it": r"^(?=.*\b(?:grimorio|mazzo)\b)(?=.*\b(?:vuot\w*|finit\w*|finisc\w*|senza\s+carte|nessuna\s+carta"
+          r"|non\s+ce\s+n['’]\s*(?:è|e)\s+pi[uù])\b)"
           r".*?\b(?P<word>pesc\w*)\b",
     "zh": r"^(?=.*(?:牌库|卡组))(?=.*(?:空|没牌|没有牌|不够|剩下)).*?(?P<word>抓不了牌|抽不了牌|抓牌|抽牌)"}
 #: Responding to a triggered ability ("can i respond to a triggered ability", 能回应触发式异能吗, "posso rispondere a
@@ -3889,11 +3900,14 @@ _SPLIT_SECOND_MANA = {
 #: 208 led (session 44's blind testers).  26 read: 21/24 -> 25/26.
 #: Session 48: "0防御力" and "0 toughness" typed in Chinese ("creature被-3/-3变成0 toughness了": 302.7 led, 704.5f
 #: sixth -> first, read in the rules' Chinese, :data:`MIXED_READ`).
+#: Session 56: not a size set ("making its base power and toughness 0/1", the third blind set's teacher of a spouse:
+#: toughness 0's 704.5f led; now the sublayers' question it is, :func:`read_sums`, nowhere -> first): 54 read, 52/54
+#: -> 52/54, the rest the same.
 _TOUGHNESS_ZERO = {
     "en": r"\b(?P<word>(?:0|zero)\s+toughness"
           r"|toughness\s+(?:of\s+|to\s+|is\s+|at\s+|goes\s+to\s+|becomes\s+)?(?:0|zero)"
-          r"(?!\d)|x/0|(?<![+\-\d/])\d/0(?![\d/]))\b",
-    "it": r"(?P<word>(?:0|zero)\s+(?:di\s+)?costituzione|costituzione\s+(?:a\s+|di\s+)?(?:0|zero)(?!\d)"
+          r"(?![\d/])|x/0|(?<![+\-\d/])\d/0(?![\d/]))\b",
+    "it": r"(?P<word>(?:0|zero)\s+(?:di\s+)?costituzione|costituzione\s+(?:a\s+|di\s+)?(?:0|zero)(?![\d/])"
           r"|(?<![+\-\d/])\d/0(?![\d/]))",
     "zh": r"(?P<word>防御力?(?:[^，。？！0-9]{0,4}?(?:被减成|变成|减到|降为|降到|为|是|到))?0(?![\d/])|0\s*(?:点)?防"
           r"|(?<![+\-\d/])\d/0(?![\d/]))"}

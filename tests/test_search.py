@@ -3846,3 +3846,30 @@ def test_session_56_second_nearer(home: Path, db: sqlite3.Connection, query: str
     prevention effect "两个效应都想修改" (616.1 nowhere)."""
     ranked = rules_of(find(home, db, query))
     assert any(r in among for r in ranked[:places]), ranked[:5]
+
+
+SESSION_56_THIRD = [
+    ("My creature had +2/+2 from an effect, and then my wife cast a spell making its base power and toughness 0/1."
+     " Which one wins, and what size is it now?", {"613.4b", "613.4c"}),
+    ("社团比赛里双方同一时间生命都归零了，这种是算平局吗？", {"104.4a"}),
+    ("E se uno finisce tutte le carte del mazzo e deve pescare ma non ce n'è più, cosa succede?", {"704.5b", "121.4"})]
+
+
+@pytest.mark.parametrize(("query", "first"), SESSION_56_THIRD)
+def test_session_56_third_kinds(home: Path, db: sqlite3.Connection, query: str, first: set[str]) -> None:
+    """Session 56's third blind set (a Magic Online grinder, a Brawl player, an older player teaching his wife; a
+    university club, a Chinese Arena player, an FNM store owner; a Lucca Comics side event, a Pauper Telegram channel,
+    a parent without jargon), measured as written and then read: a size set to "0/1" no toughness 0 (704.5f led,
+    613.4b nowhere), 同一时间 for at once (104.4a nowhere), "finisce tutte le carte del mazzo" (704.5b nowhere)."""
+    ranked = rules_of(find(home, db, query))
+    assert ranked[0] in first, ranked[:5]
+
+
+@pytest.mark.parametrize(("query", "among", "places"), [
+    ("When my wife's creature attacks my planeswalker and is not blocked, what happens to the planeswalker's loyalty?",
+     {"306.8", "120.3c"}, 3)])
+def test_session_56_third_nearer(home: Path, db: sqlite3.Connection, query: str, among: set[str], places: int
+                                 ) -> None:
+    """Session 56's third set, nearer the top: a planeswalker attacked and "not blocked" (306.8 nowhere)."""
+    ranked = rules_of(find(home, db, query))
+    assert any(r in among for r in ranked[:places]), ranked[:5]
