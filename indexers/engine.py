@@ -2873,10 +2873,12 @@ _WALKER_DAMAGED = {
 #: sceglie", "esilia … triggera il dies", "se sacco la creatura in risposta al suo trigger"; the second blind set's
 #: cEDH player): four up, none down, in this and the kinds of a replacement's choice, an exiled creature dying and an
 #: ability whose source is gone.
+#: Session 56: 抄 (copying) and "counter" typed in English ("我用Clone抄对面一个身上有三个+1/+1 counter的怪，抄出来的有
+#: counter吗": fifth -> first): 87 read, 85/86 -> 86/87.
 _COPY_COUNTERS = {
     "en": r"^(?=.*\b(?:clon\w*|cop(?:y|ies|ied|ying))\b).*?\b(?P<word>counters|(?<=[+-]\d/[+-]\d )counter)\b",
     "it": r"^(?=.*\b(?:copi\w*|clon\w*)\b).*?\b(?P<word>segnalin[io]|counters?)\b",
-    "zh": r"^(?=.*(?:复制|克隆|clone)).*?(?P<word>指示物)"}
+    "zh": r"^(?=.*(?:复制|克隆|clone|抄))(?=.*(?:指示物|counter)).*?(?P<word>指示物|counters?)"}
 #: A death replaced ("if my creature would die but gets exiled instead, does its dies trigger happen"): a
 #: replaced event never happens (614.6), so nothing that triggers on it does, where the delayed triggers'
 #: rules (603.7a) led on "instead" and "trigger" and 614.6 was nowhere (session 42's blind tester).  Its rules'
@@ -3068,12 +3070,14 @@ _GONE = {
 #: 光环附着的生物被解场了 光环去哪 from nowhere to first; the rest the same).  Session 50: an enchantment stuck on a
 #: creature (结界贴在怪身上, the Xiaohongshu tester: nowhere -> first): 42 read, 37/39 -> 38/40.
 #: Session 56: an "enchantment attached to" a creature, destroyed in the active voice ("I destroyed the creature. Does
-#: the enchantment stay on the table by itself?": nowhere -> seventh): 47 read, 42/44 -> 42/44.
+#: the enchantment stay on the table by itself?": nowhere -> seventh): 47 read, 42/44 -> 42/44.  Not a creature killed
+#: "in response" to an Aura spell ("they killed my creature in response to my aura, where does the aura go": 608.3b's,
+#: which 303.4c had displaced in session 45's test).
 _AURA_ALONE = {
     "en": r"^(?!.*\bbestow)(?=.*\b(?:auras?|enchantments?\s+(?:\w+\s+){0,2}?(?:attached|stuck)\s+(?:to|on))\b)"
           r"(?=.*\b(?:creature|guy|it|enchanted|thing|permanent|dude)\b)"
           r".*?\b(?P<word>" + _GONE["en"] + r"|(?:destroy\w*|kill\w*|exil\w*|bounc\w*|sacrific\w*)\s+(?:the|his|her"
-          r"|their|that|my|its)\s+creature)\b",
+          r"|their|that|my|its)\s+creature(?!.*\b(?:in\s+response|respond\w*)\b))\b",
     "it": r"^(?!.*\bbestow)(?=.*\baura\b).*?\b(?P<word>" + _GONE["it"] + r")\b",
     "zh": r"^(?!.*(?:神授|bestow))(?=.*(?:灵气|光环|结界(?:贴|挂|结附)|(?:贴|挂)(?:在)?\S{0,4}?的结界))"
           r".*?(?P<word>" + _GONE["zh"] + ")"}
@@ -4082,6 +4086,28 @@ _DFC_IDENTITY = {
     "it": r"^(?=.*\bidentit[àa]\s+(?:di\s+)?colore)"
           r".*?\b(?P<word>(?:carta\s+|comandante\s+)?bifronte|retro|doppia\s+faccia|lato\s+posteriore)\b",
     "zh": r"^(?=.*(?:标识色|色彩标识|颜色标识|颜色识别)).*?(?P<word>背面|双面牌|反面)"}
+#: Equipment put on another player's creature ("embercleave这种装备能装到对手的生物上吗", "can i equip my sword to my
+#: opponent's creature"): no, equip attaches only to a creature its controller controls (702.6a), where the rules of
+#: the game's own actions (102.2) led and 702.6a was nowhere (session 56's third blind set).  Measured (as
+#: :data:`_OWN_HEXPROOF`, every set): 3 read as typed, 0/2 -> 3/3, and 裝備可以裝到對手的生物上嗎 (read in simplified
+#: characters) second -> first; none down.
+_EQUIP_THEIRS = {
+    "en": r"^(?=.*\bequip\w*).*?\b(?P<word>(?:to|onto|on)\s+(?:an?\s+|my\s+|the\s+)?(?:opp\w*|enemy|their|his|her)"
+          r"(?:['’]s)?\s+(?:creatures?|guys?))\b",
+    "it": r"^(?=.*\b(?:equip\w*|equipaggi\w*)).*?\b(?P<word>(?:a|su|sulla|alla)\s+(?:una\s+)?creatur\w*\s+"
+          r"(?:dell['’]\s*|di\s+un\s+|del\s+mio\s+)?avversari\w*)\b",
+    "zh": r"^(?=.*(?:装备|佩带|武具)).*?(?P<word>(?:装|佩带|贴)(?:到|给|在)(?:对手|对面|别人|对方)的?(?:生物|怪))"}
+#: A spell begun and found not payable ("i cast something and then realized i cant actually pay for it",
+#: 放咒语放到一半发现地不够付费用，这种情况怎么倒回去): the whole action is reversed, its payments canceled
+#: (733.1), where the casting steps (601.2) led (session 56's third blind set).  Measured (as :data:`_OWN_HEXPROOF`,
+#: every set): 2 read, 0/0 -> 2/2 (the English from eighth), the rest the same.
+_CANT_PAY_BACK = {
+    "en": r"^(?=.*\b(?:cast\w*|spell|activat\w*)\b).*?\b(?P<word>(?:realiz\w*|notic\w*|found\s+out|turn(?:s|ed)\s+out)"
+          r"\s+(?:\w+\s+){0,3}?(?:can['’]?t|cannot|couldn['’]?t|could\s+not)\s+(?:actually\s+)?(?:pay|afford))\b",
+    "it": r"^(?=.*\b(?:lanci\w*|magia|attiv\w*)\b).*?\b(?P<word>(?:accort\w*|scopert\w*|scopr\w*|a\s+met[àa])\s+"
+          r"(?:\w+\s+){0,4}?non\s+(?:riesc\w*|poss\w*|pu[oò]|pot\w*)\s+(?:a\s+)?pagar\w*)\b",
+    "zh": r"^(?=.*(?:咒语|施放|起动|放))(?=.*(?:一半|发现|才发现|结果))"
+          r".*?(?P<word>(?:地|法术力|费用|mana)\S{0,3}?不够(?:付|支付)?|付不起|付不了)"}
 #: Looking at another player's face-down permanent ("can he see my face down disguise guy", "可以看对手面朝下的牌吗"):
 #: no (708.5), where disguise's and morph's own rules led and 708.5 was nowhere (session 45's third English blind
 #: tester).  1 read: 0/0 -> 1/1.
@@ -4907,6 +4933,11 @@ _ASKED: tuple[tuple[dict[str, str], str, str], ...] = (
     (_LAND_RESPONSE, "playing a land is a special action it doesn't use the stack players can't respond to it with"
                      " instants or activated abilities",
      "使用地为特殊动作 它不使用堆叠 牌手不能用瞬间或起动式异能响应它"),
+    (_EQUIP_THEIRS, "equip attach this permanent to target creature you control",
+     "佩带 将此武具贴附于目标由你操控的生物上"),
+    (_CANT_PAY_BACK, "player starts to take an action but can't legally complete it the entire action is reversed and"
+                     " any payments already made are canceled",
+     "在开始进行一个动作之后不能合法的完成该动作 则整个动作被倒退且任何已经支付的费用被取消"),
     (_DFC_IDENTITY, "back face of a double-faced card is included when determining a card's color identity",
      "在判断牌张的标识色时 会将双面牌的背面包括在内"),
     (_DAMAGE_STACK, "all combat damage that's been assigned is dealt simultaneously this turn-based action doesn't use"
@@ -5453,9 +5484,10 @@ _SIGNED = re.compile(r"(?<![A-Za-z0-9_/])([+-])(\d{1,2})/?([+-])(\d{1,2})(?![A-Z
 #: nowhere -> first; session 44's second blind testers; 3 read, 1/1 -> 3/3).  Session 50: "turned his cmdr into a 1/1"
 #: (the Twitch chat tester: 704.8 led, 613.4b nowhere; session 49's "turned my creature into a 1/1" too: 2 newly read,
 #: both nowhere -> first).
+#: Session 56: Italian "reso" ("Lui mi ha reso la creatura una 1/1 … io prima le avevo dato +2/+2": nowhere -> first).
 _BECOMES = {"en": re.compile(r"\b(?:becomes?|became|becoming|turn(?:s|ed)?\s+(?:\S+\s+){0,2}?into|(?:is|are)\s+now"
                              r"|sets?|base|mak(?:es|ing)|made)\W+(?:\w+\W+){0,3}$", re.IGNORECASE),
-            "it": re.compile(r"\b(?:divent\w*|rend\w*|trasform\w*|base)\W+(?:\w+\W+){0,3}$", re.IGNORECASE),
+            "it": re.compile(r"\b(?:divent\w*|rend\w*|res[oaie]|trasform\w*|base)\W+(?:\w+\W+){0,3}$", re.IGNORECASE),
             "zh": re.compile(r"(?:变成|成为|变为|设为|设定为|基础|变)\D{0,6}$")}
 SUMS_SAID = {"en": ("toughness 0 or less", 'layer 7b set "specific number or value" 7c modify'),
              "it": ("costituzione 0 o meno", 'layer 7b numero specifico valore 7c modifica "specific number or value"'),

@@ -3852,7 +3852,14 @@ SESSION_56_THIRD = [
     ("My creature had +2/+2 from an effect, and then my wife cast a spell making its base power and toughness 0/1."
      " Which one wins, and what size is it now?", {"613.4b", "613.4c"}),
     ("社团比赛里双方同一时间生命都归零了，这种是算平局吗？", {"104.4a"}),
-    ("E se uno finisce tutte le carte del mazzo e deve pescare ma non ce n'è più, cosa succede?", {"704.5b", "121.4"})]
+    ("E se uno finisce tutte le carte del mazzo e deve pescare ma non ce n'è più, cosa succede?", {"704.5b", "121.4"}),
+    ("embercleave这种装备能装到对手的生物上吗", {"702.6a"}),
+    ("can i equip my sword onto my opponents creature", {"702.6a"}),
+    ("i cast something and then realized i cant actually pay for it, what happens now", {"733.1"}),
+    ("有玩家放咒语放到一半发现地不够付费用，这种情况怎么倒回去处理？", {"733.1"}),
+    ("我用Clone抄对面一个身上有三个+1/+1 counter的怪，抄出来的有counter吗", {"707.2"}),
+    ("Lui mi ha reso la creatura una 1/1 con una sua carta, però io prima le avevo dato +2/+2 fino a fine turno. Alla"
+     " fine quant'è?", {"613.4b", "613.4c"})]
 
 
 @pytest.mark.parametrize(("query", "first"), SESSION_56_THIRD)
@@ -3860,7 +3867,9 @@ def test_session_56_third_kinds(home: Path, db: sqlite3.Connection, query: str, 
     """Session 56's third blind set (a Magic Online grinder, a Brawl player, an older player teaching his wife; a
     university club, a Chinese Arena player, an FNM store owner; a Lucca Comics side event, a Pauper Telegram channel,
     a parent without jargon), measured as written and then read: a size set to "0/1" no toughness 0 (704.5f led,
-    613.4b nowhere), 同一时间 for at once (104.4a nowhere), "finisce tutte le carte del mazzo" (704.5b nowhere)."""
+    613.4b nowhere), 同一时间 for at once (104.4a nowhere), "finisce tutte le carte del mazzo" (704.5b nowhere); then
+    Equipment put on an opponent's creature (702.6a nowhere), a spell found not payable halfway (733.1 nowhere), 抄 and
+    "counter" for a clone's counters (707.2 fifth), Italian "reso" for a size set (613.4b nowhere)."""
     ranked = rules_of(find(home, db, query))
     assert ranked[0] in first, ranked[:5]
 
