@@ -2830,10 +2830,13 @@ _PRIORITY_AFTER = {
           r".*?\b(?P<word>dopo\s+(?:che\s+|ke\s+|ch\s+|aver\s+)?(?:(?:ho|hai|ha|abbiamo|avete|hanno)\s+)?"
           r"(?:lanci\w*|cast\w*|attiv\w*))",
     "zh": r"^(?=.*(?:优先权|(?:我|自己)先(?:回应|响应)))"
-          r".*?(?P<word>(?:施放|放|起动)完|施放(?:了|之后|以后|后))"}
+          r".*?(?P<word>(?:施放|放|起动)完|施放(?:了|之后|以后|后)|施放(?:了)?(?:一个|一张)(?:咒语|瞬间)?(?:之后|以后|后))"}
 #: Session 47: "dopo che ho lanciato una magia, chi riceve la priorità per primo" (an auxiliary before the verb) and
 #: "after I cast a spell, do I get to cast another one before my opponent can respond" (117.7 led each; both now
 #: 117.3c first).
+#: Session 56: 117.3c's "receives priority afterward" searched as a phrase too, which 117.3c alone holds (117.7's "in
+#: response" still led three English questions that say "respond": second or fourth -> first), and 施放一个咒语以后 with
+#: the spell between (the third blind set's club student: fifth -> first): 30 read, 24/29 -> 28/30, none down.
 #: ... one responding to their own spell first, unsaid "priority" ("dopo ke lancio una spell posso rispondere io prima
 #: dell'avversario o devo passare?", session 45's Italian blind tester): 14 read, 12/13 -> 13/14.  English "respond to
 #: my own spell" (session 45's final blind set, after it was measured): 17 read, 14/16 -> 16/17.
@@ -4891,7 +4894,7 @@ _ASKED: tuple[tuple[dict[str, str], str, str], ...] = (
     (_EXILED_DYING, "dies means put into a graveyard from the battlefield", "死去 从战场进入坟墓场"),
     (_BLOCKER_GONE, "remains blocked even if blocking removed", "即使 均被移出战斗 依然被阻挡"),
     (_COPY_CAST, '"copy of a spell isn\'t cast"', '"复制的咒语并没有被施放"'),  # a phrase too: 707.10 alone writes it
-    (_PRIORITY_AFTER, "cast a spell receives priority afterward", "施放咒语 在此之后得到优先权"),
+    (_PRIORITY_AFTER, 'cast a spell "receives priority afterward"', "施放咒语 在此之后得到优先权"),
     (_WALKER_DAMAGED, "damage dealt to a planeswalker removes that many loyalty counters",
      "对鹏洛客造成的伤害 移去等量的忠诚指示物"),
     (_COPY_COUNTERS, "copiable values counters not copied", "可复制特征值 指示物 均不会被复制"),

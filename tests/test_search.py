@@ -2131,6 +2131,8 @@ def test_session_42_players_words(home: Path, db: sqlite3.Connection, query: str
     assert read in {(t.source, t.target) for t in outcome.plan.translations}
 
 
+#: 117.3c's words as the header says them: its phrase searched as a phrase too (session 56)
+PRIORITY_AFTERWARD = 'cast a spell "receives priority afterward"'
 COPY_NOT_CAST = '"copy of a spell isn\'t cast"'  # the rules' words of 707.10, searched as a phrase too
 COPY_NOT_CAST_ZH = '"复制的咒语并没有被施放"'
 
@@ -2143,9 +2145,9 @@ COPY_NOT_CAST_ZH = '"复制的咒语并没有被施放"'
     ("两边同时掉到0血算平局吗", "104.4a", "所有牌手同时输掉游戏 平手"),
     ("se entrambi andiamo a 0 vite nello stesso momento chi vince?", "104.4a",
      "all players lose simultaneously game is a draw"),
-    ("do i get priority back after i cast something", "117.3c", "cast a spell receives priority afterward"),
+    ("do i get priority back after i cast something", "117.3c", PRIORITY_AFTERWARD),
     ("我施放完咒语 是我先拿优先权还是对面直接可以回应", "117.3c", "施放咒语 在此之后得到优先权"),
-    ("priorità dopo aver lanciato una magia", "117.3c", "cast a spell receives priority afterward"),
+    ("priorità dopo aver lanciato una magia", "117.3c", PRIORITY_AFTERWARD),
     ("bolt a planeswalker, does it lose loyalty", "306.8", "damage dealt to a planeswalker removes that many "
      "loyalty counters"),
     ("鹏洛客受伤害掉忠诚", "306.8", "对鹏洛客造成的伤害 移去等量的忠诚指示物"),
@@ -2573,7 +2575,7 @@ def test_session_44_words_read(home: Path, db: sqlite3.Connection, query: str, s
 @pytest.mark.parametrize(("query", "first", "said"), [
     ("nell'untap step posso attivare un'abilità?", {"502.4"}, "no player receives priority during the untap step"),
     ("重置的时候能放瞬间吗", {"502.4"}, "没有牌手会在重置步骤中得到优先权"),
-    ("dopo ke lancio una magia posso rispondere io prima?", {"117.3c"}, "cast a spell receives priority afterward"),
+    ("dopo ke lancio una magia posso rispondere io prima?", {"117.3c"}, PRIORITY_AFTERWARD),
     ("sono a 0 vita ma ho un trigger di guadagno vita, sopravvivo?", {"104.3b", "704.5a", "704.3"},
      "0 or less life loses next time a player would receive priority state-based action"),
     ("me and my friend both have upkeep triggers, whose goes first", {"603.3b"},
@@ -2832,7 +2834,7 @@ def test_a_same_sound_typo_is_read_as_the_word_heard_most_surely(home: Path, db:
 
 @pytest.mark.parametrize(("query", "first", "said"), [
     ("can i respond to my own spell before my opponent gets priority", {"117.3c"},
-     "cast a spell receives priority afterward"),
+     PRIORITY_AFTERWARD),
     ("se pago il kicker il costo di mana convertito cambia?", {"118.8d"},
      "additional costs don't change a spell's mana cost"),
     ("le carte con due facce nel cimitero che faccia contano?", {"712.8a"},
@@ -2955,7 +2957,7 @@ SESSION_47_KINDS = [
     ("se una magia viene neutralizzata va al cimitero?", {"701.6a"},
      "countered spell is put into its owner's graveyard"),
     ("Dopo che ho lanciato una magia, chi riceve la priorità per primo, io o il mio avversario?", {"117.3c"},
-     "cast a spell receives priority afterward"),
+     PRIORITY_AFTERWARD),
     ("一个生物上面有3个+1/+1又放了2个-1/-1指示物，会抵消吗", {"704.5q", "122.3"},
      "同时具有+1/+1指示物和-1/-1指示物 移去其上的N个+1/+1指示物和N个-1/-1指示物"),
     ("Se metto un segnalino +1/+1 su una creatura che ha un segnalino -1/-1, cosa succede ai segnalini?",
@@ -3859,7 +3861,10 @@ SESSION_56_THIRD = [
     ("有玩家放咒语放到一半发现地不够付费用，这种情况怎么倒回去处理？", {"733.1"}),
     ("我用Clone抄对面一个身上有三个+1/+1 counter的怪，抄出来的有counter吗", {"707.2"}),
     ("Lui mi ha reso la creatura una 1/1 con una sua carta, però io prima le avevo dato +2/+2 fino a fine turno. Alla"
-     " fine quant'è?", {"613.4b", "613.4c"})]
+     " fine quant'è?", {"613.4b", "613.4c"}),
+    ("after i cast a spell do i keep priority? like can i cast a second instant on top of it before anyone gets to"
+     " respond", {"117.3c"}),
+    ("请问我施放一个咒语以后，是不是我自己先拿到优先权？", {"117.3c"})]
 
 
 @pytest.mark.parametrize(("query", "first"), SESSION_56_THIRD)
@@ -3869,7 +3874,8 @@ def test_session_56_third_kinds(home: Path, db: sqlite3.Connection, query: str, 
     a parent without jargon), measured as written and then read: a size set to "0/1" no toughness 0 (704.5f led,
     613.4b nowhere), 同一时间 for at once (104.4a nowhere), "finisce tutte le carte del mazzo" (704.5b nowhere); then
     Equipment put on an opponent's creature (702.6a nowhere), a spell found not payable halfway (733.1 nowhere), 抄 and
-    "counter" for a clone's counters (707.2 fifth), Italian "reso" for a size set (613.4b nowhere)."""
+    "counter" for a clone's counters (707.2 fifth), Italian "reso" for a size set (613.4b nowhere), priority kept
+    after casting, 117.3c's words as a phrase (117.7 led) and 施放一个咒语以后 (117.3c fifth)."""
     ranked = rules_of(find(home, db, query))
     assert ranked[0] in first, ranked[:5]
 
