@@ -3864,7 +3864,10 @@ SESSION_56_THIRD = [
      " fine quant'è?", {"613.4b", "613.4c"}),
     ("after i cast a spell do i keep priority? like can i cast a second instant on top of it before anyone gets to"
      " respond", {"117.3c"}),
-    ("请问我施放一个咒语以后，是不是我自己先拿到优先权？", {"117.3c"})]
+    ("请问我施放一个咒语以后，是不是我自己先拿到优先权？", {"117.3c"}),
+    ("do storm copies count as casting spells for prowess", {"707.10"}),
+    ("风暴复制出来那些算施放吗 会不会再触发施放异能", {"707.10"}),
+    ("le copie di storm contano come magie lanciate?", {"707.10"})]
 
 
 @pytest.mark.parametrize(("query", "first"), SESSION_56_THIRD)
@@ -3875,7 +3878,8 @@ def test_session_56_third_kinds(home: Path, db: sqlite3.Connection, query: str, 
     613.4b nowhere), 同一时间 for at once (104.4a nowhere), "finisce tutte le carte del mazzo" (704.5b nowhere); then
     Equipment put on an opponent's creature (702.6a nowhere), a spell found not payable halfway (733.1 nowhere), 抄 and
     "counter" for a clone's counters (707.2 fifth), Italian "reso" for a size set (613.4b nowhere), priority kept
-    after casting, 117.3c's words as a phrase (117.7 led) and 施放一个咒语以后 (117.3c fifth)."""
+    after casting, 117.3c's words as a phrase (117.7 led) and 施放一个咒语以后 (117.3c fifth), and storm or prowess
+    named as the context of a copy's cast (storm's 702.40a led eighteen such questions, 707.10 second)."""
     ranked = rules_of(find(home, db, query))
     assert ranked[0] in first, ranked[:5]
 
