@@ -3777,7 +3777,7 @@ def test_session_56_kinds(home: Path, db: sqlite3.Connection, query: str, first:
     """Session 56's blind set (a kitchen-table player, a Two-Headed Giant fan, an Arena newcomer; a WeChat group, a
     player back from 2010, a Weibo poster; an Italian grandparent, a Modern player, a subreddit poster), measured as
     written and then read: Italian "zero" in letters (104.4a nowhere), a Saga named by its card or its step named
-    (714.3c nowhere, fifth), a prevention and a doubling effect at once in Chinese (616.1 nowhere).  Then, counted over
+    (714.3c nowhere, sixth), a prevention and a doubling effect at once in Chinese (616.1 nowhere).  Then, counted over
     every set, the monarch taken (725.3 led ten such questions), an X spell cast for free (cascade's 702.85a led nine),
     a spell that can't be countered against a counterspell (101.2 nowhere), and the players' pump spell by its name
     in a question typing a size (613.4b nowhere)."""
@@ -3798,7 +3798,7 @@ def test_session_56_nearer(home: Path, db: sqlite3.Connection, query: str, among
     """Session 56's Italian grandparent's plain words, now read, nearer the top: a card "girata di lato" (tapped) asked
     to "fermare" an attacker (509.1a nowhere), the "numero di destra" (toughness; 704.5g nowhere), "una carta" played
     in a grandchild's turn where instants are named after (117.1a nowhere), a planeswalker that "perde i segnalini"
-    (120.3c ninth)."""
+    (120.3c tenth)."""
     ranked = rules_of(find(home, db, query))
     assert any(r in among for r in ranked[:places]), ranked[:5]
 
@@ -3829,10 +3829,10 @@ def test_session_56_second_kinds(home: Path, db: sqlite3.Connection, query: str,
     viewer, a judge candidate, a Tieba Commander player; a Facebook group, a teenager's WhatsApp, a judge-exam
     candidate), measured as written and then read: "attack right away" no seat of a multiplayer option (803.1b led),
     another card's "whenever a creature dies" (614.6 nowhere), a creature's power as damage past a shield (615.7
-    second), 拍地 (305.1 sixth), 打断 as responding to a mana ability (605.3b nowhere), "appena l'ho messa in campo"
-    (302.6 nowhere), "Giant Growth" in an Italian question (613.4b seventh).  And an Italian keyword's name with its N
+    third), 拍地 (305.1 seventh), 打断 as responding to a mana ability (605.3b nowhere), "appena l'ho messa in campo"
+    (302.6 nowhere), "Giant Growth" in an Italian question (613.4b eighth).  And an Italian keyword's name with its N
     ("profetizzare 2": scry 0's 701.22b led), and combat damage "on the stack", an old player's rule, in Chinese and
-    Italian (510.2 fifth, nowhere), and a double-faced commander's back face in its color identity (903.4d seventh,
+    Italian (510.2 sixth, nowhere), and a double-faced commander's back face in its color identity (903.4d eighth,
     second)."""
     ranked = rules_of(find(home, db, query))
     assert ranked[0] in first, ranked[:5]
@@ -3844,7 +3844,7 @@ def test_session_56_second_kinds(home: Path, db: sqlite3.Connection, query: str,
     ("如果伤害加倍和伤害防止两个效应都想修改对我生物造成的伤害，由谁决定先套用哪一个？", {"616.1"}, 3)])
 def test_session_56_second_nearer(home: Path, db: sqlite3.Connection, query: str, among: set[str], places: int
                                   ) -> None:
-    """Session 56's second set, nearer the top: equipping "whenever we want" (702.6a eighth), a doubling and a
+    """Session 56's second set, nearer the top: equipping "whenever we want" (702.6a ninth), a doubling and a
     prevention effect "两个效应都想修改" (616.1 nowhere)."""
     ranked = rules_of(find(home, db, query))
     assert any(r in among for r in ranked[:places]), ranked[:5]
@@ -3877,8 +3877,8 @@ def test_session_56_third_kinds(home: Path, db: sqlite3.Connection, query: str, 
     a parent without jargon), measured as written and then read: a size set to "0/1" no toughness 0 (704.5f led,
     613.4b nowhere), 同一时间 for at once (104.4a nowhere), "finisce tutte le carte del mazzo" (704.5b nowhere); then
     Equipment put on an opponent's creature (702.6a nowhere), a spell found not payable halfway (733.1 nowhere), 抄 and
-    "counter" for a clone's counters (707.2 fifth), Italian "reso" for a size set (613.4b nowhere), priority kept
-    after casting, 117.3c's words as a phrase (117.7 led) and 施放一个咒语以后 (117.3c fifth), and storm or prowess
+    "counter" for a clone's counters (707.2 sixth), Italian "reso" for a size set (613.4b nowhere), priority kept
+    after casting, 117.3c's words as a phrase (117.7 led) and 施放一个咒语以后 (117.3c sixth), and storm or prowess
     named as the context of a copy's cast (storm's 702.40a led eighteen such questions, 707.10 second)."""
     ranked = rules_of(find(home, db, query))
     assert ranked[0] in first, ranked[:5]
