@@ -3778,7 +3778,7 @@ def test_session_56_kinds(home: Path, db: sqlite3.Connection, query: str, first:
     player back from 2010, a Weibo poster; an Italian grandparent, a Modern player, a subreddit poster), measured as
     written and then read: Italian "zero" in letters (104.4a nowhere), a Saga named by its card or its step named
     (714.3c nowhere, sixth), a prevention and a doubling effect at once in Chinese (616.1 nowhere).  Then, counted over
-    every set, the monarch taken (725.3 led ten such questions), an X spell cast for free (cascade's 702.85a led nine),
+    every set, the monarch taken (725.3 led nine such questions), an X spell cast for free (cascade's 702.85a led nine),
     a spell that can't be countered against a counterspell (101.2 nowhere), and the players' pump spell by its name
     in a question typing a size (613.4b nowhere)."""
     ranked = rules_of(find(home, db, query))
