@@ -2824,6 +2824,8 @@ _PUMP_SPELL = {"en": r"^(?=.*\b\d{1,2}/\d{1,2}\b).*?\b(?P<word>giant\s+growth(?:
                "it": r"^(?=.*\b\d{1,2}/\d{1,2}\b).*?\b(?P<word>crescita\s+gigante|giant\s+growth)\b",
                "zh": r"^(?=.*\d{1,2}/\d{1,2}).*?(?P<word>变巨术|巨人成长)"}
 #: ... 同一时间 for at once (社团比赛里双方同一时间生命都归零了: nowhere -> first): 31 read, 27/30 -> 28/31.
+#: Session 57: Yu-Gi-Oh's "LP" for life (the Italian blind tester: nowhere -> first) and 同一下: 33 read,
+#: 28/31 -> 29/33.
 _ALL_AT_ZERO = {
     "en": r"^(?:(?=.*\b(?:both|we|everyone|all\s+players|two\s+players)\b)(?=.*\b(?:0|zero)\b)(?=.*\b(?:life|hp)\b)"
           r"|(?=.*\b(?:everyone|everybody|all\s+(?:of\s+us|players)|both\s+players|we\s+all)\s+(?:\w+\s+)?"
@@ -2832,11 +2834,11 @@ _ALL_AT_ZERO = {
           r"|(?=.*\bboth\s+(?:players\s+|of\s+us\s+)?(?:are\s+)?(?:at|on)\s+\d+\s+(?:life|hp)\b)(?=.*\bwho\s+wins\b))"
           r".*?\b(?P<word>(?:at\s+)?(?:the\s+)?same\s+time|simultaneous(?:ly)?|at\s+once|who\s+wins)\b",
     "it": r"^(?=.*\b(?:entrambi|ambedue|tutti\s+e\s+due|io\s+e\s+\S+|noi)\b)(?=.*\b(?:0|zero)\b)"
-          r"(?=.*\b(?:vit[ae]|punti)\b)"
+          r"(?=.*\b(?:vit[ae]|punti|lp|pv)\b)"
           r".*?\b(?P<word>nello\s+stesso\s+momento|contemporaneamente|allo\s+stesso\s+tempo|insieme)\b",
     "zh": r"^(?=.*(?:两边|双方|我们|我跟|我和|两个人|两人|两位牌手|两位玩家|两个牌手|平局|平手|打平))"
           r"(?=.*(?:0血|0点|零血|生命\S{0,16}?(?:0|零)))"
-          r".*?(?P<word>同时|同一时间|同一时刻)"}
+          r".*?(?P<word>同时|同一时间|同一时刻|同一下)"}
 #: Who has priority after a player casts something ("do i get priority back after i cast something", 我施放完咒语
 #: 是我先拿优先权还是对面, "dopo che lancio un instant chi ha la priorità"): that player, afterward (117.3c), where
 #: the instant's timing (304.5) and the priority rules' opening (117.1a) led.  Measured (session 42, as above,
@@ -2878,13 +2880,16 @@ _PRIORITY_AFTER = {
 #: finisce nel cimitero?", tenth -> second, behind 122.1e): 34 read, 26/33 -> 26/34.
 #: Session 56: an attacker "not blocked" ("When my wife's creature attacks my planeswalker and is not blocked, what
 #: happens to the planeswalker's loyalty?": nowhere -> second, behind 704.5i): 35 read, 26/34 -> 26/35.
+#: Session 57: "quanti segnalini fedelta perde" (ninth -> first); not a question of adding loyalty first
+#: (先加忠诚再减忠诚 is :data:`_WALKER_TWICE`'s): 38 read, 26/37 -> 28/38.
 _WALKER_DAMAGED = {
     "en": r"^(?!.*\b(?:trampl|excess|greater|lethal|redirect))(?=.*\b(?:planeswalkers?|pws?|walkers?)\b)"
           r".*?\b(?P<word>hits?|bolt(?:s|ed)?|damage[sd]?|dmg|connects?|los(?:e|es|t)\s+(?:\d+\s+)?loyalty"
           r"|(?:isn['’]?t|is\s+not|not)\s+blocked|unblocked)\b",
     "it": r"^(?!.*\b(?:travolg|eccess|letal|reindirizz))(?=.*\b(?:planeswalker|pw|walker)\b)"
-          r".*?\b(?P<word>dann[io]|colpisc\w*|bruci\w*|(?:tolgo|toglie|perde)\s+(?:\d+\s+|i\s+)?segnalin\w*)\b",
-    "zh": r"^(?!.*(?:践踏|大于|超出|致命|改为))(?=.*(?:鹏洛客|旅法)).*?(?P<word>伤害|打了|打掉"
+          r".*?\b(?P<word>dann[io]|colpisc\w*|bruci\w*|(?:tolgo|toglie|perde)\s+(?:\d+\s+|i\s+)?segnalin\w*"
+          r"|segnalin\w*\s+(?:di\s+)?(?:fedelt\w*\s+)?perd\w*)\b",
+    "zh": r"^(?!.*(?:践踏|大于|超出|致命|改为|先加|加忠诚))(?=.*(?:鹏洛客|旅法)).*?(?P<word>伤害|打了|打掉"
           r"|[扣掉减](?:\d+|[一二三四五六七八九十几])?[个点]?忠诚)"}
 #: Whether a copy gets the counters on what it copies ("clone copied a creature with 3 +1/+1 counters, does my
 #: clone get the counters", 克隆一个身上有指示物的生物 指示物会一起复制吗): counters are not copied (707.2), where
@@ -3315,13 +3320,15 @@ _BLOCK_SEVERAL = {
 #: eleven questions wanting 510.1c.  Measured (as :data:`_OWN_HEXPROOF`): 27 read, 20/27 -> 25/27 (five English
 #: questions second -> first), none down.  The same for :data:`_BLOCKER_GONE` ("no creatures are currently blocking
 #: it") moved ten up and five down (Italian questions, which search the English words): left out.
+#: Session 57: blockers "一起挡" (blocking together, no count of two named: 510.1c sixth -> first, five older sets'
+#: questions too): 35 read, 27/33 -> 33/35.
 _SPLIT_DAMAGE = {
     "en": r"^(?!.*\btrampl)(?=.*\b(?:double[\s-]?block\w*|blocked\s+by\s+(?:two|2|multiple|a\s+\S+\s+and)"
           r"|with\s+(?:two|2)|(?:two|2)\s+(?:creatures|guys|blockers))\b)"
           r".*?\b(?P<word>split\w*|divid\w*|assign\w*|distribut\w*)\b",
     "it": r"^(?!.*\btravolg)(?=.*\b(?:bloccat\w*\s+da\s+(?:2|due)|(?:2|due)\s+bloccanti|doppio\s+blocco)\b)"
           r".*?\b(?P<word>(?:sud)?divid\w*|assegn\w*|distribu\w*|spart\w*)\b",
-    "zh": r"^(?!.*践踏)(?=.*(?:两只|两个|2只|2个|双).{0,8}(?:挡|阻挡))"
+    "zh": r"^(?!.*践踏)(?=.*(?:(?:两只|两个|2只|2个|双).{0,8}(?:挡|阻挡)|(?:一起|同时)(?:挡|阻挡)))"
           r".*?(?P<word>咋分|怎么分|如何分|分配|分|按顺序|全打)"}
 #: ... "按顺序" (in order) and "全打在后面那个上" (all of it on the second: session 47's late Chinese tester: nowhere ->
 #: first; measured with its commit's batch: :data:`_COMMANDER_GONE`).
@@ -3331,13 +3338,15 @@ _SPLIT_DAMAGE = {
 #: ... "durante il combattimento" (session 45's second Italian blind tester): 8 read, 6/8 -> 7/8.
 #: Session 56: "whenever we want", "any time", "the other player's turn" (the parent reading a Jumpstart pack: ninth
 #: -> second, behind 301.5b): 20 read, 17/19 -> 17/20.
+#: Session 57: 对手攻击的时候 (while the opponent attacks: 702.6a nowhere -> first): 23 read, 19/22 -> 20/23.
 _EQUIP_TIMING = {
     "en": r"^(?=.*\bequip\w*).*?\b(?P<word>instant\s+speed|at\s+instant|(?:on|during)\s+(?:my\s+)?(?:opp(?:onent)?'?s?"
           r"|their|his|her|the\s+opponent'?s|the\s+other\s+player'?s)\s+turn|(?:in|during)\s+combat|in\s+response"
           r"|whenever\s+(?:we|i|you)\s+want|any\s*time)\b",
     "it": r"^(?=.*\b(?:equip\w*|equipaggi\w*)).*?\b(?P<word>velocit[àa]\s+(?:da\s+)?istantane[ao]|turno\s+dell['\s]?"
           r"avversario|(?:in|durante\s+il)\s+combattimento|in\s+risposta)",
-    "zh": r"^(?=.*(?:装备|佩带)).*?(?P<word>对面(?:的)?回合|对手(?:的)?回合|对方(?:的)?回合|瞬间速度|战斗中|回应)"}
+    "zh": r"^(?=.*(?:装备|佩带)).*?(?P<word>对面(?:的)?回合|对手(?:的)?回合|对方(?:的)?回合|瞬间速度|战斗中|回应"
+          r"|(?:对手|对面|对方)攻击(?:的时候|时)?)"}
 #: Whose graveyard a stolen creature goes to ("偷来的怪死了 进谁的坟场", "my stolen creature died, whose graveyard
 #: does it go to"): its owner's (404.1), where control's rules led and 404.1 was nowhere (session 41's blind
 #: tester).  Its words are 400.3's (a thing goes to its owner's graveyard, not another's).  4 read: 0/2 -> 4/4.
@@ -3635,14 +3644,17 @@ _BOTH_TRIGGER = {
 #: tester): 19 read, 18/18 -> 19/19.
 #: Session 48: a spell that "fa effetto" (takes effect) first ("se giochiamo due magie una sopra l'altra, quale fa
 #: effetto per prima?": 609.4a led, 405.5 nowhere -> first).
+#: Session 57: "which one solve first" (a Japanese player's English) and 哪张先生效, 谁的先结算 (405.5 nowhere, twice);
+#: not of effects or layers (同一层的两个效应谁先生效 is timestamps' 613.7): 46 read, 41/43 -> 44/46.
 _RESOLVES_FIRST = {
     "en": r"^(?!.*\b(?:trigger\w*|same\s+time|simultaneous\w*)\b)"
           r".*?\b(?P<word>(?:which|what|who(?:se)?)\s+(?:\w+\s+){0,3}?"
-          r"(?:resolves?|go(?:es)?\s+off)\s+(?:first|1st)|last\s+in\s*,?\s+first\s+out|lifo)\b",
+          r"(?:resolves?|solves?|go(?:es)?\s+off|takes?\s+effect)\s+(?:first|1st)|last\s+in\s*,?\s+first\s+out|lifo)\b",
     "it": r"^(?!.*\b(?:trigger\w*|innesc\w*|insieme)\b)"
           r".*?(?P<word>(?:chi|quale|cosa)\s+(?:\w+\s+){0,3}?(?:(?:si\s+)?risolv\w*|fa\s+effetto|fanno\s+effetto)"
           r"\s+(?:per\s+)?prim\w*)",
-    "zh": r"^(?!.*(?:触发|同时(?!有))).*?(?P<word>(?:最)?后放(?:上去)?的?(?:咒语)?先结算|谁先结算|哪个先结算|先结算哪个"
+    "zh": r"^(?!.*(?:触发|同时(?!有)|层|效应|效果)).*?(?P<word>(?:最)?后放(?:上去)?的?(?:咒语)?先结算"
+          r"|(?:谁|哪)(?:个|张|的)?先(?:结算|生效)|先结算哪个"
           r"|后进先出|结算顺序)"}
 #: Session 50: "最后放上去的先结算", "结算顺序", with "同时有好几个咒语" (several at once on the stack, no trigger;
 #: the Zhihu tester: 608.2 led, 405.5 third): 35 read, 32/35 -> 34/35 ("堆叠结算顺序" third -> first).
@@ -3657,6 +3669,61 @@ _EXTRA_COST_MV = {
     "it": r"^(?=.*\b(?:kick\w*|potenziament\w*|costi?\s+aggiuntiv\w*)\b)"
           r".*?\b(?P<word>valore\s+di\s+mana|costo\s+di\s+mana\s+convertito|cmc|mv)\b",
     "zh": r"^(?=.*(?:增幅|额外费用|kicker)).*?(?P<word>法术力值|总法术力费用|几费|cmc|mv)"}
+#: What an alternative cost does to a mana value ("FoW pitched vs Chalice on 5 - pitching doesnt lower the cmc right?",
+#: 免费施放的咒语法术力值算几, "se la lancio gratis il valore di mana cambia?"): nothing (118.9c), where mana value's
+#: own 202.3 led and 118.9c was nowhere (session 57's English blind tester, a Legacy player).  Not an X spell cast
+#: for free (:data:`_FREE_X`, which reads no mana value).  1 read: 0/0 -> 1/1.
+_ALT_COST_MV = {
+    "en": r"^(?=.*\b(?:pitch\w*|alt(?:ernative)?\s+costs?|evok\w*|flashback|flashed\s+back|for\s+free"
+          r"|without\s+paying)\b)"
+          r".*?\b(?P<word>mana\s+value|mv|cmc|converted\s+mana\s+cost)\b",
+    "it": r"^(?=.*\b(?:pitch\w*|costi?\s+alternativ\w*|gratis|senza\s+pagar\w*|flashback)\b)"
+          r".*?\b(?P<word>valore\s+di\s+mana|costo\s+di\s+mana\s+convertito|cmc|mv)\b",
+    "zh": r"^(?=.*(?:替代性?费用|免费|不支付|pitch|返照)).*?(?P<word>法术力值|总法术力费用|几费|cmc|mv|CMC|MV)"}
+#: A cost increase on a spell cast for its alternative cost ("opp has Thalia out. do i need {1} extra to pitch Force
+#: or is FoW still free", 免费施放的咒语还要付加费吗): it applies to the alternative cost (118.9d), where the taxing
+#: card's words led and 118.9d was nowhere (session 57's English blind tester).  Not a mana value's question
+#: (:data:`_ALT_COST_MV`) and not two costs one up, one down (:data:`_COST_BOTH`); not the commander tax, which its
+#: own rule answers (903.8: two Italian questions of a commander cast for free fell behind 118.6a).  3 read: 1/2 ->
+#: 2/3.
+_ALT_COST_INCREASE = {
+    "en": r"^(?=.*\b(?:pitch\w*|alt(?:ernative)?\s+costs?|evok\w*|flashback|flash\s+(?:it\s+)?back|for\s+free"
+          r"|without\s+paying|still\s+free)\b)(?!.*\b(?:mana\s+value|mv|cmc|reduc\w*|cheaper|discount\w*|commanders?|edh"
+          r"|command\s+zone)\b)"
+          r".*?(?P<word>(?:\{\d\}|\b\d|\bone|\btwo)\s+(?:extra|more)\b|\bextra\s+(?:\{\d\}|\d\b|mana\b|cost)"
+          r"|\btax(?:ed|es)?\b|\bcost\s+increase\w*|\bcosts?\s+(?:\{\d\}|\d|one|two)\s+more\b)",
+    "it": r"^(?=.*\b(?:pitch\w*|costi?\s+alternativ\w*|gratis|senza\s+pagar\w*|flashback)\b)"
+          r"(?!.*\b(?:valore\s+di\s+mana|cmc|mv|riduz\w*|riduc\w*|sconto|comandant\w*|commander|edh)\b)"
+          r".*?\b(?P<word>(?:\{\d\}|\d|uno|due)\s+(?:in\s+pi[uù]|extra)|costa\s+(?:\{\d\}|\d|uno|due)?\s*(?:di\s+)?pi[uù]"
+          r"|aumento\s+(?:del|di)\s+costo|tass[ae])",
+    "zh": r"^(?=.*(?:替代性?费用|免费|不支付|pitch|返照))(?!.*(?:法术力值|减费|减少费用|费用减少|少付|指挥官|将军))"
+          r".*?(?P<word>加费|增加费用|费用增加|增加的费用|多付|多交)"}
+#: Two alternative costs at once ("一个咒语能否同时使用两种替代性费用？比如返照的同时又用不支付法术力费用",
+#: "can i use two alternative costs on one spell"): only one (118.9a), where flashback's rules or 601.2b led and
+#: 118.9a was nowhere (older sets' Chinese misses, seen again in session 57).  Flashback named there is context
+#: (:data:`_IN_CONTEXT`): without, 11 read and none moved; with, 6/9 -> 7/9 (second -> first).
+_TWO_ALT_COSTS = {
+    "en": r"\b(?P<word>(?:two|2|multiple|both)\s+alt(?:ernative)?\s+costs?|alt(?:ernative)?\s+costs?\s+(?:together"
+          r"|at\s+once|combined?|stack\w*))\b",
+    "it": r"\b(?P<word>(?:due|2|pi[uù])\s+costi\s+alternativ\w*|costi\s+alternativ\w*\s+insieme)",
+    "zh": r"(?P<word>(?:两种|两个|2种|2个|多种|多个)(?:不同的?)?替代性?费用|替代性?费用\S{0,4}?(?:一起|同时|叠加))"}
+#: Attacking two players at once in a multiplayer game ("can I attack my sister with one creature and my friend with
+#: a different creature", 我想一个生物打A一个生物打B, "posso attaccare due giocatori diversi"): the attack-multiple-
+#: players option (802.1) and each attacker's announced player (508.1b), where declaring attackers' other rules led and
+#: neither was in the first five (session 57's English blind tester, a child with a Commander deck, and an older
+#: Chinese kitchen-table story).  Not "attack two different players", which found them already (read so, four
+#: questions fell from first to second behind 802.2a and 904.12a).  16 read: 14/14 -> 16/16.
+_ATTACK_SPLIT = {
+    "en": r"^(?=.*\b(?:four|4|three|3|five|5|multiplayer|multi-player|ffa|free[\s-]for[\s-]all|commander|edh|pod"
+          r"|people|players|opponents)\b)"
+          r"(?=.*\b(?:one|a)\s+creature\b.*?\b(?:another|a\s+different|the\s+other)\s+creature\b)"
+          r".*?\b(?P<word>(?:attack|swing)\w*)\b",
+    "it": r"^(?=.*\b(?:quattro|4|tre|3|multiplayer|commander|edh|giocatori|avversari)\b)"
+          r".*?\b(?P<word>attacc\w*\s+(?:\w+\s+){0,2}?(?:due|2|pi[uù])\s+(?:giocatori|avversari)"
+          r"|attacc\w*\s+(?:\w+\s+){0,2}?(?:giocatori|avversari)\s+diversi)\b",
+    "zh": r"^(?=.*(?:四个人|4个人|三个人|3个人|多人|混战|指挥官))"
+          r".*?(?P<word>(?:一个|一只)生物(?:打|攻击)\S{1,6}?(?:一个|一只|另一个|另一只)生物(?:打|攻击)|分别攻击"
+          r"|(?:攻击|打)(?:两个|多个|不同的?)(?:牌手|玩家|对手|人))"}
 #: Hexproof against what does not target ("does hexproff protect my guy from a board wipe", 辟邪能防清场吗, "anti
 #: malocchio protegge da una wrath?"): being affected is not being targeted (115.10a), where protection's and
 #: hexproof's other rules led and 115.10a was nowhere (session 44's English blind tester).  1 read: 0/0 -> 1/1.
@@ -3706,10 +3773,11 @@ _UNEQUIPPED = {
 #: on: 704.5b nowhere -> first; the 5,688 rankings otherwise the same).
 #: Session 56: "finisce tutte le carte del mazzo … non ce n'è più" (the third blind set's parent: nowhere -> first):
 #: 72 read, 70/71 -> 71/72.
+#: Session 57: the Italian "deck è finito" (nowhere -> first): 75 read, 73/74 -> 74/75.
 _EMPTY_DRAW = {
     "en": r"^(?=.*\b(?:library|libary|deck)\b)(?=.*\b(?:empty|(?:no|zero|0)\s+cards|nothing\s+(?:left|in)|run\s+out"
           r"|ran\s+out|out\s+of\s+cards|(?:1|one|a\s+single)\s+card\s+left|last\s+card)\b).*?\b(?P<word>draw(?:s|ing)?|drew)\b",
-    "it": r"^(?=.*\b(?:grimorio|mazzo)\b)(?=.*\b(?:vuot\w*|finit\w*|finisc\w*|senza\s+carte|nessuna\s+carta"
+    "it": r"^(?=.*\b(?:grimorio|mazzo|deck)\b)(?=.*\b(?:vuot\w*|finit\w*|finisc\w*|senza\s+carte|nessuna\s+carta"
           r"|non\s+ce\s+n['’]\s*(?:è|e)\s+pi[uù])\b)"
           r".*?\b(?P<word>pesc\w*)\b",
     "zh": r"^(?=.*(?:牌库|卡组))(?=.*(?:空|没牌|没有牌|不够|剩下)).*?(?P<word>抓不了牌|抽不了牌|抓牌|抽牌)"}
@@ -3739,6 +3807,7 @@ _RESPOND_TRIGGER = {
 #: Session 56: a grandchild's turn, and "una carta" played where instants are named after ("Posso giocare una carta
 #: anche quando è il turno di mio nipote? … certe carte che chiama istantanei": nowhere -> second, behind 304.5):
 #: 30 read, 20/27 -> 20/28.
+#: Session 57: 瞬间 followed by 能用 ("那瞬间是不是在对手回合都能用": nowhere -> first): 31 read, 20/28 -> 21/29.
 _INSTANT_WHEN = {
     "en": r"^(?=.*\b(?:opp\w*|their|other\s+player'?s?|in\s+response|respond\w*|(?:his|her|(?:my\s+)?(?:son|daughter"
           r"|kid|friend|wife|husband|brother|sister|dad|mom)['’]?s)\s+turn)\b)"
@@ -3749,7 +3818,7 @@ _INSTANT_WHEN = {
           r"|(?:gioc\w*|lanci\w*)\s+una\s+carta\b(?=.*\bistantane\w*)"
           r"|istantane\w*\s+(?:\w+\s+){0,3}?(?:gioc|lanci|us)\w*)",
     "zh": r"^(?=.*(?:对面|对手|别人))(?=.*(?:回应|响应|生效前|结算前|之前|回合))"
-          r".*?(?P<word>(?:丢|打|放|用|出|施放)瞬间)"}
+          r".*?(?P<word>(?:丢|打|放|用|出|施放)瞬间|瞬间(?=\S{0,20}?(?:能用|可以用|能放|可以放|能打|能出|都能)))"}
 #: Session 50: "my instant card when its my sons turn" (the parent's English: 302.1 led, 117.1a third -> second).
 #: A face-down creature turned face up, its "enters" abilities asked ("ho girato a faccia in su il mio morph, mi
 #: triggera l'abilità quando entra?", session 49's Italian blind tester: morph's 702.37e led, 708.8 nowhere): they do
@@ -3767,11 +3836,16 @@ _TURNED_UP_ENTERS = {
 #: Responding to a creature turned face up ("can opp respond to me unmorphing a creature", 变身的牌翻面要上堆叠吗): it
 #: is a special action, off the stack (702.37e, 116.2b), where morph's other rules or unrelated ones led and neither
 #: was in the first five (older sets' misses).  17 read: 7/13 -> 16/17.
+#: Session 57: a morph turned "front side" up (the Japanese player's English: second -> first), and in Italian
+#: "scoprirla" in a "catena" (Yu-Gi-Oh's chain) with the morph named (nowhere -> second): 33 read, 28/32 -> 29/33.
 _UNMORPH = {
     "en": r"^(?=.*\b(?:respond\w*|stack|response|special\s+action)\b).*?\b(?P<word>unmorph\w*"
-          r"|turn\w*\s+(?:\w+\s+){0,3}?face[\s-]?up|morph\w*\s+(?:\w+\s+){0,3}?face[\s-]?up)\b",
-    "it": r"^(?=.*\b(?:rispond\w*|pila|stack|risposta)\b).*?(?P<word>(?:gir\w*|scopr\w*|rivel\w*)\s+(?:\w+\s+){0,3}?"
-          r"(?:a\s+)?faccia\s+in\s+su|unmorph\w*|smorph\w*)",
+          r"|turn\w*\s+(?:\w+\s+){0,3}?(?:face[\s-]?up|front[\s-]?(?:side|face))"
+          r"|morph\w*\s+(?:\w+\s+){0,3}?face[\s-]?up)\b",
+    "it": r"^(?=.*\b(?:rispond\w*|pila|stack|risposta|catena)\b)"
+          r"(?=.*(?:\b(?:metamorfosi|morph\w*|unmorph\w*|smorph\w*)\b|faccia\s+in\s+(?:su|gi[uù])))"
+          r".*?(?P<word>(?:gir\w*|scopr\w*|rivel\w*)\s+(?:\w+\s+){0,3}?(?:a\s+)?faccia\s+in\s+su|unmorph\w*|smorph\w*"
+          r"|scopr\w*)",
     "zh": r"^(?=.*(?:回应|响应|堆叠|特殊动作))(?=.*(?:变身|面朝下|morph)).*?(?P<word>翻面|翻回正面|翻正|翻开|翻过来)"}
 #: A token moved off the battlefield and back ("bounced a token to hand does it stay in my hand", "flicker a token",
 #: "se faccio bounce a un token torna in mano?"): it can't move again and ceases to exist (111.8), where hand size's
@@ -3931,9 +4005,10 @@ _SPLIT_SECOND_MANA = {
 #: Session 56: not a size set ("making its base power and toughness 0/1", the third blind set's teacher of a spouse:
 #: toughness 0's 704.5f led; now the sublayers' question it is, :func:`read_sums`, nowhere -> first): 54 read, 52/54
 #: -> 52/54, the rest the same.
+#: Session 57: "toughness become 0" (the Japanese player's English: 704.5f nowhere -> first): 57 read, 54/56 -> 55/57.
 _TOUGHNESS_ZERO = {
     "en": r"\b(?P<word>(?:0|zero)\s+toughness"
-          r"|toughness\s+(?:of\s+|to\s+|is\s+|at\s+|goes\s+to\s+|becomes\s+)?(?:0|zero)"
+          r"|toughness\s+(?:of\s+|to\s+|is\s+|at\s+|goes\s+to\s+|become[s]?\s+)?(?:0|zero)"
           r"(?![\d/])|x/0|(?<![+\-\d/])\d/0(?![\d/]))\b",
     "it": r"(?P<word>(?:0|zero)\s+(?:di\s+)?costituzione|costituzione\s+(?:a\s+|di\s+)?(?:0|zero)(?![\d/])"
           r"|(?<![+\-\d/])\d/0(?![\d/]))",
@@ -3977,13 +4052,14 @@ _TOKEN_GONE = {
 #: planeswalker's own rules (306.1, the obsolete 306.4) led and 606.3 was nowhere (session 45's blind testers).
 #: 12 read: 4/11 -> 11/12.  "Plus teferi and then minus him" (session 45's second English blind tester):
 #: 14 read, 11/13 -> 12/14.
+#: Session 57: 用两个, 先加忠诚再减忠诚 (606.3 nowhere -> first): 39 read, 35/38 -> 36/39.
 _WALKER_TWICE = {
     "en": r"^(?=.*\b(?:planeswalkers?|pws?|walkers?|loyalty|plus\w*\s+(?:\w+\s+){0,3}?(?:then\s+)?minus\w*)\b)"
           r".*?\b(?P<word>plus\w*\s+(?:\w+\s+){0,3}?(?:then\s+)?minus\w*|twice|two\s+times|2\s*(?:times|x)|more\s+than\s+once|(?:two|2|both)\s+(?:of\s+(?:its|his|her)\s+)?"
           r"(?:loyalty\s+)?abilit(?:y|ies))\b",
     "it": r"^(?=.*\b(?:planeswalker|pw|fedelt[àa]|lealt[àa])\b)"
           r".*?\b(?P<word>(?:2|due)\s+volte|pi[uù]\s+(?:di\s+)?una\s+volta|(?:2|due)\s+abilit[àa])",
-    "zh": r"^(?=.*(?:鹏洛客|旅法师|忠诚)).*?(?P<word>两次|2次|二次|两个异能|多次|再起动|再用)"}
+    "zh": r"^(?=.*(?:鹏洛客|旅法师|忠诚)).*?(?P<word>两次|2次|二次|两个异能|多次|再起动|再用|用两个|先加(?:忠诚)?再减)"}
 #: Milling more cards than a library holds ("devo millare 5 ma ho solo 3 carte nel grimorio, perdo?", "have to mill 5
 #: but only 3 cards left"): as many as possible, no loss (701.17b), where drawing from an empty library (704.5b) led
 #: and 701.17b was fourth (session 45's Italian blind tester).  1 read: 0/1 -> 1/1.
@@ -4209,6 +4285,8 @@ _AURA_SPELL_GONE = {
 #: the same card in edh", 指挥官套牌能放两张同名牌吗): each card but basic lands is one of its name (903.5b), where
 #: Commander Draft's 903.13f led and 903.5b was fourth (session 45's final blind set, after it was measured).
 #: 5 read: 1/5 -> 5/5 (not "几张牌", how many cards).
+#: Session 57: "two copies of my favorite card in my Commander deck" read by :data:`_COPY_COMMANDER` no more
+#: (seventh -> first): 7 read, 6/6 -> 7/7.
 _SINGLETON = {
     "en": r"^(?=.*\b(?:commander|edh|cmdr|brawl)\b)"
           r".*?\b(?P<word>(?:two|2|multiple|more\s+than\s+one|several)\s+(?:copies|of\s+the\s+same\s+card|of\s+a\s+card"
@@ -4260,11 +4338,12 @@ _COST_BOTH = {
 #: where the Attractions' deck (717.2b) led and 100.2a was nowhere (session 46's second blind tester).  Not of
 #: Commander, Limited or a draft, whose rules say otherwise (:data:`_SINGLETON`); of a deck ("how many copies does
 #: storm make" is no deck's).  5 read: 3/4 -> 5/5.
+#: Session 57: the Italian "main deck" (a Yu-Gi-Oh player: nowhere -> first): 9 read, 7/7 -> 8/8.
 _FOUR_OF = {
     "en": r"^(?!.*\b(?:commander|edh|cmdr|brawl|limited|draft|sealed)\b)(?=.*\b(?:decks?|run|constructed|60)\b)"
           r".*?\b(?P<word>(?:how\s+many|max\w*|more\s+than\s+\w+)\s+copies|copies\s+of\s+(?:the\s+)?(?:same|a|one|any)"
           r"\s+card)\b",
-    "it": r"^(?!.*\b(?:commander|edh|comandante|limited|draft|sealed)\b)(?=.*\b(?:mazz[oi]|costruit\w*|60)\b)"
+    "it": r"^(?!.*\b(?:commander|edh|comandante|limited|draft|sealed)\b)(?=.*\b(?:mazz[oi]|deck|costruit\w*|60)\b)"
           r".*?\b(?P<word>(?:quante|massimo|max)\s+copie|copie\s+della\s+stessa\s+carta)",
     "zh": r"^(?!.*(?:指挥官|EDH|edh|轮抽|现开|限制赛))(?=.*(?:套牌|卡组|构筑|构组))"
           r".*?(?P<word>同名的?牌?(?:最多|能放|可以放)|最多(?:能|可以)?放几张)"}
@@ -4274,7 +4353,7 @@ _FOUR_OF = {
 #: led (sessions 44 and 46's blind testers).  Not two copies of a card in a deck (:data:`_SINGLETON`).  3 read:
 #: 1/2 -> 3/3.
 _COPY_COMMANDER = {
-    "en": r"^(?=.*\b(?:commanders?|edh|cmdr)\b)(?!.*\b(?:deck|run|play)\b.*\bcopies\b)"
+    "en": r"^(?=.*\b(?:commanders?|edh|cmdr)\b)(?!.*\b(?:deck|run|play)\b.*\bcopies\b)(?!.*\bcopies\s+of\b.*\bdecks?\b)"
           r"(?=.*\b(?:is|count\w*|becomes?|treated|still)\b)"
           r".*?\b(?P<word>clon(?:e|es|ed|ing)|cop(?:y|ies|ied|ying))\b",
     "it": r"^(?=.*\bcomandant[ei]\b)(?!.*\bmazzo\b)(?=.*\b(?:conta|è|e|diventa|vale)\b)"
@@ -4440,12 +4519,14 @@ _COMMANDER_ELIGIBLE = {
 #: 动作会不会用到堆叠 stays second, behind 305.1, which answers it too).
 #: Session 56: 拍地 (slapping a land down; the second blind set's stream viewer: seventh -> first): 33 read, 31/32 ->
 #: 32/33.
+#: Session 57: a land "反击" (countered) or put on the stack, no response named (出地能被反击吗 还是地压根不上堆叠:
+#: nowhere -> first): 41 read, 38/40 -> 40/41.
 _LAND_RESPONSE = {
     "en": r"^(?!.*\b(?:abilit\w*|trigger\w*|landfall|tap\w*|mana)\b)(?=.*\brespon\w*)"
           r".*?\b(?P<word>play(?:ing|s|ed)?\s+(?:a\s+|my\s+|the\s+|an?\s+extra\s+)?lands?|land\s+drops?)\b",
     "it": r"^(?!.*\b(?:abilit\w*|trigger\w*|innesc\w*|approdo|tapp\w*|mana)\b)(?=.*\b(?:rispond\w*|rispost\w*))"
           r".*?\b(?P<word>(?:giocar\w*|gioc[oa]|mett\w*|calar\w*|cal[oa])\s+(?:gi[uù]\s+)?(?:una\s+|la\s+)?terr[ae])\b",
-    "zh": r"^(?!.*(?:异能|触发|地落|横置|横地|法术力))(?=.*(?:回应|响应))"
+    "zh": r"^(?!.*(?:异能|触发|地落|横置|横地|法术力))(?=.*(?:回应|响应|反击|堆叠))"
           r".*?(?P<word>下地|使用地|打地|出地|放地|拍地|使用一个地|使用一张地)"}
 #: Taking the monarch from its player ("how do you take the monarch from someone", "come si ruba il monarca", 怎么成为
 #: 君主, 君主被打了会换人吗): a creature dealing combat damage to the monarch makes its controller the monarch (725.2),
@@ -5036,6 +5117,13 @@ _ASKED: tuple[tuple[dict[str, str], str, str], ...] = (
     (_RESOLVES_FIRST, "top last-added spell or ability on the stack resolves",
      "堆叠最顶端的 最后进入的 咒语或异能结算"),
     (_EXTRA_COST_MV, "additional costs don't change a spell's mana cost", "额外费用不改变咒语的法术力费用"),
+    (_ALT_COST_MV, "alternative cost doesn't change a spell's mana cost", "替代性费用不改变咒语的法术力费用"),
+    (_ALT_COST_INCREASE, "alternative cost being paid additional costs cost increases and cost reductions are"
+                         " applied to that alternative cost",
+     "替代性费用 额外费用 增加费用以及减少费用依然对该替代性费用生效"),
+    (_TWO_ALT_COSTS, "only one alternative cost can be applied to any one spell", "任何咒语都只可以使用一个替代性费用"),
+    (_ATTACK_SPLIT, "attack multiple other players announces which player each of the chosen creatures is attacking",
+     "攻击多位其他牌手 为每个被选择的攻击生物宣告它所攻击的牌手"),
     (_UNTARGETED, "affected by a spell or ability doesn't make it a target unless identified by the word target",
      "受咒语或异能影响的物件 并不一定为该咒语或异能的目标"),
     (_LATER_LOCKED, "set of objects it affects is determined when that continuous effect begins won't change",
@@ -5203,7 +5291,7 @@ _KIND_SAID = frozenset(said for _, english, chinese in _ASKED for said in (engli
 
 
 #: The kinds whose keywords named are context (:data:`KEYWORD_CONTEXT`).
-_IN_CONTEXT: tuple[dict[str, str], ...] = (_COPY_CAST,)
+_IN_CONTEXT: tuple[dict[str, str], ...] = (_COPY_CAST, _TWO_ALT_COSTS)
 
 
 def _asked(lang: str, rx: Patterns) -> tuple[Idiom, ...]:
@@ -5333,6 +5421,10 @@ _IDIOMS: dict[str, Callable[[Patterns], tuple[Idiom, ...]]] = {
            Idiom(rx.anycase(r"(?<![\d/+\-=])\b(?P<word>x)\b(?![/=])(?=\s+(?:mana|fare|far|pagare|attaccare|bloccare"
                                 r"|vincere|perdere|uccidere|passare|giocare|lanciare|il|la|lo|i|le|gli|un|una|uno|me|te|lui"
                                 r"|lei|ogni|tutti|tutte|sempre)\b)"), "per"),
+           # Killing a player is making them lose the game ("quanti danni del comandante ci vogliono x far fuori
+           # qlcn", session 57's blind tester: read as destroying, 701.8 led, 903.10a nowhere), as in English.
+           Idiom(rx.anycase(r"\b(?P<word>(?:uccid\w*|ammazz\w*|(?:far|fa|fare)\s+fuori)\s+(?:qualcun[oa]|qlcn|qlc"
+                                r"|(?:un|il)\s+giocatore|l'avversario|un\s+avversario))\b"), "perdere la partita"),
            Idiom(rx.anycase(r"\b(?P<word>va|vado|vai|andare|andando)\s+(?=per\s+prim[oa]\b)"),
                  "gioca "),
            # "inizio io", "chi inizia": who goes first (session 43's blind tester: 103.1, choosing who starts,

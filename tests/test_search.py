@@ -3892,3 +3892,48 @@ def test_session_56_third_nearer(home: Path, db: sqlite3.Connection, query: str,
     """Session 56's third set, nearer the top: a planeswalker attacked and "not blocked" (306.8 nowhere)."""
     ranked = rules_of(find(home, db, query))
     assert any(r in among for r in ranked[:places]), ranked[:5]
+
+
+SESSION_57_FIRST = [
+    ("I cast my spell and my opponent responds with a counterspell, which one solve first?", {"405.5"}),
+    ("my destroy-impossible creature got -3/-3 and toughness become 0, it stays?", {"704.5f"}),
+    ("two copies of the same card in a commander deck, is that allowed, and what about basic lands?", {"903.5b"}),
+    ("出地会上堆叠吗 能被反击吗", {"305.1", "116.2a"}),
+    ("对手攻击的时候我能把装备装到要阻挡的生物身上吗", {"702.6a"}),
+    ("我的5/5被对面一个2/2和一个3/3一起挡了，伤害怎么分配", {"510.1c"}),
+    ("Io e mio figlio andiamo a 0 LP insieme, chi vince?", {"104.4a"}),
+    ("Per far fuori qualcuno quanti danni del comandante servono?", {"903.10a"}),
+    ("Il mio deck è finito e devo pescare, ho perso?", {"704.5b", "121.4"}),
+    ("quanti segnalini fedeltà perde il planeswalker se lo attacco con una 2/2 e non blocca?", {"120.3c"}),
+    ("鹏洛客一个回合能不能先加忠诚再减忠诚", {"606.3", "306.5d"}),
+    ("FoW pitched vs Chalice on 3, does pitching change the cmc?", {"118.9c"}),
+    ("Thalia makes my spells cost {1} more, do i pay it when i pitch Force?", {"118.9d"}),
+    ("用返照从坟墓场施放的时候，两个替代性费用可以一起用吗？", {"118.9a"}),
+    ("in a four player game can I attack one opponent with one creature and another opponent with a different"
+     " creature?", {"802.1", "508.1b"}),
+    ("瞬间在对手回合也能用吗", {"117.1a"}),
+    ("Se l'avversario nega la mia magia con un Contromagia, finisce nel cimitero?", {"701.6a"}),
+    ("Face-down morph creature: can I turn it front side in my opponent's turn? Does it use the stack?",
+     {"702.37e", "116.2b"})]
+
+
+@pytest.mark.parametrize(("query", "first"), SESSION_57_FIRST)
+def test_session_57_kinds(home: Path, db: sqlite3.Connection, query: str, first: set[str]) -> None:
+    """Session 57's blind set (a Legacy player, a Japanese player's literal English, a child with a Commander deck; a
+    Douyin commenter, a self-taught starter-deck player, a Commander veteran; a Yu-Gi-Oh player, a judge, a pub
+    league's WhatsApp), measured as written and then read: an alternative cost's mana value, cost increase and count
+    (118.9c, 118.9d, 118.9a nowhere), two players attacked by different creatures (802.1 nowhere), a player "killed"
+    in Italian (read as destroying: 903.10a nowhere), Yu-Gi-Oh's "LP", "deck" and "nega", and wider phrasings of older
+    kinds ("which one solve first", "toughness become 0", 对手攻击的时候 equipping, 一起挡, a morph's "front side")."""
+    ranked = rules_of(find(home, db, query))
+    assert ranked[0] in first, ranked[:5]
+
+
+@pytest.mark.parametrize(("query", "among", "places"), [
+    ("我先放了个咒语，对面回应了一个，哪张先生效？", {"405.5"}, 2),
+    ("能不能用返照从坟场施放，同时套一个不支付法术力费用的效果？两个替代性费用能一起用吗", {"118.9a"}, 3)])
+def test_session_57_nearer(home: Path, db: sqlite3.Connection, query: str, among: set[str], places: int) -> None:
+    """Session 57's blind set, nearer the top: 哪张先生效 (which takes effect first: 405.5 nowhere), two alternative
+    costs with flashback named (118.9a fifteenth: flashback's 702.34a counts half there, ``KEYWORD_CONTEXT``)."""
+    ranked = rules_of(find(home, db, query))
+    assert any(r in among for r in ranked[:places]), ranked[:5]
