@@ -646,12 +646,13 @@ def split_query(text: str) -> list[tuple[str, bool]]:
 def read_text(text: str) -> str:
     """``text`` as the patterns of kinds, idioms and chapters read it: Chinese in simplified characters, as the
     plan reads its words ("場上有兩張同名的傳奇生物怎麼辦" is 场上有两张同名的传奇生物怎么办; typed in traditional
-    characters, no kind of question was read: session 46's Taiwanese tester)."""
+    characters, no kind of question was read: session 46's Taiwanese tester), written Cantonese in Mandarin's
+    words (:data:`kb.core.text.CANTONESE`)."""
     if not has_cjk(text):
         return text
-    from kb.core.text import to_simplified  # lazy: OpenCC's tables, for Chinese queries only
+    from kb.core.text import as_mandarin, to_simplified  # lazy: OpenCC's tables, for Chinese queries only
 
-    return to_simplified(text)
+    return as_mandarin(to_simplified(text))
 
 
 #: Three digits followed by what they count are a quantity, not the rule of that number:
@@ -1053,9 +1054,9 @@ def plan(text: str, langs: Sequence[str], translator: Translator, *, query_lang:
     # a rule list's lone letters and ranges read as the rules they name ("608.3a and b"), not as words
     parts = [(part if quoted else written_out(part, walk), quoted) for part, quoted in split_query(text)]
     if any(has_cjk(p) for p, _ in parts) and "zh-Hans" in (*langs, *indexed):
-        from kb.core.text import to_simplified  # lazy: OpenCC's tables, for Chinese queries only
+        from kb.core.text import as_mandarin, to_simplified  # lazy: OpenCC's tables, for Chinese queries only
 
-        parts = [(to_simplified(p), quoted) for p, quoted in parts]
+        parts = [(as_mandarin(to_simplified(p)), quoted) for p, quoted in parts]
         if CJK_COUNTS:
             parts = [(p if quoted else segment.counted_in_chinese(p), quoted) for p, quoted in parts]
     whole = " ".join(p for p, _ in parts)
@@ -2792,12 +2793,19 @@ _BLOCKER_GONE = {
 #: which 707.10 alone writes: storm's 702.40a, prowess's 702.108a and gravestorm's 702.69a hold each word and led 27
 #: such questions, 707.10 second to fifth.  Measured (as :data:`_OWN_HEXPROOF`): 5,838 rankings 4,707/5,525 ->
 #: 4,713/5,526, thirteen up, one down (a Chinese glossary definition second -> third).
+#: Session 57: a copy that triggers prowess (an older set's "storm copies dont trigger my prowess": nowhere -> first):
+#: 78 read, 72/75 -> 73/76.  Its Italian tester's "le copie fanno scattare Prodezza?" is still unread: search reads
+#: "scattare" (to go off) as a misspelling of "scartare" (to discard); made an everyday word for "trigger", the copies'
+#: question went first, and two older ones fell from first to second (a phasing question, a trigger "che scatta").
 _COPY_CAST = {
     "en": r"^(?=.*\bcop(?:y|ies|ied|ying)\b)(?!.*\bcast(?:s|ing)?\s+(?:a\s+|the\s+|its\s+)?cop|.*\blegendar)"
-          r".*?\b(?P<word>cast|casting|casted)\b",
+          r".*?\b(?P<word>cast|casting|casted|trigger\w*\s+(?:\w+\s+){0,2}?(?:prowess|magecraft)"
+          r"|(?:prowess|magecraft)\s+trigger\w*)\b",
     "it": r"^(?=.*\bcopi\w*)(?!.*\blanci\w*\s+(?:una\s+|la\s+)?copia|.*\bleggend)"
-          r".*?\b(?P<word>lanciat\w*|lanciar\w*|castat\w*)",
-    "zh": r"^(?=.*复制)(?!.*施放.{0,3}复制|.*传奇).*?(?P<word>施放)"}
+          r".*?\b(?P<word>lanciat\w*|lanciar\w*|castat\w*|(?:scatt|innesc|trigger)\w*\s+(?:\w+\s+){0,2}?"
+          r"(?:prodezza|magecraft))",
+    "zh": r"^(?=.*复制)(?!.*施放.{0,3}复制|.*传奇)"
+          r".*?(?P<word>施放|触发\S{0,4}?(?:勇武|魔技)|(?:勇武|魔技)\S{0,4}?触发)"}
 #: ... not of a legendary's second copy, a card of the same name (:data:`_LEGEND_TWICE`'s: "Ho lanciato una seconda
 #: copia della stessa creatura leggendaria" led with 707.10, 704.5j nowhere; session 45's second Italian blind tester):
 #: the 34 questions it reads the same (22/34 first), that one nowhere -> third.
@@ -2904,9 +2912,11 @@ _WALKER_DAMAGED = {
 #: ability whose source is gone.
 #: Session 56: 抄 (copying) and "counter" typed in English ("我用Clone抄对面一个身上有三个+1/+1 counter的怪，抄出来的有
 #: counter吗": sixth -> first): 87 read, 85/86 -> 86/87.
+#: Session 57: a creature made "uguale alla sua" (the same as another) and its "gettoni" (a grandmother's
+#: counters: nowhere -> first): 96 read, 94/95 -> 95/96.
 _COPY_COUNTERS = {
     "en": r"^(?=.*\b(?:clon\w*|cop(?:y|ies|ied|ying))\b).*?\b(?P<word>counters|(?<=[+-]\d/[+-]\d )counter)\b",
-    "it": r"^(?=.*\b(?:copi\w*|clon\w*)\b).*?\b(?P<word>segnalin[io]|counters?)\b",
+    "it": r"^(?=.*\b(?:copi\w*|clon\w*|uguale\s+a(?:lla|l|llo)?)\b).*?\b(?P<word>segnalin[io]|counters?|gettoni)\b",
     "zh": r"^(?=.*(?:复制|克隆|clone|抄))(?=.*(?:指示物|counter)).*?(?P<word>指示物|counters?)"}
 #: A death replaced ("if my creature would die but gets exiled instead, does its dies trigger happen"): a
 #: replaced event never happens (614.6), so nothing that triggers on it does, where the delayed triggers'
@@ -2985,14 +2995,18 @@ _DECLARED_SAID["it"] = _DECLARED_SAID["en"]
 #: ... one surviving by a trigger ("vado a 0 vita ma ho un trigger che mi fa guadagnare vita, sopravvivo?", session
 #: 45's Italian blind tester): 12 read, 9/11 -> 9/12 (that one
 #: nowhere -> third, behind 104.3b, which says as much).
+#: Session 57: "life total falls to zero" with life coming "a moment later", and "i punti vita arrivano a zero"
+#: (nowhere -> first, twice): 26 read, 20/23 -> 22/25.
 _ZERO_LIFE_ACTING = {
     "en": r"^(?=.*\b(?:cast|instant|respond|save|lifegain|gain|before|immediately|right\s+away|still|stack|surviv\w*"
-          r"|trigger\w*)\b)"
-          r".*?\b(?P<word>life\s+(?:hit|hits|went|goes|dropped|drops|is|at)\s+(?:to\s+)?0|(?:at|to|hit|hits)\s+0\s+life"
+          r"|trigger\w*|too\s+late|later)\b)"
+          r".*?\b(?P<word>life\s+(?:total\s+)?(?:hit|hits|went|goes|dropped|drops|falls?|fell|is|at|reach\w*)\s+(?:to\s+)?"
+          r"(?:0|zero)|(?:at|to|hit|hits)\s+0\s+life"
           r"|(?<!gain )(?<!gains )(?<!gaining )(?<!lose )(?<!loses )(?<!losing )(?<!pay )(?<!paying )0\s+life)\b",
     "it": r"^(?=.*\b(?:lanci\w*|istantane\w*|salv\w*|prima|subito|ancora|pila|sopravviv\w*|trigger\w*|innesc\w*"
           r"|guadagn\w*)\b)"
-          r".*?\b(?P<word>(?:a|ad|arrivo\s+a|vado\s+a|scendo\s+a|sono\s+a)\s+0\s+(?:vite|vita|punti\s+vita))\b",
+          r".*?\b(?P<word>(?:a|ad|arrivo\s+a|vado\s+a|scendo\s+a|sono\s+a)\s+0\s+(?:vite|vita|punti\s+vita)"
+          r"|(?:vit[ae]|punti\s+vita)\s+(?:arriv|scend|va|vanno|cal)\w*\s+a\s+(?:0|zero))\b",
     "zh": r"^(?=.*(?:救|回血|顺间|瞬间|堆叠|马上|立即|还能|还在|触发|活下来|存活))"
           r".*?(?P<word>(?:血|生命)(?:值)?(?:掉|降)?(?:到|为|变成)?0(?:了|点)?|0血)"}
 #: Mana left unspent from a step ("上个阶段横出来的蓝没用完 下个阶段还在吗", "il mana che nn uso in main 1 mi resta
@@ -3007,6 +3021,8 @@ _ZERO_LIFE_ACTING = {
 #: nel main phase lo posso usare in combat?" 505.1 led, 106.4 nowhere -> first); the rest the same.
 #: Session 54: mana a player "didn't spend", "still available" (a club teacher of session 50's last blind set, no
 #: session had tuned on: 505.1 led, 106.4 and 500.5 nowhere -> first; the 5,688 rankings otherwise the same).
+#: Session 57: "non ho usato il mana … era sparito" (an Arena player's Italian: nowhere -> second): 67 read,
+#: 65/66 -> 65/67.
 _MANA_LEFT = {
     "en": r"^(?=.*\bmana\b)(?=.*\b(?:step|phase|combat|main|turn|upkeep|mana\s+burn)\b)"
           r".*?\b(?P<word>unused|unspent|left\s*over|leftover|carr(?:y|ies)\s+over|stays?|still\s+(?:there|available)"
@@ -3014,7 +3030,8 @@ _MANA_LEFT = {
           r"|(?:don'?t|didn'?t|do\s+not|did\s+not|never)\s+(?:use|spend)\s+(?:it|them|(?:the|that|this|my)\s+mana)"
           r"|drain\w*(?:\s+away)?)\b",
     "it": r"^(?=.*\bmana\b)(?=.*\b(?:fase|sottofase|turno|combat\w*|main|dopo|pi[uù]\s+tardi)\b)"
-          r".*?\b(?P<word>(?:nn|non)\s+(?:lo\s+|la\s+)?us\w*|resta|rimane|avanz\w*|tener(?:mi|lo|e)?|teng(?:o|ono))\b",
+          r".*?\b(?P<word>(?:nn|non)\s+(?:lo\s+|la\s+)?us\w*|(?:nn|non)\s+(?:l['’]\s*)?(?:ho|hai|ha)\s+usat\w*|resta|rimane"
+          r"|avanz\w*|tener(?:mi|lo|e)?|teng(?:o|ono)|sparit\w*|svuot\w*)\b",
     "zh": r"^(?=.*(?:法术力|法力|蓝|红|绿|白|黑|mana))(?=.*(?:阶段|步骤))"
           r".*?(?P<word>没用完|没用掉|用不完|剩下的|还在吗|留到)"}
 #: Session 49: 法力 (the players' short 法术力) and "tenermi il mana" (the blind testers: 106.4 seventh and nowhere):
@@ -3137,18 +3154,20 @@ _IS_MANA = {lang: f"(?P<word>{pattern})" for lang, pattern in _MANA_IS.items()}
 #: its set was measured): 17 read, 12/16 -> 15/17.
 #: Session 56: 打断 (interrupting) as responding ("横地出蓝的时候能被打断吗": nowhere -> first): 45 read, 38/44 ->
 #: 39/45.
+#: Session 57: "cracking chromatic star for mana" (a Pauper player: seventh -> first): 50 read, 41/49 -> 42/50.
 _MANA_RESPONSE = {
     "en": r"^(?!.*" + _MANA_IS["en"] + r"|.*\bsplit\s*second)"
-          r"(?=.*\b(?:respond\w*|response|counter|stifle|interrupt|stack)\b).*?\b(?P<word>tap\w*\s+(?:\w+\s+){0,3}?for"
-          r"\s+mana|mana\s+abilit(?:y|ies))\b",
+          r"(?=.*\b(?:respond\w*|response|counter|stifle|interrupt|stack)\b).*?\b(?P<word>(?:tap|crack|sac)\w*\s+"
+          r"(?:\w+\s+){0,3}?for\s+mana|mana\s+abilit(?:y|ies))\b",
     "it": r"^(?!.*" + _MANA_IS["it"] + r"|.*\bsplit\s*second)"
           r"(?=.*\b(?:rispond\w*|rispost\w*|contrast\w*|counter\w*|pila|stack)\b)"
           r".*?\b(?P<word>tapp\w*\s+(?:\w+\s+){0,4}?"
           r"(?:per|x)\s+(?:il\s+|fare\s+|produrre\s+|generare\s+)?mana|abilit[àa]\s+di\s+mana)\b",
     "zh": r"^(?!.*" + _MANA_IS["zh"] + r"|.*(?:转瞬|split\s*second))"
           r"(?=.*(?:回应|响应|反击|counter|堆叠|打断))"
-          r".*?(?P<word>(?:横|[tT](?=地))\w{0,4}?(?:产|出|生)(?:法术力|[白蓝黑红绿]|mana)|法术力异能|产法术力)"}
+          r".*?(?P<word>(?:横|[tT](?=地))\w{0,4}?(?:产|出|生)(?:法术力|魔力|[白蓝黑红绿]|mana)|法术力异能|产法术力)"}
 #: ... "T地出蓝" (a land tapped, "T", for blue; session 45's Chinese blind tester): 20 read, 17/19 -> 18/20.
+#: Session 57: 魔力, the Taiwan and Hong Kong players' word for mana (横地出魔力可唔可以被对手回应: nowhere -> first).
 #: Session 50: "TAPpo una terra per fare mana" (the Italian Arena player: 605.4a led, 605.3b nowhere): 38 read, 32/37
 #: -> 33/38.
 #: Tapping for mana while casting ("posso tappare le terre per il mana mentre sto gia lanciando la magia?"): mana
@@ -3617,8 +3636,12 @@ _MANDATORY_LOOP = {
 #: the commit's replacement effects "wanting to change what happens", three up, none down.
 #: Session 48: "everyone has death triggers" ("When Blasphemous Act wipes the board and everyone has death triggers,
 #: what order do they go on the stack?": 405.6a led, 603.3b second -> first).
+#: Session 57: abilities of "my card and my grandson's card" that "happen at the same moment", no trigger
+#: named (nowhere -> first): 99 read, 97/98 -> 98/99.
 _BOTH_TRIGGER = {
-    "en": r"^(?=.*\btrigger\w*)(?=.*\b(?:opp\w*|both\s+(?:players|of\s+us)|we\s+both|each\s+player|other\s+players?"
+    "en": r"^(?=.*\b(?:trigger\w*|abilit(?:y|ies)\s+(?:[\w'’]+\s+){0,8}?happen\w*))"
+          r"(?=.*\b(?:opp\w*|both\s+(?:players|of\s+us)|we\s+both|each\s+player|other\s+players?"
+          r"|my\s+(?:\w+\s+)?and\s+my\s+\w+['’]s"
           r"|every(?:one|body)"
           r"|me\s+and\s+(?:my\s+)?\w+|\w+\s+and\s+me|(?:two|2|several|multiple)\s+(?:of\s+my\s+)?(?:\w+\s+)?trigger\w*"
           r"|triggers\s+of\s+me)\b)"
@@ -3645,13 +3668,14 @@ _BOTH_TRIGGER = {
 #: Session 48: a spell that "fa effetto" (takes effect) first ("se giochiamo due magie una sopra l'altra, quale fa
 #: effetto per prima?": 609.4a led, 405.5 nowhere -> first).
 #: Session 57: "which one solve first" (a Japanese player's English) and 哪张先生效, 谁的先结算 (405.5 nowhere, twice);
-#: not of effects or layers (同一层的两个效应谁先生效 is timestamps' 613.7): 46 read, 41/43 -> 44/46.
+#: not of effects or layers (同一层的两个效应谁先生效 is timestamps' 613.7): 46 read, 41/43 -> 44/46.  Then the English
+#: "resolve" in Italian ("nello stack chi resolve per primo": tenth -> first): 48 read, 45/47 -> 46/48.
 _RESOLVES_FIRST = {
     "en": r"^(?!.*\b(?:trigger\w*|same\s+time|simultaneous\w*)\b)"
           r".*?\b(?P<word>(?:which|what|who(?:se)?)\s+(?:\w+\s+){0,3}?"
           r"(?:resolves?|solves?|go(?:es)?\s+off|takes?\s+effect)\s+(?:first|1st)|last\s+in\s*,?\s+first\s+out|lifo)\b",
     "it": r"^(?!.*\b(?:trigger\w*|innesc\w*|insieme)\b)"
-          r".*?(?P<word>(?:chi|quale|cosa)\s+(?:\w+\s+){0,3}?(?:(?:si\s+)?risolv\w*|fa\s+effetto|fanno\s+effetto)"
+          r".*?(?P<word>(?:chi|quale|cosa)\s+(?:\w+\s+){0,3}?(?:(?:si\s+)?risolv\w*|resolv\w*|fa\s+effetto|fanno\s+effetto)"
           r"\s+(?:per\s+)?prim\w*)",
     "zh": r"^(?!.*(?:触发|同时(?!有)|层|效应|效果)).*?(?P<word>(?:最)?后放(?:上去)?的?(?:咒语)?先结算"
           r"|(?:谁|哪)(?:个|张|的)?先(?:结算|生效)|先结算哪个"
@@ -3773,13 +3797,14 @@ _UNEQUIPPED = {
 #: on: 704.5b nowhere -> first; the 5,688 rankings otherwise the same).
 #: Session 56: "finisce tutte le carte del mazzo … non ce n'è più" (the third blind set's parent: nowhere -> first):
 #: 72 read, 70/71 -> 71/72.
-#: Session 57: the Italian "deck è finito" (nowhere -> first): 75 read, 73/74 -> 74/75.
+#: Session 57: the Italian "deck è finito" (nowhere -> first): 75 read, 73/74 -> 74/75.  Then a card "presa"
+#: (taken) from an empty "mazzo" (a grandmother's words: nowhere -> second): 78 read, 76/77 -> 76/78.
 _EMPTY_DRAW = {
     "en": r"^(?=.*\b(?:library|libary|deck)\b)(?=.*\b(?:empty|(?:no|zero|0)\s+cards|nothing\s+(?:left|in)|run\s+out"
           r"|ran\s+out|out\s+of\s+cards|(?:1|one|a\s+single)\s+card\s+left|last\s+card)\b).*?\b(?P<word>draw(?:s|ing)?|drew)\b",
     "it": r"^(?=.*\b(?:grimorio|mazzo|deck)\b)(?=.*\b(?:vuot\w*|finit\w*|finisc\w*|senza\s+carte|nessuna\s+carta"
           r"|non\s+ce\s+n['’]\s*(?:è|e)\s+pi[uù])\b)"
-          r".*?\b(?P<word>pesc\w*)\b",
+          r".*?\b(?P<word>pesc\w*|prender\w*)\b",
     "zh": r"^(?=.*(?:牌库|卡组))(?=.*(?:空|没牌|没有牌|不够|剩下)).*?(?P<word>抓不了牌|抽不了牌|抓牌|抽牌)"}
 #: Responding to a triggered ability ("can i respond to a triggered ability", 能回应触发式异能吗, "posso rispondere a
 #: una abilità innescata"): it goes on the stack the next time a player would receive priority (603.3), where the
@@ -3808,10 +3833,14 @@ _RESPOND_TRIGGER = {
 #: anche quando è il turno di mio nipote? … certe carte che chiama istantanei": nowhere -> second, behind 304.5):
 #: 30 read, 20/27 -> 20/28.
 #: Session 57: 瞬间 followed by 能用 ("那瞬间是不是在对手回合都能用": nowhere -> first): 31 read, 20/28 -> 21/29.
+#: Session 57: "may I cast a spell during my opponent's turn" (a retired teacher's plain words, no instant named:
+#: nowhere -> second): 32 read, 21/29 -> 21/30.
 _INSTANT_WHEN = {
     "en": r"^(?=.*\b(?:opp\w*|their|other\s+player'?s?|in\s+response|respond\w*|(?:his|her|(?:my\s+)?(?:son|daughter"
           r"|kid|friend|wife|husband|brother|sister|dad|mom)['’]?s)\s+turn)\b)"
-          r".*?\b(?P<word>(?:cast|play|use|throw)\w*\s+(?:an?\s+|my\s+)?instants?)\b",
+          r".*?\b(?P<word>(?:cast|play|use|throw)\w*\s+(?:an?\s+|my\s+)?instants?"
+          r"|(?:cast|play)\w*\s+(?:a\s+|any\s+|my\s+)?(?:spells?|cards?)\s+(?:during|in|on)\s+(?:my\s+|the\s+|an?\s+)?"
+          r"(?:opp\w*|other\s+player|their|his|her))\b",
     "it": r"^(?=.*\b(?:avversari\w*|risposta|rispond\w*|turno\s+(?:di|del|dell'|della)\s*(?:mio\s+|mia\s+)?"
           r"(?:figli\w*|nipot\w*|amic\w*|altr\w*|avversari\w*|mogli\w*|marit\w*|fratell\w*|sorell\w*))\b)"
           r".*?(?P<word>(?:gioc\w*|lanci\w*|us\w*|rispond\w*)\s+(?:con\s+)?(?:un\s+)?istantane\w*"
@@ -4690,13 +4719,15 @@ _TRIGGER_CONTROLLER = {
 #: Session 56: a Saga named by its card only, its "chapter" said, and the step asked by name ("my Fable of the
 #: Mirror-Breaker goes to the next chapter at the start of my main phase, not in upkeep", "il segnalino conoscenza si
 #: aggiunge durante il mantenimento o all'inizio della fase principale?"): 9 read, 7/7 -> 9/9.
+#: Session 57: the English "lore counter" and "main phase" in Italian (fifth -> first): 11 read, 10/11 -> 11/11.
 _SAGA_CHAPTER = {
     "en": r"^(?=.*\b(?:sagas?|chapters?)\b)(?!.*\bsacrific\w*)(?=.*\b(?:when|what\s+(?:step|phase|point)|how\s+often"
           r"|upkeep|main\s+phase|draw\s+step)\b)"
           r".*?\b(?P<word>(?:go(?:es)?|move[sd]?|tick\w*)\s+up|lore\s+counters?|next\s+chapter|chapter\s+counters?)\b",
     "it": r"^(?=.*\bsag(?:a|he)\b)(?!.*\bsacrific\w*)(?=.*\b(?:quando|quand['’]\s*è|in\s+che\s+fase|mantenimento"
-          r"|fase\s+principale)\b)"
-          r".*?\b(?P<word>segnalin\w*(?:\s+(?:di\s+)?(?:sapere|conoscenza))?|(?:prossimo\s+)?capitol\w*|sal(?:e|gono))\b",
+          r"|fase\s+principale|main\s+phase)\b)"
+          r".*?\b(?P<word>segnalin\w*(?:\s+(?:di\s+)?(?:sapere|conoscenza))?|lore\s+counters?|(?:prossimo\s+)?capitol\w*"
+          r"|sal(?:e|gono))\b",
     "zh": r"^(?=.*(?:传纪|史诗|saga))(?!.*牺牲)(?=.*(?:什么时候|何时|哪个阶段|啥时候))"
           r".*?(?P<word>学问指示物|指示物|章节|下一章)"}
 _SAGA_SACRIFICED = {
@@ -5347,8 +5378,9 @@ _IDIOMS: dict[str, Callable[[Patterns], tuple[Idiom, ...]]] = {
            Idiom(rx.anycase(r"\b(?P<word>play(?:ing)?\s*(?:or|/)\s*draw(?:ing)?)\b"),
                  "chooses who takes the first turn"),
            # A hand drawn again ("kid hated his first 7 cards, can he shuffle and draw new ones?", session 45's English
-           # blind tester: 103.5 nowhere): 1 read, 0/0 -> 1/1.
-           Idiom(rx.anycase(r"^(?=.*\b(?:first|opening|starting|initial)\s+(?:7|seven|hand|cards)\b)"
+           # blind tester: 103.5 nowhere): 1 read, 0/0 -> 1/1.  Session 57: "the first new hand is free" (a retired
+           # teacher: the multiplayer free mulligan, 103.5c, nowhere -> first).
+           Idiom(rx.anycase(r"^(?=.*\b(?:first|opening|starting|initial)\s+(?:new\s+)?(?:7|seven|hand|cards)\b)"
                                 r".*?\b(?P<word>(?:shuffle|draw|get)\w*\s+(?:\w+\s+){0,3}?new\s+(?:ones|hand|cards|seven|7)"
                                 r"|new\s+hand|redraw\w*)\b"), "mulligan"),
            Idiom(rx.anycase(r"^(?=.*\b(?:can|could|may|able|allowed)\b)(?=.*\b(?:block|attack)\w*).*?\b(?P<word>tapped)\b"),
@@ -5367,8 +5399,10 @@ _IDIOMS: dict[str, Callable[[Patterns], tuple[Idiom, ...]]] = {
            # blind tester).  Attacking "right away", "dosnt have haste" (session 45's English blind tester: "my son
            # played his dragon and attacked with it right away, it dosnt have haste", 302.6 nowhere): 11 read,
            # 10/10 -> 11/11.  Session 50: an elf "turned sideways for mana" that "only just came out" (the parent's
-           # English: 723.5a led, 302.6 nowhere -> first).
-           Idiom(rx.anycase(r"^(?=.*\b(?:attack\w*|tap\w*|block\w*|sideways|for\s+(?:\w+\s+)?mana)\b)"
+           # English: 723.5a led, 302.6 nowhere -> first).  Session 57: a creature "placed on the table during this
+           # very turn" (a retired teacher: nowhere -> first); not to crew, which a creature cast this turn may (an
+           # older set's "crew his Vehicle by tapping a creature he cast this very turn": first -> third, read so).
+           Idiom(rx.anycase(r"^(?=.*\b(?:attack\w*|tap\w*|block\w*|sideways|for\s+(?:\w+\s+)?mana)\b)(?!.*\bcrew\w*)"
                                 r"(?!.*(?<!\bno )(?<!without )(?<!doesnt have )"
                                 r"(?<!doesn't have )(?<!dont have )(?<!don't have )(?<!dosnt have )(?<!dosent have )"
                                 r"(?<!didnt have )(?<!didn't have )(?<!does not have )\bhaste\b)"
@@ -5377,7 +5411,9 @@ _IDIOMS: dict[str, Callable[[Patterns], tuple[Idiom, ...]]] = {
                                 r"|(?:attack\w*|tap\w*|block\w*)\s+(?:\w+\s+){0,2}?(?:right\s+away|immediately|straight\s+away)"
                                 r"|flash(?:ed)?\s+(?:\w+\s+){0,2}?in"
                                 r"|(?:the|same|this)\s+turn\s+(?:i|it|they|he|she)\s+(?:play(?:ed)?|cast(?:ed)?"
-                                r"|came\s+(?:in(?:to\s+play)?|down)|entered|resolved)(?:\s+it)?)\b"),
+                                r"|came\s+(?:in(?:to\s+play)?|down)|entered|resolved)(?:\s+it)?"
+                                r"|(?:placed|put|played|cast)\s+(?:\w+\s+){0,4}?(?:during\s+|in\s+)?(?:this|the\s+same)"
+                                r"\s+(?:very\s+)?turn)\b"),
                  "summoning sickness"),
            # A creature stolen this turn asked to attack now ("stole opps creature w control magic, can i swing with
            # it this turn": 302.6 fifth, behind attacking's rules; session 48's blind tester, and session 47's late
@@ -5407,6 +5443,11 @@ _IDIOMS: dict[str, Callable[[Patterns], tuple[Idiom, ...]]] = {
                  "enters the battlefield"),
            Idiom(rx.anycase(r"\b(?P<word>(?:leaves?|left|leaving)\s+play)\b"), "leaves the battlefield"),
            # A "pile of dead cards" is a graveyard (session 50's English blind tester, a parent new to card games).
+           # ... and other card games' "discard pile" (session 57's second blind tester, a retired teacher), with
+           # a card "with a picture on both sides", double-faced.
+           Idiom(rx.anycase(r"\b(?P<word>discard\s+pile)\b"), "graveyard"),
+           Idiom(rx.anycase(r"\b(?P<word>cards?\s+with\s+(?:a\s+)?(?:pictures?|images?|art)\s+on\s+both\s+sides"
+                                r"|(?:two|double|both)[\s-]sided\s+cards?)\b"), "double-faced card"),
            Idiom(rx.anycase(r"\b(?P<word>(?:pile\s+of\s+)?dead\s+(?:cards|pile|card\s+pile))\b"),
                  "graveyard"),
            Idiom(rx.anycase(r"\b(?P<word>removed\s+from\s+(?:the\s+)?game)\b"), "exiled"),
@@ -5438,8 +5479,10 @@ _IDIOMS: dict[str, Callable[[Patterns], tuple[Idiom, ...]]] = {
                                 r".*?\b(?P<word>tappat[aoie])\b"), "deve essere stappata", kind=True),
            # ... "appena l'ho messa in campo" too (the second blind set's teenager: 302.6 nowhere -> first; "Ho appena
            # messo in tavola una creatura nuova, posso usarla subito per attaccare" first -> second, behind 302.6,
-           # which answers it as well as 508.1a).
-           Idiom(rx.anycase(r"^(?=.*\b(?:attacc\w*|tapp\w*)\b)(?!.*(?<!senza )\brapidit[àa])"
+           # which answers it as well as 508.1a).  Session 57: a creature "mandato subito contro" (sent at once against)
+           # a grandson (a grandmother's words: nowhere -> fourth).
+           Idiom(rx.anycase(r"^(?=.*\b(?:attacc\w*|tapp\w*|mand\w*\s+(?:\w+\s+){0,3}?contro)\b)"
+                                r"(?!.*(?<!senza )\brapidit[àa])"
                                 r".*?\b(?P<word>appena\s+(?:l['’]\s*ho\s+)?(?:giocat|lanciat|evocat|castat|entrat"
                                 r"|arrivat|sces|mess)\w*)"),
                  "debolezza da evocazione"),
@@ -5457,11 +5500,14 @@ _IDIOMS: dict[str, Callable[[Patterns], tuple[Idiom, ...]]] = {
            Idiom(rx.anycase(r"^(?=.*\b(?:uguale|uguali|stesso\s+nome|second[oa]|altr[oa]|due|copia)\b).*?"
                                 r"\b(?P<word>leggendari[oaie])\b"), "regola delle leggende"),
            # A beginner's plain words for the game's (session 48's blind tester, a parent with a starter kit): a hand
-           # put back into the library for another, or "changed", is a mulligan; a creature blocked "only by two" has
+           # put back into the library for another, "changed", or "rimescolata" to take others (session 57's
+           # grandmother: nowhere -> first) is a mulligan; a creature blocked "only by two" has
            # menace; "the little number at the bottom right" is power and toughness; an enchantment "attached" to a
            # creature is an Aura; a creature that "enters", said alone, enters the battlefield.
            Idiom(rx.anycase(r"\b(?P<word>rimett\w*\s+(?:\w+\s+){0,3}?nel\s+mazzo\s+e\s+(?:ne\s+)?pesc\w*(?:\s+altre)?"
-                                r"|(?:cambi|rif)\w*\s+(?:la\s+)?mano)\b"), "mulligan"),
+                                r"|(?:cambi|rif)\w*\s+(?:la\s+)?mano"
+                                r"|rimescol\w*\s+(?:\w+\s+){0,2}?e\s+(?:ne\s+)?(?:prender\w*|pesc\w*|ripesc\w*)"
+                                r"(?:\s+(?:altre|nuove|di\s+nuovo))?)\b"), "mulligan"),
            Idiom(rx.anycase(r"\b(?P<word>blocc\w*\s+(?:(?:solo|soltanto)\s+(?:da|con)\s+(?:almeno\s+)?|(?:da|con)\s+almeno\s+)(?:due|2)"
                                 r"(?:\s+o\s+pi[uù])?(?:\s+creature)?)\b"), "minacciare"),
            Idiom(rx.anycase(r"\b(?P<word>numer\w*\s+(?:\w+\s+){0,2}?in\s+basso\s+a\s+destra)\b"),

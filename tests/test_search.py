@@ -3937,3 +3937,52 @@ def test_session_57_nearer(home: Path, db: sqlite3.Connection, query: str, among
     costs with flashback named (118.9a fifteenth: flashback's 702.34a counts half there, ``KEYWORD_CONTEXT``)."""
     ranked = rules_of(find(home, db, query))
     assert any(r in among for r in ranked[:places]), ranked[:5]
+
+
+SESSION_57_SECOND = [
+    ("is it ok to cast a spell on my opponent's turn or do i have to wait?", {"117.1a"}),
+    ("My grandson wants to attack with a creature he put on the table this very turn. Can he?", {"302.6"}),
+    ("my life total fell to zero but a card of mine will give me life a moment later, too late?", {"704.5a", "104.3b"}),
+    ("abilities of my card and my friend's card happen at the same moment, whose goes on the stack first?",
+     {"603.3b"}),
+    ("my daughter has a card with a picture on both sides, in the discard pile which side counts?", {"712.8a"}),
+    ("at our four player table, is the first new hand free?", {"103.5c", "800.6"}),
+    ("can they respond when i crack my chromatic sphere for mana?", {"605.3b"}),
+    ("nello stack chi resolve per primo, il mio instant o il suo?", {"405.5"}),
+    ("ho tappato le land ma non ho usato il mana e in combat era sparito, normale?", {"500.5", "106.4"}),
+    ("le saghe quando prendono il lore counter, nel main phase?", {"714.3c"}),
+    ("Ho appena messo giù la mia creatura, posso mandarla subito contro di lui?", {"302.6"}),
+    ("Sono finite le carte del mazzo e dovevo prenderne una, ho perso?", {"704.5b", "121.4"}),
+    ("Le prime carte erano brutte, posso rimescolare e prenderne altre?", {"103.5"}),
+    ("La mia creatura è diventata uguale alla sua, ma la sua aveva tre gettoni: li prende anche la mia?", {"707.2"}),
+    ("I miei punti vita arrivano a zero durante il mio turno, ho perso subito?", {"704.5a", "104.3b"}),
+    ("Alla fine del mio giro avevo nove carte in mano, devo buttarne via qualcuna?", {"514.1", "402.2"}),
+    ("Quante carte con i paesaggi posso mettere giù in un giro?", {"305.2", "305.2a", "305.2b"}),
+    ("横地出魔力可唔可以被对手回应？", {"605.3b"}),
+    ("武具装喺只生物度，只生物死咗，武具会唔会一齐入墓地？", {"704.5n", "301.5c"})]
+
+
+@pytest.mark.parametrize(("query", "first"), SESSION_57_SECOND)
+def test_session_57_second_kinds(home: Path, db: sqlite3.Connection, query: str, first: set[str]) -> None:
+    """Session 57's second blind set (a Pauper player, a retired teacher playing with grandchildren, a prerelease
+    player; a Tieba student, a Hong Kong player, a Commander organiser; an Arena player's Italian, a grandmother, a
+    Pauper forum writer), measured as written and then read: everyday words without the game's ("a spell on my
+    opponent's turn", "placed on the table this very turn", "a picture on both sides", "the discard pile", "the first
+    new hand"; "giro", "messo giù", "gettoni", "uguale alla sua", "carte con i paesaggi"), the English words of an
+    Arena player's Italian ("resolve", "lore counter"), written Cantonese (可唔可以, 死咗, 喺) and 魔力 for mana."""
+    ranked = rules_of(find(home, db, query))
+    assert ranked[0] in first, ranked[:5]
+
+
+@pytest.mark.parametrize(("query", "among", "places"), [
+    ("先攻的生物先出手把对面打死了，对面还能还手吗", {"702.7b", "510.4"}, 2),
+    ("我只生物攻击紧对手嘅鹏洛客，佢用瞬间将鹏洛客弹返手，我只生物仲算唔算攻击中？"
+     "冇人挡嘅话伤害会唔会打落玩家度？", {"506.4c"}, 2),
+    ("Posso guardare le carte che mio nipote ha messo nel mucchietto degli scarti?", {"404.2"}, 2)])
+def test_session_57_second_nearer(home: Path, db: sqlite3.Connection, query: str, among: set[str], places: int
+                                  ) -> None:
+    """Session 57's second set, nearer the top: a creature that can't 还手 (hit back: 702.7b third), a Hong Kong
+    player's planeswalker bounced while attacked (506.4c fifteenth), a grandmother's "mucchietto degli scarti" (the
+    graveyard: 404.2 nowhere)."""
+    ranked = rules_of(find(home, db, query))
+    assert any(r in among for r in ranked[:places]), ranked[:5]

@@ -14,6 +14,7 @@ from kb.core.text import (
     HAN_KANA,
     HAN_KANA_CHAR,
     KANA,
+    as_mandarin,
     as_typed,
     base_lang,
     char_class,
@@ -25,6 +26,7 @@ from kb.core.text import (
     is_cjk_char,
     name_key,
     same_length_lower,
+    to_simplified,
     word_key,
 )
 
@@ -98,3 +100,12 @@ def test_a_part_of_a_folded_key_is_said_as_typed() -> None:
     assert as_typed("l'abilità attivata", "labilita attivata") == "l'abilità attivata"  # a name's key
     assert as_typed("carta à faccia", "faccia in giu") == "faccia in giu"  # not in the query: as it is
     assert as_typed("坟场", "坟墓场") == "坟墓场"
+
+
+def test_written_cantonese_is_read_in_mandarin_words_and_mandarin_is_left_alone() -> None:
+    """A Hong Kong player's 可唔可以 and 死咗 are Mandarin's 可不可以 and 死了 (session 57's blind tester: read as they
+    are, no text held them); a Mandarin text, with 仲裁 (arbitration) or 咁 alone, is left as it is."""
+    assert as_mandarin("横地出魔力可唔可以被对手回应") == "横地出魔力可不可以被对手回应"
+    assert as_mandarin("只生物死咗，佢会唔会一齐入墓地") == "只生物死了，他会不会一起入墓地"
+    assert as_mandarin("这条规则由仲裁决定") == "这条规则由仲裁决定"
+    assert as_mandarin(to_simplified("嗰張卡")) == "那张卡"
