@@ -5651,10 +5651,11 @@ _SIGNED = re.compile(r"(?<![A-Za-z0-9_/])([+-])(\d{1,2})/?([+-])(\d{1,2})(?![A-Z
 #: (the Twitch chat tester: 704.8 led, 613.4b nowhere; session 49's "turned my creature into a 1/1" too: 2 newly read,
 #: both nowhere -> first).
 #: Session 56: Italian "reso" ("Lui mi ha reso la creatura una 1/1 … io prima le avevo dato +2/+2": nowhere -> first).
+#: Session 57: 设定成, 设成, 改成 ("一个效果把生物设定成0/1，另一个是+2/+2，到底要先算哪个": nowhere -> first).
 _BECOMES = {"en": re.compile(r"\b(?:becomes?|became|becoming|turn(?:s|ed)?\s+(?:\S+\s+){0,2}?into|(?:is|are)\s+now"
                              r"|sets?|base|mak(?:es|ing)|made)\W+(?:\w+\W+){0,3}$", re.IGNORECASE),
             "it": re.compile(r"\b(?:divent\w*|rend\w*|res[oaie]|trasform\w*|base)\W+(?:\w+\W+){0,3}$", re.IGNORECASE),
-            "zh": re.compile(r"(?:变成|成为|变为|设为|设定为|基础|变)\D{0,6}$")}
+            "zh": re.compile(r"(?:变成|成为|变为|设为|设定为|设定成|设成|改成|基础|变)\D{0,6}$")}
 SUMS_SAID = {"en": ("toughness 0 or less", 'layer 7b set "specific number or value" 7c modify'),
              "it": ("costituzione 0 o meno", 'layer 7b numero specifico valore 7c modifica "specific number or value"'),
              "zh": ("防御力为0或更低", "层7b 设定为一个特定的数字或数值 层7c 影响")}
