@@ -2852,11 +2852,13 @@ _ALL_AT_ZERO = {
 #: the instant's timing (304.5) and the priority rules' opening (117.1a) led.  Measured (session 42, as above,
 #: with two more forms of the empty deck): 791/1061 -> 795/1065 (four from nowhere to first), the testers'
 #: sets four to first, one to second, none down.
+#: Session 57: "the client gave priority back to ME" after a spell (an MTGO player: nowhere -> first): 33 read,
+#: 30/32 -> 31/33.
 _PRIORITY_AFTER = {
     "en": r"^(?=.*\b(?:priority|respond\w*\s+(?:to\s+(?:it|my\s+own\s+\w+)\s+)?(?:first|myself|before)"
           r"|my\s+own\s+spell|cast\w*\s+another\s+(?:one|spell)\s+before)\b)"
           r".*?\b(?P<word>after\s+(?:i\s+|you\s+|we\s+)?(?:cast|casting|activat\w*)"
-          r"|after\s+casting|respond\w*\s+to\s+my\s+own\s+(?:spell|ability))\b",
+          r"|after\s+casting|respond\w*\s+to\s+my\s+own\s+(?:spell|ability)|priority\s+back\s+to\s+me)\b",
     "it": r"^(?=.*\b(?:priorit[àa]|rispond\w*\s+(?:io\s+)?prima|(?:io|me)\s+prima))"
           r".*?\b(?P<word>dopo\s+(?:che\s+|ke\s+|ch\s+|aver\s+)?(?:(?:ho|hai|ha|abbiamo|avete|hanno)\s+)?"
           r"(?:lanci\w*|cast\w*|attiv\w*))",
@@ -3154,7 +3156,8 @@ _IS_MANA = {lang: f"(?P<word>{pattern})" for lang, pattern in _MANA_IS.items()}
 #: its set was measured): 17 read, 12/16 -> 15/17.
 #: Session 56: 打断 (interrupting) as responding ("横地出蓝的时候能被打断吗": nowhere -> first): 45 read, 38/44 ->
 #: 39/45.
-#: Session 57: "cracking chromatic star for mana" (a Pauper player: seventh -> first): 50 read, 41/49 -> 42/50.
+#: Session 57: "cracking chromatic star for mana" (a Pauper player: seventh -> first): 50 read, 41/49 -> 42/50.  Then
+#: Neapolitan "pe fa mana" (to make mana: nowhere -> first): 54 read, 43/52 -> 44/53.
 _MANA_RESPONSE = {
     "en": r"^(?!.*" + _MANA_IS["en"] + r"|.*\bsplit\s*second)"
           r"(?=.*\b(?:respond\w*|response|counter|stifle|interrupt|stack)\b).*?\b(?P<word>(?:tap|crack|sac)\w*\s+"
@@ -3162,7 +3165,7 @@ _MANA_RESPONSE = {
     "it": r"^(?!.*" + _MANA_IS["it"] + r"|.*\bsplit\s*second)"
           r"(?=.*\b(?:rispond\w*|rispost\w*|contrast\w*|counter\w*|pila|stack)\b)"
           r".*?\b(?P<word>tapp\w*\s+(?:\w+\s+){0,4}?"
-          r"(?:per|x)\s+(?:il\s+|fare\s+|produrre\s+|generare\s+)?mana|abilit[àa]\s+di\s+mana)\b",
+          r"(?:per|x|pe)\s+(?:il\s+|fare\s+|fa\s+|produrre\s+|generare\s+)?mana|abilit[àa]\s+di\s+mana)\b",
     "zh": r"^(?!.*" + _MANA_IS["zh"] + r"|.*(?:转瞬|split\s*second))"
           r"(?=.*(?:回应|响应|反击|counter|堆叠|打断))"
           r".*?(?P<word>(?:横|[tT](?=地))\w{0,4}?(?:产|出|生)(?:法术力|魔力|[白蓝黑红绿]|mana)|法术力异能|产法术力)"}
@@ -3451,8 +3454,10 @@ _FACE_DOWN_PT = {
 #: lanciare un istantaneo?"): no player receives priority then (502.4), where phasing's rules (702.26a) led and
 #: 502.4 was second to fourth (sessions 42-43's testers).  Measured as :data:`_DAMAGE_LASTS`: 14 read, 10/14 ->
 #: 13/14.
+#: Session 57: "never stop in my untap step even with every stop turned on" (nowhere -> second): 40 read,
+#: 35/39 -> 35/40.
 _UNTAP_PRIORITY = {
-    "en": r"^(?=.*\b(?:cast\w*|instants?|respond\w*|activat\w*|priority|spells?|anything"
+    "en": r"^(?=.*\b(?:cast\w*|instants?|respond\w*|activat\w*|priority|spells?|anything|something|stops?"
           r"|tap\s+(?:opp\w*|their|his|her|an?|the|my)))"
           r".*?\b(?P<word>(?:during|in)\s+(?:my\s+|the\s+|their\s+|his\s+|her\s+|your\s+)?untap(?:\s+step)?)\b",
     "it": r"^(?=.*\b(?:lanci\w*|istantane\w*|rispond\w*|attiv\w*|priorit\w*|magi[ae])\b)"
@@ -4081,11 +4086,14 @@ _TOKEN_GONE = {
 #: planeswalker's own rules (306.1, the obsolete 306.4) led and 606.3 was nowhere (session 45's blind testers).
 #: 12 read: 4/11 -> 11/12.  "Plus teferi and then minus him" (session 45's second English blind tester):
 #: 14 read, 11/13 -> 12/14.
-#: Session 57: 用两个, 先加忠诚再减忠诚 (606.3 nowhere -> first): 39 read, 35/38 -> 36/39.
+#: Session 57: 用两个, 先加忠诚再减忠诚 (606.3 nowhere -> first): 39 read, 35/38 -> 36/39.  Then "+1 Teferi and then -3
+#: him", no planeswalker named (nowhere -> second): 42 read, 37/41 -> 37/42.
 _WALKER_TWICE = {
-    "en": r"^(?=.*\b(?:planeswalkers?|pws?|walkers?|loyalty|plus\w*\s+(?:\w+\s+){0,3}?(?:then\s+)?minus\w*)\b)"
-          r".*?\b(?P<word>plus\w*\s+(?:\w+\s+){0,3}?(?:then\s+)?minus\w*|twice|two\s+times|2\s*(?:times|x)|more\s+than\s+once|(?:two|2|both)\s+(?:of\s+(?:its|his|her)\s+)?"
-          r"(?:loyalty\s+)?abilit(?:y|ies))\b",
+    "en": r"^(?=.*(?:\b(?:planeswalkers?|pws?|walkers?|loyalty|plus\w*\s+(?:\w+\s+){0,3}?(?:then\s+)?minus\w*)\b"
+          r"|\+\d\s+(?:\w+\s+){0,3}?(?:and\s+)?then\s+[-−]\d))"
+          r".*?(?P<word>\+\d\s+(?:\w+\s+){0,3}?(?:and\s+)?then\s+[-−]\d\b|\b(?:plus\w*\s+(?:\w+\s+){0,3}?(?:then\s+)?"
+          r"minus\w*|twice|two\s+times|2\s*(?:times|x)|more\s+than\s+once|(?:two|2|both)\s+(?:of\s+(?:its|his|her)\s+)?"
+          r"(?:loyalty\s+)?abilit(?:y|ies))\b)",
     "it": r"^(?=.*\b(?:planeswalker|pw|fedelt[àa]|lealt[àa])\b)"
           r".*?\b(?P<word>(?:2|due)\s+volte|pi[uù]\s+(?:di\s+)?una\s+volta|(?:2|due)\s+abilit[àa])",
     "zh": r"^(?=.*(?:鹏洛客|旅法师|忠诚)).*?(?P<word>两次|2次|二次|两个异能|多次|再起动|再用|用两个|先加(?:忠诚)?再减)"}
@@ -4316,12 +4324,15 @@ _AURA_SPELL_GONE = {
 #: 5 read: 1/5 -> 5/5 (not "几张牌", how many cards).
 #: Session 57: "two copies of my favorite card in my Commander deck" read by :data:`_COPY_COMMANDER` no more
 #: (seventh -> first): 7 read, 6/6 -> 7/7.
+#: Session 57: the Italian "singleton" ("2 Sol Ring nel deck … il singleton vale per nome?": nowhere -> first): 9
+#: read, 8/8 -> 9/9.
 _SINGLETON = {
     "en": r"^(?=.*\b(?:commander|edh|cmdr|brawl)\b)"
           r".*?\b(?P<word>(?:two|2|multiple|more\s+than\s+one|several)\s+(?:copies|of\s+the\s+same\s+card|of\s+a\s+card"
           r"|same\s+cards?)|(?:duplicates?|singleton))\b",
-    "it": r"^(?=.*\b(?:commander|edh|comandante)\b)"
-          r".*?\b(?P<word>(?:due|2|pi[uù])\s+copie|(?:due|2)\s+(?:\w+\s+){0,2}?(?:stess[ae]\s+carte?|uguali)|doppion\w*)",
+    "it": r"^(?=.*\b(?:commander|edh|comandante|singleton)\b)"
+          r".*?\b(?P<word>(?:due|2|pi[uù])\s+copie|(?:due|2)\s+(?:\w+\s+){0,2}?(?:stess[ae]\s+carte?|uguali)|doppion\w*"
+          r"|singleton)",
     "zh": r"^(?=.*(?:指挥官|EDH|edh|将军))(?=.*套牌)"
           r".*?(?P<word>(?:两张|2张|多张)(?:一样的?|相同的?|同名的?)(?:牌)?|同名(?:的)?牌)"}
 #: Sacrificing what another player controls ("is possible to sacrifice the creature of my opponent for pay my card?",
@@ -4368,12 +4379,14 @@ _COST_BOTH = {
 #: Commander, Limited or a draft, whose rules say otherwise (:data:`_SINGLETON`); of a deck ("how many copies does
 #: storm make" is no deck's).  5 read: 3/4 -> 5/5.
 #: Session 57: the Italian "main deck" (a Yu-Gi-Oh player: nowhere -> first): 9 read, 7/7 -> 8/8.
+#: Session 57: a count of copies typed ("sei copie della sua carta preferita", a mother's email: nowhere -> first):
+#: 11 read, 9/9 -> 10/10.
 _FOUR_OF = {
     "en": r"^(?!.*\b(?:commander|edh|cmdr|brawl|limited|draft|sealed)\b)(?=.*\b(?:decks?|run|constructed|60)\b)"
           r".*?\b(?P<word>(?:how\s+many|max\w*|more\s+than\s+\w+)\s+copies|copies\s+of\s+(?:the\s+)?(?:same|a|one|any)"
           r"\s+card)\b",
     "it": r"^(?!.*\b(?:commander|edh|comandante|limited|draft|sealed)\b)(?=.*\b(?:mazz[oi]|deck|costruit\w*|60)\b)"
-          r".*?\b(?P<word>(?:quante|massimo|max)\s+copie|copie\s+della\s+stessa\s+carta)",
+          r".*?\b(?P<word>(?:quante|massimo|max|\d+|cinque|sei|sette|otto|dieci)\s+copie|copie\s+della\s+stessa\s+carta)",
     "zh": r"^(?!.*(?:指挥官|EDH|edh|轮抽|现开|限制赛))(?=.*(?:套牌|卡组|构筑|构组))"
           r".*?(?P<word>同名的?牌?(?:最多|能放|可以放)|最多(?:能|可以)?放几张)"}
 #: A copy of a commander ("if i clone someone's commander is my copy a commander too", "se con un clone copio il
@@ -5400,8 +5413,9 @@ _IDIOMS: dict[str, Callable[[Patterns], tuple[Idiom, ...]]] = {
            # played his dragon and attacked with it right away, it dosnt have haste", 302.6 nowhere): 11 read,
            # 10/10 -> 11/11.  Session 50: an elf "turned sideways for mana" that "only just came out" (the parent's
            # English: 723.5a led, 302.6 nowhere -> first).  Session 57: a creature "placed on the table during this
-           # very turn" (a retired teacher: nowhere -> first); not to crew, which a creature cast this turn may (an
-           # older set's "crew his Vehicle by tapping a creature he cast this very turn": first -> third, read so).
+           # very turn" (a retired teacher: nowhere -> first), "cast Llanowar Elves and the client won't let me tap it
+           # for G the same turn" (an MTGO player: nowhere -> first); not to crew, which a creature cast this turn may
+           # (an older set's "crew his Vehicle by tapping a creature he cast this very turn": first -> third, read so).
            Idiom(rx.anycase(r"^(?=.*\b(?:attack\w*|tap\w*|block\w*|sideways|for\s+(?:\w+\s+)?mana)\b)(?!.*\bcrew\w*)"
                                 r"(?!.*(?<!\bno )(?<!without )(?<!doesnt have )"
                                 r"(?<!doesn't have )(?<!dont have )(?<!don't have )(?<!dosnt have )(?<!dosent have )"
@@ -5412,7 +5426,7 @@ _IDIOMS: dict[str, Callable[[Patterns], tuple[Idiom, ...]]] = {
                                 r"|flash(?:ed)?\s+(?:\w+\s+){0,2}?in"
                                 r"|(?:the|same|this)\s+turn\s+(?:i|it|they|he|she)\s+(?:play(?:ed)?|cast(?:ed)?"
                                 r"|came\s+(?:in(?:to\s+play)?|down)|entered|resolved)(?:\s+it)?"
-                                r"|(?:placed|put|played|cast)\s+(?:\w+\s+){0,4}?(?:during\s+|in\s+)?(?:this|the\s+same)"
+                                r"|(?:placed|put|played|cast)\s+(?:\S+\s+){0,16}?(?:during\s+|in\s+)?(?:this|(?:the|that)\s+same)"
                                 r"\s+(?:very\s+)?turn)\b"),
                  "summoning sickness"),
            # A creature stolen this turn asked to attack now ("stole opps creature w control magic, can i swing with

@@ -3986,3 +3986,31 @@ def test_session_57_second_nearer(home: Path, db: sqlite3.Connection, query: str
     graveyard: 404.2 nowhere)."""
     ranked = rules_of(find(home, db, query))
     assert any(r in among for r in ranked[:places]), ranked[:5]
+
+
+SESSION_57_THIRD = [
+    ("on MTGO I cast a spell and the client gave priority back to me instead of my opponent, bug?", {"117.3c"}),
+    ("I +1 my Teferi and then -3 him the same turn, why can't I?", {"606.3", "306.5d"}),
+    ("cast a Llanowar Elves and the game won't let me tap it for mana that same turn, why?", {"302.6", "602.5a"}),
+    ("aggio tappato na foresta pe fa mana e isso m'ha risposto distruggendola, se po fa?", {"605.3b"}),
+    ("Posso mettere due Sol Ring nel deck? Il singleton vale per nome o per edizione?", {"903.5b"}),
+    ("Mio figlio vuole mettere sei copie della sua carta preferita nel suo mazzo da 60, si può?", {"100.2a"})]
+
+
+@pytest.mark.parametrize(("query", "first"), SESSION_57_THIRD)
+def test_session_57_third_kinds(home: Path, db: sqlite3.Connection, query: str, first: set[str]) -> None:
+    """Session 57's third blind set (a Modern player, a Magic Online player asking about the client, a Spanish
+    speaker's English; a stream's chat, a club president, a card-shop owner; a Neapolitan player, an Italian Commander
+    player, a mother's email), measured as written and then read: the client's words ("priority back to me", "+1 …
+    and then -3", a creature cast "that same turn" asked to tap), Neapolitan "pe fa mana", "singleton", a count of
+    copies typed."""
+    ranked = rules_of(find(home, db, query))
+    assert ranked[0] in first, ranked[:5]
+
+
+def test_session_57_third_nearer(home: Path, db: sqlite3.Connection) -> None:
+    """The untap step asked of the client's stops ("never stop in my untap step even with all stops on": 117.3a
+    nowhere)."""
+    ranked = rules_of(find(home, db, "why does the client never stop in my untap step even with all stops on? i want"
+                                      " to do something first"))
+    assert "117.3a" in ranked[:2], ranked[:5]
