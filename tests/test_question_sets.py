@@ -29,11 +29,11 @@ def test_every_set_is_checked() -> None:
                                       "questions_blind50b.tsv", "questions_blind50c.tsv",
                                       "questions_blind50d.tsv", "questions_blind55.tsv", "questions_blind56.tsv",
                                       "questions_blind56b.tsv", "questions_blind56c.tsv", "questions_blind57.tsv",
-                                      "questions_blind57b.tsv", "questions_blind57c.tsv",
+                                      "questions_blind57b.tsv", "questions_blind57c.tsv", "questions_blind57d.tsv",
                                       "questions_final42.tsv",
                                       "questions_final43.tsv", "questions_final44.tsv", "questions_final45.tsv",
                                       "questions_final46.tsv", "questions_final55.tsv", "questions_final56.tsv",
-                                      "questions_final57.tsv",
+                                      "questions_final57.tsv", "questions_final57b.tsv",
                                       "questions_heldout.tsv",
                                       "questions_keywords.tsv", "questions_newplayers40.tsv", "questions_tester.tsv",
                                       "questions_testers39.tsv", "questions_testers40.tsv"]

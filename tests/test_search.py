@@ -4014,3 +4014,22 @@ def test_session_57_third_nearer(home: Path, db: sqlite3.Connection) -> None:
     ranked = rules_of(find(home, db, "why does the client never stop in my untap step even with all stops on? i want"
                                       " to do something first"))
     assert "117.3a" in ranked[:2], ranked[:5]
+
+
+@pytest.mark.parametrize(("query", "first"), [
+    ("奶奶的小兔子身上有一个加一的小方块和一个减一的小方块，这两个会怎么样？", {"704.5q", "122.3"}),
+    ("你那只长翅膀的怪飞过来了，我的小熊能拦下来吗？", {"702.9b"}),
+    ("那张分成好几段的牌，上面的小标记是每一轮什么时候加的？", {"714.3c", "505.4"}),
+    ("我刚出的牌被你作废了，那我翻倒的树林还能翻回来用吗？", {"701.6b"})])
+def test_session_57_everyday_chinese(home: Path, db: sqlite3.Connection, query: str, first: set[str]) -> None:
+    """Session 57's fourth blind set (a grandmother, a ten-year-old, a spouse watching, in everyday Chinese), measured
+    as written and then read: counters as "小方块" and "小标记", a turn as "每一轮", flying as "长翅膀", a spell "作废"
+    (countered) and lands "翻倒" (tapped); each question's rule nowhere in the first ten before, or nineteenth."""
+    ranked = rules_of(find(home, db, query))
+    assert ranked[0] in first, ranked[:5]
+
+
+def test_session_57_everyday_chinese_nearer(home: Path, db: sqlite3.Connection) -> None:
+    """Tapped cards "掰正" (straightened) at "每一轮" (each turn)'s start: the untap step's 502.3 nowhere before."""
+    ranked = rules_of(find(home, db, "每一轮开始都要把横着的牌一张张掰正吗？"))
+    assert "502.3" in ranked[:6], ranked[:8]
