@@ -4024,7 +4024,7 @@ def test_session_57_third_nearer(home: Path, db: sqlite3.Connection) -> None:
 def test_session_57_everyday_chinese(home: Path, db: sqlite3.Connection, query: str, first: set[str]) -> None:
     """Session 57's fourth blind set (a grandmother, a ten-year-old, a spouse watching, in everyday Chinese), measured
     as written and then read: counters as "小方块" and "小标记", a turn as "每一轮", flying as "长翅膀", a spell "作废"
-    (countered) and lands "翻倒" (tapped); each question's rule nowhere in the first ten before, or nineteenth."""
+    (countered) and lands "翻倒" (tapped); each question's rule nowhere in the first ten before, or twentieth."""
     ranked = rules_of(find(home, db, query))
     assert ranked[0] in first, ranked[:5]
 
