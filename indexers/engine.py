@@ -3698,17 +3698,21 @@ _EXTRA_COST_MV = {
     "it": r"^(?=.*\b(?:kick\w*|potenziament\w*|costi?\s+aggiuntiv\w*)\b)"
           r".*?\b(?P<word>valore\s+di\s+mana|costo\s+di\s+mana\s+convertito|cmc|mv)\b",
     "zh": r"^(?=.*(?:增幅|额外费用|kicker)).*?(?P<word>法术力值|总法术力费用|几费|cmc|mv)"}
+#: An alternative cost named: pitching a card, evoke, flashback, a spell cast for free (:data:`_ALT_COST_MV`,
+#: :data:`_ALT_COST_INCREASE`).
+_ALT_COST_NAMED = {"en": r"pitch\w*|alt(?:ernative)?\s+costs?|evok\w*|flashback|for\s+free|without\s+paying",
+                   "it": r"pitch\w*|costi?\s+alternativ\w*|gratis|senza\s+pagar\w*|flashback",
+                   "zh": "替代性?费用|免费|不支付|pitch|返照"}
 #: What an alternative cost does to a mana value ("FoW pitched vs Chalice on 5 - pitching doesnt lower the cmc right?",
 #: 免费施放的咒语法术力值算几, "se la lancio gratis il valore di mana cambia?"): nothing (118.9c), where mana value's
 #: own 202.3 led and 118.9c was nowhere (session 57's English blind tester, a Legacy player).  Not an X spell cast
 #: for free (:data:`_FREE_X`, which reads no mana value).  1 read: 0/0 -> 1/1.
 _ALT_COST_MV = {
-    "en": r"^(?=.*\b(?:pitch\w*|alt(?:ernative)?\s+costs?|evok\w*|flashback|flashed\s+back|for\s+free"
-          r"|without\s+paying)\b)"
+    "en": r"^(?=.*\b(?:" + _ALT_COST_NAMED["en"] + r"|flashed\s+back)\b)"
           r".*?\b(?P<word>mana\s+value|mv|cmc|converted\s+mana\s+cost)\b",
-    "it": r"^(?=.*\b(?:pitch\w*|costi?\s+alternativ\w*|gratis|senza\s+pagar\w*|flashback)\b)"
+    "it": r"^(?=.*\b(?:" + _ALT_COST_NAMED["it"] + r")\b)"
           r".*?\b(?P<word>valore\s+di\s+mana|costo\s+di\s+mana\s+convertito|cmc|mv)\b",
-    "zh": r"^(?=.*(?:替代性?费用|免费|不支付|pitch|返照)).*?(?P<word>法术力值|总法术力费用|几费|cmc|mv|CMC|MV)"}
+    "zh": r"^(?=.*(?:" + _ALT_COST_NAMED["zh"] + r")).*?(?P<word>法术力值|总法术力费用|几费|cmc|mv|CMC|MV)"}
 #: A cost increase on a spell cast for its alternative cost ("opp has Thalia out. do i need {1} extra to pitch Force
 #: or is FoW still free", 免费施放的咒语还要付加费吗): it applies to the alternative cost (118.9d), where the taxing
 #: card's words led and 118.9d was nowhere (session 57's English blind tester).  Not a mana value's question
@@ -3716,16 +3720,15 @@ _ALT_COST_MV = {
 #: own rule answers (903.8: two Italian questions of a commander cast for free fell behind 118.6a).  3 read: 1/2 ->
 #: 2/3.
 _ALT_COST_INCREASE = {
-    "en": r"^(?=.*\b(?:pitch\w*|alt(?:ernative)?\s+costs?|evok\w*|flashback|flash\s+(?:it\s+)?back|for\s+free"
-          r"|without\s+paying|still\s+free)\b)(?!.*\b(?:mana\s+value|mv|cmc|reduc\w*|cheaper|discount\w*|commanders?|edh"
-          r"|command\s+zone)\b)"
+    "en": r"^(?=.*\b(?:" + _ALT_COST_NAMED["en"] + r"|flash\s+(?:it\s+)?back|still\s+free)\b)"
+          r"(?!.*\b(?:mana\s+value|mv|cmc|reduc\w*|cheaper|discount\w*|commanders?|edh|command\s+zone)\b)"
           r".*?(?P<word>(?:\{\d\}|\b\d|\bone|\btwo)\s+(?:extra|more)\b|\bextra\s+(?:\{\d\}|\d\b|mana\b|cost)"
           r"|\btax(?:ed|es)?\b|\bcost\s+increase\w*|\bcosts?\s+(?:\{\d\}|\d|one|two)\s+more\b)",
-    "it": r"^(?=.*\b(?:pitch\w*|costi?\s+alternativ\w*|gratis|senza\s+pagar\w*|flashback)\b)"
+    "it": r"^(?=.*\b(?:" + _ALT_COST_NAMED["it"] + r")\b)"
           r"(?!.*\b(?:valore\s+di\s+mana|cmc|mv|riduz\w*|riduc\w*|sconto|comandant\w*|commander|edh)\b)"
           r".*?\b(?P<word>(?:\{\d\}|\d|uno|due)\s+(?:in\s+pi[uù]|extra)|costa\s+(?:\{\d\}|\d|uno|due)?\s*(?:di\s+)?pi[uù]"
           r"|aumento\s+(?:del|di)\s+costo|tass[ae])",
-    "zh": r"^(?=.*(?:替代性?费用|免费|不支付|pitch|返照))(?!.*(?:法术力值|减费|减少费用|费用减少|少付|指挥官|将军))"
+    "zh": r"^(?=.*(?:" + _ALT_COST_NAMED["zh"] + r"))(?!.*(?:法术力值|减费|减少费用|费用减少|少付|指挥官|将军))"
           r".*?(?P<word>加费|增加费用|费用增加|增加的费用|多付|多交)"}
 #: Two alternative costs at once ("一个咒语能否同时使用两种替代性费用？比如返照的同时又用不支付法术力费用",
 #: "can i use two alternative costs on one spell"): only one (118.9a), where flashback's rules or 601.2b led and

@@ -158,11 +158,11 @@ def to_simplified(text: str) -> str:
 CANTONESE = (("佢哋", "他们"), ("我哋", "我们"), ("你哋", "你们"), ("点解", "为什么"), ("边个", "哪个"),
              ("边度", "哪里"), ("去边", "去哪"), ("乜嘢", "什么"), ("系咪", "是不是"), ("唔系", "不是"),
              ("返嚟", "回来"), ("弹返", "弹回"), ("一齐", "一起"), ("冇", "没有"), ("唔", "不"), ("佢", "他"),
-             ("嘅", "的"), ("喺", "在"), ("咗", "了"), ("啲", "些"), ("嚟", "来"), ("𠮶", "那"), ("嗰", "那"),
+             ("嘅", "的"), ("喺", "在"), ("咗", "了"), ("啲", "些"), ("嚟", "来"), ("𠮶", "那"),
              ("嘢", "东西"), ("睇", "看"), ("畀", "给"), ("攞", "拿"), ("咁", "这样"), ("仲", "还"))
 #: A text is read as Cantonese only when it holds one of the characters Mandarin never writes: 咁 and 仲 alone
 #: are Mandarin too (仲裁, arbitration).
-_CANTONESE_MARKS = LazyPattern("[唔冇佢嘅喺咗啲嚟𠮶嗰嘢哋]")
+_CANTONESE_MARKS = LazyPattern("[唔冇佢嘅喺咗啲嚟𠮶嘢哋]")
 
 
 def as_mandarin(text: str) -> str:
