@@ -2095,9 +2095,11 @@ LEAVING = 2.0
 #: languages, 52/61 -> 53/62.  Session 49: Italian "ha concesso" ("un giocatore ha concesso mentre controllava una
 #: mia creatura", the late Italian tester: 704.5u led, 800.4a nowhere -> first).  Session 50: "just said hes out" in a
 #: game of three, "se uno perde" in multiplayer (the parent and the Italian Arena player: 727.2 and 804.2 led, 800.4a
-#: nowhere and seventh): 94 read, 79/89 -> 84/92.
+#: nowhere and seventh): 94 read, 79/89 -> 84/92.  Session 58: a game named by its players' count or "our" ("Player
+#: leaves a four-player game", the judge study group's question: 704.5u led, 800.4a nowhere -> first); the Italian
+#: "s'è arreso" (surrendered, in a store regular's dialect: seventh -> first).
 _LEAVES = {"en": r"\b(?:conced(?:e|es|ed|ing)|scoop(?:s|ed|ing)?"
-                 r"|(?:leaves?|left|leaving|quits?)\s+(?:the\s+|a\s+|this\s+)?(?:multiplayer\s+|commander\s+)?game"
+                 r"|(?:leaves?|left|leaving|quits?)\s+(?:the\s+|a\s+|this\s+|our\s+)?(?:multiplayer\s+|commander\s+|\w+-players?\s+)?game"
                  r"|rage\s*quit\w*|quit(?:s|ted)?"
                  r"|drop(?:s|ped)? out"
                  r"|(?:somebody|someone|a\s+player|one\s+player|(?:my\s+)?friend|(?:an?\s+)?opp\w*)\s+(?:dies|died|(?:loses?|lost)(?=\s*(?:[,.?!]|$|the\s+game\b|and\b))"
@@ -2105,7 +2107,7 @@ _LEAVES = {"en": r"\b(?:conced(?:e|es|ed|ing)|scoop(?:s|ed|ing)?"
                  r"|(?:he|she)['’]?s\s+out(?!\s+of)|(?:he|she|they)\s+(?:is|was|are|were)\s+out(?!\s+of))\b",
            "it": r"\b(?:conced\w*|conces\w*|abbandon\w*|quitt\w*"
                  r"|(?:lascia|esce\s+dal(?:la)?|se\s+ne\s+va\s+dal(?:la)?)\s+partita"
-                 r"|si\s+ritira|se\s+ne\s+va\b"
+                 r"|si\s+ritira|se\s+ne\s+va\b|(?:si|s['’]?)\s*(?:è|e)\s+arres\w*|si\s+arrend\w*"
                  r"|\bse\s+(?:uno|qualcuno|un\s+giocatore|un\s+avversario)\s+perde\b)",
            "zh": r"投降|投了|认输|退出|离开游戏|退了"}
 #: ... a creature of theirs one holds, by "control magic" or "their creature", is a game of several (session 44's
@@ -2771,20 +2773,24 @@ _LOYALTY_COST = r"(?<![A-Za-z0-9/+\-−])(?P<word>[+\-−](?:\d{1,2}|x)|(?:plus|
 #: Session 55: "the creature that was blocking it", which "my daughter got rid of" (the English blind tester, a parent:
 #: 509.1h nowhere -> second): 75 read, 51/70 -> 51/71.
 _BLOCKER_GONE = {
-    "en": r"^(?!.*(?<!without )(?<!\bno )\b(?:trampl|deathtouch))(?=.*\b(?:blockers?|blocking\s+creatures?|chump\w*"
+    "en": r"^(?!.*(?<!without )(?<!\bno )(?<!n't have )(?<!nt have )(?<!not have )\b(?:trampl|deathtouch))"
+          r"(?=.*\b(?:blockers?|blocking\s+creatures?|chump\w*"
           r"|(?:i|they|he|she|we)\s+blocked|(?:creature|guy|one)\s+(?:that\s+|which\s+)?(?:was\s+|is\s+)blocking)\b)"
           r"(?=.*\b(?:attack\w*|hit|hits|damage|dmg|blocked)\b).*?\b(?P<word>got\s+rid\s+of|gets?\s+rid\s+of"
           r"|died|dies|killed|bolted|bounced|removed"
           r"|destroyed|sacrificed|sac(?:'d|ced|ed)?|exiled|gone|left|kills|bolts|bounces|removes|destroys|exiles"
           r"|destroy|kill|exile|bounce)\b",
-    "it": r"^(?!.*(?<!senza )\b(?:travolg|trampl|tocco\s+letale|deathtouch))(?=.*\b(?:bloccant[ei]|blocc[ao]\w*)\b)"
-          r".*?\b(?P<word>muore|muoiono|mort[oaie]|uccis[oaie]|uccid\w*|bruci\w*"
+    "it": r"^(?!.*(?<!senza )(?<!non ha )(?<!nn ha )(?<!non c ha )(?<!non c'ha )\b(?:travolg|trampl|tocco\s+letale"
+          r"|deathtouch))(?=.*\b(?:bloccant[ei]|blocc[ao]\w*)\b)"
+          r".*?\b(?P<word>muore|muoiono|mort[oaie]|uccis[oaie]|uccid\w*|bruci\w*|fa(?:nno|tto)\s+fuori"
           r"|rimoss[oaie]|distrutt[oaie]|sacrific\w*|esiliat[oaie]|bounc\w*)\b",
     "zh": r"^(?!.*(?<!没)(?<!没有)(?<!无)(?:践踏|践塌|trample|死触|deathtouch))"
           r"(?=.*(?:阻挡者|阻挡的生物|阻挡生物|挡的|挡[我它他她]的|挡住))"
           r".*?(?P<word>被杀|杀了|打死|死了|死掉|被消灭|消灭了|弹回手|回手|离场|没了|被移除|献祭|被解掉|解掉"
           r"|离开了?战场|牺牲了|牺牲掉)"}
 #: ... "阻挡生物 … 离开了战场" (session 45's second Chinese blind tester): 33 read, 25/32 -> 26/32.
+#: Session 58: trample said absent as "doesn't have trample", "non c ha travolgere", and a blocker "fatto fuori" (a
+#: store regular's dialect: fifth -> first): 102 read, 67/95 -> 68/96.
 #: Whether a copy of a spell is cast ("does a copy of a spell count as casting for prowess", 风暴复制出来的咒语
 #: 算施放吗, "le copie di tempesta contano come magie lanciate?"): 707.10 says it is not, where casting a copy
 #: (707.12, "cast a copy") and the keywords that copy (storm, 702.40a) led (sessions 40-42's testers).
@@ -2803,12 +2809,13 @@ _COPY_CAST = {
           r"|(?:prowess|magecraft)\s+trigger\w*)\b",
     "it": r"^(?=.*\bcopi\w*)(?!.*\blanci\w*\s+(?:una\s+|la\s+)?copia|.*\bleggend)"
           r".*?\b(?P<word>lanciat\w*|lanciar\w*|castat\w*|(?:scatt|innesc|trigger)\w*\s+(?:\w+\s+){0,2}?"
-          r"(?:prodezza|magecraft))",
+          r"(?:prodezza|prowess|magecraft))",
     "zh": r"^(?=.*复制)(?!.*施放.{0,3}复制|.*传奇)"
           r".*?(?P<word>施放|触发\S{0,4}?(?:勇武|魔技)|(?:勇武|魔技)\S{0,4}?触发)"}
 #: ... not of a legendary's second copy, a card of the same name (:data:`_LEGEND_TWICE`'s: "Ho lanciato una seconda
 #: copia della stessa creatura leggendaria" led with 707.10, 704.5j nowhere; session 45's second Italian blind tester):
-#: the 34 questions it reads the same (22/34 first), that one nowhere -> third.
+#: the 34 questions it reads the same (22/34 first), that one nowhere -> third.  Session 58: the English "prowess" in
+#: Italian ("la copia triggera la prowess": seventh -> first): 85 read, 76/82 -> 77/83.
 #: Two players at 0 life at once ("both players drop to 0 life at the same time, who wins", 两边同时掉到0血算
 #: 平局吗, "se entrambi andiamo a 0 vite nello stesso momento chi vince?"): all lose simultaneously and the game
 #: is a draw (104.4a), where paying life in Two-Headed Giant (119.4a) and the life rules led every such question.
@@ -3034,10 +3041,12 @@ _MANA_LEFT = {
     "it": r"^(?=.*\bmana\b)(?=.*\b(?:fase|sottofase|turno|combat\w*|main|dopo|pi[uù]\s+tardi)\b)"
           r".*?\b(?P<word>(?:nn|non)\s+(?:lo\s+|la\s+)?us\w*|(?:nn|non)\s+(?:l['’]\s*)?(?:ho|hai|ha)\s+usat\w*|resta|rimane"
           r"|avanz\w*|tener(?:mi|lo|e)?|teng(?:o|ono)|sparit\w*|svuot\w*)\b",
-    "zh": r"^(?=.*(?:法术力|法力|蓝|红|绿|白|黑|mana))(?=.*(?:阶段|步骤))"
-          r".*?(?P<word>没用完|没用掉|用不完|剩下的|还在吗|留到)"}
+    "zh": r"^(?=.*(?:法术力|法力|蓝|红|绿|白|黑|mana|费(?!用)))(?=.*(?:阶段|步骤|回合))"
+          r".*?(?P<word>没用完|没用掉|用不完|没花完|花不完|剩下的|还在吗|留到|攒到|攒着|存到|存着)"}
 #: Session 49: 法力 (the players' short 法术力) and "tenermi il mana" (the blind testers: 106.4 seventh and nowhere):
-#: 42 read, 37/39 -> 41/42.
+#: 42 read, 37/39 -> 41/42.  Session 58: mana as 费, a turn's (这回合, 下回合) and 没花完, 攒到 (the Hearthstone
+#: player: nowhere -> second, behind 500.5, which answers as well): 70 read, 67/69 -> 68/70.  Then any turn named
+#: (回合结束的时候 … 留到我自己回合: nowhere -> second): 71 read, 68/70 -> 68/71.
 #: A hand over seven at the end of a turn (回合结束手里9张牌咋办 要弃到几张): the cleanup step's discard to the
 #: maximum hand size (514.1, 402.2), where the end step's rules (513) led and neither was in the first five.
 #: ... a hand's count kept ("how many cards can you keep in your hand at end of turn", "a fine turno quante carte
@@ -3053,9 +3062,13 @@ _HAND_OVER = {
     "it": r"^(?=.*\b(?:scart\w*|tener\w*|teng\w*|max\w*|massim\w*))(?=.*\b(?:fine\s+(?:del\s+)?turno|cleanup"
           r"|cancellazione)\b)"
           r".*?\b(?P<word>(?:\d+|quante)\s+carte(?:\s+in\s+mano)?)\b",
-    "zh": r"^(?=.*(?:弃|怎么办|咋办|怎么处理))(?=.*(?:回合结束|结束|清除))(?=.*(?:手里|手上|手牌|弃到))"
+    "zh": r"^(?=.*(?:弃|扔|丢|怎么办|咋办|怎么处理))(?=.*(?:回合结束|结束|清除|攒|太多|上限))"
+          r"(?=.*(?:手里|手上|手牌|弃到))"
           r".*?(?P<word>(?:\d+|[七八九十])张(?:牌)?)"}
 #: Session 49: a turn "ended" with 9 cards (701.9b led): 44 read, 42/43 -> 43/44.
+#: Session 58: cards 扔掉 or 丢 (thrown away) from a hand 攒 (hoarded) too big, no turn's end named
+#: (孩子手里攒了十张牌，要不要扔掉一些啊: nowhere -> first, and two older everyday questions likewise):
+#: 73 read, 68/70 -> 71/73.
 #: Session 50: "at the end of my turn I had 9 cards" (the parent's English: 404.3 led, 514.1 fifth): 48 read, 46/48
 #: -> 47/48; "he ended turn with 9 cards" (the Twitch chat tester: 701.9b led, 514.1 eighth): 50 read, 48/49 -> 49/50.
 #: Damage that lasts or wears off ("does dmg on creatures wear off at end of turn", 生物身上的伤害回合结束会清掉吗,
@@ -3076,11 +3089,16 @@ _DAMAGE_LASTS = {
           r".*?\b(?P<word>rest(?:a|ano)|riman(?:e|gono)|spari(?:sce|scono)"
           r"|vanno\s+via|va\s+via|si\s+(?:tolgono|toglie|resett\w*|cancell\w*|azzer\w*|cur\w*|rimuov\w*)"
           r"|(?:vengono|viene)\s+(?:rimoss\w*|tolt\w*|cancellat\w*|azzerat\w*)|ancora\s+(?:\w+\s+){0,3}?addosso)\b",
-    "zh": r"^(?=.*伤害)(?=.*(?:回合|清除步骤|什么时候))"
-          r".*?(?P<word>清掉|清除|清空|消掉|消失|没了|保留|留到|留着|还在|重置|会留|移除|恢复|回满|累积|累计)"}
+    "zh": r"^(?=.*(?:伤害|受的伤|残血))(?=.*(?:回合|一轮|清除步骤|什么时候))"
+          r".*?(?P<word>清掉|清除|清空|消掉|消失|没了|保留|留到|留着|挂着|还在|重置|会留|移除|恢复|回满|累积|累计|残血"
+          r"|(?:就|会)?好了)"}
 #: Session 50: 伤害会一直留着吗 (the club's new player: 120.4d led): 47 read, 37/46 -> 38/47; 累积 (the Zhihu tester's
 #: "伤害会一直累积到下一个回合吗": nowhere -> second, 120.6 behind 120.4d; nothing else moved); Italian "ha ancora quei
 #: danni addosso" (the draft-night tester: 510.1 led, 514.2 nowhere -> second): 50 read, 38/49 -> 38/50.
+#: Session 58: damage as 受的伤 or 残血 (a wounded creature, a Hearthstone player's word) that stays 挂着 (hangs on):
+#: nowhere -> first and fourth (session 57's final set, 我的怪兽…受的伤会一直留着): 67 read, 52/64 -> 53/66.  Then a
+#: turn as 一轮 and damage 好了 (healed: a parent's 小人…到下一轮它受的伤是不是就好了, nowhere -> fourth): 68 read,
+#: 53/66 -> 53/67.
 #: Session 49: a creature "still damaged" on my turn, with no word "damage" (120.4d led), and 消掉: 44 read, 35/42 ->
 #: 36/44.
 #: Italian "si rimuove", a hand's count in Italian "quante carte" at the "cancellazione", in Chinese 弃到七张 (the
@@ -3095,12 +3113,12 @@ _GONE = {
           r"\s+(?:his|her|their|my|its\s+owner['’]s|the\s+owner['’]s)\s+hand",
     "it": r"esce\s+dal\s+campo(?:\s+di\s+battaglia)?|lascia\s+il\s+campo(?:\s+di\s+battaglia)?|muore|morta|morto"
           r"|(?:viene|vengono|venga|è|e|sono)\s+(?:stat[oaie]\s+)?(?:esiliat[oaie]|distrutt[oaie]"
-          r"|sacrificat[oaie]|uccis[oaie])|rimbalz\w*|bounc\w*|torna\s+in\s+mano"
+          r"|sacrificat[oaie]|uccis[oaie])|rimbalz\w*|bounc\w*|torna\s+in\s+mano|rimett\w*\s+in\s+mano"
           r"|l['’]\s*(?:ha|hanno)\s+(?:sacrificat|esiliat|distrutt|uccis)[oaie]"
           r"|(?<=\bl[oa]\s)(?:sacrific|esili|distrugg|uccid)\w*",
     "zh": r"被?解掉了?|被解场|被解了|解了|离场了?|离开战场|死了|死掉|被杀了?|被消灭了?|被放逐了?|弹回手了?|回手"
           r"|(?:牺牲|献祭)(?:了|掉)"
-          r"|被弹走了?|被牺牲了?"}
+          r"|被弹走了?|被牺牲了?|把\S{0,6}?(?:杀|消灭|干)(?:了|掉)"}
 #: ... the Italian active voice too ("lui l'ha sacrificata in risposta", session 49's late Italian tester: 609.2 led),
 #: and in the present ("lui la sacrifica in risposta", session 50's Italian Arena player: 117.7 led, 608.2b sixth); a
 #: bounce said "send his creature back to his hand" (the parent's tester: 608.2b ninth).  Every kind reading a
@@ -3127,7 +3145,7 @@ _AURA_ALONE = {
           r".*?\b(?P<word>" + _GONE["en"] + r"|(?:destroy\w*|kill\w*|exil\w*|bounc\w*|sacrific\w*)\s+(?:the|his|her"
           r"|their|that|my|its)\s+creature(?!.*\b(?:in\s+response|respond\w*)\b))\b",
     "it": r"^(?!.*\bbestow)(?=.*\baura\b).*?\b(?P<word>" + _GONE["it"] + r")\b",
-    "zh": r"^(?!.*(?:神授|bestow))(?=.*(?:灵气|光环|结界(?:贴|挂|结附)|(?:贴|挂)(?:在)?\S{0,4}?的结界))"
+    "zh": r"^(?!.*(?:神授|bestow|回应|响应))(?=.*(?:灵气|光环|结界(?:贴|挂|结附)|(?:贴|挂)(?:在)?\S{0,4}?的结界))"
           r".*?(?P<word>" + _GONE["zh"] + ")"}
 #: An Equipment whose creature is gone ("装备挂着的生物死了，装备也一起进坟场吗", session 49's Chinese blind tester: the
 #: dying creature's 704.5f led, 301.5c nowhere): it becomes unattached and stays on the battlefield (704.5n, 301.5c),
@@ -3225,7 +3243,7 @@ _X_OFF_STACK = {
 _TARGETS_GONE = {
     "en": r"^(?:(?=.*\btarget\w*)|(?=.*\b(?:split\w*|divid\w*)\b)(?!.*\bblock\w*)"
           r"|(?=.*\bcast\w*\s+(?:\w+\s+){1,4}?on\s+(?:my|their|your|his|her|a|an|the|that)\s)(?=.*\bin\s+response\b)"
-          r"|(?=.*\bin\s+response\s+to\s+(?:my|their|your|his|her|the|a|an|that)\s)(?!.*\b(?:trigger\w*|etb"
+          r"|(?=.*\bin\s+response\b)(?!.*\b(?:trigger\w*|etb"
           r"|abilit(?:y|ies))\b)"
           r"|(?=.*\bbefore\s+(?:my|the|his|her|their|your)\s+(?:spell|card|removal)\s+(?:went\s+off|resolved"
           r"|resolves|could\s+resolve|happened|hit)))"
@@ -3234,12 +3252,13 @@ _TARGETS_GONE = {
           r"|(?:killed|destroyed|exiled|bounced|removed|sacrificed|bolted|murdered)\s+(?:that|the|my|it|this|their|his"
           r"|her))\b",
     "it": r"^(?:(?=.*\b(?:bersagli\w*|target\w*)\b)|(?=.*\bin\s+risposta\b)(?!.*\b(?:trigger\w*|etb|abilit\w*)))"
-          r"(?=.*\b(?:risol\w*|fizz\w*|ancora|funzion\w*|(?:che\s+)?fa\s+qualcosa|che\s+fa"
+          r"(?=.*\b(?:risol\w*|fizz\w*|ancora|funzion\w*|(?:che\s+)?fa\s+qualcosa|che\s+(?:fine\s+)?fa"
           r"|neutralizzat\w*|succede)).*?\b(?P<word>" + _GONE["it"] + r"|(?:(?:non|nn)\s+)?c'?\s*[èe]\s+pi[uù]"
           r"|sparisc\w*)\b",
-    "zh": r"^(?:(?=.*(?:目标|点了|指定了))|(?=.*(?:回应|响应|结算前|结算之前|生效前|生效之前))"
+    "zh": r"^(?:(?=.*(?:目标|点了|指定了|指了))|(?=.*(?:回应|响应|结算前|结算之前|生效前|生效之前))"
           r"(?!.*(?:触发|ETB|etb|进入战场|进场|能力|异能)))"
-          r"(?=.*(?:结算|生效|失效|还有用|没用|还会|直接没了|就没了|fizz|算(?:是)?被反击))"
+          r"(?=.*(?:结算|生效|失效|还有用|没用|还会|直接没了|就没了|fizz|算(?:是)?被反击|(?:啥|什么)(?:都|也)没(?:干|做)"
+          r"|直接进(?:了)?坟))"
           r".*?(?P<word>" + _GONE["zh"] + "|没了|不在了|不合法了?)"}
 #: ... "cosa succede", "fizza", 还会 and 被弹走 too (the older sets' misses): 18 read, 15/15 -> 18/18; "nn c e piu",
 #: fizz and 不合法了 (session 44's second blind testers): 25 read, 21/24 -> 25/25.  Session 49: a removal answered
@@ -3249,7 +3268,10 @@ _TARGETS_GONE = {
 #: whose target left "before my spell went off" (the parent's), a Chinese spell asked whether it "counts as" countered
 #: (算被反击): 56 read, 52/53 -> 55/56; 结算前 (before it resolved), measured with 牺牲了: 58 read, 56/57 -> 57/58;
 #: 响应 beside 回应 ("我放了个解 对手响应把那只怪弹回手了", the Xiaohongshu tester: nowhere -> first): 61 read, 58/59 ->
-#: 59/60.
+#: 59/60.  Session 58: "in response" with no owner after it ("he bounced it back to his hand in response, so like does
+#: my burn spell still do anything"), "che fine fa", a bounce "se la rimette in mano" (now in :data:`_GONE`), 指了 and a
+#: spell that 啥都没干 (did nothing) or 直接进坟 (three of session 58's second blind set, nowhere -> first in each
+#: language): 78 read, 72/74 -> 76/77.
 #: Chinese responding
 #: (:data:`_RESPOND_SPELL`) leaves a question with a permanent gone to it.  A spell splitting its damage,
 #: "target" unsaid ("I cast Fire splitting 1 damage between two creatures and one gets blinked in response", session
@@ -3273,7 +3295,7 @@ _SOURCE_GONE = {
     "it": r"^(?!.*\b(?:bersagli|target|invece))(?=.*\b(?:trigger\w*|abilit[àa]|innesc\w*|etb|si\s+attiv\w*)\b)"
           r"(?=.*\b(?:risol\w*|ancora|funzion\w*)).*?\b(?P<word>" + _GONE["it"] + r"|uccid\w*|distrugg\w*"
           r"|sacrific\w*|sacc(?:o|hi|a|are|at[oaie]))\b",
-    "zh": r"^(?!.*(?:目标|改为|而是))(?=.*(?:触发|异能|etb))(?=.*结算).*?(?P<word>" + _GONE["zh"] + ")"}
+    "zh": r"^(?!.*(?:目标|改为|而是|谁的?先|顺序))(?=.*(?:触发|异能|etb))(?=.*结算).*?(?P<word>" + _GONE["zh"] + ")"}
 #: The first mulligan of a multiplayer game ("is the first mull free in commander", 多人局第一次调度免费吗, "in
 #: commander il primo mulligan e gratis o no"): it doesn't count (103.5c), where Commander's and the mulligan's
 #: other rules (903.12g, 103.5b) led, 103.5c second to fifth (sessions 42-43's blind testers).  18 read: 6/16 ->
@@ -3655,16 +3677,42 @@ _BOTH_TRIGGER = {
           r"|every(?:one|body)\s+(?:\w+\s+){0,2}?ha(?:ve|s|d))\b",
     "it": r"^(?=.*\b(?:trigger\w*|innesc\w*|si\s+attiv\w*|abilit[àa]))"
           r"(?=.*\b(?:avversari\w*|entramb\w*|tutti\s+e\s+due|mie\s+e|io\s+e|altro\s+(?:player|giocatore)"
-          r"|prim[ao]|ordine)\b)"
+          r"|prim[ao]|ordine|ordinarl\w*)\b)"
           r".*?\b(?P<word>insieme|contemporaneamente|nello\s+stesso\s+momento|allo\s+stesso\s+tempo"
           r"|(?:2|due|tre|pi[uù]|tanti|vari)\s+(?:trigger\w*|abilit[àa]\s+innescat\w*)"
-          r"|(?:chi\s+)?scegli\w*\s+(?:io\s+)?l['’]\s*ordine|scelgo\s+io\s+l['’]\s*ordine"
+          r"|(?:chi\s+)?scegli\w*\s+(?:io\s+)?l['’]\s*ordine|scelgo\s+io\s+l['’]\s*ordine|ordinarl\w*"
           r"|sia\s+(?:\w+\s+){0,3}?(?:che|sia))\b",
-    "zh": r"^(?=.*触发)(?=.*(?:谁|顺序|先|哪个)).*?(?P<word>同时|同一时间|一起触发)"}
+    "zh": r"^(?=.*触发)(?=.*(?:谁|顺序|先|哪个)).*?(?P<word>同时|同一时间|一起(?:触发|死)|(?:两边|双方)都有)"}
+#: A dies trigger of a creature that dies with others, or that is already in the graveyard when it should trigger
+#: ("board wipe kills my creature that says whenever another creature dies, does it still trigger for the others
+#: dying at the same time", "partono tutti i rantoli di morte anche se sono morti nello stesso momento?", 随从被解掉已经
+#: 进坟场了，那效果还触发吗): leaves-the-battlefield abilities look back in time (603.10a), where the dying creature's
+#: 704.5f or the multiplayer rules led and 603.10a was third to nowhere (session 58's blind testers, two of them
+#: from Hearthstone).  Not an order asked: two players' triggers at once are :data:`_BOTH_TRIGGER`'s; nor a count ("2
+#: creatures died at once … do i draw 2?", 603.2c's: first -> nowhere before it was let be; "go off 3 times", 几次).
+#: 25 read (the question sets as typed), 17/24 -> 23/25; the glossary benchmark the same.
+_DIES_TOGETHER = {
+    "en": r"^(?!.*\b(?:first|order|apnap|whose|how\s+many|(?:draw|get|gain|trigger)\w*\s+(?:2|two|twice|both)"
+          r"|(?:\d+|two|three|several)\s+times|twice)\b)"
+          r"(?=.*\b(?:trigger\w*|whenever|deathrattle|go(?:es)?\s+off)\b)"
+          r"(?=.*\b(?:die|dies|died|dying|destroy\w*|kill\w*|wipe\w*|wrath\w*|sweeper)\b)"
+          r".*?\b(?P<word>(?:at\s+)?the\s+same\s+time|simultaneous\w*|together|at\s+once"
+          r"|already\s+(?:in\s+(?:the\s+|my\s+)?(?:graveyard|yard|gy)|dead|gone))\b",
+    "it": r"^(?!.*\b(?:prim[ao]|ordine|quante\s+volte|\d+\s+volte)\b)"
+          r"(?=.*\b(?:innesc\w*|trigger\w*|rantol\w*|partono|parte|si\s+attiv\w*)\b)"
+          r"(?=.*\b(?:mor[tio]\w*|muoi\w*|muore|distrutt\w*|wipe|uccis\w*)\b)"
+          r".*?\b(?P<word>insieme|contemporaneamente|nello\s+stesso\s+momento|allo\s+stesso\s+tempo"
+          r"|gi[àa]\s+(?:nel|al|in)\s+cimitero)\b",
+    "zh": r"^(?!.*(?:谁|顺序|哪个先|先结算|先上|几次|多少次))(?=.*(?:触发|亡语|死了的时候|死亡时))"
+          r"(?=.*(?:死|消灭|解场|清场|解掉))"
+          r".*?(?P<word>同时|一起(?:死|进坟场|被消灭)|已经进了?坟(?:墓)?场|已经在坟(?:墓)?场)"}
 #: Session 49: "sia roba mia che dell'avversario" (603.3b ninth): 75 read, 74/74 -> 75/75.  Session 55: "sia una mia
 #: abilità sia una abilità del mio avversario" (the Italian blind tester, a new player: upkeep's 503.1a led, 603.3b
 #: nowhere -> first), measured as :data:`_OWN_HEXPROOF`: 87 read, 84/85 -> 86/87.  Session 50: 在同一时间触发
-#: (the Zhihu tester: 603.12 led, 603.3b eighth): 79 read, 78/78 -> 79/79.
+#: (the Zhihu tester: 603.12 led, 603.3b eighth): 79 read, 78/78 -> 79/79.  Session 58: 两边都有 (both sides have)
+#: triggers, creatures 一起死了 (the Tieba poster's "谁的先生效": nowhere -> first, with :data:`_SOURCE_GONE` let be
+#: where an order is asked): 109 read, 107/108 -> 108/109.  Then an Italian player's own triggers he would "ordinarli"
+#: (order them: nowhere -> first): 110 read, 108/109 -> 109/110.
 #: Which of two spells resolves first ("i giant growth in response to bolt, which one resolves first", 堆叠是不是后放的
 #: 先结算, "se counterano il mio counterspell con un altro counter chi risolve prima?"): the last added (405.5), where
 #: counters' 122.1 or responding's 117.7 led (session 44's Italian blind tester); two triggers at once are
@@ -3674,7 +3722,8 @@ _BOTH_TRIGGER = {
 #: effetto per prima?": 609.4a led, 405.5 nowhere -> first).
 #: Session 57: "which one solve first" (a Japanese player's English) and 哪张先生效, 谁的先结算 (405.5 nowhere, twice);
 #: not of effects or layers (同一层的两个效应谁先生效 is timestamps' 613.7): 46 read, 41/43 -> 44/46.  Then the English
-#: "resolve" in Italian ("nello stack chi resolve per primo": tenth -> first): 48 read, 45/47 -> 46/48.
+#: "resolve" in Italian ("nello stack chi resolve per primo": tenth -> first): 48 read, 45/47 -> 46/48.  Session 58:
+#: 后出的先结算 (the one played later resolves first, the Tieba poster: nowhere -> first): 53 read, 50/52 -> 51/53.
 _RESOLVES_FIRST = {
     "en": r"^(?!.*\b(?:trigger\w*|same\s+time|simultaneous\w*)\b)"
           r".*?\b(?P<word>(?:which|what|who(?:se)?)\s+(?:\w+\s+){0,3}?"
@@ -3682,7 +3731,7 @@ _RESOLVES_FIRST = {
     "it": r"^(?!.*\b(?:trigger\w*|innesc\w*|insieme)\b)"
           r".*?(?P<word>(?:chi|quale|cosa)\s+(?:\w+\s+){0,3}?(?:(?:si\s+)?risolv\w*|resolv\w*|fa\s+effetto|fanno\s+effetto)"
           r"\s+(?:per\s+)?prim\w*)",
-    "zh": r"^(?!.*(?:触发|同时(?!有)|层|效应|效果)).*?(?P<word>(?:最)?后放(?:上去)?的?(?:咒语)?先结算"
+    "zh": r"^(?!.*(?:触发|同时(?!有)|层|效应|效果)).*?(?P<word>(?:最)?后(?:放|出|打出|施放)(?:上去)?的?(?:咒语)?先结算"
           r"|(?:谁|哪)(?:个|张|的)?先(?:结算|生效)|先结算哪个"
           r"|后进先出|结算顺序)"}
 #: Session 50: "最后放上去的先结算", "结算顺序", with "同时有好几个咒语" (several at once on the stack, no trigger;
@@ -3763,10 +3812,14 @@ _UNTARGETED = {
     "en": r"^(?=.*\b(?:hexpro\w*|hexprof\w*|shroud\w*|ward)\b)"
           r".*?\b(?P<word>board\s*wipes?|wrath\w*|sweepers?|mass\s+removal"
           r"|(?:exile|destroy|damage)s?\s+(?:to\s+)?(?:all|each|every)\s+\w+|non-?target\w*"
-          r"|(?:doesn'?t|does\s+not|don'?t)\s+target)\b",
+          r"|(?:doesn'?t|does\s+not|don'?t)\s+target|edicts?|sacrific\w*)\b",
     "it": r"^(?=.*\b(?:anti-?\s?malocchio|hexproof|velo|ward|egida)\b).*?\b(?P<word>board\s*wipe|wrath|spazzat\w*"
-          r"|distrugg\w*\s+tutt\w*|tutte\s+le\s+creature|ogni\s+creatura|non\s+(?:bersaglia|targetta)\w*)",
-    "zh": r"^(?=.*(?:辟邪|避邪|帷幕|守护|hexproof)).*?(?P<word>清场|全体|所有生物|每个生物|不指定|没指定|不是指定)"}
+          r"|distrugg\w*\s+tutt\w*|tutte\s+le\s+creature|ogni\s+creatura|non\s+(?:bersaglia|targetta)\w*"
+          r"|sacrific\w*)",
+    "zh": r"^(?=.*(?:辟邪|避邪|帷幕|守护|hexproof))"
+          r".*?(?P<word>清场|全体|所有生物|每个生物|不指定|没指定|不是指定|牺牲|献祭)"}
+#: Session 58: a sacrifice or an edict ("Liliana of the Veil -2 fa sacrificare una creatura: funziona anche se … ha
+#: hexproof?": nowhere -> first): 10 read, 8/9 -> 9/10.
 #: A creature that enters after a boost ("creatures get +1/+1 until end of turn, does a creature that enters later get
 #: it", "does an anthem pump creatures that enter after it", "+1/+1 fino a fine turno … vale anche per quelle che
 #: entrano dopo?"): a spell's effect locks in what it affects (611.2c), a static ability's does not (611.3a), where
@@ -3806,14 +3859,18 @@ _UNEQUIPPED = {
 #: Session 56: "finisce tutte le carte del mazzo … non ce n'è più" (the third blind set's parent: nowhere -> first):
 #: 72 read, 70/71 -> 71/72.
 #: Session 57: the Italian "deck è finito" (nowhere -> first): 75 read, 73/74 -> 74/75.  Then a card "presa"
-#: (taken) from an empty "mazzo" (a grandmother's words: nowhere -> second): 78 read, 76/77 -> 76/78.
+#: (taken) from an empty "mazzo" (a grandmother's words: nowhere -> second): 78 read, 76/77 -> 76/78.  Session 58:
+#: the loss asked ("se finisco il mazzo … perdo subito la partita?": nowhere -> first): 83 read, 79/82 -> 80/83.  Then
+#: the library as everyday Chinese says it (那叠牌, 牌堆), 摸完 and 没得摸 (drawn out, nothing to draw: a parent with a
+#: starter kit and session 57's final everyday set, nowhere -> first twice): 86 read, 81/84 -> 83/86.
 _EMPTY_DRAW = {
     "en": r"^(?=.*\b(?:library|libary|deck)\b)(?=.*\b(?:empty|(?:no|zero|0)\s+cards|nothing\s+(?:left|in)|run\s+out"
           r"|ran\s+out|out\s+of\s+cards|(?:1|one|a\s+single)\s+card\s+left|last\s+card)\b).*?\b(?P<word>draw(?:s|ing)?|drew)\b",
     "it": r"^(?=.*\b(?:grimorio|mazzo|deck)\b)(?=.*\b(?:vuot\w*|finit\w*|finisc\w*|senza\s+carte|nessuna\s+carta"
           r"|non\s+ce\s+n['’]\s*(?:è|e)\s+pi[uù])\b)"
-          r".*?\b(?P<word>pesc\w*|prender\w*)\b",
-    "zh": r"^(?=.*(?:牌库|卡组))(?=.*(?:空|没牌|没有牌|不够|剩下)).*?(?P<word>抓不了牌|抽不了牌|抓牌|抽牌)"}
+          r".*?\b(?P<word>pesc\w*|prender\w*|perd\w*)\b",
+    "zh": r"^(?=.*(?:牌库|卡组|牌堆|叠牌|摞牌))(?=.*(?:空|没牌|没有牌|不够|剩下|摸完|抓完|抽完|没得摸))"
+          r".*?(?P<word>抓不了牌|抽不了牌|抓牌|抽牌|摸不了|没得摸|摸牌|摸完)"}
 #: Responding to a triggered ability ("can i respond to a triggered ability", 能回应触发式异能吗, "posso rispondere a
 #: una abilità innescata"): it goes on the stack the next time a player would receive priority (603.3), where the
 #: delayed and reflexive triggers' rules led and none expected was in the first five (older sets' misses).  3 read:
@@ -3842,7 +3899,8 @@ _RESPOND_TRIGGER = {
 #: 30 read, 20/27 -> 20/28.
 #: Session 57: 瞬间 followed by 能用 ("那瞬间是不是在对手回合都能用": nowhere -> first): 31 read, 20/28 -> 21/29.
 #: Session 57: "may I cast a spell during my opponent's turn" (a retired teacher's plain words, no instant named:
-#: nowhere -> second): 32 read, 21/29 -> 21/30.
+#: nowhere -> second): 32 read, 21/29 -> 21/30.  Session 58: Italian cards or spells played "nel turno dell avversario"
+#: (a Hearthstone player: nowhere -> first): 34 read, 22/31 -> 23/32.
 _INSTANT_WHEN = {
     "en": r"^(?=.*\b(?:opp\w*|their|other\s+player'?s?|in\s+response|respond\w*|(?:his|her|(?:my\s+)?(?:son|daughter"
           r"|kid|friend|wife|husband|brother|sister|dad|mom)['’]?s)\s+turn)\b)"
@@ -3853,7 +3911,9 @@ _INSTANT_WHEN = {
           r"(?:figli\w*|nipot\w*|amic\w*|altr\w*|avversari\w*|mogli\w*|marit\w*|fratell\w*|sorell\w*))\b)"
           r".*?(?P<word>(?:gioc\w*|lanci\w*|us\w*|rispond\w*)\s+(?:con\s+)?(?:un\s+)?istantane\w*"
           r"|(?:gioc\w*|lanci\w*)\s+una\s+carta\b(?=.*\bistantane\w*)"
-          r"|istantane\w*\s+(?:\w+\s+){0,3}?(?:gioc|lanci|us)\w*)",
+          r"|istantane\w*\s+(?:\w+\s+){0,3}?(?:gioc|lanci|us)\w*"
+          r"|(?:gioc|lanci)\w*\s+(?:una\s+|delle\s+|le\s+)?(?:carte?|magi[ae])\s+(?:durante|nel|in)\s+(?:il\s+)?turno"
+          r"\s+(?:dell?['’]?\s*|di\s+)(?:altr|avversari)\w*)",
     "zh": r"^(?=.*(?:对面|对手|别人))(?=.*(?:回应|响应|生效前|结算前|之前|回合))"
           r".*?(?P<word>(?:丢|打|放|用|出|施放)瞬间|瞬间(?=\S{0,20}?(?:能用|可以用|能放|可以放|能打|能出|都能)))"}
 #: Session 50: "my instant card when its my sons turn" (the parent's English: 302.1 led, 117.1a third -> second).
@@ -3891,14 +3951,16 @@ _UNMORPH = {
 #: ... "pedina" and one put back on the battlefield ("esilio una pedina … la rimette sul campo di battaglia", session
 #: 45's third Italian blind tester), and 衍生物被放逐了以后还能回来吗 (its Chinese one, 放住 read as 放逐):
 #: 36 read, 33/35 -> 34/36.
+#: Session 58: 返回战场, 回不来 and "rimandato in mano" (a Hearthstone player's token bounced: nowhere -> first and
+#: second): 94 read, 87/91 -> 88/93.
 _TOKEN_MOVED = {
     "en": r"^(?=.*\btokens?\b).*?\b(?P<word>bounc\w*|flicker\w*|blink\w*|reanimat\w*"
           r"|(?:return\w*|go(?:es)?|went|back)\s+(?:\w+\s+){0,2}?(?:to\s+)?(?:my\s+|the\s+|its\s+owner'?s\s+)?hand)\b",
-    "it": r"^(?=.*\b(?:token|pedin[ae])\b).*?(?P<word>bounc\w*|flicker\w*|blink\w*|torn\w*\s+in\s+mano"
+    "it": r"^(?=.*\b(?:token|pedin[ae])\b).*?(?P<word>bounc\w*|flicker\w*|blink\w*|(?:torn|rimand)\w*\s+in\s+mano"
           r"|riport\w*\s+in\s+gioco|reanimat\w*|rimbalz\w*|(?:rimett\w*|riport\w*|torn\w*)\s+(?:\w+\s+){0,2}?(?:sul|in)"
           r"\s+(?:campo|gioco))",
     "zh": r"^(?=.*衍生物).*?(?P<word>弹回手?|回手|回到手上?|闪烁|拉回场上?|重回战场"
-          r"|放逐(?:了)?(?:以后|之后|后)?(?:还能|能|会|再)?回(?:来|到战场|场上))"}
+          r"|放逐(?:了)?(?:以后|之后|后)?(?:还能|能|会|再)?回(?:来|到战场|场上)|返回战场|回不来)"}
 #: Acting in the draw step before the draw ("抽牌步骤能不能先打瞬间再抽牌", "nella fase di pescata posso fare qualcosa
 #: prima di pescare?"): the draw comes first, off the stack, then priority (504.1, 504.2), where the first turn's
 #: draw (103.8a) led (older sets' misses).  3 read: 0/0 -> 3/3.
@@ -4059,10 +4121,15 @@ _TOUGHNESS_ZERO = {
 #: control-changing word's haste led (session 44's blind tester).  25 read: 22/24 -> 24/25.
 #: Session 48: 21 with no word of commanders, a hit and a question of being out ("Rafiq has hit me for 21 total over
 #: three turns but I'm still at 19 life, am I out?": the starting life's 103.4 led, 903.10a nowhere -> first).
+#: Session 58: "commander damage" named where a loss is asked ("at what point am I dead from commander damage", combat
+#: damage's 510.1b led: nowhere -> second), "danni col comandante … ho perso" (nowhere -> first): 87 read, 78/84 ->
+#: 79/86.
 _TWENTY_ONE = {
     "en": r"^(?:(?=.*\b(?:cmdr|commanders?|edh)\b)|(?=.*\b(?:hit|hits|dealt|damage|dmg)\b)(?=.*\b(?:out|dead|lose|lost"
-          r"|still\s+at)\b)).*?\b(?P<word>21)\b(?!\s*(?:cards?|life|lands?))",
-    "it": r"^(?=.*\b(?:comandant\w*|commander|edh)\b).*?\b(?P<word>21)\b(?!\s*(?:carte|vit\w*|punti))",
+          r"|still\s+at)\b))(?=.*\b(?:21|dead|die|lose|lost|out|kill\w*|at\s+what\s+point)\b)"
+          r".*?\b(?P<word>21(?!\s*(?:cards?|life|lands?))|(?:commander|cmdr)\s+(?:damage|dmg))\b",
+    "it": r"^(?=.*\b(?:comandant\w*|commander|edh)\b)(?=.*\b(?:21|pers\w*|perdo|mort\w*|fuori)\b)"
+          r".*?\b(?P<word>21(?!\s*(?:carte|vit\w*|punti))|dann[io]\s+(?:del|dal|col|con\s+il)\s+comandant\w*)\b",
     "zh": r"^(?=.*(?:指挥官|将军|edh)).*?(?P<word>21)(?!\s*(?:张|点生命|血))"}
 #: An attacker "without trample" (no trample, senza trample, 没践踏): the keyword negated is no keyword to search;
 #: players say so of a blocked attacker whose blocker is gone, which 510.1c answers ("if no creatures are currently
@@ -4314,6 +4381,9 @@ _SEVERAL_BLOCK = {
 #: aura still go on the battlefield", 我贴灵气的时候对手把目标杀了 灵气去哪了): it doesn't resolve and goes to the
 #: graveyard (608.3b), where destroying's and Auras' other rules led and 608.3b was nowhere (session 45's final blind
 #: set, after it was measured).  An Aura on the battlefield left alone is :data:`_AURA_ALONE`'s.  1 read: 0/0 -> 1/1.
+#: Session 58: the creature killed in the active voice (把我生物杀了, now in :data:`_GONE`; the Tieba poster: nowhere
+#: -> second, behind 704.5m), and :data:`_AURA_ALONE` not read in Chinese where 回应 is said: 3 read, 1/1 -> 1/2;
+#: :data:`_AURA_ALONE` 54 read, 47/50 -> 47/50.
 _AURA_SPELL_GONE = {
     "en": r"^(?=.*\bauras?\b)(?=.*\b(?:in\s+response|respond\w*|before\s+(?:it|my\s+aura)\s+resolv\w*)\b)"
           r".*?\b(?P<word>" + _GONE["en"] + r"|killed|gone)\b",
@@ -4466,6 +4536,39 @@ _PT_ORDER = {
           r".*?\b(?P<word>(?:in\s+)?(?:che|quale)\s+ordine|ordine\s+(?:di|degli|dei))\b",
     "zh": r"^(?=.*(?:力量|攻击力|防御力|攻防))(?=.*(?:效果|效应|改))"
           r".*?(?P<word>(?:什么|哪个|怎样的?)顺序|先后顺序|谁先|顺序)"}
+#: The layer of one kind of effect, with the layers named ("is 'loses all abilities' basically silence? at what
+#: point in the layer system does that apply", 让地变成生物的效应在第几层, "gain control layer"): the layer's own
+#: rule (613.1a-f), where the dependency and timestamp rules (613.8, 613.7) or control's 613.6 led and the layer was
+#: second to nowhere (session 58's English blind tester and the older sets' misses).  Its words, once for each
+#: layer below: :func:`_layer_kind`.  Read as typed: copy 3, 0/2 -> 2/3 (复制效果和加攻效果哪个图层先算 eighth ->
+#: first); control 8, 6/7 -> 7/8 ("gain control layer" second -> first; 改控制权是第几层 beside 改攻防 eighth ->
+#: second); type 3, 2/2 -> 3/3 (让地变成生物的效应在第几层 and its traditional twin nowhere -> first); abilities 1,
+#: 0/0 -> 1/1; the glossary benchmark the same.
+_LAYER_NAMED = {"en": r"^(?=.*\b(?:sub)?layers?\b)", "it": r"^(?=.*\b(?:layers?|livell[oi]|strat[oi])\b)",
+                "zh": r"^(?=.*层)"}
+
+
+def _layer_kind(en: str, it: str, zh: str) -> dict[str, str]:
+    """A kind of question asking in which layer the effects ``en``, ``it`` or ``zh`` describe apply."""
+    return {"en": _LAYER_NAMED["en"] + r".*?\b(?P<word>" + en + r")\b",
+            "it": _LAYER_NAMED["it"] + r".*?\b(?P<word>" + it + r")",
+            "zh": _LAYER_NAMED["zh"] + r".*?(?P<word>" + zh + ")"}
+
+
+_LAYER_COPY = _layer_kind(r"cop(?:y|ies)(?:ing)?\s+effects?|clon\w*", r"effett\w*\s+di\s+copia|copi\w*|clon\w*",
+                          r"复制(?:效应|效果|品)?")
+_LAYER_CONTROL = _layer_kind(r"(?:gain\w*|chang\w*|steal\w*|tak\w*)\s+control|control[\s-]chang\w*",
+                             r"(?:cambi\w*|prend\w*|ottien\w*|rub\w*)\s+(?:il\s+)?controllo",
+                             r"(?:改变|获得|改|拿|偷)\S{0,2}?(?:操控权|控制权)")
+_LAYER_TYPE = _layer_kind(r"(?:becomes?|becoming|turn\w*\s+(?:\w+\s+){0,2}?into)\s+(?:\w+\s+){0,2}?(?:an?\s+)?"
+                          r"(?:creature|artifact|land|enchantment)s?|mak\w*\s+(?:\w+\s+){1,2}?an?\s+"
+                          r"(?:creature|artifact|land|enchantment)s?|type[\s-]chang\w*",
+                          r"(?:divent\w*|trasform\w*)\s+(?:\w+\s+){0,2}?(?:una?\s+)?(?:creatur|artefatt|terr|incantesim)\w*",
+                          r"变成(?:一个|一只)?(?:生物|神器|地|结界)|改变类别")
+_LAYER_ABILITIES = _layer_kind(r"(?:los(?:e|es|ing|t)|remov\w*|gain\w*|add\w*|grant\w*|giv\w*)\s+(?:\w+\s+){0,2}?"
+                               r"abilit(?:y|ies)|silenc\w*",
+                               r"(?:perd\w*|rimuov\w*|togli\w*|ottien\w*|aggiung\w*)\s+(?:\w+\s+){0,2}?abilit[àa]",
+                               r"(?:失去|移除|获得|添加|得到|给予?)\S{0,4}?异能|沉默")
 #: Acting in the cleanup step ("After I discard to hand size in cleanup, can anyone cast instants?", "is there any way
 #: to get priority in the cleanup step, like if something triggers when i discard to hand size"): no player gets
 #: priority there unless a state-based action or a trigger happens, and then players may cast spells (514.3,
@@ -4668,12 +4771,13 @@ _UNBLOCKED_DAMAGE = {
 #: attacked (506.3), where attack requirements' and protection's rules led (session 48's Italian blind tester).
 #: Measured: 2 read, 0/0 -> 1/2 (session 46's "posso attaccare direttamente una creatura del mio avversario" second,
 #: behind 508.7c); said in 506.3's words, not 508.1b's (the tester's rule: 506.3 was second to it, the other first).
+#: Session 58: 去撞 (ram) a 随从 or 怪 (the Hearthstone player: nowhere -> first): 3 read, 1/2 -> 2/3.
 _ATTACK_CREATURES = {
     "en": r"\b(?:can|could|may|able\s+to)\s+(?:\w+\s+){0,3}?(?P<word>attack\s+(?:his|her|their|opp\w*'?s?"
           r"|the\s+other\s+player'?s|an?|other|enemy|opposing|a\s+player'?s)\s+(?:\w+\s+)?creatures?)\b",
     "it": r"\b(?:posso|possono|pu[oò]|si\s+pu[oò]|potere)\s+(?:\w+\s+){0,2}?(?P<word>attacc(?:are|o|a|ano)\s+"
           r"(?:direttamente\s+)?(?:le|la|una|delle|sue|loro)\s+(?:\w+\s+)?creatur[ae])",
-    "zh": r"(?P<word>攻击(?:对手|对面|他|别人|对方)的?生物)"}
+    "zh": r"(?P<word>(?:攻击|去?撞)(?:对手|对面|他|别人|对方)的?(?:生物|随从|怪))"}
 #: What "instead" on a card says ("se una carta dice "invece", la cosa di prima succede lo stesso?", "the card says
 #: instead, does the first thing still happen", 牌上写着改为…): a replacement effect (614.1a), where the word's other
 #: uses led (session 48's Italian blind tester, 614.1a nowhere).  Not where the word's meaning is asked ("cards that say
@@ -4831,6 +4935,9 @@ _TRIGGER_PUTTER = {
 #: read, 1/1 -> 2/2 (session 41's "flickered my creature that had an aura on it, does the aura stay" already first).
 #: Session 49: exiled and returned (放逐然后马上回战场) and the buffs (增益) "still there" (session 49's late Chinese
 #: tester: 400.7 from nowhere to third, 607.5 first): 5 read, 3/3 -> 3/4.
+#: Session 58: a creature 拉回场上 (brought back) with its buff (the Hearthstone player: nowhere -> first), and the
+#: Chinese said in 400.7's own words (转移到, 被视同一个新的物件, 没有任何记忆和联系; 放逐然后马上回战场 above
+#: second -> first): 9 read, 6/7 -> 8/8.
 _NEW_OBJECT = {
     "en": r"^(?!.*\b(?:tokens?|commanders?|cmdr)\b)(?=.*\b(?:bounc\w*|flicker\w*|blink\w*|recast\w*|replay\w*"
           r"|came\s+back|comes\s+back|returned)\b)"
@@ -4840,8 +4947,9 @@ _NEW_OBJECT = {
           r"|rientr\w*)\b).*?\b(?P<word>effett\w*\s+(?:\w+\s+){0,3}?(?:rest\w*|riman\w*|continu\w*|vale\s+ancora"
           r"|valgono\s+ancora))",
     "zh": r"^(?!.*(?:衍生物|指挥官|将军|token))(?=.*(?:回手|移回手|弹回|闪烁|重新进入战场|重新进场|再进场"
-          r"|放逐\S{0,4}?回(?:到)?(?:战场|场上)))"
-          r".*?(?P<word>效应?(?:还会?|仍然?|依然|会)(?:继续|存在|有效|生效|在)|(?:增益|效果|状态)\S{0,8}?(?:还在|还有效))"}
+          r"|放逐\S{0,4}?回(?:到)?(?:战场|场上)|拉回(?:到)?(?:战场|场上)))"
+          r".*?(?P<word>效应?(?:还会?|仍然?|依然|会)(?:继续|存在|有效|生效|在)"
+          r"|(?:增益|效果|状态|buff)\S{0,12}?(?:还在|还有效))"}
 #: Two lands in one turn ("Can you put down two land cards in the same turn?", session 50's English blind tester:
 #: 305.4, lands put onto the battlefield, led; "posso giocare due terre nello stesso turno?" 305.2 fifth): a player
 #: normally plays one land a turn (305.2).  Not of lands an effect puts onto the battlefield (305.4).  Measured as
@@ -5163,6 +5271,11 @@ _ASKED: tuple[tuple[dict[str, str], str, str], ...] = (
      "多个异能触发 每位牌手按照主动牌手先决定的顺序 将触发式异能放进堆叠"),
     (_RESOLVES_FIRST, "top last-added spell or ability on the stack resolves",
      "堆叠最顶端的 最后进入的 咒语或异能结算"),
+    (_DIES_TOGETHER, "leaves-the-battlefield abilities look back in time", "离开战场异能 需要回溯"),
+    (_LAYER_COPY, "Layer 1: copy effects copiable values", "层1 影响可复制特征值的规则和效应"),
+    (_LAYER_CONTROL, "Layer 2: control-changing effects", "层2 改变操控权的效应"),
+    (_LAYER_TYPE, "Layer 4: type-changing effects", "层4 改变类别的效应"),
+    (_LAYER_ABILITIES, "Layer 6: ability-adding effects ability-removing effects", "层6 添加异能的效应 移除异能的效应"),
     (_EXTRA_COST_MV, "additional costs don't change a spell's mana cost", "额外费用不改变咒语的法术力费用"),
     (_ALT_COST_MV, "alternative cost doesn't change a spell's mana cost", "替代性费用不改变咒语的法术力费用"),
     (_ALT_COST_INCREASE, "alternative cost being paid additional costs cost increases and cost reductions are"
@@ -5296,7 +5409,7 @@ _ASKED: tuple[tuple[dict[str, str], str, str], ...] = (
                           " triggered unless delayed",
      "触发式异能的操控者为它触发时操控其来源的牌手 除非它是一个延迟触发式异能"),
     (_NEW_OBJECT, "object that moves from one zone to another becomes a new object with no memory of its previous"
-                  " existence", "物件从一个区域移到另一个区域 成为一个新物件 与先前的存在没有关联"),
+                  " existence", "物件从一个区域转移到另一个区域 被视同一个新的物件 对原物件没有任何记忆和联系"),
     (_PROTECTION_AURA, "permanent with protection can't be enchanted by Auras that have the stated quality put into"
                        " their owners' graveyards as a state-based action",
      "具有保护的永久物不能被具有所述特性的灵气结附 已贴附的此类灵气会作为状态动作置入其拥有者的坟墓场"),
@@ -5559,7 +5672,10 @@ _IDIOMS: dict[str, Callable[[Patterns], tuple[Idiom, ...]]] = {
            # (drawing a new hand: the mulligan, 再调度), as session 50's Xiaohongshu tester typed them: 巫术 with
            # _SORCERY_WHEN's 战斗 one question nowhere -> first; 重抽 three second or fifth -> first.
            Idiom(rx.compile(r"(?P<word>巫术)(?!女王)"), "法术"),
-           Idiom(rx.compile(r"(?P<word>重抽)"), "再调度"),
+           # ... and a hand drawn again in everyday words, 重新抓 / 重新摸 / 重新拿 (session 58's parent with a
+           # starter kit: "刚开始抓的七张全是地，能不能重新抓一次": the Planechase die's 309.2 led, 103.5 nowhere ->
+           # first): 13 read, 9/10 -> 12/13.
+           Idiom(rx.compile(r"(?P<word>重抽|重新(?:抓|摸|拿|抽)(?:一次|一手|一把)?)"), "再调度"),
            # 冒险 (an adventure), the players' word for the rules' 历险, which say 冒险团 only (a party):
            # "冒险牌先用了冒险那半边，结算完牌去哪？" (session 50's Chinese blind tester) found the party's 700.8
            # alone.
@@ -5578,8 +5694,10 @@ _IDIOMS: dict[str, Callable[[Patterns], tuple[Idiom, ...]]] = {
            # second, 508.1a first: an attacker must be untapped too).
            Idiom(rx.compile(r"^(?=.*(?:挡|阻挡|攻击))(?!.*未横置).*?(?P<word>横(?:置|着))(?=的)"),
                  "被选择的生物必须未横置"),
+           # ... and 刚拍下去 (just slapped down: session 58's Hearthstone player, 302.6 third -> first, and four
+           # older questions second to fourth -> first)
            Idiom(rx.compile(r"^(?=.*(?:打人|攻击|横置|横|直接打|能打|打吗))(?!.*(?:召唤失调|(?<!没)(?<!没有)(?<!无)敏捷))"
-                            r".*?(?P<word>刚(?:下|出|上|进|放|召唤|施放)\w{0,2}?(?:场|来|的))"), "召唤失调"),
+                            r".*?(?P<word>刚(?:拍|下|出|上|进|放|召唤|施放)\w{0,2}?(?:场|来|的|去))"), "召唤失调"),
            # What a commander costs cast again from the command zone ("指挥官被杀了两次，第三次从指挥区放要多交几块？",
            # session 49's Chinese blind tester: 903.8 eighth) is the commander tax, as in English.
            # ... and 多2费 ("指挥官死了回指挥区 再放要多2费吗", the Xiaohongshu tester: nowhere -> second, 704.6d
