@@ -3081,7 +3081,7 @@ _HAND_OVER = {
 #: ... "still on it" too ("if my creature took 3 damage on my opponent's turn, is that damage still on it during my
 #: turn", session 45's second English blind tester): 25 read, 21/25 -> 22/25.
 _DAMAGE_LASTS = {
-    "en": r"(?:\b(?:damage|dmg)\b.*?|\A(?=.*\b(?:turn|eot)\b).*?(?=\bstill\s+damaged\b))"
+    "en": r"(?:\b(?:damage|dmg|hurt)\b.*?|\A(?=.*\b(?:turn|eot)\b).*?(?=\bstill\s+damaged\b))"
           r"\b(?P<word>go(?:es)?\s+away|wears?\s+off|stays?|sticks?|carr(?:y|ies)\s+over"
           r"|lasts?(?=\s+(?:on|until|till|through|into|for)\b|\s*\??\s*$)|still\s+(?:there|damaged|on\s+(?:it|him|her|them))"
           r"|(?:heal(?:s|ed)?|reset(?:s)?|removed|cleared)(?=.*\b(?:turn|eot|cleanup)\b))\b",
@@ -3098,7 +3098,8 @@ _DAMAGE_LASTS = {
 #: Session 58: damage as 受的伤 or 残血 (a wounded creature, a Hearthstone player's word) that stays 挂着 (hangs on):
 #: nowhere -> first and fourth (session 57's final set, 我的怪兽…受的伤会一直留着): 67 read, 52/64 -> 53/66.  Then a
 #: turn as 一轮 and damage 好了 (healed: a parent's 小人…到下一轮它受的伤是不是就好了, nowhere -> fourth): 68 read,
-#: 53/66 -> 53/67.
+#: 53/66 -> 53/67.  Then a creature "hurt" that "stays hurt" (a new player's partner: nowhere -> second, behind
+#: 120.6, which answers as well): 69 read, 53/67 -> 53/68.
 #: Session 49: a creature "still damaged" on my turn, with no word "damage" (120.4d led), and 消掉: 44 read, 35/42 ->
 #: 36/44.
 #: Italian "si rimuove", a hand's count in Italian "quante carte" at the "cancellazione", in Chinese 弃到七张 (the
@@ -3243,21 +3244,22 @@ _X_OFF_STACK = {
 _TARGETS_GONE = {
     "en": r"^(?:(?=.*\btarget\w*)|(?=.*\b(?:split\w*|divid\w*)\b)(?!.*\bblock\w*)"
           r"|(?=.*\bcast\w*\s+(?:\w+\s+){1,4}?on\s+(?:my|their|your|his|her|a|an|the|that)\s)(?=.*\bin\s+response\b)"
-          r"|(?=.*\bin\s+response\b)(?!.*\b(?:trigger\w*|etb"
+          r"|(?=.*\b(?:in\s+response|respond\w*\s+with)\b)(?!.*\b(?:trigger\w*|etb"
           r"|abilit(?:y|ies))\b)"
           r"|(?=.*\bbefore\s+(?:my|the|his|her|their|your)\s+(?:spell|card|removal)\s+(?:went\s+off|resolved"
           r"|resolves|could\s+resolve|happened|hit)))"
           r"(?=.*\b(?:resolve\w*|fizzl\w*|still|happen\w*|countered|work)\b).*?\b(?P<word>"
           + _GONE["en"] + r"|gone|no\s+longer\s+(?:there|legal|exists?|around)"
           r"|(?:killed|destroyed|exiled|bounced|removed|sacrificed|bolted|murdered)\s+(?:that|the|my|it|this|their|his"
-          r"|her))\b",
+          r"|her)|giv\w*\s+(?:it|him|her|them)\s+(?:hexproof|shroud|protection)"
+          r"|gain\w*\s+(?:hexproof|shroud|protection))\b",
     "it": r"^(?:(?=.*\b(?:bersagli\w*|target\w*)\b)|(?=.*\bin\s+risposta\b)(?!.*\b(?:trigger\w*|etb|abilit\w*)))"
           r"(?=.*\b(?:risol\w*|fizz\w*|ancora|funzion\w*|(?:che\s+)?fa\s+qualcosa|che\s+(?:fine\s+)?fa"
           r"|neutralizzat\w*|succede)).*?\b(?P<word>" + _GONE["it"] + r"|(?:(?:non|nn)\s+)?c'?\s*[èe]\s+pi[uù]"
           r"|sparisc\w*)\b",
-    "zh": r"^(?:(?=.*(?:目标|点了|指定了|指了))|(?=.*(?:回应|响应|结算前|结算之前|生效前|生效之前))"
+    "zh": r"^(?:(?=.*(?:目标|点了|指定了|指了))|(?=.*(?:回应|响应|结算前|结算之前|生效前|生效之前|在(?:stack|堆叠)上))"
           r"(?!.*(?:触发|ETB|etb|进入战场|进场|能力|异能)))"
-          r"(?=.*(?:结算|生效|失效|还有用|没用|还会|直接没了|就没了|fizz|算(?:是)?被反击|(?:啥|什么)(?:都|也)没(?:干|做)"
+          r"(?=.*(?:结算|生效|失效|还有用|没用|还会|直接没了|就没了|fizz|算(?:是)?被反击|(?:啥|什么)(?:都|也)没(?:干|做)|会怎么?样"
           r"|直接进(?:了)?坟))"
           r".*?(?P<word>" + _GONE["zh"] + "|没了|不在了|不合法了?)"}
 #: ... "cosa succede", "fizza", 还会 and 被弹走 too (the older sets' misses): 18 read, 15/15 -> 18/18; "nn c e piu",
@@ -3271,7 +3273,9 @@ _TARGETS_GONE = {
 #: 59/60.  Session 58: "in response" with no owner after it ("he bounced it back to his hand in response, so like does
 #: my burn spell still do anything"), "che fine fa", a bounce "se la rimette in mano" (now in :data:`_GONE`), 指了 and a
 #: spell that 啥都没干 (did nothing) or 直接进坟 (three of session 58's second blind set, nowhere -> first in each
-#: language): 78 read, 72/74 -> 76/77.
+#: language): 78 read, 72/74 -> 76/77.  Then "they respond with" a spell "giving it hexproof" (a Pioneer player: fifth
+#: -> first; an older "they give it hexproof in response" second -> first), 在stack上 (on the stack) and 会怎样 (what
+#: happens: nowhere -> first; an older 咒语的目标都不合法了会怎样 fourth -> first): 82 read, 76/79 -> 80/81.
 #: Chinese responding
 #: (:data:`_RESPOND_SPELL`) leaves a question with a permanent gone to it.  A spell splitting its damage,
 #: "target" unsaid ("I cast Fire splitting 1 damage between two creatures and one gets blinked in response", session
@@ -4035,7 +4039,7 @@ _FLICKERED = {
 _TO_COMMAND_ZONE = {"en": r"(?:(?=.*\b(?:commanders?|cmdr)\b)(?=.*\bcommand\s+zone\b)"
                           r"|(?=.*\b(?:put|move|send|return)\w*\s+(?:\w+\s+){0,3}?(?:to|into|in)\s+(?:the\s+|my\s+)?"
                           r"command\s+zone\b))",
-                    "it": r"(?=.*\bcomandant\w*)(?=.*\bzona\s+(?:di\s+)?comando\b)",
+                    "it": r"(?=.*\b(?:comandant\w*|commander))(?=.*\bzona\s+(?:di\s+)?comando\b)",
                     "zh": "(?=.*(?:指挥官|将军))(?=.*(?:统帅区|指挥区|指挥官区))"}
 _COMMANDER_GONE = {
     "en": r"^(?!.*\b(?:hand|library|bounc\w*|cost\w*|tax\w*)\b)" + _TO_COMMAND_ZONE["en"]
@@ -4050,7 +4054,9 @@ _COMMANDER_GONE = {
 #: other changes of its commit (a size with toughness 0, a blocker 挡它的, damage 按顺序, stole/stolen, rimossa dal
 #: gioco), the quality harness by words over 4,348 rankings: 3,479/4,130 -> 3,486/4,137, ten up, none down.
 #: ... or to a hand or a library ("指挥官回手放统帅区", "il comandante viene fatto tornare in mano"): the command
-#: zone instead (903.9b), where ninjutsu's 702.49d or 903.8 led (every set).  7 read: 1/7 -> 7/7.
+#: zone instead (903.9b), where ninjutsu's 702.49d or 903.8 led (every set).  7 read: 1/7 -> 7/7.  Session 58: the
+#: English "commander" in Italian (a Facebook group's "Cyclonic Rift … il mio commander dovrebbe tornare in mano":
+#: seventh -> first): 39 read, 35/38 -> 36/39; :data:`_COMMANDER_GONE` 105 read, 94/103 -> 94/103.
 _COMMANDER_HAND = {
     "en": "^" + _TO_COMMAND_ZONE["en"] + r".*?\b(?P<word>bounc\w*|(?:returned|goes|went|put|shuffled)"
           r"\s+(?:\w+\s+){0,2}?(?:to|into)\s+(?:my\s+|its\s+owner'?s\s+|the\s+)?(?:hand|library|deck))\b",
@@ -4111,12 +4117,13 @@ _TOUGHNESS_ZERO = {
           r"(?![\d/])|x/0|(?<![+\-\d/])\d/0(?![\d/]))\b",
     "it": r"(?P<word>(?:0|zero)\s+(?:di\s+)?costituzione|costituzione\s+(?:a\s+|di\s+)?(?:0|zero)(?![\d/])"
           r"|(?<![+\-\d/])\d/0(?![\d/]))",
-    "zh": r"(?P<word>防御力?(?:[^，。？！0-9]{0,4}?(?:被减成|变成|减到|降为|降到|为|是|到))?0(?![\d/])|0\s*(?:点)?防"
+    "zh": r"(?P<word>防御力?(?:[^，。？！0-9]{0,4}?(?:被减成|变成|变|减到|降为|降到|为|是|到))?0(?![\d/])|0\s*(?:点)?防"
           r"|(?<![+\-\d/])\d/0(?![\d/]))"}
 #: ... a size with toughness 0 typed ("把他那个2/2不灭生物变成0/0", session 47's late Chinese tester: the layers'
 #: 613.4b led, 704.5f nowhere -> first; measured with its commit's batch: :data:`_COMMANDER_GONE`).
 #: ... "防御力因效应降为0" (session 45's second Chinese blind tester): 32 read, 30/32 -> 31/32 (not "设为0/1",
-#: a size set: 613.4b's).
+#: a size set: 613.4b's).  Session 58: 防御力变0 (变 alone, a Douyin viewer's
+#: "不灭的生物吃了-3/-3 防御力变0了 还能活吗": seventh -> first): 70 read, 67/69 -> 68/70.
 #: Commander damage typed as "21" ("my buddy stole my cmdr … does that count toward my 21"): 903.10a, where the
 #: control-changing word's haste led (session 44's blind tester).  25 read: 22/24 -> 24/25.
 #: Session 48: 21 with no word of commanders, a hit and a question of being out ("Rafiq has hit me for 21 total over
@@ -4157,11 +4164,15 @@ _TOKEN_GONE = {
 #: 12 read: 4/11 -> 11/12.  "Plus teferi and then minus him" (session 45's second English blind tester):
 #: 14 read, 11/13 -> 12/14.
 #: Session 57: 用两个, 先加忠诚再减忠诚 (606.3 nowhere -> first): 39 read, 35/38 -> 36/39.  Then "+1 Teferi and then -3
-#: him", no planeswalker named (nowhere -> second): 42 read, 37/41 -> 37/42.
+#: him", no planeswalker named (nowhere -> second): 42 read, 37/41 -> 37/42.  Session 58: "+1 … -2 … in the same
+#: turn" apart, no planeswalker named ("can I +1 Karn the Great Creator and then also use his -2 in the same turn?":
+#: nowhere -> first): 49 read, 43/48 -> 45/49.
 _WALKER_TWICE = {
     "en": r"^(?=.*(?:\b(?:planeswalkers?|pws?|walkers?|loyalty|plus\w*\s+(?:\w+\s+){0,3}?(?:then\s+)?minus\w*)\b"
-          r"|\+\d\s+(?:\w+\s+){0,3}?(?:and\s+)?then\s+[-−]\d))"
-          r".*?(?P<word>\+\d\s+(?:\w+\s+){0,3}?(?:and\s+)?then\s+[-−]\d\b|\b(?:plus\w*\s+(?:\w+\s+){0,3}?(?:then\s+)?"
+          r"|\+\d\s+(?:\w+\s+){0,3}?(?:and\s+)?then\s+[-−]\d"
+          r"|(?<![\w/])\+\d\b(?=.*(?<![\w/])[-−]\d\b)(?=.*\bsame\s+turn\b)))"
+          r".*?(?P<word>\+\d\s+(?:\w+\s+){0,3}?(?:and\s+)?then\s+[-−]\d\b|(?<![\w/])[-−]\d\b(?=.*\bsame\s+turn\b)"
+          r"|\b(?:plus\w*\s+(?:\w+\s+){0,3}?(?:then\s+)?"
           r"minus\w*|twice|two\s+times|2\s*(?:times|x)|more\s+than\s+once|(?:two|2|both)\s+(?:of\s+(?:its|his|her)\s+)?"
           r"(?:loyalty\s+)?abilit(?:y|ies))\b)",
     "it": r"^(?=.*\b(?:planeswalker|pw|fedelt[àa]|lealt[àa])\b)"
@@ -4413,9 +4424,10 @@ _SINGLETON = {
 #: sacrifice a permanent they don't control (701.21a), where sacrifice as a cost (118.12) led and 701.21a was nowhere
 #: (session 46's late testers; a question naming "my opponent's creature" was read, one with "of my opponent" or
 #: "quella del mio avversario" was not).  Asked of what one may do ("they sac it in response" is theirs to do).  7
-#: read: 3/5 -> 7/7.
+#: read: 3/5 -> 7/7.  Session 58: not a permanent sacrificed "for mana" (a Treasure: :data:`_MANA_RESPONSE`'s
+#: question, nowhere -> second): 24 read, 17/19 -> 17/19; :data:`_MANA_RESPONSE` 60 read, 47/57 -> 47/58.
 _SACRIFICE_THEIRS = {
-    "en": r"^(?=.*\b(?:opp\w*|their|his|her|enemy|other\s+player'?s?)\b)"
+    "en": r"^(?=.*\b(?:opp\w*|their|his|her|enemy|other\s+player'?s?)\b)(?!.*\bsac\w*\s+(?:\w+\s+){0,3}?for\s+mana\b)"
           r"(?=.*\b(?:can|could|may|able|allowed|possible)\b).*?\b(?P<word>sacrific\w*|sac(?:'d|ced|ed)?)\b",
     "it": r"^(?=.*\b(?:avversari\w*|sua|suo|altro\s+giocatore)\b)(?=.*\b(?:posso|puoi|pu[oò]|possibile)\b)"
           r".*?\b(?P<word>sacrific\w*)",
@@ -4840,10 +4852,13 @@ _TRIGGER_CONTROLLER = {
 #: Mirror-Breaker goes to the next chapter at the start of my main phase, not in upkeep", "il segnalino conoscenza si
 #: aggiunge durante il mantenimento o all'inizio della fase principale?"): 9 read, 7/7 -> 9/9.
 #: Session 57: the English "lore counter" and "main phase" in Italian (fifth -> first): 11 read, 10/11 -> 11/11.
+#: Session 58: "chapter 2" of a Saga named by its card ("fable of the mirror breaker question: when does chapter 2
+#: actually happen": nowhere -> second): 15 read, 14/14 -> 14/15.
 _SAGA_CHAPTER = {
     "en": r"^(?=.*\b(?:sagas?|chapters?)\b)(?!.*\bsacrific\w*)(?=.*\b(?:when|what\s+(?:step|phase|point)|how\s+often"
           r"|upkeep|main\s+phase|draw\s+step)\b)"
-          r".*?\b(?P<word>(?:go(?:es)?|move[sd]?|tick\w*)\s+up|lore\s+counters?|next\s+chapter|chapter\s+counters?)\b",
+          r".*?\b(?P<word>(?:go(?:es)?|move[sd]?|tick\w*)\s+up|lore\s+counters?|next\s+chapter|chapter\s+counters?"
+          r"|chapter\s+(?:2|3|ii|iii|two|three))\b",
     "it": r"^(?=.*\bsag(?:a|he)\b)(?!.*\bsacrific\w*)(?=.*\b(?:quando|quand['’]\s*è|in\s+che\s+fase|mantenimento"
           r"|fase\s+principale|main\s+phase)\b)"
           r".*?\b(?P<word>segnalin\w*(?:\s+(?:di\s+)?(?:sapere|conoscenza))?|lore\s+counters?|(?:prossimo\s+)?capitol\w*"

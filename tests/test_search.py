@@ -4122,3 +4122,26 @@ def test_session_58_everyday_and_slang_chinese_words(home: Path, db: sqlite3.Con
     outcome = find(home, db, "老板和小人 那叠牌")
     told = {(t.source, t.target) for t in outcome.plan.translations}
     assert {("老板", "指挥官"), ("小人", "生物"), ("叠牌", "牌库")} <= told, told
+
+
+SESSION_58_THIRD = [
+    ("can I +1 my Karn and then use his -2 the same turn?", {"606.3"}),
+    ("my creature got hurt but survived, does it stay hurt next turn?", {"514.2", "120.6"}),
+    ("I sacrificed a Treasure for mana and opp said in response, can they respond to that?", {"605.3b"}),
+    ("Fable chapter 2, does it happen in my upkeep or in my main phase?", {"714.3c"}),
+    ("对面在stack上把我指的生物弹回手了，我的咒语会怎样", {"608.2b"}),
+    ("不灭的生物吃了-2/-2 防御力变0了 还能活吗", {"704.5f"}),
+    ("un'abilità con clausola 'se' intervenente, quando si controlla la condizione?", {"603.4"}),
+    ("se il mio commander dovrebbe tornare in mano posso metterlo nella zona di comando?", {"903.9b"})]
+
+
+@pytest.mark.parametrize(("query", "first"), SESSION_58_THIRD)
+def test_session_58_third_kinds(home: Path, db: sqlite3.Connection, query: str, first: set[str]) -> None:
+    """Session 58's third blind set (a Pioneer player naming cards, a player back after ten years, a new player's
+    partner; Zhihu, a Douyin stream, a student mixing in English; an L1 judge candidate, a teenager on Instagram, a
+    Commander player naming cards), measured as written and then read: "+1 … -2 … same turn" with no planeswalker
+    named, a creature "hurt", a Treasure sacrificed "for mana" (no longer read as sacrificing another's permanent),
+    a Saga's "chapter 2", 在stack上 … 会怎样, 防御力变0, the Italian "intervenente" (intervening "if") and an Italian
+    "commander" to the command zone from a hand."""
+    ranked = rules_of(find(home, db, query))
+    assert ranked[0] in first, ranked[:5]
