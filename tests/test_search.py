@@ -4145,3 +4145,19 @@ def test_session_58_third_kinds(home: Path, db: sqlite3.Connection, query: str, 
     "commander" to the command zone from a hand."""
     ranked = rules_of(find(home, db, query))
     assert ranked[0] in first, ranked[:5]
+
+
+@pytest.mark.parametrize(("query", "first"), [
+    ("我的老板被放逐了，能回指挥区吗", {"903.9a", "704.6d"}),
+    ("第一主阶段横地出的魔力没用完，战斗的时候还能用吗", {"106.4", "500.5"}),
+    ("地横过来以后什么时候才能摆正", {"502.3"}),
+    ("挡我的生物被解场了，我那个攻击的还能打到人吗", {"509.1h", "510.1c"})])
+def test_session_58_everyday_chinese_words_are_read_by_the_kinds(home: Path, db: sqlite3.Connection, query: str,
+                                                                 first: set[str], monkeypatch: pytest.MonkeyPatch
+                                                                 ) -> None:
+    """A kind of question reads a Chinese question's everyday words in the rules' words the players' list gives them
+    (老板 the commander, 魔力 mana, 横过来 tapped, 摆正 untapped, 打到人 attacking a player), as it reads the English
+    game words typed in Chinese (``engine.EVERYDAY_READ``): each question's rule first, and not first without it."""
+    assert rules_of(find(home, db, query))[0] in first
+    monkeypatch.setattr(search, "EVERYDAY_READ", False)
+    assert rules_of(find(home, db, query))[0] not in first
