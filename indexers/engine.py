@@ -5712,7 +5712,7 @@ _IDIOMS: dict[str, Callable[[Patterns], tuple[Idiom, ...]]] = {
            # ... and 刚拍下去 (just slapped down: session 58's Hearthstone player, 302.6 third -> first, and four
            # older questions second to fourth -> first)
            Idiom(rx.compile(r"^(?=.*(?:打人|攻击|横置|横|直接打|能打|打吗))(?!.*(?:召唤失调|(?<!没)(?<!没有)(?<!无)敏捷))"
-                            r".*?(?P<word>刚(?:拍|下|出|上|进|放|召唤|施放)\w{0,2}?(?:场|来|的|去))"), "召唤失调"),
+                            r".*?(?P<word>刚(?:拍|下|出|上|进|放|召唤|施放)\w{0,2}?(?:场|来|的|去))(?!牌)"), "召唤失调"),
            # What a commander costs cast again from the command zone ("指挥官被杀了两次，第三次从指挥区放要多交几块？",
            # session 49's Chinese blind tester: 903.8 eighth) is the commander tax, as in English.
            # ... and 多2费 ("指挥官死了回指挥区 再放要多2费吗", the Xiaohongshu tester: nowhere -> second, 704.6d
@@ -5972,8 +5972,13 @@ def with_idioms(p: Plan, conn: sqlite3.Connection, info: IndexInfo, replan: Call
     units = tuple(replace(u, weight=u.weight * weights.get(u.source.casefold(), 1.0)) if u.lang == p.lang else u
                   for u in again.units)
     asked = any(t.origin == ASKED_ORIGIN for t in told)
+    # the words read in the rules' words before the kinds read them (:data:`EVERYDAY_READ`) are no longer in the text
+    # planned again: their translations are still what the header says was read ("迅速 → 转瞬")
+    read_before = tuple(t for t in p.translations if t.source.casefold() in said
+                        and not any(t.source == a.source for a in again.translations))
     return replace(again, text=p.text, detected=p.detected, corrections=p.corrections, units=units,
-                   translations=(*told, *again.translations), about=tuple(about), own=p.units if asked else (),
+                   translations=(*told, *read_before, *again.translations), about=tuple(about),
+                   own=p.units if asked else (),
                    context=context)
 
 
