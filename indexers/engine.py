@@ -5712,7 +5712,8 @@ _IDIOMS: dict[str, Callable[[Patterns], tuple[Idiom, ...]]] = {
            # ... and 刚拍下去 (just slapped down: session 58's Hearthstone player, 302.6 third -> first, and four
            # older questions second to fourth -> first)
            Idiom(rx.compile(r"^(?=.*(?:打人|攻击|横置|横|直接打|能打|打吗))(?!.*(?:召唤失调|(?<!没)(?<!没有)(?<!无)敏捷))"
-                            r".*?(?P<word>刚(?:拍|下|出|上|进|放|召唤|施放)\w{0,2}?(?:场|来|的|去))(?!牌)"), "召唤失调"),
+                            r".*?(?P<word>刚(?:拍|下|出|上|进|放|召唤|施放)\w{0,2}?(?:场|来|的|去))(?!牌)"),
+                 "召唤失调"),
            # What a commander costs cast again from the command zone ("指挥官被杀了两次，第三次从指挥区放要多交几块？",
            # session 49's Chinese blind tester: 903.8 eighth) is the commander tax, as in English.
            # ... and 多2费 ("指挥官死了回指挥区 再放要多2费吗", the Xiaohongshu tester: nowhere -> second, 704.6d
