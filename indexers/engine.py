@@ -2902,6 +2902,7 @@ _PRIORITY_AFTER = {
 _WALKER_DAMAGED = {
     "en": r"^(?!.*\b(?:trampl|excess|greater|lethal|redirect))(?=.*\b(?:planeswalkers?|pws?|walkers?)\b)"
           r".*?\b(?P<word>hits?|bolt(?:s|ed)?|damage[sd]?|dmg|connects?|los(?:e|es|t)\s+(?:\d+\s+)?loyalty"
+          r"|loyalty\s+(?:go(?:es)?|went)\s+down"  # session 58 (a Brazilian player's English: nowhere -> third)
           r"|(?:isn['’]?t|is\s+not|not)\s+blocked|unblocked)\b",
     "it": r"^(?!.*\b(?:travolg|eccess|letal|reindirizz))(?=.*\b(?:planeswalker|pw|walker)\b)"
           r".*?\b(?P<word>dann[io]|colpisc\w*|bruci\w*|(?:tolgo|toglie|perde)\s+(?:\d+\s+|i\s+)?segnalin\w*"
@@ -3037,7 +3038,7 @@ _MANA_LEFT = {
           r".*?\b(?P<word>unused|unspent|left\s*over|leftover|carr(?:y|ies)\s+over|stays?|still\s+(?:there|available)"
           r"|(?:use|spend)\s+it\s+(?:in|during|later|on)|save\s+(?:it|(?:the|that|this|my)\s+mana|mana)"
           r"|(?:don'?t|didn'?t|do\s+not|did\s+not|never)\s+(?:use|spend)\s+(?:it|them|(?:the|that|this|my)\s+mana)"
-          r"|drain\w*(?:\s+away)?)\b",
+          r"|drain\w*(?:\s+away)?|keep\s+(?:it|the\s+mana)|go(?:es)?\s+away)\b",
     "it": r"^(?=.*\bmana\b)(?=.*\b(?:fase|sottofase|turno|combat\w*|main|dopo|pi[uù]\s+tardi)\b)"
           r".*?\b(?P<word>(?:nn|non)\s+(?:lo\s+|la\s+)?us\w*|(?:nn|non)\s+(?:l['’]\s*)?(?:ho|hai|ha)\s+usat\w*|resta|rimane"
           r"|avanz\w*|tener(?:mi|lo|e)?|teng(?:o|ono)|sparit\w*|svuot\w*)\b",
@@ -3046,7 +3047,8 @@ _MANA_LEFT = {
 #: Session 49: 法力 (the players' short 法术力) and "tenermi il mana" (the blind testers: 106.4 seventh and nowhere):
 #: 42 read, 37/39 -> 41/42.  Session 58: mana as 费, a turn's (这回合, 下回合) and 没花完, 攒到 (the Hearthstone
 #: player: nowhere -> second, behind 500.5, which answers as well): 70 read, 67/69 -> 68/70.  Then any turn named
-#: (回合结束的时候 … 留到我自己回合: nowhere -> second): 71 read, 68/70 -> 68/71.
+#: (回合结束的时候 … 留到我自己回合: nowhere -> second): 71 read, 68/70 -> 68/71.  Then mana floated to "keep it" or
+#: that "goes away" (a Cube drafter's Upheaval: nowhere -> second): 74 read, 70/73 -> 70/74.
 #: A hand over seven at the end of a turn (回合结束手里9张牌咋办 要弃到几张): the cleanup step's discard to the
 #: maximum hand size (514.1, 402.2), where the end step's rules (513) led and neither was in the first five.
 #: ... a hand's count kept ("how many cards can you keep in your hand at end of turn", "a fine turno quante carte
@@ -3085,13 +3087,13 @@ _DAMAGE_LASTS = {
           r"\b(?P<word>go(?:es)?\s+away|wears?\s+off|stays?|sticks?|carr(?:y|ies)\s+over"
           r"|lasts?(?=\s+(?:on|until|till|through|into|for)\b|\s*\??\s*$)|still\s+(?:there|damaged|on\s+(?:it|him|her|them))"
           r"|(?:heal(?:s|ed)?|reset(?:s)?|removed|cleared)(?=.*\b(?:turn|eot|cleanup)\b))\b",
-    "it": r"^(?=.*\b(?:turno|cleanup|quando)\b)(?=.*\bdann[io]\b)"
-          r".*?\b(?P<word>rest(?:a|ano)|riman(?:e|gono)|spari(?:sce|scono)"
+    "it": r"^(?=.*\b(?:turno|giro|cleanup|quando)\b)(?=.*\b(?:dann[io]|colpi)\b)"
+          r".*?\b(?P<word>rest(?:a|ano)|riman(?:e|gono)|spari(?:sce|scono)|si\s+sommano"
           r"|vanno\s+via|va\s+via|si\s+(?:tolgono|toglie|resett\w*|cancell\w*|azzer\w*|cur\w*|rimuov\w*)"
           r"|(?:vengono|viene)\s+(?:rimoss\w*|tolt\w*|cancellat\w*|azzerat\w*)|ancora\s+(?:\w+\s+){0,3}?addosso)\b",
-    "zh": r"^(?=.*(?:伤害|受的伤|残血))(?=.*(?:回合|一轮|清除步骤|什么时候))"
+    "zh": r"^(?=.*(?:伤害|受的伤|那伤|残血))(?=.*(?:回合|一轮|清除步骤|什么时候))"
           r".*?(?P<word>清掉|清除|清空|消掉|消失|没了|保留|留到|留着|挂着|还在|重置|会留|移除|恢复|回满|累积|累计|残血"
-          r"|(?:就|会)?好了)"}
+          r"|(?:就|会)?好了|还算|算着)"}
 #: Session 50: 伤害会一直留着吗 (the club's new player: 120.4d led): 47 read, 37/46 -> 38/47; 累积 (the Zhihu tester's
 #: "伤害会一直累积到下一个回合吗": nowhere -> second, 120.6 behind 120.4d; nothing else moved); Italian "ha ancora quei
 #: danni addosso" (the draft-night tester: 510.1 led, 514.2 nowhere -> second): 50 read, 38/49 -> 38/50.
@@ -3099,7 +3101,9 @@ _DAMAGE_LASTS = {
 #: nowhere -> first and fourth (session 57's final set, 我的怪兽…受的伤会一直留着): 67 read, 52/64 -> 53/66.  Then a
 #: turn as 一轮 and damage 好了 (healed: a parent's 小人…到下一轮它受的伤是不是就好了, nowhere -> fourth): 68 read,
 #: 53/66 -> 53/67.  Then a creature "hurt" that "stays hurt" (a new player's partner: nowhere -> second, behind
-#: 120.6, which answers as well): 69 read, 53/67 -> 53/68.
+#: 120.6, which answers as well): 69 read, 53/67 -> 53/68.  Then 那伤 still 算着 (a grandfather's words, with 伤还 read
+#: as a typo of 伤害: nowhere -> second) and Italian "colpi" taken in a "giro" that "si sommano" (nowhere -> first):
+#: 71 read, 53/68 -> 54/70.
 #: Session 49: a creature "still damaged" on my turn, with no word "damage" (120.4d led), and 消掉: 44 read, 35/42 ->
 #: 36/44.
 #: Italian "si rimuove", a hand's count in Italian "quante carte" at the "cancellazione", in Chinese 弃到七张 (the
@@ -3114,7 +3118,7 @@ _GONE = {
           r"\s+(?:his|her|their|my|its\s+owner['’]s|the\s+owner['’]s)\s+hand",
     "it": r"esce\s+dal\s+campo(?:\s+di\s+battaglia)?|lascia\s+il\s+campo(?:\s+di\s+battaglia)?|muore|morta|morto"
           r"|(?:viene|vengono|venga|è|e|sono)\s+(?:stat[oaie]\s+)?(?:esiliat[oaie]|distrutt[oaie]"
-          r"|sacrificat[oaie]|uccis[oaie])|rimbalz\w*|bounc\w*|torna\s+in\s+mano|rimett\w*\s+in\s+mano"
+          r"|sacrificat[oaie]|uccis[oaie])|rimbalz\w*|bounc\w*|flicker\w*|torna\s+in\s+mano|rimett\w*\s+in\s+mano"
           r"|l['’]\s*(?:ha|hanno)\s+(?:sacrificat|esiliat|distrutt|uccis)[oaie]"
           r"|(?<=\bl[oa]\s)(?:sacrific|esili|distrugg|uccid)\w*",
     "zh": r"被?解掉了?|被解场|被解了|解了|离场了?|离开战场|死了|死掉|被杀了?|被消灭了?|被放逐了?|弹回手了?|回手"
@@ -3275,7 +3279,9 @@ _TARGETS_GONE = {
 #: spell that 啥都没干 (did nothing) or 直接进坟 (three of session 58's second blind set, nowhere -> first in each
 #: language): 78 read, 72/74 -> 76/77.  Then "they respond with" a spell "giving it hexproof" (a Pioneer player: fifth
 #: -> first; an older "they give it hexproof in response" second -> first), 在stack上 (on the stack) and 会怎样 (what
-#: happens: nowhere -> first; an older 咒语的目标都不合法了会怎样 fourth -> first): 82 read, 76/79 -> 80/81.
+#: happens: nowhere -> first; an older 咒语的目标都不合法了会怎样 fourth -> first): 82 read, 76/79 -> 80/81.  Then a
+#: target "flickerato" or that "la flickera" (now in :data:`_GONE`; third -> first, an older one nowhere -> first):
+#: 86 read, 82/84 -> 84/85.
 #: Chinese responding
 #: (:data:`_RESPOND_SPELL`) leaves a question with a permanent gone to it.  A spell splitting its damage,
 #: "target" unsaid ("I cast Fire splitting 1 damage between two creatures and one gets blinked in response", session
@@ -3299,7 +3305,8 @@ _SOURCE_GONE = {
     "it": r"^(?!.*\b(?:bersagli|target|invece))(?=.*\b(?:trigger\w*|abilit[àa]|innesc\w*|etb|si\s+attiv\w*)\b)"
           r"(?=.*\b(?:risol\w*|ancora|funzion\w*)).*?\b(?P<word>" + _GONE["it"] + r"|uccid\w*|distrugg\w*"
           r"|sacrific\w*|sacc(?:o|hi|a|are|at[oaie]))\b",
-    "zh": r"^(?!.*(?:目标|改为|而是|谁的?先|顺序))(?=.*(?:触发|异能|etb))(?=.*结算).*?(?P<word>" + _GONE["zh"] + ")"}
+    "zh": r"^(?!.*(?:目标|改为|而是|谁的?先|顺序|离场前))(?=.*(?:触发|异能|etb))(?=.*结算)"
+          r".*?(?P<word>" + _GONE["zh"] + ")"}
 #: The first mulligan of a multiplayer game ("is the first mull free in commander", 多人局第一次调度免费吗, "in
 #: commander il primo mulligan e gratis o no"): it doesn't count (103.5c), where Commander's and the mulligan's
 #: other rules (903.12g, 103.5b) led, 103.5c second to fifth (sessions 42-43's blind testers).  18 read: 6/16 ->
@@ -3694,7 +3701,10 @@ _BOTH_TRIGGER = {
 #: 704.5f or the multiplayer rules led and 603.10a was third to nowhere (session 58's blind testers, two of them
 #: from Hearthstone).  Not an order asked: two players' triggers at once are :data:`_BOTH_TRIGGER`'s; nor a count ("2
 #: creatures died at once … do i draw 2?", 603.2c's: first -> nowhere before it was let be; "go off 3 times", 几次).
-#: 25 read (the question sets as typed), 17/24 -> 23/25; the glossary benchmark the same.
+#: 25 read (the question sets as typed), 17/24 -> 23/25; the glossary benchmark the same.  Then a creature 已经不在场
+#: (no longer there) whose state 离场前 (before it left) an LTB trigger reads, no dying said (a QQ group's question:
+#: fourth -> first; two older 离场触发 看离场前 third -> second), and :data:`_SOURCE_GONE` not read there: 29 read,
+#: 24/29 -> 25/29.
 _DIES_TOGETHER = {
     "en": r"^(?!.*\b(?:first|order|apnap|whose|how\s+many|(?:draw|get|gain|trigger)\w*\s+(?:2|two|twice|both)"
           r"|(?:\d+|two|three|several)\s+times|twice)\b)"
@@ -3708,8 +3718,8 @@ _DIES_TOGETHER = {
           r".*?\b(?P<word>insieme|contemporaneamente|nello\s+stesso\s+momento|allo\s+stesso\s+tempo"
           r"|gi[àa]\s+(?:nel|al|in)\s+cimitero)\b",
     "zh": r"^(?!.*(?:谁|顺序|哪个先|先结算|先上|几次|多少次))(?=.*(?:触发|亡语|死了的时候|死亡时))"
-          r"(?=.*(?:死|消灭|解场|清场|解掉))"
-          r".*?(?P<word>同时|一起(?:死|进坟场|被消灭)|已经进了?坟(?:墓)?场|已经在坟(?:墓)?场)"}
+          r"(?=.*(?:死|消灭|解场|清场|解掉|不在场|离场))"
+          r".*?(?P<word>同时|一起(?:死|进坟场|被消灭)|已经进了?坟(?:墓)?场|已经在坟(?:墓)?场|已经不在场|离场前)"}
 #: Session 49: "sia roba mia che dell'avversario" (603.3b ninth): 75 read, 74/74 -> 75/75.  Session 55: "sia una mia
 #: abilità sia una abilità del mio avversario" (the Italian blind tester, a new player: upkeep's 503.1a led, 603.3b
 #: nowhere -> first), measured as :data:`_OWN_HEXPROOF`: 87 read, 84/85 -> 86/87.  Session 50: 在同一时间触发
@@ -3728,6 +3738,8 @@ _DIES_TOGETHER = {
 #: not of effects or layers (同一层的两个效应谁先生效 is timestamps' 613.7): 46 read, 41/43 -> 44/46.  Then the English
 #: "resolve" in Italian ("nello stack chi resolve per primo": tenth -> first): 48 read, 45/47 -> 46/48.  Session 58:
 #: 后出的先结算 (the one played later resolves first, the Tieba poster: nowhere -> first): 53 read, 50/52 -> 51/53.
+#: Then 哪一张先结算 (which one, a Taiwan player's traditional characters: nowhere -> first, and an older 哪一個先結算
+#: third -> first).
 _RESOLVES_FIRST = {
     "en": r"^(?!.*\b(?:trigger\w*|same\s+time|simultaneous\w*)\b)"
           r".*?\b(?P<word>(?:which|what|who(?:se)?)\s+(?:\w+\s+){0,3}?"
@@ -3736,7 +3748,7 @@ _RESOLVES_FIRST = {
           r".*?(?P<word>(?:chi|quale|cosa)\s+(?:\w+\s+){0,3}?(?:(?:si\s+)?risolv\w*|resolv\w*|fa\s+effetto|fanno\s+effetto)"
           r"\s+(?:per\s+)?prim\w*)",
     "zh": r"^(?!.*(?:触发|同时(?!有)|层|效应|效果)).*?(?P<word>(?:最)?后(?:放|出|打出|施放)(?:上去)?的?(?:咒语)?先结算"
-          r"|(?:谁|哪)(?:个|张|的)?先(?:结算|生效)|先结算哪个"
+          r"|(?:谁|哪)一?(?:个|张|的)?先(?:结算|生效)|先结算哪个"
           r"|后进先出|结算顺序)"}
 #: Session 50: "最后放上去的先结算", "结算顺序", with "同时有好几个咒语" (several at once on the stack, no trigger;
 #: the Zhihu tester: 608.2 led, 405.5 third): 35 read, 32/35 -> 34/35 ("堆叠结算顺序" third -> first).
@@ -4151,12 +4163,14 @@ NO_TRAMPLE_SAID = {"en": "no creatures are currently blocking it assigns no comb
                    "zh": "当前没有生物阻挡它 不会分配战斗伤害"}
 #: A token gone to a graveyard ("my token died but its not in my graveyard where did it go", "il token quando muore va
 #: al cimitero?", 衍生物死了进坟场吗): it ceases to exist there (111.7, 704.5d), where dying's 700.4 led (session 44's
-#: final blind tester, after its set was measured).  20 read: 19/19 -> 20/20.
+#: final blind tester, after its set was measured).  20 read: 19/19 -> 20/20.  Session 58: an Italian grandfather's
+#: "mucchio degli scarti" (the pile of discards: nowhere -> first): 45 read, 35/42 -> 36/43.
 _TOKEN_GONE = {
     "en": r"^(?=.*\btokens?\b)"
           r".*?\b(?P<word>(?:in|to|into)\s+(?:my\s+|the\s+|a\s+|its\s+owner'?s\s+)?(?:graveyard|gy|yard)"
           r"|died|dies)\b",
-    "it": r"^(?=.*\b(?:token|pedin\w*)\b).*?(?P<word>(?:al|nel)\s+cimitero|muore|mort[ao])",
+    "it": r"^(?=.*\b(?:token|pedin\w*)\b).*?(?P<word>(?:al|nel)\s+cimitero|muore|mort[ao]"
+          r"|(?:nel|al)\s+mucchio\s+degli\s+scarti|(?:negli|tra\s+gli)\s+scarti)",
     "zh": r"^(?=.*衍生物)(?!.*触发).*?(?P<word>进坟场|进坟墓场|在坟墓场|去坟场|死了)"}
 #: A planeswalker used twice in a turn ("can i use my planeswalkers ability twice in one turn", "posso usare 2 volte
 #: lo stesso planeswalker nello stesso turno?"): one loyalty ability of a permanent a turn (606.3), where the
@@ -4166,17 +4180,20 @@ _TOKEN_GONE = {
 #: Session 57: 用两个, 先加忠诚再减忠诚 (606.3 nowhere -> first): 39 read, 35/38 -> 36/39.  Then "+1 Teferi and then -3
 #: him", no planeswalker named (nowhere -> second): 42 read, 37/41 -> 37/42.  Session 58: "+1 … -2 … in the same
 #: turn" apart, no planeswalker named ("can I +1 Karn the Great Creator and then also use his -2 in the same turn?":
-#: nowhere -> first): 49 read, 43/48 -> 45/49.
+#: nowhere -> first): 49 read, 43/48 -> 45/49.  Then "a second time" (an Arena player: nowhere -> second) and an
+#: Italian "+1 e poi -2" (the "+1" read as the loyalty ability before: second -> first): 53 read, 47/52 -> 48/53.
 _WALKER_TWICE = {
     "en": r"^(?=.*(?:\b(?:planeswalkers?|pws?|walkers?|loyalty|plus\w*\s+(?:\w+\s+){0,3}?(?:then\s+)?minus\w*)\b"
           r"|\+\d\s+(?:\w+\s+){0,3}?(?:and\s+)?then\s+[-−]\d"
           r"|(?<![\w/])\+\d\b(?=.*(?<![\w/])[-−]\d\b)(?=.*\bsame\s+turn\b)))"
           r".*?(?P<word>\+\d\s+(?:\w+\s+){0,3}?(?:and\s+)?then\s+[-−]\d\b|(?<![\w/])[-−]\d\b(?=.*\bsame\s+turn\b)"
           r"|\b(?:plus\w*\s+(?:\w+\s+){0,3}?(?:then\s+)?"
-          r"minus\w*|twice|two\s+times|2\s*(?:times|x)|more\s+than\s+once|(?:two|2|both)\s+(?:of\s+(?:its|his|her)\s+)?"
+          r"minus\w*|twice|two\s+times|2\s*(?:times|x)|more\s+than\s+once|(?:a\s+)?second\s+time"
+          r"|(?:two|2|both)\s+(?:of\s+(?:its|his|her)\s+)?"
           r"(?:loyalty\s+)?abilit(?:y|ies))\b)",
     "it": r"^(?=.*\b(?:planeswalker|pw|fedelt[àa]|lealt[àa])\b)"
-          r".*?\b(?P<word>(?:2|due)\s+volte|pi[uù]\s+(?:di\s+)?una\s+volta|(?:2|due)\s+abilit[àa])",
+          r".*?(?P<word>\b(?:2|due)\s+volte|\bpi[uù]\s+(?:di\s+)?una\s+volta|\b(?:2|due)\s+abilit[àa]"
+          r"|\bpoi\s+(?:\w+\s+){0,2}?[-−]\d\b)",
     "zh": r"^(?=.*(?:鹏洛客|旅法师|忠诚)).*?(?P<word>两次|2次|二次|两个异能|多次|再起动|再用|用两个|先加(?:忠诚)?再减)"}
 #: Milling more cards than a library holds ("devo millare 5 ma ho solo 3 carte nel grimorio, perdo?", "have to mill 5
 #: but only 3 cards left"): as many as possible, no loss (701.17b), where drawing from an empty library (704.5b) led

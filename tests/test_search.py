@@ -4161,3 +4161,35 @@ def test_session_58_everyday_chinese_words_are_read_by_the_kinds(home: Path, db:
     assert rules_of(find(home, db, query))[0] in first
     monkeypatch.setattr(search, "EVERYDAY_READ", False)
     assert rules_of(find(home, db, query))[0] not in first
+
+
+SESSION_58_FOURTH = [
+    ("我跟对手互丢瞬间，最后哪一张先结算", {"405.5"}),
+    ("il mio mostro nel giro prima si era preso 2 colpi, adesso ne prende altri 2, si sommano?", {"514.2", "120.6"}),
+    ("una pedina che finisce nel mucchio degli scarti resta lì?", {"111.7", "704.5d"}),
+    ("se il target della mia removal viene flickerato in risposta, la mia magia fizzla?", {"608.2b"}),
+    ("LTB触发结算的时候那个生物已经不在场了，看的是离场前的状态吗", {"603.10a"}),
+    ("我的兵被打了两下没死，到下一轮那伤还算着不", {"514.2", "120.6"})]
+
+
+@pytest.mark.parametrize(("query", "first"), SESSION_58_FOURTH)
+def test_session_58_fourth_kinds(home: Path, db: sqlite3.Connection, query: str, first: set[str]) -> None:
+    """Session 58's fourth blind set (an Arena player asking about the client, a Cube drafter, a Brazilian player's
+    English; a grandfather in everyday Chinese, a Taiwan player, a QQ group's abbreviations; an Italian grandfather, a
+    prerelease player, a player of English videos), measured as written and then read: 哪一张先结算, "colpi" in a
+    "giro" that "si sommano", a token in "il mucchio degli scarti", a target "flickerato", an LTB trigger looking at
+    a creature 离场前 (before it left), damage 那伤 still 算着 (with 伤还 read as a typo of 伤害)."""
+    ranked = rules_of(find(home, db, query))
+    assert ranked[0] in first, ranked[:5]
+
+
+@pytest.mark.parametrize(("query", "among", "places"), [
+    ("the game won't let me use my planeswalker a second time this turn, why", {"606.3"}, 3),
+    ("my opponent attacked my planeswalker with a 3 power creature, does the loyalty go down 3?", {"120.3c", "306.8"},
+     2)])
+def test_session_58_fourth_nearer(home: Path, db: sqlite3.Connection, query: str, among: set[str], places: int
+                                  ) -> None:
+    """Session 58's fourth blind set, nearer the top: a planeswalker used "a second time" (606.3 nowhere), its
+    "loyalty go down" when attacked (120.3c nowhere)."""
+    ranked = rules_of(find(home, db, query))
+    assert any(r in among for r in ranked[:places]), ranked[:5]
