@@ -4079,7 +4079,6 @@ def test_session_58_nearer(home: Path, db: sqlite3.Connection, query: str, among
     assert any(r in among for r in ranked[:places]), ranked[:5]
 
 
-
 def test_session_58_hearthstone_words_in_italian(home: Path, db: sqlite3.Connection) -> None:
     """Hearthstone's words in Italian, read as the English and Chinese players' lists read them (minion, 随从): a
     "servitore" is a creature and its "rantolo di morte" (deathrattle) an ability of one that dies
