@@ -3877,15 +3877,16 @@ _UNEQUIPPED = {
 #: Session 57: the Italian "deck è finito" (nowhere -> first): 75 read, 73/74 -> 74/75.  Then a card "presa"
 #: (taken) from an empty "mazzo" (a grandmother's words: nowhere -> second): 78 read, 76/77 -> 76/78.  Session 58:
 #: the loss asked ("se finisco il mazzo … perdo subito la partita?": nowhere -> first): 83 read, 79/82 -> 80/83.  Then
-#: the library as everyday Chinese says it (那叠牌, 牌堆), 摸完 and 没得摸 (drawn out, nothing to draw: a parent with a
-#: starter kit and session 57's final everyday set, nowhere -> first twice): 86 read, 81/84 -> 83/86.
+#: the library as everyday Chinese says it (那叠牌, 牌堆: read as 牌库 through the players' list,
+#: :data:`EVERYDAY_READ`), 摸完 and 没得摸 (drawn out, nothing to draw: a parent with a starter kit and session 57's
+#: final everyday set, nowhere -> first twice): 86 read, 81/84 -> 83/86.
 _EMPTY_DRAW = {
     "en": r"^(?=.*\b(?:library|libary|deck)\b)(?=.*\b(?:empty|(?:no|zero|0)\s+cards|nothing\s+(?:left|in)|run\s+out"
           r"|ran\s+out|out\s+of\s+cards|(?:1|one|a\s+single)\s+card\s+left|last\s+card)\b).*?\b(?P<word>draw(?:s|ing)?|drew)\b",
     "it": r"^(?=.*\b(?:grimorio|mazzo|deck)\b)(?=.*\b(?:vuot\w*|finit\w*|finisc\w*|senza\s+carte|nessuna\s+carta"
           r"|non\s+ce\s+n['’]\s*(?:è|e)\s+pi[uù])\b)"
           r".*?\b(?P<word>pesc\w*|prender\w*|perd\w*)\b",
-    "zh": r"^(?=.*(?:牌库|卡组|牌堆|叠牌|摞牌))(?=.*(?:空|没牌|没有牌|不够|剩下|摸完|抓完|抽完|没得摸))"
+    "zh": r"^(?=.*(?:牌库|卡组))(?=.*(?:空|没牌|没有牌|不够|剩下|摸完|抓完|抽完|没得摸))"
           r".*?(?P<word>抓不了牌|抽不了牌|抓牌|抽牌|摸不了|没得摸|摸牌|摸完)"}
 #: Responding to a triggered ability ("can i respond to a triggered ability", 能回应触发式异能吗, "posso rispondere a
 #: una abilità innescata"): it goes on the stack the next time a player would receive priority (603.3), where the
@@ -4588,7 +4589,7 @@ _LAYER_COPY = _layer_kind(r"cop(?:y|ies)(?:ing)?\s+effects?|clon\w*", r"effett\w
                           r"复制(?:效应|效果|品)?")
 _LAYER_CONTROL = _layer_kind(r"(?:gain\w*|chang\w*|steal\w*|tak\w*)\s+control|control[\s-]chang\w*",
                              r"(?:cambi\w*|prend\w*|ottien\w*|rub\w*)\s+(?:il\s+)?controllo",
-                             r"(?:改变|获得|改|拿|偷)\S{0,2}?(?:操控权|控制权)")
+                             r"(?:改变|获得|改|拿|偷)\S{0,2}?操控权")
 _LAYER_TYPE = _layer_kind(r"(?:becomes?|becoming|turn\w*\s+(?:\w+\s+){0,2}?into)\s+(?:\w+\s+){0,2}?(?:an?\s+)?"
                           r"(?:creature|artifact|land|enchantment)s?|mak\w*\s+(?:\w+\s+){1,2}?an?\s+"
                           r"(?:creature|artifact|land|enchantment)s?|type[\s-]chang\w*",
@@ -4800,13 +4801,14 @@ _UNBLOCKED_DAMAGE = {
 #: attacked (506.3), where attack requirements' and protection's rules led (session 48's Italian blind tester).
 #: Measured: 2 read, 0/0 -> 1/2 (session 46's "posso attaccare direttamente una creatura del mio avversario" second,
 #: behind 508.7c); said in 506.3's words, not 508.1b's (the tester's rule: 506.3 was second to it, the other first).
-#: Session 58: 去撞 (ram) a 随从 or 怪 (the Hearthstone player: nowhere -> first): 3 read, 1/2 -> 2/3.
+#: Session 58: 去撞 (ram) a 随从 or 怪 (the Hearthstone player: nowhere -> first; both read as 生物 through the players'
+#: list, :data:`EVERYDAY_READ`): 3 read, 1/2 -> 2/3.
 _ATTACK_CREATURES = {
     "en": r"\b(?:can|could|may|able\s+to)\s+(?:\w+\s+){0,3}?(?P<word>attack\s+(?:his|her|their|opp\w*'?s?"
           r"|the\s+other\s+player'?s|an?|other|enemy|opposing|a\s+player'?s)\s+(?:\w+\s+)?creatures?)\b",
     "it": r"\b(?:posso|possono|pu[oò]|si\s+pu[oò]|potere)\s+(?:\w+\s+){0,2}?(?P<word>attacc(?:are|o|a|ano)\s+"
           r"(?:direttamente\s+)?(?:le|la|una|delle|sue|loro)\s+(?:\w+\s+)?creatur[ae])",
-    "zh": r"(?P<word>(?:攻击|去?撞)(?:对手|对面|他|别人|对方)的?(?:生物|随从|怪))"}
+    "zh": r"(?P<word>(?:攻击|去?撞)(?:对手|对面|他|别人|对方)的?生物)"}
 #: What "instead" on a card says ("se una carta dice "invece", la cosa di prima succede lo stesso?", "the card says
 #: instead, does the first thing still happen", 牌上写着改为…): a replacement effect (614.1a), where the word's other
 #: uses led (session 48's Italian blind tester, 614.1a nowhere).  Not where the word's meaning is asked ("cards that say
