@@ -2289,7 +2289,8 @@ def test_dies_triggers_are_no_source_gone(home: Path, db: sqlite3.Connection) ->
     ("两个人的触发同时触发 谁的先上叠", None, ("上叠", "堆叠")),
     ("无限连要不要宣告次数", "732.1b", ("无限连", "循环 重复次数")),
     ("牌库被磨空了 是马上输还是抽不了牌的时候才输", None, ("磨空", "空牌库")),
-    ("quante terre posso mettere giu in un turno", "305.2a", ("mettere giu", "play")),
+    # 305.2 (a player plays one land a turn) since session 59 read "quante terre … turno": 305.2a before, its sibling
+    ("quante terre posso mettere giu in un turno", "305.2", ("mettere giu", "play")),
     ("2 abilità \"quando entra\" si attivano insieme in che ordine le metto sullo stack", "603.3b",
      ("attivano", "trigger")),
     ("in commander se uno quitta le sue carte che controllo io che fine fanno", "800.4a", None),
@@ -4192,3 +4193,55 @@ def test_session_58_fourth_nearer(home: Path, db: sqlite3.Connection, query: str
     "loyalty go down" when attacked (120.3c nowhere)."""
     ranked = rules_of(find(home, db, query))
     assert any(r in among for r in ranked[:places]), ranked[:5]
+
+
+SESSION_59_FIRST = [
+    ("我用闪电击指对手的生物，他回应把它弹回手了，我的闪电击咋样了", {"608.2b"}),
+    ("Lancio un Fulmine sulla sua creatura, lui in risposta se la riporta in mano: il Fulmine che fine fa?",
+     {"608.2b"}),
+    ("我打了一个全体生物+1/+1直到回合结束的瞬间，之后新下的生物有没有吃到加成", {"611.2c"}),
+    ("ho lanciato un istantaneo che da +2/+2 alle mie creature fino a fine turno, poi metto in gioco una creatura: "
+     "prende il bonus?", {"611.2c"}),
+    ("my creature got pro black from a spell, does the black aura on it just fall off", {"702.16c", "704.5m"}),
+    ("dm的牌写着维持开始时如果他没手牌就抽一张 触发之后我在堆叠上让他抓了一张 那个触发还生效吗", {"603.4"}),
+    ("I have two effects that would double the counters, and one that adds one, who decides which applies first?",
+     {"616.1"}),
+    ("due effetti, uno raddoppia i segnalini e uno ne aggiunge uno: chi sceglie quale si applica prima?", {"616.1"}),
+    ("刚下场还有召唤失调的生物能拿去搭载载具吗", {"702.122a", "302.6"}),
+    ("posso crewware un veicolo con una creatura che ha il mal di evocazione?", {"702.122a", "302.6"}),
+    ("se rimbalzo la mia creatura con tre segnalini +1/+1 e la rilancio, i segnalini restano?", {"122.2"}),
+    ("can I sacrifice my indestructible creature to pay a cost?", {"701.21a"}),
+    ("不灭的生物能不能拿去献祭", {"701.21a", "702.12b"}),
+    ("I flashed in a threaten effect and took control of his attacking creature mid-combat, is it still attacking me?",
+     {"506.4"}),
+    ("se l'avversario prende il controllo della mia creatura attaccante, e ancora attaccante?", {"506.4"}),
+    ("4人局能不能一回合同时打两个dm", {"802.1", "802.3"}),
+    ("mi hanno countato una terra con un counterspell, si puo?", {"305.1"}),
+    ("quante terre posso giocare in un turno?", {"305.2"}),
+    ("deathtouch and trample, how much damage do I have to assign to the blocker?", {"702.2c"}),
+    ("it's night, how many spells do we need to cast to go back to day?", {"731.2b"}),
+    ("现在是黑夜，要怎么才能变回白昼", {"731.2b"}),
+    ("自己的辟邪生物我能用自己的法术指它吗", {"702.11b"}),
+    ("scrutare 2 come funziona?", {"701.22a", "701.22b"})]
+
+
+@pytest.mark.parametrize(("query", "first"), SESSION_59_FIRST)
+def test_session_59_kinds(home: Path, db: sqlite3.Connection, query: str, first: set[str]) -> None:
+    """Session 59's first blind set (a judge-exam student, a Reddit post, a Twitch chat; a Tieba post, an Arena
+    client player, a middle-school student's slang; an Italian Facebook group, a teenager's English verbs, a player
+    back after twenty years), measured as written and then read: a target 指 by a spell and bounced, "se la riporta
+    in mano"; a creature 新下的 or put "poi in gioco" after a boost; "pro black"; a trigger 还生效 after its "if"
+    changed; two effects that double, who chooses; crewing with a creature just cast; counters on a bounced
+    creature; sacrificing an indestructible creature; an attacker taken "mid-combat"; 4人局 and 两个dm; a land
+    "countata"; "quante terre"; deathtouch with trample; night back to day; 指它 with hexproof; "scrutare"."""
+    ranked = rules_of(find(home, db, query))
+    assert ranked[0] in first, ranked[:5]
+
+
+def test_session_59_commander_tax_counted(home: Path, db: sqlite3.Connection) -> None:
+    """The commander tax asked after deaths: the casts count (903.8), which a commander's move to the command zone
+    (704.6d) had put third."""
+    ranked = rules_of(find(home, db, "EDH tax question: my commander died twice and went to the command zone both "
+                                     "times, and once I reanimated it straight out of the graveyard instead of "
+                                     "recasting. How much tax do I pay now? Friends said every time it dies adds 2."))
+    assert "903.8" in ranked[:2], ranked[:5]

@@ -188,10 +188,9 @@ def test_a_named_keyword_gives_its_definition_beside_the_rules(home: Path, db: s
 
 @pytest.mark.parametrize(("query", "expected"), [
     # was 702.12c (destroy), then 701.21a; since proximity (engine.NEAR: "permanent with indestructible"
-    # close in 702.12b, 1.1 times its score) 702.12b again, 701.21a second: a question the benchmarks'
-    # gains (held-out EN s@1 0.642 -> 0.661) paid for, kept here to say so and to fail once it is answered
-    pytest.param("can I sacrifice an indestructible permanent", "701.21a",
-                 marks=pytest.mark.xfail(strict=True, reason="proximity ranks 702.12b first (NOTES.md, session 28)")),
+    # close in 702.12b, 1.1 times its score) 702.12b again, 701.21a second, kept as a strict xfail; answered since
+    # session 59 read an indestructible permanent sacrificed as a kind of question (engine._SACRIFICE_INDESTRUCTIBLE)
+    ("can I sacrifice an indestructible permanent", "701.21a"),
     ("brawl can my commander be a planeswalker", "903.12c"),  # was 903.12a (the deck's size)
     ("can I play a card with an off-color hybrid symbol in my commander deck", "903.4"),  # was 202.2d
 ])
