@@ -2772,6 +2772,8 @@ _LOYALTY_COST = r"(?<![A-Za-z0-9/+\-−])(?P<word>[+\-−](?:\d{1,2}|x)|(?:plus|
 #: ... "I blocked with my 2/2, then I sacrificed my 2/2" (session 47's second blind tester: fifth -> second).
 #: Session 55: "the creature that was blocking it", which "my daughter got rid of" (the English blind tester, a parent:
 #: 509.1h nowhere -> second): 75 read, 51/70 -> 51/71.
+#: Session 59: 杀掉 (killed off: "我用瞬间把阻挡者杀掉了…（它没有践踏）", fourth -> second, behind 506.4c): 109 read,
+#: 69/102 -> 69/102.
 _BLOCKER_GONE = {
     "en": r"^(?!.*(?<!without )(?<!\bno )(?<!n't have )(?<!nt have )(?<!not have )\b(?:trampl|deathtouch))"
           r"(?=.*\b(?:blockers?|blocking\s+creatures?|chump\w*"
@@ -2786,7 +2788,7 @@ _BLOCKER_GONE = {
           r"|rimoss[oaie]|distrutt[oaie]|sacrific\w*|esiliat[oaie]|bounc\w*)\b",
     "zh": r"^(?!.*(?<!没)(?<!没有)(?<!无)(?:践踏|践塌|trample|死触|deathtouch))"
           r"(?=.*(?:阻挡者|阻挡的生物|阻挡生物|挡的|挡[我它他她]的|挡住))"
-          r".*?(?P<word>被杀|杀了|打死|死了|死掉|被消灭|消灭了|弹回手|回手|离场|没了|被移除|献祭|被解掉|解掉"
+          r".*?(?P<word>被杀|杀了|杀掉|打死|死了|死掉|被消灭|消灭了|弹回手|回手|离场|没了|被移除|献祭|被解掉|解掉"
           r"|离开了?战场|牺牲了|牺牲掉)"}
 #: ... "阻挡生物 … 离开了战场" (session 45's second Chinese blind tester): 33 read, 25/32 -> 26/32.
 #: Session 58: trample said absent as "doesn't have trample", "non c ha travolgere", and a blocker "fatto fuori" (a
@@ -2958,6 +2960,8 @@ _DEATH_REPLACED = {
 #: ... and two effects or "都" for at once (the second blind set's judge candidate:
 #: 如果伤害加倍和伤害防止两个效应都想修改…由谁决定先套用哪一个 nowhere -> second, behind 615.10): 83 read, 71/81 ->
 #: 71/82.
+#: Session 59: two effects that "would" happen, one doubling, and Italian "raddoppia" (session 59's first blind set:
+#: seventh and second -> first): 105 read, 88/103 -> 90/104.
 _WHICH_REPLACEMENT = {
     "en": r"^(?=.*\b(?:two|2|multiple|several|both)\b|(?:.*\bwould\b){2})"
           r"(?=.*\b(?:replacement|instead|change\s+what\s+happens)\b"
@@ -3183,13 +3187,15 @@ _IS_MANA = {lang: f"(?P<word>{pattern})" for lang, pattern in _MANA_IS.items()}
 #: 39/45.
 #: Session 57: "cracking chromatic star for mana" (a Pauper player: seventh -> first): 50 read, 41/49 -> 42/50.  Then
 #: Neapolitan "pe fa mana" (to make mana: nowhere -> first): 54 read, 43/52 -> 44/53.
+#: Session 59: an apostrophe inside the words between tapping and mana ("tappa n'elfo pe fa mana": second -> first):
+#: 66 read, 52/64 -> 53/64.
 _MANA_RESPONSE = {
     "en": r"^(?!.*" + _MANA_IS["en"] + r"|.*\bsplit\s*second)"
           r"(?=.*\b(?:respond\w*|response|counter|stifle|interrupt|stack)\b).*?\b(?P<word>(?:tap|crack|sac)\w*\s+"
           r"(?:\w+\s+){0,3}?for\s+mana|mana\s+abilit(?:y|ies))\b",
     "it": r"^(?!.*" + _MANA_IS["it"] + r"|.*\bsplit\s*second)"
           r"(?=.*\b(?:rispond\w*|rispost\w*|contrast\w*|counter\w*|pila|stack)\b)"
-          r".*?\b(?P<word>tapp\w*\s+(?:\w+\s+){0,4}?"
+          r".*?\b(?P<word>tapp\w*\s+(?:[\w'’]+\s+){0,4}?"
           r"(?:per|x|pe)\s+(?:il\s+|fare\s+|fa\s+|produrre\s+|generare\s+)?mana|abilit[àa]\s+di\s+mana)\b",
     "zh": r"^(?!.*" + _MANA_IS["zh"] + r"|.*(?:转瞬|split\s*second))"
           r"(?=.*(?:回应|响应|反击|counter|堆叠|打断))"
@@ -3221,6 +3227,7 @@ _MANA_WHILE_CASTING = {
 #: nowhere -> first; two older questions so written second or third -> first).  Measured (the quality harness by words
 #: over bench_quality's KBs: the thirty-seven older sets and the session's blind set, the questions a pattern reads,
 #: first / in the first five before -> after; so for every change of session 55): 46 read, 43/45 -> 46/46.
+#: Session 59: 指它 (pointing a spell at it; session 59's first blind set: fourth -> first): 61 read, 59/61 -> 61/61.
 _OWN_HEXPROOF = {
     "en": r"^(?=.*\bhexproof\b)(?=.*\b(?:my\s+own|myself|own|i|me)\b).*?\b(?P<word>target\w*|auras?|enchant\w*"
           r"|equip\w*|pump\w*)\b",
@@ -3285,7 +3292,9 @@ _TARGETS_GONE = {
 #: -> first; an older "they give it hexproof in response" second -> first), 在stack上 (on the stack) and 会怎样 (what
 #: happens: nowhere -> first; an older 咒语的目标都不合法了会怎样 fourth -> first): 82 read, 76/79 -> 80/81.  Then a
 #: target "flickerato" or that "la flickera" (now in :data:`_GONE`; third -> first, an older one nowhere -> first):
-#: 86 read, 82/84 -> 84/85.
+#: 86 read, 82/84 -> 84/85.  Session 59: a spell that 指 (points at) whom it targets, asked 咋样了 (how did it go),
+#: and a bounce "se la riporta in mano" (now in :data:`_GONE`; session 59's first blind set, nowhere -> first in
+#: both): 90 read, 86/87 -> 88/89.
 #: Chinese responding
 #: (:data:`_RESPOND_SPELL`) leaves a question with a permanent gone to it.  A spell splitting its damage,
 #: "target" unsaid ("I cast Fire splitting 1 damage between two creatures and one gets blinked in response", session
@@ -3333,6 +3342,8 @@ _FREE_MULLIGAN = {
 #: other players" 14, with "allow the" 14, "attack multiple players option defending players" 4.
 #: Session 48: "più persone" (more people: "se giochiamo in quattro posso attaccare più persone nello stesso
 #: turno?" 802.1 from nowhere to seventh; 506.2a leads).
+#: Session 59: 两个dm (two opponents, a student's pinyin initials) and 4人局 (a four-player game; session 59's first
+#: blind set: nowhere -> first): 39 read, 33/35 -> 34/36.
 _ATTACK_SEVERAL = {
     "en": r"^(?=.*\b(?:attack\w*|swing\w*))"
           r".*?\b(?P<word>(?:two|2|multiple|several|different|more\s+than\s+one|both|all)"
@@ -3845,6 +3856,8 @@ _UNTARGETED = {
 #: entrano dopo?"): a spell's effect locks in what it affects (611.2c), a static ability's does not (611.3a), where
 #: the boost's rules or entering's led and neither was in the first ten (our, held-out and keyword sets).
 #: A spell's: 3 read, 1/1 -> 3/3; a static ability's: 2 read, 0/0 -> 2/2.
+#: Session 59: a creature 新下的 (newly put down) and one put "poi in gioco" (then into play) after the boost (session
+#: 59's first blind set: nowhere -> first in both): _LATER_LOCKED 7 read, 5/5 -> 7/7.
 _LATER = {"en": r"(?P<word>(?:enter\w*|comes?\s+in|came\s+in|etbs?|played|cast)\s+(?:\w+\s+){0,3}?"
                 r"(?:later|after(?:wards?)?)|(?:new|later)\s+creatures?)\b",
           "it": r"(?P<word>(?:entra\w*|arriva\w*|giocat\w*|lanciat\w*)\s+(?:\w+\s+){0,2}?dopo|nuove\s+creature"
@@ -3864,6 +3877,8 @@ _LATER_STATIC = {lang: "^" + _BOOSTED[lang] + f"(?!.*{_FROM_SPELL[lang]}).*?" + 
 #: 装备生物变成非生物): it becomes unattached and stays (704.5n, 301.5c), where the creature's or the effect's rules
 #: led and neither was in the first ten (held-out and keyword sets).  5 read: 2/2 -> 3/5 (two English ones behind
 #: 701.3d, attaching).
+#: Session 59: said in 704.5n's own words, Fortification's too (a creature attached, 704.5p, led "my Sword equipped to
+#: Gideon … he stops being a creature": second -> first): 10 read, 6/10 -> 7/10.
 _UNEQUIPPED = {
     "en": r"^(?=.*\b(?:equip\w*|fortification)\b).*?\b(?P<word>(?:stops?|stopped)\s+being\s+(?:an?\s+)?creature"
           r"|no\s+longer\s+an?\s+creature|(?:isn'?t|is\s+not)\s+an?\s+creature\s+any\s*more|becomes?\s+(?:an?\s+)?non-?creature)\b",
@@ -4012,6 +4027,8 @@ _UNTIL_EOT = {
 #: A replacement effect applied again to its own event ("can a replacement effect apply twice to the same event",
 #: 替代性效应会不会重复套用同一事件): it gets one opportunity (614.5), where the rules of two effects led and 614.5 was
 #: nowhere (our, held-out and blind sets).  3 read: 0/0 -> 3/3.
+#: Session 59: not a question of the commander tax ("died twice … instead of recasting. How much tax": read as a
+#: replacement applied twice); every ranking it reads the same: 4 read, 4/4 -> 4/4.
 _REPLACED_ONCE = {
     "en": r"^(?=.*\b(?:replacement|instead|replace\w*)\b)(?!.*\btax(?:es|ed)?\b)"
           r"(?!.*\b(?:two|2|multiple|several|both)\s+(?:\w+\s+)?"
@@ -4038,7 +4055,12 @@ _PARTNER_TAX = {
 #: How the commander tax is counted ("my commander died twice … how much tax do I pay now? Friends said every time it
 #: dies adds 2", 指挥官税到底怎么算…只看死了几次不看放了几次): the casts from the command zone count, not the deaths
 #: (903.8), where a commander's move to the command zone (704.6d), which such a question tells of, led (session 59's
-#: first blind set: second in both).  Not two partners' (:data:`_PARTNER_TAX`).
+#: first blind set: third in English, second in Chinese; second in both now).  Not two partners' (:data:`_PARTNER_TAX`).
+#: Measured (session 59: the quality harness by words over a questions KB built anew, the 8,187 rankings of every set
+#: and the session's first blind set, the questions a pattern reads, first / in the first five before -> after; so for
+#: every change of session 59): 47 read, 42/47 -> 45/47.  In its words "command zone" led with 704.6d, and in the
+#: Italian "tassa" is the commander tax only where a count is asked ("lancio il comandante gratis, pago la tassa?" is
+#: no count).
 _TAX_COUNTED = {
     "en": r"^(?!.*\b(?:partners?|two\s+commanders|both\s+commanders|2\s+commanders)\b)"
           r"(?=.*\b(?:commanders?|cmdr|edh|command\s+zone|general)\b)"
@@ -4103,10 +4125,13 @@ _COMMANDER_HAND = {
 #: 两张同名传奇在场上会咋样, "ho 2 copie della stessa leggendaria in campo"): the legend rule (704.5j), where a copy's
 #: (704.5e) or the planeswalker's rules led, 704.5j second (every set).  29 read: 19/29 -> 29/29.  A legendary
 #: copied or cloned (复制了自己场上的传奇生物会怎样, session 47's Commander tester: 704.5j not in the first ten).
+#: Session 59: a copy of one's own legendary commander, asked whether one must go ("Phantasmal Image copying my own
+#: legendary commander … Do I really have to get rid of one of them?": read as whether the copy is a commander,
+#: :data:`_COPY_COMMANDER`, and nowhere -> first): 106 read, 102/103 -> 103/104; _COPY_COMMANDER 8 read, 7/7 -> 7/7.
 _LEGEND_TWICE = {
     "en": r"^(?=.*\b(?:2|two|second|2nd|another|same\s+name|copies|duplicates?|clon\w*|cop(?:y|ied|ying))\b)"
-          r"(?!.*\b(?:legend\s+rule|partners?"
-          r"|commanders?)\b)"
+          r"(?!.*\b(?:legend\s+rule|partners?)\b)"
+          r"(?!(?!.*\b(?:clon\w*|cop(?:y|ied|ying))\b).*\bcommanders?\b)"
           r".*?\b(?P<word>legendar(?:y|ies)(?:\s+(?:guy|creature|permanent|card|thing)s?)?|legends?)\b",
     "it": r"^(?=.*\b(?:2|due|second\w*|stesso\s+nome|copi\w*|clon\w*|altr\w*)\b)"
           r"(?!.*\b(?:regola\s+della\s+leggenda|partner|comandant\w*)\b)"
@@ -4405,6 +4430,9 @@ _ENTERS_TAPPED = {
 #: where upkeep triggers' rules led and 603.4 was fifth (session 45's third Italian blind tester).  4 read: 2/4 -> 4/4.
 #: Checked "twice", "due volte" ("trigger con se controlla la condizione due volte", session 46's blind tester; 603.7b
 #: led, 603.4 not in the first ten; 603.4 second now): 6 read, 4/5 -> 5/6.
+#: Session 59: a condition checked with three words between ("check the life condition again": second -> first), and
+#: a Chinese trigger asked whether it 还生效 (still works), no permanent gone (session 59's first blind set: third ->
+#: first): 12 read, 8/12 -> 9/12.
 _INTERVENING_IF = {
     "en": r"^(?=.*\b(?:trigger\w*|upkeep|whenever|when|at\s+the\s+beginning)\b)(?=.*\b(?:if|condition)\b)"
           r".*?\b(?P<word>(?:re-?check\w*|check\w*\s+(?:\w+\s+){0,3}?again|check\w*\s+(?:\w+\s+){0,2}?(?:on|when|as)\s+"
@@ -4483,11 +4511,15 @@ _SACRIFICE_THEIRS = {
 #: blockers, whose rules answer them (702.2c, 702.19b, 510.1c).  7 read: 3/5 -> 7/7.
 #: Deathtouch with trample ("deathtouch + trample how much do i gotta put on the blocker, just 1?", 践踏加死触 要分配
 #: 多少给阻挡者): one damage to each blocker is lethal for the assignment (702.2c), where trample's own rules
-#: (702.19b-c) led and 702.2c was third (session 59's first blind set).
+#: (702.19b-c) led and 702.2c was third ("deathtouch and trample, how much damage do I have to assign to the blocker?";
+#: the first blind set's own question was first by words, third with the sentence model); with the keywords' English
+#: names in Italian ("deathtouch + trample quanti danni devo dare al bloccante": eighth -> first): 104 read, 99/102 ->
+#: 104/104.
 _DEATHTOUCH_TRAMPLE = {
     "en": r"^(?=.*\bdeath\s*-?\s*touch\w*)(?=.*\btrampl\w*).*?\b(?P<word>how\s+much|how\s+many|just\s+(?:1|one)"
           r"|only\s+(?:1|one)|assign\w*|lethal|excess|the\s+rest|leftover)\b",
-    "it": r"^(?=.*\btocco\s+letale)(?=.*\btravolg\w*).*?\b(?P<word>quant\w*|solo\s+(?:1|uno)|assegn\w*"
+    "it": r"^(?=.*\b(?:tocco\s+letale|deathtouch))(?=.*\b(?:travolg\w*|trampl\w*))"
+          r".*?\b(?P<word>quant\w*|solo\s+(?:1|uno)|assegn\w*"
           r"|(?<!tocco\s)letal\w*|resto|eccesso|in\s+pi[uù])\b",
     "zh": r"^(?=.*死触)(?=.*践踏).*?(?P<word>分配|多少|一点|1点|致命)"}
 _DEATHTOUCH_ONE = {
@@ -4532,6 +4564,7 @@ _FOUR_OF = {
 #: 1/2 -> 3/3.
 _COPY_COMMANDER = {
     "en": r"^(?=.*\b(?:commanders?|edh|cmdr)\b)(?!.*\b(?:deck|run|play)\b.*\bcopies\b)(?!.*\bcopies\s+of\b.*\bdecks?\b)"
+          r"(?!.*\blegendary\b.*\b(?:get\s+rid\s+of|one\s+of\s+them|keep\s+(?:one|both)|sacrifice\s+one)\b)"
           r"(?=.*\b(?:is|count\w*|becomes?|treated|still)\b)"
           r".*?\b(?P<word>clon(?:e|es|ed|ing)|cop(?:y|ies|ied|ying))\b",
     "it": r"^(?=.*\bcomandant[ei]\b)(?!.*\bmazzo\b)(?=.*\b(?:conta|è|e|diventa|vale)\b)"
@@ -4732,6 +4765,8 @@ _COMMANDER_ELIGIBLE = {
 #: 32/33.
 #: Session 57: a land "反击" (countered) or put on the stack, no response named (出地能被反击吗 还是地压根不上堆叠:
 #: nowhere -> first): 41 read, 38/40 -> 40/41.
+#: Session 59: a land countered ("countato una land con counterspell", "can i counter a land": eighth and nowhere ->
+#: first): 50 read, 46/47 -> 48/49.
 _LAND_RESPONSE = {
     "en": r"^(?!.*\b(?:abilit\w*|trigger\w*|landfall|tap\w*|mana)\b)"
           r"(?=.*\b(?:respon\w*|counter(?:ed|ing|s)?\s+(?:a\s+|my\s+|the\s+|his\s+|her\s+|their\s+)?lands?\b))"
@@ -5025,6 +5060,9 @@ _NEW_OBJECT = {
 #: 305.4, lands put onto the battlefield, led; "posso giocare due terre nello stesso turno?" 305.2 fifth): a player
 #: normally plays one land a turn (305.2).  Not of lands an effect puts onto the battlefield (305.4).  Measured as
 #: :data:`_ADVENTURE_AFTER`: 10 read, 5/10 -> 10/10.
+#: Session 59: "quante terre … turno" (how many lands a turn; session 59's first blind set: fifth -> first, and session
+#: 58's final set third -> first; one of session 57's, expecting 116.2a, fourth -> fifth behind 305.2, which answers):
+#: 23 read, 19/23 -> 21/23.
 _LANDS_PER_TURN = {
     "en": r"^(?!.*\b(?:onto|effects?|ramp\w*)\b).*?\b(?P<word>(?:two|2|another|second|more\s+than\s+one|multiple|extra"
           r"|several)\s+(?:\w+\s+)?lands?(?:\s+cards?)?(?=\s+(?:\w+\s+){0,2}?(?:in\s+)?(?:the\s+same|one|a|per|each|this"
@@ -5053,7 +5091,7 @@ _FLICKERED_IN_COMBAT = {
 #: An attacking or blocking creature taken by another player ("my opponent flashed in something that took control of my
 #: attacking creature … Is that creature still attacking me, or them, or nobody?"): a permanent whose controller
 #: changes is removed from combat (506.4), where summoning sickness (302.6), read in "took control", led (session 59's
-#: first blind set: second).
+#: first blind set: second).  1 read, 0/1 -> 1/1.
 _STOLEN_IN_COMBAT = {
     "en": r"^(?=.*\b(?:attacking|blocking|mid-?\s*combat|during\s+combat|in\s+combat)\b)"
           r"(?=.*\b(?:still|anymore|any\s+more|removed|nobody|no\s+one|who\s+is\s+it\s+attacking)\b)"
@@ -5084,7 +5122,7 @@ _COUNTER_ABILITY = {
 #: Crewing a Vehicle with a creature just cast ("我刚下场的生物（还有召唤失调）能不能拿去搭载载具", "posso crewware un
 #: veicolo con una creatura che ho appena giocato? … ha ancora summoning sickness"): crew taps other creatures as its
 #: cost, no {T} of theirs (702.122a), so summoning sickness (302.6) doesn't stop it, where the other crew rules
-#: (702.122b-c) led (session 59's first blind set: second and third).
+#: (702.122b-c) led (session 59's first blind set: fourth and fifth).  23 read, 14/23 -> 23/23.
 _CREW_SICK = {
     "en": r"^(?=.*\b(?:crew\w*|vehicles?)\b).*?\b(?P<word>summoning\s*-?\s*sick\w*|just\s+(?:played|cast|came\s+in)"
           r"|came\s+in\s+this\s+turn|entered\s+this\s+turn)\b",
@@ -5094,7 +5132,7 @@ _CREW_SICK = {
 #: Counters on a permanent that left and came back ("se bounceo la mia creatura con 2 counter +1/+1 e la ricasto, i
 #: counter restano sopra?", 放逐再回场…身上的指示物还在吗): counters are not kept when an object changes zones
 #: (122.2), where the counters' other rules or a new object's (400.7) led (session 59's first blind set: nowhere in
-#: Italian).  Not a question of effects or Auras kept (:data:`_NEW_OBJECT`).
+#: Italian).  Not a question of effects or Auras kept (:data:`_NEW_OBJECT`).  15 read, 11/12 -> 14/15.
 _COUNTERS_MOVED = {
     "en": r"^(?=.*\bcounters?\b)(?=.*\b(?:bounc\w*|flicker\w*|blink\w*|recast\w*|came\s+back|comes\s+back"
           r"|returned|back\s+to\s+(?:my|his|her|their|its\s+owner'?s)\s+hand)\b)"
@@ -5107,11 +5145,13 @@ _COUNTERS_MOVED = {
           r".*?(?P<word>指示物\S{0,6}?(?:还在|保留|还有|留着|消失|没了))"}
 #: Sacrificing an indestructible creature ("Posso sacrificare una creatura indistruttibile per pagare un costo?"):
 #: sacrificing is not destroying (701.21a), where sacrifice as a cost's rules led (session 59's first blind set:
-#: seventh).
+#: seventh; session 28's strict xfail, "can I sacrifice an indestructible permanent", answered).  44 read, 25/38 ->
+#: 42/44 (one Chinese question expecting 702.12b second -> third, behind 701.21a).
 _SACRIFICE_INDESTRUCTIBLE = {
     "en": r"^(?=.*\bindestructib\w*).*?\b(?P<word>sacrific\w*|sac(?:s|ced|cing)?)\b",
     "it": r"^(?=.*\bindistruttibil\w*).*?\b(?P<word>sacrific\w*)",
     "zh": r"^(?=.*(?:不灭|不可摧毁)).*?(?P<word>牺牲|献祭)"}
+#: Session 59: "pro black" for protection (session 59's first blind set: fifth -> first): 13 read, 9/13 -> 11/13.
 _PROTECTION_AURA = {
     "en": r"^(?=.*\b(?:protection|pro\s*-?\s*(?:black|white|blue|red|green|colou?rs?|everything))\b)"
           r"(?=.*\bauras?\b).*?\b(?P<word>fall\w*\s+off|stay\w*|remain\w*|go(?:es)?\s+away"
@@ -5147,7 +5187,8 @@ _DFC_RETURNS = {
 #: step's 502.2, which holds both.  Measured as :data:`_FLICKERED_IN_COMBAT`: 3 read, 2/2 -> 3/3.
 #: Night turned back to day ("its night rn how many spells does someone gotta cast to flip it back to day", 黑夜…要怎么
 #: 才能变回白昼): two spells in the last turn (731.2b), where the day's rule (731.2a), which :data:`_DAY_NIGHT` reads
-#: in its words alone, led (session 59's first blind set: second in English and third in Chinese).
+#: in its words alone, led (session 59's first blind set: second in English and third in Chinese).  5 read, 2/5 ->
+#: 5/5.
 _NIGHT_TO_DAY = {
     "en": r"^(?=.*\bnight\b).*?\b(?P<word>(?:back\s+)?to\s+day(?:time)?|becomes?\s+day|day\s+again"
           r"|flip\w*\s+(?:it\s+)?back)\b",
@@ -5419,7 +5460,8 @@ _ASKED: tuple[tuple[dict[str, str], str, str], ...] = (
      "这组受其影响的物件在该持续性效应开始时决定 不会改变"),
     (_LATER_STATIC, "continuous effect generated by a static ability isn't locked in applies at any given moment",
      "由静止式异能所产生的持续性效应没有被锁定 在任何时刻均对其叙述包含的内容生效"),
-    (_UNEQUIPPED, "Equipment attached to an illegal permanent becomes unattached remains on the battlefield",
+    (_UNEQUIPPED, "Equipment or Fortification attached to an illegal permanent becomes unattached from that permanent"
+                  " remains on the battlefield",
      "武具 贴附于不合法之永久物 卸装 依然会留在战场上"),
     (_EMPTY_DRAW, "attempted to draw a card from a library with no cards loses the game",
      "试图从空牌库抓牌 输掉此盘游戏"),

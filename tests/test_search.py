@@ -2550,7 +2550,8 @@ def test_a_replaced_death_is_no_exiled_dying(home: Path, db: sqlite3.Connection)
     ("复制效果和加攻效果哪个图层先算", "层"),
     ("can i flash in a creature after opp attacks and block with it the same turn", "summoning sickness"),
     ("equipment on a creature that stops being a creature",
-     "Equipment attached to an illegal permanent becomes unattached remains on the battlefield"),
+     "Equipment or Fortification attached to an illegal permanent becomes unattached from that permanent remains on"
+     " the battlefield"),
     ("custodia 3 se non pago", "ward"), ("salvaguardia 2, se non pago cosa succede", "ward"),
     ("valore di mana di una carta divisa", "split card"), ("分割牌的法术力值", "连体牌"),
     ("posso tappare le terre x mana anche nel turno dell altro", "per"), ("调度以后放底几张", "置于牌库底"),
@@ -4245,3 +4246,25 @@ def test_session_59_commander_tax_counted(home: Path, db: sqlite3.Connection) ->
                                      "times, and once I reanimated it straight out of the graveyard instead of "
                                      "recasting. How much tax do I pay now? Friends said every time it dies adds 2."))
     assert "903.8" in ranked[:2], ranked[:5]
+
+
+@pytest.mark.parametrize(("query", "first"), [
+    ("I had my Sword equipped to Gideon while he was a creature for the turn. At the end of turn he stops being a "
+     "creature. What happens to the Sword, does it go to the graveyard like an aura would?", {"704.5n", "301.5c"}),
+    ("quando l'avversario tappa n'elfo pe fa mana posso rispondere?", {"605.3b"}),
+    ("I copied my legendary commander with a Clone, do I have to get rid of one of them?", {"704.5j"}),
+    ("deathtouch e trample, quanti danni devo assegnare al bloccante?", {"702.2c"})])
+def test_session_59_second_kinds(home: Path, db: sqlite3.Connection, query: str, first: set[str]) -> None:
+    """Session 59's first blind set, a second batch: an Equipment left on a permanent that stops being a creature in
+    the words of 704.5n (Fortification's too: 704.5p, a creature attached, led), a mana ability of "n'elfo" (an
+    apostrophe inside the words between "tappa" and "mana"), a copy of a legendary commander asked of the legend rule
+    (not whether the copy is a commander), deathtouch and trample named in English inside Italian."""
+    ranked = rules_of(find(home, db, query))
+    assert ranked[0] in first, ranked[:5]
+
+
+def test_session_59_blocker_killed_with_no_trample(home: Path, db: sqlite3.Connection) -> None:
+    """A blocker 杀掉 (killed off) with the attacker 没有践踏 (without trample): the attacker stays blocked and deals no
+    damage (509.1h, 510.1c), where trample's 702.19b led."""
+    ranked = rules_of(find(home, db, "我的生物被阻挡了，我用瞬间把阻挡者杀掉了，攻击者还能打到对手吗？它没有践踏"))
+    assert {"509.1h", "510.1c"} & set(ranked[:2]), ranked[:5]
