@@ -2784,7 +2784,7 @@ _BLOCKER_GONE = {
           r"|destroy|kill|exile|bounce)\b",
     "it": r"^(?!.*(?<!senza )(?<!non ha )(?<!nn ha )(?<!non c ha )(?<!non c'ha )\b(?:travolg|trampl|tocco\s+letale"
           r"|deathtouch))(?=.*\b(?:bloccant[ei]|blocc[ao]\w*)\b)"
-          r".*?\b(?P<word>muore|muoiono|mort[oaie]|uccis[oaie]|uccid\w*|bruci\w*|fa(?:nno|tto)\s+fuori"
+          r".*?\b(?P<word>muore|muoiono|mort[oaie]|uccis[oaie]|uccid\w*|bruci\w*|fa(?:nno|tto)\s+fuori|rimuov\w*"
           r"|rimoss[oaie]|distrutt[oaie]|sacrific\w*|esiliat[oaie]|bounc\w*)\b",
     "zh": r"^(?!.*(?<!没)(?<!没有)(?<!无)(?:践踏|践塌|trample|死触|deathtouch))"
           r"(?=.*(?:阻挡者|阻挡的生物|阻挡生物|挡的|挡[我它他她]的|挡住))"
@@ -2863,16 +2863,20 @@ _ALL_AT_ZERO = {
 #: sets four to first, one to second, none down.
 #: Session 57: "the client gave priority back to ME" after a spell (an MTGO player: nowhere -> first): 33 read,
 #: 30/32 -> 31/33.
+#: Session 59, its second blind set: priority held or kept ("hold priority", "tenere priorità", 保留优先权, "back to
+#: back": nowhere -> second and third): 40 read, 34/37 -> 35/39.
 _PRIORITY_AFTER = {
     "en": r"^(?=.*\b(?:priority|respond\w*\s+(?:to\s+(?:it|my\s+own\s+\w+)\s+)?(?:first|myself|before)"
           r"|my\s+own\s+spell|cast\w*\s+another\s+(?:one|spell)\s+before)\b)"
           r".*?\b(?P<word>after\s+(?:i\s+|you\s+|we\s+)?(?:cast|casting|activat\w*)"
-          r"|after\s+casting|respond\w*\s+to\s+my\s+own\s+(?:spell|ability)|priority\s+back\s+to\s+me)\b",
+          r"|after\s+casting|respond\w*\s+to\s+my\s+own\s+(?:spell|ability)|priority\s+back\s+to\s+me"
+          r"|(?:hold|holding|keep|keeping|retain\w*)\s+priority|still\s+ha(?:ve|s)\s+priority|back\s+to\s+back)\b",
     "it": r"^(?=.*\b(?:priorit[àa]|rispond\w*\s+(?:io\s+)?prima|(?:io|me)\s+prima))"
           r".*?\b(?P<word>dopo\s+(?:che\s+|ke\s+|ch\s+|aver\s+)?(?:(?:ho|hai|ha|abbiamo|avete|hanno)\s+)?"
-          r"(?:lanci\w*|cast\w*|attiv\w*))",
+          r"(?:lanci\w*|cast\w*|attiv\w*)|(?:tener\w*|mantener\w*|tien\w*)\s+(?:la\s+)?priorit[àa])",
     "zh": r"^(?=.*(?:优先权|(?:我|自己)先(?:回应|响应)))"
-          r".*?(?P<word>(?:施放|放|起动)完|施放(?:了|之后|以后|后)|施放(?:了)?(?:一个|一张)(?:咒语|瞬间)?(?:之后|以后|后))"}
+          r".*?(?P<word>(?:施放|放|起动)完|施放(?:了|之后|以后|后)|施放(?:了)?(?:一个|一张)(?:咒语|瞬间)?(?:之后|以后|后)"
+          r"|(?:保留|保持|留着)优先权)"}
 #: Session 47: "dopo che ho lanciato una magia, chi riceve la priorità per primo" (an auxiliary before the verb) and
 #: "after I cast a spell, do I get to cast another one before my opponent can respond" (117.7 led each; both now
 #: 117.3c first).
@@ -2901,13 +2905,15 @@ _PRIORITY_AFTER = {
 #: happens to the planeswalker's loyalty?": nowhere -> second, behind 704.5i): 35 read, 26/34 -> 26/35.
 #: Session 57: "quanti segnalini fedelta perde" (ninth -> first); not a question of adding loyalty first
 #: (先加忠诚再减忠诚 is :data:`_WALKER_TWICE`'s): 38 read, 26/37 -> 28/38.
+#: Session 59, its second blind set: "gli tolgo 4 loyalty" (nowhere -> first): 49 read, 33/48 -> 34/49.
 _WALKER_DAMAGED = {
     "en": r"^(?!.*\b(?:trampl|excess|greater|lethal|redirect))(?=.*\b(?:planeswalkers?|pws?|walkers?)\b)"
           r".*?\b(?P<word>hits?|bolt(?:s|ed)?|damage[sd]?|dmg|connects?|los(?:e|es|t)\s+(?:\d+\s+)?loyalty"
           r"|loyalty\s+(?:go(?:es)?|went)\s+down"  # session 58 (a Brazilian player's English: nowhere -> third)
           r"|(?:isn['’]?t|is\s+not|not)\s+blocked|unblocked)\b",
     "it": r"^(?!.*\b(?:travolg|eccess|letal|reindirizz))(?=.*\b(?:planeswalker|pw|walker)\b)"
-          r".*?\b(?P<word>dann[io]|colpisc\w*|bruci\w*|(?:tolgo|toglie|perde)\s+(?:\d+\s+|i\s+)?segnalin\w*"
+          r".*?\b(?P<word>dann[io]|colpisc\w*|bruci\w*|(?:tolgo|toglie|perde)\s+(?:\d+\s+|i\s+)?(?:segnalin\w*|loyalty"
+          r"|fedelt\w*)"
           r"|segnalin\w*\s+(?:di\s+)?(?:fedelt\w*\s+)?perd\w*)\b",
     "zh": r"^(?!.*(?:践踏|大于|超出|致命|改为|先加|加忠诚))(?=.*(?:鹏洛客|旅法)).*?(?P<word>伤害|打了|打掉"
           r"|[扣掉减](?:\d+|[一二三四五六七八九十几])?[个点]?忠诚)"}
@@ -3088,13 +3094,16 @@ _HAND_OVER = {
 #: Here 17 read: 8/12 -> 15/17, none down (it replaced English idioms of "go away" and "stays").
 #: ... "still on it" too ("if my creature took 3 damage on my opponent's turn, is that damage still on it during my
 #: turn", session 45's second English blind tester): 25 read, 21/25 -> 22/25.
+#: Session 59, its second blind set: a mother's "ancora ferito" (still wounded) or "torna come nuovo" (nowhere -> first;
+#: an older "ancora ferito o è guarito" nowhere -> first): 78 read, 58/75 -> 60/77.
 _DAMAGE_LASTS = {
     "en": r"(?:\b(?:damage|dmg|hurt)\b.*?|\A(?=.*\b(?:turn|eot)\b).*?(?=\bstill\s+damaged\b))"
           r"\b(?P<word>go(?:es)?\s+away|wears?\s+off|stays?|sticks?|carr(?:y|ies)\s+over"
           r"|lasts?(?=\s+(?:on|until|till|through|into|for)\b|\s*\??\s*$)|still\s+(?:there|damaged|on\s+(?:it|him|her|them))"
           r"|(?:heal(?:s|ed)?|reset(?:s)?|removed|cleared)(?=.*\b(?:turn|eot|cleanup)\b))\b",
-    "it": r"^(?=.*\b(?:turno|giro|cleanup|quando)\b)(?=.*\b(?:dann[io]|colpi)\b)"
+    "it": r"^(?=.*\b(?:turno|giro|cleanup|quando)\b)(?=.*\b(?:dann[io]|colpi|colpit\w*|ferit\w*)\b)"
           r".*?\b(?P<word>rest(?:a|ano)|riman(?:e|gono)|spari(?:sce|scono)|si\s+sommano"
+          r"|(?:ancora|resta|rimane)\s+ferit\w*|torna\s+come\s+nuov\w*|guarisc\w*"
           r"|vanno\s+via|va\s+via|si\s+(?:tolgono|toglie|resett\w*|cancell\w*|azzer\w*|cur\w*|rimuov\w*)"
           r"|(?:vengono|viene)\s+(?:rimoss\w*|tolt\w*|cancellat\w*|azzerat\w*)|ancora\s+(?:\w+\s+){0,3}?addosso)\b",
     "zh": r"^(?=.*(?:伤害|受的伤|那伤|残血))(?=.*(?:回合|一轮|清除步骤|什么时候))"
@@ -3124,7 +3133,7 @@ _GONE = {
           r"\s+(?:his|her|their|my|its\s+owner['’]s|the\s+owner['’]s)\s+hand",
     "it": r"esce\s+dal\s+campo(?:\s+di\s+battaglia)?|lascia\s+il\s+campo(?:\s+di\s+battaglia)?|muore|morta|morto"
           r"|(?:viene|vengono|venga|è|e|sono)\s+(?:stat[oaie]\s+)?(?:esiliat[oaie]|distrutt[oaie]"
-          r"|sacrificat[oaie]|uccis[oaie])|rimbalz\w*|bounc\w*|flicker\w*|torna\s+in\s+mano|(?:rimett|riport)\w*\s+in\s+mano"
+          r"|sacrificat[oaie]|uccis[oaie])|rimbalz\w*|bounc\w*|flicker\w*|blink\w*|torna\s+in\s+mano|(?:rimett|riport)\w*\s+in\s+mano"
           r"|l['’]\s*(?:ha|hanno)\s+(?:sacrificat|esiliat|distrutt|uccis)[oaie]"
           r"|(?<=\bl[oa]\s)(?:sacrific|esili|distrugg|uccid)\w*",
     "zh": r"被?解掉了?|被解场|被解了|解了|离场了?|离开战场|死了|死掉|被杀了?|被消灭了?|被放逐了?|弹回手了?|回手"
@@ -3189,17 +3198,19 @@ _IS_MANA = {lang: f"(?P<word>{pattern})" for lang, pattern in _MANA_IS.items()}
 #: Neapolitan "pe fa mana" (to make mana: nowhere -> first): 54 read, 43/52 -> 44/53.
 #: Session 59: an apostrophe inside the words between tapping and mana ("tappa n'elfo pe fa mana": second -> first):
 #: 66 read, 52/64 -> 53/64.
+#: Session 59, its second blind set: a Treasure sacrificed "per fare mana" (read by :data:`_SACRIFICE_THEIRS` before:
+#: nowhere -> first), "respond" and "stack" in Chinese, 出 mana with a space (second -> first): 72 read, 54/67 -> 58/69.
 _MANA_RESPONSE = {
     "en": r"^(?!.*" + _MANA_IS["en"] + r"|.*\bsplit\s*second)"
           r"(?=.*\b(?:respond\w*|response|counter|stifle|interrupt|stack)\b).*?\b(?P<word>(?:tap|crack|sac)\w*\s+"
           r"(?:\w+\s+){0,3}?for\s+mana|mana\s+abilit(?:y|ies))\b",
     "it": r"^(?!.*" + _MANA_IS["it"] + r"|.*\bsplit\s*second)"
           r"(?=.*\b(?:rispond\w*|rispost\w*|contrast\w*|counter\w*|pila|stack)\b)"
-          r".*?\b(?P<word>tapp\w*\s+(?:[\w'’]+\s+){0,4}?"
+          r".*?\b(?P<word>(?:tapp|sacrific)\w*\s+(?:[\w'’]+\s+){0,4}?"
           r"(?:per|x|pe)\s+(?:il\s+|fare\s+|fa\s+|produrre\s+|generare\s+)?mana|abilit[àa]\s+di\s+mana)\b",
     "zh": r"^(?!.*" + _MANA_IS["zh"] + r"|.*(?:转瞬|split\s*second))"
-          r"(?=.*(?:回应|响应|反击|counter|堆叠|打断))"
-          r".*?(?P<word>(?:横|[tT](?=地))\w{0,4}?(?:产|出|生)(?:法术力|魔力|[白蓝黑红绿]|mana)|法术力异能|产法术力)"}
+          r"(?=.*(?:回应|响应|反击|counter|堆叠|打断|respond|stack))"
+          r".*?(?P<word>(?:横|[tT](?=地))\w{0,4}?(?:产|出|生)\s?(?:法术力|魔力|[白蓝黑红绿]|mana)|法术力异能|产法术力)"}
 #: ... "T地出蓝" (a land tapped, "T", for blue; session 45's Chinese blind tester): 20 read, 17/19 -> 18/20.
 #: Session 57: 魔力, the Taiwan and Hong Kong players' word for mana (横地出魔力可唔可以被对手回应: nowhere -> first).
 #: Session 50: "TAPpo una terra per fare mana" (the Italian Arena player: 605.4a led, 605.3b nowhere): 38 read, 32/37
@@ -3271,12 +3282,12 @@ _TARGETS_GONE = {
           r"(?=.*\b(?:risol\w*|fizz\w*|ancora|funzion\w*|(?:che\s+)?fa\s+qualcosa|che\s+(?:fine\s+)?fa"
           r"|neutralizzat\w*|succede)).*?\b(?P<word>" + _GONE["it"] + r"|(?:(?:non|nn)\s+)?c'?\s*[èe]\s+pi[uù]"
           r"|sparisc\w*)\b",
-    "zh": r"^(?:(?=.*(?:目标|点了|指定了|指了|指(?:dm|对手|对面|对方|他|她)))"
+    "zh": r"^(?:(?=.*(?:目标|target|点了|指定了|指了|指(?:dm|对手|对面|对方|他|她)))"
           r"|(?=.*(?:回应|响应|结算前|结算之前|生效前|生效之前|在(?:stack|堆叠)上))"
           r"(?!.*(?:触发|ETB|etb|进入战场|进场|能力|异能)))"
           r"(?=.*(?:结算|生效|失效|还有用|没用|还会|直接没了|就没了|fizz|算(?:是)?被反击|(?:啥|什么)(?:都|也)没(?:干|做)|会怎么?样"
           r"|直接进(?:了)?坟|咋样|怎么样))"
-          r".*?(?P<word>" + _GONE["zh"] + "|没了|不在了|不合法了?)"}
+          r".*?(?P<word>" + _GONE["zh"] + r"|没了|不在了|不合法了?|闪烁了?|(?:flicker|blink)\s?了)"}
 #: ... "cosa succede", "fizza", 还会 and 被弹走 too (the older sets' misses): 18 read, 15/15 -> 18/18; "nn c e piu",
 #: fizz and 不合法了 (session 44's second blind testers): 25 read, 21/24 -> 25/25.  Session 49: a removal answered
 #: "in risposta" or with 回应 by a bounce, no target named ("他回应把那个生物弹回手了，我的法术还结算吗": responding's
@@ -3373,6 +3384,16 @@ _TWO_ALTERNATIVES = {lang: r"^(?:(?=.*" + _ALTERNATIVE_KEYWORDS[lang] + r")(?=.*
                      r"|(?=.*(?:" + _TWO_SAID[lang] + r"))).*?(?P<word>" + _TWO_SAID[lang]
                      + r"|(?!.*(?:" + _TWO_SAID[lang] + r"))(?:" + _FREE_SAID[lang] + "))"  # "two costs", if said
                      for lang in _TWO_SAID}
+#: When ninjutsu can be used ("when exactly can I ninjutsu … before blockers are declared?", 忍术到底什么时候能用):
+#: it returns an unblocked attacking creature (702.49a), so only once blockers are declared, where the declare blockers
+#: step's rules led and 702.49a was nowhere (session 59's second blind set; second in Chinese in the first).
+_NINJUTSU_WHEN = {
+    "en": r"^(?=.*\bninj\w*).*?\b(?P<word>when(?:\s+exactly)?\s+(?:can|do|may)\s+(?:i|you)|before\s+blocks?|before"
+          r"\s+blockers?|timing|(?:what|which)\s+(?:step|phase)|still\s+ninj\w*)\b",
+    "it": r"^(?=.*\bninj\w*).*?\b(?P<word>quando|prima\s+(?:dei|delle)\s+(?:bloc\w*|dichiarazion\w*)"
+          r"|in\s+che\s+(?:fase|step|momento))\b",
+    "zh": r"^(?=.*(?:忍术|ninjutsu)).*?(?P<word>什么时候|啥时候|何时|阻挡前|宣告阻挡(?:之)?前|哪个步骤|哪个阶段"
+          r"|被阻挡了?还能)"}
 #: One creature blocking two attackers ("can my guy block 2 attackers at once", "con una sola creatura posso
 #: bloccarne 2 che mi attaccano?"): each blocker blocks one attacker (509.1a), where trample's and the blocking
 #: restrictions' rules led and 509.1a was nowhere (sessions 40-42's testers).  Measured as
@@ -3651,14 +3672,18 @@ _CONCEDE_WHEN = {
 #: ... "which face" ("le carte con due facce, quando sono nel cimitero che faccia contano?", the final blind set
 #: of session 45, after it was measured): 5 read, 4/4 -> 5/5.  Session 55: a card with "two sides" in the "discard
 #: pile" (the English blind tester, a parent: 712.8a nowhere -> first): 10 read, 9/9 -> 10/10.
+#: Session 59, its second blind set: a card "stampata da tutti e due i lati" (printed on both sides: nowhere -> first):
+#: 14 read, 13/13 -> 14/14.
 _DFC_ELSEWHERE = {
     "en": r"^(?!.*\b(?:commanders?|cmdr|identity)\b)(?=.*\b(?:m?dfcs?|double[\s-]?faced|two[\s-]?faced|two\s+sides"
           r"|two[\s-]sided)\b)"
           r"(?=.*\b(?:graveyard|gy|yard|discard\s+pile|hand|library|deck|exile\w*)\b)"
           r".*?\b(?P<word>colou?rs?|mana\s+value|mv|cmc|name|types?|(?:which|what)\s+(?:face|side))\b",
-    "it": r"^(?!.*\b(?:comandant\w*|identit\w*)\b)(?=.*\b(?:bifront\w*|doppia\s+faccia|due\s+facce|m?dfc)\b)"
+    "it": r"^(?!.*\b(?:comandant\w*|identit\w*)\b)(?=.*\b(?:bifront\w*|doppia\s+faccia|due\s+facce|m?dfc"
+          r"|(?:stampat|scritt)\w*\s+(?:da|su)\s+(?:tutti\s+e\s+due\s+i|entrambi\s+i|i\s+due|due)\s+lati)\b)"
           r"(?=.*\b(?:cimitero|mano|grimorio|mazzo|esili\w*)\b)"
-          r".*?\b(?P<word>color\w*|valore\s+di\s+mana|cmc|mv|nome|tipo|(?:che|quale)\s+faccia)\b",
+          r".*?\b(?P<word>color\w*|valore\s+di\s+mana|cmc|mv|nome|tipo|(?:che|quale)\s+faccia|che\s+carta\s+[èe]"
+          r"|quella\s+davanti)\b",
     "zh": r"^(?!.*(?:指挥官|将军|标识色|颜色识别))(?=.*(?:双面|dfc|mdfc))"
           r"(?=.*(?:坟场|坟墓场|墓地|手上|手里|手牌|牌库|放逐))"
           r".*?(?P<word>颜色|什么色|法术力值|费用|几费|名字|名称|类别|特征)"}
@@ -3691,6 +3716,8 @@ _MANDATORY_LOOP = {
 #: what order do they go on the stack?": 405.6a led, 603.3b second -> first).
 #: Session 57: abilities of "my card and my grandson's card" that "happen at the same moment", no trigger
 #: named (nowhere -> first): 99 read, 97/98 -> 98/99.
+#: Session 59, its second blind set: 大家…都有 (everyone has one: "四人局大家在同一个维持都有触发，谁的先上堆叠",
+#: nowhere -> first): 121 read, 119/120 -> 120/121.
 _BOTH_TRIGGER = {
     "en": r"^(?=.*\b(?:trigger\w*|abilit(?:y|ies)\s+(?:[\w'’]+\s+){0,8}?happen\w*))"
           r"(?=.*\b(?:opp\w*|both\s+(?:players|of\s+us)|we\s+both|each\s+player|other\s+players?"
@@ -3708,7 +3735,8 @@ _BOTH_TRIGGER = {
           r"|(?:2|due|tre|pi[uù]|tanti|vari)\s+(?:trigger\w*|abilit[àa]\s+innescat\w*)"
           r"|(?:chi\s+)?scegli\w*\s+(?:io\s+)?l['’]\s*ordine|scelgo\s+io\s+l['’]\s*ordine|ordinarl\w*"
           r"|sia\s+(?:\w+\s+){0,3}?(?:che|sia))\b",
-    "zh": r"^(?=.*触发)(?=.*(?:谁|顺序|先|哪个)).*?(?P<word>同时|同一时间|一起(?:触发|死)|(?:两边|双方)都有)"}
+    "zh": r"^(?=.*触发)(?=.*(?:谁|顺序|先|哪个))"
+          r".*?(?P<word>同时|同一时间|一起(?:触发|死)|(?:两边|双方)都有|(?:大家|每个人|所有人|各家)\S{0,8}?都有)"}
 #: A dies trigger of a creature that dies with others, or that is already in the graveyard when it should trigger
 #: ("board wipe kills my creature that says whenever another creature dies, does it still trigger for the others
 #: dying at the same time", "partono tutti i rantoli di morte anche se sono morti nello stesso momento?", 随从被解掉已经
@@ -3991,13 +4019,15 @@ _UNMORPH = {
 #: 36 read, 33/35 -> 34/36.
 #: Session 58: 返回战场, 回不来 and "rimandato in mano" (a Hearthstone player's token bounced: nowhere -> first and
 #: second): 94 read, 87/91 -> 88/93.
+#: Session 59, its second blind set: a token "flicker"ed, written in Chinese with the English words (nowhere -> first):
+#: 112 read, 105/110 -> 106/111.
 _TOKEN_MOVED = {
     "en": r"^(?=.*\btokens?\b).*?\b(?P<word>bounc\w*|flicker\w*|blink\w*|reanimat\w*"
           r"|(?:return\w*|go(?:es)?|went|back)\s+(?:\w+\s+){0,2}?(?:to\s+)?(?:my\s+|the\s+|its\s+owner'?s\s+)?hand)\b",
     "it": r"^(?=.*\b(?:token|pedin[ae])\b).*?(?P<word>bounc\w*|flicker\w*|blink\w*|(?:torn|rimand)\w*\s+in\s+mano"
           r"|riport\w*\s+in\s+gioco|reanimat\w*|rimbalz\w*|(?:rimett\w*|riport\w*|torn\w*)\s+(?:\w+\s+){0,2}?(?:sul|in)"
           r"\s+(?:campo|gioco))",
-    "zh": r"^(?=.*衍生物).*?(?P<word>弹回手?|回手|回到手上?|闪烁|拉回场上?|重回战场"
+    "zh": r"^(?=.*(?:衍生物|token)).*?(?P<word>弹回手?|回手|回到手上?|闪烁|flicker|blink|ephemerate|拉回场上?|重回战场"
           r"|放逐(?:了)?(?:以后|之后|后)?(?:还能|能|会|再)?回(?:来|到战场|场上)|返回战场|回不来)"}
 #: Acting in the draw step before the draw ("抽牌步骤能不能先打瞬间再抽牌", "nella fase di pescata posso fare qualcosa
 #: prima di pescare?"): the draw comes first, off the stack, then priority (504.1, 504.2), where the first turn's
@@ -4094,14 +4124,17 @@ _FLICKERED = {
 #: second to fifth (every set).  32 read: 14/32 -> 29/32.
 #: (a question naming a commander and the command zone, or a card moved there: "Swords to Plowshares hit my Atraxa,
 #: can I move her to the command zone or is she stuck in exile?", session 48's Commander tester, 903.9a nowhere)
-_TO_COMMAND_ZONE = {"en": r"(?:(?=.*\b(?:commanders?|cmdr)\b)(?=.*\bcommand\s+zone\b)"
+_TO_COMMAND_ZONE = {"en": r"(?:(?=.*\b(?:commanders?|cmdr|(?:my|your|his|her|their|our|the)\s+generals?)\b)"
+                          r"(?=.*\bcommand\s+zone\b)"
                           r"|(?=.*\b(?:put|move|send|return)\w*\s+(?:\w+\s+){0,3}?(?:to|into|in)\s+(?:the\s+|my\s+)?"
                           r"command\s+zone\b))",
                     "it": r"(?=.*\b(?:comandant\w*|commander))(?=.*\bzona\s+(?:di\s+)?comando\b)",
                     "zh": "(?=.*(?:指挥官|将军))(?=.*(?:统帅区|指挥区|指挥官区))"}
+#: Session 59, its second blind set: an older player's "general" "removed from the game" (nowhere -> first): 110 read,
+#: 99/108 -> 100/109.
 _COMMANDER_GONE = {
     "en": r"^(?!.*\b(?:hand|library|bounc\w*|cost\w*|tax\w*)\b)" + _TO_COMMAND_ZONE["en"]
-          + r".*?\b(?P<word>die[sd]?|dying|exiled|(?:got|gets|was|is)\s+\w+'d"
+          + r".*?\b(?P<word>die[sd]?|dying|exiled|removed\s+from\s+the\s+game|(?:got|gets|was|is)\s+\w+'d"
           r"|(?:in|to|into)\s+(?:the\s+|my\s+)?(?:graveyard|gy|yard|exile)|killed|destroyed)\b",
     "it": r"^(?!.*\b(?:mano|grimorio|bounc\w*|rimbalz\w*|cost[ao]\w*|tass[ae])\b)" + _TO_COMMAND_ZONE["it"]
           + r".*?\b(?P<word>mort[oa]|muore|esili\w*|in\s+esilio|(?:al|nel)\s+cimitero|distrutt\w*|uccis\w*)\b",
@@ -4115,12 +4148,15 @@ _COMMANDER_GONE = {
 #: zone instead (903.9b), where ninjutsu's 702.49d or 903.8 led (every set).  7 read: 1/7 -> 7/7.  Session 58: the
 #: English "commander" in Italian (a Facebook group's "Cyclonic Rift … il mio commander dovrebbe tornare in mano":
 #: seventh -> first): 39 read, 35/38 -> 36/39; :data:`_COMMANDER_GONE` 105 read, 94/103 -> 94/103.
+#: Session 59, its second blind set: not of commander ninjutsu used from the command zone (702.49d: sixth -> first): 42
+#: read, 41/42 -> 42/42.
 _COMMANDER_HAND = {
     "en": "^" + _TO_COMMAND_ZONE["en"] + r".*?\b(?P<word>bounc\w*|(?:returned|goes|went|put|shuffled)"
           r"\s+(?:\w+\s+){0,2}?(?:to|into)\s+(?:my\s+|its\s+owner'?s\s+|the\s+)?(?:hand|library|deck))\b",
     "it": "^" + _TO_COMMAND_ZONE["it"]
           + r".*?(?P<word>torn\w*\s+in\s+mano|in\s+mano|bounc\w*|nel\s+(?:grimorio|mazzo))",
-    "zh": "^" + _TO_COMMAND_ZONE["zh"] + ".*?(?P<word>弹回手上?|回手|回到手上|洗回牌库|放进牌库)"}
+    "zh": "^(?!.*(?:忍术|ninjutsu))" + _TO_COMMAND_ZONE["zh"]
+          + ".*?(?P<word>弹回手上?|回手|回到手上|洗回牌库|放进牌库)"}
 #: Two legendary permanents of one name ("i have 2 copies of the same legendary on the battlefield what happens",
 #: 两张同名传奇在场上会咋样, "ho 2 copie della stessa leggendaria in campo"): the legend rule (704.5j), where a copy's
 #: (704.5e) or the planeswalker's rules led, 704.5j second (every set).  29 read: 19/29 -> 29/29.  A legendary
@@ -4156,13 +4192,15 @@ _LIFELINK_GAINS = {
 #: Mana while a split second spell is on the stack ("can i still tap lands for mana when opp casts a split second
 #: spell", 转瞬的咒语在堆叠上 我还能横地出法术力吗): mana abilities and special actions may still be used (702.61b),
 #: where split second's 702.61a or split cards' 202.3d led (every set).  13 read: 5/13 -> 13/13.
+#: Session 59, its second blind set: "sac", "tap" and 出 mana in Chinese (sixth -> first): 46 read, 42/45 -> 43/46.
 _SPLIT_SECOND_MANA = {
     "en": r"^(?=.*\bsplit\s*second\b).*?\b(?P<word>tap\w*\s+(?:\w+\s+){0,3}?for\s+mana|mana\s+abilit\w*"
           r"|(?:tap|use)\s+(?:my\s+)?lands?|special\s+actions?|unmorph\w*)\b",
     "it": r"^(?=.*\bsplit\s*second\b)"
           r".*?(?P<word>tapp\w*\s+(?:\w+\s+){0,3}?(?:per|x)\s+(?:il\s+)?mana|abilit[àa]\s+di\s+mana"
           r"|azion[ei]\s+special[ei])",
-    "zh": r"^(?=.*(?:转瞬|split\s*second)).*?(?P<word>横地出法术力|横地|出法术力|产法术力|法术力异能|特殊动作)"}
+    "zh": r"^(?=.*(?:转瞬|split\s*second)).*?(?P<word>横地出法术力|横地|出法术力|产法术力|法术力异能|特殊动作"
+          r"|出\s?mana|sac|tap)"}
 #: A creature at toughness 0 ("se il mio mostro va a 0 di costituzione muore anke se nn ha danni?", 生物防御力被减成0
 #: 不灭能救吗): put into its owner's graveyard, indestructible or not (704.5f), where lethal damage's 704.5g or P/T's
 #: 208 led (session 44's blind testers).  26 read: 21/24 -> 25/26.
@@ -4282,6 +4320,18 @@ _EACH_OCCURRENCE = {
 #: i have to reveal my morph when it dies", 面朝下的生物死了要展示吗): its owner reveals it (708.9), where double-faced
 #: cards' 712.15 or morph's own rules led, 708.9 sixth (session 45's second Italian blind tester). 2 read: 1/1 -> 2/2.
 #: ... "bouncato", "farlo vedere" (session 41's Italian blind set): 3 read, 2/2 -> 3/3.
+#: Face-down permanents left when a game ends ("the game ended with my face down 2/2 still out, do I have to show my
+#: opponent what it was?"): every face-down permanent is revealed at the end of each game (708.9), where morph's own
+#: rules led and 708.9 was seventh (session 59's second blind set).
+_FACE_DOWN_END = {
+    "en": r"^(?=.*\b(?:face[\s-]?down|morph\w*|manifest\w*|disguis\w*|cloak\w*)\b)(?=.*\b(?:reveal\w*|show\w*)\b)"
+          r".*?\b(?P<word>game\s+end\w*|end\s+of\s+(?:the\s+)?game|game\s+(?:is|was)\s+over|(?:i|we|they|he|she)"
+          r"\s+(?:won|lost|conceded))\b",
+    "it": r"^(?=.*\b(?:faccia\s+in\s+gi[uù]|metamorfosi|manifest\w*|camuff\w*))"
+          r"(?=.*\b(?:mostr\w*|rivel\w*|far\w*\s+vedere))"
+          r".*?\b(?P<word>fine\s+(?:della\s+)?partita|partita\s+(?:è\s+|e\s+)?finit\w*|(?:ho|ha|abbiamo)\s+(?:vinto|perso))",
+    "zh": r"^(?=.*(?:面朝下|盖着|变身|显化|伪装|斗篷))(?=.*(?:展示|亮出|公开|给.{0,3}看|翻开))"
+          r".*?(?P<word>游戏结束|对局结束|这局结束|比赛结束|打完)"}
 _FACE_DOWN_GONE = {
     "en": r"^(?=.*\b(?:face[\s-]?down|morph\w*|manifest\w*|disguis\w*|cloak\w*)\b)"
           r"(?=.*\b(?:die[sd]?|dying|destroyed|killed|leaves?|left|exiled|bounced|countered|graveyard|game\s+ends?)\b)"
@@ -4440,9 +4490,9 @@ _INTERVENING_IF = {
     "it": r"^(?=.*\b(?:innesc\w*|trigger\w*|mantenimento|all['’]inizio)\b)(?=.*\b(?:se|condizione)\b)"
           r".*?\b(?P<word>(?:si\s+)?ricontroll\w*|controll\w*\s+(?:\w+\s+){0,3}?(?:di\s+nuovo|ancora|anche\s+quando"
           r"|due\s+volte))",
-    "zh": r"^(?=.*触发)(?=.*(?:如果|若|条件))(?!.*(?:死|杀|离场|弹回|回手|放逐|消灭|解掉|献祭|牺牲))"
+    "zh": r"^(?=.*(?:触发|trigger))(?=.*(?:如果|若|条件|if))(?!.*(?:死|杀|离场|弹回|回手|放逐|消灭|解掉|献祭|牺牲))"
           r".*?(?P<word>再(?:次)?检查|重新检查|还会检查|又检查|再判断|重新判断|检查两次|两次检查|检查了两次"
-          r"|触发\S{0,3}?还(?:会)?(?:生效|有效))"}
+          r"|触发\S{0,3}?还(?:会)?(?:生效|有效)|(?:不满足|不成立)了?(?:的话)?还(?:会)?(?:生效|有效|结算))"}
 #: Who blocks first when several players are attacked ("同时打好几家的时候谁先宣告阻挡", "attacking two players, who
 #: declares blockers first"): each defending player in APNAP order (802.4), where the declare blockers step's own rules
 #: (509.1) led and 802.4 was nowhere (session 45's final blind set, after it was measured). 1 read: 0/0 -> 1/1.
@@ -4496,12 +4546,16 @@ _SINGLETON = {
 #: "quella del mio avversario" was not).  Asked of what one may do ("they sac it in response" is theirs to do).  7
 #: read: 3/5 -> 7/7.  Session 58: not a permanent sacrificed "for mana" (a Treasure: :data:`_MANA_RESPONSE`'s
 #: question, nowhere -> second): 24 read, 17/19 -> 17/19; :data:`_MANA_RESPONSE` 60 read, 47/57 -> 47/58.
+#: Session 59, its second blind set: not of a permanent sacrificed for mana, nor under split second
+#: (:data:`_MANA_RESPONSE`, :data:`_SPLIT_SECOND_MANA`): 24 read, 17/19 -> 17/19.
 _SACRIFICE_THEIRS = {
     "en": r"^(?=.*\b(?:opp\w*|their|his|her|enemy|other\s+player'?s?)\b)(?!.*\bsac\w*\s+(?:\w+\s+){0,3}?for\s+mana\b)"
           r"(?=.*\b(?:can|could|may|able|allowed|possible)\b).*?\b(?P<word>sacrific\w*|sac(?:'d|ced|ed)?)\b",
     "it": r"^(?=.*\b(?:avversari\w*|sua|suo|altro\s+giocatore)\b)(?=.*\b(?:posso|puoi|pu[oò]|possibile)\b)"
+          r"(?!.*\bsacrific\w*\s+(?:[\w'’]+\s+){0,4}?(?:per|x|pe)\s+(?:fare\s+|fa\s+)?mana)"
           r".*?\b(?P<word>sacrific\w*)",
     "zh": r"^(?=.*(?:对手|对面|别人|其他牌手|他的|她的))(?=.*(?:能|可以))"
+          r"(?!.*(?:转瞬|split\s*second|出\s?(?:mana|法术力)))"
           r".*?(?P<word>(?<!被)(?<!自己)(?:牺牲|献祭))"}
 #: ... not of one sacrificed by its controller ("挡的那个被对手自己牺牲了", session 47's Commander tester: a blocker
 #: gone, :data:`_BLOCKER_GONE`'s).
@@ -4549,12 +4603,15 @@ _COST_BOTH = {
 #: Session 57: the Italian "main deck" (a Yu-Gi-Oh player: nowhere -> first): 9 read, 7/7 -> 8/8.
 #: Session 57: a count of copies typed ("sei copie della sua carta preferita", a mother's email: nowhere -> first):
 #: 11 read, 9/9 -> 10/10.
+#: Session 59, its second blind set: "5 carte tutte uguali" (five cards all the same: nowhere -> first): 14 read, 12/12
+#: -> 13/13.
 _FOUR_OF = {
     "en": r"^(?!.*\b(?:commander|edh|cmdr|brawl|limited|draft|sealed)\b)(?=.*\b(?:decks?|run|constructed|60)\b)"
           r".*?\b(?P<word>(?:how\s+many|max\w*|more\s+than\s+\w+)\s+copies|copies\s+of\s+(?:the\s+)?(?:same|a|one|any)"
           r"\s+card)\b",
     "it": r"^(?!.*\b(?:commander|edh|comandante|limited|draft|sealed)\b)(?=.*\b(?:mazz[oi]|deck|costruit\w*|60)\b)"
-          r".*?\b(?P<word>(?:quante|massimo|max|\d+|cinque|sei|sette|otto|dieci)\s+copie|copie\s+della\s+stessa\s+carta)",
+          r".*?\b(?P<word>(?:quante|massimo|max|\d+|cinque|sei|sette|otto|dieci)\s+copie|copie\s+della\s+stessa\s+carta"
+          r"|(?:\d+|cinque|sei|sette|otto|dieci)\s+carte\s+(?:tutte\s+)?uguali)",
     "zh": r"^(?!.*(?:指挥官|EDH|edh|轮抽|现开|限制赛))(?=.*(?:套牌|卡组|构筑|构组))"
           r".*?(?P<word>同名的?牌?(?:最多|能放|可以放)|最多(?:能|可以)?放几张)"}
 #: A copy of a commander ("if i clone someone's commander is my copy a commander too", "se con un clone copio il
@@ -4608,6 +4665,8 @@ _AURA_UNCAST = {
 #: 6 read: 2/5 -> 5/6 ("posso rispondere a una magia dell avversario con un istantaneo?" 117.1a second ->
 #: third).  Session 47: a spell that "faccia effetto" (takes effect) is one resolving, no face-down card ("può
 #: rispondere alla mia magia prima che faccia effetto?", session 46's beginner: 614.4 led; now 117.7 first).
+#: Session 59, its second blind set: not where a target was flickered (flicker 了, 闪烁: :data:`_TARGETS_GONE`'s): 14
+#: read, 9/11 -> 9/11.
 _RESPOND_SPELL = {
     "en": r"^(?!.*\b(?:mana|lands?|trigger\w*|etb|morph\w*|unmorph\w*|face[\s-]up|split\s+second|which|who|first)\b)"
           r".*?\b(?:can|could|may|able\s+to)\s+(?:\w+\s+){0,2}?"
@@ -4619,7 +4678,7 @@ _RESPOND_SPELL = {
           r"|rispond\w*\s+(?:\w+\s+){0,3}?prima\s+che\s+(?:si\s+risolv\w*|risolv\w*|faccia\s+effetto))",
     "zh": r"^(?=.*(?:咒语|施法|施放|法术))(?=.*(?:我|能|可以))"
           r"(?!.*(?:法术力|横地|打地|下地|出地|触发|变身|翻面|转瞬|什么时候|优先|谁先|哪个先|先结算"
-          r"|(?:丢|打|放|用|出|施放)瞬间|" + _GONE["zh"] + "))"
+          r"|(?:丢|打|放|用|出|施放)瞬间|" + _GONE["zh"] + r"|闪烁了?|(?:flicker|blink)\s?了))"
           r".*?(?P<word>回应|响应)"}
 #: The order of effects changing power and toughness ("two effects change my creature's power and toughness,
 #: what order do they apply", 请问有两个效果都在改生物的攻击力和防御力，应该按照什么顺序来算): layer 7's sublayers
@@ -4796,6 +4855,7 @@ _MONARCH_TAKEN = {
 #: (107.3b), where cascade's own rule (702.85a) led most such questions.  Not a mana value asked (202.3e: "cascade
 #: into a card with X in the cost, whats its mana value" fell to ninth).  Measured (as :data:`_OWN_HEXPROOF`, session
 #: 56, every set): 21 read, 10/19 -> 20/21, none down.
+#: Session 59, its second blind set: "cascade" and "X 能选多少" with a space (fifth -> first): 33 read, 28/32 -> 29/32.
 _FREE_X = {
     "en": r"^(?=.*\b(?:cascad\w*|free|without\s+paying|discover\w*)\b)(?!.*\b(?:mana\s+value|mv|cmc)\b)"
           r".*?\b(?P<word>(?:what|how\s+much)\s+(?:is|does|would)\s+x\b|x\s*(?:=|is|equals?|be)\s*(?:\d+|zero|0)"
@@ -4803,19 +4863,21 @@ _FREE_X = {
     "it": r"^(?=.*\b(?:cascat\w*|cascade|gratis|senza\s+pagar\w*|scopert\w*)\b)(?!.*\b(?:valore\s+di\s+mana|cmc|mv)\b)"
           r".*?\b(?P<word>x\s+(?:quanto\s+vale|vale|nel\s+costo|=\s*\d+)|(?:quanto\s+vale|valore\s+di)\s+x"
           r"|(?:con|ha|ha\s+la)\s+x\b|scegliendo\s+x)",
-    "zh": r"^(?=.*(?:倾曳|免费|不支付|不付|不用付))(?!.*法术力值)"
-          r".*?(?P<word>[Xx](?:只能|的值|是多少|等于|算几|选|能取|是0|是零)|(?:费用里有|费用中带有|带|有)[Xx])"}
+    "zh": r"^(?=.*(?:倾曳|免费|不支付|不付|不用付|cascade))(?!.*法术力值)"
+          r".*?(?P<word>[Xx]\s?(?:只能|的值|是多少|等于|算几|选|能选|能取|是0|是零)|(?:费用里有|费用中带有|带|有)\s?[Xx])"}
 #: A spell that can't be countered and a counterspell ("写着不能被反击的咒语，我拿反击咒语硬康能康掉吗", "can my
 #: counterspell counter a spell that can't be countered"): the "can't" takes precedence (101.2), where countering's
 #: own rule (701.6a) led and 101.2 was nowhere (session 56's Chinese blind tester).  Measured: 1 read, 0/0 -> 1/1,
 #: the rest the same.
+#: Session 59, its second blind set: "can't be countered" and "Counterspell" typed in Chinese (nowhere -> first): 2
+#: read, 1/1 -> 2/2.
 _UNCOUNTERABLE = {
     "en": r"^(?=.*\b(?:counterspell\w*|counter\s+(?:it|that|this|the)|countered\s+by|try\s+to\s+counter)\b)"
           r".*?\b(?P<word>(?:can['’]?t|cannot|can\s+not)\s+be\s+countered|uncounterable)\b",
     "it": r"^(?=.*\b(?:contromagi\w*|counterspell|neutralizz\w*\s+(?:con|usando))\b)"
           r".*?\b(?P<word>non\s+(?:pu[oò]|possono)\s+essere\s+neutralizzat\w*|inneutralizzabil\w*)\b",
-    "zh": r"^(?=.*(?:反击咒语|康掉|康|反掉|反击它|反击掉))"
-          r".*?(?P<word>(?:不能|无法|不会|不可)被反击)"}
+    "zh": r"^(?=.*(?:反击咒语|康掉|康|反掉|反击它|反击掉|counterspell|counter))"
+          r".*?(?P<word>(?:不能|无法|不会|不可)被反击|can'?t\s+be\s+countered|cannot\s+be\s+countered|uncounterable)"}
 #: New targets for a copy of a spell ("If my opponent copies my spell, can they pick new targets for their copy?",
 #: 复制对手的咒语可以改目标吗): the copy's controller may choose new targets where the effect says so (707.10c), where
 #: Demonstrate's 702.144a or changing a spell's targets (115.7) led (session 47's blind testers).  With the two changes
@@ -4945,13 +5007,16 @@ _TRIGGER_CONTROLLER = {
 #: Session 57: the English "lore counter" and "main phase" in Italian (fifth -> first): 11 read, 10/11 -> 11/11.
 #: Session 58: "chapter 2" of a Saga named by its card ("fable of the mirror breaker question: when does chapter 2
 #: actually happen": nowhere -> second): 15 read, 14/14 -> 14/15.
+#: Session 59, its second blind set: a "capitolo II" with no Saga named, in "main 1" (nowhere -> first): 22 read, 20/21
+#: -> 21/22.
 _SAGA_CHAPTER = {
     "en": r"^(?=.*\b(?:sagas?|chapters?)\b)(?!.*\bsacrific\w*)(?=.*\b(?:when|what\s+(?:step|phase|point)|how\s+often"
           r"|upkeep|main\s+phase|draw\s+step)\b)"
           r".*?\b(?P<word>(?:go(?:es)?|move[sd]?|tick\w*)\s+up|lore\s+counters?|next\s+chapter|chapter\s+counters?"
           r"|chapter\s+(?:2|3|ii|iii|two|three))\b",
-    "it": r"^(?=.*\bsag(?:a|he)\b)(?!.*\bsacrific\w*)(?=.*\b(?:quando|quand['’]\s*è|in\s+che\s+fase|mantenimento"
-          r"|fase\s+principale|main\s+phase)\b)"
+    "it": r"^(?=.*\b(?:sag(?:a|he)|capitol\w*|chapter)\b)(?!.*\bsacrific\w*)"
+          r"(?=.*\b(?:quando|quand['’]\s*è|in\s+che\s+fase|mantenimento|fase\s+principale|main\s+phase|main\s*1"
+          r"|all['’]\s*inizio)\b)"
           r".*?\b(?P<word>segnalin\w*(?:\s+(?:di\s+)?(?:sapere|conoscenza))?|lore\s+counters?|(?:prossimo\s+)?capitol\w*"
           r"|sal(?:e|gono))\b",
     "zh": r"^(?=.*(?:传纪|史诗|saga))(?!.*牺牲)(?=.*(?:什么时候|何时|哪个阶段|啥时候))"
@@ -4969,10 +5034,13 @@ _SAGA_SACRIFICED = {
 #: much life do we start at in Commander and how many cards do we draw?" lost 903.7, which says both).  Not commander
 #: damage (21).  Its Chinese reads the word opening the question (开局), not 多少血, which the players' list reads as a
 #: life total.  Measured as :data:`_SAGA_CHAPTER`: 10 read, 9/10 -> 10/10.
+#: Session 59, its second blind set: "mazzi da 100 carte e un personaggio capo" (decks of 100 cards and a boss
+#: character: nowhere -> first): 12 read, 11/11 -> 12/12.
 _COMMANDER_LIFE = {
     "en": r"^(?=.*\b(?:commander|cmdr|edh)\b)(?!.*\b(?:damage|dmg|21)\b).*?\b(?P<word>starting\s+life(?:\s+total)?"
           r"|(?:how\s+much|what)\s+life|start\s+(?:at|with|on)\s+(?:\d+|forty|twenty)(?:\s+life)?)\b",
-    "it": r"^(?=.*\b(?:commander|comandante|edh|cmd)\b)(?!.*\bdann\w*).*?\b(?P<word>punti\s+vita\s+(?:iniziali"
+    "it": r"^(?=.*\b(?:commander|comandante|edh|cmd|100\s+carte|personaggio\s+capo)\b)(?!.*\bdann\w*)"
+          r".*?\b(?P<word>punti\s+vita\s+(?:iniziali"
           r"|di\s+partenza)|quant[ie]\s+punti\s+vita|quanta\s+vita|si\s+parte\s+(?:da|con)\s+\d+)\b",
     "zh": r"^(?=.*(?:指挥官|将军|EDH|edh|commander))(?!.*伤害)"
           r".*?(?P<word>开局|起始|初始|一开始)(?=\S{0,6}?(?:多少血|多少生命|几点血|生命))"}
@@ -5044,18 +5112,22 @@ _TRIGGER_PUTTER = {
 #: Session 58: a creature 拉回场上 (brought back) with its buff (the Hearthstone player: nowhere -> first), and the
 #: Chinese said in 400.7's own words (转移到, 被视同一个新的物件, 没有任何记忆和联系; 放逐然后马上回战场 above
 #: third -> first): 9 read, 6/7 -> 8/8.
+#: Session 59, its second blind set: "does it still have the counters and the aura" after an Ephemerate, and the English
+#: words typed in Chinese (flicker, counter, aura: nowhere -> first in both): 11 read, 8/8 -> 10/10.
 _NEW_OBJECT = {
-    "en": r"^(?!.*\b(?:tokens?|commanders?|cmdr)\b)(?=.*\b(?:bounc\w*|flicker\w*|blink\w*|recast\w*|replay\w*"
+    "en": r"^(?!.*\b(?:tokens?|commanders?|cmdr)\b)"
+          r"(?=.*\b(?:bounc\w*|flicker\w*|blink\w*|ephemerat\w*|recast\w*|replay\w*"
           r"|came\s+back|comes\s+back|returned)\b)"
           r".*?\b(?P<word>(?:effects?|buffs?|pumps?|auras?|boosts?)\s+(?:\w+\s+){0,3}?(?:still|stay\w*|remain\w*"
-          r"|keep\w*|carr(?:y|ies)|remember\w*))\b",
+          r"|keep\w*|carr(?:y|ies)|remember\w*)"
+          r"|still\s+ha(?:ve|s)\s+(?:\S+\s+){0,3}?(?:counters?|auras?|effects?|buffs?))\b",
     "it": r"^(?!.*\b(?:pedin\w*|comandant\w*)\b)(?=.*\b(?:torn\w*\s+in\s+mano|rimbalz\w*|bounc\w*|rilanci\w*"
           r"|rientr\w*)\b).*?\b(?P<word>effett\w*\s+(?:\w+\s+){0,3}?(?:rest\w*|riman\w*|continu\w*|vale\s+ancora"
           r"|valgono\s+ancora))",
-    "zh": r"^(?!.*(?:衍生物|指挥官|将军|token))(?=.*(?:回手|移回手|弹回|闪烁|重新进入战场|重新进场|再进场"
+    "zh": r"^(?!.*(?:衍生物|指挥官|将军|token))(?=.*(?:回手|移回手|弹回|闪烁|flicker|blink|重新进入战场|重新进场|再进场"
           r"|放逐\S{0,4}?回(?:到)?(?:战场|场上)|拉回(?:到)?(?:战场|场上)))"
           r".*?(?P<word>效应?(?:还会?|仍然?|依然|会)(?:继续|存在|有效|生效|在)"
-          r"|(?:增益|效果|状态|buff)\S{0,12}?(?:还在|还有效))"}
+          r"|(?:增益|效果|状态|buff|counter|aura)\s?\S{0,12}?(?:还在|还有效))"}
 #: Two lands in one turn ("Can you put down two land cards in the same turn?", session 50's English blind tester:
 #: 305.4, lands put onto the battlefield, led; "posso giocare due terre nello stesso turno?" 305.2 fifth): a player
 #: normally plays one land a turn (305.2).  Not of lands an effect puts onto the battlefield (305.4).  Measured as
@@ -5147,8 +5219,10 @@ _COUNTERS_MOVED = {
 #: sacrificing is not destroying (701.21a), where sacrifice as a cost's rules led (session 59's first blind set:
 #: seventh; session 28's strict xfail, "can I sacrifice an indestructible permanent", answered).  44 read, 25/38 ->
 #: 42/44 (one Chinese question expecting 702.12b second -> third, behind 701.21a).
+#: Session 59, its second blind set: an "edict" ("Does Chainer's Edict work on an indestructible creature?": nowhere ->
+#: first): 46 read, 43/45 -> 44/46.
 _SACRIFICE_INDESTRUCTIBLE = {
-    "en": r"^(?=.*\bindestructib\w*).*?\b(?P<word>sacrific\w*|sac(?:s|ced|cing)?)\b",
+    "en": r"^(?=.*\bindestructib\w*).*?\b(?P<word>sacrific\w*|sac(?:s|ced|cing)?|edicts?)\b",
     "it": r"^(?=.*\bindistruttibil\w*).*?\b(?P<word>sacrific\w*)",
     "zh": r"^(?=.*(?:不灭|不可摧毁)).*?(?P<word>牺牲|献祭)"}
 #: Session 59: "pro black" for protection (session 59's first blind set: fifth -> first): 13 read, 9/13 -> 11/13.
@@ -5267,6 +5341,8 @@ _ADVENTURE_AFTER = {
 #: now?", session 50's English blind tester: 710.1 led, 712.18 nowhere): it is no new object and what applied to it
 #: still does (712.18).  Not of a face-down permanent turned up (708.8, :data:`_TURNED_UP_ENTERS`).  Measured as
 #: :data:`_ADVENTURE_AFTER`: 6 read, 2/5 -> 6/6.
+#: Session 59, its second blind set: "DFC transform … counter … object" in Chinese (fourth -> first): 13 read, 11/12 ->
+#: 12/12.
 _TRANSFORM_KEEPS = {
     "en": r"^(?!.*\b(?:face[\s-]?down|morph\w*|manifest\w*|disguise\w*|cloak\w*)\b)(?=.*\b(?:transform\w*|flip\w*"
           r"|back\s*(?:face|side)|other\s+side|dfcs?|double[\s-]faced|two\s+sides|daybound|nightbound|convert\w*)\b)"
@@ -5277,9 +5353,9 @@ _TRANSFORM_KEEPS = {
           r"|doppia\s+faccia|gir\w*\s+dall['’]\s*altr\w*\s+lato)\b).*?\b(?P<word>(?:segnalin\w*|aur[ae]|effett\w*)\s+"
           r"(?:\w+\s+){0,3}?(?:rest\w*|riman\w*|tien\w*|perd\w*|va\s+via|vanno\s+via)|(?:tien\w*|mant\w*|perd\w*)\s+"
           r"(?:\w+\s+){0,3}?(?:segnalin\w*|aur[ae]|effett\w*)|nuov[ao]\s+(?:carta|oggetto|creatura|permanente))\b",
-    "zh": r"^(?!.*(?:牌面朝下|面朝下|变身|显化))(?=.*(?:转化|翻面|翻到背面|背面|双面))"
-          r".*?(?P<word>(?:指示物|灵气|光环|装备|效应|增益|buff)\S{0,6}?(?:还在|保留|留着|会掉|掉了|消失|没了|还有)"
-          r"|新的(?:物件|牌|生物|永久物)|新物件)"}
+    "zh": r"^(?!.*(?:牌面朝下|面朝下|变身|显化))(?=.*(?:转化|翻面|翻到背面|背面|双面|transform|dfc))"
+          r".*?(?P<word>(?:指示物|灵气|光环|装备|效应|增益|buff|counter|aura)\s?\S{0,6}?(?:还在|保留|留着|会掉|掉了|消失"
+          r"|没了|还有)|新的\s?(?:物件|牌|生物|永久物|object)|新物件)"}
 #: Looking at a graveyard ("Can I look through my sons pile of dead cards? He says its private", session 50's English
 #: blind tester: exile's 406.3 led, 404.2 ninth; "can i look at my opponent's graveyard": 404.2 sixth): any player
 #: may examine any graveyard at any time (404.2).  A "pile of dead cards" is a graveyard (the idiom below).  Measured
@@ -5296,13 +5372,16 @@ _LOOK_GRAVEYARD = {
 #: back straight again?", session 50's English blind tester: the tap rules 701.26a and 701.26b led, 502.3 nowhere):
 #: in their own untap step (502.3).  Not of priority in that step (:data:`_UNTAP_PRIORITY`'s, 502.4).  Measured as
 #: :data:`_ADVENTURE_AFTER`: 3 read, 0/2 -> 3/3.
+#: Session 59, its second blind set: cards "rimesse dritte" (put straight again: sixth -> first, two older ones second
+#: and third -> first): 8 read, 5/7 -> 8/8.
 _WHEN_UNTAP = {
     "en": r"^(?=.*\b(?:when|what\s+(?:step|phase|point|part))\b)(?!.*\b(?:upkeep|priority|instant|respond\w*|cast\w*"
           r"|doesn['’]?t\s+untap|don['’]?t\s+untap|skip\w*)\b).*?\b(?P<word>untap(?:s|ped|ping)?"
           r"|(?:turn\w*|get\w*|put\w*|rotat\w*|go(?:es)?)\s+(?:\w+\s+){0,2}?back\s+(?:straight|upright)"
           r"|straighten\w*)\b",
     "it": r"^(?=.*\b(?:quando|in\s+che\s+fase|a\s+che\s+punto)\b)(?!.*\b(?:mantenimento|priorit\w*|istantane\w*"
-          r"|rispond\w*|lanci\w*)\b).*?\b(?P<word>stapp\w*|si\s+raddrizz\w*|raddrizz\w*)\b",
+          r"|rispond\w*|lanci\w*)\b).*?\b(?P<word>stapp\w*|si\s+raddrizz\w*|raddrizz\w*"
+          r"|(?:rimett\w*|torn\w*)\s+dritt\w*)\b",
     "zh": r"^(?=.*(?:什么时候|何时|哪个(?:阶段|步骤)|啥时候))(?!.*(?:维持|优先权|瞬间|回应|施放|不能重置|不重置))"
           r".*?(?P<word>重置|转回来|竖回来|立起来)"}
 #: The questions every language asks in its own words (each kind's patterns above say why), with the rules'
@@ -5407,6 +5486,10 @@ _ASKED: tuple[tuple[dict[str, str], str, str], ...] = (
     (_FREE_MULLIGAN, "multiplayer game first mulligan doesn't count", "第一次执行的再调度不会计入该数量"),
     (_ATTACK_SEVERAL, "attack multiple other players option", "攻击多位其他牌手 本模式"),
     (_TWO_ALTERNATIVES, "only one alternative cost can be applied to any one spell", "只可以使用一个替代性费用"),
+    (_NINJUTSU_WHEN, "Ninjutsu reveal this card from your hand return an unblocked attacking creature you control to"
+                     " its owner's hand put this card onto the battlefield tapped and attacking",
+     "忍术 从你手上展示此牌 将一个由你操控且未受阻挡的攻击生物移回其拥有者手上 将此牌从你手上横置放进战场"
+     " 且正进行攻击"),
     (_BLOCK_SEVERAL, "for each of the chosen creatures chooses one creature for it to block",
      "为每个被选择的生物选择一个正在攻击的生物进行阻挡"),
     (_SPLIT_DAMAGE, '"two or more creatures are blocking it" assigns its combat damage divided',
@@ -5517,6 +5600,8 @@ _ASKED: tuple[tuple[dict[str, str], str, str], ...] = (
     (_EACH_OCCURRENCE, "triggers only once each time its trigger event occurs trigger repeatedly if one event contains "
                        "multiple occurrences",
      "触发事件每次只会导致一个触发式异能触发一次 如果一个事件包含发生多次 则它会反复触发"),
+    (_FACE_DOWN_END, "at the end of each game all face-down permanents must be revealed to all players",
+     "在每盘游戏结束时 所有牌面朝下的永久物 必须展示给所有牌手"),
     (_FACE_DOWN_GONE, "face-down permanent moves from the battlefield to any other zone its owner must reveal it",
      "牌面朝下的永久物从战场移到其他区域 其拥有者必须于移动时将之展示给所有牌手"),
     (_PRIORITY_RESOLVED, "active player receives priority after a spell or ability resolves",

@@ -4268,3 +4268,47 @@ def test_session_59_blocker_killed_with_no_trample(home: Path, db: sqlite3.Conne
     damage (509.1h, 510.1c), where trample's 702.19b led."""
     ranked = rules_of(find(home, db, "我的生物被阻挡了，我用瞬间把阻挡者杀掉了，攻击者还能打到对手吗？它没有践踏"))
     assert {"509.1h", "510.1c"} & set(ranked[:2]), ranked[:5]
+
+
+SESSION_59_THIRD = [
+    ("My general got removed from the game by Swords to Plowshares, can it still go back to the command zone?",
+     {"903.9a", "704.6d"}),
+    ("when can I activate ninjutsu, before or after blockers are declared?", {"702.49a"}),
+    ("can I hold priority and cast a second instant before my opponent can respond?", {"117.3c"}),
+    ("I Ephemerate my creature that had +1/+1 counters and an aura. When it comes back does it still have the "
+     "counters?", {"400.7", "122.2"}),
+    ("the game ended with my morph still face down, do I have to show what it was?", {"708.9"}),
+    ("does an edict like Diabolic Edict work on an indestructible creature?", {"701.21a"}),
+    ("flicker 一个有 +1/+1 counter 的生物，回来以后 counter 还在吗", {"400.7", "122.2"}),
+    ("四人局每个人在同一个维持都有触发，谁的先上堆叠", {"603.3b", "101.4"}),
+    ("对手 cast 了 split second 的 spell，我还能 tap 地出 mana 吗", {"702.61b"}),
+    ("他 respond 把我 target 的生物 flicker 了，我的 spell 会 fizzle 吗", {"608.2b"}),
+    ("我 cast 了一个 can't be countered 的 spell，对手用 Counterspell 能反掉吗", {"101.2"}),
+    ("DFC transform 以后身上的 counter 还在吗", {"712.18"}),
+    ("横地出 mana 对手能 respond 吗", {"605.3b"}),
+    ("trigger 的时候满足条件，resolve 的时候不满足了还会生效吗", {"603.4"}),
+    ("cascade 翻到 X 费的 spell，免费 cast 的话 X 能选多少", {"107.3b"}),
+    ("commander ninjutsu 能直接从指挥区用吗，还是要先回手", {"702.49d"}),
+    ("l'avversario sacrifica un Treasure per fare mana, posso rispondere?", {"605.3b"}),
+    ("se in risposta l'avversario blinka il bersaglio della mia magia, la magia si risolve?", {"608.2b"}),
+    ("il mio mostro viene colpito ma non muore, il turno dopo è ancora ferito?", {"514.2", "120.6"}),
+    ("le carte girate di lato quando si possono rimettere dritte?", {"502.3"}),
+    ("giochiamo in quattro con mazzi da 100 carte, con quanti punti vita si parte?", {"103.4c", "903.7"}),
+    ("una carta stampata da tutti e due i lati, in mano che carta è?", {"712.8a"}),
+    ("il capitolo II della saga triggera all'inizio del mio main 1?", {"714.3c", "505.4"}),
+    ("gli tolgo 3 loyalty al planeswalker se lo attacco con un 3/3 e non viene bloccato?", {"120.3c", "306.8"})]
+
+
+@pytest.mark.parametrize(("query", "first"), SESSION_59_THIRD)
+def test_session_59_third_kinds(home: Path, db: sqlite3.Connection, query: str, first: set[str]) -> None:
+    """Session 59's second blind set (a Friday Night Magic drafter, a Pauper player, an older player's words; a
+    Commander player's slang, a player of English videos typing their words in Chinese, a club member; an MTGO player's
+    Italian, a mother asking for her son, a Pioneer player), measured as written and then read: a "general" "removed
+    from the game"; when ninjutsu works; priority held; "still have the counters" after an Ephemerate; face-down
+    permanents revealed when the game ends; an edict on an indestructible creature; the English words typed in Chinese
+    (flicker, counter, split second, target, respond, fizzle, can't be countered, transform, cascade, ninjutsu); four
+    players' triggers in one upkeep; a Treasure sacrificed "per fare mana"; "blinka"; a parent's "ferito", "rimettere
+    dritte", "mazzi da 100 carte", a card "stampata da tutti e due i lati"; a chapter "capitolo II" with no Saga
+    named; "loyalty" taken off in Italian."""
+    ranked = rules_of(find(home, db, query))
+    assert ranked[0] in first, ranked[:5]
