@@ -2968,6 +2968,9 @@ _DEATH_REPLACED = {
 #: 71/82.
 #: Session 59: two effects that "would" happen, one doubling, and Italian "raddoppia" (session 59's first blind set:
 #: seventh and second -> first): 105 read, 88/103 -> 90/104.
+#: Session 59, its third blind set: two effects that double (翻倍) tokens, who chooses (third -> first); not where
+#: "replacement" or "prevent" is typed in English, which the kind reads in the rules' Chinese already (a question so
+#: written fell first -> fourth): 108 read, 92/107 -> 93/107.
 _WHICH_REPLACEMENT = {
     "en": r"^(?=.*\b(?:two|2|multiple|several|both)\b|(?:.*\bwould\b){2})"
           r"(?=.*\b(?:replacement|instead|change\s+what\s+happens)\b"
@@ -2976,6 +2979,7 @@ _WHICH_REPLACEMENT = {
     "it": r"^(?=.*\b(?:due|2|più)\b)(?=.*\b(?:sostituzion\w*|invece|replacement|raddoppi\w*)\b)"
           r".*?\b(?P<word>chi|quale)\b",
     "zh": r"^(?:(?=.*(?:两个|2个|多个|两种))(?=.*(?:替代|取代))"
+          r"|(?=.*(?:两个|2个|多个|两种))(?=.*(?:翻倍|加倍|双倍))(?!.*(?:replacement|prevent))"
           r"|(?=.*防止)(?=.*(?:加倍|翻倍|双倍))(?=.*(?:同时|两个|都)))"
           r".*?(?P<word>谁|哪个|哪位|哪一位)"}
 #: A spell cast after blockers (or attackers) are declared ("can i pump my guy after blockers r declared", 阻挡后
@@ -3045,6 +3049,8 @@ _ZERO_LIFE_ACTING = {
 #: session had tuned on: 505.1 led, 106.4 and 500.5 nowhere -> first; the 5,688 rankings otherwise the same).
 #: Session 57: "non ho usato il mana … era sparito" (an Arena player's Italian: nowhere -> second): 67 read,
 #: 65/66 -> 65/67.
+#: Session 59, its third blind set: mana 留着 (kept) for combat (nowhere -> first; session 58's untuned final set,
+#: nowhere -> first): 84 read, 77/82 -> 80/84.
 _MANA_LEFT = {
     "en": r"^(?=.*\bmana\b)(?=.*\b(?:step|phase|combat|main|turn|upkeep|mana\s+burn)\b)"
           r".*?\b(?P<word>unused|unspent|left\s*over|leftover|carr(?:y|ies)\s+over|stays?|still\s+(?:there|available)"
@@ -3055,7 +3061,7 @@ _MANA_LEFT = {
           r".*?\b(?P<word>(?:nn|non)\s+(?:lo\s+|la\s+)?us\w*|(?:nn|non)\s+(?:l['’]\s*)?(?:ho|hai|ha)\s+usat\w*|resta|rimane"
           r"|avanz\w*|tener(?:mi|lo|e)?|teng(?:o|ono)|sparit\w*|svuot\w*)\b",
     "zh": r"^(?=.*(?:法术力|法力|蓝|红|绿|白|黑|mana|费(?!用)))(?=.*(?:阶段|步骤|回合))"
-          r".*?(?P<word>没用完|没用掉|用不完|没花完|花不完|剩下的|还在吗|留到|攒到|攒着|存到|存着)"}
+          r".*?(?P<word>没用完|没用掉|用不完|没花完|花不完|剩下的|还在吗|留到|留着|攒到|攒着|存到|存着)"}
 #: Session 49: 法力 (the players' short 法术力) and "tenermi il mana" (the blind testers: 106.4 seventh and nowhere):
 #: 42 read, 37/39 -> 41/42.  Session 58: mana as 费, a turn's (这回合, 下回合) and 没花完, 攒到 (the Hearthstone
 #: player: nowhere -> second, behind 500.5, which answers as well): 70 read, 67/69 -> 68/70.  Then any turn named
@@ -3277,10 +3283,11 @@ _TARGETS_GONE = {
           + _GONE["en"] + r"|gone|no\s+longer\s+(?:there|legal|exists?|around)"
           r"|(?:killed|destroyed|exiled|bounced|removed|sacrificed|bolted|murdered)\s+(?:that|the|my|it|this|their|his"
           r"|her)|giv\w*\s+(?:it|him|her|them)\s+(?:hexproof|shroud|protection)"
-          r"|gain\w*\s+(?:hexproof|shroud|protection))\b",
+          r"|gain\w*\s+(?:hexproof|shroud|protection)|ephemerat\w*|flicker(?:s|ed)?|blink(?:s|ed)?)\b",
     "it": r"^(?:(?=.*\b(?:bersagli\w*|target\w*)\b)|(?=.*\bin\s+risposta\b)(?!.*\b(?:trigger\w*|etb|abilit\w*)))"
           r"(?=.*\b(?:risol\w*|fizz\w*|ancora|funzion\w*|(?:che\s+)?fa\s+qualcosa|che\s+(?:fine\s+)?fa"
           r"|neutralizzat\w*|succede)).*?\b(?P<word>" + _GONE["it"] + r"|(?:(?:non|nn)\s+)?c'?\s*[èe]\s+pi[uù]"
+          r"|(?:gli|le)\s+d[àa]\s+(?:anti-?\s*malocchio|hexproof|protezione|velo)"
           r"|sparisc\w*)\b",
     "zh": r"^(?:(?=.*(?:目标|target|点了|指定了|指了|指(?:dm|对手|对面|对方|他|她)))"
           r"|(?=.*(?:回应|响应|结算前|结算之前|生效前|生效之前|在(?:stack|堆叠)上))"
@@ -3305,7 +3312,10 @@ _TARGETS_GONE = {
 #: target "flickerato" or that "la flickera" (now in :data:`_GONE`; third -> first, an older one nowhere -> first):
 #: 86 read, 82/84 -> 84/85.  Session 59: a spell that 指 (points at) whom it targets, asked 咋样了 (how did it go),
 #: and a bounce "se la riporta in mano" (now in :data:`_GONE`; session 59's first blind set, nowhere -> first in
-#: both): 90 read, 86/87 -> 88/89.
+#: both): 90 read, 86/87 -> 88/89.  Then "Ephemerate", "flicker" and "blink" said bare ("they Ephemerate in
+#: response", "i flicker it in response": nowhere and second -> first), a target given "anti-malocchio" ("le dà":
+#: fourth -> first), 闪烁 and "flicker 了" in Chinese (here, not in :data:`_GONE`: there an Aura's question flickered
+#: fell first -> second): 104 read, 96/102 -> 101/103.
 #: Chinese responding
 #: (:data:`_RESPOND_SPELL`) leaves a question with a permanent gone to it.  A spell splitting its damage,
 #: "target" unsaid ("I cast Fire splitting 1 damage between two creatures and one gets blinked in response", session
@@ -3384,6 +3394,37 @@ _TWO_ALTERNATIVES = {lang: r"^(?:(?=.*" + _ALTERNATIVE_KEYWORDS[lang] + r")(?=.*
                      r"|(?=.*(?:" + _TWO_SAID[lang] + r"))).*?(?P<word>" + _TWO_SAID[lang]
                      + r"|(?!.*(?:" + _TWO_SAID[lang] + r"))(?:" + _FREE_SAID[lang] + "))"  # "two costs", if said
                      for lang in _TWO_SAID}
+#: Whom a ninja attacks ("if my unblocked Delver was swinging at their planeswalker, what does the ninja end up
+#: attacking?", 忍术把忍者放进战场，忍者是攻击谁, "il ninja entra attaccando lo stesso planeswalker"): what the returned
+#: creature attacked (702.49c), where planeswalkers' and attacking's rules led (session 59's third blind set: nowhere,
+#: fourth and fourth).  8 read, 4/7 -> 7/8.
+_NINJA_ATTACKS = {
+    "en": r"^(?=.*\bninj\w*).*?\b(?P<word>(?:what|who|whom|which)\s+(?:\w+\s+){0,5}?attack\w*"
+          r"|attack\w*\s+(?:\w+\s+){0,3}?(?:same|planeswalker|pw|battle)|swinging\s+at)\b",
+    "it": r"^(?=.*\bninj\w*).*?\b(?P<word>(?:chi|cosa)\s+(?:\w+\s+){0,3}?attacc\w*|attacc\w*\s+(?:\w+\s+){0,3}?"
+          r"(?:stess\w*|planeswalker|battaglia))",
+    "zh": r"^(?=.*(?:忍术|忍者|ninjutsu)).*?(?P<word>攻击谁|打谁|攻击的对象|攻击哪|攻击同一)"}
+#: A generic cost reduction against colored mana ("减费效果“少支付{1}”可以拿来减有色费用吗"): it reduces only the
+#: generic part (118.7a), where costs' other rules led and 118.7a was nowhere (session 59's third blind set; an older
+#: English "cost reduction take off colored mana?" sixth -> first).  2 read, 0/0 -> 2/2.
+_GENERIC_REDUCTION = {
+    "en": r"^(?=.*\b(?:reduc\w*|costs?\s+(?:\{1\}|1|one|\{2\}|2|two)\s+less|discount\w*)\b)"
+          r".*?\b(?P<word>colou?red\s+(?:mana|costs?|symbols?|pips?|part)|pips?)\b",
+    "it": r"^(?=.*\b(?:riduc\w*|ridott\w*|costa\s+(?:\{1\}|1|uno)\s+in\s+meno|sconto)\b)"
+          r".*?\b(?P<word>(?:mana|costo|simbol\w*)\s+colorat\w*)",
+    "zh": r"^(?=.*(?:减费|少支付|减少|降低))(?=.*(?:费用|法术力))"
+          r".*?(?P<word>有色(?:费用|法术力|的费用|部分)?|彩色(?:费用|法术力)?)"}
+#: An Equipment on a creature that another player gains control of ("Se l'avversario mi ruba la creatura su cui ho
+#: attaccato il mio equipaggiamento, l'equipaggiamento passa sotto il suo controllo?"): its controller does not change
+#: (301.5d), where stealing's and attacking's rules led (session 59's third blind set: nowhere; three older ones
+#: second to fourth -> first).  4 read, 0/3 -> 4/4.
+_EQUIP_CONTROL = {
+    "en": r"^(?=.*\bequip\w*)(?!.*\bequip\s+(?:it\s+)?to\s+(?:an?\s+)?(?:opp\w*|their|his|her)\b)"
+          r".*?\b(?P<word>(?:took|takes|take|taking|gain\w*|gets?|got|steal\w*|stole)\s+control|st(?:ole|olen|eals?))\b",
+    "it": r"^(?=.*\bequipaggiament\w*)(?!.*\bequip\w*\s+(?:\w+\s+){0,3}?(?:sua|suo)\s+creatura)"
+          r".*?\b(?P<word>rub\w*|(?:prend\w*|guadagn\w*|pres[oa])\s+(?:il\s+)?controllo)",
+    "zh": r"^(?=.*(?:武具|装备))(?!.*(?:佩带|装备)(?:在|到)(?:对手|对面))"
+          r".*?(?P<word>偷走?|夺取|(?:获得|拿走|抢)\S{0,4}?(?:操控|控制)权?)"}
 #: When ninjutsu can be used ("when exactly can I ninjutsu … before blockers are declared?", 忍术到底什么时候能用):
 #: it returns an unblocked attacking creature (702.49a), so only once blockers are declared, where the declare blockers
 #: step's rules led and 702.49a was nowhere (session 59's second blind set; second in Chinese in the first).
@@ -3525,10 +3566,12 @@ _FACE_DOWN_PT = {
 #: 13/14.
 #: Session 57: "never stop in my untap step even with every stop turned on" (nowhere -> second): 40 read,
 #: 35/39 -> 35/40.
+#: Session 59, its third blind set: a stop "on the opponent's untap step" (nowhere -> first): 43 read, 37/42 -> 38/43.
 _UNTAP_PRIORITY = {
     "en": r"^(?=.*\b(?:cast\w*|instants?|respond\w*|activat\w*|priority|spells?|anything|something|stops?"
           r"|tap\s+(?:opp\w*|their|his|her|an?|the|my)))"
-          r".*?\b(?P<word>(?:during|in)\s+(?:my\s+|the\s+|their\s+|his\s+|her\s+|your\s+)?untap(?:\s+step)?)\b",
+          r".*?\b(?P<word>(?:during|in|on)\s+(?:my\s+|the\s+|their\s+|his\s+|her\s+|your\s+|(?:the\s+)?opp\w*['’]s\s+)?"
+          r"untap(?:\s+step)?)\b",
     "it": r"^(?=.*\b(?:lanci\w*|istantane\w*|rispond\w*|attiv\w*|priorit\w*|magi[ae])\b)"
           r".*?\b(?P<word>(?:nella|durante\s+la|durante\s+lo|nello)\s+(?:(?:sotto)?fase\s+di\s+)?stap"
           r"|(?:nell['’]?\s*|durante\s+l['’]?\s*)untap(?:\s+step)?|mentre\s+(?:sto\s+)?stapp\w*)\b",
@@ -5486,6 +5529,15 @@ _ASKED: tuple[tuple[dict[str, str], str, str], ...] = (
     (_FREE_MULLIGAN, "multiplayer game first mulligan doesn't count", "第一次执行的再调度不会计入该数量"),
     (_ATTACK_SEVERAL, "attack multiple other players option", "攻击多位其他牌手 本模式"),
     (_TWO_ALTERNATIVES, "only one alternative cost can be applied to any one spell", "只可以使用一个替代性费用"),
+    (_NINJA_ATTACKS, "creature put onto the battlefield with the ninjutsu ability enters attacking the same player"
+                     " planeswalker or battle as the creature that was returned",
+     "以忍术异能放进战场的生物进场时所攻击的牌手 鹏洛客或战役与被移回其拥有者手上的生物所攻击者相同"),
+    (_GENERIC_REDUCTION, "effects that reduce a cost by an amount of generic mana affect only the generic mana"
+                         " component can't affect the colored mana components",
+     "减少费用中数点一般法术力的效应 只会影响费用中一般法术力的部分 不能影响费用中有色或无色法术力的部分"),
+    (_EQUIP_CONTROL, "Equipment's controller is separate from the equipped creature's controller changing control of"
+                     " the creature doesn't change control of the Equipment",
+     "武具的操控者与佩带此武具的生物之操控者并不相干 改变该生物的操控权并不会改变武具的操控权"),
     (_NINJUTSU_WHEN, "Ninjutsu reveal this card from your hand return an unblocked attacking creature you control to"
                      " its owner's hand put this card onto the battlefield tapped and attacking",
      "忍术 从你手上展示此牌 将一个由你操控且未受阻挡的攻击生物移回其拥有者手上 将此牌从你手上横置放进战场"
@@ -5773,8 +5825,10 @@ _IDIOMS: dict[str, Callable[[Patterns], tuple[Idiom, ...]]] = {
                  "zone other than the battlefield ceases to exist"),
            # Who chooses the player who starts a game ("bo3 at fnm, who decides who goes first game 2?", session 49's
            # English blind tester: 103.1 nowhere).
-           Idiom(rx.anycase(r"\bwho\s+(?P<word>(?:decides|chooses|picks|gets\s+to\s+(?:choose|decide|pick))\s+who"
-                                r"\s+(?:goes|plays|starts)(?:\s+first)?)\b"),
+           # ... and how it is decided ("coming from D&D, how does Magic decide who goes first?", session 59's third
+           # blind set: nowhere -> first)
+           Idiom(rx.anycase(r"\b(?:who|how\s+(?:does|do|is)\s+(?:\w+\s+){0,2}?)\s*(?P<word>(?:decides?|determines?|chooses?"
+                                r"|picks?|gets\s+to\s+(?:choose|decide|pick))\s+who\s+(?:goes|plays|starts)(?:\s+first)?)\b"),
                  "chooses who takes the first turn"),
            Idiom(rx.anycase(r"\b(?P<word>play(?:ing)?\s*(?:or|/)\s*draw(?:ing)?)\b"),
                  "chooses who takes the first turn"),

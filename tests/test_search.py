@@ -4312,3 +4312,34 @@ def test_session_59_third_kinds(home: Path, db: sqlite3.Connection, query: str, 
     named; "loyalty" taken off in Italian."""
     ranked = rules_of(find(home, db, query))
     assert ranked[0] in first, ranked[:5]
+
+
+SESSION_59_FOURTH = [
+    ("they Ephemerate their creature in response to my Swords to Plowshares, does Swords still exile it?",
+     {"608.2b", "400.7"}),
+    ("how does Magic decide who goes first?", {"103.1"}),
+    ("主阶段横地出的法术力能留着到战斗阶段再用吗", {"500.5", "106.4"}),
+    ("i set a stop on the opponent's untap step so i could tap down their guy before it untaps but arena never gives "
+     "me the chance. why cant i act there", {"502.4"}),
+    ("Ninja of the Deep Hours: if my unblocked Delver was swinging at their planeswalker, what does the ninja end up "
+     "attacking?", {"702.49c"}),
+    ("忍术放进战场的忍者攻击谁", {"702.49c"}),
+    ("Attacco con una creatura non bloccata e la rimpiazzo col ninjutsu: il ninja entra attaccando lo stesso "
+     "planeswalker che stava attaccando la creatura che ho rimesso in mano?", {"702.49c"}),
+    ("少支付{1}的减费效果能减有色费用吗", {"118.7a"}),
+    ("does a cost reduction of {1} reduce colored mana costs?", {"118.7a"}),
+    ("se l'avversario ruba la creatura con il mio equipaggiamento, l'equipaggiamento diventa suo?", {"301.5d"}),
+    ("in risposta alla mia magia lui le dà anti-malocchio, la mia magia si risolve?", {"608.2b"}),
+    ("两个让 token 数量翻倍的效果，谁决定顺序", {"616.1"})]
+
+
+@pytest.mark.parametrize(("query", "first"), SESSION_59_FOURTH)
+def test_session_59_fourth_kinds(home: Path, db: sqlite3.Connection, query: str, first: set[str]) -> None:
+    """Session 59's third blind set (an Arena player, a Legacy player, a D&D player new to Magic; a Taobao seller, a
+    streamer, an overseas student; a Legacy player with the Italian names, a Milan student, a Sicilian Commander
+    player), measured as written and then read: a target "Ephemerate"d in response, how the first player is decided,
+    mana 留着 (kept) for combat, a stop "on the opponent's untap step", whom a ninja attacks, a generic cost reduction
+    against colored mana, an Equipment on a stolen creature, a target given hexproof ("le dà anti-malocchio"), two
+    effects that double tokens."""
+    ranked = rules_of(find(home, db, query))
+    assert ranked[0] in first, ranked[:5]
