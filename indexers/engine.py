@@ -3949,9 +3949,12 @@ _LATER_STATIC = {lang: "^" + _BOOSTED[lang] + f"(?!.*{_FROM_SPELL[lang]}).*?" + 
 #: led and neither was in the first ten (held-out and keyword sets).  5 read: 2/2 -> 3/5 (two English ones behind
 #: 701.3d, attaching).
 #: Session 59: said in 704.5n's own words, Fortification's too (a creature attached, 704.5p, led "my Sword equipped to
-#: Gideon … he stops being a creature": second -> first): 10 read, 6/10 -> 7/10.
+#: Gideon … he stops being a creature": second -> first): 10 read, 6/10 -> 7/10.  Not a keyword's definition ("A
+#: keyword ability that allows an Equipment creature to temporarily stop being a creature", the glossary benchmark's
+#: reconfigure, 702.151, fell first -> second with 704.5n's words; no question of the sets says "keyword ability").
 _UNEQUIPPED = {
-    "en": r"^(?=.*\b(?:equip\w*|fortification)\b).*?\b(?P<word>(?:stops?|stopped)\s+being\s+(?:an?\s+)?creature"
+    "en": r"^(?=.*\b(?:equip\w*|fortification)\b)(?!.*\bkeyword\s+abilit)"
+          r".*?\b(?P<word>(?:stops?|stopped)\s+being\s+(?:an?\s+)?creature"
           r"|no\s+longer\s+an?\s+creature|(?:isn'?t|is\s+not)\s+an?\s+creature\s+any\s*more|becomes?\s+(?:an?\s+)?non-?creature)\b",
     "it": r"^(?=.*\bequipaggiament\w*)"
           r".*?(?P<word>non\s+(?:è\s+)?più\s+(?:una\s+)?creatura|smette\s+di\s+essere\s+(?:una\s+)?creatura"
