@@ -2773,7 +2773,8 @@ _LOYALTY_COST = r"(?<![A-Za-z0-9/+\-−])(?P<word>[+\-−](?:\d{1,2}|x)|(?:plus|
 #: Session 55: "the creature that was blocking it", which "my daughter got rid of" (the English blind tester, a parent:
 #: 509.1h nowhere -> second): 75 read, 51/70 -> 51/71.
 #: Session 59: 杀掉 (killed off: "我用瞬间把阻挡者杀掉了…（它没有践踏）", fourth -> second, behind 506.4c): 109 read,
-#: 69/102 -> 69/102.
+#: 69/102 -> 69/102.  Then Italian "rimuovo" (I remove; its question third, behind 510.1 and 510.1b, still): 112 read,
+#: 70/105 -> 70/105.
 _BLOCKER_GONE = {
     "en": r"^(?!.*(?<!without )(?<!\bno )(?<!n't have )(?<!nt have )(?<!not have )\b(?:trampl|deathtouch))"
           r"(?=.*\b(?:blockers?|blocking\s+creatures?|chump\w*"
@@ -3427,7 +3428,8 @@ _EQUIP_CONTROL = {
           r".*?(?P<word>偷走?|夺取|(?:获得|拿走|抢)\S{0,4}?(?:操控|控制)权?)"}
 #: When ninjutsu can be used ("when exactly can I ninjutsu … before blockers are declared?", 忍术到底什么时候能用):
 #: it returns an unblocked attacking creature (702.49a), so only once blockers are declared, where the declare blockers
-#: step's rules led and 702.49a was nowhere (session 59's second blind set; second in Chinese in the first).
+#: step's rules led and 702.49a was nowhere (session 59's second blind set; second in Chinese in the first).  10 read,
+#: 3/7 -> 9/10.
 _NINJUTSU_WHEN = {
     "en": r"^(?=.*\bninj\w*).*?\b(?P<word>when(?:\s+exactly)?\s+(?:can|do|may)\s+(?:i|you)|before\s+blocks?|before"
           r"\s+blockers?|timing|(?:what|which)\s+(?:step|phase)|still\s+ninj\w*)\b",
@@ -4368,7 +4370,7 @@ _EACH_OCCURRENCE = {
 #: ... "bouncato", "farlo vedere" (session 41's Italian blind set): 3 read, 2/2 -> 3/3.
 #: Face-down permanents left when a game ends ("the game ended with my face down 2/2 still out, do I have to show my
 #: opponent what it was?"): every face-down permanent is revealed at the end of each game (708.9), where morph's own
-#: rules led and 708.9 was seventh (session 59's second blind set).
+#: rules led and 708.9 was seventh (session 59's second blind set).  1 read, 0/0 -> 1/1.
 _FACE_DOWN_END = {
     "en": r"^(?=.*\b(?:face[\s-]?down|morph\w*|manifest\w*|disguis\w*|cloak\w*)\b)(?=.*\b(?:reveal\w*|show\w*)\b)"
           r".*?\b(?P<word>game\s+end\w*|end\s+of\s+(?:the\s+)?game|game\s+(?:is|was)\s+over|(?:i|we|they|he|she)"
@@ -4528,7 +4530,10 @@ _ENTERS_TAPPED = {
 #: led, 603.4 not in the first ten; 603.4 second now): 6 read, 4/5 -> 5/6.
 #: Session 59: a condition checked with three words between ("check the life condition again": second -> first), and
 #: a Chinese trigger asked whether it 还生效 (still works), no permanent gone (session 59's first blind set: third ->
-#: first): 12 read, 8/12 -> 9/12.
+#: first): 12 read, 8/12 -> 9/12.  Then, for the second blind set, a condition 不满足了 (no longer met) asked whether
+#: it 还会生效, with "trigger" and "if" typed in Chinese (fourth -> first; an older 学长…trigger third -> first): 14
+#: read, 9/14 -> 11/14; "if" as a word of its own ("lifelink" holds it: a review found one such question, which no
+#: word of the kind read).
 _INTERVENING_IF = {
     "en": r"^(?=.*\b(?:trigger\w*|upkeep|whenever|when|at\s+the\s+beginning)\b)(?=.*\b(?:if|condition)\b)"
           r".*?\b(?P<word>(?:re-?check\w*|check\w*\s+(?:\w+\s+){0,3}?again|check\w*\s+(?:\w+\s+){0,2}?(?:on|when|as)\s+"
@@ -4536,7 +4541,8 @@ _INTERVENING_IF = {
     "it": r"^(?=.*\b(?:innesc\w*|trigger\w*|mantenimento|all['’]inizio)\b)(?=.*\b(?:se|condizione)\b)"
           r".*?\b(?P<word>(?:si\s+)?ricontroll\w*|controll\w*\s+(?:\w+\s+){0,3}?(?:di\s+nuovo|ancora|anche\s+quando"
           r"|due\s+volte))",
-    "zh": r"^(?=.*(?:触发|trigger))(?=.*(?:如果|若|条件|if))(?!.*(?:死|杀|离场|弹回|回手|放逐|消灭|解掉|献祭|牺牲))"
+    "zh": r"^(?=.*(?:触发|trigger))(?=.*(?:如果|若|条件|(?<![a-z])if(?![a-z])))"
+          r"(?!.*(?:死|杀|离场|弹回|回手|放逐|消灭|解掉|献祭|牺牲))"
           r".*?(?P<word>再(?:次)?检查|重新检查|还会检查|又检查|再判断|重新判断|检查两次|两次检查|检查了两次"
           r"|触发\S{0,3}?还(?:会)?(?:生效|有效)|(?:不满足|不成立)了?(?:的话)?还(?:会)?(?:生效|有效|结算))"}
 #: Who blocks first when several players are attacked ("同时打好几家的时候谁先宣告阻挡", "attacking two players, who
