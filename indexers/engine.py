@@ -3273,6 +3273,9 @@ _X_OFF_STACK = {
 #: Session 48: a target killed "in response to my" spell with no word of targets ("opp bolted my guy in response to
 #: my giant growth, does the pump still do anything": the power and toughness rules led, 608.2b nowhere -> first),
 #: not of a trigger's (a source gone: :data:`_SOURCE_GONE`); "bolted", "murdered".
+#: A target flickered, said in Chinese (闪烁了, "flicker 了"): read by :data:`_TARGETS_GONE` and kept from
+#: :data:`_RESPOND_SPELL`, not in :data:`_GONE` (an Aura's question flickered fell first -> second there).
+_FLICKERED_ZH = r"闪烁了?|(?:flicker|blink)\s?了"
 _TARGETS_GONE = {
     "en": r"^(?:(?=.*\btarget\w*)|(?=.*\b(?:split\w*|divid\w*)\b)(?!.*\bblock\w*)"
           r"|(?=.*\bcast\w*\s+(?:\w+\s+){1,4}?on\s+(?:my|their|your|his|her|a|an|the|that)\s)(?=.*\bin\s+response\b)"
@@ -3295,7 +3298,7 @@ _TARGETS_GONE = {
           r"(?!.*(?:触发|ETB|etb|进入战场|进场|能力|异能)))"
           r"(?=.*(?:结算|生效|失效|还有用|没用|还会|直接没了|就没了|fizz|算(?:是)?被反击|(?:啥|什么)(?:都|也)没(?:干|做)|会怎么?样"
           r"|直接进(?:了)?坟|咋样|怎么样))"
-          r".*?(?P<word>" + _GONE["zh"] + r"|没了|不在了|不合法了?|闪烁了?|(?:flicker|blink)\s?了)"}
+          r".*?(?P<word>" + _GONE["zh"] + r"|没了|不在了|不合法了?|" + _FLICKERED_ZH + ")"}
 #: ... "cosa succede", "fizza", 还会 and 被弹走 too (the older sets' misses): 18 read, 15/15 -> 18/18; "nn c e piu",
 #: fizz and 不合法了 (session 44's second blind testers): 25 read, 21/24 -> 25/25.  Session 49: a removal answered
 #: "in risposta" or with 回应 by a bounce, no target named ("他回应把那个生物弹回手了，我的法术还结算吗": responding's
@@ -4123,11 +4126,14 @@ _MUTATED = {
     "zh": r"^(?=.*(?:合变|突变|mutate))(?=.*(?:上面|上方|顶|下面)).*?(?P<word>特征|攻防|身材|是谁|算谁|名字|力量)"}
 #: Two partner commanders' tax ("拍档两个指挥官的指挥官税分开算吗", "双将军伙伴 税是分开算还是一起算"): each counts its
 #: own casts (702.124d), where the commander tax's 903.8 led (held-out and blind sets).  4 read: 1/2 -> 4/4.
+#: Two commanders named, in each language's words: their tax is :data:`_PARTNER_TAX`'s, not :data:`_TAX_COUNTED`'s.
+_TWO_COMMANDERS = {"en": r"\b(?:partners?|two\s+commanders|both\s+commanders|2\s+commanders)\b",
+                   "it": r"\b(?:partner|due\s+comandanti|entrambi\s+i\s+comandanti)\b",
+                   "zh": "(?:拍档|搭档|伙伴|两个指挥官|双指挥官|双将军|两个将军)"}
 _PARTNER_TAX = {
-    "en": r"^(?=.*\b(?:partners?|two\s+commanders|both\s+commanders|2\s+commanders)\b)"
-          r".*?\b(?P<word>(?:commander\s+)?tax)\b",
-    "it": r"^(?=.*\b(?:partner|due\s+comandanti|entrambi\s+i\s+comandanti)\b).*?\b(?P<word>tass\w*|tax)\b",
-    "zh": r"^(?=.*(?:拍档|搭档|伙伴|两个指挥官|双指挥官|双将军|两个将军)).*?(?P<word>指挥官税|将军税|税)"}
+    "en": r"^(?=.*" + _TWO_COMMANDERS["en"] + r").*?\b(?P<word>(?:commander\s+)?tax)\b",
+    "it": r"^(?=.*" + _TWO_COMMANDERS["it"] + r").*?\b(?P<word>tass\w*|tax)\b",
+    "zh": r"^(?=.*" + _TWO_COMMANDERS["zh"] + r").*?(?P<word>指挥官税|将军税|税)"}
 #: ... 搭档 (partner's everyday word: "两个搭档指挥官，指挥官税是分开算的还是合起来算", session 45's final blind set,
 #: after it was measured): 6 read, 5/5 -> 6/6.
 #: How the commander tax is counted ("my commander died twice … how much tax do I pay now? Friends said every time it
@@ -4140,15 +4146,13 @@ _PARTNER_TAX = {
 #: Italian "tassa" is the commander tax only where a count is asked ("lancio il comandante gratis, pago la tassa?" is
 #: no count).
 _TAX_COUNTED = {
-    "en": r"^(?!.*\b(?:partners?|two\s+commanders|both\s+commanders|2\s+commanders)\b)"
-          r"(?=.*\b(?:commanders?|cmdr|edh|command\s+zone|general)\b)"
+    "en": r"^(?!.*" + _TWO_COMMANDERS["en"] + r")(?=.*\b(?:commanders?|cmdr|edh|command\s+zone|general)\b)"
           r"(?=.*\b(?:how\s+much|how\s+many|twice|times|third|count\w*|adds?|goes\s+up|increas\w*)\b)"
           r".*?\b(?P<word>(?:commander\s+|cmdr\s+|edh\s+)?tax(?:es|ed)?)\b",
-    "it": r"^(?!.*\b(?:partner|due\s+comandanti|entrambi\s+i\s+comandanti)\b)"
-          r"(?=.*\b(?:comandant\w*|commander|edh|zona\s+di\s+comando)\b)"
+    "it": r"^(?!.*" + _TWO_COMMANDERS["it"] + r")(?=.*\b(?:comandant\w*|commander|edh|zona\s+di\s+comando)\b)"
           r"(?=.*\b(?:quant\w*|volt[ae]|in\s+pi[uù]|terza|seconda|aument\w*|sale|cont\w*|mort[oa])\b)"
           r".*?\b(?P<word>tass[ae]|tax)\b",
-    "zh": r"^(?!.*(?:拍档|搭档|伙伴|两个指挥官|双指挥官|双将军|两个将军))(?=.*(?:指挥官|将军|统帅区|指挥区))"
+    "zh": r"^(?!.*" + _TWO_COMMANDERS["zh"] + r")(?=.*(?:指挥官|将军|统帅区|指挥区))"
           r"(?=.*(?:怎么算|咋算|多少|几|还是|算))"
           r".*?(?P<word>指挥官税|将军税|税)"}
 #: A permanent that left the battlefield and came back ("se faccio uscire e rientrare una creatura mantiene i
@@ -4730,7 +4734,7 @@ _RESPOND_SPELL = {
           r"|rispond\w*\s+(?:\w+\s+){0,3}?prima\s+che\s+(?:si\s+risolv\w*|risolv\w*|faccia\s+effetto))",
     "zh": r"^(?=.*(?:咒语|施法|施放|法术))(?=.*(?:我|能|可以))"
           r"(?!.*(?:法术力|横地|打地|下地|出地|触发|变身|翻面|转瞬|什么时候|优先|谁先|哪个先|先结算"
-          r"|(?:丢|打|放|用|出|施放)瞬间|" + _GONE["zh"] + r"|闪烁了?|(?:flicker|blink)\s?了))"
+          r"|(?:丢|打|放|用|出|施放)瞬间|" + _GONE["zh"] + "|" + _FLICKERED_ZH + "))"
           r".*?(?P<word>回应|响应)"}
 #: The order of effects changing power and toughness ("two effects change my creature's power and toughness,
 #: what order do they apply", 请问有两个效果都在改生物的攻击力和防御力，应该按照什么顺序来算): layer 7's sublayers
