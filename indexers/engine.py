@@ -65,6 +65,7 @@ from indexers.spelling import Correction
 from indexers.translate import Translation, Translator, coverage
 from kb.align.lexicon import PLAYERS as PLAYERS_ORIGIN
 from kb.align.lexicon import alternatives, senses
+from kb.align.tokens import unelided
 from kb.align.tokens import words as spelling_words
 from kb.core.address import written_out
 from kb.core.errors import KbError, NotFound, Unavailable
@@ -1397,7 +1398,7 @@ def _passed_through(text: str, lang: str, target: str, used: Sequence[Translatio
     language of the same script, at :data:`PASS_THROUGH` weight: Italian and English
     share names and cognates ("planeswalker", "mulligan", "colore" stems as "color")."""
     covered = {w for t in used for w in spelling_words(t.source)}
-    words = spelling_words(_without_numbers(text, lang, numbers))
+    words = [unelided(w) for w in spelling_words(_without_numbers(text, lang, numbers))]  # "l'equip": equip
     rest = [w for w in words if w not in covered and not _stopped(lang, w)]
     if NUMBERS_THROUGH:  # "+1/+1", "0", "21" say the same in every language
         rest += _COUNTS.findall(text)

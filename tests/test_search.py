@@ -4343,3 +4343,28 @@ def test_session_59_fourth_kinds(home: Path, db: sqlite3.Connection, query: str,
     effects that double tokens."""
     ranked = rules_of(find(home, db, query))
     assert ranked[0] in first, ranked[:5]
+
+
+@pytest.mark.parametrize(("query", "first"), [
+    ("When my creature gets knocked out it goes to the discard pile, right? What does Magic actually call that?",
+     "700.4"),
+    ("瀑布", "702.85a"),
+    ("dopo aver castato l'adventure posso giocare la creatura dall'esilio?", "715.3d")])
+def test_session_60_words_first(home: Path, db: sqlite3.Connection, query: str, first: str) -> None:
+    """Session 60's words: a Pokémon player's creature "knocked out" (dies: 404.1 led), cascade by the sound of its
+    English name (瀑布, the rules' 倾曳: a Homelands card list led), and an Italian word after an elided article passed
+    through to English as the word ("l'adventure": 302.1 led, 715.3d seventh)."""
+    ranked = rules_of(find(home, db, query))
+    assert ranked[0] == first, ranked[:5]
+
+
+@pytest.mark.parametrize(("query", "near"), [
+    ("Posso attivare l'equip durante il turno del mio opponent?", "702.6a"),
+    ("His monster got hurt in the fight but didnt die, and then next turn it was all fine again? Do they heal?",
+     "514.2"),
+    ("横地产法术力要不要进连锁?对手能不能在我横地的时候连锁把地破坏掉", "605.3b")])
+def test_session_60_words_near(home: Path, db: sqlite3.Connection, query: str, near: str) -> None:
+    """Session 60's words that bring an answer from nowhere into the first five: "l'equip" passed through as "equip",
+    a creature that "heals" by the next turn (damage removed), Yu-Gi-Oh's 连锁 (chain) as the stack and responding."""
+    ranked = rules_of(find(home, db, query))
+    assert near in ranked[:5], ranked[:5]
