@@ -4368,3 +4368,10 @@ def test_session_60_words_near(home: Path, db: sqlite3.Connection, query: str, n
     a creature that "heals" by the next turn (damage removed), Yu-Gi-Oh's 连锁 (chain) as the stack and responding."""
     ranked = rules_of(find(home, db, query))
     assert near in ranked[:5], ranked[:5]
+
+
+def test_a_variant_s_deck_only_for_a_query_naming_it(home: Path, db: sqlite3.Connection) -> None:
+    """A deck's size asked of, naming no variant, is answered by the deck's rule, not by Archenemy's or Planechase's
+    decks (engine.VARIANTS: 904.3 and 901.3 led, 100.2 third); a query naming the planar die keeps Planechase's."""
+    assert rules_of(find(home, db, "how many cards does a deck need"))[0] == "100.2"
+    assert rules_of(find(home, db, "how does the planar die work"))[0].startswith("901.3")

@@ -249,3 +249,24 @@ def test_letters_tell_italian_from_english_spelling(vocabulary: dict[str, dict[s
 def test_a_damaged_vocabulary_file_reads_as_empty(tmp_path: Path) -> None:
     (tmp_path / spelling.WORDS_FILE).write_text("{not json", encoding="utf-8")
     assert spelling.load(tmp_path) == {}  # no typo is corrected; the search itself goes on
+
+
+def test_an_italian_word_is_read_with_its_double_consonants_respelt() -> None:
+    """Session 60: Italian double consonants heard single ("atacare", "apena"), at most two of them, only where a
+    vowel stands on both sides; a form the texts hold only by its stem is no reading (spelling.respelt)."""
+    assert list(spelling.geminates("apena")) == ["appena", "apenna", "appenna"]
+    assert "attaccare" in spelling.geminates("atacare") and not list(spelling.geminates("cast"))
+    assert "comandante" in spelling.geminates("commandante")
+    written = {"attaccare", "appena", "base"}.__contains__
+    assert spelling.respelt("atacare", written) == "attaccare"
+    assert spelling.respelt("basso", written) is None  # "baso" is written nowhere
+
+
+def test_an_italian_question_with_single_consonants_finds_its_rule(default_home: Path) -> None:
+    """A twelve-year-old's "posso atacare con una creatura apena giocata?" (session 60's second blind set) found
+    302.1 first and summoning sickness nowhere; read as "attaccare" and "appena" it finds 302.6."""
+    from kb.views.search import search
+
+    answer = search(default_home, "posso atacare con una creatura apena giocata?", None)
+    assert {(c.typed, c.meant) for c in answer.plan.corrections} == {("atacare", "attaccare"), ("apena", "appena")}
+    assert answer.results[0].identity == "302.6", [r.identity for r in answer.results[:5]]
