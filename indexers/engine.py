@@ -3866,6 +3866,19 @@ _RESOLVES_FIRST = {
           r"|后进先出|结算顺序)"}
 #: Session 50: "最后放上去的先结算", "结算顺序", with "同时有好几个咒语" (several at once on the stack, no trigger;
 #: the Zhihu tester: 608.2 led, 405.5 third): 35 read, 32/35 -> 34/35 ("堆叠结算顺序" third -> first).
+#: Which resolves first asked as what "happens first" among cards played "in response" or on the stack (session 60's
+#: second blind set, a parent: "They kept saying "in response" and stacking cards on top of each other. Which one
+#: actually happens first?", 405.5 nowhere), or as Yu-Gi-Oh's chain's "后发动的先处理" (session 59's final set), read
+#: as :data:`_RESOLVES_FIRST` is.  5 read: 1/2 -> 5/5.
+_RESPONSE_FIRST = {
+    "en": r"^(?=.*\b(?:in\s+response|respond\w*|stack(?:s|ed|ing)?)\b)"
+          r"(?!.*\b(?:trigger\w*|same\s+time|simultaneous\w*)\b)"
+          r".*?\b(?P<word>(?:which|what)\s+(?:\w+\s+){0,3}?(?:happens?|goes|go|counts?|works?)\s+(?:first|1st))\b",
+    "it": r"^(?=.*\b(?:risposta|rispond\w*|pila|stack)\b)(?!.*\b(?:trigger\w*|innesc\w*|insieme)\b)"
+          r".*?(?P<word>(?:chi|quale|cosa)\s+(?:\w+\s+){0,3}?(?:succede|avviene|accade|va|parte|vale|conta)"
+          r"\s+(?:per\s+)?prim\w*)",
+    "zh": r"^(?!.*(?:触发|同时(?!有)|层|效应|效果)).*?"
+          r"(?P<word>(?:最)?后(?:发动|放|出|打出|施放|用)(?:上去)?的?(?:咒语)?先(?:处理|发生|算))"}
 #: What an additional cost does to a mana value ("does kicking a spell change its mv", 增幅了法术力值会变吗, "col kicker
 #: il valore di mana cambia?"): nothing (118.8d), where the alternative cost's twin 118.9c or 202.3 led and 118.8d
 #: was fifth (session 44's English blind tester).  1 read: 0/0 -> 1/1.
@@ -5611,6 +5624,8 @@ _ASKED: tuple[tuple[dict[str, str], str, str], ...] = (
      "multiple abilities have triggered each player in APNAP order puts triggered abilities on the stack",
      "多个异能触发 每位牌手按照主动牌手先决定的顺序 将触发式异能放进堆叠"),
     (_RESOLVES_FIRST, "top last-added spell or ability on the stack resolves",
+     "堆叠最顶端的 最后进入的 咒语或异能结算"),
+    (_RESPONSE_FIRST, "top last-added spell or ability on the stack resolves",
      "堆叠最顶端的 最后进入的 咒语或异能结算"),
     (_DIES_TOGETHER, "leaves-the-battlefield abilities look back in time", "离开战场异能 需要回溯"),
     (_LAYER_COPY, "Layer 1: copy effects copiable values", "层1 影响可复制特征值的规则和效应"),

@@ -4375,3 +4375,15 @@ def test_a_variant_s_deck_only_for_a_query_naming_it(home: Path, db: sqlite3.Con
     decks (engine.VARIANTS: 904.3 and 901.3 led, 100.2 third); a query naming the planar die keeps Planechase's."""
     assert rules_of(find(home, db, "how many cards does a deck need"))[0] == "100.2"
     assert rules_of(find(home, db, "how does the planar die work"))[0].startswith("901.3")
+
+
+@pytest.mark.parametrize("query", [
+    'They kept saying "in response" and stacking cards on top of each other. Which one actually happens first?',
+    "万智的堆叠是不是就跟游戏王的连锁一样?后发动的先处理?",
+    "Mia figlia gioca una carta, poi il fratello dice \"in risposta\" e ne gioca un'altra: quale delle due succede per "
+    "prima?"])
+def test_session_60_what_happens_first_in_response(home: Path, db: sqlite3.Connection, query: str) -> None:
+    """What "happens first" among cards played "in response" (a parent, session 60's second blind set) and Yu-Gi-Oh's
+    "后发动的先处理" (session 59's final set) ask which resolves first: the top of the stack (405.5), which was nowhere
+    or sixth (engine._RESPONSE_FIRST)."""
+    assert rules_of(find(home, db, query))[0] == "405.5"
