@@ -4387,3 +4387,17 @@ def test_session_60_what_happens_first_in_response(home: Path, db: sqlite3.Conne
     "后发动的先处理" (session 59's final set) ask which resolves first: the top of the stack (405.5), which was nowhere
     or sixth (engine._RESPONSE_FIRST)."""
     assert rules_of(find(home, db, query))[0] == "405.5"
+
+
+@pytest.mark.parametrize("query", ["why didn't his creature tap when it attacked?", "为啥他攻击的时候生物不用横置？？",
+                                   "la mia creatura ha attaccato senza tapparsi, come mai?"])
+def test_session_60_an_attacker_that_did_not_tap(home: Path, db: sqlite3.Connection, query: str) -> None:
+    """An attacker that did not tap is one with vigilance (702.20b), where the attack's own rules led (a Douyin viewer,
+    session 60's second blind set: 302.6 first, 702.20b nowhere; engine._ATTACKED_UNTAPPED)."""
+    assert rules_of(find(home, db, query))[0] == "702.20b"
+    assert "702.20b" not in rules_of(find(home, db, "can a creature that's not tapped attack?"))[:1]
+
+
+def test_session_60_prowess_by_its_older_name(home: Path, db: sqlite3.Connection) -> None:
+    """勇武, prowess's older printed name (the rules' 灵技), led with renown's 702.112."""
+    assert rules_of(find(home, db, "勇武是啥"))[0] == "702.108a"
