@@ -3864,17 +3864,6 @@ _RESOLVES_FIRST = {
     "zh": r"^(?!.*(?:触发|同时(?!有)|层|效应|效果)).*?(?P<word>(?:最)?后(?:放|出|打出|施放)(?:上去)?的?(?:咒语)?先结算"
           r"|(?:谁|哪)一?(?:个|张|的)?先(?:结算|生效)|先结算哪个"
           r"|后进先出|结算顺序)"}
-#: A creature that attacked without tapping ("why didn't his creature tap when it attacked?", 为啥他攻击的时候生物不用横置,
-#: "attacca senza tapparsi"): vigilance (702.20b), where the attack's own rules led (302.6, 508.1f; session 60's second
-#: blind set, a Douyin viewer).  Not a creature asked of while untapped ("not tapped", "non è tappata": a state, no act).
-#: 23 read: 20/22 -> 23/23.
-_ATTACKED_UNTAPPED = {
-    "en": r"^(?=.*\battack\w*)(?!.*\b(?:crew\w*|convok\w*|mana)\b)"
-          r".*?\b(?P<word>(?:didn'?t|doesn'?t|don'?t|did\s+not|does\s+not|never|without)\s+(?:\w+\s+){0,3}?"
-          r"(?:tap(?:s|ping)?|turn\w*\s+sideways)|stay\w*\s+untapped|(?:remain\w*|still)\s+untapped)\b",
-    "it": r"^(?=.*\battacc\w*)(?!.*\b(?:equipaggi\w*|mana)\b).*?\b(?P<word>(?:non\s+(?:si\s+)?|senza\s+)"
-          r"(?:tappa(?:re|rsi|rla|rlo)?|girar\w*|gira)|rest\w*\s+stappat\w*)\b",
-    "zh": r"^(?=.*攻击)(?!.*(?:搭载|召集|法术力)).*?(?P<word>(?:不用|不需要?|不会|没有?|不)被?横(?:置)?)"}
 #: Session 50: "最后放上去的先结算", "结算顺序", with "同时有好几个咒语" (several at once on the stack, no trigger;
 #: the Zhihu tester: 608.2 led, 405.5 third): 35 read, 32/35 -> 34/35 ("堆叠结算顺序" third -> first).
 #: Which resolves first asked as what "happens first" among cards played "in response" or on the stack (session 60's
@@ -3890,6 +3879,17 @@ _RESPONSE_FIRST = {
           r"\s+(?:per\s+)?prim\w*)",
     "zh": r"^(?!.*(?:触发|同时(?!有)|层|效应|效果)).*?"
           r"(?P<word>(?:最)?后(?:发动|放|出|打出|施放|用)(?:上去)?的?(?:咒语)?先(?:处理|发生|算))"}
+#: A creature that attacked without tapping ("why didn't his creature tap when it attacked?",
+#: 为啥他攻击的时候生物不用横置, "attacca senza tapparsi"): vigilance (702.20b), where the attack's own rules led
+#: (302.6, 508.1f; session 60's second blind set, a Douyin viewer).  Not a creature asked of while untapped ("not
+#: tapped", "non è tappata": a state, no act).  23 read: 20/22 -> 23/23.
+_ATTACKED_UNTAPPED = {
+    "en": r"^(?=.*\battack\w*)(?!.*\b(?:crew\w*|convok\w*|mana)\b)"
+          r".*?\b(?P<word>(?:didn'?t|doesn'?t|don'?t|did\s+not|does\s+not|never|without)\s+(?:\w+\s+){0,3}?"
+          r"(?:tap(?:s|ping)?|turn\w*\s+sideways)|stay\w*\s+untapped|(?:remain\w*|still)\s+untapped)\b",
+    "it": r"^(?=.*\battacc\w*)(?!.*\b(?:equipaggi\w*|mana)\b).*?\b(?P<word>(?:non\s+(?:si\s+)?|senza\s+)"
+          r"(?:tappa(?:re|rsi|rla|rlo)?|girar\w*|gira)|rest\w*\s+stappat\w*)\b",
+    "zh": r"^(?=.*攻击)(?!.*(?:搭载|召集|法术力)).*?(?P<word>(?:不用|不需要?|不会|没有?|不)被?横(?:置)?)"}
 #: What an additional cost does to a mana value ("does kicking a spell change its mv", 增幅了法术力值会变吗, "col kicker
 #: il valore di mana cambia?"): nothing (118.8d), where the alternative cost's twin 118.9c or 202.3 led and 118.8d
 #: was fifth (session 44's English blind tester).  1 read: 0/0 -> 1/1.
