@@ -3125,12 +3125,14 @@ _HAND_OVER = {
 #: ... "still on it" too ("if my creature took 3 damage on my opponent's turn, is that damage still on it during my
 #: turn", session 45's second English blind tester): 25 read, 21/25 -> 22/25.
 #: Session 59, its second blind set: a mother's "ancora ferito" (still wounded) or "torna come nuovo" (nowhere -> first;
-#: an older "ancora ferito o è guarito" nowhere -> first): 78 read, 58/75 -> 60/77.
+#: an older "ancora ferito o è guarito" nowhere -> first): 78 read, 58/75 -> 60/77.  Session 60: damage that "never
+#: happened" by the next turn (the second blind set's parent: 514.2 nowhere -> second, behind 120.6): 84 read, 65/82 ->
+#: 65/83.
 _DAMAGE_LASTS = {
     "en": r"(?:\b(?:damage|dmg|hurt)\b.*?|\A(?=.*\b(?:turn|eot)\b).*?(?=\bstill\s+damaged\b))"
           r"\b(?P<word>go(?:es)?\s+away|wears?\s+off|stays?|sticks?|carr(?:y|ies)\s+over"
           r"|lasts?(?=\s+(?:on|until|till|through|into|for)\b|\s*\??\s*$)|still\s+(?:there|damaged|on\s+(?:it|him|her|them))"
-          r"|(?:heal(?:s|ed)?|reset(?:s)?|removed|cleared)(?=.*\b(?:turn|eot|cleanup)\b))\b",
+          r"|(?:heal(?:s|ed)?|reset(?:s)?|removed|cleared)(?=.*\b(?:turn|eot|cleanup)\b)|never\s+happened)\b",
     "it": r"^(?=.*\b(?:turno|giro|cleanup|quando)\b)(?=.*\b(?:dann[io]|colpi|colpit\w*|ferit\w*)\b)"
           r".*?\b(?P<word>rest(?:a|ano)|riman(?:e|gono)|spari(?:sce|scono)|si\s+sommano"
           r"|(?:ancora|resta|rimane)\s+ferit\w*|torna\s+come\s+nuov\w*|guarisc\w*"
@@ -3760,11 +3762,12 @@ _DFC_ELSEWHERE = {
           r".*?(?P<word>颜色|什么色|法术力值|费用|几费|名字|名称|类别|特征)"}
 #: A loop of actions no player can stop ("两边都是强制的无限循环 怎么算", "infinite loop nobody can stop", "loop
 #: obbligatorio"): the game is a draw (732.4), where the Infinity keyword's 702.186a led and 732.4 was eighth
-#: (session 44's Chinese blind tester).  7 read: 4/6 -> 7/7.
+#: (session 44's Chinese blind tester).  7 read: 4/6 -> 7/7.  Session 60: a parent's game that "went in circles … over
+#: and over" and "was a draw" (the second blind set: 104.4b nowhere -> second, behind 732.4): 16 read, 15/15 -> 15/16.
 _MANDATORY_LOOP = {
-    "en": r"^(?=.*\b(?:loop\w*|infinite\w*|combo)\b)"
+    "en": r"^(?=.*\b(?:loop\w*|infinite\w*|combo|in\s+circles|over\s+and\s+over|again\s+and\s+again)\b)"
           r".*?\b(?P<word>mandatory|forced|(?:can'?t|cannot)\s+(?:be\s+)?stop\w*"
-          r"|(?:no(?:body|\s+one)|neither(?:\s+player)?)\s+can\s+stop)\b",
+          r"|(?:no(?:body|\s+one)|neither(?:\s+player)?)\s+can\s+stop|(?:was|is|be|call\w*\s+it)\s+a\s+draw)\b",
     "it": r"^(?=.*\b(?:loop|infinit\w*|ciclo|combo)\b)"
           r".*?\b(?P<word>obbligator\w*|forzat\w*|non\s+si\s+(?:pu[oò]|possono)"
           r"\s+fermare)",

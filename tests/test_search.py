@@ -4401,3 +4401,16 @@ def test_session_60_an_attacker_that_did_not_tap(home: Path, db: sqlite3.Connect
 def test_session_60_prowess_by_its_older_name(home: Path, db: sqlite3.Connection) -> None:
     """勇武, prowess's older printed name (the rules' 灵技), led with renown's 702.112."""
     assert rules_of(find(home, db, "勇武是啥"))[0] == "702.108a"
+
+
+@pytest.mark.parametrize(("query", "near"), [
+    ("My son's creature on the ground wasn't allowed to block a creature with wings. Is that a rule?", {"702.9b"}),
+    ("the game went in circles with the same cards over and over and the kids said it was a draw, is that real",
+     {"104.4b", "732.4"}),
+    ("A creature got hit for 3 but didn't die, and next turn it was like the damage never happened?",
+     {"514.2", "120.6"})])
+def test_session_60_a_parent_s_words(home: Path, db: sqlite3.Connection, query: str, near: set[str]) -> None:
+    """Session 60's second blind set's parent: a creature "with wings" flies (702.9b fifth), a game "in circles … over
+    and over" that "was a draw" is a loop of mandatory actions (104.4b and 732.4 nowhere), and damage that "never
+    happened" by the next turn wore off (514.2 and 120.6 nowhere)."""
+    assert rules_of(find(home, db, query))[0] in near
