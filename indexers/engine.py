@@ -2941,6 +2941,16 @@ _WALKER_DAMAGED = {
           r"|segnalin\w*\s+(?:di\s+)?(?:fedelt\w*\s+)?perd\w*)\b",
     "zh": r"^(?!.*(?:践踏|大于|超出|致命|改为|先加|加忠诚))(?=.*(?:鹏洛客|旅法)).*?(?P<word>伤害|打了|打掉"
           r"|[扣掉减](?:\d+|[一二三四五六七八九十几])?[个点]?忠诚)"}
+#: A planeswalker at zero loyalty, asked in a search box's words ("planeswalker fedeltà zero", "planeswalker zero
+#: loyalty counters", 鹏洛客忠诚为0): the state-based action (704.5i), where the loyalty counters' own rules led
+#: (122.1e, 306.9; session 60's second and third blind sets: nowhere and tenth).  6 read: 4/4 -> 6/6.
+_WALKER_AT_ZERO = {
+    "en": r"^(?=.*\b(?:planeswalkers?|pws?|walkers?)\b).*?\b(?P<word>(?:zero|0|no)\s+(?:loyalty|counters?)"
+          r"|loyalty\s+(?:counters?\s+)?(?:(?:is|at|of|to|goes\s+to|went\s+to|hits?|reach\w*)\s+)?(?:zero|0))\b",
+    "it": r"^(?=.*\b(?:planeswalker|pw|walker)\b).*?\b(?P<word>(?:zero|0|nessun\w*)\s+(?:segnalin\w*\s+)?"
+          r"(?:fedelt\w*|loyalty)|(?:fedelt\w*|loyalty)\s+(?:a\s+|è\s+|e\s+)?(?:zero|0))\b",
+    "zh": r"^(?=.*(?:鹏洛客|旅法)).*?(?P<word>忠诚(?:指示物)?(?:为|变成|变为|降到|减到|掉到|到|是)?(?:0|零)"
+          r"|(?:没有|没)忠诚(?:指示物)?)"}
 #: Whether a copy gets the counters on what it copies ("clone copied a creature with 3 +1/+1 counters, does my
 #: clone get the counters", 克隆一个身上有指示物的生物 指示物会一起复制吗): counters are not copied (707.2), where
 #: the exception for a copy entering with counters (707.9e) led most such questions, 707.2 second to fifth.
@@ -5506,6 +5516,8 @@ _ASKED: tuple[tuple[dict[str, str], str, str], ...] = (
     (_PRIORITY_AFTER, 'cast a spell "receives priority afterward"', "施放咒语 在此之后得到优先权"),
     (_WALKER_DAMAGED, "damage dealt to a planeswalker removes that many loyalty counters",
      "对鹏洛客造成的伤害 移去等量的忠诚指示物"),
+    (_WALKER_AT_ZERO, "planeswalker has loyalty 0 put into its owner's graveyard",
+     "鹏洛客的忠诚为0 被置入其拥有者的坟墓场"),
     (_COPY_COUNTERS, "copiable values counters not copied", "可复制特征值 指示物 均不会被复制"),
     (_DEATH_REPLACED, "event replaced never happens modified event occurs", "事件被替代 从未发生过"),
     (_WHICH_REPLACEMENT, "affected player chooses one to apply", "受影响的牌手 选择其中一个生效"),

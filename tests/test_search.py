@@ -4414,3 +4414,10 @@ def test_session_60_a_parent_s_words(home: Path, db: sqlite3.Connection, query: 
     and over" that "was a draw" is a loop of mandatory actions (104.4b and 732.4 nowhere), and damage that "never
     happened" by the next turn wore off (514.2 and 120.6 nowhere)."""
     assert rules_of(find(home, db, query))[0] in near
+
+
+@pytest.mark.parametrize("query", ["planeswalker fedeltà zero", "planeswalker zero segnalini fedeltà"])
+def test_session_60_a_planeswalker_at_zero_loyalty(home: Path, db: sqlite3.Connection, query: str) -> None:
+    """A planeswalker at zero loyalty in a search box's Italian: the state-based action, 704.5i (tenth and nowhere,
+    behind the loyalty counters' 122.1e; engine._WALKER_AT_ZERO)."""
+    assert rules_of(find(home, db, query))[0] == "704.5i"
