@@ -109,3 +109,13 @@ def test_written_cantonese_is_read_in_mandarin_words_and_mandarin_is_left_alone(
     assert as_mandarin("只生物死咗，佢会唔会一齐入墓地") == "只生物死了，他会不会一起入墓地"
     assert as_mandarin("这条规则由仲裁决定") == "这条规则由仲裁决定"
     assert as_mandarin(to_simplified("嗰張卡")) == "那张卡"
+
+
+def test_cantonese_is_with_its_neighbours_and_session_60_s_words() -> None:
+    """系 read as 是 only beside the words that make it Cantonese (系统, system, is Mandarin's), and a Guangdong
+    player's 冇晒, 俾人, 咩, 拎返 (session 60's third blind set)."""
+    assert as_mandarin(to_simplified("牌库冇晒牌，抽唔到，係咪即刻判输？定係等到回合结束")) == \
+        "牌库没有了牌，抽不到，是不是即刻判输？还是等到回合结束"
+    assert as_mandarin(to_simplified("我个衍生物俾人消灭咗，可唔可以拎返佢出嚟？咩事")) == \
+        "我个衍生物被人消灭了，可不可以拿回他出来？什么事"
+    assert as_mandarin("系统唔会") == "系统不会"

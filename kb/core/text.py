@@ -154,15 +154,20 @@ def to_simplified(text: str) -> str:
 #: read as they are, they were words no text holds, and a Hong Kong player's question kept only its game words
 #: (session 57's blind tester).  Simplified forms: read after :func:`to_simplified` (嗰 is then 𠮶).  Measured on
 #: that tester's nine questions in written Cantonese, the only ones of any set: one from nowhere to second, one from
-#: eighth to ninth, the rest unchanged (six of them first already, by their game words).
+#: eighth to ninth, the rest unchanged (six of them first already, by their game words).  Session 60: 系 with its
+#: neighbours (系唔系, 定系: 系 alone is Mandarin's too, 系统), 几多, 冇晒, 俾人 (by someone), 咩, 拎, from a Guangdong
+#: player's questions (the third blind set): one of its fourteen from nowhere to second (704.5b's twin 121.4), every
+#: other ranking the same.
 CANTONESE = (("佢哋", "他们"), ("我哋", "我们"), ("你哋", "你们"), ("点解", "为什么"), ("边个", "哪个"),
-             ("边度", "哪里"), ("去边", "去哪"), ("乜嘢", "什么"), ("系咪", "是不是"), ("唔系", "不是"),
+             ("边度", "哪里"), ("去边", "去哪"), ("乜嘢", "什么"), ("系唔系", "是不是"), ("系咪", "是不是"),
+             ("唔系", "不是"), ("定系", "还是"), ("就系", "就是"), ("都系", "都是"), ("几多", "多少"),
+             ("冇晒", "没有了"), ("俾人", "被人"), ("咩", "什么"), ("拎返", "拿回"), ("拎", "拿"),
              ("返嚟", "回来"), ("弹返", "弹回"), ("一齐", "一起"), ("冇", "没有"), ("唔", "不"), ("佢", "他"),
              ("嘅", "的"), ("喺", "在"), ("咗", "了"), ("啲", "些"), ("嚟", "来"), ("𠮶", "那"),
              ("嘢", "东西"), ("睇", "看"), ("畀", "给"), ("攞", "拿"), ("咁", "这样"), ("仲", "还"))
 #: A text is read as Cantonese only when it holds one of the characters Mandarin never writes: 咁 and 仲 alone
 #: are Mandarin too (仲裁, arbitration).
-_CANTONESE_MARKS = LazyPattern("[唔冇佢嘅喺咗啲嚟𠮶嘢哋]")
+_CANTONESE_MARKS = LazyPattern("[唔冇佢嘅喺咗啲嚟𠮶嘢哋咩]")
 
 
 def as_mandarin(text: str) -> str:
