@@ -3802,6 +3802,8 @@ _MANDATORY_LOOP = {
 #: named (nowhere -> first): 99 read, 97/98 -> 98/99.
 #: Session 59, its second blind set: 大家…都有 (everyone has one: "四人局大家在同一个维持都有触发，谁的先上堆叠",
 #: nowhere -> first): 121 read, 119/120 -> 120/121.
+#: Session 60, its third blind set: a judge's shorthand, "AP has two triggers, NAP has one … APNAP ruling?" (nowhere ->
+#: first): 130 read, 127/129 -> 128/130.
 _BOTH_TRIGGER = {
     "en": r"^(?=.*\b(?:trigger\w*|abilit(?:y|ies)\s+(?:[\w'’]+\s+){0,8}?happen\w*))"
           r"(?=.*\b(?:opp\w*|both\s+(?:players|of\s+us)|we\s+both|each\s+player|other\s+players?"
@@ -3811,7 +3813,7 @@ _BOTH_TRIGGER = {
           r"|triggers\s+of\s+me)\b)"
           r"(?=.*\b(?:first|order|who|whose|which|apnap|stack)\b)"
           r".*?\b(?P<word>same\s+(?:time|moment)|simultaneous\w*|together|at\s+once|both\s+(?:\w+\s+){0,4}?ha(?:ve|s|d)"
-          r"|every(?:one|body)\s+(?:\w+\s+){0,2}?ha(?:ve|s|d))\b",
+          r"|every(?:one|body)\s+(?:\w+\s+){0,2}?ha(?:ve|s|d)|apnap|n?ap\s+ha(?:ve|s|d))\b",
     "it": r"^(?=.*\b(?:trigger\w*|innesc\w*|si\s+attiv\w*|abilit[àa]))"
           r"(?=.*\b(?:avversari\w*|entramb\w*|tutti\s+e\s+due|mie\s+e|io\s+e|altro\s+(?:player|giocatore)"
           r"|prim[ao]|ordine|ordinarl\w*)\b)"

@@ -4421,3 +4421,10 @@ def test_session_60_a_planeswalker_at_zero_loyalty(home: Path, db: sqlite3.Conne
     """A planeswalker at zero loyalty in a search box's Italian: the state-based action, 704.5i (tenth and nowhere,
     behind the loyalty counters' 122.1e; engine._WALKER_AT_ZERO)."""
     assert rules_of(find(home, db, query))[0] == "704.5i"
+
+
+def test_session_60_a_judge_s_apnap_shorthand(home: Path, db: sqlite3.Connection) -> None:
+    """A judge's shorthand for two players' triggers (session 60's third blind set): APNAP order, 603.3b (nowhere)."""
+    ranked = rules_of(find(home, db, "Start of AP upkeep: AP has two triggers, NAP has one. Player asks whose go on "
+                                     "the stack first and whose resolve first. APNAP ruling?"))
+    assert ranked[0] == "603.3b", ranked[:5]
