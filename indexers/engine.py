@@ -3314,14 +3314,14 @@ _FLICKERED_ZH = r"闪烁了?|(?:flicker|blink)\s?了"
 _TARGETS_GONE = {
     "en": r"^(?:(?=.*\btarget\w*)|(?=.*\b(?:split\w*|divid\w*)\b)(?!.*\bblock\w*)"
           r"|(?=.*\bcast\w*\s+(?:\w+\s+){1,4}?on\s+(?:my|their|your|his|her|a|an|the|that)\s)(?=.*\bin\s+response\b)"
-          r"|(?=.*\b(?:in\s+response|respond\w*\s+with)\b)(?!.*\b(?:trigger\w*|etb"
+          r"|(?=.*\b(?:in\s+response|respond\w*\s+(?:with|by))\b)(?!.*\b(?:trigger\w*|etb"
           r"|abilit(?:y|ies))\b)"
           r"|(?=.*\bbefore\s+(?:my|the|his|her|their|your)\s+(?:spell|card|removal)\s+(?:went\s+off|resolved"
           r"|resolves|could\s+resolve|happened|hit)))"
           r"(?=.*\b(?:resolve\w*|fizzl\w*|still|happen\w*|countered|work)\b).*?\b(?P<word>"
           + _GONE["en"] + r"|gone|no\s+longer\s+(?:there|legal|exists?|around)"
           r"|(?:killed|destroyed|exiled|bounced|removed|sacrificed|bolted|murdered)\s+(?:that|the|my|it|this|their|his"
-          r"|her)|giv\w*\s+(?:it|him|her|them)\s+(?:hexproof|shroud|protection)"
+          r"|her)|giv\w*\s+(?:it|him|her|them|(?:the|that|my|his|her|their)\s+[\w/+'’-]+)\s+(?:hexproof|shroud|protection)"
           r"|gain\w*\s+(?:hexproof|shroud|protection)|ephemerat\w*|flicker(?:s|ed)?|blink(?:s|ed)?)\b",
     "it": r"^(?:(?=.*\b(?:bersagli\w*|target\w*)\b)|(?=.*\bin\s+risposta\b)(?!.*\b(?:trigger\w*|etb|abilit\w*)))"
           r"(?=.*\b(?:risol\w*|fizz\w*|ancora|funzion\w*|(?:che\s+)?fa\s+qualcosa|che\s+(?:fine\s+)?fa"
@@ -3354,7 +3354,8 @@ _TARGETS_GONE = {
 #: both): 90 read, 86/87 -> 88/89.  Then "Ephemerate", "flicker" and "blink" said bare ("they Ephemerate in
 #: response", "i flicker it in response": nowhere and second -> first), a target given "anti-malocchio" ("le dà":
 #: fourth -> first), 闪烁 and "flicker 了" in Chinese (here, not in :data:`_GONE`: there an Aura's question flickered
-#: fell first -> second): 104 read, 96/102 -> 101/103.
+#: fell first -> second): 104 read, 96/102 -> 101/103.  Session 60: "responds by giving the 2/2 hexproof" (its third
+#: blind set's judge; two older "respond by giving it hexproof": nowhere -> first in each): 113 read, 107/109 -> 110/112.
 #: Chinese responding
 #: (:data:`_RESPOND_SPELL`) leaves a question with a permanent gone to it.  A spell splitting its damage,
 #: "target" unsaid ("I cast Fire splitting 1 damage between two creatures and one gets blinked in response", session

@@ -4428,3 +4428,11 @@ def test_session_60_a_judge_s_apnap_shorthand(home: Path, db: sqlite3.Connection
     ranked = rules_of(find(home, db, "Start of AP upkeep: AP has two triggers, NAP has one. Player asks whose go on "
                                      "the stack first and whose resolve first. APNAP ruling?"))
     assert ranked[0] == "603.3b", ranked[:5]
+
+
+def test_session_60_a_target_given_hexproof_by_a_response(home: Path, db: sqlite3.Connection) -> None:
+    """"NAP responds by giving the 2/2 hexproof" (session 60's third blind set: a judge's shorthand; "respond by" and a
+    target named by its size were not read): the spell doesn't resolve, 608.2b (nowhere)."""
+    ranked = rules_of(find(home, db, "AP casts Lightning Bolt on NAP's 2/2, NAP responds by giving the 2/2 hexproof. "
+                                     "Bolt tries to resolve - does anything happen and where does the Bolt go"))
+    assert ranked[0] == "608.2b", ranked[:5]
