@@ -3355,7 +3355,8 @@ _TARGETS_GONE = {
 #: response", "i flicker it in response": nowhere and second -> first), a target given "anti-malocchio" ("le dà":
 #: fourth -> first), 闪烁 and "flicker 了" in Chinese (here, not in :data:`_GONE`: there an Aura's question flickered
 #: fell first -> second): 104 read, 96/102 -> 101/103.  Session 60: "responds by giving the 2/2 hexproof" (its third
-#: blind set's judge; two older "respond by giving it hexproof": nowhere -> first in each): 113 read, 107/109 -> 110/112.
+#: blind set's judge; two older "respond by giving it hexproof": nowhere -> first in each): 113 read, 107/109 ->
+#: 110/112.
 #: Chinese responding
 #: (:data:`_RESPOND_SPELL`) leaves a question with a permanent gone to it.  A spell splitting its damage,
 #: "target" unsaid ("I cast Fire splitting 1 damage between two creatures and one gets blinked in response", session
