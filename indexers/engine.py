@@ -1834,7 +1834,7 @@ TEAM_WORDS = re.compile(r"team|2hg|two[- ]?headed|giant|emperor|双头|巨人|�
 #: Draft; not Commander, asked of most often without its name) and the Attractions (717, a deck of their own too) scored
 #: down the same way for a query naming none of them (:data:`VARIANT_WORDS`): their decks' sizes led the questions of a
 #: deck's ("how many cards does a deck need": 904.3, 901.3 first, 100.2 third; session 60's second blind set).
-#: Measured (the quality harness by words, 8,937 rankings of the 56 sets and session 60's second blind set; the
+#: Measured (the quality harness by words, 8,937 rankings of the 58 sets and session 60's second blind set; the
 #: glossary benchmark EN · ZH, first / in the first five of 664), the variants alone: 1.0 -> 7,123/8,294, 462/582 ·
 #: 415/569; 0.5 -> 7,132/8,297 (28 rankings up, none down), 462/581 · 415/569 (Conspiracy Draft's two definitions,
 #: which name no Conspiracy, a place or more lower; a booster pack's 100.2b first); 0.3 -> the same firsts and fives,
