@@ -2943,14 +2943,17 @@ _WALKER_DAMAGED = {
           r"|[扣掉减](?:\d+|[一二三四五六七八九十几])?[个点]?忠诚)"}
 #: A planeswalker at zero loyalty, asked in a search box's words ("planeswalker fedeltà zero", "planeswalker zero
 #: loyalty counters", 鹏洛客忠诚为0): the state-based action (704.5i), where the loyalty counters' own rules led
-#: (122.1e, 306.9; session 60's second and third blind sets: nowhere and tenth).  6 read: 4/4 -> 6/6.
+#: (122.1e, 306.9; session 60's second and third blind sets: nowhere and tenth).  Not a "0 ability" (a loyalty
+#: ability whose cost is 0).  6 read: 4/4 -> 6/6.
 _WALKER_AT_ZERO = {
-    "en": r"^(?=.*\b(?:planeswalkers?|pws?|walkers?)\b).*?\b(?P<word>(?:zero|0|no)\s+(?:loyalty|counters?)"
+    "en": r"^(?=.*\b(?:planeswalkers?|pws?|walkers?)\b)(?!.*\b(?:zero|0)\s+(?:loyalty\s+)?abilit)"
+          r".*?\b(?P<word>(?:zero|0|no)\s+(?:loyalty|counters?)"
           r"|loyalty\s+(?:counters?\s+)?(?:(?:is|at|of|to|goes\s+to|went\s+to|hits?|reach\w*)\s+)?(?:zero|0))\b",
-    "it": r"^(?=.*\b(?:planeswalker|pw|walker)\b).*?\b(?P<word>(?:zero|0|nessun\w*)\s+(?:segnalin\w*\s+)?"
+    "it": r"^(?=.*\b(?:planeswalker|pw|walker)\b)(?!.*\babilit[àa]\s+(?:di\s+)?(?:fedelt|loyalty))"
+          r".*?\b(?P<word>(?:zero|0|nessun\w*)\s+(?:segnalin\w*\s+)?"
           r"(?:fedelt\w*|loyalty)|(?:fedelt\w*|loyalty)\s+(?:a\s+|è\s+|e\s+)?(?:zero|0))\b",
-    "zh": r"^(?=.*(?:鹏洛客|旅法)).*?(?P<word>忠诚(?:指示物)?(?:为|变成|变为|降到|减到|掉到|到|是)?(?:0|零)"
-          r"|(?:没有|没)忠诚(?:指示物)?)"}
+    "zh": r"^(?=.*(?:鹏洛客|旅法))(?!.*忠诚异能)"
+          r".*?(?P<word>忠诚(?:指示物)?(?:为|变成|变为|降到|减到|掉到|到|是)?(?:0|零)|(?:没有|没)忠诚(?:指示物)?)"}
 #: Whether a copy gets the counters on what it copies ("clone copied a creature with 3 +1/+1 counters, does my
 #: clone get the counters", 克隆一个身上有指示物的生物 指示物会一起复制吗): counters are not copied (707.2), where
 #: the exception for a copy entering with counters (707.9e) led most such questions, 707.2 second to fifth.

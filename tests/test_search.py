@@ -4419,8 +4419,9 @@ def test_session_60_a_parent_s_words(home: Path, db: sqlite3.Connection, query: 
 @pytest.mark.parametrize("query", ["planeswalker fedeltà zero", "planeswalker zero segnalini fedeltà"])
 def test_session_60_a_planeswalker_at_zero_loyalty(home: Path, db: sqlite3.Connection, query: str) -> None:
     """A planeswalker at zero loyalty in a search box's Italian: the state-based action, 704.5i (tenth and nowhere,
-    behind the loyalty counters' 122.1e; engine._WALKER_AT_ZERO)."""
+    behind the loyalty counters' 122.1e; engine._WALKER_AT_ZERO); a loyalty ability costing 0 is no such question."""
     assert rules_of(find(home, db, query))[0] == "704.5i"
+    assert "704.5i" not in rules_of(find(home, db, "can I use the 0 ability of my planeswalker twice in a turn"))[:3]
 
 
 def test_session_60_a_judge_s_apnap_shorthand(home: Path, db: sqlite3.Connection) -> None:
