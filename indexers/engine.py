@@ -1740,12 +1740,11 @@ def _find(searcher: Searcher, p: Plan, indexed: Sequence[str] = (), limit: int =
         _follow_definitions(searcher, groups, only, named, ranked_roles)
     permission, kind = asks_permission(p), wanted_chapters(p.lang, read_text(p.text))
     value = {g.identity: g.score * _place(g, permission, kind) for g in groups.values()}
-    if TEAMS < 1 and not TEAM_WORDS.search(read_text(p.text)):  # a team variant's rules, for a query naming no team
-        value = {i: v * (TEAMS if i[:3] in TEAM_CHAPTERS else 1.0) for i, v in value.items()}
-    if OPTIONS < 1 and not OPTION_WORDS.search(read_text(p.text)):  # a multiplayer option's, for a two-player question
-        value = {i: v * (OPTIONS if i[:3] in OPTION_CHAPTERS else 1.0) for i, v in value.items()}
-    if VARIANTS < 1 and not VARIANT_WORDS.search(read_text(p.text)):  # a variant's own deck, for a query naming none
-        value = {i: v * (VARIANTS if i[:3] in VARIANT_CHAPTERS else 1.0) for i, v in value.items()}
+    for share, chapters, naming in ((TEAMS, TEAM_CHAPTERS, TEAM_WORDS), (OPTIONS, OPTION_CHAPTERS, OPTION_WORDS),
+                                    (VARIANTS, VARIANT_CHAPTERS, VARIANT_WORDS)):
+        # a team variant's rules, a multiplayer option's, a variant's own deck: less for a query naming none of them
+        if share < 1 and not naming.search(read_text(p.text)):
+            value = {i: v * (share if i[:3] in chapters else 1.0) for i, v in value.items()}
     if ABOUT_ONLY and p.about:  # "does exalted stack": trample's, flash's instances are no answer
         for identity in [i for i in groups if i.startswith(_KEYWORD_CHAPTER + ".")
                          and not any(is_under(i, k) for k in p.about)]:
@@ -3890,6 +3889,8 @@ _RESOLVES_FIRST = {
 #: second blind set, a parent: "They kept saying "in response" and stacking cards on top of each other. Which one
 #: actually happens first?", 405.5 nowhere), or as Yu-Gi-Oh's chain's "后发动的先处理" (session 59's final set), read
 #: as :data:`_RESOLVES_FIRST` is.  5 read: 1/2 -> 5/5.
+#: What both say: 405.5's words, in English and Chinese.
+_TOP_RESOLVES = ("top last-added spell or ability on the stack resolves", "堆叠最顶端的 最后进入的 咒语或异能结算")
 _RESPONSE_FIRST = {
     "en": r"^(?=.*\b(?:in\s+response|respond\w*|stack(?:s|ed|ing)?)\b)"
           r"(?!.*\b(?:trigger\w*|same\s+time|simultaneous\w*)\b)"
@@ -5656,10 +5657,8 @@ _ASKED: tuple[tuple[dict[str, str], str, str], ...] = (
     (_BOTH_TRIGGER,
      "multiple abilities have triggered each player in APNAP order puts triggered abilities on the stack",
      "多个异能触发 每位牌手按照主动牌手先决定的顺序 将触发式异能放进堆叠"),
-    (_RESOLVES_FIRST, "top last-added spell or ability on the stack resolves",
-     "堆叠最顶端的 最后进入的 咒语或异能结算"),
-    (_RESPONSE_FIRST, "top last-added spell or ability on the stack resolves",
-     "堆叠最顶端的 最后进入的 咒语或异能结算"),
+    (_RESOLVES_FIRST, *_TOP_RESOLVES),
+    (_RESPONSE_FIRST, *_TOP_RESOLVES),
     (_ATTACKED_UNTAPPED, "Attacking doesn't cause creatures with vigilance to tap", "具有警戒的生物攻击时不需横置"),
     (_DIES_TOGETHER, "leaves-the-battlefield abilities look back in time", "离开战场异能 需要回溯"),
     (_LAYER_COPY, "Layer 1: copy effects copiable values", "层1 影响可复制特征值的规则和效应"),

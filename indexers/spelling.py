@@ -23,6 +23,7 @@ import re
 from collections import Counter
 from collections.abc import Callable, Collection, Container, Iterable, Iterator, Mapping
 from dataclasses import dataclass
+from itertools import combinations
 from pathlib import Path
 
 from kb.align.tokens import SYMBOL, unelided, words
@@ -158,8 +159,6 @@ def geminates(word: str) -> Iterator[str]:
               and (word[k + 1] in _VOWELS or (word[k + 1] == word[k] and word[k + 2:k + 3] in _VOWELS))]
     if len(places) > 6:  # a long word: its typos are nearest()'s
         return
-    from itertools import combinations
-
     for count in range(1, GEMINATES + 1):
         for chosen in combinations(places, count):
             out, k = [], 0
