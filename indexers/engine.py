@@ -2865,14 +2865,16 @@ _PUMP_SPELL = {"en": r"^(?=.*\b\d{1,2}/\d{1,2}\b).*?\b(?P<word>giant\s+growth(?:
                "zh": r"^(?=.*\d{1,2}/\d{1,2}).*?(?P<word>变巨术|巨人成长)"}
 #: ... 同一时间 for at once (社团比赛里双方同一时间生命都归零了: nowhere -> first): 31 read, 27/30 -> 28/31.
 #: Session 57: Yu-Gi-Oh's "LP" for life (the Italian blind tester: nowhere -> first) and 同一下: 33 read,
-#: 28/31 -> 29/33.
+#: 28/31 -> 29/33.  Session 61: "at the very same moment … who won" (session 59's and 60's final sets, a parent and a
+#: grandparent: nowhere -> first, both), with :func:`_family_en`.
 _ALL_AT_ZERO = {
     "en": r"^(?:(?=.*\b(?:both|we|everyone|all\s+players|two\s+players)\b)(?=.*\b(?:0|zero)\b)(?=.*\b(?:life|hp)\b)"
           r"|(?=.*\b(?:everyone|everybody|all\s+(?:of\s+us|players)|both\s+players|we\s+all)\s+(?:\w+\s+)?"
           r"(?:die[sd]?|los[et]s?)\b)"
           r"|(?=.*\b(?:both|we|each\s+player|every\s+player|everyone)\b)(?=.*\blose\s+(?:\d+|all|that\s+much)\s+life\b)"
           r"|(?=.*\bboth\s+(?:players\s+|of\s+us\s+)?(?:are\s+)?(?:at|on)\s+\d+\s+(?:life|hp)\b)(?=.*\bwho\s+wins\b))"
-          r".*?\b(?P<word>(?:at\s+)?(?:the\s+)?same\s+time|simultaneous(?:ly)?|at\s+once|who\s+wins)\b",
+          r".*?\b(?P<word>(?:at\s+)?(?:the\s+)?(?:very\s+)?same\s+(?:time|moment|instant)|simultaneous(?:ly)?|at\s+once"
+          r"|who\s+w(?:ins|on))\b",
     "it": r"^(?=.*\b(?:entrambi|ambedue|tutti\s+e\s+due|io\s+e\s+\S+|noi)\b)(?=.*\b(?:0|zero)\b)"
           r"(?=.*\b(?:vit[ae]|punti|lp|pv)\b)"
           r".*?\b(?P<word>nello\s+stesso\s+momento|contemporaneamente|allo\s+stesso\s+tempo|insieme)\b",
@@ -5872,6 +5874,31 @@ def _asked(lang: str, rx: Patterns) -> tuple[Idiom, ...]:
                             kind=True) for step, words in _DECLARED_WORDS[lang].items()))
 
 
+def _family_en(rx: Patterns) -> tuple[Idiom, ...]:
+    """A family's plain words for the game's actions, the words a parent or grandparent uses at the kitchen table
+    ("pick up a card", cards "turned sideways", "quick cards"): each word is the rules' own, so the players' list
+    reads none of them inside a question (:data:`WHOLE_PLAYERS`), but together they mean the rules' draw, tap and
+    instant (session 59's and 60's final blind sets, which named each).  Measured (the quality harness by words, the
+    61 sets of session 60, with :data:`_ALL_AT_ZERO`'s "same moment" and "who won"): 10 up, none down, firsts 7,331 ->
+    7,339 of 9,237; "quick cards" as instants moved one question only (nowhere -> fifth)."""
+    pile = r"(?:(?:my|your|the|their|his|her|our)\s+)(?:own\s+)?(?:draw\s+)?(?:pile|stack\s+of\s+cards)"
+    return (Idiom(rx.anycase(r"\b(?P<word>(?:pick(?:s|ed|ing)?\s+up|take|takes|took|taking|grab(?:s|bed|bing)?)"
+                             r"\s+(?:a|one|an\s+extra|another|two|three|\d)\s+(?:new\s+)?cards?"
+                             rf"(?:\s+(?:off|from)\s+(?:the\s+top\s+of\s+)?{pile})?)\b"
+                             r"(?!\s+(?:back\s+)?(?:from|out\s+of|into|to|in)\s+(?:\w+\s+){0,2}?"
+                             r"(?:graveyard|yard|gy|hand|exile|battlefield|play|library|deck))"), "draw a card"),
+            Idiom(rx.anycase(rf"\b(?:off|from|top\s+of)\s+(?P<word>{pile})\b"), "library"),
+            Idiom(rx.anycase(r"\b(?P<word>draw\s+pile|pile(?=(?:'s)?\s+(?:is|was|got|gets|has)\s+(?:empty|no\s+cards"
+                             r"|run\s+out|out\s+of\s+cards))|(?<=empty\s)pile)\b"), "library"),
+            Idiom(rx.anycase(r"\b(?P<word>(?:turn(?:s|ed|ing)?|put(?:s|ting)?|lay(?:s|ing)?|laid|rotat\w+)\s+"
+                             r"(?:\w+\s+){0,3}?sideways|sideways)\b"), "tapped"),
+            Idiom(rx.anycase(r"\b(?P<word>(?:turn(?:s|ed|ing)?|put(?:s|ting)?)\s+(?:(?:it|them|cards?|(?:the|my|your|their)"
+                             r"\s+\w+)\s+)?(?:back\s+)?(?:straight|upright)(?:\s+again)?)\b"), "untap"),
+            Idiom(rx.anycase(r"\b(?P<word>(?:quick|fast)\s+(?:cards?|spells?|ones|magic))\b"), "instant"),
+            Idiom(rx.anycase(r"(?<!counters\s)(?<!counter\s)\b(?P<word>cancel(?:l?ed|s|l?ing)?)\s+(?:out\s+)?"
+                             r"(?:my|mine|his|hers|her|their|theirs|your|yours|it|that|the|a)\b"), "countered"))
+
+
 #: A permanent returned to its owner's hand, as Chinese and Italian players say it (bounced).
 _TO_HAND = {"zh": "弹回手|回手|弹回|回到手上|回到手牌|回到手里",
             "it": r"torn(?:a|ano|are|ata|ato)\s+in\s+mano|rimbalz\w*|bounc\w*"}
@@ -5922,7 +5949,10 @@ _IDIOMS: dict[str, Callable[[Patterns], tuple[Idiom, ...]]] = {
            Idiom(rx.anycase(r"^(?=.*\b(?:first|opening|starting|initial)\s+(?:new\s+)?(?:7|seven|hand|cards)\b)"
                                 r".*?\b(?P<word>(?:shuffle|draw|get)\w*\s+(?:\w+\s+){0,3}?new\s+(?:ones|hand|cards|seven|7)"
                                 r"|new\s+hand|redraw\w*)\b"), "mulligan"),
-           Idiom(rx.anycase(r"^(?=.*\b(?:can|could|may|able|allowed)\b)(?=.*\b(?:block|attack)\w*).*?\b(?P<word>tapped)\b"),
+           # ... or "turned sideways" (session 60's final set: "can a card that's turned sideways still block", 509.1a
+           # sixth -> first), not one that "isnt turned sideways" (an older set's menace question: first -> third)
+           Idiom(rx.anycase(r"^(?=.*\b(?:can|could|may|able|allowed)\b)(?=.*\b(?:block|attack)\w*).*?\b(?P<word>tapped"
+                                r"|(?<!isnt turned )(?<!isn't turned )(?<!not turned )sideways)\b"),
                  "must be untapped", kind=True),
            Idiom(rx.anycase(r"^(?=.*\bcounters?\b).*?\b(?P<word>bounced?|bouncing|flicker(?:s|ed|ing)?|blink(?:s|ed|ing)?"
                                 r"|(?:brought|bring\w*|came|comes|coming)\s+(?:it|him|her|them)\s+back"
@@ -5991,6 +6021,7 @@ _IDIOMS: dict[str, Callable[[Patterns], tuple[Idiom, ...]]] = {
            Idiom(rx.anycase(r"\b(?P<word>(?:pile\s+of\s+)?dead\s+(?:cards|pile|card\s+pile))\b"),
                  "graveyard"),
            Idiom(rx.anycase(r"\b(?P<word>removed\s+from\s+(?:the\s+)?game)\b"), "exiled"),
+           *_family_en(rx),
            *_asked("en", rx)),
     "it": lambda rx: (Idiom(rx.anycase(_ALL_AT_ZERO["it"]),
                          "all players lose simultaneously game is a draw"),

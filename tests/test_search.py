@@ -4437,3 +4437,25 @@ def test_session_60_a_target_given_hexproof_by_a_response(home: Path, db: sqlite
     ranked = rules_of(find(home, db, "AP casts Lightning Bolt on NAP's 2/2, NAP responds by giving the 2/2 hexproof. "
                                      "Bolt tries to resolve - does anything happen and where does the Bolt go"))
     assert ranked[0] == "608.2b", ranked[:5]
+
+
+@pytest.mark.parametrize(("query", "first"), [
+    ("My daughter went first and picked up a card on her first turn. Is that allowed?", "103.8a"),
+    ("the lands my dad turned sideways, can they still block?", "509.1a"),
+    ("When do I turn my cards straight again?", "502.3"),
+    ("We both hit zero life at the same moment, who won?", "104.4a"),
+    ("Grandma cancelled my spell with one of hers. Where does my card go?", "701.6a")])
+def test_session_61_a_family_s_plain_words(home: Path, db: sqlite3.Connection, query: str, first: str) -> None:
+    """A family's plain words for the game's actions, each word the rules' own (engine._family_en): a card "picked up"
+    is drawn, one "turned sideways" tapped and "straight again" untapped, a spell "cancelled" countered; and players
+    at zero life "at the same moment" ask who "won" (engine._ALL_AT_ZERO).  None was first on session 60's code (the
+    tapped lands' 509.1a third, the rest nowhere in the first five)."""
+    ranked = rules_of(find(home, db, query))
+    assert ranked[0] == first, ranked[:5]
+
+
+def test_session_61_an_empty_pile(home: Path, db: sqlite3.Connection) -> None:
+    """A card to take "off my pile" when "the pile is empty": drawing from an empty library (704.5b), not a pile of
+    the rules' own (700.3c, Fact or Fiction's piles, led)."""
+    ranked = rules_of(find(home, db, "what happens when you need to take a card off your pile and the pile is empty"))
+    assert ranked[0] == "704.5b", ranked[:5]
