@@ -2866,13 +2866,16 @@ _PUMP_SPELL = {"en": r"^(?=.*\b\d{1,2}/\d{1,2}\b).*?\b(?P<word>giant\s+growth(?:
 #: ... 同一时间 for at once (社团比赛里双方同一时间生命都归零了: nowhere -> first): 31 read, 27/30 -> 28/31.
 #: Session 57: Yu-Gi-Oh's "LP" for life (the Italian blind tester: nowhere -> first) and 同一下: 33 read,
 #: 28/31 -> 29/33.  Session 61: "at the very same moment … who won" (session 59's and 60's final sets, a parent and a
-#: grandparent: nowhere -> first, both), with :func:`_family_en`.
+#: grandparent: nowhere -> first, both), with :func:`_family_en`; both players who "drop to 0" (session 61's blind D&D
+#: player: "Total party kill: both players drop to 0 from the same spell, who wins?", nowhere).
 _ALL_AT_ZERO = {
     "en": r"^(?:(?=.*\b(?:both|we|everyone|all\s+players|two\s+players)\b)(?=.*\b(?:0|zero)\b)(?=.*\b(?:life|hp)\b)"
           r"|(?=.*\b(?:everyone|everybody|all\s+(?:of\s+us|players)|both\s+players|we\s+all)\s+(?:\w+\s+)?"
           r"(?:die[sd]?|los[et]s?)\b)"
           r"|(?=.*\b(?:both|we|each\s+player|every\s+player|everyone)\b)(?=.*\blose\s+(?:\d+|all|that\s+much)\s+life\b)"
-          r"|(?=.*\bboth\s+(?:players\s+|of\s+us\s+)?(?:are\s+)?(?:at|on)\s+\d+\s+(?:life|hp)\b)(?=.*\bwho\s+wins\b))"
+          r"|(?=.*\bboth\s+(?:players\s+|of\s+us\s+)?(?:are\s+)?(?:at|on)\s+\d+\s+(?:life|hp)\b)(?=.*\bwho\s+wins\b)"
+          r"|(?=.*\b(?:both|we)\b)(?=.*\b(?:drop|go|goes|went|hit|reach|fall|fell)\w*\s+(?:down\s+)?to\s+(?:0|zero)\b)"
+          r"(?=.*\bwho\s+w(?:ins|on)\b))"
           r".*?\b(?P<word>(?:at\s+)?(?:the\s+)?(?:very\s+)?same\s+(?:time|moment|instant)|simultaneous(?:ly)?|at\s+once"
           r"|who\s+w(?:ins|on))\b",
     "it": r"^(?=.*\b(?:entrambi|ambedue|tutti\s+e\s+due|io\s+e\s+\S+|noi)\b)(?=.*\b(?:0|zero)\b)"
@@ -5270,6 +5273,20 @@ _LANDS_PER_TURN = {
           r"(?=\s+(?:\w+\s+){0,2}?(?:nello\s+stesso|in\s+un|per|ogni|a|al)\s+turno)|quante\s+terre(?=.*\bturno\b))\b",
     "zh": r"^(?!.*(?:效应|放进战场|放到战场))(?=.*(?:一回合|同一回合|一个回合|每回合|这回合|一轮))"
           r".*?(?P<word>(?:下|打|出|放|用)(?:两|2|二|多)(?:块|张|个)?地)"}
+#: How many cards a player draws as the game begins ("quante carte si pescano all'inizio della partita", session 60's
+#: final set and session 61's first blind set; "开局抓几张牌"): the starting hand size (103.5), where drawing's 121.2
+#: or the game's start (103.1) led.  Not of a turn's draw or a mulligan (103.8a, 103.5b).  7 read: 2/2 -> 6/7 (the one
+#: first lost asks the Commander life total and then the cards, 103.5 now first and 903.7 second).
+_OPENING_DRAW = {
+    "en": r"^(?!.*\b(?:turns?|mulligan\w*|mull\w*)\b)"
+          r"(?=.*\b(?:(?:start|beginning|outset)\s+of\s+(?:the\s+|a\s+)?(?:game|match)"
+          r"|game\s+start\w*|(?:opening|starting|initial)\s+hand|each\s+player\s+start\w*)\b)"
+          r".*?\b(?P<word>how\s+many\s+cards(?:\s+(?:\w+\s+){0,4}?(?:draw\w*|get|gets|start\w*|begin\w*|dealt|deal))?)\b",
+    "it": r"^(?!.*\b(?:turn[oi]|mulligan\w*)\b)"
+          r"(?=.*\b(?:inizio|principio|partenza|comincia\w*|inizia\w*|mano\s+iniziale)\b)"
+          r".*?\b(?P<word>quant[ei]\s+carte(?:\s+(?:\w+\s+){0,3}?(?:pesc\w*|prend\w*|in\s+mano|distribu\w*|dat[ei]))?)\b",
+    "zh": r"^(?!.*(?:回合|调度|mulligan))(?=.*(?:开局|游戏开始|开始游戏|一开始|起手|开打))"
+          r".*?(?P<word>(?:抓|摸|拿|发|起)(?:了)?(?:几|多少)张(?:牌)?|(?:几|多少)张(?:牌)?(?:起手|开局))"}
 #: A permanent exiled and returned at once, in English words: what :data:`_FLICKERED_IN_COMBAT` and
 #: :data:`_DFC_RETURNS` ask about.
 _FLICKERED_EN = r"flicker\w*|blink\w*|ephemerat\w*|exile[sd]?\s+(?:\w+\s+){0,2}?and\s+return\w*"
@@ -5842,6 +5859,8 @@ _ASKED: tuple[tuple[dict[str, str], str, str], ...] = (
     (_COUNTER_REFUND, "player who cast a countered spell doesn't get a refund of any costs that were paid",
      "咒语或异能被反击后 已支付的费用均不会退费"),
     (_VIGILANCE_BLOCK, "attacking doesn't cause creatures with vigilance to tap", "具有警戒的生物攻击时不需横置"),
+    (_OPENING_DRAW, "each player draws a number of cards equal to their starting hand size normally seven",
+     "每位牌手各抓若干牌 其数量等同于各自的起手牌张数 通常为七"),
     (_LANDS_PER_TURN, "player can normally play one land during their turn",
      "牌手一般情况下只能在自己的回合中使用一个地"),
     (_ADVENTURE_AFTER, "spell cast as an Adventure its controller exiles it instead of putting it into its owner's"

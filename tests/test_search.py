@@ -4459,3 +4459,24 @@ def test_session_61_an_empty_pile(home: Path, db: sqlite3.Connection) -> None:
     the rules' own (700.3c, Fact or Fiction's piles, led)."""
     ranked = rules_of(find(home, db, "what happens when you need to take a card off your pile and the pile is empty"))
     assert ranked[0] == "704.5b", ranked[:5]
+
+
+@pytest.mark.parametrize("query", ["how many cards does everyone get at the beginning of the game?",
+                                   "开局每个人拿几张牌", "con quante carte in mano si inizia la partita?"])
+def test_session_61_the_opening_draw(home: Path, db: sqlite3.Connection, query: str) -> None:
+    """How many cards a player draws as the game begins is the starting hand size (103.5), where drawing's 121.2 led
+    (session 60's final set, session 61's blind set: nowhere; engine._OPENING_DRAW); not a turn's draw."""
+    assert rules_of(find(home, db, query))[0] == "103.5"
+    assert rules_of(find(home, db, "does the first player draw a card on the first turn"))[0] != "103.5"
+
+
+@pytest.mark.parametrize(("query", "first"), [
+    ("resign?", "104.3a"), ("mi posso arrendere?", "104.3a"), ("疯狂是什么意思", "702.35a"),
+    ("预谋的牌能在对手回合放吗", "702.170d"), ("两个世界结界同时在场会怎样", "704.5k"),
+    ("we both dropped to 0 from the same spell, who wins?", "104.4a")])
+def test_session_61_words_first(home: Path, db: sqlite3.Connection, query: str, first: str) -> None:
+    """Session 61's words: resigning and "arrendersi" (conceding: 701.56a led, and the Italian found nothing), madness,
+    plot and the World supertype by plain translations of their English names (疯狂, 预谋, 世界结界: the rules' 疯魔,
+    设谋, 普世), and both players who "dropped to 0" asking who wins (104.4a nowhere)."""
+    ranked = rules_of(find(home, db, query))
+    assert ranked[0] == first, ranked[:5]
