@@ -356,12 +356,17 @@ def gram(run: str, i: int, size: int) -> str:
 #: modal verbs in every form a question takes, as "can" and "could" are English's: "potevi" had
 #: stood for Powerstone (its stem is that of "potere" in Pietra del Potere).  Measured (quality
 #: harness by words, 3,457 rankings): 2,738/3,309 -> 2,738/3,308 ("le istantanee si possono
-#: lanciare nella fase di pescaggio", 117.1a second -> sixth), the glossary the same.
+#: lanciare nella fase di pescaggio", 117.1a second -> sixth), the glossary the same.  Session 61: the same words as
+#: chat and a child spell them ("how meny poisin counters til u lose", "wen do i get to untap my cards": session
+#: 61's second blind set, a nine-year-old and a streamer's chat), searched as content words before: 2 up, none down.
+#: Not "u" and "ur" (you, your): the index drops these words too, and they are blue mana's U and U/R, whose hybrid
+#: questions fell (9 down).
 QUESTION_WORDS = {
     "en": """how does do did doing done what which when where who whom whose why can could would should happens
         happen happening work works working mean means meaning get gets i me my mine you your there any some
         about much many exactly really still also then than so just it's its i'm i've i'll i'd you're you've
-        you'll you'd we're we've we'll we'd it'll it'd that's there's what's""",
+        you'll you'd we're we've we'll we'd it'll it'd that's there's what's
+        wat wut wot wen wy dat dis dey dem cuz coz becuz bcuz plz pls til meny dose""",
     "it": """come cosa quando perche perché succede succedono accade funziona funzionano posso puoi puo può
         devo deve quale quali quanti quante quanto chi dove mio mia miei mie significa cos cos'è e' viene
         fare fa ancora allora vuol vuole dire significato intende potevo potevi poteva potrei potresti potrebbe

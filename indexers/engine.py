@@ -5280,7 +5280,10 @@ _LANDS_PER_TURN = {
 _OPENING_DRAW = {
     "en": r"^(?!.*\b(?:turns?|mulligan\w*|mull\w*)\b)"
           r"(?=.*\b(?:(?:start|beginning|outset)\s+of\s+(?:the\s+|a\s+)?(?:game|match)"
-          r"|game\s+start\w*|(?:opening|starting|initial)\s+hand|each\s+player\s+start\w*)\b)"
+          r"|game\s+start\w*|(?:opening|starting|initial)\s+hand|each\s+player\s+start\w*"
+          # ... or how many a player "starts with" (session 61's second blind set, a nine-year-old: fourth -> first)
+          r"|(?:do|does)\s+(?:you|u|i|we|each\s+player|every\s+player|everyone|everybody|players?)\s+"
+          r"(?:start|begin)\s+(?:the\s+game\s+)?with(?!\s+(?:in|\w+\s+)?(?:life|deck|library)))\b)"
           r".*?\b(?P<word>how\s+many\s+cards(?:\s+(?:\w+\s+){0,4}?(?:draw\w*|get|gets|start\w*|begin\w*|dealt|deal))?)\b",
     "it": r"^(?!.*\b(?:turn[oi]|mulligan\w*)\b)"
           r"(?=.*\b(?:inizio|principio|partenza|comincia\w*|inizia\w*|mano\s+iniziale)\b)"
@@ -5455,6 +5458,18 @@ _COUNTER_REFUND = {
           r".*?\b(?P<word>ridann\w*|ridà|restituisc\w*|rimbors\w*|(?:lo|li|la)\s+perdo|perdo)\b",
     "zh": r"^(?=.*(?:反击|康|counter))(?=.*(?:法术力|费用|付的|交的|mana))"
           r".*?(?P<word>退(?:费|还|回)?|返还|还给我|拿回来|白付|浪费)"}
+#: A damage keyword asked of outside combat ("does lifelink work when my guy deals damage from a fight spell and not
+#: combat", session 61's second blind set: the fight's 701.14b led, 702.15b nowhere; "死触生物跟对手的生物互斗"): the
+#: keyword's rule says any damage a source with it deals (702.15b, 702.2b, 702.90b).  10 read: 5/8 -> 6/10, none down
+#: (the English question third, behind 609.7a: the rules' words for it are no keyword's alone).
+_ANY_DAMAGE = {
+    "en": r"^(?=.*\b(?:lifelink\w*|deathtouch|infect|wither)\b)(?!.*\btrampl\w*)"
+          r".*?\b(?P<word>fight\w*|non-?\s?combat|not\s+(?:in\s+|from\s+)?combat|outside\s+(?:of\s+)?combat|any\s+damage"
+          r"|ping\w*|burn\s+spells?)\b",
+    "it": r"^(?=.*\b(?:legame\s+vitale|tocco\s+letale|infettare|avvizzire|lifelink|deathtouch)\b)(?!.*\btravolg\w*)"
+          r".*?\b(?P<word>lott\w*|(?:non|nn)\s+(?:è\s+|e\s+)?(?:da\s+|di\s+)?combattimento"
+          r"|fuori\s+(?:dal\s+)?combattimento|qualsiasi\s+danno)\b",
+    "zh": r"^(?=.*(?:系命|死触|侵染|凋零|lifelink|deathtouch))(?!.*践踏).*?(?P<word>互斗|非战斗|不是战斗|fight)"}
 #: A creature with vigilance asked to block in the next turn ("se attacco con quella con cautela rimane stappata e nel
 #: suo turno mi può bloccare giusto?", session 50's Italian draft-night tester: the blocking rules 509.1a led, 702.20b
 #: ninth; "警戒的怪攻击完不用横直？那对手回合还能挡吗": second): attacking doesn't tap it (702.20b).  Measured as
@@ -5858,6 +5873,7 @@ _ASKED: tuple[tuple[dict[str, str], str, str], ...] = (
     (_EMBLEM_GONE, "emblem is neither a card nor a permanent", "徽记并非牌 也不是永久物"),
     (_COUNTER_REFUND, "player who cast a countered spell doesn't get a refund of any costs that were paid",
      "咒语或异能被反击后 已支付的费用均不会退费"),
+    (_ANY_DAMAGE, "damage dealt by a source with", "具有之来源所造成的伤害"),
     (_VIGILANCE_BLOCK, "attacking doesn't cause creatures with vigilance to tap", "具有警戒的生物攻击时不需横置"),
     (_OPENING_DRAW, "each player draws a number of cards equal to their starting hand size normally seven",
      "每位牌手各抓若干牌 其数量等同于各自的起手牌张数 通常为七"),
@@ -6006,16 +6022,18 @@ _IDIOMS: dict[str, Callable[[Patterns], tuple[Idiom, ...]]] = {
                  "summoning sickness"),
            # A creature stolen this turn asked to attack now ("stole opps creature w control magic, can i swing with
            # it this turn": 302.6 fifth, behind attacking's rules; session 48's blind tester, and session 47's late
-           # one).
+           # one).  Session 61: "declare it as an attacker that same turn, absent haste" (a lawyer's hypothetical: 302.6
+           # nowhere), haste named only as missing.
            # What a card costs cast again from the command zone ("My Edgar Markov got killed twice already this game,
            # how much extra do I have to pay to cast him a third time from the command zone?": the zone's 408.1 led,
            # 903.8 second; session 48's Commander tester) is the commander tax.
            Idiom(rx.anycase(r"^(?=.*\bcommand\s+zone\b).*?\b(?P<word>(?:how\s+much\s+)?(?:extra|more)\s+(?:\w+\s+){0,4}?"
                                 r"(?:pay|cost\w*|mana))\b"), "commander tax"),
            Idiom(rx.anycase(r"^(?=.*\b(?:st(?:ole|olen|eal\w*)|gain\w*\s+control|control\s+magic|threaten\w*"
-                                r"|act\s+of\s+treason|borrow\w*)\b)(?!.*\bhaste\b)"
+                                r"|act\s+of\s+treason|borrow\w*)\b)"
+                                r"(?!.*(?<!\bno )(?<!without )(?<!absent )(?<!doesnt have )(?<!doesn't have )\bhaste\b)"
                                 r".*?\b(?P<word>(?:attack|swing)\w*\s+(?:\w+\s+){0,3}?(?:this\s+turn|right\s+away|immediately"
-                                r"|straight\s+away))\b"), "summoning sickness"),
+                                r"|straight\s+away|(?:that|the)\s+same\s+turn))\b"), "summoning sickness"),
            *(Idiom(rx.anycase(deck), "library") for deck in (
                r"\b(?P<word>deck)(?:'s)?\s+(?:is|was|got|has|gets)\s+(?:empty|no cards|run out|out of cards)",
                r"\bempty\s+(?P<word>deck)\b",

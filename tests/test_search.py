@@ -4480,3 +4480,25 @@ def test_session_61_words_first(home: Path, db: sqlite3.Connection, query: str, 
     设谋, 普世), and both players who "dropped to 0" asking who wins (104.4a nowhere)."""
     ranked = rules_of(find(home, db, query))
     assert ranked[0] == first, ranked[:5]
+
+
+def test_session_61_chat_spellings_of_question_words(home: Path, db: sqlite3.Connection) -> None:
+    """A child's and a chat's spellings of question words ("wat", "wen", "til", "meny") are question words, not words
+    searched for (session 61's second blind set: "how meny poisin counters til u lose")."""
+    plan = find(home, db, "wen do i untap, wat happens til meny counters").plan
+    searched = {term for unit in plan.units for term in unit.terms}
+    assert not searched & {"wen", "wat", "til", "meni", "meny"}, searched
+    assert {"untap", "counter"} <= searched
+
+
+@pytest.mark.parametrize(("query", "first"), [
+    ("how many cards does everyone start with", "103.5"),
+    ("Suppose I gain control of my opponent's creature during my main phase. Can I attack with it that same turn, "
+     "absent haste?", "302.6"),
+    ("does lifelink still work if the damage comes from a fight and not from combat", "702.15b")])
+def test_session_61_a_child_s_and_a_lawyer_s_questions(home: Path, db: sqlite3.Connection, query: str,
+                                                       first: str) -> None:
+    """How many cards everyone "starts with" (103.5: sixth), a creature stolen and attacking "that same turn, absent
+    haste" (302.6 nowhere: haste named only as missing), lifelink from a fight (702.15b nowhere; engine._ANY_DAMAGE)."""
+    ranked = rules_of(find(home, db, query))
+    assert ranked[0] == first, ranked[:5]
