@@ -5222,15 +5222,18 @@ _BACK_FACE_MV = {
 #: Who puts a triggered ability on the stack ("in paper who's responsible for putting my triggers on the stack? arena
 #: just did it for me", session 49's English blind tester, an Arena player: the stack's 405.2 led, 603.3 sixth): its
 #: controller, the next time a player would receive priority (603.3).  Not the order of several players' triggers
-#: (:data:`_BOTH_TRIGGER`'s).  Measured as :data:`_SAGA_CHAPTER`: 1 read, 0/0 -> 1/1.
+#: (:data:`_BOTH_TRIGGER`'s).  Measured as :data:`_SAGA_CHAPTER`: 1 read, 0/0 -> 1/1.  Session 61: whether a trigger
+#: "resolves right away" or may be answered (a D&D player's "trap" that triggers: 603.3 nowhere), the same rule.
 _TRIGGER_PUTTER = {
     "en": r"^(?=.*\b(?:trigger\w*|etbs?)\b)(?!.*\b(?:first|order|both|each\s+player|every(?:one|body)|apnap)\b)"
           r".*?\b(?P<word>who(?:'s|\s+is)?\s+(?:\w+\s+){0,2}?(?:puts?|putting|responsible\s+for\s+putting)"
-          r"|(?:do|must)\s+i\s+(?:have\s+to\s+)?put)\b",
+          r"|(?:do|must)\s+i\s+(?:have\s+to\s+)?put"
+          r"|(?<!mana\sability\s)resolves?\s+(?:\w+\s+){0,2}?(?:right\s+away|immediately|instantly|at\s+once))\b",
     "it": r"^(?=.*\b(?:trigger\w*|innesc\w*)\b)(?!.*\b(?:prim[ao]|ordine|entramb\w*|sia|tutti)\b)"
-          r".*?\b(?P<word>chi\s+(?:l[oaie]\s+)?mette|devo\s+metter(?:l[oaie]|e))\b",
-    "zh": r"^(?=.*触发)(?!.*(?:先|顺序|双方|两边|大家|都触发))"
-          r".*?(?P<word>谁(?:来|负责)?(?:放|放上|放到|放进)|要自己放)"}
+          r".*?\b(?P<word>chi\s+(?:l[oaie]\s+)?mette|devo\s+metter(?:l[oaie]|e)"
+          r"|(?:si\s+)?risolv\w*\s+(?:\w+\s+){0,2}?(?:subito|immediatamente))\b",
+    "zh": r"^(?=.*触发)(?!.*(?:先|顺序|双方|两边|大家|都触发|法术力异能))"
+          r".*?(?P<word>谁(?:来|负责)?(?:放|放上|放到|放进)|要自己放|(?:立刻|马上|立即|直接)结算)"}
 #: A permanent that left and came back, its effects asked ("一个生物被移回手上之后又重新进入战场，之前对它生效的效应
 #: 还会继续吗？", "my creature got bounced and I recast it, does the pump still apply?"): it is a new object with no
 #: memory of its previous existence (400.7), where ninjutsu's and bounce's rules led and 400.7 was nowhere (session
@@ -5458,6 +5461,25 @@ _COUNTER_REFUND = {
           r".*?\b(?P<word>ridann\w*|ridà|restituisc\w*|rimbors\w*|(?:lo|li|la)\s+perdo|perdo)\b",
     "zh": r"^(?=.*(?:反击|康|counter))(?=.*(?:法术力|费用|付的|交的|mana))"
           r".*?(?P<word>退(?:费|还|回)?|返还|还给我|拿回来|白付|浪费)"}
+#: How big a creature is with +1/+1 counters on it ("I put three +1/+1 counters on my 2/2, how big is it now?", "ho
+#: messo tre dischetti +1/+1 sulla mia creaturina 2/2, adesso quanto è forte?": session 60's final set and session 61's
+#: blind set, a parent and a grandmother): each counter adds to its power and toughness (122.1a), where the keywords
+#: that put such counters (702.37b, 701.46a) led.  Not a question of layers or of a size set by an effect (an older
+#: set's commander made 0/1 "fino alla fine del turno": 613.4b first -> second when read).  3 read: 1/1 -> 3/3, none
+#: down.
+_PT_COUNTERS = {
+    "en": r"^(?=.*(?:\+\d+/\+\d+|\bplus\s+one)\s*(?:counters?|markers?|tokens?)\b)"
+          r"(?!.*(?:-\d+/-\d+|\blayers?\b|\bdependen\w*|\btimestamp|\bbase\b|\bsets?\b|\bbecomes?\b|\bswitch\w*"
+          r"|\banthem|\bfrog\w*|\buntil\s+end\s+of\s+turn))"
+          r".*?\b(?P<word>how\s+(?:big|strong|large|tough)|how\s+much\s+power|what(?:'s|\s+is)\s+(?:its|the)\s+"
+          r"(?:size|power|p/t|stats?)|(?:power|toughness|p/t|size)\s+now)\b",
+    "it": r"^(?=.*\+\d+/\+\d+)(?=.*\b(?:segnalin\w*|dischett\w*|pedin\w*|counter\w*)\b)"
+          r"(?!.*(?:-\d+/-\d+|\blivell\w*|\bdipenden\w*|\bbase\b|\bdiventa\s+\d|\brend\w*\s+(?:\w+\s+){0,2}?\d+/\d+"
+          r"|\banthem))"
+          r".*?\b(?P<word>quanto\s+(?:è|e|diventa|sarà|sara)\s+(?:forte|grande|grossa|grosso|alta)|che\s+forza"
+          r"|quanto\s+(?:fa|ha)\s+di\s+forza)\b",
+    "zh": r"^(?=.*\+\d+/\+\d+(?:指示物|counter))(?!.*(?:-\d+/-\d+|层|时间印记|依存|基础|变成\d))"
+          r".*?(?P<word>(?:现在|变成|变为|是)?(?:多大|几/几|几攻几防|多少攻|多少力量))"}
 #: A damage keyword asked of outside combat ("does lifelink work when my guy deals damage from a fight spell and not
 #: combat", session 61's second blind set: the fight's 701.14b led, 702.15b nowhere; "死触生物跟对手的生物互斗"): the
 #: keyword's rule says any damage a source with it deals (702.15b, 702.2b, 702.90b).  10 read: 5/8 -> 6/10, none down
@@ -5874,6 +5896,8 @@ _ASKED: tuple[tuple[dict[str, str], str, str], ...] = (
     (_COUNTER_REFUND, "player who cast a countered spell doesn't get a refund of any costs that were paid",
      "咒语或异能被反击后 已支付的费用均不会退费"),
     (_ANY_DAMAGE, "damage dealt by a source with", "具有之来源所造成的伤害"),
+    (_PT_COUNTERS, "+X/+Y counter on a creature adds X to that object's power and Y to that object's toughness",
+     "生物上的+X/+Y指示物 为该物件的力量增加X以及为该物件的防御力增加Y"),
     (_VIGILANCE_BLOCK, "attacking doesn't cause creatures with vigilance to tap", "具有警戒的生物攻击时不需横置"),
     (_OPENING_DRAW, "each player draws a number of cards equal to their starting hand size normally seven",
      "每位牌手各抓若干牌 其数量等同于各自的起手牌张数 通常为七"),

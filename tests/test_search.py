@@ -4502,3 +4502,28 @@ def test_session_61_a_child_s_and_a_lawyer_s_questions(home: Path, db: sqlite3.C
     haste" (302.6 nowhere: haste named only as missing), lifelink from a fight (702.15b nowhere; engine._ANY_DAMAGE)."""
     ranked = rules_of(find(home, db, query))
     assert ranked[0] == first, ranked[:5]
+
+
+@pytest.mark.parametrize("query", ["my 3/3 has two +1/+1 counters on it, how big is it?",
+                                   "la mia creatura 2/2 ha un segnalino +1/+1, quanto è forte?",
+                                   "我的3/3生物上有两个+1/+1指示物 现在多大"])
+def test_session_61_a_creature_s_size_with_counters(home: Path, db: sqlite3.Connection, query: str) -> None:
+    """How big a creature is with +1/+1 counters: each adds to its power and toughness (122.1a), where the keywords
+    that put such counters led (engine._PT_COUNTERS; session 60's final set, session 61's blind set: nowhere)."""
+    assert rules_of(find(home, db, query))[0] == "122.1a"
+
+
+def test_session_61_a_trigger_resolving_right_away(home: Path, db: sqlite3.Connection) -> None:
+    """Whether a trigger "resolves right away" or may be answered: it goes on the stack the next time a player would
+    receive priority (603.3; a D&D player's "trap", session 61's blind set: nowhere)."""
+    ranked = rules_of(find(home, db, "does a triggered ability resolve right away or can my opponent respond to it?"))
+    assert ranked[0] == "603.3", ranked[:5]
+
+
+def test_session_61_playing_in_pairs_is_no_copy(home: Path, db: sqlite3.Connection) -> None:
+    """"In coppia" (as a pair, a team) was read as "copia" (copy), its double consonant singled: the copy rules (707)
+    led a grandmother's question on a team's life total."""
+    ranked = rules_of(find(home, db, "io e mio marito giochiamo in coppia contro altri due, i punti vita sono in "
+                                     "comune?"))
+    assert not [r for r in ranked[:5] if r.startswith("707")], ranked[:5]
+    assert "103.4a" in ranked[:5], ranked[:5]
