@@ -4092,9 +4092,12 @@ _RESPOND_TRIGGER = {
 #: nowhere -> second): 32 read, 21/29 -> 21/30.  Session 58: Italian cards or spells played "nel turno dell avversario"
 #: (a Hearthstone player: nowhere -> first): 34 read, 22/31 -> 23/32.
 _INSTANT_WHEN = {
-    "en": r"^(?=.*\b(?:opp\w*|their|other\s+player'?s?|in\s+response|respond\w*|(?:his|her|(?:my\s+)?(?:son|daughter"
-          r"|kid|friend|wife|husband|brother|sister|dad|mom)['’]?s)\s+turn)\b)"
-          r".*?\b(?P<word>(?:cast|play|use|throw)\w*\s+(?:an?\s+|my\s+)?instants?"
+    "en": r"^(?=.*\b(?:opp\w*|their|other\s+player'?s?|in\s+response|respond\w*|(?:his|her|(?:my\s+|me\s+)?"
+          r"(?:son|daughter|kid|friend|wife|husband|brother|sister|dad|mom|mate|grandson|granddaughter|grandma|grandpa|buddy)['’]?s)"
+          r"\s+(?:turn|upkeep|end\s+step)|\w+['’]s\s+(?:turn|upkeep|end\s+step)|not\s+my\s+turn|(?:my|me)\s+own\s+turn)\b)"
+          r".*?\b(?P<word>(?:cast|play|use|throw|chuck|do|fire|slam|sling)\w*\s+"
+          r"(?:an?\s+|my\s+|me\s+|(?:one\s+of\s+)?(?:those|these|the|my)\s+)?instants?"
+          r"|(?:quick|fast)\s+(?:cards?|spells?|ones)"
           r"|(?:cast|play)\w*\s+(?:a\s+|any\s+|my\s+)?(?:spells?|cards?)\s+(?:during|in|on)\s+(?:my\s+|the\s+|an?\s+)?"
           r"(?:opp\w*|other\s+player|their|his|her))\b",
     "it": r"^(?=.*\b(?:avversari\w*|risposta|rispond\w*|turno\s+(?:di|del|dell'|della)\s*(?:mio\s+|mia\s+)?"
@@ -4107,6 +4110,9 @@ _INSTANT_WHEN = {
     "zh": r"^(?=.*(?:对面|对手|别人))(?=.*(?:回应|响应|生效前|结算前|之前|回合))"
           r".*?(?P<word>(?:丢|打|放|用|出|施放)瞬间|瞬间(?=\S{0,20}?(?:能用|可以用|能放|可以放|能打|能出|都能)))"}
 #: Session 50: "my instant card when its my sons turn" (the parent's English: 302.1 led, 117.1a third -> second).
+#: Session 61: "chuck an instant during me mate's upkeep", "do my instant card wen its my sisters turn", "one of those
+#: quick cards while it's my grandson's turn" (an Australian, a nine-year-old and a grandfather: upkeep's 503.2 and
+#: 304.5 led; 117.1a nowhere): 42 read, 25/36 -> 26/39, none down.
 #: A face-down creature turned face up, its "enters" abilities asked ("ho girato a faccia in su il mio morph, mi
 #: triggera l'abilità quando entra?", session 49's Italian blind tester: morph's 702.37e led, 708.8 nowhere): they do
 #: not trigger, the permanent has already entered the battlefield (708.8).  Measured as :data:`_SAGA_CHAPTER`: 1 read,

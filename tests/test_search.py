@@ -4527,3 +4527,14 @@ def test_session_61_playing_in_pairs_is_no_copy(home: Path, db: sqlite3.Connecti
                                      "comune?"))
     assert not [r for r in ranked[:5] if r.startswith("707")], ranked[:5]
     assert "103.4a" in ranked[:5], ranked[:5]
+
+
+@pytest.mark.parametrize(("query", "near"), [("can I chuck an instant during me mate's end step", 1),
+                                             ("can i play my instant card when its my grandpas turn", 5)])
+def test_session_61_an_instant_in_someone_else_s_turn(home: Path, db: sqlite3.Connection, query: str,
+                                                      near: int) -> None:
+    """An instant "chucked" in a mate's step, one played in a grandfather's turn: any time one has priority (117.1a),
+    where the end step's rules (513.2) or the main phase's (505.6b) led (engine._INSTANT_WHEN; session 61's blind
+    sets, an Australian and a nine-year-old: nowhere)."""
+    ranked = rules_of(find(home, db, query))
+    assert "117.1a" in ranked[:near], ranked[:5]
