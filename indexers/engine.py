@@ -5467,6 +5467,27 @@ _COUNTER_REFUND = {
           r".*?\b(?P<word>ridann\w*|ridà|restituisc\w*|rimbors\w*|(?:lo|li|la)\s+perdo|perdo)\b",
     "zh": r"^(?=.*(?:反击|康|counter))(?=.*(?:法术力|费用|付的|交的|mana))"
           r".*?(?P<word>退(?:费|还|回)?|返还|还给我|拿回来|白付|浪费)"}
+#: Which of two creatures in combat deals its damage first ("If my 3/3 blocks his 2/2, are the pieces captured
+#: simultaneously, or does the attacker strike first?", session 61's blind chess player; "两只怪兽互相打的时候是一起掉血
+#: 还是谁先打谁后打"): neither, all combat damage is dealt at once (510.2), where first strike's rules (702.7b) led.
+#: Not where first or double strike is named, nor players' life (:data:`_ALL_AT_ZERO`), nor creatures dying together to
+#: a board wipe (an Italian "muoiono insieme" with Blood Artist: 603.10a first -> nowhere when read).  7 read: 1/1 ->
+#: 4/6, none down.
+_DAMAGE_TOGETHER = {
+    "en": r"^(?=.*\b(?:block\w*|attack\w*|combat|fight\w*)\b)"
+          r"(?!.*\b(?:first[- ]?strike\w*|double[- ]?strike\w*|fs|ds|life|hp|poison\w*|players?|triggers?|stack)\b)"
+          r".*?\b(?P<word>(?:who|which(?:\s+one)?)\s+(?:\w+\s+){0,2}?(?:hits?|strikes?|deals?\s+(?:\w+\s+)?damage|goes)"
+          r"\s+first|(?:attacker|blocker)\s+(?:\w+\s+){0,2}?(?:hits?|strikes?|deals?\s+(?:\w+\s+)?damage)\s+first"
+          r"|(?:captured|hurt|damaged|hit|die)\s+(?:\w+\s+){0,2}?(?:simultaneously|at\s+the\s+same\s+time))\b",
+    "it": r"^(?=.*\b(?:blocc\w*|attacc\w*|combatt\w*|scontr\w*|picchi\w*)\b)"
+          r"(?!.*\b(?:improvvis\w*|doppio\s+attacco|first[- ]?strike|double[- ]?strike|vita|veleno|giocator\w*"
+          r"|innesc\w*|trigger\w*|pila|stack)\b)"
+          r".*?\b(?P<word>chi\s+(?:\w+\s+){0,2}?(?:colpisc\w*|fa\s+danno|infligg\w*)\s+(?:per\s+)?prim\w*"
+          r"|(?:nello\s+stesso\s+momento|contemporaneamente|allo\s+stesso\s+tempo|insieme)(?=.*\b(?:dann\w*|male|muoi\w*"
+          r"|colp\w*)\b)|(?:dann\w*|male|muoi\w*|muoiono)\s+(?:\w+\s+){0,4}?(?:nello\s+stesso\s+momento"
+          r"|contemporaneamente|allo\s+stesso\s+tempo|insieme))\b",
+    "zh": r"^(?=.*(?:阻挡|攻击|战斗|对撞|互相打|互殴))(?!.*(?:先攻|连击|生命|中毒|牌手|触发|堆叠|宣告))"
+          r".*?(?P<word>(?:一起|同时)(?:掉血|受伤|造成|打|死)|谁先(?:打|造成|掉血))"}
 #: How big a creature is with +1/+1 counters on it ("I put three +1/+1 counters on my 2/2, how big is it now?", "ho
 #: messo tre dischetti +1/+1 sulla mia creaturina 2/2, adesso quanto è forte?": session 60's final set and session 61's
 #: blind set, a parent and a grandmother): each counter adds to its power and toughness (122.1a), where the keywords
@@ -5902,6 +5923,8 @@ _ASKED: tuple[tuple[dict[str, str], str, str], ...] = (
     (_COUNTER_REFUND, "player who cast a countered spell doesn't get a refund of any costs that were paid",
      "咒语或异能被反击后 已支付的费用均不会退费"),
     (_ANY_DAMAGE, "damage dealt by a source with", "具有之来源所造成的伤害"),
+    (_DAMAGE_TOGETHER, "all combat damage that's been assigned is dealt simultaneously",
+     "所有被分配的战斗伤害同时造成"),
     (_PT_COUNTERS, "+X/+Y counter on a creature adds X to that object's power and Y to that object's toughness",
      "生物上的+X/+Y指示物 为该物件的力量增加X以及为该物件的防御力增加Y"),
     (_VIGILANCE_BLOCK, "attacking doesn't cause creatures with vigilance to tap", "具有警戒的生物攻击时不需横置"),

@@ -4538,3 +4538,13 @@ def test_session_61_an_instant_in_someone_else_s_turn(home: Path, db: sqlite3.Co
     sets, an Australian and a nine-year-old: nowhere)."""
     ranked = rules_of(find(home, db, query))
     assert "117.1a" in ranked[:near], ranked[:5]
+
+
+@pytest.mark.parametrize("query", ["my 2/2 blocks his 2/2, who hits first?", "两个生物对撞 是同时掉血吗",
+                                   "la mia 3/3 blocca la sua 2/2: chi colpisce per primo?"])
+def test_session_61_which_creature_hits_first(home: Path, db: sqlite3.Connection, query: str) -> None:
+    """Which of two creatures in combat deals its damage first: all combat damage is dealt at once (510.2), where first
+    strike's rules led (engine._DAMAGE_TOGETHER; a chess player, session 61's blind set, and older sets: nowhere)."""
+    ranked = rules_of(find(home, db, query))
+    assert ranked[0] == "510.2", ranked[:5]
+    assert rules_of(find(home, db, "my first strike 2/2 blocks his 2/2, who hits first?"))[0] != "510.2"
