@@ -172,13 +172,18 @@ WHOLE_TRANSLATED = True
 #: vuol dire come se") names what that name names, read before the whole question (:func:`framed`):
 #: "what does any target mean" listed 115.1, 115.2 … (its stems, "target", name "115. Targets"; its
 #: question words took "any"), "what does if mean" was refused as stop words only.
+_IT_ASKS_OF = (r"(?:(?:che\s+)?cosa|che)\s+(?:vuol(?:e)?\s+dire|significa|si\s+intende\s+per|è|e|fa|fanno)"
+               r"|cos['’]\s*è|cos['’]\s*e|come\s+(?:funziona(?:no)?|si\s+usa(?:no)?)|a\s+cosa\s+serv(?:e|ono)")
+#: ... "come funziona", "a cosa serve" before the name, or after it ("profetizzare 2 come funziona": session 61's blind
+#: sets, where scry 0's 701.22b led): 3 up, none down, the glossary benchmark the same.
+_IT_ASKS_AFTER = r"(?:come\s+(?:funziona(?:no)?|si\s+usa(?:no)?)|cosa\s+fa(?:nno)?)(?:\s+in\s+magic)?"
 QUESTION_FRAMES = {
     "en": re.compile(r"(?:so\s+)?(?:what(?:['’]s|\s+is|\s+are|\s+does|\s+do)|define|definition\s+of|meaning\s+of)"
                      r"\s+(?:(?:a|an|the)\s+)?[\"“]?(?P<name>.+?)[\"”]?(?:\s+(?:mean|means|do|does|stand\s+for))?"
                      r"\s*\??", re.IGNORECASE),
-    "it": re.compile(r"(?:(?:(?:che\s+)?cosa|che)\s+(?:vuol(?:e)?\s+dire|significa|si\s+intende\s+per|è|e|fa|fanno)"
-                     r"|cos['’]\s*è|cos['’]\s*e)\s+(?:(?:il|lo|la|i|gli|le|un|una|uno)\s+|(?:l|un)['’]\s*)?[\"“]?(?P<name>.+?)"
-                     r"[\"”]?\s*\??", re.IGNORECASE),
+    "it": re.compile(rf"(?=(?:{_IT_ASKS_OF})\s|.+\s(?:{_IT_ASKS_AFTER})\s*\??$)"
+                     rf"(?:(?:{_IT_ASKS_OF})\s+(?:(?:il|lo|la|i|gli|le|un|una|uno)\s+|(?:l|un)['’]\s*)?)?"
+                     rf"[\"“]?(?P<name>.+?)[\"”]?(?:\s+(?:{_IT_ASKS_AFTER}))?\s*\??", re.IGNORECASE),
 }
 #: A question naming a glossary entry among other words ("does the legend rule apply to tokens"),
 #: whose entry is the first definition shown beside the results, ranks the subrules that entry cites

@@ -50,6 +50,8 @@ LONGEST = 12
 #: 异能 (ability).  The ninth (session 48): 几次 (how many times: "一回合可以打几次地" was cut 几 + 次地, an adverb's
 #: word, and Entwine's 702.42a led; every other ranking the same); and the fillers of a newcomer's posts on
 #: Xiaohongshu (救命, 姐妹们, 求解答, 有没有懂的, 呜呜, 居然, 好亏, 离谱: searched as bigrams, 救命 found the subgames).
+#: Session 61: 操作 and 怎么玩 (how one does or plays it: "占卜2 是啥意思啊 咋操作" searched 操作, a second stretch of
+#: content beside the name, so scry 0's 701.22b led).
 QUESTION_WORDS = frozenset("""
 如何 怎么 怎样 怎么样 什么 为什么 为何 是否 是不是 能否 能不能 会不会 可不可以 可以 哪些 哪个 哪里 多少 几个
 还是 时候 如果 的话 一下 请问 关于 这个 那个 这样 那样 什么样 吗 呢 吧 啊 的 了 和 与 或 及 跟 是 会 能 在 被 把
@@ -61,6 +63,7 @@ QUESTION_WORDS = frozenset("""
 里面 一共 总共 其实 请教 那种
 所以 因为 但是
 几次
+操作 怎么玩
 救命 姐妹 姐妹们 家人们 宝子们 求解答 求解 求助 求科普 科普 懂的 有没有懂的 呜呜 呜 哈哈 居然 竟然 好亏 离谱 明明 合理
 它们 他们 她们 你们 咱们
 """.split())

@@ -4548,3 +4548,13 @@ def test_session_61_which_creature_hits_first(home: Path, db: sqlite3.Connection
     ranked = rules_of(find(home, db, query))
     assert ranked[0] == "510.2", ranked[:5]
     assert rules_of(find(home, db, "my first strike 2/2 blocks his 2/2, who hits first?"))[0] != "510.2"
+
+
+@pytest.mark.parametrize(("query", "first"), [("profetizzare 3 come funziona", "701.22a"), ("占卜3 咋操作", "701.22a"),
+                                              ("倾探怎么操作", "701.57a")])
+def test_session_61_a_name_then_how_it_works(home: Path, db: sqlite3.Connection, query: str, first: str) -> None:
+    """A keyword action's name followed by "come funziona" (Italian, engine.QUESTION_FRAMES) or by 咋操作 (Chinese:
+    操作 a question word, segment.QUESTION_WORDS) asks what the name means: its definition (701.22a, 701.57a), where
+    scry 0's 701.22b and discover's 701.57b led (session 61's blind sets)."""
+    ranked = rules_of(find(home, db, query))
+    assert ranked[0] == first, ranked[:5]
