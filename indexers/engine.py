@@ -3096,13 +3096,14 @@ _ZERO_LIFE_ACTING = {
 #: Session 57: "non ho usato il mana … era sparito" (an Arena player's Italian: nowhere -> second): 67 read,
 #: 65/66 -> 65/67.
 #: Session 59, its third blind set: mana 留着 (kept) for combat (nowhere -> first; session 58's untuned final set,
-#: nowhere -> first): 84 read, 77/82 -> 80/84.
+#: nowhere -> first): 84 read, 77/82 -> 80/84.  Session 61: "keep that mana for after combat" (session 58's final
+#: set: nowhere -> first): 96 read, 90/95 -> 91/96.
 _MANA_LEFT = {
     "en": r"^(?=.*\bmana\b)(?=.*\b(?:step|phase|combat|main|turn|upkeep|mana\s+burn)\b)"
           r".*?\b(?P<word>unused|unspent|left\s*over|leftover|carr(?:y|ies)\s+over|stays?|still\s+(?:there|available)"
           r"|(?:use|spend)\s+it\s+(?:in|during|later|on)|save\s+(?:it|(?:the|that|this|my)\s+mana|mana)"
           r"|(?:don'?t|didn'?t|do\s+not|did\s+not|never)\s+(?:use|spend)\s+(?:it|them|(?:the|that|this|my)\s+mana)"
-          r"|drain\w*(?:\s+away)?|keep\s+(?:it|the\s+mana)|go(?:es)?\s+away)\b",
+          r"|drain\w*(?:\s+away)?|keep\s+(?:it|(?:the|that|this|my)\s+mana)|go(?:es)?\s+away)\b",
     "it": r"^(?=.*\bmana\b)(?=.*\b(?:fase|sottofase|turno|combat\w*|main|dopo|pi[uù]\s+tardi)\b)"
           r".*?\b(?P<word>(?:nn|non)\s+(?:lo\s+|la\s+)?us\w*|(?:nn|non)\s+(?:l['’]\s*)?(?:ho|hai|ha)\s+usat\w*|resta|rimane"
           r"|avanz\w*|tener(?:mi|lo|e)?|teng(?:o|ono)|sparit\w*|svuot\w*)\b",
@@ -4405,12 +4406,14 @@ _TOKEN_GONE = {
 #: turn" apart, no planeswalker named ("can I +1 Karn the Great Creator and then also use his -2 in the same turn?":
 #: nowhere -> first): 49 read, 43/48 -> 45/49.  Then "a second time" (an Arena player: nowhere -> second) and an
 #: Italian "+1 e poi -2" (the "+1" read as the loyalty ability before: second -> first): 53 read, 47/52 -> 48/53.
+#: Session 61: "plus ability and then the minus", four words apart (session 58's final set: nowhere -> second, behind
+#: 306.5d, which says it too): 65 read, 59/64 -> 59/65.
 _WALKER_TWICE = {
-    "en": r"^(?=.*(?:\b(?:planeswalkers?|pws?|walkers?|loyalty|plus\w*\s+(?:\w+\s+){0,3}?(?:then\s+)?minus\w*)\b"
+    "en": r"^(?=.*(?:\b(?:planeswalkers?|pws?|walkers?|loyalty|plus\w*\s+(?:\w+\s+){0,4}?(?:then\s+)?minus\w*)\b"
           r"|\+\d\s+(?:\w+\s+){0,3}?(?:and\s+)?then\s+[-−]\d"
           r"|(?<![\w/])\+\d\b(?=.*(?<![\w/])[-−]\d\b)(?=.*\bsame\s+turn\b)))"
           r".*?(?P<word>\+\d\s+(?:\w+\s+){0,3}?(?:and\s+)?then\s+[-−]\d\b|(?<![\w/])[-−]\d\b(?=.*\bsame\s+turn\b)"
-          r"|\b(?:plus\w*\s+(?:\w+\s+){0,3}?(?:then\s+)?"
+          r"|\b(?:plus\w*\s+(?:\w+\s+){0,4}?(?:then\s+)?"
           r"minus\w*|twice|two\s+times|2\s*(?:times|x)|more\s+than\s+once|(?:a\s+)?second\s+time"
           r"|(?:two|2|both)\s+(?:of\s+(?:its|his|her)\s+)?"
           r"(?:loyalty\s+)?abilit(?:y|ies))\b)",
@@ -5464,9 +5467,11 @@ _EMBLEM_GONE = {
     "zh": r"^(?=.*徽记).*?(?P<word>消灭|移除|放逐|解掉|去掉|是(?:不是)?永久物|算(?:不算)?永久物)"}
 #: Whether a countered spell's costs come back ("se lui mi contromagia la creatura, il mana che ho pagato lo perdo
 #: oppure me lo ridanno?", session 50's Italian draft-night tester: Firebending's 702.189a led, 701.6b nowhere): they
-#: are not refunded (701.6b).  Measured as :data:`_FLASHBACK_LEAVES`: 3 read, 2/2 -> 3/3.
+#: are not refunded (701.6b).  Measured as :data:`_FLASHBACK_LEAVES`: 3 read, 2/2 -> 3/3.  Session 61: mana "spent"
+#: (a mother's "canceled his spell … get back the land energy he spent", the cancel read as countered by
+#: :func:`_family_en`: nowhere -> first).
 _COUNTER_REFUND = {
-    "en": r"^(?=.*\bcounter(?:ed|s)?\b)(?=.*\b(?:mana|costs?|paid|pay)\b)"
+    "en": r"^(?=.*\bcounter(?:ed|s)?\b)(?=.*\b(?:mana|costs?|paid|pay|spent|spend)\b)"
           r".*?\b(?P<word>refund\w*|(?:get|gets|got|give|gives)\s+(?:\w+\s+){0,3}?back|lose\s+(?:\w+\s+){0,2}?(?:mana|cost))\b",
     "it": r"^(?=.*\b(?:contromagi\w*|neutralizz\w*|counterat\w*|annullat\w*)\b)(?=.*\b(?:mana|costo|pagat\w*)\b)"
           r".*?\b(?P<word>ridann\w*|ridà|restituisc\w*|rimbors\w*|(?:lo|li|la)\s+perdo|perdo)\b",
@@ -6115,6 +6120,9 @@ _IDIOMS: dict[str, Callable[[Patterns], tuple[Idiom, ...]]] = {
                                 r"|(?:two|double|both)[\s-]sided\s+cards?)\b"), "double-faced card"),
            Idiom(rx.anycase(r"\b(?P<word>(?:pile\s+of\s+)?dead\s+(?:cards|pile|card\s+pile))\b"),
                  "graveyard"),
+           # ... and a "pile of used up cards" (session 59's final set, a mother: 404.2 nowhere)
+           Idiom(rx.anycase(r"\b(?P<word>(?:pile|stack)\s+of\s+(?:used(?:\s+up)?|played|finished|discarded)\s+cards"
+                                r"|used(?:\s+up)?\s+(?:cards?\s+)?pile)\b"), "graveyard"),
            Idiom(rx.anycase(r"\b(?P<word>removed\s+from\s+(?:the\s+)?game)\b"), "exiled"),
            *_family_en(rx),
            *_asked("en", rx)),

@@ -4558,3 +4558,17 @@ def test_session_61_a_name_then_how_it_works(home: Path, db: sqlite3.Connection,
     scry 0's 701.22b and discover's 701.57b led (session 61's blind sets)."""
     ranked = rules_of(find(home, db, query))
     assert ranked[0] == first, ranked[:5]
+
+
+@pytest.mark.parametrize(("query", "near", "within"), [
+    ("can I look at my friend's pile of used cards?", "404.2", 1),
+    ("she canceled my spell, do I get back the mana I spent?", "701.6b", 1),
+    ("I didn't cast anything in my main phase, can I keep that mana for combat?", "106.4", 1),
+    ("can I do my planeswalker's plus ability and then its minus in one turn?", "606.3", 2)])
+def test_session_61_more_plain_words_of_older_kinds(home: Path, db: sqlite3.Connection, query: str, near: str,
+                                                    within: int) -> None:
+    """Older kinds in a family's words (session 59's final set, a mother; session 58's): a "pile of used cards" is a
+    graveyard (404.2), mana "spent" on a spell "canceled" is no refund (701.6b), "keep that mana" is mana emptying
+    (106.4), a "plus ability and then the minus" one loyalty ability a turn (606.3).  None was there before."""
+    ranked = rules_of(find(home, db, query))
+    assert near in ranked[:within], ranked[:5]
