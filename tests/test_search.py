@@ -4572,3 +4572,16 @@ def test_session_61_more_plain_words_of_older_kinds(home: Path, db: sqlite3.Conn
     (106.4), a "plus ability and then the minus" one loyalty ability a turn (606.3).  None was there before."""
     ranked = rules_of(find(home, db, query))
     assert near in ranked[:within], ranked[:5]
+
+
+@pytest.mark.parametrize(("query", "answers"), [
+    ("lancio una magia, lui risponde, io rispondo ancora: in che ordine si risolvono?", {"405.5"}),
+    ("对手生命归零是立刻输还是等到回合结束", {"704.5a", "119.6"}),
+    ("quando un giocatore arriva a zero punti vita perde subito?", {"704.5a", "119.6"})])
+def test_session_61_the_stack_s_order_and_a_loss_at_zero(home: Path, db: sqlite3.Connection, query: str,
+                                                         answers: set[str]) -> None:
+    """"In che ordine si risolvono" asks which resolves first (405.5: 117.7 led); a player at zero life asked to lose
+    "subito" or at the turn's end loses at once, a state-based action (704.5a, or 119.6, which says it too: the end
+    step's 513.2 and the life rules' 119.4 led; engine._ZERO_LIFE_WHEN)."""
+    ranked = rules_of(find(home, db, query))
+    assert ranked[0] in answers, ranked[:5]
