@@ -5998,6 +5998,24 @@ def _asked(lang: str, rx: Patterns) -> tuple[Idiom, ...]:
                             kind=True) for step, words in _DECLARED_WORDS[lang].items()))
 
 
+#: A step called a phase, as players say it ("in the untap phase do all permanents untap at once?", "nella fase di STAP
+#: si stappano tutti i permanenti insieme?", session 60's final set): the step, where phasing's 702.26a led, since its
+#: text holds both "phase" (phasing's stem) and "untap step".  Not the Italian draw step ("fase di pescaggio", "di
+#: pescata": two older questions fell, fifth -> nowhere and first -> fourth, the Italian words read better alone).
+#: Then 1 up, none down.
+_STEPS_AS_PHASES = {
+    "en": {"untap": "untap step", "upkeep": "upkeep step", "draw": "draw step", "clean[- ]?up": "cleanup step",
+           "declare\\s+attackers": "declare attackers step", "declare\\s+blockers": "declare blockers step",
+           "combat\\s+damage": "combat damage step", "end\\s+of\\s+combat": "end of combat step"},
+    "it": {"stap": "untap step", "mantenimento": "upkeep step", "cancellazione": "cleanup step"}}
+
+
+def _steps_as_phases(lang: str, rx: Patterns) -> tuple[Idiom, ...]:
+    """:data:`_STEPS_AS_PHASES` as idioms: "untap phase", "fase di STAP" read as the step."""
+    written = r"\b(?P<word>{}\s+phase)\b" if lang == "en" else r"\b(?P<word>fase\s+d[ie]l?l?['’]?\s*{})\b"
+    return tuple(Idiom(rx.anycase(written.format(step)), said) for step, said in _STEPS_AS_PHASES[lang].items())
+
+
 def _family_en(rx: Patterns) -> tuple[Idiom, ...]:
     """A family's plain words for the game's actions, the words a parent or grandparent uses at the kitchen table
     ("pick up a card", cards "turned sideways", "quick cards"): each word is the rules' own, so the players' list
@@ -6151,8 +6169,10 @@ _IDIOMS: dict[str, Callable[[Patterns], tuple[Idiom, ...]]] = {
                                 r"|used(?:\s+up)?\s+(?:cards?\s+)?pile)\b"), "graveyard"),
            Idiom(rx.anycase(r"\b(?P<word>removed\s+from\s+(?:the\s+)?game)\b"), "exiled"),
            *_family_en(rx),
+           *_steps_as_phases("en", rx),
            *_asked("en", rx)),
-    "it": lambda rx: (Idiom(rx.anycase(_ALL_AT_ZERO["it"]),
+    "it": lambda rx: (*_steps_as_phases("it", rx),
+                      Idiom(rx.anycase(_ALL_AT_ZERO["it"]),
                          "all players lose simultaneously game is a draw"),
            Idiom(rx.anycase(_NO_TRAMPLE["it"]), NO_TRAMPLE_SAID["en"]),
            Idiom(rx.anycase(_PUMP_SPELL["it"]), "+3/+3"),

@@ -4585,3 +4585,12 @@ def test_session_61_the_stack_s_order_and_a_loss_at_zero(home: Path, db: sqlite3
     step's 513.2 and the life rules' 119.4 led; engine._ZERO_LIFE_WHEN)."""
     ranked = rules_of(find(home, db, query))
     assert ranked[0] in answers, ranked[:5]
+
+
+@pytest.mark.parametrize(("query", "within"), [("in the untap phase do all my permanents untap together?", 1),
+                                               ("nella fase di STAP si stappa tutto insieme?", 2)])
+def test_session_61_a_step_called_a_phase(home: Path, db: sqlite3.Connection, query: str, within: int) -> None:
+    """A step called a phase ("untap phase", "fase di STAP") is the step (502.3), where phasing's 702.26a led: its text
+    holds "phase" (phasing's stem) and "untap step" both (engine._STEPS_AS_PHASES; session 60's final set)."""
+    ranked = rules_of(find(home, db, query))
+    assert "502.3" in ranked[:within] and not ranked[0].startswith("702.26"), ranked[:5]
