@@ -5481,6 +5481,22 @@ _COUNTER_REFUND = {
           r".*?\b(?P<word>ridann\w*|ridà|restituisc\w*|rimbors\w*|(?:lo|li|la)\s+perdo|perdo)\b",
     "zh": r"^(?=.*(?:反击|康|counter))(?=.*(?:法术力|费用|付的|交的|mana))"
           r".*?(?P<word>退(?:费|还|回)?|返还|还给我|拿回来|白付|浪费)"}
+#: The last player left ("Se due avversari perdono insieme e resto solo io, ho vinto subito?", session 60's final set:
+#: the multiplayer variants' 803.1a led, 104.2a nowhere; "if both my opponents lose at the same time and I'm the only
+#: one left, do I win?" fourth): a player whose opponents have all left the game wins (104.2a).  1 read: 0/0 -> 1/1.
+_LAST_STANDING = {
+    "en": r"^(?=.*\b(?:win|wins|won|winner|victory)\b)"
+          r".*?\b(?P<word>only\s+(?:one|player|person)\s+(?:\w+\s+)?left|last\s+(?:one|player|person|man)\s+(?:left|standing)"
+          r"|(?:all|both|every)\s+(?:of\s+)?(?:my\s+)?opponents?\s+(?:\w+\s+){0,2}?(?:lose|lost|left|are\s+(?:out|gone|dead)"
+          r"|concede\w*|died|die))\b",
+    "it": r"^(?=.*\b(?:vin\w*|vittoria)\b)"
+          r".*?\b(?P<word>(?:resto|rimango|rimane|resta)\s+solo\s+(?:io|lui|lei|uno)|sono\s+l['’]\s*ultim[oa]"
+          r"|ultim[oa]\s+(?:rimast[oa]|in\s+(?:gioco|partita))"
+          r"|(?:tutti|entrambi|due|gli\s+altri)\s+(?:gli\s+|i\s+miei\s+)?(?:altri\s+)?(?:avversari|giocatori)\s+"
+          r"(?:\w+\s+){0,2}?"
+          r"(?:perdono|hanno\s+perso|escono|sono\s+(?:fuori|usciti)|concedono))\b",
+    "zh": r"^(?=.*(?:赢|胜))(?!.*(?:同时输|平局|都输))"
+          r".*?(?P<word>最后一(?:个|位|名)(?:牌手|玩家)?|只剩(?:下)?(?:我|一个)|对手都(?:输|离开|出局|认输)了?)"}
 #: When a player at zero life loses ("If the life of my opponent arrive to 0 in the middle of the combat, he lose in
 #: that moment or we continue until the end of the turn?", session 61's blind set; "quando arrivi a zero hai perso
 #: subito o si finisce il turno?", session 58's final set): at once, a state-based action (704.5a), where the end of
@@ -5957,6 +5973,8 @@ _ASKED: tuple[tuple[dict[str, str], str, str], ...] = (
     (_COUNTER_REFUND, "player who cast a countered spell doesn't get a refund of any costs that were paid",
      "咒语或异能被反击后 已支付的费用均不会退费"),
     (_ANY_DAMAGE, "damage dealt by a source with", "具有之来源所造成的伤害"),
+    (_LAST_STANDING, "player still in the game wins the game if that player's opponents have all left the game",
+     "若某牌手还在此盘游戏中 而其所有对手都已离开此盘游戏 则该牌手赢得这盘游戏"),
     (_ZERO_LIFE_WHEN, "player has 0 or less life loses the game state-based action",
      "牌手的生命值为0或更少 输掉此盘游戏 状态动作"),
     (_DAMAGE_TOGETHER, "all combat damage that's been assigned is dealt simultaneously",

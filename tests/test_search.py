@@ -4594,3 +4594,10 @@ def test_session_61_a_step_called_a_phase(home: Path, db: sqlite3.Connection, qu
     holds "phase" (phasing's stem) and "untap step" both (engine._STEPS_AS_PHASES; session 60's final set)."""
     ranked = rules_of(find(home, db, query))
     assert "502.3" in ranked[:within] and not ranked[0].startswith("702.26"), ranked[:5]
+
+
+def test_session_61_the_last_player_left(home: Path, db: sqlite3.Connection) -> None:
+    """The last player left wins (104.2a), where the multiplayer variants' rules led an Italian question (802.1;
+    session 60's final set: nowhere; engine._LAST_STANDING)."""
+    ranked = rules_of(find(home, db, "gli altri giocatori hanno perso tutti e rimango solo io: ho vinto?"))
+    assert ranked[0] == "104.2a", ranked[:5]
