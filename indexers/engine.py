@@ -5543,7 +5543,7 @@ _DAMAGE_TOGETHER = {
 #: blind set, a parent and a grandmother): each counter adds to its power and toughness (122.1a), where the keywords
 #: that put such counters (702.37b, 701.46a) led.  Not a question of layers or of a size set by an effect (an older
 #: set's commander made 0/1 "fino alla fine del turno": 613.4b first -> second when read).  3 read: 1/1 -> 3/3, none
-#: down.
+#: down.  Its Chinese words name no X or Y: the glossary's letter entries ("Y: See X") were shown beside the answer.
 _PT_COUNTERS = {
     "en": r"^(?=.*(?:\+\d+/\+\d+|\bplus\s+one)\s*(?:counters?|markers?|tokens?)\b)"
           r"(?!.*(?:-\d+/-\d+|\blayers?\b|\bdependen\w*|\btimestamp|\bbase\b|\bsets?\b|\bbecomes?\b|\bswitch\w*"
@@ -5979,8 +5979,8 @@ _ASKED: tuple[tuple[dict[str, str], str, str], ...] = (
      "牌手的生命值为0或更少 输掉此盘游戏 状态动作"),
     (_DAMAGE_TOGETHER, "all combat damage that's been assigned is dealt simultaneously",
      "所有被分配的战斗伤害同时造成"),
-    (_PT_COUNTERS, "+X/+Y counter on a creature adds X to that object's power and Y to that object's toughness",
-     "生物上的+X/+Y指示物 为该物件的力量增加X以及为该物件的防御力增加Y"),
+    (_PT_COUNTERS, "+X/+Y counter on a creature adds to that object's power and to that object's toughness",
+     "生物上的指示物 为该物件的力量增加 以及为该物件的防御力增加"),
     (_VIGILANCE_BLOCK, "attacking doesn't cause creatures with vigilance to tap", "具有警戒的生物攻击时不需横置"),
     (_OPENING_DRAW, "each player draws a number of cards equal to their starting hand size normally seven",
      "每位牌手各抓若干牌 其数量等同于各自的起手牌张数 通常为七"),

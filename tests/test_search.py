@@ -4601,3 +4601,12 @@ def test_session_61_the_last_player_left(home: Path, db: sqlite3.Connection) -> 
     session 60's final set: nowhere; engine._LAST_STANDING)."""
     ranked = rules_of(find(home, db, "gli altri giocatori hanno perso tutti e rimango solo io: ho vinto?"))
     assert ranked[0] == "104.2a", ranked[:5]
+
+
+def test_session_61_a_kind_s_words_name_no_letter_entry(home: Path, db: sqlite3.Connection) -> None:
+    """The words a kind of question is searched in are no glossary headword's by accident: the counters' kind was said
+    "+X/+Y指示物 … 增加X … 增加Y", and the glossary's "Y" ("See X") was the definition shown beside 122.1a."""
+    outcome = find(home, db, "我的3/3生物上有两个+1/+1指示物 现在多大")
+    assert rules_of(outcome)[0] == "122.1a"
+    shown = [g.identity for g in outcome.definitions]
+    assert not set(shown) & {"glossary:X", "glossary:Y"}, shown
