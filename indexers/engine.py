@@ -6187,10 +6187,9 @@ _IDIOMS: dict[str, Callable[[Patterns], tuple[Idiom, ...]]] = {
                                 r"|used(?:\s+up)?\s+(?:cards?\s+)?pile)\b"), "graveyard"),
            Idiom(rx.anycase(r"\b(?P<word>removed\s+from\s+(?:the\s+)?game)\b"), "exiled"),
            *_family_en(rx),
-           *_steps_as_phases("en", rx),
-           *_asked("en", rx)),
-    "it": lambda rx: (*_steps_as_phases("it", rx),
-                      Idiom(rx.anycase(_ALL_AT_ZERO["it"]),
+           *_asked("en", rx),
+           *_steps_as_phases("en", rx)),  # after the kinds, which read the steps as typed ("fase di stap")
+    "it": lambda rx: (Idiom(rx.anycase(_ALL_AT_ZERO["it"]),
                          "all players lose simultaneously game is a draw"),
            Idiom(rx.anycase(_NO_TRAMPLE["it"]), NO_TRAMPLE_SAID["en"]),
            Idiom(rx.anycase(_PUMP_SPELL["it"]), "+3/+3"),
@@ -6264,7 +6263,8 @@ _IDIOMS: dict[str, Callable[[Patterns], tuple[Idiom, ...]]] = {
                  "Aura"),
            Idiom(rx.anycase(r"\bquando\s+(?:questa|una|la|quella)\s+creatura\s+(?P<word>entra)\b"
                                 r"(?!\s+(?:nel|in|sul)\b)"), "entra nel campo di battaglia"),
-           *_asked("it", rx)),
+           *_asked("it", rx),
+           *_steps_as_phases("it", rx)),
     "zh": lambda rx: (Idiom(rx.compile(_ALL_AT_ZERO["zh"]), "所有牌手同时输掉游戏 平手"),
            Idiom(rx.compile(_NO_TRAMPLE["zh"]), NO_TRAMPLE_SAID["zh"]),
            Idiom(rx.compile(_PUMP_SPELL["zh"]), "+3/+3"),
