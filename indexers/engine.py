@@ -3385,6 +3385,8 @@ _TARGETS_GONE = {
 #: Session 48: the opponent "kills" the source ("my etb trigger is on the stack and opp kills the creature in response,
 #: do i still get the effect": 603.6b led, 113.7a nowhere -> first), whatever it is called ("If I kill the Craterhoof
 #: in response to its enter trigger, does the trigger still pump everyone?": likewise).
+#: Session 62: English words inside Chinese, a trigger that "resolve"s and a creature "kill 咗" (a Hong Kong player:
+#: nowhere -> first).
 _SOURCE_GONE = {
     "en": r"^(?!.*\b(?:target|instead|would|graveyard\s+from\s+the\s+battlefield))"
           r"(?=.*\b(?:trigger\w*|abilit(?:y|ies)|etb)\b)"
@@ -3393,8 +3395,8 @@ _SOURCE_GONE = {
     "it": r"^(?!.*\b(?:bersagli|target|invece))(?=.*\b(?:trigger\w*|abilit[àa]|innesc\w*|etb|si\s+attiv\w*)\b)"
           r"(?=.*\b(?:risol\w*|ancora|funzion\w*)).*?\b(?P<word>" + _GONE["it"] + r"|uccid\w*|distrugg\w*"
           r"|sacrific\w*|sacc(?:o|hi|a|are|at[oaie]))\b",
-    "zh": r"^(?!.*(?:目标|改为|而是|谁的?先|顺序|离场前))(?=.*(?:触发|异能|etb))(?=.*结算)"
-          r".*?(?P<word>" + _GONE["zh"] + ")"}
+    "zh": r"^(?!.*(?:目标|改为|而是|谁的?先|顺序|离场前))(?=.*(?:触发|异能|etb|trigger))(?=.*(?:结算|resolve))"
+          r".*?(?P<word>" + _GONE["zh"] + r"|(?:被\S{0,3}?)?kill\s?(?:咗|了|掉)?)"}
 #: The first mulligan of a multiplayer game ("is the first mull free in commander", 多人局第一次调度免费吗, "in
 #: commander il primo mulligan e gratis o no"): it doesn't count (103.5c), where Commander's and the mulligan's
 #: other rules (903.12g, 103.5b) led, 103.5c second to fifth (sessions 42-43's blind testers).  18 read: 6/16 ->
@@ -3819,6 +3821,8 @@ _MANDATORY_LOOP = {
 #: nowhere -> first): 121 read, 119/120 -> 120/121.
 #: Session 60, its third blind set: a judge's shorthand, "AP has two triggers, NAP has one … APNAP ruling?" (nowhere ->
 #: first): 130 read, 127/129 -> 128/130.
+#: Session 62: "who puts theirs on the stack first" and an opponent who 也有 one too (session 61's final set: nowhere
+#: and ninth -> first): 137 read, 133/135 -> 135/137.
 _BOTH_TRIGGER = {
     "en": r"^(?=.*\b(?:trigger\w*|abilit(?:y|ies)\s+(?:[\w'’]+\s+){0,8}?happen\w*))"
           r"(?=.*\b(?:opp\w*|both\s+(?:players|of\s+us)|we\s+both|each\s+player|other\s+players?"
@@ -3828,7 +3832,8 @@ _BOTH_TRIGGER = {
           r"|triggers\s+of\s+me)\b)"
           r"(?=.*\b(?:first|order|who|whose|which|apnap|stack)\b)"
           r".*?\b(?P<word>same\s+(?:time|moment)|simultaneous\w*|together|at\s+once|both\s+(?:\w+\s+){0,4}?ha(?:ve|s|d)"
-          r"|every(?:one|body)\s+(?:\w+\s+){0,2}?ha(?:ve|s|d)|apnap|n?ap\s+ha(?:ve|s|d))\b",
+          r"|every(?:one|body)\s+(?:\w+\s+){0,2}?ha(?:ve|s|d)|apnap|n?ap\s+ha(?:ve|s|d)"
+          r"|who\s+puts?\s+(?:\w+\s+){0,3}?on\s+the\s+stack\s+first)\b",
     "it": r"^(?=.*\b(?:trigger\w*|innesc\w*|si\s+attiv\w*|abilit[àa]))"
           r"(?=.*\b(?:avversari\w*|entramb\w*|tutti\s+e\s+due|mie\s+e|io\s+e|altro\s+(?:player|giocatore)"
           r"|prim[ao]|ordine|ordinarl\w*)\b)"
@@ -3837,7 +3842,8 @@ _BOTH_TRIGGER = {
           r"|(?:chi\s+)?scegli\w*\s+(?:io\s+)?l['’]\s*ordine|scelgo\s+io\s+l['’]\s*ordine|ordinarl\w*"
           r"|sia\s+(?:\w+\s+){0,3}?(?:che|sia))\b",
     "zh": r"^(?=.*触发)(?=.*(?:谁|顺序|先|哪个))"
-          r".*?(?P<word>同时|同一时间|一起(?:触发|死)|(?:两边|双方)都有|(?:大家|每个人|所有人|各家)\S{0,8}?都有)"}
+          r".*?(?P<word>同时|同一时间|一起(?:触发|死)|(?:两边|双方)都有|(?:大家|每个人|所有人|各家)\S{0,8}?都有"
+          r"|(?:对面|对手)\S{0,8}?也有|(?:我们|咱们)(?:俩|两个|两人)的触发)"}
 #: A dies trigger of a creature that dies with others, or that is already in the graveyard when it should trigger
 #: ("board wipe kills my creature that says whenever another creature dies, does it still trigger for the others
 #: dying at the same time", "partono tutti i rantoli di morte anche se sono morti nello stesso momento?", 随从被解掉已经
@@ -4161,12 +4167,13 @@ _UNMORPH = {
 #: second): 94 read, 87/91 -> 88/93.
 #: Session 59, its second blind set: a token "flicker"ed, written in Chinese with the English words (nowhere -> first):
 #: 112 read, 105/110 -> 106/111.
+#: Session 62: a token back "sul terreno" (Yu-Gi-Oh's field, session 61's final set: nowhere -> first).
 _TOKEN_MOVED = {
     "en": r"^(?=.*\btokens?\b).*?\b(?P<word>bounc\w*|flicker\w*|blink\w*|reanimat\w*"
           r"|(?:return\w*|go(?:es)?|went|back)\s+(?:\w+\s+){0,2}?(?:to\s+)?(?:my\s+|the\s+|its\s+owner'?s\s+)?hand)\b",
     "it": r"^(?=.*\b(?:token|pedin[ae])\b).*?(?P<word>bounc\w*|flicker\w*|blink\w*|(?:torn|rimand)\w*\s+in\s+mano"
           r"|riport\w*\s+in\s+gioco|reanimat\w*|rimbalz\w*|(?:rimett\w*|riport\w*|torn\w*)\s+(?:\w+\s+){0,2}?(?:sul|in)"
-          r"\s+(?:campo|gioco))",
+          r"\s+(?:campo|gioco|terreno))",
     "zh": r"^(?=.*(?:衍生物|token)).*?(?P<word>弹回手?|回手|回到手上?|闪烁|flicker|blink|ephemerate|拉回场上?|重回战场"
           r"|放逐(?:了)?(?:以后|之后|后)?(?:还能|能|会|再)?回(?:来|到战场|场上)|返回战场|回不来)"}
 #: Acting in the draw step before the draw ("抽牌步骤能不能先打瞬间再抽牌", "nella fase di pescata posso fare qualcosa
@@ -4412,6 +4419,8 @@ _TOKEN_GONE = {
 #: Italian "+1 e poi -2" (the "+1" read as the loyalty ability before: second -> first): 53 read, 47/52 -> 48/53.
 #: Session 61: "plus ability and then the minus", four words apart (session 58's final set: nowhere -> second, behind
 #: 306.5d, which says it too): 65 read, 59/64 -> 59/65.
+#: Session 62: "once per turn" and "how often" ("planeswalker effects once per turn?", session 61's final set:
+#: nowhere -> first): 72 read, 64/71 -> 65/72.
 _WALKER_TWICE = {
     "en": r"^(?=.*(?:\b(?:planeswalkers?|pws?|walkers?|loyalty|plus\w*\s+(?:\w+\s+){0,4}?(?:then\s+)?minus\w*)\b"
           r"|\+\d\s+(?:\w+\s+){0,3}?(?:and\s+)?then\s+[-−]\d"
@@ -4419,6 +4428,7 @@ _WALKER_TWICE = {
           r".*?(?P<word>\+\d\s+(?:\w+\s+){0,3}?(?:and\s+)?then\s+[-−]\d\b|(?<![\w/])[-−]\d\b(?=.*\bsame\s+turn\b)"
           r"|\b(?:plus\w*\s+(?:\w+\s+){0,4}?(?:then\s+)?"
           r"minus\w*|twice|two\s+times|2\s*(?:times|x)|more\s+than\s+once|(?:a\s+)?second\s+time"
+          r"|(?:only\s+)?once\s+(?:per|a|each)\s+turn|how\s+(?:many\s+times|often)"
           r"|(?:two|2|both)\s+(?:of\s+(?:its|his|her)\s+)?"
           r"(?:loyalty\s+)?abilit(?:y|ies))\b)",
     "it": r"^(?=.*\b(?:planeswalker|pw|fedelt[àa]|lealt[àa])\b)"
@@ -4780,14 +4790,14 @@ _COPY_COMMANDER = {
 #: its modes, targets, X and additional or alternative costs (707.10), where kicker's own rules (702.33) led and
 #: 707.10 was third to nowhere (sessions 45 and 46's blind testers).  2 read: 0/1 -> 2/2; the glossary benchmark ZH
 #: 0.605 -> 0.607 s@1 (Squad's definition, 额外费用 and 复制品, second -> first), the rest the same.
-_COPY_CHOICES = {
-    "en": r"^(?=.*\bcop(?:y|ies|ied|ying)\b)"
+_COPY_CHOICES = {  # not where :data:`_COPY_MODE` read a mode chosen again
+    "en": r"^(?!.*\bcopy\s+of\s+a\s+modal\s+spell\b)(?=.*\bcop(?:y|ies|ied|ying)\b)"
           r".*?\b(?P<word>kick(?:ed|er)|additional\s+costs?|alternative\s+costs?|(?:chosen\s+)?modes?|entwined|overloaded"
           r"|buyback)\b",
     "it": r"^(?=.*\bcopi\w*)"
           r".*?\b(?P<word>potenziat\w*|kicker|kickat\w*|costo\s+aggiuntivo|costi\s+aggiuntivi|costo\s+alternativo"
           r"|modalit[àa])",
-    "zh": r"^(?=.*复制)(?=.*咒语|.*法术)"
+    "zh": r"^(?!.*具有模式的咒语之复制品)(?=.*复制)(?=.*咒语|.*法术)"
           r".*?(?P<word>增幅|额外费用|替代性费用|选择的模式|模式)"}
 #: An Aura put onto the battlefield without being cast ("aura put onto the battlefield without being cast, does it
 #: target", "aura messa in gioco da reanimator senza lanciarla bersaglio", 灵气不是施放进场 要指定目标吗): the player
@@ -4831,13 +4841,18 @@ _RESPOND_SPELL = {
 #: what order do they apply", 请问有两个效果都在改生物的攻击力和防御力，应该按照什么顺序来算): layer 7's sublayers
 #: (613.4), where Triple's 701.11 and 208.1 led and no rule of 613 was in the first five (session 46's blind
 #: tester).  5 read: 2/4 -> 5/5.
+#: Session 62: a switch (攻防互换) or a buff, and "which applies first", "先算哪个" (the blind set's switch and
+#: pump: nowhere -> ninth, 613.4 first; three older questions second -> first): 16 read, 9/15 -> 12/15.
 _PT_ORDER = {
-    "en": r"^(?=.*\b(?:power|toughness|p/?t|pt)\b)(?=.*\b(?:effects?|pumps?|changes?|changing|modif\w*)\b)"
-          r".*?\b(?P<word>(?:what|which|the|in\s+what)\s+order|order\s+(?:of|do|does|are|is))\b",
-    "it": r"^(?=.*\b(?:forza|costituzione)\b)(?=.*\b(?:effett\w*|modific\w*|cambi\w*)\b)"
-          r".*?\b(?P<word>(?:in\s+)?(?:che|quale)\s+ordine|ordine\s+(?:di|degli|dei))\b",
-    "zh": r"^(?=.*(?:力量|攻击力|防御力|攻防))(?=.*(?:效果|效应|改))"
-          r".*?(?P<word>(?:什么|哪个|怎样的?)顺序|先后顺序|谁先|顺序)"}
+    "en": r"^(?=.*\b(?:power|toughness|p/?t|pt)\b)(?=.*\b(?:effects?|pumps?|changes?|changing|modif\w*|switch\w*"
+          r"|swap\w*|buffs?)\b)"
+          r".*?\b(?P<word>(?:what|which|the|in\s+what)\s+order|order\s+(?:of|do|does|are|is)"
+          r"|which\s+(?:one\s+|effect\s+)?(?:applies|goes|is\s+applied|comes|counts)\s+first)\b",
+    "it": r"^(?=.*\b(?:forza|costituzione)\b)(?=.*\b(?:effett\w*|modific\w*|cambi\w*|scambi\w*|invert\w*)\b)"
+          r".*?\b(?P<word>(?:in\s+)?(?:che|quale)\s+ordine|ordine\s+(?:di|degli|dei)"
+          r"|(?:quale|cosa)\s+(?:si\s+applica|viene|va|conta)\s+prima)\b",
+    "zh": r"^(?=.*(?:力量|攻击力|防御力|攻防))(?=.*(?:效果|效应|改|buff|互换|交换|对调))"
+          r".*?(?P<word>(?:什么|哪个|怎样的?)顺序|先后顺序|谁先|顺序|先算(?:哪个|谁)|哪个先(?:算|生效)?)"}
 #: The layer of one kind of effect, with the layers named ("is 'loses all abilities' basically silence? at what
 #: point in the layer system does that apply", 让地变成生物的效应在第几层, "gain control layer"): the layer's own
 #: rule (613.1a-f), where the dependency and timestamp rules (613.8, 613.7) or control's 613.6 led and the layer was
@@ -5084,8 +5099,11 @@ _UNBLOCKED_DAMAGE = {
 #: behind 508.7c); said in 506.3's words, not 508.1b's (the tester's rule: 506.3 was second to it, the other first).
 #: Session 58: 去撞 (ram) a 随从 or 怪 (the Hearthstone player: nowhere -> first; both read as 生物 through the players'
 #: list, :data:`EVERYDAY_READ`): 3 read, 1/2 -> 2/3.
+#: Session 62: "attack one of my opponent's creatures" (a Lorcana and a Yu-Gi-Oh player: nowhere -> first and
+#: second): 4 read, 1/2 -> 2/4.
 _ATTACK_CREATURES = {
-    "en": r"\b(?:can|could|may|able\s+to)\s+(?:\w+\s+){0,3}?(?P<word>attack\s+(?:his|her|their|opp\w*'?s?"
+    "en": r"\b(?:can|could|may|able\s+to)\s+(?:\w+\s+){0,3}?(?P<word>attack\s+(?:one\s+of\s+)?(?:my\s+)?"
+          r"(?:his|her|their|opp\w*'?s?"
           r"|the\s+other\s+player'?s|an?|other|enemy|opposing|a\s+player'?s)\s+(?:\w+\s+)?creatures?)\b",
     "it": r"\b(?:posso|possono|pu[oò]|si\s+pu[oò]|potere)\s+(?:\w+\s+){0,2}?(?P<word>attacc(?:are|o|a|ano)\s+"
           r"(?:direttamente\s+)?(?:le|la|una|delle|sue|loro)\s+(?:\w+\s+)?creatur[ae])",
@@ -5117,18 +5135,117 @@ _ABILITY_SETTERS = {
           r".*?(?P<word>quale\s+vince|chi\s+vince|quale\s+(?:si\s+)?applica)",
     "zh": r"^(?=.*失去所有异能)(?=.*(?:获得|得到|赋予|给|具有))"
           r".*?(?P<word>听哪个的|哪个生效|哪个优先|谁生效|以哪个为准|谁赢|哪个赢)"}
+#: Where a destroyed permanent goes ("banished cards in lorcana go to the discard. where does a destroyed creature go in
+#: magic", session 62's blind set, a Lorcana player): its owner's graveyard (701.8a), where the zones' 108.2 and
+#: discard's 701.9b led and 701.8a was nowhere.  Not a destroy spell's card (消灭咒语 … 那张牌去哪了: 608.2b
+#: first -> second when read).  2 read: 1/1 -> 2/2.
+_DESTROYED_WHERE = {
+    "en": r"^(?=.*\bdestroy\w*).*?\b(?P<word>where\s+(?:does|do|did|will|would)\s+(?:\w+\s+){0,4}?(?:go|end\s+up)"
+          r"|(?:go|goes|went)\s+where)\b",
+    "it": r"^(?=.*\bdistru\w*).*?\b(?P<word>dove\s+(?:va|vanno|finisc\w*|andr\w*))\b",
+    "zh": r"^(?!.*(?:消灭|摧毁)(?:咒语|法术))(?=.*(?:消灭|摧毁))"
+          r".*?(?P<word>去(?:了)?哪(?:里|儿)?|到哪(?:里|儿)?去|进(?:了)?哪个区域?|放到哪(?:里|儿)?)"}
+#: A card against the rules ("codesta carta la dice una cosa e il regolamento un'altra, chi vince?", session 62's blind
+#: Tuscan; 牌上写的和规则不一样，听哪个的？): the card takes precedence (101.1), where the words' other rules led (the
+#: English "which wins" was :data:`_CANT_WINS`'s 101.2 first, 101.1 second).  3 read: 0/2 -> 3/3.
+_CARD_OVER_RULES = {
+    "en": r"^(?=.*\bcards?\b)(?=.*\b(?:rules?|rulebook|comp\s+rules|cr)\b)"
+          r"(?=.*\b(?:contradict\w*|conflict\w*|disagree\w*|another|different\w*|otherwise|opposite)\b)"
+          r".*?\b(?P<word>which\s+(?:one\s+)?(?:wins|applies|prevails|counts)|who\s+wins|takes\s+precedence"
+          r"|overrides?)\b",
+    "it": r"^(?=.*\bcart[ae]\b)(?=.*\b(?:regol[ae]|regolamento)\b)"
+          r".*?(?P<word>chi\s+vince|quale\s+(?:dei\s+due\s+)?(?:prevale|vince|vale|conta|si\s+applica)|(?:cosa|icch[ée])\s+vale"
+          r"|ha\s+la\s+precedenza)",
+    "zh": r"^(?=.*(?:牌|卡))(?=.*规则)(?=.*(?:不一样|不同|矛盾|冲突|抵触|相反|违背))"
+          r".*?(?P<word>听哪(?:个|张)的|听谁的|哪个优先|以哪(?:个|张)为准|谁赢|哪个赢|哪个算数|哪个生效)"}
+#: A loyalty ability costing more loyalty than the planeswalker has ("鹏洛客放大招要-X忠诚，忠诚不够的话能不能硬放？",
+#: session 62's blind mobile gamer): it can't be activated (606.6), where the loyalty abilities' other rules led.
+#: Only where an ability is named ("it only has 2 loyalty does the rest hit opp" asks of combat damage: first ->
+#: fourth when read).  1 read: 0/1 -> 1/1.
+_LOYALTY_SHORT = {
+    "en": r"^(?=.*\b(?:planeswalkers?|pws?|walkers?|loyalty)\b)"
+          r"(?=.*(?:[-−]\s?(?:\d|x\b)|\bminus|\babilit|\bactivat|\bult))"
+          r".*?\b(?P<word>not\s+enough\s+(?:loyalty|counters)|(?:loyalty|counters)\s+(?:is\s+|are\s+)?(?:too\s+low|not\s+enough)"
+          r"|more\s+(?:loyalty\s+)?than\s+(?:it|he|she)\s+has)\b",
+    "it": r"^(?=.*\b(?:planeswalker|pw|fedelt[àa]|lealt[àa])\b)"
+          r".*?(?P<word>(?:fedelt[àa]|lealt[àa]|segnalini)\s+(?:\w+\s+)?non\s+(?:basta|bastano|sufficient\w*)"
+          r"|non\s+(?:ha|ho)\s+abbastanza\s+(?:segnalini\s+)?(?:fedelt[àa]|lealt[àa])|meno\s+(?:segnalini\s+)?fedelt[àa])",
+    "zh": r"^(?=.*(?:鹏洛客|旅法师|忠诚))"
+          r".*?(?P<word>忠诚(?:指示物|值)?(?:不够|不足)|不够(?:忠诚|减)|忠诚(?:指示物)?比\S{0,4}少)"}
+#: A copy of a modal spell given another mode ("复制一个具有模式的咒语时，复制品的操控者能否另选模式？", session 62's
+#: blind judge candidate): the copy copies the modes chosen (700.2g), where a copy's other choices (707.10) led.
+#: 1 read: 0/0 -> 1/1.
+_COPY_MODE = {
+    "en": r"^(?=.*\bcop(?:y|ies|ied)\b)(?=.*\bmod(?:e|es|al)\b)"
+          r".*?\b(?P<word>(?:choose|pick|change|select)\s+(?:a\s+)?(?:different|another|other|new)\s+modes?"
+          r"|(?:different|another|other|new)\s+modes?)\b",
+    "it": r"^(?=.*\bcopi\w*)(?=.*\bmod(?:o|i|ale|ali)\b)"
+          r".*?\b(?P<word>(?:scegliere|cambiare)\s+(?:un\s+)?(?:altro|altri|divers\w*|nuov\w*)\s+mod\w*"
+          r"|(?:altro|divers\w*|nuovo)\s+modo)\b",
+    "zh": r"^(?=.*复制)(?=.*模式)"
+          r".*?(?P<word>另选模式|(?:重新|另外|改)选(?:择)?(?:其他|别的)?模式|选(?:择)?(?:其他|别的|不同的?)模式|换模式)"}
+#: An effect that ends the turn, and the spells on the stack ("结束回合的效应结算时，堆叠上的其他咒语和异能应如何
+#: 处理？", session 62's blind judge candidate): they are exiled (724.1b), where the end step's rules led and 724.1b
+#: was nowhere.  1 read: 0/0 -> 1/1.
+_END_TURN_STACK = {
+    "en": r"^(?=.*\b(?:stack|spells?|abilit(?:y|ies))\b).*?\b(?P<word>end(?:s|ed|ing)?\s+the\s+turn|time\s+stop)\b",
+    "it": r"^(?=.*\b(?:pila|stack|magi[ae]|abilit[àa])\b).*?\b(?P<word>termin(?:a|are|ano)\s+il\s+turno)\b",
+    "zh": r"^(?=.*(?:堆叠|咒语|异能)).*?(?P<word>结束(?:本|当前)?回合)(?!时)"}
+#: Whether a token is a card ("衍生物算不算一张牌啊？", session 62's blind mobile gamer; "is a token a card?"): it isn't
+#: (108.2b, 111.6), where the tokens' other rules (111.10, 111.12) led.  4 read: 0/2 -> 1/4 (the older sets name
+#: 111.6 alone; 108.2b, which says it first, leads).
+_TOKEN_CARD = {
+    "en": r"\b(?P<word>tokens?\s+(?:is|are|count(?:s|ed)?\s+as|considered)\s+(?:an?\s+)?cards?"
+          r"|(?:is|are)\s+(?:an?\s+)?tokens?\s+(?:also\s+|still\s+|really\s+)?(?:an?\s+)?cards?)\b(?!\s+(?:type|name))",
+    "it": r"\b(?P<word>(?:pedin[ae]|token)\s+(?:(?:è|e|sono|vale|valgono)\s+(?:come\s+)?|(?:conta|contano)\s+come\s+)"
+          r"(?:una\s+)?cart[ae])\b",
+    "zh": r"(?P<word>衍生物(?:算不算|是不是|算|是)(?:一张)?(?:牌|卡))"}
+#: An optional trigger and the stack ("un'abilità innescata con la parola puoi va messa in pila anche se non la voglio
+#: usare", session 62's blind dictating player): it goes on the stack whether or not its option will be taken (603.5),
+#: where the stack's 405.6 led.  1 read: 0/0 -> 1/1.
+_MAY_TRIGGER = {
+    "en": r"^(?=.*\bstack\b)(?=.*\btrigger\w*)"
+          r".*?\b(?P<word>(?:may|optional)\s+(?:\w+\s+)?triggers?|(?:says?|with|has)\s+[\"“]?(?:you\s+)?may\b"
+          r"|don'?t\s+want\s+(?:to\s+)?(?:use|do)\s+it)",
+    "it": r"^(?=.*\b(?:pila|stack)\b)(?=.*\b(?:innesc\w*|trigger\w*))"
+          r".*?\b(?P<word>(?:parola|scritto|dice|con)\s+[\"“]?puoi\b|non\s+(?:la|lo|le|li)\s+voglio\s+usare"
+          r"|facoltativ\w*|opzional\w*)",
+    "zh": r"^(?=.*(?:堆叠|stack))(?=.*触发).*?(?P<word>(?:写着|有|带)[“\"]?可以[”\"]?|不想(?:用|发动|执行)|可选)"}
+#: Exile beside the graveyard ("esiliare in Magic è la stessa cosa del cimitero?", session 62's blind Lorcana player;
+#: "is exile the same as the graveyard?"): exile is a zone of its own, a holding area (406.1), where a graveyard's
+#: rules (404.3) led and 406.1 was nowhere.  2 read: 1/1 -> 2/2; and a "discard pile" read as the graveyard (session
+#: 56's "exiled, can we still look at it? Is it like the discard pile?": 406.3 first -> second, behind 406.1).
+_EXILE_VS_GRAVE = {
+    "en": r"^(?=.*\bexil\w*)(?=.*\b(?:graveyards?|gy|yard)\b)"
+          r".*?\b(?P<word>(?:the\s+)?same\s+(?:thing\s+|zone\s+)?as|difference|different|like\s+(?:the\s+)?graveyard)\b",
+    "it": r"^(?=.*\besili\w*)(?=.*\bcimiter\w*)"
+          r".*?\b(?P<word>(?:la\s+)?stess[ao]\s+(?:cosa|zona)|uguale|differenz\w*|divers\w*|come\s+il\s+cimitero)",
+    "zh": r"^(?=.*放逐)(?=.*坟(?:墓)?场).*?(?P<word>区别|不一样|一样吗|一样不|一样么|相同吗?|差别)"}
+#: Which face a double-faced card has off the battlefield ("双面牌喺墓地入面计边一面嘅特性？", session 62's blind Hong
+#: Kong player; 双面牌在墓地里算哪一面): its front face's characteristics (712.8a), where the double-faced cards'
+#: first rules (712.1-712.3) led; the English and Italian questions found 712.8a already.  6 read: 4/4 -> 6/6.
+_DFC_ZONE = {
+    "en": r"^(?=.*\b(?:double[- ]?faced|dfcs?|mdfcs?|two[- ]sided)\b)(?=.*\b(?:graveyards?|gy|hand|library|exile)\b)"
+          r"(?!.*\b(?:stack|battlefield)\b).*?\b(?P<word>(?:which|what)\s+(?:face|side))\b",
+    "it": r"^(?=.*\b(?:bifront\w*|doppia\s+faccia)\b)(?=.*\b(?:cimitero|mano|grimorio|esili\w*)\b)"
+          r"(?!.*\b(?:pila|stack|campo)\b).*?\b(?P<word>quale\s+(?:faccia|lato))\b",
+    "zh": r"^(?=.*(?:双面|dfc|mdfc))(?=.*(?:坟墓?场|墓地|手牌|手上|手里|牌库|放逐|游戏外))(?!.*(?:堆叠|战场))"
+          r".*?(?P<word>(?:哪|边)一?面)"}
 #: A "can't" against a "can" ("un effetto dice che non posso guadagnare punti vita e un altro mi fa guadagnare 3
 #: punti vita: quale dei due prevale?", "one card says I can't gain life and another gains me 3, which wins", 一个效应
 #: 说不能获得生命 另一个让我获得3点 哪个优先): the "can't" effect takes precedence (101.2), where life gain's 119.7 led
 #: and 101.2 was not in the first forty (session 48's late Italian tester, a judge candidate).  Measured: 1 read,
 #: 0/0 -> 1/1, the rest the same.
+#: Session 62: two cards, "听哪张的" (session 61's final set), and a Tuscan's "'un posso" and "icché vale" (the blind
+#: set): nowhere -> first, both; 7 read, 4/5 -> 6/7.
 _CANT_WINS = {
     "en": r"^(?=.*\b(?:can'?t|cannot|can\s+not)\b)(?=.*\b(?:another|other|second|one)\b)"
           r".*?\b(?P<word>which\s+(?:one\s+)?(?:wins|applies|counts|prevails)|takes\s+precedence|who\s+wins)\b",
-    "it": r"^(?=.*\bnon\s+(?:posso|puoi|pu[oò]|possono|si\s+pu[oò])\b)(?=.*\b(?:altr[oa]|second[oa])\b)"
-          r".*?(?P<word>quale\s+(?:dei\s+due\s+)?(?:prevale|vince|si\s+applica)|chi\s+vince)",
+    "it": r"^(?=.*(?:\bnon|['’]un)\s+(?:posso|puoi|pu[oò]|possono|si\s+pu[oò])\b)(?=.*\b(?:altr[oa]|second[oa])\b)"
+          r".*?(?P<word>quale\s+(?:dei\s+due\s+)?(?:prevale|vince|si\s+applica)|chi\s+vince"
+          r"|(?:cosa|che\s+cosa|quale|icch[ée])\s+vale)",
     "zh": r"^(?=.*不能)(?=.*(?:另一|另外))"
-          r".*?(?P<word>哪个优先|听哪个的|哪个生效|谁优先|以哪个为准|哪个赢)"}
+          r".*?(?P<word>哪个优先|听哪(?:个|张)的|哪个生效|谁优先|以哪(?:个|张)为准|哪个赢)"}
 #: Who controls the triggered ability of a creature whose control changed ("ho preso il controllo della creatura di
 #: un avversario: se si innesca una sua abilità, chi la controlla?", "I stole a creature, whose is its trigger", 我获得
 #: 了对手生物的操控权 它的触发式异能由谁操控): its source's controller when it triggered (603.3a), where
@@ -5469,6 +5586,19 @@ _EMBLEM_GONE = {
     "it": r"^(?=.*\bemblem[ai]\b).*?\b(?P<word>distrugg\w*|distrutt\w*|rimuov\w*|tolt\w*|toglier\w*|esili\w*"
           r"|(?:è|e)\s+un\s+permanente)\b",
     "zh": r"^(?=.*徽记).*?(?P<word>消灭|移除|放逐|解掉|去掉|是(?:不是)?永久物|算(?:不算)?永久物)"}
+#: Kicker paid on a spell cast for free or for another alternative cost ("costo alternativo + kicker insieme si può?
+#: tipo lanciarla gratis e pagare comunque il kicker", session 61's final set): additional costs apply to the
+#: alternative cost (118.9d), where kicker's own rules (702.33a-h) led and 118.9d was nowhere.  Read before the
+#: kinds that say "alternative costs" themselves (a kicked copy's 707.10 fell to third).  4 read: 0/1 -> 1/3.
+_FREE_KICKER = {
+    "en": r"^(?=.*\b(?:kick(?:er|ed|ing)?|multikicker|additional\s+costs?|buyback|entwine)\b)"
+          r".*?\b(?P<word>for\s+free|free(?:ly)?|without\s+paying\s+(?:its|the|their)?\s*(?:mana\s+)?cost"
+          r"|alt(?:ernat(?:iv)?e)?\s+costs?)\b",
+    "it": r"^(?=.*\b(?:kicker|potenzia\w*|costi?\s+aggiuntiv\w*)\b)"
+          r".*?\b(?P<word>gratis|gratuitamente|senza\s+pagare\s+(?:il\s+)?(?:suo\s+)?costo(?:\s+di\s+mana)?"
+          r"(?!\s+(?:di|del)\s+(?:potenzia|kicker))"
+          r"|cost[oi]\s+alternativ\w*)",
+    "zh": r"^(?=.*(?:增幅|额外费用|kicker)).*?(?P<word>免费|不(?:用)?支付(?:其)?法术力费用|替代性?费用)"}
 #: Whether a countered spell's costs come back ("se lui mi contromagia la creatura, il mana che ho pagato lo perdo
 #: oppure me lo ridanno?", session 50's Italian draft-night tester: Firebending's 702.189a led, 701.6b nowhere): they
 #: are not refunded (701.6b).  Measured as :data:`_FLASHBACK_LEAVES`: 3 read, 2/2 -> 3/3.  Session 61: mana "spent"
@@ -5523,11 +5653,14 @@ _ZERO_LIFE_WHEN = {
 #: Not where first or double strike is named, nor players' life (:data:`_ALL_AT_ZERO`), nor creatures dying together to
 #: a board wipe (an Italian "muoiono insieme" with Blood Artist: 603.10a first -> nowhere when read).  7 read: 1/1 ->
 #: 4/6, none down.
+#: Session 62: "does one hit first" (session 61's final set, creatures that "fight each other in combat", read
+#: by :func:`_other_games_en`: nowhere -> first, 704.5g): 9 read, 5/7 -> 6/8.
 _DAMAGE_TOGETHER = {
     "en": r"^(?=.*\b(?:block\w*|attack\w*|combat|fight\w*)\b)"
           r"(?!.*\b(?:first[- ]?strike\w*|double[- ]?strike\w*|fs|ds|life|hp|poison\w*|players?|triggers?|stack)\b)"
           r".*?\b(?P<word>(?:who|which(?:\s+one)?)\s+(?:\w+\s+){0,2}?(?:hits?|strikes?|deals?\s+(?:\w+\s+)?damage|goes)"
           r"\s+first|(?:attacker|blocker)\s+(?:\w+\s+){0,2}?(?:hits?|strikes?|deals?\s+(?:\w+\s+)?damage)\s+first"
+          r"|(?:does|do|did)\s+(?:one|either(?:\s+one)?)\s+(?:hit|strike|deal\s+(?:\w+\s+)?damage|go)\s+first"
           r"|(?:captured|hurt|damaged|hit|die)\s+(?:\w+\s+){0,2}?(?:simultaneously|at\s+the\s+same\s+time))\b",
     "it": r"^(?=.*\b(?:blocc\w*|attacc\w*|combatt\w*|scontr\w*|picchi\w*)\b)"
           r"(?!.*\b(?:improvvis\w*|doppio\s+attacco|first[- ]?strike|double[- ]?strike|vita|veleno|giocator\w*"
@@ -5646,6 +5779,12 @@ _WHEN_UNTAP = {
 #: English texts, whose Italian the KB lacks) and in Chinese.
 _ASKED: tuple[tuple[dict[str, str], str, str], ...] = (
     # first: a Saga "sacrificed" is its own rule, not a source gone (_SOURCE_GONE)
+    # before the copy's choices (707.10), which "mode" reads
+    (_COPY_MODE, "copy of a modal spell copies the modes chosen controller of the copy can't choose a different mode",
+     "具有模式的咒语之复制品 会复制所选择的模式 该复制品的操控者不能选择其他模式"),
+    # before the kinds that say "alternative costs" themselves (a copy's kicker, 707.10; the total cost, 601.2f)
+    (_FREE_KICKER, "alternative cost being paid additional costs applied to that alternative cost",
+     "替代性费用被用来支付 额外费用 依然对该替代性费用生效"),
     (_SAGA_CHAPTER, "as a player's precombat main phase begins that player puts a lore counter on each Saga",
      "于牌手的战斗前行动阶段开始时 在每个传纪结界上放置一个学问指示物"),
     (_SAGA_SACRIFICED, "Saga lore counters final chapter number isn't the source of a chapter ability that has"
@@ -5909,6 +6048,21 @@ _ASKED: tuple[tuple[dict[str, str], str, str], ...] = (
     (_INSTEAD_SAYS, "effects that use the word instead are replacement effects", "使用“改为”一词的效应为替代性效应"),
     (_ABILITY_SETTERS, "within a layer effects applied in timestamp order earlier timestamp before later",
      "在同一层中 效应依时间印记顺序生效"),
+    (_CARD_OVER_RULES, "card's text directly contradicts these rules the card takes precedence",
+     "牌的规则叙述直接抵触这些规则时 以牌上的叙述为优先"),
+    (_DESTROYED_WHERE, "destroy a permanent move it from the battlefield to its owner's graveyard",
+     "消灭一个永久物指 将其从战场移至其拥有者的坟墓场"),
+    (_LOYALTY_SHORT, "negative loyalty cost can't be activated unless the permanent has at least that many loyalty"
+                     " counters", "负数忠诚费用 除非该永久物具有至少等量的忠诚指示物 不能被起动"),
+    (_END_TURN_STACK, "when an effect ends the turn exile every object on the stack including the object that's"
+                      " resolving", "结束本回合 放逐堆叠中的所有物件 包括正在结算的物件"),
+    (_TOKEN_CARD, "tokens aren't considered cards a token isn't a card", "衍生物并不是牌 衍生物不是牌"),
+    (_MAY_TRIGGER, "triggered abilities' effects are optional contain may go on the stack when they trigger regardless"
+                   " of whether their controller intends to exercise the option",
+     "触发式异能的效应具有可选择性 包含可以 在它们触发时进入堆叠"),
+    (_EXILE_VS_GRAVE, "exile zone is essentially a holding area for objects", "放逐区实质上是存放物件的区域"),
+    (_DFC_ZONE, "double-faced card in a zone other than the battlefield or stack has only the characteristics of its"
+                " front face", "双面牌在战场或堆叠以外的其他区域时 它只具有其正面所述的特征值"),
     (_CANT_WINS, "another effect states that it can't happen the can't effect takes precedence",
      "另一个效应叙述不能作某事 以“不能”的效应为优先"),
     (_HAND_COUNT, "player can't look at the cards in another player's hand but may count those cards at any time",
@@ -6059,6 +6213,35 @@ def _family_en(rx: Patterns) -> tuple[Idiom, ...]:
                              r"(?:my|mine|his|hers|her|their|theirs|your|yours|it|that|the|a)\b"), "countered"))
 
 
+def _other_games_en(rx: Patterns) -> tuple[Idiom, ...]:
+    """Other card games' words and a grinder's shorthand for the rules' own (session 61's final set, a Yu-Gi-Oh player
+    and a tournament grinder): a spell "negated" is countered, "piercing" damage tramples over a blocker, a player
+    "decked out" drew from an empty library ("deck out" read as "deck" and phasing's "out"), creatures that "fight
+    each other in combat" deal combat damage, not the keyword action fight; and (session 62's blind Lorcana player)
+    cards that "ready" untap."""
+    return (Idiom(rx.anycase(r"\b(?P<word>negat(?:e|es|ed|ing))\s+(?:(?:my|his|her|their|your|the|a|an|this|that|our)"
+                             r"\s+)?(?:\w+\s+)?(?:spells?|cards?|instants?|sorcer(?:y|ies)|abilit(?:y|ies))\b"),
+                  "countered"),
+            Idiom(rx.anycase(r"\b(?P<word>piercing(?:\s+(?:battle\s+)?damage)?)\b"), "trample"),
+            Idiom(rx.anycase(r"\b(?P<word>deck(?:s|ed|ing)?\s+out)\b"), "attempted draw library no cards"),
+            Idiom(rx.anycase(r"\b(?:cards?|creatures?|permanents?|lands?|characters?|everything|they|it)\s+(?:\w+\s+)?"
+                             r"(?P<word>read(?:y|ies|ied|ying))\b(?!\s+(?:to|for)\b)"), "untap"),
+            Idiom(rx.anycase(r"\b(?P<word>(?:fight(?:s|ing)?|fought|battl(?:e|es|ed|ing))\s+(?:each\s+other|one"
+                             r"\s+another)\s+in\s+(?:a\s+)?combat)\b"), "deal combat damage to each other"))
+
+
+def _sorcery_timed(lang: str, rx: Patterns) -> tuple[Idiom, ...]:
+    """A keyword asked of "only in the main phase" ("equip only main phase?", 装备 只能主要阶段？): the keyword's own
+    "activate only as a sorcery" answers (702.6a), where the main phase's 505 rules led (session 61's final set);
+    read only where a keyword is named, and then only its rules answer (:data:`ABOUT_ONLY`)."""
+    said = {"zh": "只能于法术时机起动"}.get(lang, "activate only as a sorcery")
+    patterns = {"en": (r"\bonly\s+(?:\w+\s+){0,3}?(?P<word>main\s+phases?|sorcery\s+speed)\b",
+                       r"\b(?P<word>main\s+phases?|sorcery\s+speed)\s+only\b"),
+                "it": (r"\bsolo\s+(?:\w+\s+){0,3}?(?P<word>fase\s+principale|main\s+phase|velocit[àa]\s+stregoneria)",),
+                "zh": (r"只(?:能|可以)(?:在|于)?\S{0,4}?(?P<word>主要阶段|主阶段|法术时机|法术速度)",)}[lang]
+    return tuple(Idiom(rx.anycase(pattern), said, keyword=True) for pattern in patterns)
+
+
 #: A permanent returned to its owner's hand, as Chinese and Italian players say it (bounced).
 _TO_HAND = {"zh": "弹回手|回手|弹回|回到手上|回到手牌|回到手里",
             "it": r"torn(?:a|ano|are|ata|ato)\s+in\s+mano|rimbalz\w*|bounc\w*"}
@@ -6187,8 +6370,10 @@ _IDIOMS: dict[str, Callable[[Patterns], tuple[Idiom, ...]]] = {
                                 r"|used(?:\s+up)?\s+(?:cards?\s+)?pile)\b"), "graveyard"),
            Idiom(rx.anycase(r"\b(?P<word>removed\s+from\s+(?:the\s+)?game)\b"), "exiled"),
            *_family_en(rx),
+           *_other_games_en(rx),
            *_asked("en", rx),
-           *_steps_as_phases("en", rx)),  # after the kinds, which read the steps as typed ("fase di stap")
+           *_steps_as_phases("en", rx),
+           *_sorcery_timed("en", rx)),  # after the kinds, which read the steps as typed ("fase di stap")
     "it": lambda rx: (Idiom(rx.anycase(_ALL_AT_ZERO["it"]),
                          "all players lose simultaneously game is a draw"),
            Idiom(rx.anycase(_NO_TRAMPLE["it"]), NO_TRAMPLE_SAID["en"]),
@@ -6264,7 +6449,8 @@ _IDIOMS: dict[str, Callable[[Patterns], tuple[Idiom, ...]]] = {
            Idiom(rx.anycase(r"\bquando\s+(?:questa|una|la|quella)\s+creatura\s+(?P<word>entra)\b"
                                 r"(?!\s+(?:nel|in|sul)\b)"), "entra nel campo di battaglia"),
            *_asked("it", rx),
-           *_steps_as_phases("it", rx)),
+           *_steps_as_phases("it", rx),
+           *_sorcery_timed("it", rx)),
     "zh": lambda rx: (Idiom(rx.compile(_ALL_AT_ZERO["zh"]), "所有牌手同时输掉游戏 平手"),
            Idiom(rx.compile(_NO_TRAMPLE["zh"]), NO_TRAMPLE_SAID["zh"]),
            Idiom(rx.compile(_PUMP_SPELL["zh"]), "+3/+3"),
@@ -6322,7 +6508,8 @@ _IDIOMS: dict[str, Callable[[Patterns], tuple[Idiom, ...]]] = {
                  "召唤失调"),
            Idiom(rx.anycase(r"^(?=.*(?:鹏洛客|旅法|(?<![A-Za-z])pw(?![A-Za-z]))).*?" + _LOYALTY_COST),
                  "忠诚异能"),
-           *_asked("zh", rx)),
+           *_asked("zh", rx),
+           *_sorcery_timed("zh", rx)),
 }
 
 

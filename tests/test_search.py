@@ -4610,3 +4610,109 @@ def test_session_61_a_kind_s_words_name_no_letter_entry(home: Path, db: sqlite3.
     assert rules_of(outcome)[0] == "122.1a"
     shown = [g.identity for g in outcome.definitions]
     assert not set(shown) & {"glossary:X", "glossary:Y"}, shown
+
+
+@pytest.mark.parametrize(("query", "answers"), [
+    ("My opponent negated my spell, do I get back the mana I paid?", {"701.6b"}),
+    ("deck out rule", {"121.4", "704.5b"}),
+    ("is there piercing damage in magic, when my monster gets blocked by a small one", {"702.19c", "702.19b"}),
+    ("is there a taunt mechanic, forcing a creature to attack someone else", {"701.15b"}),
+    ("when do my tapped cards ready again?", {"502.3"})])
+def test_session_62_other_games_words(home: Path, db: sqlite3.Connection, query: str, answers: set[str]) -> None:
+    """Other games' words for the rules' own (engine._other_games_en, the players' list): a spell "negated" is
+    countered (701.6b: 202.3a, mana value, led), "deck out" is drawing from an empty library (phasing's 702.26b led:
+    "out"), "piercing" damage is trample, a "taunt" goad, and cards that "ready" untap (Lorcana's word: 107.5 led)."""
+    ranked = rules_of(find(home, db, query))
+    assert ranked[0] in answers, ranked[:5]
+
+
+def test_session_62_creatures_that_fight_in_combat(home: Path, db: sqlite3.Connection) -> None:
+    """Creatures that "fight each other in combat" deal combat damage at once (510.2), not the keyword action fight
+    (701.14a led), and "does one hit first" asks so (engine._DAMAGE_TOGETHER)."""
+    ranked = rules_of(find(home, db, "two creatures fight each other in combat, does one hit first?"))
+    assert "510.2" in ranked[:5] and not ranked[0].startswith("701.14"), ranked[:5]
+
+
+@pytest.mark.parametrize("query", ["equip only main phase?", "equipaggiare solo in fase principale?"])
+def test_session_62_a_keyword_only_in_the_main_phase(home: Path, db: sqlite3.Connection, query: str) -> None:
+    """A keyword asked of "only in the main phase" is its own "activate only as a sorcery" (702.6a), where the main
+    phase's 505.1a led (engine._sorcery_timed); without a keyword named the main phase's rules answer."""
+    assert rules_of(find(home, db, query))[0] == "702.6a"
+    assert rules_of(find(home, db, "can I cast creatures only in main phase?"))[0] != "702.6a"
+
+
+@pytest.mark.parametrize(("query", "first"), [
+    ("alternative cost and kicker together?", "118.9d"),
+    ("if someone copies my kicked spell, is the copy also kicked", "707.10"),
+    ("if I copy a modal spell can I choose a different mode for the copy", "700.2g"),
+    ("复制一个具有模式的咒语时，复制品的操控者能否另选模式？", "700.2g"),
+    ("end the turn effect, what happens to the spells on the stack?", "724.1b"),
+    ("结束回合的效应结算时，堆叠上的其他咒语和异能应如何处理？", "724.1b"),
+    ("鹏洛客放大招要-X忠诚，忠诚不够的话能不能硬放？", "606.6")])
+def test_session_62_kinds_of_question(home: Path, db: sqlite3.Connection, query: str, first: str) -> None:
+    """Session 62's kinds: kicker on a spell cast for an alternative cost (118.9d), and a kicked copy still the copy's
+    own choices (707.10); a modal spell's copy given another mode (700.2g, where 707.10 led); an effect that ends the
+    turn and the stack (724.1b, nowhere); a loyalty ability costing more than the loyalty there is (606.6, fifth)."""
+    ranked = rules_of(find(home, db, query))
+    assert ranked[0] == first, ranked[:5]
+
+
+def test_session_62_loyalty_asked_of_no_ability(home: Path, db: sqlite3.Connection) -> None:
+    """A planeswalker attacked with more damage than its loyalty asks where the rest goes, not of an ability it
+    cannot activate (engine._LOYALTY_SHORT reads an ability named)."""
+    ranked = rules_of(find(home, db, "attacked a planeswalker with a 5 power guy and it only has 2 loyalty does the "
+                                     "rest hit opp"))
+    assert ranked[0] != "606.6", ranked[:5]
+
+
+@pytest.mark.parametrize(("query", "answers"), [
+    ("is a token a card?", {"108.2b", "111.6"}), ("衍生物算不算一张牌啊？", {"108.2b", "111.6"}),
+    ("la pedina è una carta?", {"108.2b", "111.6"}),
+    ("does a may trigger still go on the stack if I don't want to use it", {"603.5"}),
+    ("un'abilità innescata con la parola puoi va messa in pila anche se non la voglio usare", {"603.5"}),
+    ("is exile the same as the graveyard?", {"406.1"}), ("esiliare è la stessa cosa del cimitero?", {"406.1"}),
+    ("放逐区和坟墓场有什么区别", {"406.1"}),
+    ("la carta dice una cosa e il regolamento un'altra, chi vince?", {"101.1"}),
+    ("牌上写的和规则不一样，听哪个的？", {"101.1"}),
+    ("一张牌说可以做某件事，另一张牌说不能做，到底听哪张的？", {"101.2"}),
+    ("where does a destroyed creature go?", {"701.8a"}),
+    ("双面牌在墓地里算哪一面的特性？", {"712.8a"}),
+    ("can I attack one of my opponent's creatures instead of the player?", {"506.3"})])
+def test_session_62_more_kinds(home: Path, db: sqlite3.Connection, query: str, answers: set[str]) -> None:
+    """Whether a token is a card (108.2b, 111.6: the tokens' 111.10 led); an optional trigger on the stack (603.5:
+    405.6a led); exile beside the graveyard (406.1: 404.3 led); a card against the rules (101.1) and a "can" against a
+    "can't" said of two cards (101.2); where a destroyed creature goes (701.8a); which face a double-faced card has in
+    the graveyard (712.8a, read in Chinese: 712.1 led); a creature attacked "one of my opponent's" (506.3)."""
+    ranked = rules_of(find(home, db, query))
+    assert ranked[0] in answers, ranked[:5]
+
+
+def test_session_62_a_destroy_spell_is_no_creature_destroyed(home: Path, db: sqlite3.Connection) -> None:
+    """Where "that card" of a destroy spell that did nothing went is the spell's own fate (608.2b), not where a
+    destroyed permanent goes (engine._DESTROYED_WHERE reads no 消灭咒语)."""
+    ranked = rules_of(find(home, db, "我用消灭咒语指定了对方的生物，结果对方在我的咒语生效前把那个生物弹回手里了，"
+                                     "我的咒语还会生效吗，那张牌去哪了？"))
+    assert ranked[0] != "701.8a", ranked[:5]
+
+
+@pytest.mark.parametrize(("query", "lang", "section"), [("le saghe come funzionano", "it", "714."),
+                                                        ("mutare come funziona", "it", "702.140")])
+def test_session_62_italian_words_of_one_keyword(home: Path, db: sqlite3.Connection, query: str, lang: str,
+                                                 section: str) -> None:
+    """An Italian question whose one game word the lists lacked ("saghe", the plural; "mutare", mutate's verb) was
+    read as English and led with merged permanents' 730.2c."""
+    outcome = find(home, db, query)
+    assert outcome.plan.lang == lang and rules_of(outcome)[0].startswith(section), rules_of(outcome)[:5]
+
+
+@pytest.mark.parametrize(("query", "first"), [
+    ("ETB trigger 上咗 stack 之后，个生物即刻俾人 kill 咗，个 trigger 仲会唔会 resolve？", "113.7a"),
+    ("my ETB and opp's ETB trigger off the same creature entering, who puts theirs on the stack first?", "603.3b"),
+    ("墓地里的生物有出土，发动后回合结束会怎样？", "702.84a"),
+    ("planeswalker effects once per turn?", "606.3")])
+def test_session_62_older_kinds_read_more(home: Path, db: sqlite3.Connection, query: str, first: str) -> None:
+    """Older kinds read more: a trigger whose source was "kill 咗" before it "resolve"s (113.7a, Cantonese with English
+    words: 405.6a led), two players' ETBs and "who puts theirs on the stack first" (603.3b), unearth by a Yu-Gi-Oh
+    player's 出土 (the rules' 破坟), loyalty abilities "once per turn" (606.3: replacement effects' 614.10 led)."""
+    ranked = rules_of(find(home, db, query))
+    assert ranked[0] == first, ranked[:5]
