@@ -4420,7 +4420,8 @@ _TOKEN_GONE = {
 #: Session 61: "plus ability and then the minus", four words apart (session 58's final set: nowhere -> second, behind
 #: 306.5d, which says it too): 65 read, 59/64 -> 59/65.
 #: Session 62: "once per turn" and "how often" ("planeswalker effects once per turn?", session 61's final set:
-#: nowhere -> first): 72 read, 64/71 -> 65/72.
+#: nowhere -> first): 72 read, 64/71 -> 65/72.  Its Chinese 几次 (how many times: "鹏洛客一回合可以用几次技能呀",
+#: the second blind set).
 _WALKER_TWICE = {
     "en": r"^(?=.*(?:\b(?:planeswalkers?|pws?|walkers?|loyalty|plus\w*\s+(?:\w+\s+){0,4}?(?:then\s+)?minus\w*)\b"
           r"|\+\d\s+(?:\w+\s+){0,3}?(?:and\s+)?then\s+[-−]\d"
@@ -4434,7 +4435,8 @@ _WALKER_TWICE = {
     "it": r"^(?=.*\b(?:planeswalker|pw|fedelt[àa]|lealt[àa])\b)"
           r".*?(?P<word>\b(?:2|due)\s+volte|\bpi[uù]\s+(?:di\s+)?una\s+volta|\b(?:2|due)\s+abilit[àa]"
           r"|\bpoi\s+(?:\w+\s+){0,2}?[-−]\d\b)",
-    "zh": r"^(?=.*(?:鹏洛客|旅法师|忠诚)).*?(?P<word>两次|2次|二次|两个异能|多次|再起动|再用|用两个|先加(?:忠诚)?再减)"}
+    "zh": r"^(?=.*(?:鹏洛客|旅法师|忠诚))"
+          r".*?(?P<word>两次|2次|二次|两个异能|多次|几次|再起动|再用|用两个|先加(?:忠诚)?再减)"}
 #: Milling more cards than a library holds ("devo millare 5 ma ho solo 3 carte nel grimorio, perdo?", "have to mill 5
 #: but only 3 cards left"): as many as possible, no loss (701.17b), where drawing from an empty library (704.5b) led
 #: and 701.17b was fourth (session 45's Italian blind tester).  1 read: 0/1 -> 1/1.
@@ -4988,9 +4990,12 @@ _COMMANDER_ELIGIBLE = {
 #: nowhere -> first): 41 read, 38/40 -> 40/41.
 #: Session 59: a land countered ("countato una land con counterspell", "can i counter a land": eighth and nowhere ->
 #: first): 50 read, 46/47 -> 48/49.
+#: Session 62: "counter somebody playin a land" (a Scottish player, the "g" put back by spelling.g_dropped: nowhere ->
+#: first).
 _LAND_RESPONSE = {
     "en": r"^(?!.*\b(?:abilit\w*|trigger\w*|landfall|tap\w*|mana)\b)"
-          r"(?=.*\b(?:respon\w*|counter(?:ed|ing|s)?\s+(?:a\s+|my\s+|the\s+|his\s+|her\s+|their\s+)?lands?\b))"
+          r"(?=.*\b(?:respon\w*|counter(?:ed|ing|s)?\s+(?:a\s+|my\s+|the\s+|his\s+|her\s+|their\s+)?lands?\b"
+          r"|counter(?:ed|ing|s)?\s+(?:\w+\s+)?play(?:ing|s|ed)?\s+(?:a\s+|my\s+|the\s+|his\s+|her\s+|their\s+)?lands?\b))"
           r".*?\b(?P<word>play(?:ing|s|ed)?\s+(?:a\s+|my\s+|the\s+|an?\s+extra\s+)?lands?|land\s+drops?"
           r"|counter(?:ed|ing|s)?\s+(?:a\s+|my\s+|the\s+|his\s+|her\s+|their\s+)?lands?)\b",
     "it": r"^(?!.*\b(?:abilit\w*|trigger\w*|innesc\w*|approdo|tapp\w*|mana)\b)"
@@ -5231,6 +5236,36 @@ _DFC_ZONE = {
           r"(?!.*\b(?:pila|stack|campo)\b).*?\b(?P<word>quale\s+(?:faccia|lato))\b",
     "zh": r"^(?=.*(?:双面|dfc|mdfc))(?=.*(?:坟墓?场|墓地|手牌|手上|手里|牌库|放逐|游戏外))(?!.*(?:堆叠|战场))"
           r".*?(?P<word>(?:哪|边)一?面)"}
+#: A copy of a commander ("un tizio ha clonato il mio commander, cioè la sua copia conta come commander anche per il
+#: danno?", session 62's second blind set): the designation is the card's, no characteristic a copy takes (903.3), where
+#: the copy rules (707.11, 707.10) led and 903.3 was nowhere; the English question found it already.  5 read: 4/4 ->
+#: 5/5.
+_COMMANDER_COPY = {
+    "en": r"^(?=.*\b(?:cop(?:y|ies|ied)|clon\w*)\b)(?=.*\b(?:commanders?|generals?|cmdr)\b)"
+          r".*?\b(?P<word>(?:is|also|counts?\s+as|considered|becomes?)\s+(?:\w+\s+){0,2}?(?:a\s+|my\s+|your\s+)?"
+          r"(?:commander|general|cmdr))\b",
+    "it": r"^(?=.*\b(?:copi\w*|clon\w*)\b)(?=.*\bcommander\b)"
+          r".*?\b(?P<word>(?:conta|vale|è|e|diventa|considerat\w*)\s+(?:\w+\s+){0,2}?(?:come\s+)?(?:un\s+|il\s+)?commander)\b",
+    "zh": r"^(?=.*(?:复制|克隆))(?=.*指挥官).*?(?P<word>(?:算|是|也是|也算|算不算|是不是)(?:你的|我的|他的)?指挥官)"}
+#: Creatures tapped to pay for a spell ("u picciriddu gira le sue creature per pagare una magia invece di usare le
+#: terre, si può fare?", session 62's second blind set): convoke's way (702.51a), where mutate's and harmonize's rules
+#: led and 702.51a was nowhere.  6 read: 5/5 -> 6/6.
+_TAP_TO_PAY = {
+    "en": r"\b(?P<word>tap(?:s|ped|ping)?\s+(?:\w+\s+){0,2}?creatures?\s+(?:to|for)\s+(?:help\s+)?(?:pay|cast)\w*)\b",
+    "it": r"\b(?P<word>(?:gir|tapp)\w*\s+(?:le\s+)?(?:sue\s+|mie\s+|tue\s+|delle\s+)?creature\s+per\s+pagare)\b",
+    "zh": r"(?P<word>横置\S{0,4}?生物(?:来|去)?(?:支付|付费|付))"}
+#: Sacrificing another player's permanent ("posso sacrificare una creatura del nipote per pagare la mia carta?",
+#: session 62's second blind set, a grandfather): a player can't sacrifice a permanent they don't control (701.21a),
+#: where the costs' other rules led and 701.21a was nowhere (the English "my grandson's creature" sixth).  Not a
+#: player's "his" own ("opp sacs his creature in resp": 603.10a first -> second when read so).  4 read: 3/3 -> 4/4.
+_SAC_OTHERS = {
+    "en": r"\b(?P<word>sac(?:rific\w*|s|ced|ed)?\s+(?:\w+\s+)?(?:(?:my\s+)?opp\w*['’]?s?"
+          r"|(?:my|his|her|their)\s+\w+['’]s|someone\s+else['’]?s|another\s+player['’]?s|the\s+other\s+player['’]?s"
+          r"|enemy)\s+(?:\w+\s+)?(?:creatures?|permanents?|lands?|artifacts?|enchantments?|tokens?|stuff|things?))\b",
+    "it": r"\b(?P<word>sacrific\w*\s+(?:\w+\s+)?(?:una|la|le|delle|un|il)\s+"
+          r"(?:creatur[ae]|permanent[ei]|terr[ae]|pedin[ae])\s+"
+          r"(?:del|della|dell['’]\s*|dei|degli|di|altrui|avversari\w*)\w*)",
+    "zh": r"(?P<word>牺牲(?:掉)?(?:对手|对面|别人|孙子|朋友|儿子|对方)\S{0,3}?的(?:生物|永久物|地|神器|结界|衍生物))"}
 #: A "can't" against a "can" ("un effetto dice che non posso guadagnare punti vita e un altro mi fa guadagnare 3
 #: punti vita: quale dei due prevale?", "one card says I can't gain life and another gains me 3, which wins", 一个效应
 #: 说不能获得生命 另一个让我获得3点 哪个优先): the "can't" effect takes precedence (101.2), where life gain's 119.7 led
@@ -6063,6 +6098,12 @@ _ASKED: tuple[tuple[dict[str, str], str, str], ...] = (
     (_EXILE_VS_GRAVE, "exile zone is essentially a holding area for objects", "放逐区实质上是存放物件的区域"),
     (_DFC_ZONE, "double-faced card in a zone other than the battlefield or stack has only the characteristics of its"
                 " front face", "双面牌在战场或堆叠以外的其他区域时 它只具有其正面所述的特征值"),
+    (_COMMANDER_COPY, "commander designation is not a characteristic of the object represented by the card it is an"
+                      " attribute of the card itself", "指挥官此称号并非该牌所代表之物件的特征"),
+    (_TAP_TO_PAY, "convoke tap an untapped creature you control rather than pay that mana",
+     "召集 横置一个由你操控的未横置生物 来支付"),
+    (_SAC_OTHERS, "a player can't sacrifice something that's a permanent they don't control",
+     "牌手不能牺牲不由其操控的永久物"),
     (_CANT_WINS, "another effect states that it can't happen the can't effect takes precedence",
      "另一个效应叙述不能作某事 以“不能”的效应为优先"),
     (_HAND_COUNT, "player can't look at the cards in another player's hand but may count those cards at any time",
@@ -6315,13 +6356,15 @@ _IDIOMS: dict[str, Callable[[Patterns], tuple[Idiom, ...]]] = {
            # very turn" (a retired teacher: nowhere -> first), "cast Llanowar Elves and the client won't let me tap it
            # for G the same turn" (an MTGO player: nowhere -> first); not to crew, which a creature cast this turn may
            # (an older set's "crew his Vehicle by tapping a creature he cast this very turn": first -> third, read so).
+           # Session 62: a 1990s player's "came into play this turn, can I tap him to ping straight away" (nowhere).
            Idiom(rx.anycase(r"^(?=.*\b(?:attack\w*|tap\w*|block\w*|sideways|for\s+(?:\w+\s+)?mana)\b)(?!.*\bcrew\w*)"
                                 r"(?!.*(?<!\bno )(?<!without )(?<!doesnt have )"
                                 r"(?<!doesn't have )(?<!dont have )(?<!don't have )(?<!dosnt have )(?<!dosent have )"
                                 r"(?<!didnt have )(?<!didn't have )(?<!does not have )\bhaste\b)"
                                 r".*?\b(?P<word>just\s+(?:played|cast|casted|summoned|came\s+(?:in(?:to\s+play)?|down|out)|entered"
                                 r"|resolved)"
-                                r"|(?:attack\w*|tap\w*|block\w*)\s+(?:\w+\s+){0,2}?(?:right\s+away|immediately|straight\s+away)"
+                                r"|(?:attack\w*|tap\w*|block\w*)\s+(?:\w+\s+){0,3}?(?:right\s+away|immediately|straight\s+away)"
+                                r"|(?:came|comes?)\s+into\s+play\s+this\s+turn"
                                 r"|flash(?:ed)?\s+(?:\w+\s+){0,2}?in"
                                 r"|(?:the|same|this)\s+turn\s+(?:i|it|they|he|she)\s+(?:play(?:ed)?|cast(?:ed)?"
                                 r"|came\s+(?:in(?:to\s+play)?|down)|entered|resolved)(?:\s+it)?"

@@ -4716,3 +4716,50 @@ def test_session_62_older_kinds_read_more(home: Path, db: sqlite3.Connection, qu
     player's 出土 (the rules' 破坟), loyalty abilities "once per turn" (606.3: replacement effects' 614.10 led)."""
     ranked = rules_of(find(home, db, query))
     assert ranked[0] == first, ranked[:5]
+
+
+def test_session_62_a_dropped_g(home: Path, db: sqlite3.Connection) -> None:
+    """A "g" players drop ("playin") is put back where the texts write the word so (spelling.g_dropped): "playin" was
+    one edit from both "plain" and "playing", read as neither, and nothing of a land played was found (305.1)."""
+    from indexers.spelling import g_dropped
+
+    assert g_dropped("playin", {"playing", "plain"}) == "playing"
+    assert g_dropped("main", {"maing"}) == "maing" and g_dropped("main", {"main"}) is None
+    assert rules_of(find(home, db, "can ye counter somebody playin a land"))[0] == "305.1"
+
+
+@pytest.mark.parametrize(("query", "answers", "within"), [
+    ("this creature came into play this turn, can I tap him to ping straight away", {"302.6"}, 1),
+    ("我孙子每回合一开始就把横过来的牌全部竖回来，这是规矩吗", {"502.3"}, 5),
+    ("牌库被我抽光了会怎样", {"704.5b", "121.4"}, 1),
+    ("色限到底看什么", {"903.4", "903.4a", "903.4c"}, 1),
+    ("牌上面放了好多小骰子当记号，是干嘛用的", {"122.1", "122.1a"}, 1),
+    ("孙子把用完的牌扔到旁边一堆，那堆牌别人可以随便翻看吗", {"404.2"}, 1),
+    ("孙子把一张牌扣着放在桌上说是一个2/2的小怪物，扣着的牌也能算吗", {"708.2a"}, 1),
+    ("sta carta con i numeri romani I II III, ogni turno ci devo mettere un segnalino?", {"714.3c"}, 1),
+    ("鹏洛客一回合可以用几次技能呀", {"606.3"}, 2),
+    ("Un oggetto che cambia zona mantiene memoria della sua esistenza precedente?", {"400.7"}, 1)])
+def test_session_62_words_of_the_second_blind_set(home: Path, db: sqlite3.Connection, query: str, answers: set[str],
+                                                   within: int) -> None:
+    """Session 62's second blind set's words: a 1990s player's creature that "came into play this turn" (302.6); a
+    grandmother's cards 竖回来 (untapped), 扣着 (face down), 用完的牌 on a pile (the graveyard), 记号 (counters), a
+    library 抽光; a Commander player's 色限 (color identity); a Saga by its Roman numerals; 几次 of a planeswalker's
+    abilities; an object's "memoria" (400.7).  None was in its place on session 61's code."""
+    ranked = rules_of(find(home, db, query))
+    assert answers & set(ranked[:within]), ranked[:5]
+
+
+@pytest.mark.parametrize(("query", "first"), [
+    ("un tizio ha clonato il mio commander, la sua copia conta come commander?", "903.3"),
+    ("u picciriddu gira le sue creature per pagare una magia, si può fare?", "702.51a"),
+    ("可以横置生物来支付咒语吗", "702.51a"),
+    ("posso sacrificare una creatura del nipote per pagare la mia carta?", "701.21a"),
+    ("can I sacrifice my grandson's creature to pay for my card?", "701.21a")])
+def test_session_62_kinds_of_the_second_blind_set(home: Path, db: sqlite3.Connection, query: str,
+                                                   first: str) -> None:
+    """A copy of a commander is no commander (903.3: the copy rules led); creatures tapped to pay for a spell are
+    convoke's (702.51a: mutate's rules led); no player sacrifices what they don't control (701.21a)."""
+    ranked = rules_of(find(home, db, query))
+    assert ranked[0] == first, ranked[:5]
+    own = rules_of(find(home, db, "opp sacs his creature in resp to my exile, his when this dies still triggers?"))
+    assert own[0] != "701.21a", own[:5]
