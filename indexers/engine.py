@@ -3894,7 +3894,9 @@ _RESOLVES_FIRST = {
     "en": r"^(?!.*\b(?:trigger\w*|same\s+time|simultaneous\w*)\b)"
           r".*?\b(?P<word>(?:which|what|who(?:se)?)\s+(?:\w+\s+){0,3}?"
           r"(?:resolves?|solves?|go(?:es)?\s+off|takes?\s+effect)\s+(?:first|1st)|last\s+in\s*,?\s+first\s+out|lifo"
-          r"|(?:in\s+)?what\s+order\s+(?:do|does|will|did)\s+(?:\w+\s+){0,3}?resolve)\b",
+          r"|(?:in\s+)?what\s+order\s+(?:do|does|will|did)\s+(?:\w+\s+){0,3}?resolve"
+          r"|most\s+recent(?:ly)?\s+(?:\w+\s+){0,3}?resolves?\s+first|stack\s+of\s+plates"
+          r"|(?:his|her|their|my|your|the\s+first)\s+(?:spell|one)\s+resolves?\s+first)\b",
     "it": r"^(?!.*\b(?:trigger\w*|innesc\w*|insieme)\b)"
           r".*?(?P<word>(?:chi|quale|cosa)\s+(?:\w+\s+){0,3}?(?:(?:si\s+)?risolv\w*|resolv\w*|fa\s+effetto|fanno\s+effetto)"
           r"\s+(?:per\s+)?prim\w*|in\s+che\s+ordine\s+(?:\w+\s+){0,2}?(?:si\s+)?risolv\w*"
@@ -3909,11 +3911,14 @@ _RESOLVES_FIRST = {
 #: Which resolves first asked as what "happens first" among cards played "in response" or on the stack (session 60's
 #: second blind set, a parent: "They kept saying "in response" and stacking cards on top of each other. Which one
 #: actually happens first?", 405.5 nowhere), or as Yu-Gi-Oh's chain's "后发动的先处理" (session 59's final set), read
-#: as :data:`_RESOLVES_FIRST` is.  5 read: 1/2 -> 5/5.
+#: as :data:`_RESOLVES_FIRST` is.  5 read: 1/2 -> 5/5.  Session 62: instants played "one right after the other" (an
+#: older final set's "which one happens first?": nowhere -> first); and (:data:`_RESOLVES_FIRST`) the "most recently
+#: played one" and "his spell resolves first".
 #: What both say: 405.5's words, in English and Chinese.
 _TOP_RESOLVES = ("top last-added spell or ability on the stack resolves", "堆叠最顶端的 最后进入的 咒语或异能结算")
 _RESPONSE_FIRST = {
-    "en": r"^(?=.*\b(?:in\s+response|respond\w*|stack(?:s|ed|ing)?)\b)"
+    "en": r"^(?=.*\b(?:in\s+response|respond\w*|stack(?:s|ed|ing)?|instants?|chain\w*"
+          r"|counter(?:s|ed)?\s+(?:my|his|her|the)\s+counter\w*)\b)"
           r"(?!.*\b(?:trigger\w*|same\s+time|simultaneous\w*)\b)"
           r".*?\b(?P<word>(?:which|what)\s+(?:\w+\s+){0,3}?(?:happens?|goes|go|counts?|works?)\s+(?:first|1st))\b",
     "it": r"^(?=.*\b(?:risposta|rispond\w*|pila|stack)\b)(?!.*\b(?:trigger\w*|innesc\w*|insieme)\b)"
@@ -5266,6 +5271,54 @@ _SAC_OTHERS = {
           r"(?:creatur[ae]|permanent[ei]|terr[ae]|pedin[ae])\s+"
           r"(?:del|della|dell['’]\s*|dei|degli|di|altrui|avversari\w*)\w*)",
     "zh": r"(?P<word>牺牲(?:掉)?(?:对手|对面|别人|孙子|朋友|儿子|对方)\S{0,3}?的(?:生物|永久物|地|神器|结界|衍生物))"}
+#: How many cards a deck holds ("how many cards does a deck need", "How many cards does my sealed deck need at the
+#: prerelease?", 套牌最少要多少张, older sets' parents and new players): the minimum deck sizes (100.2a, 100.2b), where
+#: the hand's and the library's rules (108.2a, 103.2a) led and 100.2a was nowhere; a limited game's (sealed, draft,
+#: 现开, 轮抽) is 100.2b's alone (:data:`_LIMITED_DECK_SIZE`).  Not a hand, a library or a Commander deck (903.5a, its
+#: own).  12 read: 9/10 -> 11/12; the limited ones 8 read, 2/5 -> 7/8.
+_DECK_SIZE_ASKED = {
+    "en": r"(?!.*\b(?:hands?|library|graveyard|draw\w*|mulligan\w*|exile\w*|sideboard|commander|edh|cmdr)\b)"
+          r".*?\b(?P<word>how\s+many\s+cards\s+(?:\w+\s+){0,4}?decks?"
+          r"|(?:minimum|min|max(?:imum)?|smallest)\s+deck\s+size|deck\s+size|(?:at\s+least|minimum\s+of)\s+(?:\w+\s+)?cards\s+in\s+(?:a|my|your|the)\s+(?:\w+\s+)?deck)\b",
+    "it": r"(?!.*\b(?:mano|grimorio|pesc\w*|mulligan|commander|edh|cimitero)\b)"
+          r".*?\b(?P<word>quante\s+carte\s+(?:\w+\s+){0,4}?mazz[oi]"
+          r"|(?:minimo|massimo)\s+(?:di\s+)?carte\s+(?:\w+\s+){0,3}?mazzo)\b",
+    "zh": r"(?!.*(?:指挥官|commander|edh|手牌|牌库|起手|调度))"
+          r".*?(?P<word>(?:套牌|牌组|卡组)\S{0,6}?(?:多少张|几张)|(?:多少张|几张)牌?的?(?:套牌|牌组|卡组))"}
+_LIMITED_WORDS = {"en": r".*\b(?:sealed|draft\w*|limited|prerelease|pre-release|boosters?)\b",
+                  "it": r".*\b(?:sigillat\w*|draft\w*|limited|prerelease|pre-release|buste)\b",
+                  "zh": r".*(?:现开|轮抽|限制赛|预组赛|补充包|prerelease|draft)"}
+_DECK_SIZE = {lang: f"^(?!{_LIMITED_WORDS[lang]}){asked}" for lang, asked in _DECK_SIZE_ASKED.items()}
+_LIMITED_DECK_SIZE = {lang: f"^(?={_LIMITED_WORDS[lang]}){asked}" for lang, asked in _DECK_SIZE_ASKED.items()}
+#: Whether exiled cards ever come back ("Where do cards go when they get exiled, and can they ever come back to the
+#: game?", session 60's final set; 还有一堆说是"放逐"的牌，放那儿的牌还能回来吗, session 62's second blind set): exile
+#: holds some for good and some for a while (406.1), where the exile zone's other rules (406.4, 406.3) led.  Not a
+#: token's (111.8: "衍生物出去就没了回不来" first -> second when read).  4 read: 2/2 -> 4/4.
+_EXILE_BACK = {
+    "en": r"^(?=.*\bexil\w*)(?!.*\btokens?\b)"
+          r".*?\b(?P<word>can\s+(?:they|it|cards?|exiled\s+cards?|those|them)\s+(?:ever\s+)?"
+          r"(?:come\s+back|return|be\s+(?:played|used)\s+again)|(?:ever|never)\s+(?:come|comes)\s+back)\b",
+    "it": r"^(?=.*\besili\w*)(?!.*\b(?:pedin[ae]|token)\b)"
+          r".*?\b(?P<word>(?:possono|pu[oò]|potranno)\s+(?:mai\s+|pi[uù]\s+)?(?:tornare|rientrare)|tornano\s+mai)\b",
+    "zh": r"^(?=.*放逐)(?!.*(?:衍生物|token)).*?(?P<word>还能(?:再)?回来|能不能(?:再)?回来|还(?:能|可以)再用|回不来)"}
+#: When an exerted permanent untaps ("exerted my attacker this turn, when does it untap again?", session 62's third
+#: blind set, a draft player): not in its controller's next untap step (701.43a), where the untap step's 502.3 led
+#: and 701.43a was nowhere (the untap step's kind, :data:`_WHEN_UNTAP`, no longer reads an exerted one).  2 read: 1/1 ->
+#: 2/2.
+_EXERT_UNTAP = {
+    "en": r"^(?=.*\bexert\w*).*?\b(?P<word>untap\w*|ready\s+again)\b",
+    "it": r"^(?=.*\besaur\w*).*?\b(?P<word>stapp\w*|si\s+raddrizz\w*)",
+    "zh": r"^(?=.*耗竭).*?(?P<word>重置|竖回来|转回来)"}
+#: How a game is won ("Non ci sono carte premio in Magic: come si vince?", "There are no prize cards in Magic so how do
+#: I actually win?", sessions 60 and 62's Pokémon players): a player at 0 life loses (104.3b, 704.5a, 119.6), where the
+#: game's ending rules of variants (705.3, 809.5a) or the zones led; said with the last one left winning (104.2a), a
+#: Two-Headed Giant team's rule (810.8a) led.  2 read: 0/0 -> 1/2.
+_HOW_TO_WIN = {
+    "en": r"\b(?P<word>how\s+(?:do|does|can)\s+(?:i|you|we|one|a\s+player|someone|anyone)\s+(?:actually\s+|even\s+)?win"
+          r"(?:\s+(?:the|a)\s+game)?)\b(?!\s+(?:with|by|through|via|using)\b)",
+    "it": r"\b(?P<word>come\s+(?:si\s+vince|(?:faccio|fai|si\s+fa)\s+a\s+vincere|vinco)(?:\s+(?:la|una)\s+partita)?)\b"
+          r"(?!\s+(?:con|usando)\b)",
+    "zh": r"(?P<word>(?:怎么|怎样|如何)(?:才(?:能|算))?(?:赢|获胜|取胜)|(?:怎么|怎样)才算赢)"}
 #: A "can't" against a "can" ("un effetto dice che non posso guadagnare punti vita e un altro mi fa guadagnare 3
 #: punti vita: quale dei due prevale?", "one card says I can't gain life and another gains me 3, which wins", 一个效应
 #: 说不能获得生命 另一个让我获得3点 哪个优先): the "can't" effect takes precedence (101.2), where life gain's 119.7 led
@@ -5277,7 +5330,7 @@ _CANT_WINS = {
     "en": r"^(?=.*\b(?:can'?t|cannot|can\s+not)\b)(?=.*\b(?:another|other|second|one)\b)"
           r".*?\b(?P<word>which\s+(?:one\s+)?(?:wins|applies|counts|prevails)|takes\s+precedence|who\s+wins)\b",
     "it": r"^(?=.*(?:\bnon|['’]un)\s+(?:posso|puoi|pu[oò]|possono|si\s+pu[oò])\b)(?=.*\b(?:altr[oa]|second[oa])\b)"
-          r".*?(?P<word>quale\s+(?:dei\s+due\s+)?(?:prevale|vince|si\s+applica)|chi\s+vince"
+          r".*?(?P<word>quale\s+(?:dei\s+due\s+)?(?:prevale|vince|si\s+applica)|chi\s+(?:la\s+)?vince"
           r"|(?:cosa|che\s+cosa|quale|icch[ée])\s+vale)",
     "zh": r"^(?=.*不能)(?=.*(?:另一|另外))"
           r".*?(?P<word>哪个优先|听哪(?:个|张)的|哪个生效|谁优先|以哪(?:个|张)为准|哪个赢)"}
@@ -5798,16 +5851,16 @@ _LOOK_GRAVEYARD = {
 #: in their own untap step (502.3).  Not of priority in that step (:data:`_UNTAP_PRIORITY`'s, 502.4).  Measured as
 #: :data:`_ADVENTURE_AFTER`: 3 read, 0/2 -> 3/3.
 #: Session 59, its second blind set: cards "rimesse dritte" (put straight again: sixth -> first, two older ones second
-#: and third -> first): 8 read, 5/7 -> 8/8.
+#: and third -> first): 8 read, 5/7 -> 8/8.  Not of an exerted permanent (:data:`_EXERT_UNTAP`, session 62).
 _WHEN_UNTAP = {
     "en": r"^(?=.*\b(?:when|what\s+(?:step|phase|point|part))\b)(?!.*\b(?:upkeep|priority|instant|respond\w*|cast\w*"
-          r"|doesn['’]?t\s+untap|don['’]?t\s+untap|skip\w*)\b).*?\b(?P<word>untap(?:s|ped|ping)?"
+          r"|exert\w*|doesn['’]?t\s+untap|don['’]?t\s+untap|skip\w*)\b).*?\b(?P<word>untap(?:s|ped|ping)?"
           r"|(?:turn\w*|get\w*|put\w*|rotat\w*|go(?:es)?)\s+(?:\w+\s+){0,2}?back\s+(?:straight|upright)"
           r"|straighten\w*)\b",
     "it": r"^(?=.*\b(?:quando|in\s+che\s+fase|a\s+che\s+punto)\b)(?!.*\b(?:mantenimento|priorit\w*|istantane\w*"
-          r"|rispond\w*|lanci\w*)\b).*?\b(?P<word>stapp\w*|si\s+raddrizz\w*|raddrizz\w*"
+          r"|esaur\w*|rispond\w*|lanci\w*)\b).*?\b(?P<word>stapp\w*|si\s+raddrizz\w*|raddrizz\w*"
           r"|(?:rimett\w*|torn\w*)\s+dritt\w*)\b",
-    "zh": r"^(?=.*(?:什么时候|何时|哪个(?:阶段|步骤)|啥时候))(?!.*(?:维持|优先权|瞬间|回应|施放|不能重置|不重置))"
+    "zh": r"^(?=.*(?:什么时候|何时|哪个(?:阶段|步骤)|啥时候))(?!.*(?:维持|优先权|瞬间|回应|施放|不能重置|不重置|耗竭))"
           r".*?(?P<word>重置|转回来|竖回来|立起来)"}
 #: The questions every language asks in its own words (each kind's patterns above say why), with the rules'
 #: words they are searched in: in English (an Italian question's too: English words in it pass through to the
@@ -6104,6 +6157,16 @@ _ASKED: tuple[tuple[dict[str, str], str, str], ...] = (
      "召集 横置一个由你操控的未横置生物 来支付"),
     (_SAC_OTHERS, "a player can't sacrifice something that's a permanent they don't control",
      "牌手不能牺牲不由其操控的永久物"),
+    (_LIMITED_DECK_SIZE, "limited play each deck has a minimum deck size of 40 cards",
+     "限制赛中 一副套牌的套牌数量下限为40张"),
+    (_DECK_SIZE, "constructed play each deck has a minimum deck size of 60 cards limited play minimum deck size of 40"
+                 " cards", "构组赛中 一副套牌的套牌数量下限为60张 限制赛中 套牌数量下限为40张"),
+    (_EXILE_BACK, "exile zone is essentially a holding area exile an object without any way to return it others only"
+                  " temporarily", "放逐区实质上是存放物件的区域 没有任何方式将该物件移回 只是暂时的放逐"),
+    (_EXERT_UNTAP, "exert a permanent choose to have it not untap during your next untap step exert",
+     "耗竭一个永久物 选择在你的下一个重置步骤中不重置它"),
+    (_HOW_TO_WIN, "a player's life total is 0 or less that player loses the game",
+     "牌手的生命为0或是更少 该牌手输掉此盘游戏"),
     (_CANT_WINS, "another effect states that it can't happen the can't effect takes precedence",
      "另一个效应叙述不能作某事 以“不能”的效应为优先"),
     (_HAND_COUNT, "player can't look at the cards in another player's hand but may count those cards at any time",
@@ -6250,6 +6313,11 @@ def _family_en(rx: Patterns) -> tuple[Idiom, ...]:
             Idiom(rx.anycase(r"\b(?P<word>(?:turn(?:s|ed|ing)?|put(?:s|ting)?)\s+(?:(?:it|them|cards?|(?:the|my|your|their)"
                              r"\s+\w+)\s+)?(?:back\s+)?(?:straight|upright)(?:\s+again)?)\b"), "untap"),
             Idiom(rx.anycase(r"\b(?P<word>(?:quick|fast)\s+(?:cards?|spells?|ones|magic))\b"), "instant"),
+            # counters called "markers" (a parent's "little poison markers", a grandparent's "plus one marker" and
+            # "minus one marker": 704.5c and 704.5q nowhere, session 60's and 59's sets)
+            Idiom(rx.anycase(r"\b(?P<word>poison\s+markers?)\b"), "poison counters"),
+            Idiom(rx.anycase(r"(?<![\w/])(?P<word>(?:plus\s+one|\+1)(?:/\+1)?\s+markers?)\b"), "+1/+1 counter"),
+            Idiom(rx.anycase(r"(?<![\w/])(?P<word>(?:minus\s+one|-1)(?:/-1)?\s+markers?)\b"), "-1/-1 counter"),
             Idiom(rx.anycase(r"(?<!counters\s)(?<!counter\s)\b(?P<word>cancel(?:l?ed|s|l?ing)?)\s+(?:out\s+)?"
                              r"(?:my|mine|his|hers|her|their|theirs|your|yours|it|that|the|a)\b"), "countered"))
 
@@ -6335,7 +6403,9 @@ _IDIOMS: dict[str, Callable[[Patterns], tuple[Idiom, ...]]] = {
                                 r"|new\s+hand|redraw\w*)\b"), "mulligan"),
            # ... or "turned sideways" (session 60's final set: "can a card that's turned sideways still block", 509.1a
            # sixth -> first), not one that "isnt turned sideways" (an older set's menace question: first -> third)
-           Idiom(rx.anycase(r"^(?=.*\b(?:can|could|may|able|allowed)\b)(?=.*\b(?:block|attack)\w*).*?\b(?P<word>tapped"
+           # Session 62: a parent's "He wanted to block with it. He was told no. Why?" (509.1a nowhere -> first).
+           Idiom(rx.anycase(r"^(?=.*\b(?:can|could|may|able|allowed|wanted|wants|tried|told)\b)(?=.*\b(?:block|attack)\w*)"
+                                r".*?\b(?P<word>tapped"
                                 r"|(?<!isnt turned )(?<!isn't turned )(?<!not turned )sideways)\b"),
                  "must be untapped", kind=True),
            Idiom(rx.anycase(r"^(?=.*\bcounters?\b).*?\b(?P<word>bounced?|bouncing|flicker(?:s|ed|ing)?|blink(?:s|ed|ing)?"
