@@ -3755,14 +3755,18 @@ _NO_TARGET = {
 #: 6 read: 2/3 -> 6/6.
 #: The whole question from the verb to the moment it names (or back) is read so: the stack's words of "while my spell
 #: is on the stack" led with 117.2a and 405.6g, 104.3a third, when only the verb was.
+#: Session 62: the Italian "arrendersi" and the English "resign", "forfeit" (the players' lists' concede: "Un cliente
+#: vuole arrendersi mentre una magia si sta risolvendo", the third blind set: nowhere -> first).
 _WHEN_CONCEDING = {"en": r"(?:any\s*time|whenever|while|during|response|mid|middle|stack|before)",
                    "it": r"(?:mentre|durante|qualsiasi|qualunque|risposta|stack|pila|prima)",
                    "zh": "(?:任何时候|随时|什么时候|堆叠|回应|中途|时候)"}
 _CONCEDE_WHEN = {
-    "en": r"^(?!.*" + _SEVERAL["en"] + r").*?(?P<word>\b(?:conced\w*|scoop\w*)\b.*\b" + _WHEN_CONCEDING["en"]
-          + r"\b.*?(?=[?.!,]|$)|\b" + _WHEN_CONCEDING["en"] + r"\b.*\b(?:conced\w*|scoop\w*)\b)",
-    "it": r"^(?!.*" + _SEVERAL["it"] + r").*?(?P<word>\b(?:conced\w*|abbandon\w*)\b.*\b" + _WHEN_CONCEDING["it"]
-          + r"\b.*?(?=[?.!,]|$)|\b" + _WHEN_CONCEDING["it"] + r"\b.*\b(?:conced\w*|abbandon\w*)\b)",
+    "en": r"^(?!.*" + _SEVERAL["en"] + r").*?(?P<word>\b(?:conced\w*|scoop\w*|resign\w*|forfeit\w*)\b.*\b"
+          + _WHEN_CONCEDING["en"] + r"\b.*?(?=[?.!,]|$)|\b" + _WHEN_CONCEDING["en"]
+          + r"\b.*\b(?:conced\w*|scoop\w*|resign\w*|forfeit\w*)\b)",
+    "it": r"^(?!.*" + _SEVERAL["it"] + r").*?(?P<word>\b(?:conced\w*|abbandon\w*|arrend\w*)\b.*\b"
+          + _WHEN_CONCEDING["it"] + r"\b.*?(?=[?.!,]|$)|\b" + _WHEN_CONCEDING["it"]
+          + r"\b.*\b(?:conced\w*|abbandon\w*|arrend\w*)\b)",
     "zh": r"^(?!.*(?:" + _SEVERAL["zh"] + r")).*?(?P<word>(?:投降|认输).*?" + _WHEN_CONCEDING["zh"]
           + r".*?(?=[？?。，,]|$)|" + _WHEN_CONCEDING["zh"] + ".*?(?:投降|认输))"}
 #: A double-faced card outside the battlefield ("双面牌在坟场算什么颜色", "mdfc in my hand what's its mana value", "una
@@ -4268,9 +4272,11 @@ _FLICKERED = {
     "it": r"^(?!.*\b(?:token|evoc\w*|evok\w*)\b)"
           r".*?(?P<word>flicker\w*|blink\w*|(?:esc\w*|usci\w*)\s+e\s+(?:rientr\w*|torn\w*)"
           r"|esili\w*\s+e\s+(?:rimett\w*|riport\w*|torn\w*))",
-    "zh": r"^(?!.*衍生物).*?(?P<word>闪烁|放逐(?:了|后|之后)?再回到?(?:场上|战场)|离场再回来|离开战场再回(?:来|到战场)"
+    "zh": r"^(?!.*(?:衍生物|token)).*?(?P<word>闪烁|flicker|blink|放逐(?:了|后|之后)?再回到?(?:场上|战场)|离场再回来"
+          r"|离开战场再回(?:来|到战场)"
           r"|回到手(?:牌|上|里)?(?:后|之后)?再(?:被)?(?:使用|施放|打出|下))"}
 #: ... "回到手牌后再被使用", "放逐后再回到战场" (session 45's second Chinese blind tester): 27 read, 24/24 -> 26/26.
+#: Session 62: the English "flicker" inside Chinese ("ETB 的 creature 被 flicker 出去再回来，算新的 object 吗？").
 #: A commander gone to a graveyard or exile ("my commander got exiled can i send it back to the command zone",
 #: 指挥官死了可以放回统帅区吗, "il mio comandante è morto, posso rimetterlo nella zona di comando?"): its owner may put
 #: it into the command zone (903.9a), where the commander tax's 903.8 (casting from the command zone) led, 903.9a

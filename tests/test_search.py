@@ -4777,12 +4777,15 @@ def test_session_62_kinds_of_the_second_blind_set(home: Path, db: sqlite3.Connec
     ("My son's creature was tapped. He wanted to block with it. He was told no. Why?", "509.1a"),
     ("Quando una creatura va KO dove va?", "700.4"),
     ("效应算出来是分数时，是否按四舍五入处理？", "107.1a"),
-    ("Una carta dice che posso fare una cosa e un'altra dice che non posso: chi la vince?", "101.2")])
+    ("Una carta dice che posso fare una cosa e un'altra dice che non posso: chi la vince?", "101.2"),
+    ("Un cliente vuole arrendersi mentre una magia si sta risolvendo: può farlo in qualsiasi momento?", "104.3a"),
+    ("ETB 的 creature 被 flicker 出去再回来，算新的 object 吗？ETB 会再 trigger 一次吗？", "400.7")])
 def test_session_62_the_third_batch(home: Path, db: sqlite3.Connection, query: str, first: str) -> None:
     """Session 62's third batch: a deck's size (100.2a; a limited one's 100.2b: the hand's 108.2a led); whether exiled
     cards come back (406.1); counters called "markers"; which spell "happens first" when instants follow one another,
     or the "most recently played" resolves first (405.5); an exerted creature's untap (701.43a: the untap step's
     502.3 led); how a game is won (104.3b); a tapped creature "told no" when it blocks (509.1a); a creature "va KO"
-    (dies, 700.4); 四舍五入, rounding (107.1a); "chi la vince" of a can and a can't (101.2)."""
+    (dies, 700.4); 四舍五入, rounding (107.1a); "chi la vince" of a can and a can't (101.2); "arrendersi" while a spell
+    resolves (104.3a); a creature "flicker"ed, in Chinese, a new object (400.7)."""
     ranked = rules_of(find(home, db, query))
     assert ranked[0] == first, ranked[:5]
