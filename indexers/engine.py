@@ -4077,15 +4077,16 @@ _UNEQUIPPED = {
 #: the loss asked ("se finisco il mazzo … perdo subito la partita?": nowhere -> first): 83 read, 79/82 -> 80/83.  Then
 #: the library as everyday Chinese says it (那叠牌, 牌堆: read as 牌库 through the players' list,
 #: :data:`EVERYDAY_READ`), 摸完 and 没得摸 (drawn out, nothing to draw: a parent with a starter kit and session 57's
-#: final everyday set, nowhere -> first twice): 86 read, 81/84 -> 83/86.
+#: final everyday set, nowhere -> first twice): 86 read, 81/84 -> 83/86.  Session 62: more to draw than the library
+#: "只剩" ("对手让我抽5张牌，我牌库只剩3张，是法术一结算完我就立刻输吗", the final set: nowhere).
 _EMPTY_DRAW = {
     "en": r"^(?=.*\b(?:library|libary|deck)\b)(?=.*\b(?:empty|(?:no|zero|0)\s+cards|nothing\s+(?:left|in)|run\s+out"
           r"|ran\s+out|out\s+of\s+cards|(?:1|one|a\s+single)\s+card\s+left|last\s+card)\b).*?\b(?P<word>draw(?:s|ing)?|drew)\b",
     "it": r"^(?=.*\b(?:grimorio|mazzo|deck)\b)(?=.*\b(?:vuot\w*|finit\w*|finisc\w*|senza\s+carte|nessuna\s+carta"
           r"|non\s+ce\s+n['’]\s*(?:è|e)\s+pi[uù])\b)"
           r".*?\b(?P<word>pesc\w*|prender\w*|perd\w*)\b",
-    "zh": r"^(?=.*(?:牌库|卡组))(?=.*(?:空|没牌|没有牌|不够|剩下|摸完|抓完|抽完|没得摸))"
-          r".*?(?P<word>抓不了牌|抽不了牌|抓牌|抽牌|摸不了|没得摸|摸牌|摸完)"}
+    "zh": r"^(?=.*(?:牌库|卡组))(?=.*(?:空|没牌|没有牌|不够|剩下|只剩|摸完|抓完|抽完|没得摸))"
+          r".*?(?P<word>抓不了牌|抽不了牌|抓牌|抽牌|摸不了|没得摸|摸牌|摸完|(?:抓|抽)\s?[\d一二三四五六七八九十两几]+张)"}
 #: Responding to a triggered ability ("can i respond to a triggered ability", 能回应触发式异能吗, "posso rispondere a
 #: una abilità innescata"): it goes on the stack the next time a player would receive priority (603.3), where the
 #: delayed and reflexive triggers' rules led and none expected was in the first five (older sets' misses).  3 read:
@@ -4534,13 +4535,17 @@ _ENTERS_WITH = {
 #: 45's second Chinese blind tester). Two effects setting a creature's size are :data:`_TWO_SETTERS`'. 4 read: 0/3 ->
 #: 4/4.
 _SAME_LAYER = {
-    "en": r"^(?!.*\bdepend\w*).*?\b(?P<word>(?:same|one)\s+(?:sub)?layer)\b"
-          r"(?=.*\b(?:order|first|which|apply|applies)\b)",
-    "it": r"^(?!.*\bdipend\w*).*?\b(?P<word>stess[oa]\s+(?:livello|layer|strato))\b(?=.*\b(?:ordine|prima|quale)\b)",
+    "en": r"^(?!(?!.*\b(?:no|neither|not|without|nor|isn['’]?t|doesn['’]?t|don['’]?t)\b).*\bdepend\w*)"
+          r".*?\b(?P<word>(?:same|one)\s+(?:sub)?layer|(?:no|without(?:\s+a)?|not\s+any)\s+dependenc\w*"
+          r"|neither\s+(?:\w+\s+){0,2}?depends)\b"
+          r"(?=.*\b(?:order|first|which|apply|applies|wins?|precedence)\b)",
+    "it": r"^(?!(?!.*\b(?:nessun\w*|non|senza|né)\b).*\bdipend\w*)"
+          r".*?\b(?P<word>stess[oa]\s+(?:livello|layer|strato))\b(?=.*\b(?:ordine|prima|quale)\b)",
     "zh": r"^(?!.*(?<!没)(?:有依存|存在依存|有依赖|存在依赖|有从属|存在从属))"
           r".*?(?P<word>同一(?:个)?(?:层|副层|分层))(?=.*(?:顺序|先后|哪个先|谁先))"}
 #: ... not of effects "有依赖关系" (session 47's Commander tester: 依赖 is the players' 依存, the dependency of 613.8,
-#: which the timestamps' words had put fifth).
+#: which the timestamps' words had put fifth).  Session 62: a dependency said to be absent ("neither depends on the
+#: other", "no dependency between them": three older final and blind sets' questions, nowhere -> first) is read.
 #: An attacker or blocker tapped after it was declared ("if i tap his attacker after it attacks does it still deal
 #: dmg"): it stays in combat and deals its damage (506.4b), where damage's own rules (120.2a) led and 506.4b was
 #: nowhere (session 45's third English blind tester).  3 read: 0/1 -> 3/3.
@@ -5325,6 +5330,33 @@ _HOW_TO_WIN = {
     "it": r"\b(?P<word>come\s+(?:si\s+vince|(?:faccio|fai|si\s+fa)\s+a\s+vincere|vinco)(?:\s+(?:la|una)\s+partita)?)\b"
           r"(?!\s+(?:con|usando)\b)",
     "zh": r"(?P<word>(?:怎么|怎样|如何)(?:才(?:能|算))?(?:赢|获胜|取胜)|(?:怎么|怎样)才算赢)"}
+#: Where an instant or sorcery goes once it has resolved ("cards I pitch go to the bottom of my deck. where does an
+#: instant go after it resolves in magic?", session 62's final set, a Flesh and Blood player): its owner's graveyard
+#: (608.2n), where the zones' 108.2 or mana abilities' 605.3b led.  Not a spell countered, exiled or cast again
+#: (their own rules).
+_RESOLVED_WHERE = {
+    "en": r"^(?=.*\b(?:instants?|sorcer(?:y|ies))\b)"
+          r"(?!.*\b(?:counter\w*|exil\w*|destroy\w*|flashback|rebound|adventure)\b)"
+          r".*?\b(?P<word>where\s+(?:does|do|did|will)\s+(?:\w+\s+){0,4}?(?:go|end\s+up))\b",
+    "it": r"^(?=.*\b(?:istantane\w*|stregoneri\w*)\b)"
+          r"(?!.*\b(?:neutralizz\w*|contromagi\w*|counter\w*|esili\w*|distru\w*|flashback)\b)"
+          r".*?\b(?P<word>dove\s+(?:va|vanno|finisc\w*))\b",
+    "zh": r"^(?=.*(?:瞬间|法术))(?!.*(?:反击|放逐|消灭|返照|回想))(?=.*(?:结算|用完|打完))"
+          r".*?(?P<word>去(?:了)?哪(?:里|儿)?|放到?哪(?:里|儿)?|到哪(?:里|儿)?去|进(?:了)?哪)"}
+#: How many cards a turn draws ("How many cards do you draw each turn in Magic, and when?", session 62's final set; "In
+#: Pokémon si pesca all'inizio di ogni turno; in Magic pure?", its third blind set): the draw step's one card (504.1),
+#: where drawing's general rules (121.1, 121.2) or the start of the turn (501.1) led.  Not the first turn, a
+#: mulligan or an opening hand (103.5, 103.8).
+_TURN_DRAW = {
+    "en": r"^(?!.*\b(?:first\s+turn|mulligan\w*|opening|starting|empty|extra)\b)"
+          r".*?\b(?P<word>how\s+many\s+cards\s+(?:do|does|can|should)\s+(?:i|you|we|a\s+player|each\s+player"
+          r"|everyone)\s+draw\s+(?:\w+\s+){0,2}?(?:each|every|per|a)\s+turn|(?:do|does)\s+(?:i|you|we|everyone|each\s+player)\s+draw\s+"
+          r"(?:a\s+card\s+)?(?:each|every)\s+turn)\b",
+    "it": r"^(?!.*\b(?:primo\s+turno|mulligan|mano\s+iniziale|vuoto|extra)\b)"
+          r".*?\b(?P<word>(?:si\s+pesca|pesc\w*)\s+(?:una\s+carta\s+)?(?:all['’]\s*inizio\s+di\s+)?(?:ogni|ciascun)\s+turno"
+          r"|quante\s+carte\s+(?:si\s+)?pesc\w*\s+(?:\w+\s+){0,2}?(?:ogni|a|per)\s+turno)",
+    "zh": r"^(?!.*(?:第一回合|先手|调度|起手|空))"
+          r".*?(?P<word>每(?:个)?回合(?:都)?(?:要|能|可以)?(?:抓|抽)(?:几张|一张|牌))"}
 #: A "can't" against a "can" ("un effetto dice che non posso guadagnare punti vita e un altro mi fa guadagnare 3
 #: punti vita: quale dei due prevale?", "one card says I can't gain life and another gains me 3, which wins", 一个效应
 #: 说不能获得生命 另一个让我获得3点 哪个优先): the "can't" effect takes precedence (101.2), where life gain's 119.7 led
@@ -6173,6 +6205,9 @@ _ASKED: tuple[tuple[dict[str, str], str, str], ...] = (
      "耗竭一个永久物 选择在你的下一个重置步骤中不重置它"),
     (_HOW_TO_WIN, "a player's life total is 0 or less that player loses the game",
      "牌手的生命为0或是更少 该牌手输掉此盘游戏"),
+    (_RESOLVED_WHERE, "as the final part of an instant or sorcery spell's resolution the spell is put into its owner's"
+                      " graveyard", "作为瞬间或法术咒语结算的最后部分 该咒语被放进其拥有者的坟墓场"),
+    (_TURN_DRAW, "draw step first the active player draws a card", "抓牌步骤 首先 主动牌手抓一张牌"),
     (_CANT_WINS, "another effect states that it can't happen the can't effect takes precedence",
      "另一个效应叙述不能作某事 以“不能”的效应为优先"),
     (_HAND_COUNT, "player can't look at the cards in another player's hand but may count those cards at any time",
@@ -6574,6 +6609,10 @@ _IDIOMS: dict[str, Callable[[Patterns], tuple[Idiom, ...]]] = {
            Idiom(rx.compile(_NO_TRAMPLE["zh"]), NO_TRAMPLE_SAID["zh"]),
            Idiom(rx.compile(_PUMP_SPELL["zh"]), "+3/+3"),
            Idiom(rx.compile(r"(?P<word>叠加)"), "多个 并无意义", keyword=True),
+           # the most cards a hand may keep ("孩子手里的牌越攒越多，手里最多能留几张？", session 62's final set: 402.2
+           # nowhere)
+           Idiom(rx.compile(r"(?P<word>手(?:里|上|中)?(?:的牌)?最多(?:能|可以)?(?:留|拿|有|放|存)?几张|手牌最多(?:能有)?几张)"),
+                 "手牌上限"),
            Idiom(rx.compile(rf"^(?=.*指示物).*?(?P<word>{_TO_HAND['zh']}|闪烁|放逐(?:了|后|之后)?再回到?(?:场上|战场))"),
                  "从一个区域移动到另一个区域"),
            # Not a token flickered or exiled (闪烁, 被…放逐), which session 50 tried: 111.7's words led where 111.8
