@@ -6234,7 +6234,7 @@ _ASKED: tuple[tuple[dict[str, str], str, str], ...] = (
     (_FIRST_TURN_DRAW, "in a two-player game the player who plays first skips the draw step of their first turn",
      "在双人游戏中 先手牌手略过其第一个回合的抓牌步骤"),
     (_COMMANDER_DECK_SIZE, "each deck must contain exactly 100 cards including its commander",
-     "套牌须包含正好一百张牌 含指挥官"),
+     "正好一百张牌 含指挥官"),
     (_CANT_WINS, "another effect states that it can't happen the can't effect takes precedence",
      "另一个效应叙述不能作某事 以“不能”的效应为优先"),
     (_HAND_COUNT, "player can't look at the cards in another player's hand but may count those cards at any time",
