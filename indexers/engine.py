@@ -5290,7 +5290,8 @@ _SAC_OTHERS = {
 _DECK_SIZE_ASKED = {
     "en": r"(?!.*\b(?:hands?|library|graveyard|draw\w*|mulligan\w*|exile\w*|sideboard|commander|edh|cmdr)\b)"
           r".*?\b(?P<word>how\s+many\s+cards\s+(?:\w+\s+){0,4}?decks?"
-          r"|(?:minimum|min|max(?:imum)?|smallest)\s+deck\s+size|deck\s+size|(?:at\s+least|minimum\s+of)\s+(?:\w+\s+)?cards\s+in\s+(?:a|my|your|the)\s+(?:\w+\s+)?deck)\b",
+          r"|(?:minimum|min|max(?:imum)?|smallest)\s+deck\s+size|deck\s+size"
+          r"|(?:at\s+least|minimum\s+of)\s+(?:\w+\s+)?cards\s+in\s+(?:a|my|your|the)\s+(?:\w+\s+)?deck)\b",
     "it": r"(?!.*\b(?:mano|grimorio|pesc\w*|mulligan|commander|edh|cimitero)\b)"
           r".*?\b(?P<word>quante\s+carte\s+(?:\w+\s+){0,4}?mazz[oi]"
           r"|(?:minimo|massimo)\s+(?:di\s+)?carte\s+(?:\w+\s+){0,3}?mazzo)\b",
@@ -5350,8 +5351,8 @@ _RESOLVED_WHERE = {
 _TURN_DRAW = {
     "en": r"^(?!.*\b(?:first\s+turn|mulligan\w*|opening|starting|empty|extra)\b)"
           r".*?\b(?P<word>how\s+many\s+cards\s+(?:do|does|can|should)\s+(?:i|you|we|a\s+player|each\s+player"
-          r"|everyone)\s+draw\s+(?:\w+\s+){0,2}?(?:each|every|per|a)\s+turn|(?:do|does)\s+(?:i|you|we|everyone|each\s+player)\s+draw\s+"
-          r"(?:a\s+card\s+)?(?:each|every)\s+turn)\b",
+          r"|everyone)\s+draw\s+(?:\w+\s+){0,2}?(?:each|every|per|a)\s+turn"
+          r"|(?:do|does)\s+(?:i|you|we|everyone|each\s+player)\s+draw\s+(?:a\s+card\s+)?(?:each|every)\s+turn)\b",
     "it": r"^(?!.*\b(?:primo\s+turno|mulligan|mano\s+iniziale|vuoto|extra)\b)"
           r".*?\b(?P<word>(?:si\s+pesca|pesc\w*)\s+(?:una\s+carta\s+)?(?:all['’]\s*inizio\s+di\s+)?(?:ogni|ciascun)\s+turno"
           r"|quante\s+carte\s+(?:si\s+)?pesc\w*\s+(?:\w+\s+){0,2}?(?:ogni|a|per)\s+turno)",
