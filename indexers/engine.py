@@ -2152,7 +2152,7 @@ ASKS_LEAVING = {lang: (re.compile(_LEAVES[lang], re.IGNORECASE), re.compile(_SEV
 def asks_leaving(lang: str, text: str) -> re.Match[str] | None:
     """Where ``text`` says a player leaves a game of several (:data:`ASKS_LEAVING`), or None."""
     patterns = ASKS_LEAVING.get(base_lang(lang))
-    if patterns is None or not patterns[1].search(text):
+    if patterns is None or not patterns[1].search(text) or ASKS_CONTROLLED_CONCEDE[base_lang(lang)].search(text):
         return None
     return patterns[0].search(text)
 #: ... and its conceding is read as the rules say what follows it, a player leaving the game (104.3a: "A
@@ -2899,7 +2899,8 @@ _ALL_AT_ZERO = {
 #: Session 59, its second blind set: priority held or kept ("hold priority", "tenere priorità", 保留优先权, "back to
 #: back": nowhere -> second and third): 40 read, 34/37 -> 35/39.
 _PRIORITY_AFTER = {
-    "en": r"^(?=.*\b(?:priority|respond\w*\s+(?:to\s+(?:it|my\s+own\s+\w+)\s+)?(?:first|myself|before)"
+    "en": r"^(?=.*\b(?:priority|(?:act|go|move|play)\s+again\s+before|respond\w*\s+(?:to\s+(?:it|my\s+own\s+\w+)\s+)?"
+          r"(?:first|myself|before)"
           r"|my\s+own\s+spell|cast\w*\s+another\s+(?:one|spell)\s+before)\b)"
           r".*?\b(?P<word>after\s+(?:i\s+|you\s+|we\s+)?(?:cast|casting|activat\w*)"
           r"|after\s+casting|respond\w*\s+to\s+my\s+own\s+(?:spell|ability)|priority\s+back\s+to\s+me"
@@ -3467,7 +3468,7 @@ _GENERIC_REDUCTION = {
     "en": r"^(?=.*\b(?:reduc\w*|costs?\s+(?:\{1\}|1|one|\{2\}|2|two)\s+less|discount\w*)\b)"
           r".*?\b(?P<word>colou?red\s+(?:mana|costs?|symbols?|pips?|part)|pips?)\b",
     "it": r"^(?=.*\b(?:riduc\w*|ridott\w*|costa\s+(?:\{1\}|1|uno)\s+in\s+meno|sconto)\b)"
-          r".*?\b(?P<word>(?:mana|costo|simbol\w*)\s+colorat\w*)",
+          r".*?\b(?P<word>(?:mana|costo|simbol\w*|component\w*|parte)\s+colorat\w*)",
     "zh": r"^(?=.*(?:减费|少支付|减少|降低))(?=.*(?:费用|法术力))"
           r".*?(?P<word>有色(?:费用|法术力|的费用|部分)?|彩色(?:费用|法术力)?)"}
 #: An Equipment on a creature that another player gains control of ("Se l'avversario mi ruba la creatura su cui ho
@@ -3480,7 +3481,7 @@ _EQUIP_CONTROL = {
     "it": r"^(?=.*\bequipaggiament\w*)(?!.*\bequip\w*\s+(?:\w+\s+){0,3}?(?:sua|suo)\s+creatura)"
           r".*?\b(?P<word>rub\w*|(?:prend\w*|guadagn\w*|pres[oa])\s+(?:il\s+)?controllo)",
     "zh": r"^(?=.*(?:武具|装备))(?!.*(?:佩带|装备)(?:在|到)(?:对手|对面))"
-          r".*?(?P<word>偷走?|夺取|(?:获得|拿走|抢)\S{0,4}?(?:操控|控制)权?)"}
+          r".*?(?P<word>偷走?|夺取|(?:获得|拿走|抢)\S{0,4}?(?:操控|控制)权?|(?:拿|抢)走(?:了)?(?:这个|那个|我的)?生物)"}
 #: When ninjutsu can be used ("when exactly can I ninjutsu … before blockers are declared?", 忍术到底什么时候能用):
 #: it returns an unblocked attacking creature (702.49a), so only once blockers are declared, where the declare blockers
 #: step's rules led and 702.49a was nowhere (session 59's second blind set; second in Chinese in the first).  10 read,
@@ -3677,7 +3678,8 @@ _GOES_FIRST = {
     # the Twitch chat tester: Commander's deck rules 903.13 led, 103.8 nowhere -> first): 61 read, 59/60 -> 60/61.
     # Italian "inizia la partita" and "va per primo" (session 47's prerelease tester: 103.1 led, 103.8a seventh)
     "it": r"\b(?:gioc[ao]\s+per\s+prim[oa]|(?:va|parte)\s+per\s+prim[oa]"
-          r"|(?:inizia|comincia)\s+(?:la\s+partita|per\s+prim[oa]|a\s+giocare)|(?<=ch[ie]\s)(?:inizia|comincia))\b",
+          r"|(?:inizia|comincia)\s+(?:la\s+partita|per\s+prim[oa]|a\s+giocare)|(?<=ch[ie]\s)(?:inizia|comincia)"
+          r"|(?<=ch[ie]\s)(?:è|e)\s+di\s+mano)\b",
     "zh": r"先手"}
 _DRAWS = {"en": r"\b(?:draw\w*|skip\w*)\b", "it": r"\bpesc\w*", "zh": r"抓|抽"}
 #: A game of more than two named, narrower than :data:`OPTION_WORDS` (which also counts "opponents" and "2 players",
@@ -5018,7 +5020,7 @@ _LAND_RESPONSE = {
           r"(?=.*\b(?:rispond\w*|rispost\w*|(?:count|contrast)\w*\s+(?:\w+\s+){0,2}?(?:land|terr[ae])\b))"
           r".*?\b(?P<word>(?:giocar\w*|gioc[oa]|mett\w*|calar\w*|cal[oa])\s+(?:gi[uù]\s+)?(?:una\s+|la\s+)?terr[ae]"
           r"|(?:count|contrast)\w*\s+(?:\w+\s+){0,2}?(?:land|terr[ae]))\b",
-    "zh": r"^(?!.*(?:异能|触发|地落|横置|横地|法术力))(?=.*(?:回应|响应|反击|堆叠))"
+    "zh": r"^(?!.*(?:异能|触发|地落|横置|横地|法术力))(?=.*(?:回应|响应|反击|堆叠(?!为空)))"
           r".*?(?P<word>下地|使用地|打地|出地|放地|拍地|使用一个地|使用一张地)"}
 #: Taking the monarch from its player ("how do you take the monarch from someone", "come si ruba il monarca", 怎么成为
 #: 君主, 君主被打了会换人吗): a creature dealing combat damage to the monarch makes its controller the monarch (725.2),
@@ -5178,7 +5180,7 @@ _CARD_OVER_RULES = {
           r".*?(?P<word>chi\s+vince|quale\s+(?:dei\s+due\s+)?(?:prevale|vince|vale|conta|si\s+applica)|(?:cosa|icch[ée])\s+vale"
           r"|ha\s+la\s+precedenza)",
     "zh": r"^(?=.*(?:牌|卡))(?=.*规则)(?=.*(?:不一样|不同|矛盾|冲突|抵触|相反|违背))"
-          r".*?(?P<word>听哪(?:个|张)的|听谁的|哪个优先|以哪(?:个|张)为准|谁赢|哪个赢|哪个算数|哪个生效)"}
+          r".*?(?P<word>听哪(?:个|张)的|听谁的|(?:哪个|何者)优先|以(?:哪(?:个|张)|何者)为准|谁赢|哪个赢|哪个算数|哪个生效)"}
 #: A loyalty ability costing more loyalty than the planeswalker has ("鹏洛客放大招要-X忠诚，忠诚不够的话能不能硬放？",
 #: session 62's blind mobile gamer): it can't be activated (606.6), where the loyalty abilities' other rules led.
 #: Only where an ability is named ("it only has 2 loyalty does the rest hit opp" asks of combat damage: first ->
@@ -5200,9 +5202,9 @@ _COPY_MODE = {
     "en": r"^(?=.*\bcop(?:y|ies|ied)\b)(?=.*\bmod(?:e|es|al)\b)"
           r".*?\b(?P<word>(?:choose|pick|change|select)\s+(?:a\s+)?(?:different|another|other|new)\s+modes?"
           r"|(?:different|another|other|new)\s+modes?)\b",
-    "it": r"^(?=.*\bcopi\w*)(?=.*\bmod(?:o|i|ale|ali)\b)"
-          r".*?\b(?P<word>(?:scegliere|cambiare)\s+(?:un\s+)?(?:altro|altri|divers\w*|nuov\w*)\s+mod\w*"
-          r"|(?:altro|divers\w*|nuovo)\s+modo)\b",
+    "it": r"^(?=.*\bcopi\w*)(?=.*\b(?:mod(?:o|i|ale|ali)|modalit[àa])\b)"
+          r".*?\b(?P<word>(?:scegliere|cambiare|optare\s+per)\s+(?:un[a']?\s+)?(?:altro|altri|divers\w*|nuov\w*)\s+mod\w*"
+          r"|(?:altro|divers\w*|nuovo)\s+modo|modalit[àa]\s+divers\w*)\b",
     "zh": r"^(?=.*复制)(?=.*模式)"
           r".*?(?P<word>另选模式|(?:重新|另外|改)选(?:择)?(?:其他|别的)?模式|选(?:择)?(?:其他|别的|不同的?)模式|换模式)"}
 #: An effect that ends the turn, and the spells on the stack ("结束回合的效应结算时，堆叠上的其他咒语和异能应如何
@@ -5211,7 +5213,7 @@ _COPY_MODE = {
 _END_TURN_STACK = {
     "en": r"^(?=.*\b(?:stack|spells?|abilit(?:y|ies))\b).*?\b(?P<word>end(?:s|ed|ing)?\s+the\s+turn|time\s+stop)\b",
     "it": r"^(?=.*\b(?:pila|stack|magi[ae]|abilit[àa])\b).*?\b(?P<word>termin(?:a|are|ano)\s+il\s+turno)\b",
-    "zh": r"^(?=.*(?:堆叠|咒语|异能)).*?(?P<word>结束(?:本|当前)?回合)(?!时)"}
+    "zh": r"^(?=.*(?:堆叠|咒语|异能)).*?(?P<word>结束(?:本|当前|这个|这|该)?回合)(?!时)"}
 #: Whether a token is a card ("衍生物算不算一张牌啊？", session 62's blind mobile gamer; "is a token a card?"): it isn't
 #: (108.2b, 111.6), where the tokens' other rules (111.10, 111.12) led.  4 read: 0/2 -> 1/4 (the older sets name
 #: 111.6 alone; 108.2b, which says it first, leads).
@@ -5220,7 +5222,7 @@ _TOKEN_CARD = {
           r"|(?:is|are)\s+(?:an?\s+)?tokens?\s+(?:also\s+|still\s+|really\s+)?(?:an?\s+)?cards?)\b(?!\s+(?:type|name))",
     "it": r"\b(?P<word>(?:pedin[ae]|token)\s+(?:(?:è|e|sono|vale|valgono)\s+(?:come\s+)?|(?:conta|contano)\s+come\s+)"
           r"(?:una\s+)?cart[ae])\b",
-    "zh": r"(?P<word>衍生物(?:算不算|是不是|算|是)(?:一张)?(?:牌|卡))"}
+    "zh": r"(?P<word>衍生物(?:到底|究竟)?(?:算不算|是不是|算|是)(?:一张)?(?:牌|卡))"}
 #: An optional trigger and the stack ("un'abilità innescata con la parola puoi va messa in pila anche se non la voglio
 #: usare", session 62's blind dictating player): it goes on the stack whether or not its option will be taken (603.5),
 #: where the stack's 405.6 led.  1 read: 0/0 -> 1/1.
@@ -5381,6 +5383,122 @@ _COMMANDER_DECK_SIZE = {
           r".*?\b(?P<word>quante\s+carte|(?:esattamente\s+)?(?:100|cento)\s+carte)\b",
     "zh": r"^(?=.*(?:指挥官|edh|commander))(?!.*(?:手牌|起手|税|伤害|调度))"
           r".*?(?P<word>(?:套牌|牌组|卡组)\S{0,6}?(?:多少张|几张|100张|一百张)|(?:正好|必须)?(?:100|一百)张)"}
+#: Conceding for a player one controls ("操控另一名牌手之回合期间，操控者是否有权代其认输？", session 63's blind law
+#: student; "il giocatore che controlla il turno altrui (es. Mindslaver) possa disporre la concessione", its
+#: lawyer): the controller can't make that player concede (723.6), where the multiplayer range rules (800.4) led
+#: and 723.6 was nowhere.  Read before :data:`_CONCEDE_WHEN`.
+_CONTROLLED_CONCEDE = {
+    "en": r"^(?=.*\b(?:mindslaver|(?:control\w*|possess\w*)\s+(?:\w+\s+){0,2}?(?:turn|another\s+player|the\s+other"
+          r"\s+player))\b)"
+          r".*?\b(?P<word>conced\w*|concession|scoop\w*|resign\w*|forfeit\w*)\b",
+    "it": r"^(?=.*\b(?:mindslaver|controll\w*\s+(?:il\s+)?turno|turno\s+altrui)\b)"
+          r".*?\b(?P<word>conced\w*|concession\w*|abbandon\w*|arrend\w*)",
+    "zh": r"^(?=.*(?:操控|控制)\S{0,8}?(?:回合|牌手|对手))(?!.*(?:操控|控制)权)"
+          r".*?(?P<word>认输|投降|弃权)"}
+#: ... which is not a player leaving a game of several (:func:`asks_leaving`), whose 800.4 led it.
+ASKS_CONTROLLED_CONCEDE = {lang: re.compile(pattern, re.IGNORECASE) for lang, pattern in _CONTROLLED_CONCEDE.items()}
+#: A player who would win and lose at once ("vittoria e sconfitta simultanee in capo al medesimo giocatore, quale esito
+#: prevale?", session 63's blind lawyer): that player loses (104.3f), where the golden rules (102) led and 104.3f was
+#: nowhere.
+_WIN_AND_LOSE = {
+    "en": r"\b(?P<word>win(?:s|ning)?\s+and\s+los(?:e|es|ing)|los(?:e|es|ing)\s+and\s+win(?:s|ning)?"
+          r"|(?:both\s+)?won\s+and\s+lost)\b",
+    "it": r"\b(?P<word>vittoria\s+e\s+(?:la\s+)?sconfitta|sconfitta\s+e\s+(?:la\s+)?vittoria"
+          r"|vinc\w*\s+e\s+perd\w*|perd\w*\s+e\s+vinc\w*)\b",
+    "zh": r"(?P<word>(?:同时)?(?:赢|获胜|胜利)(?:和|又|且|与|及|并)(?:输|落败|失败)"
+          r"|(?:输|落败|失败)(?:和|又|且|与|及)(?:赢|获胜|胜利))"}
+#: A game ending with no winner ("can a magic game actually end in a tie where nobody wins?", session 63's blind
+#: poker player): the game is a draw when every player left loses at once (104.4a), where the end of an effect's
+#: 609.5 and the game's 104.1 led and 104.4a was nowhere.
+_GAME_TIE = {
+    "en": r"^(?=.*\b(?:games?|match|magic|mtg)\b)"
+          r"(?!.*\b(?:draw\s+(?:a\s+|two\s+|\d\s+)?cards?|loop\w*|over\s+and\s+over|forever|infinite\w*)\b)"
+          r".*?\b(?P<word>(?:end\w*|finish\w*)\s+(?:in\s+)?(?:a\s+)?(?:tie|draw)|tied?\s+games?|nobody\s+wins"
+          r"|no\s*one\s+wins|no\s+winner)\b",
+    "it": r"^(?=.*\bpartit\w*).*?\b(?P<word>(?:finir\w*|finisc\w*|termin\w*)\s+(?:in\s+)?(?:un\s+)?pareggio"
+          r"|pareggi\w*|nessuno\s+vince)\b",
+    "zh": r"^(?=.*(?:游戏|对局|这盘|一盘|比赛)).*?(?P<word>平局|和局|打平|没有(?:人)?(?:赢|胜)|谁都没赢)"}
+#: Who starts a game restarted ("uno ha giocato Karn Liberated e la partita ricomincia: chi comincia la nuova?", session
+#: 63's blind Genoese shop owner): the player who controlled what restarted it (727.1a), where the first turn's rules
+#: (103.8a) and 104.6 led.
+_RESTART_STARTER = {
+    "en": r"^(?=.*\b(?:restart\w*|karn\s+liberated|new\s+game)\b)"
+          r".*?\b(?P<word>who\s+(?:goes|plays|starts|begins)(?:\s+first)?|starting\s+player|who\s+(?:takes|gets|has)"
+          r"\s+the\s+first\s+turn)\b",
+    "it": r"^(?=.*\b(?:ricomin\w*|riavvi\w*|karn\s+liberat\w*|nuova\s+partita)\b)"
+          r".*?\b(?P<word>chi\s+(?:comincia|inizia|parte|gioca\s+per\s+prim\w*|va\s+per\s+prim\w*|è\s+di\s+mano))",
+    "zh": r"^(?=.*(?:重新开始|重开|重启|重新来|卡恩)).*?(?P<word>谁先(?:手|开始|攻|来)?|先手(?:是谁)?)"}
+#: Part of an instruction that can't be done ("指示中无法执行的部分，是否导致整个效果归于无效？", session 63's
+#: second blind set, a law student): that part is ignored (101.3), where the words' other rules (Auras, 701.12a)
+#: led and 101.3 was nowhere.
+_IMPOSSIBLE_PART = {
+    "en": r"\b(?P<word>(?:part|parts|rest|bits?)\s+(?:\w+\s+){0,4}?(?:impossible|can'?t\s+(?:be\s+)?(?:do|done|happen|"
+          r"perform\w*))|impossible\s+(?:to\s+)?(?:do|perform|part|instructions?))\b",
+    "it": r"\b(?P<word>(?:parte|parti)\s+(?:\w+\s+){0,3}?impossibil\w*"
+          r"|impossibil\w*\s+(?:da\s+)?(?:eseguire|fare|compiere"
+          r"|svolgere))\b",
+    "zh": r"(?P<word>(?:无法|不能|没法|不可能)(?:被)?(?:执行|做到|完成|进行|做)的部分|做不到的部分"
+          r"|部分(?:无法|不能|没法)(?:执行|做到|完成))"}
+#: Where a commander starts the game ("昆特的领袖开局就单独放着，万智牌指挥官开局放在哪个区域", session 63's
+#: second blind set, a Gwent player): in the command zone (903.6), where the deck's rules (903.4b) led and 903.6
+#: was seventh.
+_COMMANDER_START = {
+    "en": r"^(?=.*\b(?:commanders?|generals?|cmdrs?)\b)(?=.*\b(?:start\w*|begin\w*)\b)"
+          r".*?\b(?P<word>where\s+(?:\w+\s+){0,4}?(?:go|goes|start\w*|begin\w*|put|placed|sits?|kept)"
+          r"|(?:which|what)\s+zone)\b",
+    "it": r"^(?=.*\b(?:comandant\w*|commander)\b)(?=.*\b(?:inizi\w*|comincia\w*|partenza)\b)"
+          r".*?\b(?P<word>dove\s+(?:si\s+)?(?:mett\w*|va|sta|parte|tien\w*)|(?:in\s+)?(?:quale|che)\s+zona)\b",
+    "zh": r"^(?=.*(?:指挥官|将军))(?=.*(?:开局|游戏开始|一开始|开始时|开场))"
+          r".*?(?P<word>放在哪|放哪|在哪(?:个区域|里|儿)?|(?:什么|哪个)区域)"}
+#: The same player or object chosen twice as a target ("一张锦囊能不能指定同一个角色当两次目标？", session 63's blind
+#: Sanguosha player): not for one word "target", once for each (115.3), where the damage's division (120.4d) led and
+#: 115.3 was nowhere.
+_SAME_TARGET_TWICE = {
+    "en": r"^(?=.*\btarget\w*).*?\b(?P<word>(?:same\s+(?:target|creature|player|permanent|thing|guy|person)\s+twice)"
+          r"|target\s+(?:the\s+same\s+\w+"
+          r"\s+)?twice|(?:choose|pick|target)\s+the\s+same\s+(?:target|creature|player|permanent)\s+(?:for\s+)?(?:both|two))\b",
+    "it": r"^(?=.*\bbersagli\w*).*?\b(?P<word>stess\w*\s+bersaglio\s+(?:due|pi[uù])\s+volte"
+          r"|(?:scegli\w*|bersagli\w*)\s+(?:\w+\s+){0,3}?due\s+volte"
+          r"|stess\w*\s+(?:creatura|giocatore|permanente)\s+(?:come\s+)?(?:due|entrambi\s+i)\s+bersagli)\b",
+    "zh": r"^(?=.*(?:目标|指定))"
+          r".*?(?P<word>同一(?:个|名|只)?(?:目标|角色|生物|牌手|人|玩家)\S{0,6}?(?:两次|多次|两个目标)"
+          r"|(?:两次|两个目标)\S{0,10}?(?:选|指定)同一(?:个|名|只)?(?:人|生物|目标|牌手|角色|玩家))"}
+#: Instants beside sorceries, and when each is cast ("瞬间和法术分别什么时候可以施放？", session 63's blind café staff;
+#: "Qual è la differenza tra un istantaneo e una stregoneria? Quando si possono giocare?", the second's teacher): an
+#: instant any time one has priority, any other spell in one's main phase with the stack empty (117.1a), where the
+#: card types' opening rules (304.1, 304.5) led and 117.1a was eighth or nowhere.
+_INSTANT_VS_SORCERY = {
+    "en": r"^(?=.*\b(?:when|timing|difference|differ\w*)\b)"
+          r".*?\b(?P<word>instants?\s+(?:and|vs\.?|versus|or|&)\s+(?:an?\s+)?sorcer(?:y|ies)"
+          r"|sorcer(?:y|ies)\s+(?:and|vs\.?|versus|or|&)\s+(?:an?\s+)?instants?)\b",
+    "it": r"^(?=.*\b(?:quando|differenz\w*|diversi|divers[oa])\b)"
+          r".*?\b(?P<word>istantane\w*\s+e\s+(?:una\s+|le\s+)?stregoneri\w*|stregoneri\w*\s+e\s+(?:un\s+|gli\s+)?istantane\w*)",
+    "zh": r"^(?=.*(?:什么时候|何时|区别|不同|时机|啥时候))"
+          r".*?(?P<word>瞬间(?:和|与|跟|及|还有|、)(?:法术|巫术)|(?:法术|巫术)(?:和|与|跟|及|、)瞬间)"}
+#: When day becomes night ("昼夜机制好迷 啥时候白天变黑夜 啥时候又变回来", session 63's blind student; "how does
+#: the game flip from day to night", the second's Runeterra player): a turn whose active player cast no spells makes
+#: day night (731.2a), where the day/night's opening rules (731.1) led; and night day (:data:`_TO_DAY`), each said
+#: apart: one kind saying both put the other direction's rule first.
+_TO_NIGHT = {
+    "en": r"^(?=.*\b(?:day|night|daybound|nightbound|daybreak|nightfall)\b)"
+          r".*?\b(?P<word>(?:flip|turn|switch|change|become|go)\w*\s+(?:\w+\s+){0,3}?(?:to\s+|into\s+)?night(?:time)?"
+          r"|day\s+(?:to|into)\s+night)\b",
+    "it": r"^(?=.*\b(?:giorno|notte)\b)"
+          r".*?\b(?P<word>(?:torna|tornare|diventa|diventare|passa|passare)\s+(?:\w+\s+){0,3}?"
+          r"notte|giorno\s+(?:a|in|alla)\s+notte)\b",
+    "zh": r"^(?=.*(?:白天|白昼|黑夜|夜晚|昼夜))"
+          r".*?(?P<word>(?:白天|白昼)(?:变|转|切换)(?:成|为)?(?:黑夜|夜晚)|(?:什么|啥|何)时候\S{0,4}?(?:变|转|切换)(?:成|为)?(?:黑夜|夜晚))"}
+#: ... and night day: a turn whose active player cast two spells or more (731.2b).
+_TO_DAY = {
+    "en": r"^(?=.*\b(?:day|night|daybound|nightbound|daybreak|nightfall)\b)"
+          r".*?\b(?P<word>(?:flip|turn|switch|change|become|go)\w*\s+(?:\w+\s+){0,3}?(?:to\s+|into\s+|back\s+to\s+)?day(?:time)?"
+          r"|night\s+(?:to|into)\s+day)\b",
+    "it": r"^(?=.*\b(?:giorno|notte)\b)"
+          r".*?\b(?P<word>(?:torna|tornare|diventa|diventare|passa|passare)\s+(?:\w+\s+){0,3}?"
+          r"giorno|notte\s+(?:a|in|al)\s+giorno)\b",
+    "zh": r"^(?=.*(?:白天|白昼|黑夜|夜晚|昼夜))"
+          r".*?(?P<word>(?:黑夜|夜晚)(?:变|转|切换)(?:成|为)?(?:白天|白昼)|变回(?:来|白天|白昼)"
+          r"|(?:什么|啥|何)时候\S{0,4}?(?:变|转|切换)(?:成|为)?(?:白天|白昼))"}
 #: A "can't" against a "can" ("un effetto dice che non posso guadagnare punti vita e un altro mi fa guadagnare 3
 #: punti vita: quale dei due prevale?", "one card says I can't gain life and another gains me 3, which wins", 一个效应
 #: 说不能获得生命 另一个让我获得3点 哪个优先): the "can't" effect takes precedence (101.2), where life gain's 119.7 led
@@ -5424,7 +5542,8 @@ _TRIGGER_CONTROLLER = {
 #: Session 59, its second blind set: a "capitolo II" with no Saga named, in "main 1" (nowhere -> first): 22 read, 20/21
 #: -> 21/22.
 _SAGA_CHAPTER = {
-    "en": r"^(?=.*\b(?:sagas?|chapters?)\b)(?!.*\bsacrific\w*)(?=.*\b(?:when|what\s+(?:step|phase|point)|how\s+often"
+    "en": r"^(?=.*\b(?:sagas?|chapters?)\b)(?!.*\b(?:sacrific\w*|finish\w*|after\s+(?:the\s+)?(?:last|final)))"
+          r"(?=.*\b(?:when|what\s+(?:step|phase|point)|how\s+often"
           r"|upkeep|main\s+phase|draw\s+step)\b)"
           r".*?\b(?P<word>(?:go(?:es)?|move[sd]?|tick\w*)\s+up|lore\s+counters?|next\s+chapter|chapter\s+counters?"
           r"|chapter\s+(?:2|3|ii|iii|two|three))\b",
@@ -5436,8 +5555,8 @@ _SAGA_CHAPTER = {
     "zh": r"^(?=.*(?:传纪|史诗|saga))(?!.*牺牲)(?=.*(?:什么时候|何时|哪个阶段|啥时候))"
           r".*?(?P<word>学问指示物|指示物|章节|下一章)"}
 _SAGA_SACRIFICED = {
-    "en": r"^(?=.*\bsagas?\b)(?=.*\b(?:when|after|before|right\s+away|immediately)\b)"
-          r".*?\b(?P<word>sacrific\w*|go(?:es)?\s+away"
+    "en": r"^(?=.*\bsagas?\b)(?=.*\b(?:when|after|before|right\s+away|immediately|finish\w*)\b)"
+          r".*?\b(?P<word>sacrific\w*|go(?:es)?\s+away|stays?\s+on\s+the\s+(?:table|battlefield|board)"
           r"|(?:go(?:es)?|put)\s+(?:in)?to\s+(?:the\s+)?graveyard)\b",
     "it": r"^(?=.*\bsag(?:a|he)\b)(?=.*\b(?:quando|quand['’]\s*è|dopo|prima|appena)\b).*?\b(?P<word>sacrific\w*"
           r"|(?:va|vanno)\s+(?:al|nel)\s+cimitero)\b",
@@ -6071,6 +6190,8 @@ _ASKED: tuple[tuple[dict[str, str], str, str], ...] = (
      "其他多人游戏中 没有牌手在其第一个回合略过抓牌步骤"),
     (_NO_TARGET, "triggered ability no legal choices can be made simply removed from the stack",
      "触发式异能 无法为其作出合法选择 该异能从堆叠中被移除"),
+    (_CONTROLLED_CONCEDE, "controller of another player can't make that player concede",
+     "牌手的操控者不能让该牌手认输 即使他已被其他牌手操控"),
     (_CONCEDE_WHEN, "player can concede the game at any time", "牌手可以在任何时候认输 认输的牌手会立刻离开游戏"),
     (_DFC_ELSEWHERE, "double-faced card in a zone other than the battlefield or stack has only the characteristics of"
                      " its front face", "双面牌 在战场或堆叠以外的其他区域 只具有其正面所述的特征值"),
@@ -6236,6 +6357,26 @@ _ASKED: tuple[tuple[dict[str, str], str, str], ...] = (
      "在双人游戏中 先手牌手略过其第一个回合的抓牌步骤"),
     (_COMMANDER_DECK_SIZE, "each deck must contain exactly 100 cards including its commander",
      "正好一百张牌 含指挥官"),
+    (_SAME_TARGET_TWICE, "same target can't be chosen multiple times for any one instance of the word target the same"
+                         " object or player can be chosen once for each instance of the word target",
+     "每个“目标”一词不能重复多次选择同一个目标 同一个物件或牌手可以被每个“目标”一词选择一次"),
+    (_INSTANT_VS_SORCERY, "player may cast an instant spell any time they have priority noninstant spell during their"
+                          " main phase any time they have priority and the stack is empty",
+     "牌手可以随时在他具有优先权时施放瞬间咒语 在自己回合的行动阶段 拥有优先权且堆叠为空时 施放非瞬间咒语"),
+    (_TO_NIGHT, "if it's day and the previous turn's active player didn't cast any spells during that turn it becomes"
+                " night", "如果当前是白昼 且上一个回合的主动牌手在该回合没有施放咒语 则成为黑夜"),
+    (_TO_DAY, "if it's night and previous turn's active player cast two or more spells during the previous turn it"
+              " becomes day", "如果当前是黑夜 且上一个回合的主动牌手在该回合中施放了两个或更多咒语 则成为白昼"),
+    (_IMPOSSIBLE_PART, "any part of an instruction that's impossible to perform is ignored",
+     "任何指示要求作出不可能的动作时 则省略该动作"),
+    (_COMMANDER_START, "at the start of the game each player puts their commander from their deck face up into the"
+                       " command zone", "在游戏开始时 每位牌手将其指挥官牌面朝上地置入统帅区"),
+    (_WIN_AND_LOSE, "player would both win and lose the game simultaneously that player loses the game",
+     "牌手同时赢及输 则该牌手输掉游戏"),
+    (_GAME_TIE, "all the players remaining in a game lose simultaneously the game is a draw",
+     "还在游戏中的所有牌手同时输掉游戏 则游戏平手"),
+    (_RESTART_STARTER, "starting player in the new game is the player who controlled the spell or ability that"
+                       " restarted the game", "新的游戏之先行牌手为操控使游戏重新开始之咒语或异能的牌手"),
     (_CANT_WINS, "another effect states that it can't happen the can't effect takes precedence",
      "另一个效应叙述不能作某事 以“不能”的效应为优先"),
     (_HAND_COUNT, "player can't look at the cards in another player's hand but may count those cards at any time",
@@ -6591,8 +6732,15 @@ _IDIOMS: dict[str, Callable[[Patterns], tuple[Idiom, ...]]] = {
            *_asked("en", rx),
            *_steps_as_phases("en", rx),
            *_sorcery_timed("en", rx)),  # after the kinds, which read the steps as typed ("fase di stap")
-    "it": lambda rx: (Idiom(rx.anycase(_ALL_AT_ZERO["it"]),
-                         "all players lose simultaneously game is a draw"),
+    "it": lambda rx: (
+           # A Warhammer player's words (session 63's second blind set): the "ferite" (wounds) a "unità" accumulates
+           # are damage, a unit "schierata" (deployed) entered the battlefield, and to "caricare" (charge) is to attack,
+           # where the words led nowhere ("Un'unità appena schierata può caricare nello stesso turno?": 302.6).  First:
+           # the idioms after read their words.
+           Idiom(rx.anycase(r"\b(?P<word>ferit[ae])\b"), "danno"),
+           Idiom(rx.anycase(r"\b(?P<word>(?:appena\s+)?schierat[aoie])\b"), "appena entrata nel campo di battaglia"),
+           Idiom(rx.anycase(r"\b(?P<word>caricar(?:e|la|lo|li|le)?|dichiar\w*\s+(?:la\s+)?carica)\b"), "attaccare"),
+           Idiom(rx.anycase(_ALL_AT_ZERO["it"]), "all players lose simultaneously game is a draw"),
            Idiom(rx.anycase(_NO_TRAMPLE["it"]), NO_TRAMPLE_SAID["en"]),
            Idiom(rx.anycase(_PUMP_SPELL["it"]), "+3/+3"),
            # "x" typed for "per" ("tappare le terre x mana", "x far perdere uno"), the chat's commonest shortcut, read
@@ -6710,7 +6858,7 @@ _IDIOMS: dict[str, Callable[[Patterns], tuple[Idiom, ...]]] = {
            # nowhere; a session-40 tester).  Its words are both rules' ("被选择的生物必须未横置"; 未横置 alone led with
            # the tap rules, 701.26a).  Measured as _DAMAGE_LASTS: 2 read, 1/1 -> 1/2 (横着的怪还能挡人吗 from nowhere to
            # second, 508.1a first: an attacker must be untapped too).
-           Idiom(rx.compile(r"^(?=.*(?:挡|阻挡|攻击))(?!.*未横置).*?(?P<word>横(?:置|着))(?=的)"),
+           Idiom(rx.compile(r"^(?=.*(?:挡|阻挡|攻击))(?!.*未横置).*?(?P<word>横(?:置|着))(?=了?的)"),
                  "被选择的生物必须未横置"),
            # ... and 刚拍下去 (just slapped down: session 58's Hearthstone player, 302.6 fourth -> first, and four
            # older questions second to fourth -> first)
