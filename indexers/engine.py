@@ -412,7 +412,9 @@ STATE_BASED = 4.0
 #: the middle of a spell resolving, does it die right away", whose 704.4 second is no longer drawn up).
 STATE_BASED_LISTS = ("704.5", "704.6")
 ASKS_OUTCOME = {
-    "en": re.compile(r"\b(?:dies?|survives?|saves?|go(?:es)? to the graveyard|loses? the game|what happens"
+    "en": re.compile(r"\b(?:dies?|croak(?:s|ed)?|survives?|saves?|go(?:es)? to the graveyard|loses? the game|what happens"
+                     # ... and where a thing goes (session 63's rancher: "the critter croaked. Where's the aura go?")
+                     r"|where(?:'s|’s|s| does| do| did) (?:the |my |his |her |their |that |this )?\w+ go"
                      # _IDIOMS: loses the game
                      r"|kill(?:s|ed)? (?:you|u|me|a player|the player|them|him|her|us|someone)"
                      r"|(?<!life )(?<!\bhow )(?:do|does|did|would|will|can|could)"
@@ -5426,7 +5428,7 @@ _RESTART_STARTER = {
           r".*?\b(?P<word>who\s+(?:goes|plays|starts|begins)(?:\s+first)?|starting\s+player|who\s+(?:takes|gets|has)"
           r"\s+the\s+first\s+turn)\b",
     "it": r"^(?=.*\b(?:ricomin\w*|riavvi\w*|karn\s+liberat\w*|nuova\s+partita)\b)"
-          r".*?\b(?P<word>chi\s+(?:comincia|inizia|parte|gioca\s+per\s+prim\w*|va\s+per\s+prim\w*|è\s+di\s+mano))",
+          r".*?\b(?P<word>chi\s+(?:comincia|inizia|parte|va\s+per\s+prim\w*|è\s+di\s+mano)|gioca\s+per\s+prim\w*)",
     "zh": r"^(?=.*(?:重新开始|重开|重启|重新来|卡恩)).*?(?P<word>谁先(?:手|开始|攻|来)?|先手(?:是谁)?)"}
 #: Part of an instruction that can't be done ("指示中无法执行的部分，是否导致整个效果归于无效？", session 63's
 #: second blind set, a law student): that part is ignored (101.3), where the words' other rules (Auras, 701.12a)
