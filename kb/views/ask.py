@@ -292,7 +292,10 @@ def ask(session: Session, question: str, langs: list[str] | None = None, query_l
     kept = [scored[0]] + [a for a in scored[1:] if a.matched >= KEEP_SHARE * best and a.matched > 0]
     # answered from fragments only (`--lang it`: the Italian seed's 17 rules), as `kb search` says it
     partial = Hint(found.elsewhere.said, ("ask", question)) if found.elsewhere else None
-    kept = each_keyword(kept[:MAX_RULES], scored, found.plan.keywords)
+    # two keywords named or more: one named alone keeps a rule of its own in the search's first five (ONE_NAMED),
+    # not among the rules quoted, which answer what is asked of it
+    named_keywords = found.plan.keywords if len(found.plan.keywords) > 1 else ()
+    kept = each_keyword(kept[:MAX_RULES], scored, named_keywords)
     return AskAnswer(question, found, kept, _definition(found), elsewhere=partial)
 
 
