@@ -5543,6 +5543,16 @@ _CHOICES_ORDER = {
     "it": r"^(?=.*\b(?:stess[oa]\s+(?:momento|istante|tempo)|contemporane\w*|simultane\w*|entrambi)\b)"
           r".*?\b(?P<word>chi\s+(?:sceglie|decide)\s+(?:per\s+)?prim\w*)",
     "zh": r"^(?=.*(?:同时|一起|都要))(?=.*(?:选|决定)).*?(?P<word>谁先(?:选|决定|做选择|作选择))"}
+#: Who goes first in a game, asked with nothing else of its start (a draw, a restart, a mulligan) nor of what goes first
+#: in a turn (a trigger, a spell, damage): :func:`with_idioms` reads it as choosing who takes the first turn (103.1).
+#: Italian "chi è di mano" is the card games' own (session 63's blind Briscola player).
+_WHO_STARTS = {
+    "en": r"^(?!.*\b(?:trigger\w*|abilit\w*|spells?|stack|resolv\w*|damage|strike|draws?|drawing|mulligan\w*|restart\w*"
+          r"|attack\w*|block\w*|turn\s*(?:1|one)|t1|decid\w*|choos\w*)\b)"
+          r".*?\b(?P<word>who\s+(?:goes|plays|starts|begins)(?:\s+first)?)\b",
+    "it": r"^(?!.*\b(?:pesc\w*|innesc\w*|abilit\w*|pila|stack|risolv\w*|dann\w*|mulligan|ricomin\w*|riavvi\w*|attacc\w*"
+          r"|blocc\w*|primo\s+(?:turno|giro)|prend\w*\s+(?:la\s+|una\s+)?carta)\b)"
+          r".*?\b(?P<word>chi\s+(?:inizia|comincia|parte|gioca\s+per\s+prim\w*|va\s+per\s+prim\w*|(?:è|e)\s+di\s+mano))\b"}
 #: A "can't" against a "can" ("un effetto dice che non posso guadagnare punti vita e un altro mi fa guadagnare 3
 #: punti vita: quale dei due prevale?", "one card says I can't gain life and another gains me 3, which wins", 一个效应
 #: 说不能获得生命 另一个让我获得3点 哪个优先): the "can't" effect takes precedence (101.2), where life gain's 119.7 led
@@ -6708,6 +6718,9 @@ _IDIOMS: dict[str, Callable[[Patterns], tuple[Idiom, ...]]] = {
                  "chooses who takes the first turn"),
            Idiom(rx.anycase(r"\b(?P<word>play(?:ing)?\s*(?:or|/)\s*draw(?:ing)?)\b"),
                  "chooses who takes the first turn"),
+           # ... and who goes first, nothing else asked of the start ("who goes first?": the copies' 601.6b and
+           # first strike led, 103.1 nowhere; session 63's blind sets asked it in Italian, "chi è di mano?")
+           Idiom(rx.anycase(_WHO_STARTS["en"]), "chooses who takes the first turn"),
            # A hand drawn again ("kid hated his first 7 cards, can he shuffle and draw new ones?", session 45's English
            # blind tester: 103.5 nowhere): 1 read, 0/0 -> 1/1.  Session 57: "the first new hand is free" (a retired
            # teacher: the multiplayer free mulligan, 103.5c, nowhere -> first).
@@ -6827,6 +6840,7 @@ _IDIOMS: dict[str, Callable[[Patterns], tuple[Idiom, ...]]] = {
                                 r"|(?:un|il)\s+giocatore|l'avversario|un\s+avversario))\b"), "perdere la partita"),
            Idiom(rx.anycase(r"\b(?P<word>va|vado|vai|andare|andando)\s+(?=per\s+prim[oa]\b)"),
                  "gioca "),
+           Idiom(rx.anycase(_WHO_STARTS["it"]), "chooses who takes the first turn"),
            # "inizio io", "chi inizia": who goes first (session 43's blind tester: 103.1, choosing who starts,
            # led "se inizio io pesco al primo turno o no").  Measured (as _DAMAGE_LASTS): 5 read, 1/2 -> 4/4.
            Idiom(rx.anycase(r"\b(?P<word>(?:inizio|comincio|parto)\s+io|io\s+(?:inizio|comincio|parto)"
