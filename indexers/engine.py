@@ -424,6 +424,9 @@ ASKS_OUTCOME = {
                      r"(?! life| \d| control| (?:a|an|all|the|its|their|his|her) ))\b",
                      re.IGNORECASE),
     "it": re.compile(r"\b(?:muore|muoiono|sopravvive|si salva|salva|perde la partita|perdo|vanno al cimitero"
+                     # what "resta in campo" (session 63's third blind set: "lo strumento (equipaggiamento) resta
+                     # in campo quando la creatura va KO?": nowhere -> first)
+                     r"|(?:resta|rimane|restano|rimangono) (?:in campo|sul campo|in gioco)"
                      r"|va al cimitero|cosa succede|che succede|si perde(?! (?:\d|punti|vita|il|la|le|i|gli|l')\b))\b",
                      re.IGNORECASE),
     # 马上输, 直接输, 输吗 (session 47's Commander tester: "牌库抽空了是马上输" led with 121.4; nine up, two down
@@ -4218,7 +4221,7 @@ _TWO_SETTERS = {
 _UNTIL_EOT = {
     "en": r"^(?=.*\b(?:how\s+long|when\s+(?:does|do|will|is)|lasts?|wears?\s+off|expire\w*|go(?:es)?\s+away)\b)"
           r".*?\b(?P<word>until\s+(?:the\s+)?end\s+of\s+(?:the\s+)?turn|u?eot)\b",
-    "it": r"^(?=.*\b(?:quanto\s+dura|quando\s+(?:finisce|termina|scade)|dura)\b)"
+    "it": r"^(?=.*\b(?:quanto\s+dura|quando\s+(?:finisce|termina|scade|sparisce|svanisce|se\s+ne\s+va)|dura)\b)"
           r".*?(?P<word>fino\s+(?:alla\s+|a\s+)fine\s+(?:del\s+)?turno)",
     "zh": r"^(?=.*(?:持续多久|多久|什么时候结束|何时结束|啥时候结束)).*?(?P<word>直到回合结束|直至回合结束|到回合结束)"}
 #: A replacement effect applied again to its own event ("can a replacement effect apply twice to the same event",
@@ -4458,7 +4461,8 @@ _WALKER_TWICE = {
           r".*?(?P<word>\b(?:2|due)\s+volte|\bpi[uù]\s+(?:di\s+)?una\s+volta|\b(?:2|due)\s+abilit[àa]"
           r"|\bpoi\s+(?:\w+\s+){0,2}?[-−]\d\b)",
     "zh": r"^(?=.*(?:鹏洛客|旅法师|忠诚))"
-          r".*?(?P<word>两次|2次|二次|两个异能|多次|几次|再起动|再用|用两个|先加(?:忠诚)?再减)"}
+          r".*?(?P<word>两次|2次|二次|两个异能|多次|几次|再起动|再用|用两个|先加(?:忠诚)?再减"
+          r"|(?:一|每)(?:个)?回合(?:只能|就能|能|可以)?(?:按|用|放|起动|发动)(?:一次|几次))"}
 #: Milling more cards than a library holds ("devo millare 5 ma ho solo 3 carte nel grimorio, perdo?", "have to mill 5
 #: but only 3 cards left"): as many as possible, no loss (701.17b), where drawing from an empty library (704.5b) led
 #: and 701.17b was fourth (session 45's Italian blind tester).  1 read: 0/1 -> 1/1.
