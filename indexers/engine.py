@@ -3478,7 +3478,7 @@ _NINJA_ATTACKS = {
 _GENERIC_REDUCTION = {
     "en": r"^(?=.*\b(?:reduc\w*|costs?\s+(?:\{1\}|1|one|\{2\}|2|two)\s+less|discount\w*)\b)"
           r".*?\b(?P<word>colou?red\s+(?:mana|costs?|symbols?|pips?|part)|pips?)\b",
-    "it": r"^(?=.*\b(?:riduc\w*|ridott\w*|costa\s+(?:\{1\}|1|uno)\s+in\s+meno|sconto)\b)"
+    "it": r"^(?=.*\b(?:riduc\w*|riduz\w*|ridott\w*|costa\s+(?:\{1\}|1|uno)\s+in\s+meno|sconto)\b)"
           r".*?\b(?P<word>(?:mana|costo|simbol\w*|component\w*|parte)\s+colorat\w*)",
     "zh": r"^(?=.*(?:减费|少支付|减少|降低))(?=.*(?:费用|法术力))"
           r".*?(?P<word>有色(?:费用|法术力|的费用|部分)?|彩色(?:费用|法术力)?)"}

@@ -4825,3 +4825,92 @@ def test_session_62_the_fourth_and_fifth_batches(home: Path, db: sqlite3.Connect
     Italian "tipo" as "like", not the rules' Type (provoke's 702.39a: the card types' rules led)."""
     ranked = rules_of(find(home, db, query))
     assert answers & set(ranked[:within]), ranked[:5]
+
+
+@pytest.mark.parametrize(("query", "answers", "within"), [
+    ("Si chiede se il giocatore che controlla il turno altrui (es. Mindslaver) possa disporre la concessione della "
+     "partita da parte del giocatore controllato.", {"723.6"}, 1),
+    ("操控另一名牌手的回合时，能不能替他认输？", {"723.6"}, 1),
+    ("se un giocatore vince e perde nello stesso momento cosa succede?", {"104.3f"}, 1),
+    ("Nella fattispecie di vittoria e sconfitta simultanee in capo al medesimo giocatore, quale esito prevale?",
+     {"104.3f"}, 1),
+    ("若一名牌手同时满足获胜与失败的条件，结果如何？", {"104.3f"}, 1),
+    ("can a game of magic end in a tie where nobody wins?", {"104.4a"}, 1),
+    ("Karn Liberated restarted the game, who starts the new one?", {"727.1a"}, 2),
+    ("指示中做不到的部分怎么处理？", {"101.3"}, 1),
+    ("where does my commander start the game?", {"903.6", "103.2c"}, 1),
+    ("指挥官开局放在哪个区域？", {"903.6"}, 1),
+    ("can I target the same creature twice with one spell?", {"115.3"}, 1),
+    ("一个咒语能不能指定同一个生物当两次目标？", {"115.3"}, 1),
+    ("瞬间和法术分别什么时候可以施放？", {"117.1a"}, 1),
+    ("differenza tra istantaneo e stregoneria, quando si giocano?", {"117.1a"}, 1),
+    ("when does it become night?", {"731.2a"}, 1),
+    ("quando torna a essere giorno?", {"731.2b"}, 1),
+    ("昼夜机制好迷 啥时候白天变黑夜", {"731.2a"}, 1),
+    ("离开战场的触发式异能，看的是事件发生之前还是之后的状态？", {"603.10a"}, 1),
+    ("an effect turns my red creature blue, is it still red too?", {"105.3"}, 1),
+    ("效果把我的生物变成蓝色，原来的红色还在吗？", {"105.3"}, 1),
+    ("Scelte simultanee: se entrambi dobbiamo scegliere qualcosa nello stesso momento chi sceglie per primo?",
+     {"101.4"}, 1),
+    ("who goes first?", {"103.1"}, 1),
+    ("chi è di mano nella prima partita?", {"103.1"}, 1),])
+def test_session_63_kinds_of_question(home: Path, db: sqlite3.Connection, query: str, answers: set[str],
+                                      within: int) -> None:
+    """Session 63's kinds: conceding for a player one controls (723.6: the multiplayer 800.4 led); winning and losing
+    at once (104.3f) and a game with no winner (104.4a); a restarted game's first player (727.1a); an impossible part of
+    an instruction (101.3); where a commander starts (903.6); one target chosen twice (115.3); instants beside
+    sorceries (117.1a); day to night and night to day, each its own rule (731.2a, 731.2b); what a leaves-the-battlefield
+    trigger looks at (603.10a); a new color replacing the old (105.3); choices made at once (101.4); who goes first
+    asked alone, and the Italian card games' "chi è di mano" (103.1)."""
+    ranked = rules_of(find(home, db, query))
+    assert answers & set(ranked[:within]), ranked[:5]
+
+
+@pytest.mark.parametrize(("query", "answers", "within"), [
+    ("no armour saves at all?? so a 3/3 just dies the moment it has taken 3 wounds?", {"704.5g"}, 1),
+    ("coming from 40k - is there a deep strike equivalent in magic? dropping a unit in during the enemy's turn",
+     {"702.8a"}, 1),
+    ("what's the turn sequence in magic?", {"500.1"}, 1),
+    ("Un'unità appena schierata può caricare subito?", {"302.6"}, 1),
+    ("posso dichiarare la carica contro un planeswalker invece che contro il giocatore?", {"508.1b"}, 1),
+    ("the creature with my aura croaked, where's the aura go?", {"704.5m"}, 1),
+    ("does lifelink work when blocking or only when attacking?",
+     {"702.15a", "702.15b", "702.15c", "702.15d", "702.15e", "702.15f"}, 5),
+    ("横置了的生物还能挡人不", {"509.1a"}, 2),
+    ("对面用了张结束这个回合的牌，我堆叠上的法术咋办", {"724.1b"}, 1),
+    ("我把装备给了自己的生物，结果对面用效果拿走了这个生物，装备归谁管？", {"301.5d"}, 1),
+    ("衍生物到底算不算一张牌", {"108.2b", "111.6"}, 1),
+    ("卡牌文字与完整规则相抵触时，何者优先适用？是否存在例外情形？", {"101.1"}, 1),
+    ("Fattispecie: riduzione di costo pari a {2} applicata a una magia con costo {R}{R}. Si chiede se la riduzione "
+     "possa incidere sulla componente colorata del costo.", {"118.7a"}, 2),
+    ("copia di una magia modale: il controllore può optare per una modalità diversa?", {"700.2g"}, 1),
+    ("回合开始抽几张牌？", {"504.1"}, 1),
+    ("end of me turn and I'm holding 9 cards, what now", {"514.1", "402.2"}, 1),
+    ("can I chuck a counterspell on a land drop?", {"305.1", "116.2a"}, 1),
+    ("鹏洛客一回合只能用一次技能吗", {"606.3"}, 2),
+    ("il +2/+2 fino alla fine del turno quando sparisce?", {"514.2"}, 2),
+    ("lo strumento (equipaggiamento) resta in campo quando la creatura va KO?", {"704.5n"}, 1),
+    ("有没有弃一张手牌再抽一张的机制？", {"702.29a"}, 3),])
+def test_session_63_words_and_older_kinds(home: Path, db: sqlite3.Connection, query: str, answers: set[str],
+                                          within: int) -> None:
+    """Session 63's words: a Warhammer player's wounds, deep strike and turn sequence (engine._warhammer_en) and his
+    Italian "schierata", "caricare", "dichiarare la carica"; a creature that "croaked" and "where's the aura go" asked
+    as its fate (704.5m); a keyword named alone keeps a rule of its own in the first five (engine.ONE_NAMED: no
+    lifelink rule in the first ten); older kinds reading more: 横置了的, 结束这个回合, 拿走了这个生物, 衍生物到底算不算,
+    "riduzione" of a coloured part (riduz-, not riduc-), "optare per una modalità diversa", 回合开始抽几张, "end of me
+    turn", a counterspell on a land drop, 一回合只能用一次 of a planeswalker, "quando sparisce" of until end of turn,
+    what "resta in campo", and a card discarded to draw another as cycling (702.29a)."""
+    ranked = rules_of(find(home, db, query))
+    assert answers & set(ranked[:within]), ranked[:5]
+
+
+@pytest.mark.parametrize(("query", "answers", "within"), [
+    ("In una partita multigiocatore un giocatore abbandona: che fine fanno le carte che possiede ma che controlla un "
+     "altro giocatore?", {"800.4a"}, 1),
+    ("chi comincia la partita per primo non prende la carta dal mazzo al primo giro?", {"103.8a"}, 2),])
+def test_session_63_kinds_do_not_misread(home: Path, db: sqlite3.Connection, query: str, answers: set[str],
+                                         within: int) -> None:
+    """Guards: a player leaving a game of several while another controls their cards is no controlled concession
+    (800.4a, not 723.6), and who goes first asked of the first draw stays the draw's question (103.8a)."""
+    ranked = rules_of(find(home, db, query))
+    assert answers & set(ranked[:within]), ranked[:5]
