@@ -412,10 +412,9 @@ STATE_BASED = 4.0
 #: the middle of a spell resolving, does it die right away", whose 704.4 second is no longer drawn up).
 STATE_BASED_LISTS = ("704.5", "704.6")
 ASKS_OUTCOME = {
+    # a creature that "croaked" (session 63's rancher: "the critter croaked. Where's the aura go?")
     "en": re.compile(r"\b(?:dies?|croak(?:s|ed)?|survives?|saves?|go(?:es)? to the graveyard|loses? the game"
                      r"|what happens"
-                     # ... and where a thing goes (session 63's rancher: "the critter croaked. Where's the aura go?")
-                     r"|where(?:'s|’s|s| does| do| did) (?:the |my |his |her |their |that |this )?\w+ go"
                      # _IDIOMS: loses the game
                      r"|kill(?:s|ed)? (?:you|u|me|a player|the player|them|him|her|us|someone)"
                      r"|(?<!life )(?<!\bhow )(?:do|does|did|would|will|can|could)"

@@ -4894,9 +4894,9 @@ def test_session_63_kinds_of_question(home: Path, db: sqlite3.Connection, query:
 def test_session_63_words_and_older_kinds(home: Path, db: sqlite3.Connection, query: str, answers: set[str],
                                           within: int) -> None:
     """Session 63's words: a Warhammer player's wounds, deep strike and turn sequence (engine._warhammer_en) and his
-    Italian "schierata", "caricare", "dichiarare la carica"; a creature that "croaked" and "where's the aura go" asked
-    as its fate (704.5m); a keyword named alone keeps a rule of its own in the first five (engine.ONE_NAMED: no
-    lifelink rule in the first ten); older kinds reading more: 横置了的, 结束这个回合, 拿走了这个生物, 衍生物到底算不算,
+    Italian "schierata", "caricare", "dichiarare la carica"; a creature that "croaked" read as dying, its Aura's fate
+    asked (704.5m); a keyword named alone keeps a rule of its own in the first five (engine.ONE_NAMED: no lifelink
+    rule in the first ten); older kinds reading more: 横置了的, 结束这个回合, 拿走了这个生物, 衍生物到底算不算,
     "riduzione" of a coloured part (riduz-, not riduc-), "optare per una modalità diversa", 回合开始抽几张, "end of me
     turn", a counterspell on a land drop, 一回合只能用一次 of a planeswalker, "quando sparisce" of until end of turn,
     what "resta in campo", and a card discarded to draw another as cycling (702.29a)."""
