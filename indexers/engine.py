@@ -2146,7 +2146,7 @@ _LEAVES = {"en": r"\b(?:conced(?:e|es|ed|ing)|scoop(?:s|ed|ing)?"
                  r"|(?:lascia|esce\s+dal(?:la)?|se\s+ne\s+va\s+dal(?:la)?)\s+partita"
                  r"|si\s+ritira|se\s+ne\s+va\b|(?:si|s['’]?)\s*(?:è|e)\s+arres\w*|si\s+arrend\w*"
                  r"|\bse\s+(?:uno|qualcuno|un\s+giocatore|un\s+avversario)\s+perde\b)",
-           "zh": r"投降|投了|认输|退出|离开游戏|退了"}
+           "zh": r"投降|投了|认输|退出|离开游戏|退了|下桌|出局"}
 #: ... a creature of theirs one holds, by "control magic" or "their creature", is a game of several (session 44's
 #: second blind tester: "someone scooped while i had their creature from a control magic" was read as conceding
 #: at any time, 800.4a nowhere -> first; "player leaves game their permanents" nowhere -> first)
@@ -2154,7 +2154,7 @@ _SEVERAL = {"en": r"\b(?:multiplayer|multi|pod|\d\s*-?\s*players?|(?:three|four|
                   r"control\s+magic|their\s+(?:creature|permanent)s?|"
                   r"ffa|free[\s-]for[\s-]all|st(?:ole|olen|eal|ealing)|borrowed|gained control|control of)\b",
             "it": r"\b(?:multi\w*|commander|edh|rubat\w*|pres[oaie]|\d\s*giocatori|controll\w*)\b",
-            "zh": r"多人|[三四五六3456]人|指挥官|将军|偷|借|控制|操控"}
+            "zh": r"多人|[三四五六3456]个?人|指挥官|将军|偷|借|控制|操控|抢"}
 ASKS_LEAVING = {lang: (re.compile(_LEAVES[lang], re.IGNORECASE), re.compile(_SEVERAL[lang], re.IGNORECASE))
                 for lang in _LEAVES}
 
@@ -3132,7 +3132,7 @@ _MANA_LEFT = {
 #: 回合结束的时候我手上有9张牌怎么办 (session 45's third blind testers): 30 read, 25/29 -> 29/30.
 _HAND_OVER = {
     "en": r"^(?:(?=.*\b(?:discard\w*|keep|hold|max\w*|bin))(?=.*\b(?:end\s+of\s+(?:the\s+|my\s+|me\s+|your\s+|their\s+"
-          r"|his\s+|her\s+)?turn|cleanup|end\s+step"
+          r"|his\s+|her\s+)?(?:turn|round)|cleanup|end\s+step"
           r"|end(?:ed|ing|s)?\s+(?:(?:my|your|the|their|his|her)\s+)?turn)\b)"
           r"|(?=.*\bdiscard\w*\s+down\s+to\b))"
           r".*?\b(?P<word>discard\w*\s+down\s+to\s+(?:7|seven)"
@@ -3142,7 +3142,7 @@ _HAND_OVER = {
           r".*?\b(?P<word>(?:\d+|quante)\s+carte(?:\s+in\s+mano)?)\b",
     "zh": r"^(?=.*(?:弃|扔|丢|怎么办|咋办|怎么处理))(?=.*(?:回合结束|结束|清除|攒|太多|上限))"
           r"(?=.*(?:手里|手上|手牌|弃到))"
-          r".*?(?P<word>(?:\d+|[七八九十])张(?:牌)?)"}
+          r".*?(?P<word>(?:\d+|[七八九十])张(?:牌)?|(?:牌|手牌)太多了?(?:有没有|有无)?上限)"}
 #: Session 49: a turn "ended" with 9 cards (701.9b led): 44 read, 42/43 -> 43/44.
 #: Session 58: cards 扔掉 or 丢 (thrown away) from a hand 攒 (hoarded) too big, no turn's end named
 #: (孩子手里攒了十张牌，要不要扔掉一些啊: nowhere -> first, and two older everyday questions likewise):
@@ -3690,8 +3690,8 @@ _GOES_FIRST = {
     "it": r"\b(?:gioc[ao]\s+per\s+prim[oa]|(?:va|parte)\s+per\s+prim[oa]"
           r"|(?:inizia|comincia)\s+(?:la\s+partita|per\s+prim[oa]|a\s+giocare)|(?<=ch[ie]\s)(?:inizia|comincia)"
           r"|(?<=ch[ie]\s)(?:è|e)\s+di\s+mano)\b",
-    "zh": r"先手"}
-_DRAWS = {"en": r"\b(?:draw\w*|skip\w*)\b", "it": r"\bpesc\w*", "zh": r"抓|抽"}
+    "zh": r"先手|先出牌(?:的|那家|那个人|的人)"}
+_DRAWS = {"en": r"\b(?:draw\w*|skip\w*)\b", "it": r"\bpesc\w*", "zh": r"抓|抽|摸牌"}
 #: A game of more than two named, narrower than :data:`OPTION_WORDS` (which also counts "opponents" and "2 players",
 #: words a two-player question holds) and than :data:`_SEVERAL` (which counts stealing, for conceding).
 _MULTIPLAYER = {"en": r"\b(?:multiplayer|multi|pod|[3-9]\s*-?\s*players?|(?:three|four|five|six)[\s-]players?|commander"
@@ -5189,7 +5189,7 @@ _CARD_OVER_RULES = {
           r".*?\b(?P<word>which\s+(?:one\s+)?(?:wins|applies|prevails|counts)|who\s+wins|takes\s+precedence"
           r"|overrides?)\b",
     "it": r"^(?=.*\bcart[ae]\b)(?=.*\b(?:regol[ae]|regolamento)\b)"
-          r".*?(?P<word>chi\s+vince|quale\s+(?:dei\s+due\s+)?(?:prevale|vince|vale|conta|si\s+applica)|(?:cosa|icch[ée])\s+vale"
+          r".*?(?P<word>chi\s+vince|quale\s+(?:dei\s+due\s+|\w+\s+)?(?:prevale|vince|vale|conta|si\s+applica)|(?:cosa|icch[ée])\s+vale"
           r"|ha\s+la\s+precedenza)",
     "zh": r"^(?=.*(?:牌|卡))(?=.*规则)(?=.*(?:不一样|不同|矛盾|冲突|抵触|相反|违背))"
           r".*?(?P<word>听哪(?:个|张)的|听谁的|(?:哪个|何者)优先|以(?:哪(?:个|张)|何者)为准|谁赢|哪个赢|哪个算数|哪个生效)"}
@@ -5310,7 +5310,7 @@ _DECK_SIZE_ASKED = {
           r".*?\b(?P<word>quante\s+carte\s+(?:\w+\s+){0,4}?mazz[oi]"
           r"|(?:minimo|massimo)\s+(?:di\s+)?carte\s+(?:\w+\s+){0,3}?mazzo)\b",
     "zh": r"(?!.*(?:指挥官|commander|edh|手牌|牌库|起手|调度))"
-          r".*?(?P<word>(?:套牌|牌组|卡组)\S{0,6}?(?:多少张|几张)|(?:多少张|几张)牌?的?(?:套牌|牌组|卡组))"}
+          r".*?(?P<word>(?:套牌|牌组|卡组|一副牌)\S{0,6}?(?:多少张|几张)|(?:多少张|几张)牌?的?(?:套牌|牌组|卡组))"}
 _LIMITED_WORDS = {"en": r".*\b(?:sealed|draft\w*|limited|prerelease|pre-release|boosters?)\b",
                   "it": r".*\b(?:sigillat\w*|draft\w*|limited|prerelease|pre-release|buste)\b",
                   "zh": r".*(?:现开|轮抽|限制赛|预组赛|补充包|prerelease|draft)"}
@@ -5326,7 +5326,8 @@ _EXILE_BACK = {
           r"(?:come\s+back|return|be\s+(?:played|used)\s+again)|(?:ever|never)\s+(?:come|comes)\s+back)\b",
     "it": r"^(?=.*\besili\w*)(?!.*\b(?:pedin[ae]|token)\b)"
           r".*?\b(?P<word>(?:possono|pu[oò]|potranno)\s+(?:mai\s+|pi[uù]\s+)?(?:tornare|rientrare)|tornano\s+mai)\b",
-    "zh": r"^(?=.*放逐)(?!.*(?:衍生物|token)).*?(?P<word>还能(?:再)?回来|能不能(?:再)?回来|还(?:能|可以)再用|回不来)"}
+    "zh": r"^(?=.*放逐)(?!.*(?:衍生物|token))"
+          r".*?(?P<word>还能(?:再)?回来|能不能(?:再)?回来|还(?:能|可以)再用|回不来|还有可能回来|(?:能|会)不会回来)"}
 #: When an exerted permanent untaps ("exerted my attacker this turn, when does it untap again?", session 62's third
 #: blind set, a draft player): not in its controller's next untap step (701.43a), where the untap step's 502.3 led
 #: and 701.43a was nowhere (the untap step's kind, :data:`_WHEN_UNTAP`, no longer reads an exerted one).  2 read: 1/1 ->
@@ -5344,7 +5345,7 @@ _HOW_TO_WIN = {
           r"(?:\s+(?:the|a)\s+game)?)\b(?!\s+(?:with|by|through|via|using)\b)",
     "it": r"\b(?P<word>come\s+(?:si\s+vince|(?:faccio|fai|si\s+fa)\s+a\s+vincere|vinco)(?:\s+(?:la|una)\s+partita)?)\b"
           r"(?!\s+(?:con|usando)\b)",
-    "zh": r"(?P<word>(?:怎么|怎样|如何)(?:才(?:能|算))?(?:赢|获胜|取胜)|(?:怎么|怎样)才算赢)"}
+    "zh": r"(?P<word>(?:怎么|怎样|如何)(?:才(?:能|算))?(?:赢|获胜|取胜|胡)|(?:怎么|怎样)才算(?:赢|胡了?))"}
 #: Where an instant or sorcery goes once it has resolved ("cards I pitch go to the bottom of my deck. where does an
 #: instant go after it resolves in magic?", session 62's final set, a Flesh and Blood player): its owner's graveyard
 #: (608.2n), where the zones' 108.2 or mana abilities' 605.3b led.  Not a spell countered, exiled or cast again
@@ -5429,7 +5430,7 @@ _GAME_TIE = {
           r".*?\b(?P<word>(?:end\w*|finish\w*)\s+(?:in\s+)?(?:a\s+)?(?:tie|draw)|tied?\s+games?|nobody\s+wins"
           r"|no\s*one\s+wins|no\s+winner|(?:both|all)\s+(?:players\s+)?lose\s+(?:\w+\s+){0,2}?(?:same\s+time"
           r"|simultaneously|at\s+once))\b",
-    "it": r"^(?=.*\b(?:partit\w*|pareggi\w*|patta|giocatori)\b)"
+    "it": r"^(?=.*\b(?:partit\w*|pareggi\w*|patta|giocatori)\b)(?!.*\b(?:riavvi\w*|ricomin\w*)\b)"
           r".*?\b(?P<word>(?:finir\w*|finisc\w*|termin\w*)\s+(?:in\s+)?(?:un\s+)?pareggio|pareggi\w*|patta|nessuno\s+vince"
           r"|(?:tutti|entrambi)\s+(?:i\s+giocatori\s+)?perdono\s+(?:\w+\s+){0,2}?(?:stess[oa]\s+(?:istante|momento|tempo)"
           r"|contemporaneamente|insieme))\b",
@@ -5551,11 +5552,26 @@ _CHOICES_ORDER = {
 #: Italian "chi è di mano" is the card games' own (session 63's blind Briscola player).
 _WHO_STARTS = {
     "en": r"^(?!.*\b(?:trigger\w*|abilit\w*|spells?|stack|resolv\w*|damage|strike|draws?|drawing|mulligan\w*|restart\w*"
-          r"|attack\w*|block\w*|turn\s*(?:1|one)|t1|decid\w*|choos\w*)\b)"
+          r"|attack\w*|block\w*|turn\s*(?:1|one)|t1|decid\w*|choos\w*|subgames?|shahrazad)\b)"
           r".*?\b(?P<word>who\s+(?:goes|plays|starts|begins)(?:\s+first)?)\b",
     "it": r"^(?!.*\b(?:pesc\w*|innesc\w*|abilit\w*|pila|stack|risolv\w*|dann\w*|mulligan|ricomin\w*|riavvi\w*|attacc\w*"
-          r"|blocc\w*|primo\s+(?:turno|giro)|prend\w*\s+(?:la\s+|una\s+)?carta)\b)"
-          r".*?\b(?P<word>chi\s+(?:inizia|comincia|parte|gioca\s+per\s+prim\w*|va\s+per\s+prim\w*|(?:è|e)\s+di\s+mano))\b"}
+          r"|blocc\w*|primo\s+(?:turno|giro)|prend\w*\s+(?:la\s+|una\s+)?carta|sottopartit\w*|shahrazad)\b)"
+          r".*?\b(?P<word>chi\s+(?:inizia|comincia|parte|gioca\s+per\s+prim\w*|va\s+per\s+prim\w*|(?:è|e)\s+di\s+mano))\b",
+    # ... and a Doudizhu player's dealer who plays first (session 63's fourth blind set: "怎么定谁当庄家先出？")
+    "zh": r"^(?!.*(?:抓|抽|摸牌|触发|伤害|堆叠|结算|调度|重新开始|重开))"
+          r".*?(?P<word>谁(?:当)?庄家|谁先出(?:牌)?|谁先(?:开始|走))"}
+#: What becomes of a game restarted ("Se una carta riavvia la partita, la partita interrotta si considera vinta, persa o
+#: patta da qualcuno?", session 63's fourth blind set, a law student): it ends, no player winning, losing or drawing
+#: (727.1), where the draws' 104.4 led.
+_RESTART_OUTCOME = {
+    "en": r"^(?=.*\b(?:restart\w*|karn\s+liberated)\b)"
+          r".*?\b(?P<word>(?:who\s+)?(?:wins?|won|los(?:e|es|t)|draws?|drawn|tie)\s+(?:\w+\s+){0,3}?(?:old|first|previous"
+          r"|restarted|that)\s+game|counts?\s+as\s+a\s+(?:win|loss|draw))\b",
+    "it": r"^(?=.*\b(?:riavvi\w*|ricomin\w*|karn\s+liberat\w*)\b)"
+          r".*?\b(?P<word>(?:vint[ao]|pers[ao]|patta|pareggi\w*)"
+          r"(?:\s*,?\s*(?:o\s+)?(?:vint[ao]|pers[ao]|patta|pareggi\w*))*)\b",
+    "zh": r"^(?=.*(?:重新开始|重开|重启|卡恩))"
+          r".*?(?P<word>(?:算)?(?:谁)?(?:赢|输|平手|平局)(?:了)?(?:还是|或)(?:赢|输|平手|平局))"}
 #: A "can't" against a "can" ("un effetto dice che non posso guadagnare punti vita e un altro mi fa guadagnare 3
 #: punti vita: quale dei due prevale?", "one card says I can't gain life and another gains me 3, which wins", 一个效应
 #: 说不能获得生命 另一个让我获得3点 哪个优先): the "can't" effect takes precedence (101.2), where life gain's 119.7 led
@@ -6439,6 +6455,8 @@ _ASKED: tuple[tuple[dict[str, str], str, str], ...] = (
      "牌手同时赢及输 则该牌手输掉游戏"),
     (_GAME_TIE, "all the players remaining in a game lose simultaneously the game is a draw",
      "还在游戏中的所有牌手同时输掉游戏 则游戏平手"),
+    (_RESTART_OUTCOME, "game that is restarted immediately ends no players in that game win lose or draw that game",
+     "被重新开始的游戏立即结束 在该游戏中 没有牌手赢 输 或者平手"),
     (_RESTART_STARTER, "starting player in the new game is the player who controlled the spell or ability that"
                        " restarted the game", "新的游戏之先行牌手为操控使游戏重新开始之咒语或异能的牌手"),
     (_CANT_WINS, "another effect states that it can't happen the can't effect takes precedence",
@@ -6927,6 +6945,15 @@ _IDIOMS: dict[str, Callable[[Patterns], tuple[Idiom, ...]]] = {
            # (drawing a new hand: the mulligan, 再调度), as session 50's Xiaohongshu tester typed them: 巫术 with
            # _SORCERY_WHEN's 战斗 one question nowhere -> first; 重抽 three second or fifth -> first.
            Idiom(rx.compile(r"(?P<word>巫术)(?!女王)"), "法术"),
+           # A Doudizhu or mahjong player's words (session 63's fourth blind set): who is 庄家 and plays first
+           # chooses who takes the first turn (103.1); a card one may play 随时 is an instant; "对面说过，我也过" is
+           # every player passing in succession (117.4); a card just played 炸掉 (bombed) is countered.
+           Idiom(rx.compile(_WHO_STARTS["zh"]), "牌手需决定谁先开始"),
+           Idiom(rx.compile(r"(?P<word>随时(?:都)?(?:能|可以)(?:出|打|用)的?牌|(?:哪种|什么)牌(?:是)?随时(?:都)?(?:能|可以)(?:出|打|用))"),
+                 "瞬间"),
+           Idiom(rx.compile(r"(?P<word>(?:对面|对手|他|她|大家)(?:说|喊)?过[，,、 ]*(?:我|我们)?也?(?:说|喊)?过)"),
+                 "所有牌手依次让过"),
+           Idiom(rx.compile(r"(?:刚出|刚打|刚放|出)的牌\S{0,4}?(?P<word>炸掉|炸了)"), "反击"),
            # a card discarded to draw another, as a Genshin player asks for a way to filter a hand ("有没有那种弃一张
            # 手牌再抽一张的滤牌机制？", session 63's final set: the mulligan's 103.5 led): cycling (702.29a)
            Idiom(rx.compile(r"(?P<word>弃(?:掉)?一张(?:手牌|牌)?(?:然后|再|来)(?:抽|抓)一张|滤牌)"), "循环"),
