@@ -4914,3 +4914,28 @@ def test_session_63_kinds_do_not_misread(home: Path, db: sqlite3.Connection, que
     (800.4a, not 723.6), and who goes first asked of the first draw stays the draw's question (103.8a)."""
     ranked = rules_of(find(home, db, query))
     assert answers & set(ranked[:within]), ranked[:5]
+
+
+@pytest.mark.parametrize(("query", "answers", "within"), [
+    ("打牌前怎么定谁当庄家先出？", {"103.1"}, 1),
+    ("先出牌那家第一轮是不是不能摸牌？", {"103.8a"}, 1),
+    ("有没有能把对面刚出的牌直接炸掉的？被炸的牌去哪了", {"701.6a", "701.6b"}, 1),
+    ("手里牌太多了有没有上限？回合结束会被强制扔牌吗", {"402.2", "514.1"}, 1),
+    ("怎么才算胡了？", {"104.3b", "704.5a"}, 1),
+    ("有张牌说我可以再来一回合，要是有两张这种牌，回合怎么排？", {"500.7"}, 1),
+    ("三个人打，有一个人先输了下桌，他抢走的我的生物怎么处理？", {"800.4a"}, 1),
+    ("亮牌以后那张牌还算在我手里吗？", {"701.20a", "701.20b", "701.20c"}, 3),
+    ("请问一副牌最少要放多少张？", {"100.2a"}, 1),
+    ("牌被放逐以后，还有可能回来吗？", {"406.1"}, 1),
+    ("End of the round one of my players is holding nine cards. Does he have to discard?", {"514.1", "402.2"}, 1),
+    ("In caso di antinomia tra il testo di una carta e il regolamento, quale fonte prevale?", {"101.1"}, 1),
+    ("Se una carta riavvia la partita, la partita interrotta si considera vinta, persa o patta?", {"727.1"}, 1),])
+def test_session_63_the_fourth_blind_set(home: Path, db: sqlite3.Connection, query: str, answers: set[str],
+                                         within: int) -> None:
+    """Session 63's fourth blind set: a Doudizhu and mahjong player's words (庄家 who plays first, 103.1; 炸掉 a card
+    just played, countered; 胡, winning; 再来一回合, an extra turn; 亮牌, revealing), the first player as 先出牌那家, a
+    player who 下桌 in a game of 三个人 (800.4a), 一副牌's size, exiled cards 还有可能回来, a hand 太多 with its 上限; a
+    D&D round's end with nine cards (514.1); an Italian law student's "quale fonte prevale" (101.1) and a restarted
+    game neither won, lost nor drawn (727.1: the tie of 104.4a led)."""
+    ranked = rules_of(find(home, db, query))
+    assert answers & set(ranked[:within]), ranked[:5]
