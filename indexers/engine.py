@@ -4529,7 +4529,7 @@ _PRIORITY_RESOLVED = {
     "en": r"^(?=.*\bpriority\b)(?!.*\bafter\s+(?:i\s+|you\s+|we\s+)?cast)"
           r".*?\b(?P<word>(?:after|once|when)\s+(?:\w+\s+){0,3}?resolv\w*)\b",
     "it": r"^(?=.*\bpriorit[àa])(?!.*\bdopo\s+(?:che\s+|ke\s+)?(?:lanci|cast))"
-          r".*?\b(?P<word>dopo\s+(?:che\s+|la\s+|il\s+)?(?:\w+\s+){0,3}?(?:si\s+)?(?:risolv\w*|risoluzione))",
+          r".*?\b(?P<word>dopo\s+(?:che\s+|la\s+|il\s+)?(?:\w+\s+){0,3}?(?:si\s+)?(?:risolv\w*|risoluzione)|e\s+si\s+risolv\w*)",
     "zh": r"^(?=.*优先权)(?!.*施放(?:完|了|之后|以后|后)).*?(?P<word>结算(?:完毕|完|之后|以后|后))"}
 #: Entering with counters, asked as a kind of effect ("“此永久物进入战场时上面带有若干指示物”这类异能属于什么效应？",
 #: "is 'enters with counters' a replacement effect"): a replacement effect (614.1c), where boast's or triggers' rules
@@ -5572,6 +5572,24 @@ _RESTART_OUTCOME = {
           r"(?:\s*,?\s*(?:o\s+)?(?:vint[ao]|pers[ao]|patta|pareggi\w*))*)\b",
     "zh": r"^(?=.*(?:重新开始|重开|重启|卡恩))"
           r".*?(?P<word>(?:算)?(?:谁)?(?:赢|输|平手|平局)(?:了)?(?:还是|或)(?:赢|输|平手|平局))"}
+#: Damage redirected to a planeswalker ("burn aimed at a player could be redirected to one of their planeswalkers … is
+#: this no longer permitted?", session 63's fourth blind set, a 1990s player): the rule was removed (306.7), where
+#: redirection's replacement rules (614.9) led and 306.7 was ninth.
+_PW_REDIRECT = {
+    "en": r"^(?=.*\b(?:planeswalkers?|pws?|walkers?)\b).*?\b(?P<word>redirect\w*)\b",
+    "it": r"^(?=.*\bplaneswalker).*?\b(?P<word>(?:reindirizz|redirez|dirott|devia)\w*)",
+    "zh": r"^(?=.*(?:鹏洛客|旅法师))(?=.*(?:以前|之前|过去|老规则|还能|现在))"
+          r".*?(?P<word>转移(?:伤害|到|给)?|转到(?:对手的)?(?:鹏洛客|旅法师))"}
+#: Whether a card that changed zones is the same object ("una carta che passa dal campo di battaglia al cimitero resta
+#: il medesimo oggetto o ne nasce uno nuovo?", session 63's fourth blind set, a philosophy student): a new object with
+#: no memory of the old (400.7), where the zones' other rules led and 400.7 was nowhere.
+_SAME_OBJECT = {
+    "en": r"^(?=.*\b(?:zones?|graveyard|battlefield|hand|exile|library|moves?|goes)\b)"
+          r".*?\b(?P<word>(?:the\s+)?same\s+object|a\s+new\s+object)\b",
+    "it": r"^(?=.*\b(?:zona|cimitero|campo|mano|esilio|grimorio|passa)\b)"
+          r".*?\b(?P<word>(?:medesimo|stesso|nuovo)\s+oggetto|ne\s+nasce\s+uno\s+nuovo)",
+    "zh": r"^(?=.*(?:区域|坟墓场|坟场|战场|手牌|放逐|牌库))"
+          r".*?(?P<word>(?:还是)?同一个?物件|新的?物件)"}
 #: A "can't" against a "can" ("un effetto dice che non posso guadagnare punti vita e un altro mi fa guadagnare 3
 #: punti vita: quale dei due prevale?", "one card says I can't gain life and another gains me 3, which wins", 一个效应
 #: 说不能获得生命 另一个让我获得3点 哪个优先): the "can't" effect takes precedence (101.2), where life gain's 119.7 led
@@ -5582,8 +5600,9 @@ _RESTART_OUTCOME = {
 _CANT_WINS = {
     "en": r"^(?=.*\b(?:can'?t|cannot|can\s+not)\b)(?=.*\b(?:another|other|second|one)\b)"
           r".*?\b(?P<word>which\s+(?:one\s+)?(?:wins|applies|counts|prevails)|takes\s+precedence|who\s+wins)\b",
-    "it": r"^(?=.*(?:\bnon|['’]un)\s+(?:posso|puoi|pu[oò]|possono|si\s+pu[oò])\b)(?=.*\b(?:altr[oa]|second[oa])\b)"
-          r".*?(?P<word>quale\s+(?:dei\s+due\s+)?(?:prevale|vince|si\s+applica)|chi\s+(?:la\s+)?vince"
+    "it": r"^(?=.*(?:(?:\bnon|['’]un)\s+(?:posso|puoi|pu[oò]|possono|si\s+pu[oò])\b|\bviet\w*|\bproibi\w*))"
+          r"(?=.*\b(?:altr[oa]|second[oa])\b)"
+          r".*?(?P<word>quale\s+(?:dei\s+due\s+)?(?:prevale|vince|si\s+applica)|chi\s+(?:la\s+)?vince|criterio\s+di\s+prevalenza"
           r"|(?:cosa|che\s+cosa|quale|icch[ée])\s+vale)",
     "zh": r"^(?=.*不能)(?=.*(?:另一|另外))"
           r".*?(?P<word>哪个优先|听哪(?:个|张)的|哪个生效|谁优先|以哪(?:个|张)为准|哪个赢)"}
@@ -6455,6 +6474,11 @@ _ASKED: tuple[tuple[dict[str, str], str, str], ...] = (
      "牌手同时赢及输 则该牌手输掉游戏"),
     (_GAME_TIE, "all the players remaining in a game lose simultaneously the game is a draw",
      "还在游戏中的所有牌手同时输掉游戏 则游戏平手"),
+    (_PW_REDIRECT, "previously planeswalkers were subject to a redirection effect this rule has been removed",
+     "先前 鹏洛客受一个转移性效应影响 此规则已被移除"),
+    (_SAME_OBJECT, "object that moves from one zone to another becomes a new object with no memory of or relation to"
+                   " its previous existence",
+     "一个物件从一个区域转移到另一个区域将被视同一个新的物件 它对原物件没有任何记忆"),
     (_RESTART_OUTCOME, "game that is restarted immediately ends no players in that game win lose or draw that game",
      "被重新开始的游戏立即结束 在该游戏中 没有牌手赢 输 或者平手"),
     (_RESTART_STARTER, "starting player in the new game is the player who controlled the spell or ability that"
