@@ -4939,3 +4939,18 @@ def test_session_63_the_fourth_blind_set(home: Path, db: sqlite3.Connection, que
     game neither won, lost nor drawn (727.1: the tie of 104.4a led)."""
     ranked = rules_of(find(home, db, query))
     assert answers & set(ranked[:within]), ranked[:5]
+
+
+@pytest.mark.parametrize(("query", "answers", "within"), [
+    ("can I still redirect burn to a planeswalker like in the old days?", {"306.7"}, 1),
+    ("Un tempo si poteva dirottare il danno sui planeswalker, vale ancora?", {"306.7"}, 1),
+    ("premo Passa, l'avversario risponde con un istantaneo e si risolve: la priorità torna a me?", {"117.3b"}, 2),
+    ("un effetto consenta un'azione e un altro la vieti: esiste un criterio di prevalenza?", {"101.2"}, 1),
+    ("una carta che passa dal campo di battaglia al cimitero resta il medesimo oggetto?", {"400.7"}, 1),])
+def test_session_63_the_last_batch(home: Path, db: sqlite3.Connection, query: str, answers: set[str],
+                                   within: int) -> None:
+    """Damage redirected to a planeswalker, a rule removed (306.7: redirection's 614.9 led); priority after a spell
+    that "si risolve" (117.3b); an effect forbidding what another allows, its "criterio di prevalenza" (101.2); a card
+    that changed zones "il medesimo oggetto" (400.7: engine._SAME_OBJECT, not the older _NEW_OBJECT of effects kept)."""
+    ranked = rules_of(find(home, db, query))
+    assert answers & set(ranked[:within]), ranked[:5]
