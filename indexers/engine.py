@@ -4145,7 +4145,7 @@ _INSTANT_WHEN = {
           r"|istantane\w*\s+(?:\w+\s+){0,3}?(?:gioc|lanci|us)\w*"
           r"|(?:gioc|lanci)\w*\s+(?:una\s+|delle\s+|le\s+)?(?:carte?|magi[ae])\s+(?:durante|nel|in)\s+(?:il\s+)?turno"
           r"\s+(?:dell?['’]?\s*|di\s+)(?:altr|avversari)\w*)",
-    "zh": r"^(?=.*(?:对面|对手|别人))(?=.*(?:回应|响应|生效前|结算前|之前|回合))"
+    "zh": r"^(?=.*(?:对面|对手|别人|不是我的回合))(?=.*(?:回应|响应|生效前|结算前|之前|回合))"
           r".*?(?P<word>(?:丢|打|放|用|出|施放)瞬间|瞬间(?=\S{0,20}?(?:能用|可以用|能放|可以放|能打|能出|都能)))"}
 #: Session 50: "my instant card when its my sons turn" (the parent's English: 302.1 led, 117.1a third -> second).
 #: Session 61: "chuck an instant during me mate's upkeep", "do my instant card wen its my sisters turn", "one of those
@@ -5590,6 +5590,14 @@ _SAME_OBJECT = {
           r".*?\b(?P<word>(?:medesimo|stesso|nuovo)\s+oggetto|ne\s+nasce\s+uno\s+nuovo)",
     "zh": r"^(?=.*(?:区域|坟墓场|坟场|战场|手牌|放逐|牌库))"
           r".*?(?P<word>(?:还是)?同一个?物件|新的?物件)"}
+#: Whether a turn draws before anything is played ("轮到我的时候是先摸牌还是先出牌？", session 63's fourth blind set, a
+#: mahjong player): the active player draws first in the draw step (504.1), where drawing's 121.3 led and 504.1 was
+#: nowhere.
+_DRAW_FIRST = {
+    "en": r"\b(?P<word>draw\s+first\s+or\s+(?:play|cast)\w*|(?:play|cast)\w*\s+(?:\w+\s+)?first\s+or\s+draw\w*)\b",
+    "it": r"\b(?P<word>prima\s+(?:si\s+)?pesc\w*\s+o\s+(?:prima\s+)?(?:si\s+)?gioc\w*"
+          r"|prima\s+(?:si\s+)?gioc\w*\s+o\s+(?:prima\s+)?(?:si\s+)?pesc\w*)",
+    "zh": r"(?P<word>先(?:摸|抓|抽)牌还是先(?:出牌|出|打牌|打)|先(?:出牌|出|打牌)还是先(?:摸|抓|抽)牌)"}
 #: A "can't" against a "can" ("un effetto dice che non posso guadagnare punti vita e un altro mi fa guadagnare 3
 #: punti vita: quale dei due prevale?", "one card says I can't gain life and another gains me 3, which wins", 一个效应
 #: 说不能获得生命 另一个让我获得3点 哪个优先): the "can't" effect takes precedence (101.2), where life gain's 119.7 led
@@ -6479,6 +6487,8 @@ _ASKED: tuple[tuple[dict[str, str], str, str], ...] = (
     (_SAME_OBJECT, "object that moves from one zone to another becomes a new object with no memory of or relation to"
                    " its previous existence",
      "一个物件从一个区域转移到另一个区域将被视同一个新的物件 它对原物件没有任何记忆"),
+    (_DRAW_FIRST, "draw step first the active player draws a card this turn-based action doesn't use the stack",
+     "抓牌步骤 首先 主动牌手抓一张牌 此回合动作不使用堆叠"),
     (_RESTART_OUTCOME, "game that is restarted immediately ends no players in that game win lose or draw that game",
      "被重新开始的游戏立即结束 在该游戏中 没有牌手赢 输 或者平手"),
     (_RESTART_STARTER, "starting player in the new game is the player who controlled the spell or ability that"
@@ -6976,7 +6986,12 @@ _IDIOMS: dict[str, Callable[[Patterns], tuple[Idiom, ...]]] = {
            Idiom(rx.compile(r"(?P<word>随时(?:都)?(?:能|可以)(?:出|打|用)的?牌|(?:哪种|什么)牌(?:是)?随时(?:都)?(?:能|可以)(?:出|打|用))"),
                  "瞬间"),
            Idiom(rx.compile(r"(?P<word>(?:对面|对手|他|她|大家)(?:说|喊)?过[，,、 ]*(?:我|我们)?也?(?:说|喊)?过)"),
-                 "所有牌手依次让过"),
+                 "所有牌手依次让过 堆叠顶端的咒语或异能结算"),
+           # ... a card with 没有颜色 is colourless (105.2c: "有些牌没有颜色，那它算什么颜色的呢？", the mother of the
+           # same set: the cost's 107.13 led), and cards 横过来 that 转回来 are untapped
+           Idiom(rx.compile(r"(?P<word>没有颜色)(?=\S{0,12}?(?:什么颜色|算什么|算不算|是什么))"),
+                 "无色物件没有任何颜色"),
+           Idiom(rx.compile(r"^(?=.*横).*?(?P<word>转回来|转回去|转正)"), "重置"),
            Idiom(rx.compile(r"(?:刚出|刚打|刚放|出)的牌\S{0,4}?(?P<word>炸掉|炸了)"), "反击"),
            # a card discarded to draw another, as a Genshin player asks for a way to filter a hand ("有没有那种弃一张
            # 手牌再抽一张的滤牌机制？", session 63's final set: the mulligan's 103.5 led): cycling (702.29a)
