@@ -4954,3 +4954,21 @@ def test_session_63_the_last_batch(home: Path, db: sqlite3.Connection, query: st
     that changed zones "il medesimo oggetto" (400.7: engine._SAME_OBJECT, not the older _NEW_OBJECT of effects kept)."""
     ranked = rules_of(find(home, db, query))
     assert answers & set(ranked[:within]), ranked[:5]
+
+
+@pytest.mark.parametrize(("query", "answers", "within"), [
+    ("Sospendi, come funziona coi segnalini tempo?", {"702.62a", "702.62b", "702.62c", "702.62d"}, 2),
+    ("Quando do creature lota, xe danno da combatimento?", {"701.14d"}, 1),
+    ("轮到我的时候是先摸牌还是先出牌？", {"504.1"}, 1),
+    ("do I draw first or play a land first on my turn?", {"504.1"}, 1),
+    ("我出完牌，对面说过，我也过，那这张牌就生效了吗？", {"117.4"}, 1),
+    ("有些牌没有颜色，那它算什么颜色的呢？", {"105.2c"}, 1),
+    ("重置步骤是不是把我所有横置的永久物都转正？", {"502.3"}, 1),])
+def test_session_63_a_trieste_and_a_mahjong_player(home: Path, db: sqlite3.Connection, query: str, answers: set[str],
+                                                   within: int) -> None:
+    """Suspend as players read it, "sospendi", and fight's noun "lotta" ("lota" respelt to it: the counters' and
+    combat's rules led); whether a turn draws before anything is played (504.1, engine._DRAW_FIRST); "对面说过，我也过"
+    as every player passing and the top of the stack resolving (117.4); 没有颜色 as colourless (105.2c); permanents
+    转正 in the untap step (502.3)."""
+    ranked = rules_of(find(home, db, query))
+    assert answers & set(ranked[:within]), ranked[:5]
