@@ -5401,6 +5401,7 @@ _COMMANDER_DECK_SIZE = {
 #: student; "il giocatore che controlla il turno altrui (es. Mindslaver) possa disporre la concessione", its
 #: lawyer): the controller can't make that player concede (723.6), where the multiplayer range rules (800.4) led
 #: and 723.6 was nowhere.  Read before :data:`_CONCEDE_WHEN`.
+#: 4 read (the quality harness over the 76 sets, as typed; the session's first code -> its last): 1/1 -> 4/4.
 _CONTROLLED_CONCEDE = {
     "en": r"^(?=.*\b(?:mindslaver|(?:control\w*|possess\w*)\s+(?:\w+\s+){0,2}?(?:turn|another\s+player|the\s+other"
           r"\s+player))\b)"
@@ -5414,6 +5415,7 @@ ASKS_CONTROLLED_CONCEDE = {lang: re.compile(pattern, re.IGNORECASE) for lang, pa
 #: A player who would win and lose at once ("vittoria e sconfitta simultanee in capo al medesimo giocatore, quale esito
 #: prevale?", session 63's blind lawyer): that player loses (104.3f), where the golden rules (102) led and 104.3f was
 #: nowhere.
+#: 5 read (the quality harness over the 76 sets, as typed; the session's first code -> its last): 1/2 -> 5/5.
 _WIN_AND_LOSE = {
     "en": r"\b(?P<word>win(?:s|ning)?\s+and\s+los(?:e|es|ing)|los(?:e|es|ing)\s+and\s+win(?:s|ning)?"
           r"|(?:both\s+)?won\s+and\s+lost)\b",
@@ -5424,6 +5426,7 @@ _WIN_AND_LOSE = {
 #: A game ending with no winner ("can a magic game actually end in a tie where nobody wins?", session 63's blind
 #: poker player): the game is a draw when every player left loses at once (104.4a), where the end of an effect's
 #: 609.5 and the game's 104.1 led and 104.4a was nowhere.
+#: 8 read (the quality harness over the 76 sets, as typed; the session's first code -> its last): 6/6 -> 8/8.
 _GAME_TIE = {
     "en": r"^(?=.*\b(?:games?|match|magic|mtg)\b)"
           r"(?!.*\b(?:draw\s+(?:a\s+|two\s+|\d\s+)?cards?|loop\w*|over\s+and\s+over|forever|infinite\w*)\b)"
@@ -5438,6 +5441,7 @@ _GAME_TIE = {
 #: Who starts a game restarted ("uno ha giocato Karn Liberated e la partita ricomincia: chi comincia la nuova?", session
 #: 63's blind Genoese shop owner): the player who controlled what restarted it (727.1a), where the first turn's rules
 #: (103.8a) and 104.6 led.
+#: 2 read (the quality harness over the 76 sets, as typed; the session's first code -> its last): 0/0 -> 2/2.
 _RESTART_STARTER = {
     "en": r"^(?=.*\b(?:restart\w*|karn\s+liberated|new\s+game)\b)"
           r".*?\b(?P<word>who\s+(?:goes|plays|starts|begins)(?:\s+first)?|starting\s+player|who\s+(?:takes|gets|has)"
@@ -5448,6 +5452,7 @@ _RESTART_STARTER = {
 #: Part of an instruction that can't be done ("指示中无法执行的部分，是否导致整个效果归于无效？", session 63's
 #: second blind set, a law student): that part is ignored (101.3), where the words' other rules (Auras, 701.12a)
 #: led and 101.3 was nowhere.
+#: 1 read (the quality harness over the 76 sets, as typed; the session's first code -> its last): 0/0 -> 1/1.
 _IMPOSSIBLE_PART = {
     "en": r"\b(?P<word>(?:part|parts|rest|bits?)\s+(?:\w+\s+){0,4}?(?:impossible|can'?t\s+(?:be\s+)?(?:do|done|happen|"
           r"perform\w*))|impossible\s+(?:to\s+)?(?:do|perform|part|instructions?))\b",
@@ -5459,6 +5464,7 @@ _IMPOSSIBLE_PART = {
 #: Where a commander starts the game ("昆特的领袖开局就单独放着，万智牌指挥官开局放在哪个区域", session 63's
 #: second blind set, a Gwent player): in the command zone (903.6), where the deck's rules (903.4b) led and 903.6
 #: was seventh.
+#: 2 read (the quality harness over the 76 sets, as typed; the session's first code -> its last): 0/1 -> 2/2.
 _COMMANDER_START = {
     "en": r"^(?=.*\b(?:commanders?|generals?|cmdrs?)\b)(?=.*\b(?:start\w*|begin\w*)\b)"
           r".*?\b(?P<word>where\s+(?:\w+\s+){0,4}?(?:go|goes|start\w*|begin\w*|put|placed|sits?|kept)"
@@ -5470,6 +5476,7 @@ _COMMANDER_START = {
 #: The same player or object chosen twice as a target ("一张锦囊能不能指定同一个角色当两次目标？", session 63's blind
 #: Sanguosha player): not for one word "target", once for each (115.3), where the damage's division (120.4d) led and
 #: 115.3 was nowhere.
+#: 3 read (the quality harness over the 76 sets, as typed; the session's first code -> its last): 1/2 -> 3/3.
 _SAME_TARGET_TWICE = {
     "en": r"^(?=.*\btarget\w*).*?\b(?P<word>(?:same\s+(?:target|creature|player|permanent|thing|guy|person)\s+twice)"
           r"|target\s+(?:the\s+same\s+\w+"
@@ -5484,6 +5491,7 @@ _SAME_TARGET_TWICE = {
 #: "Qual è la differenza tra un istantaneo e una stregoneria? Quando si possono giocare?", the second's teacher): an
 #: instant any time one has priority, any other spell in one's main phase with the stack empty (117.1a), where the
 #: card types' opening rules (304.1, 304.5) led and 117.1a was eighth or nowhere.
+#: 7 read (the quality harness over the 76 sets, as typed; the session's first code -> its last): 0/2 -> 6/6.
 _INSTANT_VS_SORCERY = {
     "en": r"^(?=.*\b(?:when|timing|difference|differ\w*)\b)"
           r".*?\b(?P<word>instants?\s+(?:and|vs\.?|versus|or|&)\s+(?:an?\s+)?sorcer(?:y|ies)"
@@ -5496,6 +5504,7 @@ _INSTANT_VS_SORCERY = {
 #: the game flip from day to night", the second's Runeterra player): a turn whose active player cast no spells makes
 #: day night (731.2a), where the day/night's opening rules (731.1) led; and night day (:data:`_TO_DAY`), each said
 #: apart: one kind saying both put the other direction's rule first.
+#: 20 read (the quality harness over the 76 sets, as typed; the session's first code -> its last): 11/18 -> 17/19.
 _TO_NIGHT = {
     "en": r"^(?=.*\b(?:day|night|daybound|nightbound|daybreak|nightfall)\b)"
           r".*?\b(?P<word>(?:flip|turn|switch|change|become|go)\w*\s+(?:\w+\s+){0,3}?(?:to\s+|into\s+)?night(?:time)?"
@@ -5506,6 +5515,7 @@ _TO_NIGHT = {
     "zh": r"^(?=.*(?:白天|白昼|黑夜|夜晚|昼夜))"
           r".*?(?P<word>(?:白天|白昼)(?:变|转|切换)(?:回|成|为)?(?:黑夜|夜晚)|(?:什么|啥|何)时候\S{0,4}?(?:变|转|切换)(?:回|成|为)?(?:黑夜|夜晚))"}
 #: ... and night day: a turn whose active player cast two spells or more (731.2b).
+#: 12 read (the quality harness over the 76 sets, as typed; the session's first code -> its last): 8/12 -> 11/12.
 _TO_DAY = {
     "en": r"^(?=.*\b(?:day|night|daybound|nightbound|daybreak|nightfall)\b)"
           r".*?\b(?P<word>(?:flip|turn|switch|change|become|go)\w*\s+(?:\w+\s+){0,3}?(?:to\s+|into\s+|back\s+to\s+)?day(?:time)?"
@@ -5519,6 +5529,7 @@ _TO_DAY = {
 #: What a leaves-the-battlefield trigger reads ("对于“离开战场时”类型的触发式异能……依据的是事件发生之前还是之后的
 #: 对象状态？", session 63's final set, a retired engineer): such triggers look back in time (603.10a), where the
 #: triggers' 603.8 led and 603.10a was nowhere.  Read after :data:`_DIES_TOGETHER`.
+#: 1 read (the quality harness over the 76 sets, as typed; the session's first code -> its last): 0/0 -> 1/1.
 _LOOK_BACK = {
     "en": r"^(?=.*\b(?:leaves?\s+the\s+battlefield|ltb|leaves-the-battlefield|dies|sacrific\w*)\b)(?=.*\btrigger\w*)"
           r".*?\b(?P<word>before\s+or\s+after\s+(?:the\s+)?(?:event|it\s+(?:leaves|dies)))\b",
@@ -5529,6 +5540,7 @@ _LOOK_BACK = {
 #: A color an effect gives, and the colors before ("效果把我的生物变成蓝色，那原来的红色还在不在", session 63's final
 #: set, a Genshin player): the new color replaces the others (105.3), where the mana cost's 202.2a led and 105.3 was
 #: nowhere.
+#: 3 read (the quality harness over the 76 sets, as typed; the session's first code -> its last): 0/0 -> 2/2.
 _COLOR_REPLACED = {
     "en": r"^(?=.*\b(?:still|keeps?|original|anymore|lose\w*|in\s+addition|too|also|old)\b)"
           r".*?\b(?P<word>(?:turn\w*|make\w*|made|become\w*|became|chang\w*)\s+(?:\w+\s+){0,3}?(?:blue|red|green|white|black"
@@ -5540,6 +5552,7 @@ _COLOR_REPLACED = {
 #: Choices made at the same time ("Scelte simultanee: se entrambi dobbiamo scegliere qualcosa nello stesso momento
 #: chi sceglie per primo?", session 63's final set, a chess player): the active player first, then in turn order
 #: (101.4), where the choosing keyword actions led and 101.4 was nowhere.
+#: 3 read (the quality harness over the 76 sets, as typed; the session's first code -> its last): 2/2 -> 3/3.
 _CHOICES_ORDER = {
     "en": r"^(?=.*\b(?:same\s+time|simultaneous\w*|at\s+once|both)\b)"
           r".*?\b(?P<word>who\s+(?:chooses|picks|decides|makes\s+(?:the\s+|their\s+)?choices?)\s+first"
@@ -5550,6 +5563,7 @@ _CHOICES_ORDER = {
 #: Who goes first in a game, asked with nothing else of its start (a draw, a restart, a mulligan) nor of what goes first
 #: in a turn (a trigger, a spell, damage): :func:`with_idioms` reads it as choosing who takes the first turn (103.1).
 #: Italian "chi è di mano" is the card games' own (session 63's blind Briscola player).
+#: 16 read (the quality harness over the 76 sets, as typed; the session's first code -> its last): 5/11 -> 14/15.
 _WHO_STARTS = {
     "en": r"^(?!.*\b(?:trigger\w*|abilit\w*|spells?|stack|resolv\w*|damage|strike|draws?|drawing|mulligan\w*|restart\w*"
           r"|attack\w*|block\w*|turn\s*(?:1|one)|t1|decid\w*|choos\w*|subgames?|shahrazad)\b)"
@@ -5563,6 +5577,7 @@ _WHO_STARTS = {
 #: What becomes of a game restarted ("Se una carta riavvia la partita, la partita interrotta si considera vinta, persa o
 #: patta da qualcuno?", session 63's fourth blind set, a law student): it ends, no player winning, losing or drawing
 #: (727.1), where the draws' 104.4 led.
+#: 1 read (the quality harness over the 76 sets, as typed; the session's first code -> its last): 0/0 -> 1/1.
 _RESTART_OUTCOME = {
     "en": r"^(?=.*\b(?:restart\w*|karn\s+liberated)\b)"
           r".*?\b(?P<word>(?:who\s+)?(?:wins?|won|los(?:e|es|t)|draws?|drawn|tie)\s+(?:\w+\s+){0,3}?(?:old|first|previous"
@@ -5575,6 +5590,7 @@ _RESTART_OUTCOME = {
 #: Damage redirected to a planeswalker ("burn aimed at a player could be redirected to one of their planeswalkers … is
 #: this no longer permitted?", session 63's fourth blind set, a 1990s player): the rule was removed (306.7), where
 #: redirection's replacement rules (614.9) led and 306.7 was ninth.
+#: 6 read (the quality harness over the 76 sets, as typed; the session's first code -> its last): 1/3 -> 5/5.
 _PW_REDIRECT = {
     "en": r"^(?=.*\b(?:planeswalkers?|pws?|walkers?)\b).*?\b(?P<word>redirect\w*)\b",
     "it": r"^(?=.*\bplaneswalker).*?\b(?P<word>(?:reindirizz|redirez|dirott|devia)\w*)",
@@ -5583,6 +5599,7 @@ _PW_REDIRECT = {
 #: Whether a card that changed zones is the same object ("una carta che passa dal campo di battaglia al cimitero resta
 #: il medesimo oggetto o ne nasce uno nuovo?", session 63's fourth blind set, a philosophy student): a new object with
 #: no memory of the old (400.7), where the zones' other rules led and 400.7 was nowhere.
+#: 2 read (the quality harness over the 76 sets, as typed; the session's first code -> its last): 1/1 -> 2/2.
 _SAME_OBJECT = {
     "en": r"^(?=.*\b(?:zones?|graveyard|battlefield|hand|exile|library|moves?|goes)\b)"
           r".*?\b(?P<word>(?:the\s+)?same\s+object|a\s+new\s+object)\b",
@@ -5593,6 +5610,7 @@ _SAME_OBJECT = {
 #: Whether a turn draws before anything is played ("轮到我的时候是先摸牌还是先出牌？", session 63's fourth blind set, a
 #: mahjong player): the active player draws first in the draw step (504.1), where drawing's 121.3 led and 504.1 was
 #: nowhere.
+#: 1 read (the quality harness over the 76 sets, as typed; the session's first code -> its last): 0/0 -> 1/1.
 _DRAW_FIRST = {
     "en": r"\b(?P<word>draw\s+first\s+or\s+(?:play|cast)\w*|(?:play|cast)\w*\s+(?:\w+\s+)?first\s+or\s+draw\w*)\b",
     "it": r"\b(?P<word>prima\s+(?:si\s+)?pesc\w*\s+o\s+(?:prima\s+)?(?:si\s+)?gioc\w*"
