@@ -1892,7 +1892,8 @@ EACH_NAMED = 5
 #: ... and so does a query naming one ("does lifelink work when blocking or only when attacking?", session 63's final
 #: set: the rules holding both "attack" and "block" led, no lifelink rule in the first ten).  Measured (the quality
 #: harness by words over the 72 sets, first / in the first five): 17 up, each to fifth place, 4 down from fifth or
-#: lower by one place; the firsts the same.
+#: lower by one place; the firsts the same.  The glossary benchmark: EN in the first five 581 -> 580 of 664 (a
+#: definition naming a keyword its rules describe too), ZH the same.
 ONE_NAMED = True
 
 
