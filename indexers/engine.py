@@ -7006,12 +7006,12 @@ _IDIOMS: dict[str, Callable[[Patterns], tuple[Idiom, ...]]] = {
                  "瞬间"),
            Idiom(rx.compile(r"(?P<word>(?:对面|对手|他|她|大家)(?:说|喊)?过[，,、 ]*(?:我|我们)?也?(?:说|喊)?过)"),
                  "所有牌手依次让过 堆叠顶端的咒语或异能结算"),
+           Idiom(rx.compile(r"(?:刚出|刚打|刚放|出)的牌\S{0,4}?(?P<word>炸掉|炸了)"), "反击"),
            # ... a card with 没有颜色 is colourless (105.2c: "有些牌没有颜色，那它算什么颜色的呢？", the mother of the
            # same set: the cost's 107.13 led), and cards 横过来 that 转回来 are untapped
            Idiom(rx.compile(r"(?P<word>没有颜色)(?=\S{0,12}?(?:什么颜色|算什么|算不算|是什么))"),
                  "无色物件没有任何颜色"),
            Idiom(rx.compile(r"^(?=.*横).*?(?P<word>转回来|转回去|转正)"), "重置"),
-           Idiom(rx.compile(r"(?:刚出|刚打|刚放|出)的牌\S{0,4}?(?P<word>炸掉|炸了)"), "反击"),
            # a card discarded to draw another, as a Genshin player asks for a way to filter a hand ("有没有那种弃一张
            # 手牌再抽一张的滤牌机制？", session 63's final set: the mulligan's 103.5 led): cycling (702.29a)
            Idiom(rx.compile(r"(?P<word>弃(?:掉)?一张(?:手牌|牌)?(?:然后|再|来)(?:抽|抓)一张|滤牌)"), "循环"),
