@@ -4972,3 +4972,21 @@ def test_session_63_a_trieste_and_a_mahjong_player(home: Path, db: sqlite3.Conne
     转正 in the untap step (502.3)."""
     ranked = rules_of(find(home, db, query))
     assert answers & set(ranked[:within]), ranked[:5]
+
+
+def test_the_engine_s_module_names_are_assigned_once() -> None:
+    """Each of the engine's module-level names is assigned once: a kind of question named as an older one
+    (session 63's ``_NEW_OBJECT``) silently replaced it, and neither read what its comment says."""
+    import ast
+    from collections import Counter
+
+    tree = ast.parse(Path(search.__file__).read_text(encoding="utf-8"))
+    names: Counter[str] = Counter()
+    for node in tree.body:
+        if isinstance(node, ast.Assign):
+            names.update(t.id for t in node.targets if isinstance(t, ast.Name))
+        elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
+            names[node.target.id] += 1
+        elif isinstance(node, (ast.FunctionDef, ast.ClassDef)):
+            names[node.name] += 1
+    assert not [name for name, count in names.items() if count > 1], names.most_common(3)
