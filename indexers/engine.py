@@ -2163,7 +2163,7 @@ ASKS_LEAVING = {lang: (re.compile(_LEAVES[lang], re.IGNORECASE), re.compile(_SEV
 def asks_leaving(lang: str, text: str) -> re.Match[str] | None:
     """Where ``text`` says a player leaves a game of several (:data:`ASKS_LEAVING`), or None."""
     patterns = ASKS_LEAVING.get(base_lang(lang))
-    if patterns is None or not patterns[1].search(text) or ASKS_CONTROLLED_CONCEDE[base_lang(lang)].search(text):
+    if patterns is None or not patterns[1].search(text) or asks_controlled_concede(base_lang(lang)).search(text):
         return None
     return patterns[0].search(text)
 #: ... and its conceding is read as the rules say what follows it, a player leaving the game (104.3a: "A
@@ -5411,8 +5411,16 @@ _CONTROLLED_CONCEDE = {
           r".*?\b(?P<word>conced\w*|concession\w*|abbandon\w*|arrend\w*)",
     "zh": r"^(?=.*(?:操控|控制)\S{0,8}?(?:回合|牌手|对手))(?!.*(?:操控|控制)权)"
           r".*?(?P<word>认输|投降|弃权)"}
-#: ... which is not a player leaving a game of several (:func:`asks_leaving`), whose 800.4 led it.
-ASKS_CONTROLLED_CONCEDE = {lang: re.compile(pattern, re.IGNORECASE) for lang, pattern in _CONTROLLED_CONCEDE.items()}
+
+
+@lru_cache(maxsize=4)
+def asks_controlled_concede(lang: str) -> re.Pattern[str]:
+    """:data:`_CONTROLLED_CONCEDE` in ``lang``, compiled when first asked (not at import: a fresh ``kb search``
+    compiles nothing it may not need): a controlled player's concession is no player leaving a game of several
+    (:func:`asks_leaving`), whose 800.4 led it."""
+    return re.compile(_CONTROLLED_CONCEDE[lang], re.IGNORECASE)
+
+
 #: A player who would win and lose at once ("vittoria e sconfitta simultanee in capo al medesimo giocatore, quale esito
 #: prevale?", session 63's blind lawyer): that player loses (104.3f), where the golden rules (102) led and 104.3f was
 #: nowhere.
