@@ -4974,6 +4974,68 @@ def test_session_63_a_trieste_and_a_mahjong_player(home: Path, db: sqlite3.Conne
     assert answers & set(ranked[:within]), ranked[:5]
 
 
+@pytest.mark.parametrize(("query", "answers", "within"), [
+    ("the aura's creature is dead now, does the aura stay on the battlefield?", {"704.5m", "303.4c"}, 1),
+    ("My creature carrying an equipment turned into a non-creature, what happens to the equipment?",
+     {"704.5n", "301.5c"}, 1),
+    ("I took control of your creature this turn with a spell, can it attack right now?", {"302.6"}, 1),
+    ("巫术能在对手回合下吗", {"307.1"}, 1),
+    ("我赢下了这盘，同时我又因为另一张牌要输，判我赢还是输", {"104.3f"}, 1),
+    ("una carta dice che il turno finisce: cosa succede alle magie ancora in pila?", {"724.1b"}, 1),
+    ("Il testo della carta contraddice le regole: quale delle due cose prevale?", {"101.1"}, 1),
+    ("la condizione 'se' di un'abilità innescata va verificata anche al momento della risoluzione?", {"603.4"}, 2),
+    ("Una creatura muta sopra un'altra: quante creature ci sono dopo?", {"702.140a", "702.140c", "702.140e"}, 1),
+    ("tappo lu terreno pe lu mana, l'avversario po rispondere?", {"605.3b"}, 1),
+    ("un gettone cibo, come se magna?", {"111.10b"}, 1),
+    ("指挥官局开局每人几多血", {"103.4c", "903.7"}, 1),
+    ("双头巨人里我投子认负了，我的队友怎么办", {"810.8b"}, 5),])
+def test_session_64_words_and_older_kinds(home: Path, db: sqlite3.Connection, query: str, answers: set[str],
+                                          within: int) -> None:
+    """Session 64's first batch: a creature "dead" is gone (its Aura's fate) and
+    one "turned into" a noncreature drops its Equipment; a creature whose control was gained "this turn" has
+    summoning sickness; 巫术 "下" in another's turn is a sorcery cast; winning and losing 同时 further apart; the
+    Italian turn that "finisce"; "quale delle due cose prevale"; a condition "verificata anche al momento della
+    risoluzione"; mutate as "muta"; "pe lu mana"; a token as "gettone"; 几多血; the Go player's 投子认负, conceding."""
+    ranked = rules_of(find(home, db, query))
+    assert answers & set(ranked[:within]), ranked[:5]
+
+
+@pytest.mark.parametrize(("query", "answers", "within"), [
+    ("Both players drop to zero at the same moment, is that a draw?", {"104.4a"}, 1),
+    ("a card ends the turn during my main phase, do my 'at the beginning of the end step' triggers still go off?",
+     {"724.1e"}, 1),
+    ("结束回合的牌打出来以后，结束步骤开始时的触发还会触发吗", {"724.1e"}, 1),
+    ("if I get an additional combat phase, where does it go in the turn?", {"500.8"}, 1),
+    ("ho una fase di combattimento aggiuntiva: quando si svolge?", {"500.8"}, 1),
+    ("我有一个额外的战斗阶段，它插在哪里", {"500.8"}, 1),
+    ("when nobody attacks, do we still do the blockers step or skip straight to main phase 2?", {"508.8"}, 2),
+    ("when exactly are state-based actions checked?", {"704.3"}, 1),
+    ("状态动作到底什么时候检查？", {"704.3"}, 1),
+    ("my creature took lethal damage in the middle of a spell resolving, does it die right away?",
+     {"704.3", "704.4"}, 1),
+    ("can I shortcut a loop of 100 times instead of doing each one?", {"732.1b", "732.2", "732.2a"}, 2),
+    ("lifelink with 100% of the damage prevented, do I still gain life?", {"702.15b", "615.6"}, 1),])
+def test_session_64_kinds_of_question(home: Path, db: sqlite3.Connection, query: str, answers: set[str],
+                                      within: int) -> None:
+    """Session 64's kinds: every player at zero at once, no game nor tie named (104.4a); an effect ending the turn
+    and the end step's triggers (724.1e); where an extra combat phase goes (500.8); no attackers, no blockers step
+    (508.8); when state-based actions are checked (704.3: 704.2 led) and whether in the middle of a resolution (704.3,
+    704.4); three digits counting times or a percentage are no rule number (rules 100 and 200 led)."""
+    ranked = rules_of(find(home, db, query))
+    assert answers & set(ranked[:within]), ranked[:5]
+
+
+@pytest.mark.parametrize(("query", "answers", "within"), [
+    ("回合结束的时候手上有9张牌，是在结束步骤还是清除步骤弃牌？", {"514.1"}, 3),
+    ("连击的第二个战斗伤害步骤会怎么样", {"702.4b", "510.4"}, 2),])
+def test_session_64_kinds_do_not_misread(home: Path, db: sqlite3.Connection, query: str, answers: set[str],
+                                         within: int) -> None:
+    """Guards: a turn's end as a time (回合结束的时候) is no effect ending the turn, and a second combat damage step
+    is no extra combat phase (第二个战斗伤害步骤)."""
+    ranked = rules_of(find(home, db, query))
+    assert answers & set(ranked[:within]), ranked[:5]
+
+
 def test_the_engine_s_module_names_are_assigned_once() -> None:
     """Each of the engine's module-level names is assigned once: a kind of question named as an older one
     (session 63's ``_NEW_OBJECT``) silently replaced it, and neither read what its comment says."""
