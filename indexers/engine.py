@@ -412,9 +412,10 @@ STATE_BASED = 4.0
 #: the middle of a spell resolving, does it die right away", whose 704.4 second is no longer drawn up).
 STATE_BASED_LISTS = ("704.5", "704.6")
 ASKS_OUTCOME = {
-    # a creature that "croaked" (session 63's rancher: "the critter croaked. Where's the aura go?")
-    "en": re.compile(r"\b(?:dies?|croak(?:s|ed)?|survives?|saves?|go(?:es)? to the graveyard|loses? the game"
-                     r"|what happens"
+    # a creature that "croaked" (session 63's rancher: "the critter croaked. Where's the aura go?") or "carks it"
+    # (session 64's New Zealand farmer: "took heaps of damage, when does it actually cark it")
+    "en": re.compile(r"\b(?:dies?|croak(?:s|ed)?|cark(?:s|ed)?|survives?|saves?|go(?:es)? to the graveyard"
+                     r"|loses? the game|what happens"
                      # _IDIOMS: loses the game
                      r"|kill(?:s|ed)? (?:you|u|me|a player|the player|them|him|her|us|someone)"
                      r"|(?<!life )(?<!\bhow )(?:do|does|did|would|will|can|could)"
@@ -3093,7 +3094,8 @@ _ZERO_LIFE_ACTING = {
     "it": r"^(?=.*\b(?:lanci\w*|istantane\w*|salv\w*|prima|subito|ancora|pila|sopravviv\w*|trigger\w*|innesc\w*"
           r"|guadagn\w*)\b)"
           r".*?\b(?P<word>(?:a|ad|arrivo\s+a|vado\s+a|scendo\s+a|sono\s+a)\s+0\s+(?:vite|vita|punti\s+vita)"
-          r"|(?:vit[ae]|punti\s+vita)\s+(?:arriv|scend|va|vanno|cal)\w*\s+a\s+(?:0|zero))\b",
+          r"|(?:vit[ae]|punti\s+vita)\s+(?:arriv|scend|va|vanno|cal)\w*\s+a\s+(?:0|zero)"
+          r"|(?:andat|sces|finit|arrivat)[oa]\s+a\s+(?:meno\s+\d+|-\s*\d+))\b",
     "zh": r"^(?=.*(?:救|回血|顺间|瞬间|堆叠|马上|立即|还能|还在|触发|活下来|存活))"
           r".*?(?P<word>(?:血|生命)(?:值)?(?:掉|降)?(?:到|为|变成)?0(?:了|点)?|0血)"}
 #: Mana left unspent from a step ("上个阶段横出来的蓝没用完 下个阶段还在吗", "il mana che nn uso in main 1 mi resta
@@ -4136,12 +4138,13 @@ _RESPOND_TRIGGER = {
 #: nowhere -> second): 32 read, 21/29 -> 21/30.  Session 58: Italian cards or spells played "nel turno dell avversario"
 #: (a Hearthstone player: nowhere -> first): 34 read, 22/31 -> 23/32.
 _INSTANT_WHEN = {
-    "en": r"^(?=.*\b(?:opp\w*|their|other\s+player'?s?|in\s+response|respond\w*|(?:his|her|(?:my\s+|me\s+)?"
+    "en": r"^(?=.*\b(?:opp\w*|their|other\s+(?:player|person)['’]?s?|in\s+response|respond\w*"
+          r"|(?:his|her|(?:my\s+|me\s+)?"
           r"(?:son|daughter|kid|friend|wife|husband|brother|sister|dad|mom|mate|grandson|granddaughter|grandma|grandpa|buddy)['’]?s)"
           r"\s+(?:turn|upkeep|end\s+step)|\w+['’]s\s+(?:turn|upkeep|end\s+step)|not\s+my\s+turn|(?:my|me)\s+own\s+turn)\b)"
           r".*?\b(?P<word>(?:cast|play|use|throw|chuck|do|fire|slam|sling)\w*\s+"
           r"(?:an?\s+|my\s+|me\s+|(?:one\s+of\s+)?(?:those|these|the|my)\s+)?instants?"
-          r"|(?:quick|fast)\s+(?:cards?|spells?|ones)"
+          r"|(?:quick|fast)\s+(?:cards?|spells?|ones)|instants\s+(?:can\s+)?only\s+(?:be\s+)?(?:played|cast)"
           r"|(?:cast|play)\w*\s+(?:a\s+|any\s+|my\s+)?(?:spells?|cards?)\s+(?:during|in|on)\s+(?:my\s+|the\s+|an?\s+)?"
           r"(?:opp\w*|other\s+player|their|his|her))\b",
     "it": r"^(?=.*\b(?:avversari\w*|risposta|rispond\w*|turno\s+(?:di|del|dell'|della)\s*(?:mio\s+|mia\s+)?"
@@ -4152,7 +4155,8 @@ _INSTANT_WHEN = {
           r"|(?:gioc|lanci)\w*\s+(?:una\s+|delle\s+|le\s+)?(?:carte?|magi[ae])\s+(?:durante|nel|in)\s+(?:il\s+)?turno"
           r"\s+(?:dell?['’]?\s*|di\s+)(?:altr|avversari)\w*)",
     "zh": r"^(?=.*(?:对面|对手|别人|不是我的回合))(?=.*(?:回应|响应|生效前|结算前|之前|回合))"
-          r".*?(?P<word>(?:丢|打|放|用|出|施放)瞬间|瞬间(?=\S{0,20}?(?:能用|可以用|能放|可以放|能打|能出|都能)))"}
+          r".*?(?P<word>(?:丢|打|放|用|出|施放)瞬间|瞬间(?=\S{0,20}?(?:能用|可以用|能放|可以放|能打|能出|都能))"
+          r"|(?:能|可以)(?:出|打|用|放)什么(?:类型|种类|样)?的?牌)"}
 #: Session 50: "my instant card when its my sons turn" (the parent's English: 302.1 led, 117.1a third -> second).
 #: Session 61: "chuck an instant during me mate's upkeep", "do my instant card wen its my sisters turn", "one of those
 #: quick cards while it's my grandson's turn" (an Australian, a nine-year-old and a grandfather: upkeep's 503.2 and
@@ -4693,6 +4697,21 @@ _SBA_MIDWAY = {
           r"|nel\s+mezzo\s+della\s+risoluzione|mentre\s+(?:si\s+)?risolv\w*)\b",
     "zh": r"^(?=.*(?:状态动作|sba|死|防御力|生命|输))"
           r".*?(?P<word>结算(?:的)?(?:过程中|到一半|期间|途中)|结算中途)"}
+#: Looking through one's library or ordering it ("Posso sbirciare la prima carta del mazzo mio, o dargli na mischiata
+#: quando mi pare?", session 64's final set; "我想翻一下自己桌上那摞还没摸的牌，看看顺序"): players can't look at or
+#: change the order of a library (401.2), where drawing's and shuffling's rules (121.9, 701.24a) led.  Not of an effect
+#: that searches, scries or reveals.
+_LIBRARY_LOOK = {
+    "en": r"^(?=.*\b(?:library|deck)\b)"
+          r"(?!.*\b(?:search\w*|tutor\w*|scry\w*|surveil\w*|reveal\w*|mill\w*|cascad\w*)\b)"
+          r".*?\b(?P<word>(?:look|peek|flip|thumb)\w*\s+(?:at|through|in|into)|rearrang\w*|reorder\w*"
+          r"|(?:change|check)\s+the\s+order)\b",
+    "it": r"^(?=.*\b(?:mazz\w*|grimorio|libreria)\b)(?!.*\b(?:cimitero|scarti|esili\w*|cerc\w*|ricerc\w*|profetizz\w*"
+          r"|sorvegli\w*|rivel\w*|macin\w*|cascat\w*)\b)"
+          r".*?\b(?P<word>sbirci\w*|sfogli\w*|(?:guard|vede)\w*\s+(?:\w+\s+){0,2}?(?:mazz\w*|grimorio|libreria|carte)"
+          r"|riordin\w*|(?:cambi|rimett)\w*\s+(?:\w+\s+){0,2}?ordine)",
+    "zh": r"^(?=.*(?:牌库|那摞|那叠|没摸的牌|还没抓的牌))(?!.*(?:搜寻|检视|占卜|刺探|展示|磨|瀑流))"
+          r".*?(?P<word>翻(?:一下|开|来)?看|偷看|看看顺序|(?:调|换|改|排)(?:整)?顺序|翻一下)"}
 #: Combat with no attackers ("when nobody attacks arena skips straight to main phase 2. is it the same in paper or do we
 #: still do blockers", session 64's blind Arena player; "se 'un attacca nessuno si saltano i passi de' bloccanti"): the
 #: declare blockers and combat damage steps are skipped (508.8), where the combat steps' first rules led, 508.8 fifth.
@@ -5011,8 +5030,9 @@ _LAND_WHEN = {
           r"|opp'?s\s+turn|their\s+turn|someone\s+else'?s\s+turn|instant\s+speed|end\s+step|upkeep|any\s*time|flash)\b)"
           r".*?\b(?P<word>play(?:ing)?\s+(?:a\s+|my\s+|the\s+|an?\s+extra\s+)?lands?|land\s+drops?)\b",
     "it": r"^(?!.*\b(?:mana|tapp\w*|in\s+risposta|rispond\w*)\b)"
-          r"(?=.*\b(?:combattimento|turno\s+(?:dell'?\s*)?avversari\w*|turno\s+(?:del|di)\s+\w+|flash|lampo|istantane\w*)\b)"
-          r".*?\b(?P<word>(?:giocar\w*|gioco|mett\w*|calar\w*|cal[oa])\s+(?:gi[uù]\s+)?(?:una\s+|la\s+)?terr[ae])\b",
+          r"(?=.*\b(?:combattimento|turno\s+(?:dell'?\s*)?avversari\w*|turno\s+(?:del|di)\s+\w+|turno\s+dell['’]\s*altr\w*"
+          r"|flash|lampo|istantane\w*)\b)"
+          r".*?\b(?P<word>(?:giocar\w*|gioco|mett\w*|calar\w*|cal[oa])\s+(?:gi[uù]\s+)?(?:una\s+|la\s+|na\s+)?terr[ae])\b",
     "zh": r"^(?!.*(?:法术力|横置|横地|几块|几张|额外|回应|响应|被反))"
           r"(?=.*(?:对手的?回合|别人的?回合|对方的?回合|战斗|瞬间))"
           r".*?(?P<word>下地|使用地|打地|出地|放地)"}
@@ -5349,7 +5369,7 @@ _TAP_TO_PAY = {
 #: player's "his" own ("opp sacs his creature in resp": 603.10a first -> second when read so).  4 read: 3/3 -> 4/4.
 _SAC_OTHERS = {
     "en": r"\b(?P<word>sac(?:rific\w*|s|ced|ed)?\s+(?:\w+\s+)?(?:(?:my\s+)?opp\w*['’]?s?"
-          r"|(?:my|his|her|their)\s+\w+['’]s|someone\s+else['’]?s|another\s+player['’]?s|the\s+other\s+player['’]?s"
+          r"|(?:my|me|his|her|their)\s+\w+['’]s|someone\s+else['’]?s|another\s+player['’]?s|the\s+other\s+player['’]?s"
           r"|enemy)\s+(?:\w+\s+)?(?:creatures?|permanents?|lands?|artifacts?|enchantments?|tokens?|stuff|things?))\b",
     "it": r"\b(?P<word>sacrific\w*\s+(?:\w+\s+)?(?:una|la|le|delle|un|il)\s+"
           r"(?:creatur[ae]|permanent[ei]|terr[ae]|pedin[ae])\s+"
@@ -5417,7 +5437,7 @@ _RESOLVED_WHERE = {
           r"(?!.*\b(?:neutralizz\w*|contromagi\w*|counter\w*|esili\w*|distru\w*|flashback)\b)"
           r".*?\b(?P<word>dove\s+(?:va|vanno|finisc\w*))\b",
     "zh": r"^(?=.*(?:瞬间|法术))(?!.*(?:反击|放逐|消灭|返照|回想))(?=.*(?:结算|用完|打完))"
-          r".*?(?P<word>去(?:了)?哪(?:里|儿)?|放到?哪(?:里|儿)?|到哪(?:里|儿)?去|进(?:了)?哪)"}
+          r".*?(?P<word>去(?:了)?哪(?:里|儿)?|放到?哪(?:里|儿)?|到哪(?:里|儿)?去|进(?:了)?哪|去(?:啥|什么)地方)"}
 #: How many cards a turn draws ("How many cards do you draw each turn in Magic, and when?", session 62's final set; "In
 #: Pokémon si pesca all'inizio di ogni turno; in Magic pure?", its third blind set): the draw step's one card (504.1),
 #: where drawing's general rules (121.1, 121.2) or the start of the turn (501.1) led.  Not the first turn, a
@@ -5431,8 +5451,8 @@ _TURN_DRAW = {
           r".*?\b(?P<word>(?:si\s+pesca|pesc\w*)\s+(?:una\s+carta\s+)?(?:all['’]\s*inizio\s+di\s+)?(?:ogni|ciascun)\s+turno"
           r"|quante\s+carte\s+(?:si\s+)?pesc\w*\s+(?:\w+\s+){0,2}?(?:ogni|a|per)\s+turno)",
     "zh": r"^(?!.*(?:第一回合|先手|调度|起手|空))"
-          r".*?(?P<word>每(?:个)?回合(?:都)?(?:要|能|可以)?(?:抓|抽)(?:几张|一张|牌)"
-          r"|回合(?:开始|开头|一开始)(?:时|的时候)?(?:要|能|可以)?(?:抓|抽)(?:几张|多少张|牌))"}
+          r".*?(?P<word>(?:每|一)(?:个)?回合(?:都|正常)?(?:要|能|可以)?(?:抓|抽|摸)(?:几张|一张|牌)"
+          r"|回合(?:开始|开头|一开始)(?:时|的时候)?(?:要|能|可以)?(?:抓|抽|摸)(?:几张|多少张|牌))"}
 #: The first turn's draw of the player who goes first, as a Yu-Gi-Oh player says it ("先攻第一回合是不是不抽卡？
 #: 后攻抽吗", session 62's fourth blind set; the rules' 先攻 is first strike, whose 702.7b led) or an Italian
 #: grandmother ("ha cominciato per primo, non ha preso una carta nel suo primo turno"): the player who plays first
@@ -5443,7 +5463,7 @@ _FIRST_TURN_DRAW = {
           r"|(?:on\s+the\s+)?(?:play|draw)\s+(?:vs|or|versus)\s+(?:on\s+the\s+)?(?:play|draw))\b",
     "it": r"^(?=.*\bprimo\s+turno\b)(?=.*\b(?:pesc\w*|pres[oa]\s+una\s+carta|prendere\s+una\s+carta)\b)"
           r".*?\b(?P<word>(?:ha|hai|ho|abbia)\s+(?:cominciato|iniziato)\s+(?:per\s+)?prim\w*|(?:inizia|comincia|parte)"
-          r"\s+(?:per\s+)?prim\w*|va\s+per\s+prim\w*)",
+          r"\s+(?:per\s+)?prim\w*|va\s+per\s+prim\w*|(?:fa|gioca|ha)\s+la\s+prima\s+mano|è\s+di\s+mano)",
     "zh": r"^(?=.*(?:第一回合|第一个回合|首回合|第一轮))(?=.*(?:抽|抓))(?!.*(?:战斗|伤害|连击))"
           r".*?(?P<word>先攻|后攻|先手|后手|先出牌的|先开始的)"}
 #: How many cards a Commander deck holds ("deck has to be exactly 100 w/ cmdr? multiple basics ok?", session 62's
@@ -5507,7 +5527,8 @@ _GAME_TIE = {
     "zh": r"^(?=.*(?:游戏|对局|这盘|一盘|比赛)).*?(?P<word>平局|和局|打平|没有(?:人)?(?:赢|胜)|谁都没赢)"}
 #: ... and every player at zero life at once ("Both players drop to zero in the same moment. Is that a draw like a 0-0",
 #: session 64's blind football fan; "both players reach 0 life from the same event. winner?", session 63's untuned
-#: set), which names no game nor tie: 104.4a, where the life rules (119.4, 121.2d) led.
+#: set), which names no game nor tie, nor the life :data:`_ALL_AT_ZERO`'s idiom looks for: 104.4a, where the life
+#: rules (119.4, 121.2d) led.
 #: 36 read (the quality harness over 78 sets, as typed; the session's first code -> its first batch): 30/33 -> 33/36.
 _BOTH_ZERO = {
     "en": r"^(?=.*\b(?:same\s+(?:\w+\s+)?(?:time|moment|spell|event|effect|ability|damage)|simultaneous\w*|at\s+once"
@@ -6592,6 +6613,8 @@ _ASKED: tuple[tuple[dict[str, str], str, str], ...] = (
      "还在游戏中的所有牌手同时输掉游戏 则游戏平手"),
     (_BOTH_ZERO, "all the players remaining in a game lose simultaneously the game is a draw",
      "还在游戏中的所有牌手同时输掉游戏 则游戏平手"),
+    (_LIBRARY_LOOK, "library face-down pile players can't look at or change the order of cards in a library",
+     "牌库须保持牌面朝下 牌手不可查看或改变牌库的顺序"),
     (_SBA_WHEN, "whenever a player would get priority the game checks for any of the listed conditions for state-based"
                 " actions", "每当有牌手将得到优先权时 游戏将依下文列举之条件检查状态动作"),
     (_SBA_MIDWAY, "pay no attention to what happens during the resolution of a spell or ability whenever a player"
@@ -7006,10 +7029,20 @@ _IDIOMS: dict[str, Callable[[Patterns], tuple[Idiom, ...]]] = {
            Idiom(rx.anycase(r"\b(?P<word>ferit[ae])\b"), "danno"),
            Idiom(rx.anycase(r"\b(?P<word>(?:appena\s+)?schierat[aoie])\b"), "appena entrata nel campo di battaglia"),
            Idiom(rx.anycase(r"\b(?P<word>caricar(?:e|la|lo|li|le)?|dichiar\w*\s+(?:la\s+)?carica)\b"), "attaccare"),
+           # ... and a creature "mandata contro" a player is sent to attack (session 64's final set, a mother: "volevo
+           # subito mandarlo contro mia figlia", summoning sickness fifth behind the pictures' words)
+           Idiom(rx.anycase(r"\b(?P<word>mand(?:are|arl[oaie]|o|a|ano|ato|ata|ati|ate)\s+(?:\w+\s+){0,3}?contro)\b"),
+                 "attaccare"),
            # ... and a chess player's creatures that "salgono di livello" (session 63's final set): level up, whose
            # official name is the infinitive (it.tsv)
            Idiom(rx.anycase(r"\b(?P<word>sal(?:gono|e|go|gon|ita|ite|iti|ito)\s+di\s+livello)\b"), "salire di livello"),
            Idiom(rx.anycase(_ALL_AT_ZERO["it"]), "all players lose simultaneously game is a draw"),
+           # "Attaccare" a thing "a" a creature is attaching it, not attacking ("una spada … posso 'attaccarla' a un mio
+           # omino pagando", session 64's final set, a mother: attacking's rules led, 702.6a nowhere); one attacks a
+           # player with no "a" before it.
+           Idiom(rx.anycase(r"\b(?P<word>attacc\w*)['’]?(?=(?:\s+(?:l['’]\s*|il\s+|lo\s+|la\s+)?(?:equipaggiament\w*|aur[ae]"
+                                r"|spad[ae]))?\s+a\s+(?:un['’]?|una|uno|na|il|la|lo|l['’]|i|gli|le)\s*"
+                                r"(?!(?:\w+\s+)?(?:giocator|planeswalker|avversari|battagli))\w)"), "assegnare"),
            Idiom(rx.anycase(_NO_TRAMPLE["it"]), NO_TRAMPLE_SAID["en"]),
            Idiom(rx.anycase(_PUMP_SPELL["it"]), "+3/+3"),
            # "x" typed for "per" ("tappare le terre x mana", "x far perdere uno"), the chat's commonest shortcut, read
@@ -7119,7 +7152,12 @@ _IDIOMS: dict[str, Callable[[Patterns], tuple[Idiom, ...]]] = {
                  "瞬间"),
            Idiom(rx.compile(r"(?P<word>(?:对面|对手|他|她|大家)(?:说|喊)?过[，,、 ]*(?:我|我们)?也?(?:说|喊)?过)"),
                  "所有牌手依次让过 堆叠顶端的咒语或异能结算"),
-           Idiom(rx.compile(r"(?:刚出|刚打|刚放|出)的牌\S{0,4}?(?P<word>炸掉|炸了)"), "反击"),
+           Idiom(rx.compile(r"(?:刚出|刚打|刚放|出)的牌\S{0,4}?(?P<word>炸掉|炸了|抵消掉|抵消了)"), "反击"),
+           # ... as is one 抵消掉 ("万智牌能不能打一张牌把对面刚出的牌抵消掉", session 64's final set, a Sanguosha
+           # player; not his 无懈可击, the card he compares, which two older questions name beside responding: 117.7
+           # seventh -> nowhere); and a number 取整 (rounded) or 四舍五入, whose rule says the card tells whether to
+           # round up or down (107.1a: "出现小数怎么处理，向上还是向下取整", its accountant)
+           Idiom(rx.compile(r"(?P<word>(?:向上|向下)?取整|四舍五入|(?:出现)?小数)"), "分数 进位或舍去"),
            # ... a card with 没有颜色 is colourless (105.2c: "有些牌没有颜色，那它算什么颜色的呢？", the mother of the
            # same set: the cost's 107.13 led), and cards 横过来 that 转回来 are untapped
            Idiom(rx.compile(r"(?P<word>没有颜色)(?=\S{0,12}?(?:什么颜色|算什么|算不算|是什么))"),

@@ -5036,6 +5036,50 @@ def test_session_64_kinds_do_not_misread(home: Path, db: sqlite3.Connection, que
     assert answers & set(ranked[:within]), ranked[:5]
 
 
+@pytest.mark.parametrize(("query", "answers", "within"), [
+    ("打扑克每轮摸一张，万智牌一回合正常摸几张牌？", {"504.1"}, 1),
+    ("对手回合里我能出什么类型的牌？", {"117.1a"}, 1),
+    ("法术结算好以后去啥地方？", {"608.2n"}, 1),
+    ("失去一半生命，出现小数的话向上还是向下取整？", {"107.1a"}, 1),
+    ("my mate reckons instants can only be cast on the other person's turn, is that right?", {"117.1a"}, 1),
+    ("对面刚出的牌我能抵消掉吗", {"701.6a", "701.6b"}, 2),
+    ("ero a 2 vite e sono sceso a meno 3, ho perso subito?", {"704.5a", "104.3b", "119.6"}, 1),
+    ("Chi fa la prima mano pesca nel primo turno?", {"103.8a"}, 1),
+    ("posso calare na terra nel turno dell'altro?", {"305.1", "305.3"}, 1),
+    ("my creature took a heap of damage, when does it cark it?", {"704.5g"}, 1),
+    ("posso attaccare l'equipaggiamento a na creatura dell'avversario?", {"702.6a"}, 2),])
+def test_session_64_the_final_set(home: Path, db: sqlite3.Connection, query: str, answers: set[str],
+                                  within: int) -> None:
+    """Session 64's final set, read after the first batch: the game's own name 万智牌 is no content word
+    (the rules naming the game led: segment.GAME_NAME); 一回合正常摸几张 is a turn's draw (504.1);
+    what a player may 出 in another's turn (117.1a); where a spell goes 去啥地方 after resolving
+    (608.2n); 取整, rounding (107.1a); "instants can only be cast on the other person's turn"
+    (117.1a); a card 抵消掉, countered; life gone "a meno 3" (704.5a); who "fa la prima mano"
+    (103.8a); "calare na terra" in "il turno dell'altro" (305.1); a creature that "carks it"
+    (704.5g); an Equipment "attaccato" to a creature is attached, not attacking (702.6a)."""
+    ranked = rules_of(find(home, db, query))
+    assert answers & set(ranked[:within]), ranked[:5]
+
+
+@pytest.mark.parametrize(("query", "answers", "within"), [
+    ("posso sbirciare le carte in cima al mio mazzo quando voglio?", {"401.2"}, 1),
+    ("我能翻一下自己那摞还没摸的牌看看顺序吗", {"401.2"}, 1),
+    ("can I look through my library to see what's coming next?", {"401.2"}, 1),
+    ("can I sac me mate's creature for my spell?", {"701.21a"}, 1),
+    ("con quattro giocatori posso mandare le mie creature contro due persone diverse nello stesso turno?",
+     {"802.1", "506.2a", "508.1b"}, 3),
+    ("有张牌让我跳过抓牌步骤，这是替代性效应吗", {"614.10"}, 1),
+    ("对手出咒语的时候，我能像打无懈可击那样插一张瞬间响应吗？", {"117.7", "117.1a"}, 5),])
+def test_session_64_the_last_words(home: Path, db: sqlite3.Connection, query: str, answers: set[str],
+                                   within: int) -> None:
+    """Looking through one's library or ordering it (401.2: engine._LIBRARY_LOOK; drawing's and shuffling's rules
+    led); "me mate's creature" sacrificed (701.21a); creatures "mandate contro" players attack (802.1); UNO's 跳过 is
+    the rules' 略过 (614.10); and a guard: 无懈可击, the card a Sanguosha player compares, is no counterspell read
+    (responding's 117.7 fell from seventh to nowhere when it was)."""
+    ranked = rules_of(find(home, db, query))
+    assert answers & set(ranked[:within]), ranked[:5]
+
+
 def test_the_engine_s_module_names_are_assigned_once() -> None:
     """Each of the engine's module-level names is assigned once: a kind of question named as an older one
     (session 63's ``_NEW_OBJECT``) silently replaced it, and neither read what its comment says."""
