@@ -4712,6 +4712,14 @@ _LIBRARY_LOOK = {
           r"|riordin\w*|(?:cambi|rimett)\w*\s+(?:\w+\s+){0,2}?ordine)",
     "zh": r"^(?=.*(?:牌库|那摞|那叠|没摸的牌|还没抓的牌))(?!.*(?:搜寻|检视|占卜|刺探|展示|磨|瀑流))"
           r".*?(?P<word>翻(?:一下|开|来)?看|偷看|看看顺序|(?:调|换|改|排)(?:整)?顺序|翻一下)"}
+#: A teammate's hand ("2HG can i peek at my partners hand and tell them what to play?", "In Due Teste posso guardare la
+#: mano del compagno mio?", session 64's final set, a Scopa player): teammates may review each other's hands and
+#: discuss strategies at any time (810.5), where the hand's own rules (402.3) and partner's (702.124) led.
+_TEAMMATE_HAND = {
+    "en": r"\b(?P<word>(?:partner|teammate|team\s*mate|ally)['’]?s?\s+hand)\b",
+    "it": r"\b(?P<word>mano\s+del(?:la)?\s+(?:mio\s+|mia\s+)?(?:compagn[oa]|partner|alleat[oa])|carte\s+del(?:la)?\s+"
+          r"(?:mio\s+|mia\s+)?compagn[oa])\b",
+    "zh": r"(?P<word>队友(?:的)?手牌|(?:看|偷看)(?:对方|队友)的?手牌)"}
 #: Combat with no attackers ("when nobody attacks arena skips straight to main phase 2. is it the same in paper or do we
 #: still do blockers", session 64's blind Arena player; "se 'un attacca nessuno si saltano i passi de' bloccanti"): the
 #: declare blockers and combat damage steps are skipped (508.8), where the combat steps' first rules led, 508.8 fifth.
@@ -5810,11 +5818,15 @@ _COMMANDER_LIFE = {
 #: terra usando il retro?": session 49's blind testers, all three languages; the land rules' 305.2 led, 712.12 third
 #: to nowhere): its player chooses a face that's a land (712.12).  Measured as :data:`_SAGA_CHAPTER`: 9 read,
 #: 4/8 -> 9/9.
+#: Session 64: a card of "two face" or "du facce", one with "a land on the back" (the blind Jamaican player, its farmer
+#: from Abruzzo, an older set's draft player: 305.2a and 305.1 led, 712.12 fifth to nowhere).
 _MDFC_LAND = {
-    "en": r"^(?=.*\b(?:mdfcs?|modal\s+double[\s-]faced|double[\s-]faced|dfcs?)\b)(?=.*\blands?\b)"
+    "en": r"^(?=.*\b(?:mdfcs?|modal\s+double[\s-]faced|double[\s-]faced|dfcs?|(?:two|2)[\s-]*(?:faced?|faces|sided)"
+          r"|lands?\s+on\s+the\s+back)\b)(?=.*\blands?\b)"
           r".*?\b(?P<word>play\w*|put\w*)\b",
-    "it": r"^(?=.*\b(?:bifront\w*|mdfc|doppia\s+faccia)\b)(?=.*\bterr[ae]\b).*?\b(?P<word>gioc\w*|mett\w*)\b",
-    "zh": r"^(?=.*(?:双面牌|MDFC|mdfc|模式双面))(?=.*地).*?(?P<word>当地|作为地|下地|当作地|当成地)"}
+    "it": r"^(?=.*\b(?:bifront\w*|mdfc|doppia\s+faccia|(?:due|du|2)\s+facc\w*|parte\s+d[ei]\s+dietro)\b)"
+          r"(?=.*\bterr[ae]\b).*?\b(?P<word>gioc\w*|mett\w*)\b",
+    "zh": r"^(?=.*(?:双面牌|MDFC|mdfc|模式双面|正反面|背面是地))(?=.*地).*?(?P<word>当地|作为地|下地|当作地|当成地)"}
 #: Blocking a creature that attacks another player ("Un giocatore attacca il mio vicino con una creatura enorme: posso
 #: bloccarla io …?", session 49's late Italian tester; "Can Sarah block my creature that's attacking Tom", session
 #: 48's): a defending player's creatures block only creatures attacking that player or what that player controls or
@@ -6613,6 +6625,8 @@ _ASKED: tuple[tuple[dict[str, str], str, str], ...] = (
      "还在游戏中的所有牌手同时输掉游戏 则游戏平手"),
     (_BOTH_ZERO, "all the players remaining in a game lose simultaneously the game is a draw",
      "还在游戏中的所有牌手同时输掉游戏 则游戏平手"),
+    (_TEAMMATE_HAND, "teammates may review each other's hands and discuss strategies at any time",
+     "队友可以在任何时候互相检视手牌和讨论策略"),
     (_LIBRARY_LOOK, "library face-down pile players can't look at or change the order of cards in a library",
      "牌库须保持牌面朝下 牌手不可查看或改变牌库的顺序"),
     (_SBA_WHEN, "whenever a player would get priority the game checks for any of the listed conditions for state-based"

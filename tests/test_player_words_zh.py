@@ -54,8 +54,9 @@ def verdicts(pairs: list[Pair], cr: Rules) -> list[Verdict]:
 
 
 def test_the_file_parses_into_pairs(pairs: list[Pair]) -> None:
-    # a list, not a dictionary: 253 lines in session 35, 324 in 48, 358 in 58 (everyday words of four blind sets)
-    assert 80 <= len(pairs) <= 380, len(pairs)
+    # a list, not a dictionary: 253 lines in session 35, 324 in 48, 358 in 58 (everyday words of four blind sets),
+    # 382 in 64
+    assert 80 <= len(pairs) <= 400, len(pairs)
     for pair in pairs:
         assert pair.player == pair.player.lower() == pair.player.strip() and pair.player, pair
         assert pair.rules == pair.rules.strip() and pair.rules, pair

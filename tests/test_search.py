@@ -2755,7 +2755,7 @@ def test_a_condition_checked_twice_is_an_intervening_if(home: Path, db: sqlite3.
     the first ten.  Read as an intervening "if", 603.4 is second (603.8's state triggers, whose words the question
     shares, lead)."""
     outcome = find(home, db, query)
-    assert "triggered ability if condition checks the stated condition again as it resolves" in {
+    assert "triggered ability if condition checks the stated condition again as it resolves intervening if clause" in {
         t.target for t in outcome.plan.translations}
     assert "603.4" in rules_of(outcome)[:2], rules_of(outcome)[:5]
 
@@ -2806,7 +2806,7 @@ def test_two_triggers_whose_order_an_italian_query_asks_are_read_so(home: Path, 
      "enters tapped static ability not a triggered ability part of the event that puts the permanent onto the"
      " battlefield"),
     ("upkeep trigger with an if, does it check the condition again when it resolves", {"603.4"},
-     "triggered ability if condition checks the stated condition again as it resolves"),
+     "triggered ability if condition checks the stated condition again as it resolves intervening if clause"),
     ("触发异能有如果的条件 结算时还会再检查吗", {"603.4"}, "触发式异能 若 条件 于其结算时再次检查该条件是否符合"),
     ("opponent cast a -3/-3 on my indestructible 2/2, does it die?", {"704.5f"}, "toughness 0 or less")])
 def test_session_45_third_set_kinds(home: Path, db: sqlite3.Connection, query: str, first: set[str],
@@ -5069,13 +5069,16 @@ def test_session_64_the_final_set(home: Path, db: sqlite3.Connection, query: str
     ("con quattro giocatori posso mandare le mie creature contro due persone diverse nello stesso turno?",
      {"802.1", "506.2a", "508.1b"}, 3),
     ("有张牌让我跳过抓牌步骤，这是替代性效应吗", {"614.10"}, 1),
+    ("a card with a spell on the front and a land on the back, can I play it as my land?", {"712.12"}, 1),
+    ("ho una carta con due facce, posso mettere la terra che sta dietro?", {"712.12"}, 1),
     ("对手出咒语的时候，我能像打无懈可击那样插一张瞬间响应吗？", {"117.7", "117.1a"}, 5),])
 def test_session_64_the_last_words(home: Path, db: sqlite3.Connection, query: str, answers: set[str],
                                    within: int) -> None:
     """Looking through one's library or ordering it (401.2: engine._LIBRARY_LOOK; drawing's and shuffling's rules
     led); "me mate's creature" sacrificed (701.21a); creatures "mandate contro" players attack (802.1); UNO's 跳过 is
-    the rules' 略过 (614.10); and a guard: 无懈可击, the card a Sanguosha player compares, is no counterspell read
-    (responding's 117.7 fell from seventh to nowhere when it was)."""
+    the rules' 略过 (614.10); a card with "a land on the back" or "due facce" played as a land (712.12); and a
+    guard: 无懈可击, the card a Sanguosha player compares, is no counterspell read (responding's 117.7 fell from
+    seventh to nowhere when it was)."""
     ranked = rules_of(find(home, db, query))
     assert answers & set(ranked[:within]), ranked[:5]
 
