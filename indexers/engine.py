@@ -4230,7 +4230,8 @@ _TWO_SETTERS = {
 _UNTIL_EOT = {
     "en": r"^(?=.*\b(?:how\s+long|when\s+(?:does|do|will|is)|lasts?|wears?\s+off|expire\w*|go(?:es)?\s+away)\b)"
           r".*?\b(?P<word>until\s+(?:the\s+)?end\s+of\s+(?:the\s+)?turn|u?eot)\b",
-    "it": r"^(?=.*\b(?:quanto\s+dura|quando\s+(?:finisce|termina|scade|sparisce|svanisce|se\s+ne\s+va)|dura)\b)"
+    "it": r"^(?=.*\b(?:quanto\s+dura|quando\s+(?:finisc\w*|termin\w*|scad\w*|sparisc\w*|svanisc\w*|se\s+ne\s+va\w*)"
+          r"|dura(?:no)?)\b)"
           r".*?(?P<word>fino\s+(?:alla\s+|a\s+)fine\s+(?:del\s+)?turno)",
     "zh": r"^(?=.*(?:持续多久|多久|什么时候结束|何时结束|啥时候结束)).*?(?P<word>直到回合结束|直至回合结束|到回合结束)"}
 #: A replacement effect applied again to its own event ("can a replacement effect apply twice to the same event",
@@ -4634,7 +4635,7 @@ _CANT_PAY_BACK = {
           r"\s+(?:\w+\s+){0,3}?(?:can['’]?t|cannot|couldn['’]?t|could\s+not)\s+(?:actually\s+)?(?:pay|afford))\b",
     "it": r"^(?=.*\b(?:lanci\w*|magia|attiv\w*)\b).*?\b(?P<word>(?:accort\w*|scopert\w*|scopr\w*|a\s+met[àa])\s+"
           r"(?:\w+\s+){0,4}?non\s+(?:riesc\w*|poss\w*|pu[oò]|pot\w*)\s+(?:a\s+)?pagar\w*)\b",
-    "zh": r"^(?=.*(?:咒语|施放|起动|放))(?=.*(?:一半|发现|才发现|结果))"
+    "zh": r"^(?=.*(?:咒语|施放|起动|放))(?=.*(?:一半|发现|才发现|结果|不小心|退回|重来|倒回|撤回))"
           r".*?(?P<word>(?:地|法术力|费用|mana)\S{0,3}?不够(?:付|支付)?|付不起|付不了)"}
 #: Looking at another player's face-down permanent ("can he see my face down disguise guy", "可以看对手面朝下的牌吗"):
 #: no (708.5), where disguise's and morph's own rules led and 708.5 was nowhere (session 45's third English blind
@@ -4691,7 +4692,8 @@ _SBA_WHEN = {
 _SBA_MIDWAY = {
     "en": r"^(?=.*\b(?:sbas?|state[\s-]*based|die|dies|died|toughness|life|lethal|lose|loses)\b)"
           r".*?\b(?P<word>(?:in\s+the\s+)?(?:middle\s+of|mid|during|halfway\s+through)[\s-]*(?:a\s+|the\s+)?(?:single\s+)?"
-          r"(?:spell(?:'s)?\s+)?(?:resolution|resolving)|while\s+(?:a\s+|the\s+)?(?:spell\s+)?(?:is\s+)?resolving)\b",
+          r"(?:spell(?:'s)?\s+)?(?:resolution|resolving)|while\s+(?:a\s+|the\s+)?(?:spell\s+)?(?:is\s+)?resolving"
+          r"|(?:middle\s+of|halfway\s+through)\s+(?:a|the)\s+spell)\b",
     "it": r"^(?=.*\b(?:sba|state[\s-]*based|muor\w*|mort[oa]|costituzione|toughness|vit[ae]|perd\w*)\b)"
           r".*?\b(?P<word>a\s+metà\s+(?:della\s+)?(?:risoluzione|resolution)|durante\s+la\s+risoluzione"
           r"|nel\s+mezzo\s+della\s+risoluzione|mentre\s+(?:si\s+)?risolv\w*)\b",
@@ -4720,6 +4722,19 @@ _TEAMMATE_HAND = {
     "it": r"\b(?P<word>mano\s+del(?:la)?\s+(?:mio\s+|mia\s+)?(?:compagn[oa]|partner|alleat[oa])|carte\s+del(?:la)?\s+"
           r"(?:mio\s+|mia\s+)?compagn[oa])\b",
     "zh": r"(?P<word>队友(?:的)?手牌|(?:看|偷看)(?:对方|队友)的?手牌)"}
+#: How day and night change, neither direction named ("昼夜是咋个切换的嘛，搞不醒豁", session 64's blind Chongqing
+#: player; "Il giorno e la notte come cambiano da un turno all'altro?", its railway worker): a turn with no spell
+#: makes day night, one with two makes night day (731.2a, 731.2b), where daybound's rules (702.145) led.  Said in
+#: both rules' words, neither "becomes day" nor "becomes night", which those kinds read; a question naming a
+#: direction is :data:`_TO_NIGHT`'s or :data:`_TO_DAY`'s.
+_DAY_NIGHT_CHANGE = {
+    "en": r"^(?=.*\bday\b)(?=.*\bnight\b)(?!.*\b(?:to|into|becomes?)\s+(?:night|day)\b)"
+          r".*?\b(?P<word>how\s+(?:does|do|is)\s+(?:\w+\s+){0,4}?(?:switch\w*|chang\w*|flip\w*|work\w*|cycl\w*"
+          r"|alternat\w*|decided|determined)|(?:switch|chang|flip|alternat)\w*\s+(?:between|back\s+and\s+forth))\b",
+    "it": r"^(?=.*\bgiorno\b)(?=.*\bnotte\b)(?!.*\b(?:a|in|alla)\s+(?:notte|giorno)\b)"
+          r".*?\b(?P<word>(?:come|quando)\s+(?:\w+\s+){0,3}?(?:cambi\w*|alterna\w*|funziona\w*|passa\w*|si\s+decide))\b",
+    "zh": r"^(?=.*(?:昼夜|白昼|黑夜|白天黑夜|白天和黑夜))(?!.*(?:变成|变回|转成|转为)(?:黑夜|夜晚|白昼|白天))"
+          r".*?(?P<word>切换|转换|交替|(?:咋个|怎么|如何|怎样)(?:换|变))"}
 #: Combat with no attackers ("when nobody attacks arena skips straight to main phase 2. is it the same in paper or do we
 #: still do blockers", session 64's blind Arena player; "se 'un attacca nessuno si saltano i passi de' bloccanti"): the
 #: declare blockers and combat damage steps are skipped (508.8), where the combat steps' first rules led, 508.8 fifth.
@@ -5409,7 +5424,7 @@ _LIMITED_DECK_SIZE = {lang: f"^(?={_LIMITED_WORDS[lang]}){asked}" for lang, aske
 #: token's (111.8: "衍生物出去就没了回不来" first -> second when read).  4 read: 2/2 -> 4/4.
 _EXILE_BACK = {
     "en": r"^(?=.*\bexil\w*)(?!.*\btokens?\b)"
-          r".*?\b(?P<word>can\s+(?:they|it|cards?|exiled\s+cards?|those|them)\s+(?:ever\s+)?"
+          r".*?\b(?P<word>can\s+(?:they|it|cards?|exiled\s+cards?|those|them|(?:those|these|the)\s+cards)\s+(?:ever\s+)?"
           r"(?:come\s+back|return|be\s+(?:played|used)\s+again)|(?:ever|never)\s+(?:come|comes)\s+back)\b",
     "it": r"^(?=.*\besili\w*)(?!.*\b(?:pedin[ae]|token)\b)"
           r".*?\b(?P<word>(?:possono|pu[oò]|potranno)\s+(?:mai\s+|pi[uù]\s+)?(?:tornare|rientrare)|tornano\s+mai)\b",
@@ -5914,7 +5929,8 @@ _NEW_OBJECT = {
 _LANDS_PER_TURN = {
     "en": r"^(?!.*\b(?:onto|effects?|ramp\w*)\b).*?\b(?P<word>(?:two|2|another|second|more\s+than\s+one|multiple|extra"
           r"|several)\s+(?:\w+\s+)?lands?(?:\s+cards?)?(?=\s+(?:\w+\s+){0,2}?(?:in\s+)?(?:the\s+same|one|a|per|each|this"
-          r"|my|a\s+single)\s+turn))\b",
+          r"|my|a\s+single)\s+turn)"
+          r"|how\s+many\s+lands?(?=\s+(?:\w+\s+){0,5}?(?:per|each|every|a|in\s+a|one)\s+turn))\b",
     "it": r"^(?!.*\b(?:effett\w*|mett\w*\s+sul)\b)"
           r".*?\b(?P<word>(?:due|2|un['’]\s*altra|una\s+seconda|pi[uù])\s+terr[ae]"
           r"(?=\s+(?:\w+\s+){0,2}?(?:nello\s+stesso|in\s+un|per|ogni|a|al)\s+turno)|quante\s+terre(?=.*\bturno\b))\b",
@@ -6625,6 +6641,10 @@ _ASKED: tuple[tuple[dict[str, str], str, str], ...] = (
      "还在游戏中的所有牌手同时输掉游戏 则游戏平手"),
     (_BOTH_ZERO, "all the players remaining in a game lose simultaneously the game is a draw",
      "还在游戏中的所有牌手同时输掉游戏 则游戏平手"),
+    (_DAY_NIGHT_CHANGE, "if it's day and the previous turn's active player didn't cast any spells then night if it's"
+                        " night and the previous turn's active player cast two or more spells then day",
+     "如果当前是白昼 且上一个回合的主动牌手在该回合没有施放咒语 则成为黑夜 如果当前是黑夜 且施放了两个或更多咒语 "
+     "则成为白昼"),
     (_TEAMMATE_HAND, "teammates may review each other's hands and discuss strategies at any time",
      "队友可以在任何时候互相检视手牌和讨论策略"),
     (_LIBRARY_LOOK, "library face-down pile players can't look at or change the order of cards in a library",

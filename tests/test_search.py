@@ -5083,6 +5083,25 @@ def test_session_64_the_last_words(home: Path, db: sqlite3.Connection, query: st
     assert answers & set(ranked[:within]), ranked[:5]
 
 
+@pytest.mark.parametrize(("query", "answers", "within"), [
+    ("how many lands can you put down each turn?", {"305.2"}, 1),
+    ("once my cards are exiled, can those cards come back later?", {"406.1"}, 1),
+    ("我不小心法术力不够还施放了咒语，能退回重来吗？", {"733.1"}, 1),
+    ("Gli effetti 'fino alla fine del turno' quando terminano?", {"514.2"}, 2),
+    ("if my life hits 0 in the middle of a spell, do I lose before it finishes?", {"704.4", "704.3"}, 4),
+    ("昼夜是怎么切换的？", {"731.2a", "731.2b", "502.2"}, 1),
+    ("il giorno e la notte come cambiano?", {"731.2a", "731.2b", "502.2"}, 1),])
+def test_session_64_the_fourth_blind_set(home: Path, db: sqlite3.Connection, query: str, answers: set[str],
+                                         within: int) -> None:
+    """Session 64's fourth blind set (written after three batches; measured as written before it was tuned on): "how
+    many lands" a turn (305.2: 305.4, lands put onto the battlefield, led); whether "those cards" exiled come back
+    (406.1); a spell cast 不小心 without the mana, 退回重来 (733.1); effects "fino alla fine del turno" asked when they
+    "terminano" (514.2); life at 0 "in the middle of a spell" (704.4); day and night asked how they change, no
+    direction named (731.2a, 731.2b: daybound's 702.145 led)."""
+    ranked = rules_of(find(home, db, query))
+    assert answers & set(ranked[:within]), ranked[:5]
+
+
 def test_the_engine_s_module_names_are_assigned_once() -> None:
     """Each of the engine's module-level names is assigned once: a kind of question named as an older one
     (session 63's ``_NEW_OBJECT``) silently replaced it, and neither read what its comment says."""
