@@ -39,7 +39,7 @@ def test_every_set_is_checked() -> None:
                                       "questions_blind62d.tsv", "questions_blind63.tsv", "questions_blind63b.tsv",
                                       "questions_blind63c.tsv", "questions_blind63d.tsv",
                                       "questions_blind63e.tsv", "questions_blind64.tsv", "questions_blind64b.tsv",
-                                      "questions_blind64d.tsv",
+                                      "questions_blind64c.tsv", "questions_blind64d.tsv",
                                       "questions_final42.tsv",
                                       "questions_final43.tsv", "questions_final44.tsv", "questions_final45.tsv",
                                       "questions_final46.tsv", "questions_final55.tsv", "questions_final56.tsv",
