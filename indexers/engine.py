@@ -4733,7 +4733,7 @@ _DAY_NIGHT_CHANGE = {
           r"|alternat\w*|decided|determined)|(?:switch|chang|flip|alternat)\w*\s+(?:between|back\s+and\s+forth))\b",
     "it": r"^(?=.*\bgiorno\b)(?=.*\bnotte\b)(?!.*\b(?:a|in|alla)\s+(?:notte|giorno)\b)"
           r".*?\b(?P<word>(?:come|quando)\s+(?:\w+\s+){0,3}?(?:cambi\w*|alterna\w*|funziona\w*|passa\w*|si\s+decide))\b",
-    "zh": r"^(?=.*(?:昼夜|白昼|黑夜|白天黑夜|白天和黑夜))(?!.*(?:变成|变回|转成|转为)(?:黑夜|夜晚|白昼|白天))"
+    "zh": r"^(?=.*(?:昼夜|白昼|黑夜|白天黑夜|白天和黑夜))(?!.*(?:变成?|变回|转成|转为)(?:黑夜|夜晚|白昼|白天))"
           r".*?(?P<word>切换|转换|交替|(?:咋个|怎么|如何|怎样)(?:换|变))"}
 #: Combat with no attackers ("when nobody attacks arena skips straight to main phase 2. is it the same in paper or do we
 #: still do blockers", session 64's blind Arena player; "se 'un attacca nessuno si saltano i passi de' bloccanti"): the
@@ -7071,12 +7071,6 @@ _IDIOMS: dict[str, Callable[[Patterns], tuple[Idiom, ...]]] = {
            # official name is the infinitive (it.tsv)
            Idiom(rx.anycase(r"\b(?P<word>sal(?:gono|e|go|gon|ita|ite|iti|ito)\s+di\s+livello)\b"), "salire di livello"),
            Idiom(rx.anycase(_ALL_AT_ZERO["it"]), "all players lose simultaneously game is a draw"),
-           # "Attaccare" a thing "a" a creature is attaching it, not attacking ("una spada … posso 'attaccarla' a un mio
-           # omino pagando", session 64's final set, a mother: attacking's rules led, 702.6a nowhere); one attacks a
-           # player with no "a" before it.
-           Idiom(rx.anycase(r"\b(?P<word>attacc\w*)['’]?(?=(?:\s+(?:l['’]\s*|il\s+|lo\s+|la\s+)?(?:equipaggiament\w*|aur[ae]"
-                                r"|spad[ae]))?\s+a\s+(?:un['’]?|una|uno|na|il|la|lo|l['’]|i|gli|le)\s*"
-                                r"(?!(?:\w+\s+)?(?:giocator|planeswalker|avversari|battagli))\w)"), "assegnare"),
            Idiom(rx.anycase(_NO_TRAMPLE["it"]), NO_TRAMPLE_SAID["en"]),
            Idiom(rx.anycase(_PUMP_SPELL["it"]), "+3/+3"),
            # "x" typed for "per" ("tappare le terre x mana", "x far perdere uno"), the chat's commonest shortcut, read
