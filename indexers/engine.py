@@ -3085,6 +3085,9 @@ _DECLARED_SAID["it"] = _DECLARED_SAID["en"]
 #: nowhere -> third, behind 104.3b, which says as much).
 #: Session 57: "life total falls to zero" with life coming "a moment later", and "i punti vita arrivano a zero"
 #: (nowhere -> first, twice): 26 read, 20/23 -> 22/25.
+#: Session 64: life gone "a meno 2" (the final set's mother: nowhere -> third, behind 104.3b and 119.6, which say as
+#: much): 31 read (the quality harness over the 81 sets, as typed; the session's first code -> its last): 26/29 ->
+#: 27/30.
 _ZERO_LIFE_ACTING = {
     "en": r"^(?=.*\b(?:cast|instant|respond|save|lifegain|gain|before|immediately|right\s+away|still|stack|surviv\w*"
           r"|trigger\w*|too\s+late|later)\b)"
@@ -3272,6 +3275,8 @@ _IS_MANA = {lang: f"(?P<word>{pattern})" for lang, pattern in _MANA_IS.items()}
 #: 66 read, 52/64 -> 53/64.
 #: Session 59, its second blind set: a Treasure sacrificed "per fare mana" (read by :data:`_SACRIFICE_THEIRS` before:
 #: nowhere -> first), "respond" and "stack" in Chinese, 出 mana with a space (second -> first): 72 read, 54/67 -> 58/69.
+#: Session 64: "pe lu mana", the Abruzzese farmer's, and "mana ability" in English order inside Italian: 95 read (the
+#: quality harness over the 81 sets, as typed; the session's first code -> its last): 73/91 -> 75/91.
 _MANA_RESPONSE = {
     "en": r"^(?!.*" + _MANA_IS["en"] + r"|.*\bsplit\s*second)"
           r"(?=.*\b(?:respond\w*|response|counter|stifle|interrupt|stack)\b).*?\b(?P<word>(?:tap|crack|sac)\w*\s+"
@@ -4074,6 +4079,8 @@ _LATER_STATIC = {lang: "^" + _BOOSTED[lang] + f"(?!.*{_FROM_SPELL[lang]}).*?" + 
 #: Gideon … he stops being a creature": second -> first): 10 read, 6/10 -> 7/10.  Not a keyword's definition ("A
 #: keyword ability that allows an Equipment creature to temporarily stop being a creature", the glossary benchmark's
 #: reconfigure, 702.151, fell first -> second with 704.5n's words; no question of the sets says "keyword ability").
+#: Session 64: a creature "turned to" a noncreature (the blind Nigerian player: nowhere -> second): 12 read (the quality
+#: harness over the 81 sets, as typed; the session's first code -> its last): 8/11 -> 8/12.
 _UNEQUIPPED = {
     "en": r"^(?=.*\b(?:equip\w*|fortification)\b)(?!.*\bkeyword\s+abilit)"
           r".*?\b(?P<word>(?:stops?|stopped)\s+being\s+(?:an?\s+)?creature"
@@ -4137,6 +4144,9 @@ _RESPOND_TRIGGER = {
 #: Session 57: "may I cast a spell during my opponent's turn" (a retired teacher's plain words, no instant named:
 #: nowhere -> second): 32 read, 21/29 -> 21/30.  Session 58: Italian cards or spells played "nel turno dell avversario"
 #: (a Hearthstone player: nowhere -> first): 34 read, 22/31 -> 23/32.
+#: Session 64: "instants can only be played on the other persons turn", 能出什么类型的牌 (the final set: nowhere ->
+#: first twice): 57 read (the quality harness over the 81 sets, as typed; the session's first code -> its last):
+#: 33/49 -> 36/52.
 _INSTANT_WHEN = {
     "en": r"^(?=.*\b(?:opp\w*|their|other\s+(?:player|person)['’]?s?|in\s+response|respond\w*"
           r"|(?:his|her|(?:my\s+|me\s+)?"
@@ -4227,6 +4237,8 @@ _TWO_SETTERS = {
           r".*?(?P<word>听哪个的|哪个生效|哪个优先|谁生效|以哪个为准|哪个算)"}
 #: How long "until end of turn" lasts ("how long does until end of turn last", "quanto dura fino alla fine del turno"):
 #: to the cleanup step (514.2), where the end step's 513.1 led (session 39's testers).  2 read: 0/0 -> 1/2.
+#: Session 64: "quando terminano" (the fourth blind set's pharmacist: nowhere -> second): 10 read (the quality harness
+#: over the 81 sets, as typed; the session's first code -> its last): 2/8 -> 2/9.
 _UNTIL_EOT = {
     "en": r"^(?=.*\b(?:how\s+long|when\s+(?:does|do|will|is)|lasts?|wears?\s+off|expire\w*|go(?:es)?\s+away)\b)"
           r".*?\b(?P<word>until\s+(?:the\s+)?end\s+of\s+(?:the\s+)?turn|u?eot)\b",
@@ -4630,6 +4642,8 @@ _EQUIP_THEIRS = {
 #: 放咒语放到一半发现地不够付费用，这种情况怎么倒回去): the whole action is reversed, its payments canceled
 #: (733.1), where the casting steps (601.2) led (session 56's third blind set).  Measured (as :data:`_OWN_HEXPROOF`,
 #: every set): 2 read, 0/0 -> 2/2 (the English from ninth), the rest the same.
+#: Session 64: a spell cast 不小心 without the mana, 退回重来 (the fourth blind set's football fan: nowhere -> first): 5
+#: read (the quality harness over the 81 sets, as typed; the session's first code -> its last): 4/4 -> 5/5.
 _CANT_PAY_BACK = {
     "en": r"^(?=.*\b(?:cast\w*|spell|activat\w*)\b).*?\b(?P<word>(?:realiz\w*|notic\w*|found\s+out|turn(?:s|ed)\s+out)"
           r"\s+(?:\w+\s+){0,3}?(?:can['’]?t|cannot|couldn['’]?t|could\s+not)\s+(?:actually\s+)?(?:pay|afford))\b",
@@ -4673,7 +4687,7 @@ _ENTERS_TAPPED = {
 #: When state-based actions are checked ("when are state based actions checked", 状态动作什么时候检查, asked in every
 #: third set): whenever a player would get priority (704.3), where 704.2 ("checked throughout the game") led it in
 #: eleven sets' such questions, 704.3 second.
-#: 17 read (the quality harness over 78 sets, as typed; the session's first code -> its first batch): 4/13 -> 16/17.
+#: 18 read (the quality harness over the 81 sets, as typed; the session's first code -> its last): 4/14 -> 17/18.
 _SBA_WHEN = {
     "en": r"^(?=.*\b(?:sbas?|state[\s-]*based(?:\s+actions?)?)\b)"
           r".*?\b(?P<word>when\s+(?:[\w'-]+\s+){0,4}?(?:check\w*|chekc\w*|happen\w*|polled|performed)"
@@ -4688,7 +4702,7 @@ _SBA_WHEN = {
 #: "se a metà resolution di una spell una creatura va a 0 toughness muore subito"): not until a player would get
 #: priority (704.3), paying no attention to what happens during the resolution (704.4), where the state-based action
 #: itself (704.5f, 704.5g) led and 704.3 was in no first ten.
-#: 12 read (the quality harness over 78 sets, as typed; the session's first code -> its first batch): 4/6 -> 7/11.
+#: 15 read (the quality harness over the 81 sets, as typed; the session's first code -> its last): 4/10 -> 11/14.
 _SBA_MIDWAY = {
     "en": r"^(?=.*\b(?:sbas?|state[\s-]*based|die|dies|died|toughness|life|lethal|lose|loses)\b)"
           r".*?\b(?P<word>(?:in\s+the\s+)?(?:middle\s+of|mid|during|halfway\s+through)[\s-]*(?:a\s+|the\s+)?(?:single\s+)?"
@@ -4703,6 +4717,7 @@ _SBA_MIDWAY = {
 #: quando mi pare?", session 64's final set; "我想翻一下自己桌上那摞还没摸的牌，看看顺序"): players can't look at or
 #: change the order of a library (401.2), where drawing's and shuffling's rules (121.9, 701.24a) led.  Not of an effect
 #: that searches, scries or reveals.
+#: 5 read (the quality harness over the 81 sets, as typed; the session's first code -> its last): 1/2 -> 5/5.
 _LIBRARY_LOOK = {
     "en": r"^(?=.*\b(?:library|deck)\b)"
           r"(?!.*\b(?:search\w*|tutor\w*|scry\w*|surveil\w*|reveal\w*|mill\w*|cascad\w*)\b)"
@@ -4717,6 +4732,8 @@ _LIBRARY_LOOK = {
 #: A teammate's hand ("2HG can i peek at my partners hand and tell them what to play?", "In Due Teste posso guardare la
 #: mano del compagno mio?", session 64's final set, a Scopa player): teammates may review each other's hands and
 #: discuss strategies at any time (810.5), where the hand's own rules (402.3) and partner's (702.124) led.
+#: 4 read (the quality harness over the 81 sets, as typed; the session's first code -> its last): 2/2 -> 3/4 (the
+#: Italian one fourth, behind the other team variants' rules saying as much).
 _TEAMMATE_HAND = {
     "en": r"\b(?P<word>(?:partner|teammate|team\s*mate|ally)['’]?s?\s+hand)\b",
     "it": r"\b(?P<word>mano\s+del(?:la)?\s+(?:mio\s+|mia\s+)?(?:compagn[oa]|partner|alleat[oa])|carte\s+del(?:la)?\s+"
@@ -4727,6 +4744,7 @@ _TEAMMATE_HAND = {
 #: makes day night, one with two makes night day (731.2a, 731.2b), where daybound's rules (702.145) led.  Said in
 #: both rules' words, neither "becomes day" nor "becomes night", which those kinds read; a question naming a
 #: direction is :data:`_TO_NIGHT`'s or :data:`_TO_DAY`'s.
+#: 5 read (the quality harness over the 81 sets, as typed; the session's first code -> its last): 1/5 -> 4/5.
 _DAY_NIGHT_CHANGE = {
     "en": r"^(?=.*\bday\b)(?=.*\bnight\b)(?!.*\b(?:to|into|becomes?)\s+(?:night|day)\b)"
           r".*?\b(?P<word>how\s+(?:does|do|is)\s+(?:\w+\s+){0,4}?(?:switch\w*|chang\w*|flip\w*|work\w*|cycl\w*"
@@ -4738,8 +4756,8 @@ _DAY_NIGHT_CHANGE = {
 #: Combat with no attackers ("when nobody attacks arena skips straight to main phase 2. is it the same in paper or do we
 #: still do blockers", session 64's blind Arena player; "se 'un attacca nessuno si saltano i passi de' bloccanti"): the
 #: declare blockers and combat damage steps are skipped (508.8), where the combat steps' first rules led, 508.8 fifth.
-#: 7 read (the quality harness over 78 sets, as typed; the session's first code -> its first batch): 4/5 -> 4/6 (one
-#: whose tester named 506.1 alone: 508.8 first, 506.1 second).
+#: 7 read (the quality harness over the 81 sets, as typed; the session's first code -> its last): 4/5 -> 4/6 (one whose
+#: tester named 506.1 alone: 508.8 first, 506.1 second).
 _NO_ATTACKERS = {
     "en": r"^(?=.*\b(?:block\w*|damage\s+steps?|skip\w*|combat\s+steps?|main\s*(?:phase\s*)?2)\b)"
           r".*?\b(?P<word>(?:nobody|no\s*one|no\s+creatures?)\s+(?:\w+\s+)?attack\w*"
@@ -4753,7 +4771,7 @@ _NO_ATTACKERS = {
 #: del turno?", session 64's blind railway worker; "is there anything like rally in mtg, a way to get a second attack
 #: phase in the same turn?", 额外战斗阶段): phases an effect adds come directly after the phase it names (500.8), where
 #: the main phases' 505.1a led and 500.8 was in no first ten.
-#: 5 read (the quality harness over 78 sets, as typed; the session's first code -> its first batch): 0/1 -> 5/5.
+#: 7 read (the quality harness over the 81 sets, as typed; the session's first code -> its last): 0/1 -> 7/7.
 _EXTRA_PHASE = {
     "en": r"\b(?P<word>(?:extra|additional|another|second|2nd)\s+(?:combat|attack)(?:\s+phase)?s?)\b(?!\s+damage)",
     "it": r"\b(?P<word>fas[ei]\s+(?:di\s+combattimento\s+)?(?:extra|aggiunt\w*|in\s+pi[uù])"
@@ -4770,6 +4788,10 @@ _EXTRA_PHASE = {
 #: it 还会生效, with "trigger" and "if" typed in Chinese (fourth -> first; an older 学长…trigger third -> first): 14
 #: read, 9/14 -> 11/14; "if" as a word of its own ("lifelink" holds it: a review found one such question, which no
 #: word of the kind read).
+#: Session 64: a condition "verificata … anche al momento della risoluzione" (the blind liceo teacher), and 603.4's own
+#: name for the rule said with it ("intervening if clause"), where Italian questions read so had 603.8's state triggers
+#: first: 23 read (the quality harness over the 81 sets, as typed; the session's first code -> its last): 17/21 ->
+#: 22/23.
 _INTERVENING_IF = {
     "en": r"^(?=.*\b(?:trigger\w*|upkeep|whenever|when|at\s+the\s+beginning)\b)(?=.*\b(?:if|condition)\b)"
           r".*?\b(?P<word>(?:re-?check\w*|check\w*\s+(?:\w+\s+){0,3}?again|check\w*\s+(?:\w+\s+){0,2}?(?:on|when|as)\s+"
@@ -5048,6 +5070,8 @@ _COUNTERS_MEET = {
 #: 3,861 -> 3,246/3,860, six up, one down (对手的回合我能下地吗, whose expected 305.2 and 116.2a left the first five
 #: behind 305.1, which answers it).  505.6b (either main phase, the active player may play a land) leads "during
 #: combat": it answers too.
+#: Session 64: "calare na terra" in "il turno dell'altro" (the final set's Scopa player: seventh -> first): 18 read (the
+#: quality harness over the 81 sets, as typed; the session's first code -> its last): 8/13 -> 9/14.
 _LAND_WHEN = {
     "en": r"^(?!.*\b(?:mana|tap|taps|tapping|tapped|respond\w*|response)\b)(?=.*\b(?:combat|opponent'?s\s+turn"
           r"|opp'?s\s+turn|their\s+turn|someone\s+else'?s\s+turn|instant\s+speed|end\s+step|upkeep|any\s*time|flash)\b)"
@@ -5200,6 +5224,8 @@ _COPY_TARGETS = {
 #: 307.1 eighth; session 47's "durante la fase di combattimento" third): 13 read, 10/12 -> 13/13.  In Chinese in
 #: combat (战斗), with the idiom of 巫术 ("巫术能在战斗的时候放吗", the Xiaohongshu tester: 505.1a led, 307.1 nowhere
 #: -> first).
+#: Session 64: a sorcery "下" (cast) in another's turn (the blind Go player's 巫术什么时候才能下: nowhere -> first): 21
+#: read (the quality harness over the 81 sets, as typed; the session's first code -> its last): 17/18 -> 17/18.
 _SORCERY_WHEN = {
     "en": r"^(?!.*\b(?:flash|split\s+second)\b)(?=.*\b(?:stack|in\s+response|respond\w*|resolv\w*|combat"
           r"|(?:opp\w*|their|his|her|my\s+\w+['’]?s|someone\s+else['’]?s)\s+turn)\b)"
@@ -5284,6 +5310,8 @@ _DESTROYED_WHERE = {
 #: A card against the rules ("codesta carta la dice una cosa e il regolamento un'altra, chi vince?", session 62's blind
 #: Tuscan; 牌上写的和规则不一样，听哪个的？): the card takes precedence (101.1), where the words' other rules led (the
 #: English "which wins" was :data:`_CANT_WINS`'s 101.2 first, 101.1 second).  3 read: 0/2 -> 3/3.
+#: Session 64: "quale delle due fonti prevale" (the blind liceo teacher: nowhere -> first): 7 read (the quality harness
+#: over the 81 sets, as typed; the session's first code -> its last): 6/6 -> 7/7.
 _CARD_OVER_RULES = {
     "en": r"^(?=.*\bcards?\b)(?=.*\b(?:rules?|rulebook|comp\s+rules|cr)\b)"
           r"(?=.*\b(?:contradict\w*|conflict\w*|disagree\w*|another|different\w*|otherwise|opposite)\b)"
@@ -5323,6 +5351,8 @@ _COPY_MODE = {
 #: An effect that ends the turn, and the spells on the stack ("结束回合的效应结算时，堆叠上的其他咒语和异能应如何
 #: 处理？", session 62's blind judge candidate): they are exiled (724.1b), where the end step's rules led and 724.1b
 #: was nowhere.  1 read: 0/0 -> 1/1.
+#: Session 64: the Italian turn that "finisce" (the blind railway worker: nowhere -> first): 7 read (the quality harness
+#: over the 81 sets, as typed; the session's first code -> its last): 4/6 -> 7/7.
 _END_TURN_STACK = {
     "en": r"^(?=.*\b(?:stack|spells?|abilit(?:y|ies))\b).*?\b(?P<word>end(?:s|ed|ing)?\s+the\s+turn|time\s+stop)\b",
     "it": r"^(?=.*\b(?:pila|stack|magi[ae]|abilit[àa])\b)"
@@ -5390,6 +5420,8 @@ _TAP_TO_PAY = {
 #: session 62's second blind set, a grandfather): a player can't sacrifice a permanent they don't control (701.21a),
 #: where the costs' other rules led and 701.21a was nowhere (the English "my grandson's creature" sixth).  Not a
 #: player's "his" own ("opp sacs his creature in resp": 603.10a first -> second when read so).  4 read: 3/3 -> 4/4.
+#: Session 64: "me mate's creature" (the final set's New Zealand farmer: fourth -> first): 5 read (the quality harness
+#: over the 81 sets, as typed; the session's first code -> its last): 4/5 -> 5/5.
 _SAC_OTHERS = {
     "en": r"\b(?P<word>sac(?:rific\w*|s|ced|ed)?\s+(?:\w+\s+)?(?:(?:my\s+)?opp\w*['’]?s?"
           r"|(?:my|me|his|her|their)\s+\w+['’]s|someone\s+else['’]?s|another\s+player['’]?s|the\s+other\s+player['’]?s"
@@ -5422,6 +5454,8 @@ _LIMITED_DECK_SIZE = {lang: f"^(?={_LIMITED_WORDS[lang]}){asked}" for lang, aske
 #: game?", session 60's final set; 还有一堆说是"放逐"的牌，放那儿的牌还能回来吗, session 62's second blind set): exile
 #: holds some for good and some for a while (406.1), where the exile zone's other rules (406.4, 406.3) led.  Not a
 #: token's (111.8: "衍生物出去就没了回不来" first -> second when read).  4 read: 2/2 -> 4/4.
+#: Session 64: "can those cards come back" (the fourth blind set's coach: nowhere -> first): 6 read (the quality harness
+#: over the 81 sets, as typed; the session's first code -> its last): 5/5 -> 6/6.
 _EXILE_BACK = {
     "en": r"^(?=.*\bexil\w*)(?!.*\btokens?\b)"
           r".*?\b(?P<word>can\s+(?:they|it|cards?|exiled\s+cards?|those|them|(?:those|these|the)\s+cards)\s+(?:ever\s+)?"
@@ -5465,6 +5499,8 @@ _RESOLVED_WHERE = {
 #: Pokémon si pesca all'inizio di ogni turno; in Magic pure?", its third blind set): the draw step's one card (504.1),
 #: where drawing's general rules (121.1, 121.2) or the start of the turn (501.1) led.  Not the first turn, a
 #: mulligan or an opening hand (103.5, 103.8).
+#: Session 64: 一回合正常摸几张 (the final set's board-game bar regular: nowhere -> first): 4 read (the quality harness
+#: over the 81 sets, as typed; the session's first code -> its last): 3/3 -> 4/4.
 _TURN_DRAW = {
     "en": r"^(?!.*\b(?:first\s+turn|mulligan\w*|opening|starting|empty|extra)\b)"
           r".*?\b(?P<word>how\s+many\s+cards\s+(?:do|does|can|should)\s+(?:i|you|we|a\s+player|each\s+player"
@@ -5480,6 +5516,8 @@ _TURN_DRAW = {
 #: 后攻抽吗", session 62's fourth blind set; the rules' 先攻 is first strike, whose 702.7b led) or an Italian
 #: grandmother ("ha cominciato per primo, non ha preso una carta nel suo primo turno"): the player who plays first
 #: skips that draw (103.8a).
+#: Session 64: who "fa la prima mano" (the final set's Scopa player: nowhere -> first): 83 read (the quality harness
+#: over the 81 sets, as typed; the session's first code -> its last): 74/82 -> 75/83.
 _FIRST_TURN_DRAW = {
     "en": r"^(?=.*\b(?:first\s+turn|turn\s+(?:one|1))\b)(?=.*\b(?:draw\w*|drew)\b)"
           r".*?\b(?P<word>(?:who|player\s+(?:who|that))\s+(?:goes|went|plays|played|started|starts)\s+first"
@@ -5526,6 +5564,8 @@ def asks_controlled_concede(lang: str) -> re.Pattern[str]:
 #: prevale?", session 63's blind lawyer): that player loses (104.3f), where the golden rules (102) led and 104.3f was
 #: nowhere.
 #: 5 read (the quality harness over the 76 sets, as typed; the session's first code -> its last): 1/2 -> 5/5.
+#: Session 64: Chinese words further apart, 同时 between them (the blind Go player's 同归于尽: ninth -> first): 7 read
+#: (the quality harness over the 81 sets, as typed; the session's first code -> its last): 5/6 -> 6/7.
 _WIN_AND_LOSE = {
     "en": r"\b(?P<word>win(?:s|ning)?\s+and\s+los(?:e|es|ing)|los(?:e|es|ing)\s+and\s+win(?:s|ning)?"
           r"|(?:both\s+)?won\s+and\s+lost)\b",
@@ -5552,7 +5592,7 @@ _GAME_TIE = {
 #: session 64's blind football fan; "both players reach 0 life from the same event. winner?", session 63's untuned
 #: set), which names no game nor tie, nor the life :data:`_ALL_AT_ZERO`'s idiom looks for: 104.4a, where the life
 #: rules (119.4, 121.2d) led.
-#: 36 read (the quality harness over 78 sets, as typed; the session's first code -> its first batch): 30/33 -> 33/36.
+#: 38 read (the quality harness over the 81 sets, as typed; the session's first code -> its last): 32/35 -> 35/38.
 _BOTH_ZERO = {
     "en": r"^(?=.*\b(?:same\s+(?:\w+\s+)?(?:time|moment|spell|event|effect|ability|damage)|simultaneous\w*|at\s+once"
           r"|together)\b).*?\b(?P<word>(?:both|all)\b(?:\s+\S+){0,4}?\s+(?:0|zero))\b",
@@ -5564,7 +5604,7 @@ _BOTH_ZERO = {
 #: Do my 'at the beginning of the end step' triggers still happen?", session 64's blind football fan; "回合被直接结束
 #: 结束步骤的触发还有吗", session 63's untuned set): they don't trigger, the end step is skipped (724.1e), where the end
 #: step's rules (513.1a, 513.2) led, 724.1e third.
-#: 4 read (the quality harness over 78 sets, as typed; the session's first code -> its first batch): 0/4 -> 4/4.
+#: 5 read (the quality harness over the 81 sets, as typed; the session's first code -> its last): 0/5 -> 5/5.
 _END_TURN_TRIGGERS = {
     "en": r"^(?=.*\bend\s+step\b)(?=.*\btrigger\w*).*?\b(?P<word>end(?:s|ed|ing)?\s+the\s+turn"
           r"|the\s+turn\s+(?:ends|ended|is\s+over))\b",
@@ -5834,7 +5874,8 @@ _COMMANDER_LIFE = {
 #: to nowhere): its player chooses a face that's a land (712.12).  Measured as :data:`_SAGA_CHAPTER`: 9 read,
 #: 4/8 -> 9/9.
 #: Session 64: a card of "two face" or "du facce", one with "a land on the back" (the blind Jamaican player, its farmer
-#: from Abruzzo, an older set's draft player: 305.2a and 305.1 led, 712.12 fifth to nowhere).
+#: from Abruzzo, an older set's draft player: 305.2a and 305.1 led, 712.12 fifth to nowhere). Session 64: 44 read (the
+#: quality harness over the 81 sets, as typed; the session's first code -> its last): 40/43 -> 44/44.
 _MDFC_LAND = {
     "en": r"^(?=.*\b(?:mdfcs?|modal\s+double[\s-]faced|double[\s-]faced|dfcs?|(?:two|2)[\s-]*(?:faced?|faces|sided)"
           r"|lands?\s+on\s+the\s+back)\b)(?=.*\blands?\b)"
@@ -5926,6 +5967,8 @@ _NEW_OBJECT = {
 #: Session 59: "quante terre … turno" (how many lands a turn; session 59's first blind set: fifth -> first, and session
 #: 58's final set third -> first; one of session 57's, expecting 116.2a, fourth -> fifth behind 305.2, which answers):
 #: 23 read, 19/23 -> 21/23.
+#: Session 64: "how many lands can a kid put down each turn" (the fourth blind set's coach: seventh -> first): 43 read
+#: (the quality harness over the 81 sets, as typed; the session's first code -> its last): 36/42 -> 41/43.
 _LANDS_PER_TURN = {
     "en": r"^(?!.*\b(?:onto|effects?|ramp\w*)\b).*?\b(?P<word>(?:two|2|another|second|more\s+than\s+one|multiple|extra"
           r"|several)\s+(?:\w+\s+)?lands?(?:\s+cards?)?(?=\s+(?:\w+\s+){0,2}?(?:in\s+)?(?:the\s+same|one|a|per|each|this"
