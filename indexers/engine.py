@@ -4715,19 +4715,22 @@ _SBA_MIDWAY = {
           r".*?(?P<word>结算(?:的)?(?:过程中|到一半|期间|途中)|结算中途)"}
 #: Looking through one's library or ordering it ("Posso sbirciare la prima carta del mazzo mio, o dargli na mischiata
 #: quando mi pare?", session 64's final set; "我想翻一下自己桌上那摞还没摸的牌，看看顺序"): players can't look at or
-#: change the order of a library (401.2), where drawing's and shuffling's rules (121.9, 701.24a) led.  Not of an effect
-#: that searches, scries or reveals.
+#: change the order of a library (401.2), where drawing's and shuffling's rules (121.9, 701.24a) led.  Asked whether
+#: one may, not of an effect that searches, scries or reveals (surveil's glossary definition, "reordering the rest",
+#: first -> third when read).
 #: 5 read (the quality harness over the 81 sets, as typed; the session's first code -> its last): 1/2 -> 5/5.
 _LIBRARY_LOOK = {
-    "en": r"^(?=.*\b(?:library|deck)\b)"
+    "en": r"^(?=.*\b(?:library|deck)\b)(?=.*\b(?:can|could|may|allowed|ok|okay|legal)\b)"
           r"(?!.*\b(?:search\w*|tutor\w*|scry\w*|surveil\w*|reveal\w*|mill\w*|cascad\w*)\b)"
           r".*?\b(?P<word>(?:look|peek|flip|thumb)\w*\s+(?:at|through|in|into)|rearrang\w*|reorder\w*"
           r"|(?:change|check)\s+the\s+order)\b",
-    "it": r"^(?=.*\b(?:mazz\w*|grimorio|libreria)\b)(?!.*\b(?:cimitero|scarti|esili\w*|cerc\w*|ricerc\w*|profetizz\w*"
+    "it": r"^(?=.*\b(?:mazz\w*|grimorio|libreria)\b)"
+          r"(?=.*\b(?:posso|puoi|pu[oò]|possiamo|lecito|permesso|consentito)\b)(?!.*\b(?:cimitero|scarti|esili\w*|cerc\w*|ricerc\w*|profetizz\w*"
           r"|sorvegli\w*|rivel\w*|macin\w*|cascat\w*)\b)"
           r".*?\b(?P<word>sbirci\w*|sfogli\w*|(?:guard|vede)\w*\s+(?:\w+\s+){0,2}?(?:mazz\w*|grimorio|libreria|carte)"
           r"|riordin\w*|(?:cambi|rimett)\w*\s+(?:\w+\s+){0,2}?ordine)",
-    "zh": r"^(?=.*(?:牌库|那摞|那叠|没摸的牌|还没抓的牌))(?!.*(?:搜寻|检视|占卜|刺探|展示|磨|瀑流))"
+    "zh": r"^(?=.*(?:牌库|那摞|那叠|没摸的牌|还没抓的牌))(?=.*(?:能|可以|允许|准|让))"
+          r"(?!.*(?:搜寻|检视|占卜|刺探|展示|磨|瀑流))"
           r".*?(?P<word>翻(?:一下|开|来)?看|偷看|看看顺序|(?:调|换|改|排)(?:整)?顺序|翻一下)"}
 #: A teammate's hand ("2HG can i peek at my partners hand and tell them what to play?", "In Due Teste posso guardare la
 #: mano del compagno mio?", session 64's final set, a Scopa player): teammates may review each other's hands and
