@@ -4759,17 +4759,20 @@ _DAY_NIGHT_CHANGE = {
 #: Combat with no attackers ("when nobody attacks arena skips straight to main phase 2. is it the same in paper or do we
 #: still do blockers", session 64's blind Arena player; "se 'un attacca nessuno si saltano i passi de' bloccanti"): the
 #: declare blockers and combat damage steps are skipped (508.8), where the combat steps' first rules led, 508.8 fifth.
+#: A player's or nobody's attack, not one creature's ("my creature didn't attack, can it block?").
 #: 7 read (the quality harness over the 81 sets, as typed; the session's first code -> its last): 4/5 -> 4/6 (one whose
 #: tester named 506.1 alone: 508.8 first, 506.1 second).
 _NO_ATTACKERS = {
     "en": r"^(?=.*\b(?:block\w*|damage\s+steps?|skip\w*|combat\s+steps?|main\s*(?:phase\s*)?2)\b)"
           r".*?\b(?P<word>(?:nobody|no\s*one|no\s+creatures?)\s+(?:\w+\s+)?attack\w*"
-          r"|(?:didn'?t|don'?t|doesn'?t|did\s+not|do\s+not|does\s+not)\s+attack\w*|no\s+attackers?)\b",
+          r"|(?:opp\w*|he|she|they|i|we|you)\s+(?:didn'?t|don'?t|doesn'?t|did\s+not|do\s+not|does\s+not)\s+attack\w*"
+          r"|no\s+attackers?)\b",
     "it": r"^(?=.*\b(?:blocc\w*|dann[oi]|salt\w*|passi)\b)"
-          r".*?\b(?P<word>(?:nessuno|nessuna\s+creatura)\s+attacca|attacca\s+nessuno|non\s+(?:ha\s+|hanno\s+)?attacc\w*"
-          r"|nessun\s+attaccante)\b",
+          r".*?\b(?P<word>(?:nessuno|nessuna\s+creatura)\s+attacca|attacca\s+nessuno|nessun\s+attaccante"
+          r"|(?:l['’]\s*avversario|lui|lei|io|noi)\s+non\s+(?:ha\s+|hanno\s+|ho\s+)?attacc\w*)\b",
     "zh": r"^(?=.*(?:阻挡|跳过|伤害步骤))"
-          r".*?(?P<word>(?:没人|没有人|没有生物|谁都不|都不|没|不)(?:宣告)?攻击(?!力|的|中)|没有攻击者)"}
+          r".*?(?P<word>(?:没人|没有人|没有生物|谁都不|都不|(?:对手|对面|我|他|她)(?:都)?(?:没|不))(?:宣告)?攻击(?!力|的|中)"
+          r"|没有攻击者)"}
 #: Where an extra combat phase goes ("Una carta mi dà una fase di combattimento in più: dove viene inserita nell'orario
 #: del turno?", session 64's blind railway worker; "is there anything like rally in mtg, a way to get a second attack
 #: phase in the same turn?", 额外战斗阶段): phases an effect adds come directly after the phase it names (500.8), where
@@ -5594,13 +5597,15 @@ _GAME_TIE = {
 #: ... and every player at zero life at once ("Both players drop to zero in the same moment. Is that a draw like a 0-0",
 #: session 64's blind football fan; "both players reach 0 life from the same event. winner?", session 63's untuned
 #: set), which names no game nor tie, nor the life :data:`_ALL_AT_ZERO`'s idiom looks for: 104.4a, where the life
-#: rules (119.4, 121.2d) led.
+#: rules (119.4, 121.2d) led.  Both players or all of them, not "all creatures" at 0 toughness.
 #: 38 read (the quality harness over the 81 sets, as typed; the session's first code -> its last): 32/35 -> 35/38.
 _BOTH_ZERO = {
     "en": r"^(?=.*\b(?:same\s+(?:\w+\s+)?(?:time|moment|spell|event|effect|ability|damage)|simultaneous\w*|at\s+once"
-          r"|together)\b).*?\b(?P<word>(?:both|all)\b(?:\s+\S+){0,4}?\s+(?:0|zero))\b",
+          r"|together)\b).*?\b(?P<word>(?:both|all\s+(?:of\s+us|players|the\s+players|of\s+the\s+players))\b"
+          r"(?:\s+\S+){0,4}?\s+(?:0|zero))\b(?!\s+(?:toughness|power|loyalty|mana|cards?|counters?))",
     "it": r"^(?=.*\b(?:stess[oa]\s+(?:\w+\s+)?(?:momento|istante|tempo|magia|effetto)|contemporaneamente|insieme"
-          r"|simultaneamente)\b).*?\b(?P<word>(?:entrambi|tutti\s+e\s+due|tutti)\b(?:\s+\S+){0,4}?\s+(?:a\s+)?(?:0|zero))\b",
+          r"|simultaneamente)\b).*?\b(?P<word>(?:entrambi|tutti\s+e\s+due|tutti\s+i\s+giocatori)\b(?:\s+\S+){0,4}?\s+"
+          r"(?:a\s+)?(?:0|zero))\b(?!\s+(?:costituzione|forza|fedelt[àa]|segnalin\w*|carte))",
     "zh": r"^(?=.*(?:同时|一起))(?=.*(?:双方|两人|两个人|俩|大家|都))"
           r".*?(?P<word>(?:都|同时|一起)\S{0,6}?(?:0|零)(?:点)?(?:血|生命|命)?)"}
 #: An effect that ends the turn, and the end step's triggers ("Ref blows the final whistle early: a card ends the turn.

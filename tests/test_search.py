@@ -5027,11 +5027,13 @@ def test_session_64_kinds_of_question(home: Path, db: sqlite3.Connection, query:
 
 @pytest.mark.parametrize(("query", "answers", "within"), [
     ("回合结束的时候手上有9张牌，是在结束步骤还是清除步骤弃牌？", {"514.1"}, 3),
-    ("连击的第二个战斗伤害步骤会怎么样", {"702.4b", "510.4"}, 2),])
+    ("连击的第二个战斗伤害步骤会怎么样", {"702.4b", "510.4"}, 2),
+    ("do all creatures with 0 toughness die at the same time?", {"704.5f"}, 1),])
 def test_session_64_kinds_do_not_misread(home: Path, db: sqlite3.Connection, query: str, answers: set[str],
                                          within: int) -> None:
-    """Guards: a turn's end as a time (回合结束的时候) is no effect ending the turn, and a second combat damage step
-    is no extra combat phase (第二个战斗伤害步骤)."""
+    """Guards: a turn's end as a time (回合结束的时候) is no effect ending the turn, a second combat damage step is no
+    extra combat phase (第二个战斗伤害步骤), and creatures at 0 toughness at the same time are no players at zero
+    (engine._BOTH_ZERO)."""
     ranked = rules_of(find(home, db, query))
     assert answers & set(ranked[:within]), ranked[:5]
 
@@ -5099,6 +5101,17 @@ def test_session_64_the_fourth_blind_set(home: Path, db: sqlite3.Connection, que
     direction named (731.2a, 731.2b: daybound's 702.145 led)."""
     ranked = rules_of(find(home, db, query))
     assert answers & set(ranked[:within]), ranked[:5]
+
+
+@pytest.mark.parametrize("query", ["my creature didn't attack this turn, can it still block?", "生物没攻击 能不能挡",
+                                   "una creatura che non ha attaccato può bloccare?"])
+def test_a_creature_that_did_not_attack_is_no_combat_without_attackers(home: Path, db: sqlite3.Connection,
+                                                                       query: str) -> None:
+    """engine._NO_ATTACKERS reads a player's or nobody's attack, not one creature's: a creature that didn't attack
+    asked whether it may block is no question of the skipped blockers step (508.8)."""
+    outcome = find(home, db, query)
+    assert "508.8" not in rules_of(outcome)[:5]
+    assert not any(t.source for t in outcome.plan.translations if t.target.startswith("no creatures are declared"))
 
 
 def test_the_engine_s_module_names_are_assigned_once() -> None:
