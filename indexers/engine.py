@@ -2888,6 +2888,8 @@ _PUMP_SPELL = {"en": r"^(?=.*\b\d{1,2}/\d{1,2}\b).*?\b(?P<word>giant\s+growth(?:
 #: 28/31 -> 29/33.  Session 61: "at the very same moment … who won" (session 59's and 60's final sets, a parent and a
 #: grandparent: nowhere -> first, both), with :func:`_family_en`; both players who "drop to 0" (session 61's blind D&D
 #: player: "Total party kill: both players drop to 0 from the same spell, who wins?", nowhere).
+#: Session 65: Italian players who "lose" together, no life named (nowhere -> first): 51 read (the quality harness over
+#: the 83 sets, as typed; the session's first code -> its last): 46/50 -> 47/51.
 _ALL_AT_ZERO = {
     "en": r"^(?:(?=.*\b(?:both|we|everyone|all\s+players|two\s+players)\b)(?=.*\b(?:0|zero)\b)(?=.*\b(?:life|hp)\b)"
           r"|(?=.*\b(?:everyone|everybody|all\s+(?:of\s+us|players)|both\s+players|we\s+all)\s+(?:\w+\s+)?"
@@ -2898,8 +2900,12 @@ _ALL_AT_ZERO = {
           r"(?=.*\bwho\s+w(?:ins|on)\b))"
           r".*?\b(?P<word>(?:at\s+)?(?:the\s+)?(?:very\s+)?same\s+(?:time|moment|instant)|simultaneous(?:ly)?|at\s+once"
           r"|who\s+w(?:ins|on))\b",
-    "it": r"^(?=.*\b(?:entrambi|ambedue|tutti\s+e\s+due|io\s+e\s+\S+|noi)\b)(?=.*\b(?:0|zero)\b)"
+    "it": r"^(?:(?=.*\b(?:entrambi|ambedue|tutti\s+e\s+due|io\s+e\s+\S+|noi)\b)(?=.*\b(?:0|zero)\b)"
           r"(?=.*\b(?:vit[ae]|punti|lp|pv)\b)"
+          # ... or both who "lose" together, no life named (session 65's blind Calabrian grandfather: "se perdiamo
+          # tutti e due insieme, chi ha vinto?")
+          r"|(?=.*\b(?:perd(?:iamo|ono|ete)\s+(?:\w+\s+)?(?:entrambi|tutti\s+e\s+due)|(?:entrambi|tutti\s+e\s+due)\s+"
+          r"(?:\w+\s+)?perd\w*)\b))"
           r".*?\b(?P<word>nello\s+stesso\s+momento|contemporaneamente|allo\s+stesso\s+tempo|insieme)\b",
     "zh": r"^(?=.*(?:两边|双方|我们|我跟|我和|两个人|两人|两位牌手|两位玩家|两个牌手|平局|平手|打平))"
           r"(?=.*(?:0血|0点|零血|生命\S{0,16}?(?:0|零)))"
@@ -3139,9 +3145,11 @@ _MANA_LEFT = {
 #: ... a hand's count kept ("how many cards can you keep in your hand at end of turn", "a fine turno quante carte
 #: posso tenere in mano max?", session 45's blind testers): 23 read, 20/23 -> 22/23.  "Discard down to 7" and
 #: 回合结束的时候我手上有9张牌怎么办 (session 45's third blind testers): 30 read, 25/29 -> 29/30.
+#: Session 65: a turn called a "go" ("end of me go and im sat on 9 cards", the blind Cockney: nowhere -> first): 109
+#: read (the quality harness over the 83 sets, as typed; the session's first code -> its last): 105/108 -> 106/109.
 _HAND_OVER = {
     "en": r"^(?:(?=.*\b(?:discard\w*|keep|hold|max\w*|bin))(?=.*\b(?:end\s+of\s+(?:the\s+|my\s+|me\s+|your\s+|their\s+"
-          r"|his\s+|her\s+)?(?:turn|round)|cleanup|end\s+step"
+          r"|his\s+|her\s+)?(?:turn|round|go)|cleanup|end\s+step"
           r"|end(?:ed|ing|s)?\s+(?:(?:my|your|the|their|his|her)\s+)?turn)\b)"
           r"|(?=.*\bdiscard\w*\s+down\s+to\b))"
           r".*?\b(?P<word>discard\w*\s+down\s+to\s+(?:7|seven)"
@@ -3486,12 +3494,14 @@ _NINJA_ATTACKS = {
 #: A generic cost reduction against colored mana ("减费效果“少支付{1}”可以拿来减有色费用吗"): it reduces only the
 #: generic part (118.7a), where costs' other rules led and 118.7a was nowhere (session 59's third blind set; an older
 #: English "cost reduction take off colored mana?" sixth -> first).  2 read, 0/0 -> 2/2.
+#: Session 65: no cost named beside 减费 or 少付 ("减费效果能减掉有色部分吗", the blind stock trader: nowhere -> first):
+#: 7 read (the quality harness over the 83 sets, as typed; the session's first code -> its last): 6/6 -> 7/7.
 _GENERIC_REDUCTION = {
     "en": r"^(?=.*\b(?:reduc\w*|costs?\s+(?:\{1\}|1|one|\{2\}|2|two)\s+less|discount\w*)\b)"
           r".*?\b(?P<word>colou?red\s+(?:mana|costs?|symbols?|pips?|part)|pips?)\b",
     "it": r"^(?=.*\b(?:riduc\w*|riduz\w*|ridott\w*|costa\s+(?:\{1\}|1|uno)\s+in\s+meno|sconto)\b)"
           r".*?\b(?P<word>(?:mana|costo|simbol\w*|component\w*|parte)\s+colorat\w*)",
-    "zh": r"^(?=.*(?:减费|少支付|减少|降低))(?=.*(?:费用|法术力))"
+    "zh": r"^(?=.*(?:减费|少支付|少付|减少|降低))(?=.*(?:费用|法术力|减费|少付))"
           r".*?(?P<word>有色(?:费用|法术力|的费用|部分)?|彩色(?:费用|法术力)?)"}
 #: An Equipment on a creature that another player gains control of ("Se l'avversario mi ruba la creatura su cui ho
 #: attaccato il mio equipaggiamento, l'equipaggiamento passa sotto il suo controllo?"): its controller does not change
@@ -3665,13 +3675,19 @@ _UNTAP_PRIORITY = {
 #: number", session 49's English blind tester: hand size's 402.2 led, 402.3 eighth): a player may count them at any
 #: time, not look at them (402.3).  Not a hand's size at the end of a turn (:data:`_HAND_OVER`), a draw or a mulligan.
 #: Measured as :data:`_SAGA_CHAPTER`: 4 read, 2/2 -> 4/4.
+#: Session 65: a hand "holding" cards and "he", "il tizio di fronte", a grandchild in Chinese (孙子, 孩子: nowhere ->
+#: first), not cards thrown away (扔): 15 read (the quality harness over the 83 sets, as typed; the session's first code
+#: -> its last): 12/13 -> 15/15.
 _HAND_COUNT = {
-    "en": r"^(?=.*\b(?:opp\w*|their|his|her|other\s+players?'?s?)\b)(?=.*\bhand\b)(?=.*\b(?:ask\w*|know|count\w*|see"
+    "en": r"^(?=.*\b(?:opp\w*|their|his|her|hes|he|she|other\s+players?'?s?)\b)(?=.*\b(?:hand|holding)\b)"
+          r"(?=.*\b(?:ask\w*|know|count\w*|see"
           r"|tell|show\w*|look\w*)\b)(?!.*\b(?:discard\w*|end\s+of\s+(?:the\s+)?turn|cleanup|max\w*|keep|draw\w*"
           r"|mulligan\w*)\b).*?\b(?P<word>how\s+many\s+cards|number\s+of\s+cards|count\s+(?:\w+\s+){0,2}?cards)\b",
-    "it": r"^(?=.*\b(?:avversari\w*|lui|lei|altro)\b)(?=.*\bin\s+mano\b)(?!.*\b(?:scart\w*|fine\s+(?:del\s+)?turno"
+    "it": r"^(?=.*\b(?:avversari\w*|lui|lei|altro|tizio|amic[oa])\b)(?=.*\bin\s+mano\b)"
+          r"(?!.*\b(?:scart\w*|fine\s+(?:del\s+)?turno"
           r"|massim\w*|pesc\w*|mulligan)\b).*?\b(?P<word>quante\s+carte|contar\w*|numero\s+di\s+carte)\b",
-    "zh": r"^(?=.*(?:对手|他|对面))(?=.*(?:手牌|手上|手里))(?!.*(?:弃|回合结束|上限|抓|调度|牌库))"
+    "zh": r"^(?=.*(?:对手|他|她|对面|对方|别人|孩子|孙子|儿子|女儿|朋友))(?=.*(?:手牌|手上|手里))"
+          r"(?!.*(?:弃|扔|丢|回合结束|这轮完|上限|抓|调度|牌库))"
           r".*?(?P<word>几张|多少张|数量|数一下|数)"}
 #: ... and how many a library holds (能不能数对手牌库还剩几张: 401.3 fourth): any player may count them (401.3).  Its
 #: first Italian form ("quante carte … mazzo") read seven mulligan questions, 103.5 first -> second: it wants a verb
@@ -3684,6 +3700,48 @@ _LIBRARY_COUNT = {
           r"(?:\w+\s+){0,4}?(?:grimorio|mazzo|libreria)|quante\s+carte\s+(?:gli\s+|le\s+)?(?:rimangono|restano|ha)\s+"
           r"(?:\w+\s+){0,2}?(?:grimorio|mazzo|libreria))\b",
     "zh": r"^(?=.*牌库)(?!.*(?:抓|磨|空|输|搜|洗|顶|底|调度|放|塞)).*?(?P<word>几张|多少张|数量|数一下|数)"}
+#: Shuffling or cutting another player's deck before the game ("posso mischiare io il mazzo di mio nipote prima di
+#: cominciare?", session 65's blind Calabrian grandfather; "洗完牌能让对家帮我切一下吗？"): each player may shuffle or
+#: cut their opponents' decks (103.3), where the shuffling's own rules (701.24a) or a keyword's led and 103.3 was
+#: nowhere to third.  Not a search's shuffle.
+#: 4 read (the quality harness over the 83 sets, as typed; the session's first code -> its last): 1/3 -> 4/4.
+_SHUFFLE_OTHERS = {
+    "en": r"^(?!.*\b(?:search\w*|tutor\w*)\b).*?\b(?P<word>(?:shuffle|cut)\s+(?:my\s+)?(?:opp\w*|opponent'?s|his|her"
+          r"|their|the\s+other\s+(?:player|guy)'?s|each\s+other'?s)\s+(?:deck|library|cards))\b",
+    "it": r"^(?!.*\b(?:cerc\w*|effett\w*)\b).*?\b(?P<word>(?:mischi|mescol|alz|tagli)\w*\s+(?:io\s+)?(?:il\s+)?mazzo\s+"
+          r"(?:suo|sua|altrui|all['’]\s*avversari\w*|dell['’]\s*avversari\w*|di\s+(?!carte)\w+|del\s+(?:mio\s+)?\w+))\b",
+    "zh": r"^(?!.*(?:搜寻|检索|效应))"
+          r".*?(?P<word>(?:对手|对面|对方|对家|他|她|别人)(?:的)?(?:牌库|套牌|牌组|卡组)?\S{0,2}?"
+          r"(?:洗牌|洗一下|切牌|切一下)|(?:洗|切)(?:对手|对面|对方|对家|他|她|别人)的(?:牌库|套牌|牌组|卡组|牌))"}
+#: The owner and the controller of a card ("What's the difference between owning a card and controlling it?", session
+#: 60's final set; "mio nipote si è preso la mia carta e la usa lui, ma di chi è allora, sua o mia?", 拥有者与操控者):
+#: the owner started the game with it in their deck (108.3), a permanent's controller put it onto the battlefield
+#: (110.2), where 108.4a (a card has no controller) led and 108.3 was second to nowhere.
+#: 8 read (the quality harness over the 83 sets, as typed; the session's first code -> its last): 1/4 -> 7/8 (110.2
+#: first, as expected beside 108.3; the one not first has 108.3 second).
+_OWNER_CONTROLLER = {
+    "en": r"\b(?P<word>(?:difference|diff)\s+between\s+(?:\S+\s+){0,3}?own\w*\s+(?:\S+\s+){0,3}?(?:and|&|vs\.?)\s+"
+          r"(?:\S+\s+){0,2}?controll\w*|(?:difference|diff)\s+between\s+(?:\S+\s+){0,3}?controll\w*\s+(?:\S+\s+){0,3}?"
+          r"(?:and|&|vs\.?)\s+(?:\S+\s+){0,2}?own\w*|owner\s+(?:vs\.?|versus)\s+controller)\b",
+    "it": r"^(?=.*\b(?:us[ao]|controll\w*|pres[oa]|rubat\w*|proprietari\w*)\b)"
+          r".*?(?P<word>\bproprietari\w*\s+(?:\S+\s+){0,8}?controllor\w*|\bcontrollor\w*\s+(?:\S+\s+){0,8}?proprietari\w*"
+          r"|\bdi\s+chi\s+(?:è|e)\b)",
+    "zh": r"(?P<word>(?:拥有者|所有者)\S{0,12}?(?:操控者|控制者)|(?:操控者|控制者)\S{0,12}?(?:拥有者|所有者))"}
+#: A card's old printing against its current text ("la carta mia vecchia ha scritto diverso da quella nuova, quale vale
+#: cchiù?", session 65's blind Calabrian grandfather; 老版卡面上的字和现在的Oracle文字不一样，以哪个为准): its Oracle
+#: wording (108.1), where the card's characteristics' rules led and 108.1 was nowhere.  Not a card against the rules
+#: (:data:`_CARD_OVER_RULES`).
+#: 2 read (the quality harness over the 83 sets, as typed; the session's first code -> its last): 1/1 -> 2/2.
+_ORACLE_WORDING = {
+    "en": r"^(?!.*\brules?\b)(?:(?=.*\b(?:old|older|original|earlier|first)\s+(?:printing|print|version|card|wording"
+          r"|edition)s?\b)|(?=.*\b(?:reprint\w*|misprint\w*|oracle)\b))"
+          r".*?\b(?P<word>which\s+(?:one\s+|text\s+|wording\s+|version\s+)?(?:counts|applies|wins|is\s+right|is\s+correct)"
+          r"|(?:says|reads|worded|written)\s+(?:\w+\s+){0,2}?different\w*)\b",
+    "it": r"^(?!.*\bregol)(?=.*\b(?:vecchi[ao]|ristamp\w*|oracle|prima\s+stampa|edizione)\b)(?=.*\bcart[ae]\b)"
+          r".*?\b(?P<word>quale\s+(?:\w+\s+){0,2}?(?:vale|conta|è\s+giust\w*|si\s+usa|prevale)"
+          r"|(?:scritt\w*|dice)\s+(?:\w+\s+){0,2}?divers\w*)",
+    "zh": r"^(?!.*规则)(?=.*(?:老版|旧版|新版|重印|oracle|印刷))(?=.*(?:不一样|不同|变了|改了))"
+          r".*?(?P<word>以哪个为准|听哪个的|哪个(?:算|对|为准|有效)|按哪个)"}
 #: Whether the player who goes first draws ("goin first do i get to draw on turn 1", 我先手 第一回合为啥不能抓牌,
 #: "chi inizia pesca al primo turno?"): in a two-player game that player skips the first draw step (103.8a), in
 #: other multiplayer games nobody does (103.8c), where the draw's own rules (504.1, 121.2c) or the multiplayer one
@@ -4071,6 +4129,14 @@ _FROM_SPELL = {"en": r"\b(?:until\s+end\s+of\s+turn|u?eot|this\s+turn|spells?|in
                "zh": "(?:直到回合结束|本回合|这回合|咒语|瞬间|法术)"}
 _LATER_LOCKED = {lang: "^" + _BOOSTED[lang] + f"(?=.*{_FROM_SPELL[lang]}).*?" + _LATER[lang] for lang in _LATER}
 _LATER_STATIC = {lang: "^" + _BOOSTED[lang] + f"(?!.*{_FROM_SPELL[lang]}).*?" + _LATER[lang] for lang in _LATER}
+#: A creature that stops being one, in the words of :data:`_UNEQUIPPED` and :data:`_AURA_ILLEGAL`.
+_NO_LONGER_CREATURE = {
+    "en": r"(?:stops?|stopped)\s+being\s+(?:an?\s+)?creature|no\s+longer\s+an?\s+creature"
+          r"|(?:isn'?t|is\s+not)\s+an?\s+creature\s+any\s*more|becomes?\s+(?:an?\s+)?non-?creature"
+          r"|turn(?:s|ed)?\s+(?:in)?to\s+(?:an?\s+)?non-?creature",
+    "it": r"non\s+(?:è\s+)?più\s+(?:una\s+)?creatura|smette\s+di\s+essere\s+(?:una\s+)?creatura"
+          r"|diventa\s+non-?creatura",
+    "zh": r"变成(?:了)?非生物|不再是生物|不是生物了"}
 #: An Equipment whose creature stops being one ("equipment on a creature that stops being a creature",
 #: 装备生物变成非生物): it becomes unattached and stays (704.5n, 301.5c), where the creature's or the effect's rules
 #: led and neither was in the first ten (held-out and keyword sets).  5 read: 2/2 -> 3/5 (two English ones behind
@@ -4083,13 +4149,18 @@ _LATER_STATIC = {lang: "^" + _BOOSTED[lang] + f"(?!.*{_FROM_SPELL[lang]}).*?" + 
 #: harness over the 81 sets, as typed; the session's first code -> its last): 8/11 -> 8/12.
 _UNEQUIPPED = {
     "en": r"^(?=.*\b(?:equip\w*|fortification)\b)(?!.*\bkeyword\s+abilit)"
-          r".*?\b(?P<word>(?:stops?|stopped)\s+being\s+(?:an?\s+)?creature"
-          r"|no\s+longer\s+an?\s+creature|(?:isn'?t|is\s+not)\s+an?\s+creature\s+any\s*more|becomes?\s+(?:an?\s+)?non-?creature"
-          r"|turn(?:s|ed)?\s+(?:in)?to\s+(?:an?\s+)?non-?creature)\b",
-    "it": r"^(?=.*\bequipaggiament\w*)"
-          r".*?(?P<word>non\s+(?:è\s+)?più\s+(?:una\s+)?creatura|smette\s+di\s+essere\s+(?:una\s+)?creatura"
-          r"|diventa\s+non-?creatura)",
-    "zh": r"^(?=.*(?:武具|装备)).*?(?P<word>变成非生物|不再是生物|不是生物了)"}
+          r".*?\b(?P<word>" + _NO_LONGER_CREATURE["en"] + r")\b",
+    "it": r"^(?=.*\bequipaggiament\w*).*?(?P<word>" + _NO_LONGER_CREATURE["it"] + ")",
+    "zh": r"^(?=.*(?:武具|装备)).*?(?P<word>" + _NO_LONGER_CREATURE["zh"] + ")"}
+#: An Aura on a creature that stops being one ("我灵气贴着的那个生物被对面变成非生物了，那灵气咋办啊", session 65's
+#: blind Tianjin player): an Aura attached to an illegal object goes to its owner's graveyard (704.5m), where the Aura
+#: swap's and the Auras' other rules led and 704.5m was nowhere.
+#: 2 read (the quality harness over the 83 sets, as typed; the session's first code -> its last): 1/1 -> 2/2.
+_AURA_ILLEGAL = {
+    "en": r"^(?=.*\bauras?\b)(?!.*\b(?:bestow\w*|keyword\s+abilit\w*|equip\w*|fortification)\b)"
+          r".*?\b(?P<word>" + _NO_LONGER_CREATURE["en"] + r")\b",
+    "it": r"^(?=.*\baur[ae]\b)(?!.*\b(?:bestow|equipaggi\w*)).*?(?P<word>" + _NO_LONGER_CREATURE["it"] + ")",
+    "zh": r"^(?=.*(?:灵气|光环))(?!.*(?:神授|bestow|武具|装备)).*?(?P<word>" + _NO_LONGER_CREATURE["zh"] + ")"}
 #: Drawing from an empty library ("what if i have to draw a card and my library is empty", "pescare con il grimorio
 #: vuoto", 牌库空了还要抓牌): the player loses the next time a player would receive priority (121.4, 704.5b), where
 #: the other rules of drawing (121.5, 121.3) led, 121.4 sixth (older sets' misses).  28 read: 22/24 -> 28/28.
@@ -4405,8 +4476,14 @@ _SPLIT_SECOND_MANA = {
 #: toughness 0's 704.5f led; now the sublayers' question it is, :func:`read_sums`, nowhere -> first): 54 read, 52/54
 #: -> 52/54, the rest the same.
 #: Session 57: "toughness become 0" (the Japanese player's English: 704.5f nowhere -> first): 57 read, 54/56 -> 55/57.
+#: Session 65: 94 read (the quality harness over the 83 sets, as typed; the session's first code -> its last): 90/94 ->
+#: 90/94 (the speedrunner's SBA question from nowhere to eighth).
 _TOUGHNESS_ZERO = {
-    "en": r"\b(?P<word>(?:0|zero)\s+toughness"
+    # ... not where a question asks when state-based actions are checked (:data:`_SBA_WHEN`: "when exactly does the game
+    # check SBAs, like what frame does a 0 toughness guy die", session 65's blind speedrunner: 704.5f led, 704.3
+    # nowhere)
+    "en": r"^(?!.*\bwhen\s+(?:\w+\s+){0,4}?check\w*\s+(?:for\s+)?(?:sbas?|state[\s-]*based)\b)"
+          r".*?\b(?P<word>(?:0|zero)\s+toughness"
           r"|toughness\s+(?:of\s+|to\s+|is\s+|at\s+|goes\s+to\s+|become[s]?\s+)?(?:0|zero)"
           r"(?![\d/])|x/0|(?<![+\-\d/])\d/0(?![\d/]))\b",
     "it": r"(?P<word>(?:0|zero)\s+(?:di\s+)?costituzione|costituzione\s+(?:a\s+|di\s+)?(?:0|zero)(?![\d/])"
@@ -4644,9 +4721,15 @@ _EQUIP_THEIRS = {
 #: every set): 2 read, 0/0 -> 2/2 (the English from ninth), the rest the same.
 #: Session 64: a spell cast 不小心 without the mana, 退回重来 (the fourth blind set's football fan: nowhere -> first): 5
 #: read (the quality harness over the 81 sets, as typed; the session's first code -> its last): 4/4 -> 5/5.
+#: Session 65: 6 read (the quality harness over the 83 sets, as typed; the session's first code -> its last): 5/5 ->
+#: 6/6.
 _CANT_PAY_BACK = {
     "en": r"^(?=.*\b(?:cast\w*|spell|activat\w*)\b).*?\b(?P<word>(?:realiz\w*|notic\w*|found\s+out|turn(?:s|ed)\s+out)"
-          r"\s+(?:\w+\s+){0,3}?(?:can['’]?t|cannot|couldn['’]?t|could\s+not)\s+(?:actually\s+)?(?:pay|afford))\b",
+          r"\s+(?:\w+\s+){0,3}?(?:can['’]?t|cannot|couldn['’]?t|could\s+not)\s+(?:actually\s+)?(?:pay|afford)"
+          # ... or not paid and asked to be taken back ("cast somethin i couldnt actually pay for, can we … rewind the
+          # whole thing?", session 65's blind Boston fan)
+          r"|(?:couldn['’]?t|could\s+not|can['’]?t|cannot)\s+(?:actually\s+)?(?:pay|afford)\b"
+          r"(?=.*\b(?:rewind\w*|undo|take\s+(?:it\s+)?back|revers\w*|back\s+up)\b))\b",
     "it": r"^(?=.*\b(?:lanci\w*|magia|attiv\w*)\b).*?\b(?P<word>(?:accort\w*|scopert\w*|scopr\w*|a\s+met[àa])\s+"
           r"(?:\w+\s+){0,4}?non\s+(?:riesc\w*|poss\w*|pu[oò]|pot\w*)\s+(?:a\s+)?pagar\w*)\b",
     "zh": r"^(?=.*(?:咒语|施放|起动|放))(?=.*(?:一半|发现|才发现|结果|不小心|退回|重来|倒回|撤回))"
@@ -5318,6 +5401,8 @@ _DESTROYED_WHERE = {
 #: English "which wins" was :data:`_CANT_WINS`'s 101.2 first, 101.1 second).  3 read: 0/2 -> 3/3.
 #: Session 64: "quale delle due fonti prevale" (the blind liceo teacher: nowhere -> first): 7 read (the quality harness
 #: over the 81 sets, as typed; the session's first code -> its last): 6/6 -> 7/7.
+#: Session 65: "prevalga" (the blind carabiniere's report: nowhere -> first): 8 read (the quality harness over the 83
+#: sets, as typed; the session's first code -> its last): 7/7 -> 8/8.
 _CARD_OVER_RULES = {
     "en": r"^(?=.*\bcards?\b)(?=.*\b(?:rules?|rulebook|comp\s+rules|cr)\b)"
           r"(?=.*\b(?:contradict\w*|conflict\w*|disagree\w*|another|different\w*|otherwise|opposite)\b)"
@@ -5325,7 +5410,7 @@ _CARD_OVER_RULES = {
           r"|overrides?)\b",
     "it": r"^(?=.*\bcart[ae]\b)(?=.*\b(?:regol[ae]|regolamento)\b)"
           r".*?(?P<word>chi\s+vince|quale\s+(?:\w+\s+){0,3}?(?:prevale|vince|vale|conta|si\s+applica)|(?:cosa|icch[ée])\s+vale"
-          r"|ha\s+la\s+precedenza)",
+          r"|ha\s+la\s+precedenza|prevalga|prevale)",
     "zh": r"^(?=.*(?:牌|卡))(?=.*规则)(?=.*(?:不一样|不同|矛盾|冲突|抵触|相反|违背))"
           r".*?(?P<word>听哪(?:个|张)的|听谁的|(?:哪个|何者)优先|以(?:哪(?:个|张)|何者)为准|谁赢|哪个赢|哪个算数|哪个生效)"}
 #: A loyalty ability costing more loyalty than the planeswalker has ("鹏洛客放大招要-X忠诚，忠诚不够的话能不能硬放？",
@@ -5359,8 +5444,11 @@ _COPY_MODE = {
 #: was nowhere.  1 read: 0/0 -> 1/1.
 #: Session 64: the Italian turn that "finisce" (the blind railway worker: nowhere -> first): 7 read (the quality harness
 #: over the 81 sets, as typed; the session's first code -> its last): 4/6 -> 7/7.
+#: Session 65: "end-the-turn" hyphened (the blind speedrunner: nowhere -> first): 9 read (the quality harness over the
+#: 83 sets, as typed; the session's first code -> its last): 8/8 -> 9/9.
 _END_TURN_STACK = {
-    "en": r"^(?=.*\b(?:stack|spells?|abilit(?:y|ies))\b).*?\b(?P<word>end(?:s|ed|ing)?\s+the\s+turn|time\s+stop)\b",
+    "en": r"^(?=.*\b(?:stack|spells?|abilit(?:y|ies))\b)"
+          r".*?\b(?P<word>end(?:s|ed|ing)?[\s-]+the[\s-]+turn|time\s+stop)\b",
     "it": r"^(?=.*\b(?:pila|stack|magi[ae]|abilit[àa])\b)"
           r".*?\b(?P<word>(?:termin|finisc|fini)\w*\s+(?:subito\s+)?il\s+turno|il\s+turno\s+(?:finisce|termina|è\s+finito))\b",
     "zh": r"^(?=.*(?:堆叠|咒语|异能)).*?(?P<word>结束(?:本|当前|这个|这|该)?回合)(?!时)"}
@@ -5711,13 +5799,24 @@ _TO_DAY = {
 #: 对象状态？", session 63's final set, a retired engineer): such triggers look back in time (603.10a), where the
 #: triggers' 603.8 led and 603.10a was nowhere.  Read after :data:`_DIES_TOGETHER`.
 #: 1 read (the quality harness over the 76 sets, as typed; the session's first code -> its last): 0/0 -> 1/1.
+#: Session 65: a trigger that sees the game "as it was just before", "looks back" or reads a "last known" state, 回溯,
+#: 旧状态, 看离场前, an Italian creature "uscita dal campo" (the blind librarian's and older sets' questions: nowhere,
+#: third to sixth -> first): 15 read (the quality harness over the 83 sets, as typed; the session's first code -> its
+#: last): 6/12 -> 14/15.
 _LOOK_BACK = {
-    "en": r"^(?=.*\b(?:leaves?\s+the\s+battlefield|ltb|leaves-the-battlefield|dies|sacrific\w*)\b)(?=.*\btrigger\w*)"
-          r".*?\b(?P<word>before\s+or\s+after\s+(?:the\s+)?(?:event|it\s+(?:leaves|dies)))\b",
-    "it": r"^(?=.*\b(?:lascia\w*\s+il\s+campo|muor\w*|muoi\w*|sacrific\w*)\b)(?=.*\b(?:innesc\w*|trigger\w*))"
+    "en": r"^(?=.*\b(?:leaves?\s+the\s+battlefield|leaving|ltb|leaves-the-battlefield|dies|sacrific\w*)\b)"
+          r"(?=.*\btrigger\w*)"
+          r".*?\b(?P<word>before\s+or\s+after\s+(?:the\s+)?(?:event|it\s+(?:leaves|dies))"
+          # ... or whether it sees the game "as it was just before", "looks back" or reads a "last known" state
+          # (session 65's blind librarian; older sets' "look back in time", "last known state": third to sixth)
+          r"|(?:see|sees|saw|use|uses)\s+(?:\S+\s+){0,4}?as\s+it\s+(?:was|existed)(?:\s+just)?\s+before"
+          r"|look(?:s|ing)?\s+back(?:\s+in\s+time)?|last[\s-]+known(?:\s+(?:state|information|info))?)\b",
+    "it": r"^(?=.*\b(?:lascia\w*\s+il\s+campo|(?:uscit\w*|esc\w*)\s+dal\s+campo|muor\w*|muoi\w*|sacrific\w*)\b)"
+          r"(?=.*\b(?:innesc\w*|trigger\w*))"
           r".*?\b(?P<word>prima\s+o\s+dopo\s+(?:l['’]\s*)?(?:evento|che\s+(?:lasci|muoi)\w*))",
     "zh": r"^(?=.*(?:离开战场|离场|死亡|死去|牺牲))(?=.*触发)"
-          r".*?(?P<word>(?:事件)?(?:发生)?之前还是之后|(?:事件)?(?:发生)?前还是(?:发生)?后)"}
+          r".*?(?P<word>(?:事件)?(?:发生)?之前还是之后|(?:事件)?(?:发生)?前还是(?:发生)?后|回溯|旧状态"
+          r"|看(?:的是)?离场前|离开之前的状态)"}
 #: A color an effect gives, and the colors before ("效果把我的生物变成蓝色，那原来的红色还在不在", session 63's final
 #: set, a Genshin player): the new color replaces the others (105.3), where the mana cost's 202.2a led and 105.3 was
 #: nowhere.
@@ -5954,13 +6053,17 @@ _TRIGGER_PUTTER = {
 #: third -> first): 9 read, 6/7 -> 8/8.
 #: Session 59, its second blind set: "does it still have the counters and the aura" after an Ephemerate, and the English
 #: words typed in Chinese (flicker, counter, aura: nowhere -> first in both): 11 read, 8/8 -> 10/10.
+#: Session 65: buffs a creature "keeps" ("creature bounced and recast, keeps its old buffs or fresh save file", the
+#: blind speedrunner: nowhere -> first): 14 read (the quality harness over the 83 sets, as typed; the session's first
+#: code -> its last): 12/12 -> 13/13.
 _NEW_OBJECT = {
     "en": r"^(?!.*\b(?:tokens?|commanders?|cmdr)\b)"
           r"(?=.*\b(?:bounc\w*|flicker\w*|blink\w*|ephemerat\w*|recast\w*|replay\w*"
           r"|came\s+back|comes\s+back|returned)\b)"
           r".*?\b(?P<word>(?:effects?|buffs?|pumps?|auras?|boosts?)\s+(?:\w+\s+){0,3}?(?:still|stay\w*|remain\w*"
           r"|keep\w*|carr(?:y|ies)|remember\w*)"
-          r"|still\s+ha(?:ve|s)\s+(?:\S+\s+){0,3}?(?:counters?|auras?|effects?|buffs?))\b",
+          r"|still\s+ha(?:ve|s)\s+(?:\S+\s+){0,3}?(?:counters?|auras?|effects?|buffs?)"
+          r"|(?:keeps?|kept|keeping|retain\w*)\s+(?:\w+\s+){0,2}?(?:effects?|buffs?|pumps?|auras?|boosts?))\b",
     "it": r"^(?!.*\b(?:pedin\w*|comandant\w*)\b)(?=.*\b(?:torn\w*\s+in\s+mano|rimbalz\w*|bounc\w*|rilanci\w*"
           r"|rientr\w*)\b).*?\b(?P<word>effett\w*\s+(?:\w+\s+){0,3}?(?:rest\w*|riman\w*|continu\w*|vale\s+ancora"
           r"|valgono\s+ancora))",
@@ -6065,14 +6168,19 @@ _CREW_SICK = {
 #: counter restano sopra?", 放逐再回场…身上的指示物还在吗): counters are not kept when an object changes zones
 #: (122.2), where the counters' other rules or a new object's (400.7) led (session 59's first blind set: nowhere in
 #: Italian).  Not a question of effects or Auras kept (:data:`_NEW_OBJECT`).  15 read, 11/12 -> 14/15.
+#: Session 65: 22 read (the quality harness over the 83 sets, as typed; the session's first code -> its last): 20/21 ->
+#: 21/22.
 _COUNTERS_MOVED = {
     "en": r"^(?=.*\bcounters?\b)(?=.*\b(?:bounc\w*|flicker\w*|blink\w*|recast\w*|came\s+back|comes\s+back"
           r"|returned|back\s+to\s+(?:my|his|her|their|its\s+owner'?s)\s+hand)\b)"
           r".*?\b(?P<word>counters?\s+(?:\w+\s+){0,3}?(?:still|stay\w*|remain\w*|kept|keep\w*|gone|lost|disappear\w*))\b",
     "it": r"^(?=.*\b(?:bounc\w*|rimbalz\w*|torn\w*\s+in\s+mano|rimett\w*\s+in\s+mano|riport\w*\s+in\s+mano|ricast\w*"
-          r"|rilanci\w*|flicker\w*|rientr\w*)\b)"
+          r"|rilanci\w*|rigioc\w*|flicker\w*|rientr\w*)\b)"
           r".*?\b(?P<word>(?:segnalin\w*|counters?)\s+(?:\w+\s+){0,3}?(?:rest\w*|riman\w*|tien\w*|manten\w*|spar\w*"
-          r"|perd\w*|ci\s+sono\s+ancora))",
+          r"|perd\w*|ci\s+sono\s+ancora)"
+          # ... or whether it "still has them" ("con tre segnalini +1/+1, quando la rigioco li ha ancora?", session
+          # 65's blind Romagnolo lifeguard)
+          r"|(?:segnalin\w*|counters?)\s+(?:\S+\s+){0,6}?(?:li|le)\s+(?:ha|hanno|avr[àa]|tien\w*)\s+ancora)",
     "zh": r"^(?=.*(?:回手|弹回|闪烁|重新进场|再回场|回到战场|回场))"
           r".*?(?P<word>指示物\S{0,6}?(?:还在|保留|还有|留着|消失|没了))"}
 #: Sacrificing an indestructible creature ("Posso sacrificare una creatura indistruttibile per pagare un costo?"):
@@ -6326,9 +6434,14 @@ _TRANSFORM_KEEPS = {
 #: blind tester: exile's 406.3 led, 404.2 ninth; "can i look at my opponent's graveyard": 404.2 sixth): any player
 #: may examine any graveyard at any time (404.2).  A "pile of dead cards" is a graveyard (the idiom below).  Measured
 #: as :data:`_ADVENTURE_AFTER`: 5 read, 1/2 -> 5/5.
+#: Session 65: 18 read (the quality harness over the 83 sets, as typed; the session's first code -> its last): 16/18 ->
+#: 16/18, none moved.
 _LOOK_GRAVEYARD = {
     "en": r"^(?=.*\b(?:graveyards?|gy|yard|discard\s+pile|dead\s+(?:cards|pile))\b)(?!.*\b(?:order|reorder|rearrang\w*"
-          r"|shuffl\w*)\b).*?\b(?P<word>look\w*\s+(?:at|through|in(?:to)?)|examin\w*|check\w*|go(?:ing)?\s+through"
+          r"|shuffl\w*)\b).*?\b(?P<word>look\w*\s+(?:at|through|in(?:to)?)|examin\w*|go(?:ing)?\s+through"
+          # ... "check" a graveyard, not a check of something else where another kind said "graveyard" (a 0 toughness
+          # creature's, in "when exactly does the game check SBAs", session 65's blind speedrunner)
+          r"|check\w*(?=\s+(?:\S+\s+){0,2}?(?:graveyards?|gy|yard|discard\s+pile|dead\s+(?:cards|pile))\b)"
           r"|see\s+(?:what|the\s+cards))\b",
     "it": r"^(?=.*\bcimiter\w*)(?!.*\b(?:ordin\w*|mescol\w*)\b).*?\b(?P<word>guard\w*|vede\w*|veder\w*|controll\w*"
           r"|sbirci\w*)\b",
@@ -6529,6 +6642,8 @@ _ASKED: tuple[tuple[dict[str, str], str, str], ...] = (
      "这组受其影响的物件在该持续性效应开始时决定 不会改变"),
     (_LATER_STATIC, "continuous effect generated by a static ability isn't locked in applies at any given moment",
      "由静止式异能所产生的持续性效应没有被锁定 在任何时刻均对其叙述包含的内容生效"),
+    (_AURA_ILLEGAL, "Aura attached to an illegal object or player put into its owner's graveyard",
+     "灵气贴附于不合法之物件 该灵气被置入其拥有者的坟墓场"),
     (_UNEQUIPPED, "Equipment or Fortification attached to an illegal permanent becomes unattached from that permanent"
                   " remains on the battlefield",
      "武具 贴附于不合法之永久物 卸装 依然会留在战场上"),
@@ -6724,6 +6839,13 @@ _ASKED: tuple[tuple[dict[str, str], str, str], ...] = (
                        " restarted the game", "新的游戏之先行牌手为操控使游戏重新开始之咒语或异能的牌手"),
     (_CANT_WINS, "another effect states that it can't happen the can't effect takes precedence",
      "另一个效应叙述不能作某事 以“不能”的效应为优先"),
+    (_SHUFFLE_OTHERS, "each player may then shuffle or cut their opponents' decks",
+     "每位牌手可以将对手的套牌洗牌或者切牌"),
+    (_OWNER_CONTROLLER, "owner of a card is the player who started the game with it in their deck a permanent's"
+                        " controller is by default the player under whose control it entered the battlefield",
+     "牌的拥有者是指于游戏开始时 套牌中包含该牌的牌手 永久物的默认操控者是操控该永久物进战场的牌手"),
+    (_ORACLE_WORDING, "use the Oracle card reference when determining a card's wording",
+     "牌的叙述皆以Oracle牌张参考文献的牌张叙述为准"),
     (_HAND_COUNT, "player can't look at the cards in another player's hand but may count those cards at any time",
      "不可以看其他牌手的手牌 但随时可以清点任何牌手的手牌数量"),
     (_LIBRARY_COUNT, "any player may count the number of cards remaining in any player's library at any time",
@@ -7206,7 +7328,7 @@ _IDIOMS: dict[str, Callable[[Patterns], tuple[Idiom, ...]]] = {
            Idiom(rx.compile(r"(?P<word>叠加)"), "多个 并无意义", keyword=True),
            # the most cards a hand may keep ("孩子手里的牌越攒越多，手里最多能留几张？", session 62's final set: 402.2
            # nowhere)
-           Idiom(rx.compile(r"^(?=.*手)(?!.*(?:调度|起手|抓|抽|弃)).*?(?P<word>最多(?:能|可以)?(?:留|拿|有|放|存)?"
+           Idiom(rx.compile(r"^(?=.*手)(?!.*(?:调度|起手|抓|抽|弃)).*?(?P<word>最多(?:能|可以)?(?:留|拿|有|放|存|攥|握|捏|攒)?"
                             r"(?:几张|好多张|多少张))"),
                  "手牌上限"),
            Idiom(rx.compile(rf"^(?=.*指示物).*?(?P<word>{_TO_HAND['zh']}|闪烁|放逐(?:了|后|之后)?再回到?(?:场上|战场))"),

@@ -5103,6 +5103,61 @@ def test_session_64_the_fourth_blind_set(home: Path, db: sqlite3.Connection, que
     assert answers & set(ranked[:within]), ranked[:5]
 
 
+@pytest.mark.parametrize(("query", "answers", "within"), [
+    ("end of my go and I'm holding 9 cards, do I have to bin some?", {"514.1", "402.2"}, 2),
+    ("is it ok to count how many cards he's holding?", {"402.3"}, 1),
+    ("手里最多能攥几张牌", {"402.2"}, 1),
+    ("减费效果能减掉有色部分吗？比如少付{1}能把{R}也省掉吗", {"118.7a"}, 1),
+    ("se perdiamo tutti e due insieme chi vince?", {"104.4a"}, 1),
+    ("in caso di contrasto tra una carta e le regole, prevale la carta?", {"101.1"}, 1),
+    ("an end-the-turn effect resolves, what happens to the rest of the stack?", {"724.1b", "724.1a"}, 1),
+    ("my creature got bounced and recast, does it keep its buffs?", {"400.7"}, 1),
+    ("mi hanno rimbalzato la creatura con due segnalini +1/+1, quando la rigioco li ha ancora?", {"122.2"}, 1),
+    ("I cast something I couldn't pay for, can we rewind?", {"733.1"}, 1),
+    ("磨两张牌是什么意思", {"701.17a"}, 1),
+    ("when my creature leaves the battlefield, does its trigger see the game as it was just before?", {"603.10a"}, 1),
+    ("LTB trigger: does it use the last known information of the creature?", {"603.10a"}, 1),])
+def test_session_65_words_and_older_kinds(home: Path, db: sqlite3.Connection, query: str, answers: set[str],
+                                          within: int) -> None:
+    """Session 65's first batch: a turn called a "go", a hand "holding" cards and cards 攥 in it; a cost reduction
+    asked of the colored part with no cost named; both players who "lose together"; a card that "prevale" over the
+    rules; an "end-the-turn" effect; buffs "kept" and counters "still had" by a creature bounced; a spell that couldn't
+    be paid "rewound"; a count of cards after 磨 (its numeral had made the bigram 磨两); a leaves-the-battlefield
+    trigger that sees the game "as it was just before" or reads its "last known" state."""
+    ranked = rules_of(find(home, db, query))
+    assert answers & set(ranked[:within]), ranked[:5]
+
+
+@pytest.mark.parametrize(("query", "answers", "within"), [
+    ("对手把我灵气贴的生物变成了非生物，灵气怎么办", {"704.5m"}, 1),
+    ("posso mischiare il mazzo del mio avversario prima di iniziare?", {"103.3"}, 1),
+    ("what's the difference between owner and controller?", {"108.3", "110.2"}, 1),
+    ("拥有者和操控者有什么区别", {"108.3", "110.2"}, 1),
+    ("mio fratello si è preso la mia creatura e la usa lui, di chi è?", {"108.3", "110.2"}, 2),
+    ("my old printing of the card says something different from the new one, which counts?", {"108.1"}, 1),
+    ("la mia carta vecchia dice una cosa diversa dalla ristampa, quale vale?", {"108.1"}, 1),])
+def test_session_65_kinds_of_question(home: Path, db: sqlite3.Connection, query: str, answers: set[str],
+                                      within: int) -> None:
+    """Session 65's kinds: an Aura on a creature that stops being one (704.5m); shuffling or cutting another
+    player's deck (103.3); the owner and the controller (108.3, 110.2: 108.4a led); an old printing against the
+    card's current wording (108.1)."""
+    ranked = rules_of(find(home, db, query))
+    assert answers & set(ranked[:within]), ranked[:5]
+
+
+@pytest.mark.parametrize(("query", "answers", "within"), [
+    ("I had an equipment on a creature that stops being a creature, does it go to the graveyard like an aura?",
+     {"704.5n", "301.5c"}, 1),
+    ("can I check my opponent's graveyard whenever I want?", {"404.2"}, 1),
+    ("is it fine to cut the other guy's deck after he shuffles?", {"103.3"}, 1),])
+def test_session_65_kinds_do_not_misread(home: Path, db: sqlite3.Connection, query: str, answers: set[str],
+                                         within: int) -> None:
+    """Guards: an Equipment compared with an Aura stays the Equipment's question (engine._AURA_ILLEGAL), a graveyard
+    "checked" is still looked at (engine._LOOK_GRAVEYARD now wants the graveyard after "check")."""
+    ranked = rules_of(find(home, db, query))
+    assert answers & set(ranked[:within]), ranked[:5]
+
+
 @pytest.mark.parametrize("query", ["my creature didn't attack this turn, can it still block?", "生物没攻击 能不能挡",
                                    "una creatura che non ha attaccato può bloccare?"])
 def test_a_creature_that_did_not_attack_is_no_combat_without_attackers(home: Path, db: sqlite3.Connection,
