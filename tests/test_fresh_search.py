@@ -29,6 +29,7 @@ from indexers import compiled, engine, inplace, keywords, lookups, snippets, spe
 from indexers import index as rules_index
 from indexers.translate import Translator
 from kb import cli
+from kb.core.errors import Unavailable
 from kb.core.rulenum import RuleNumber
 from kb.store import cards as card_store
 from kb.store import onebox as box_store
@@ -529,3 +530,22 @@ def test_short_texts_are_told_cjk_without_compiling_the_class(monkeypatch: pytes
         assert not lazy.ready
         assert check("x" * 40 + "伤") and lazy.ready  # a long text compiles it
         assert check("é伤") and not check("é")
+
+
+def test_a_process_notices_an_index_changed_after_it_found_it(own_default_home: Path) -> None:
+    """``current`` remembers the index it found (a search spent 0.16 ms finding it again): a table of documents
+    lost, the same table back, and the KB written in place are each noticed by the next call of the process."""
+    home = own_default_home
+    with closing(store.connect(home)) as conn:
+        folder = rules_index.current(home, conn).path
+        table = folder / rules_index.DOCS_FILE
+        kept = table.read_bytes()
+        table.unlink()
+        with pytest.raises(Unavailable, match="run `kb index` to build it"):
+            rules_index.current(home, conn)
+        table.write_bytes(kept)
+        assert rules_index.current(home, conn).path == folder
+        with closing(sqlite3.connect(store.db_path(home))) as writer, writer:
+            writer.execute("UPDATE meta SET value = value || '-changed' WHERE key = 'build_id'")
+        with pytest.raises(Unavailable, match="run `kb index` to build it"):
+            rules_index.current(home, conn)
