@@ -2140,6 +2140,8 @@ LEAVING = 2.0
 #: nowhere and seventh): 94 read, 79/89 -> 84/92.  Session 58: a game named by its players' count or "our" ("Player
 #: leaves a four-player game", the judge study group's question: 704.5u led, 800.4a nowhere -> first); the Italian
 #: "s'è arreso" (surrendered, in a store regular's dialect: eighth -> first).
+#: Session 65: 不打了 and 不玩了 (stops playing: the final set's Henan player, nowhere -> first): 226 read (the quality
+#: harness over the 84 sets, as typed; the session's first code -> its last): 199/216 -> 200/217.
 _LEAVES = {"en": r"\b(?:conced(?:e|es|ed|ing)|scoop(?:s|ed|ing)?"
                  r"|(?:leaves?|left|leaving|quits?)\s+(?:the\s+|a\s+|this\s+|our\s+)?(?:multiplayer\s+|commander\s+|\w+-players?\s+)?game"
                  r"|rage\s*quit\w*|quit(?:s|ted)?"
@@ -2151,7 +2153,7 @@ _LEAVES = {"en": r"\b(?:conced(?:e|es|ed|ing)|scoop(?:s|ed|ing)?"
                  r"|(?:lascia|esce\s+dal(?:la)?|se\s+ne\s+va\s+dal(?:la)?)\s+partita"
                  r"|si\s+ritira|se\s+ne\s+va\b|(?:si|s['’]?)\s*(?:è|e)\s+arres\w*|si\s+arrend\w*"
                  r"|\bse\s+(?:uno|qualcuno|un\s+giocatore|un\s+avversario)\s+perde\b)",
-           "zh": r"投降|投了|认输|退出|离开游戏|退了|下桌|出局"}
+           "zh": r"投降|投了|认输|退出|离开游戏|退了|下桌|出局|不打了|不玩了"}
 #: ... a creature of theirs one holds, by "control magic" or "their creature", is a game of several (session 44's
 #: second blind tester: "someone scooped while i had their creature from a control magic" was read as conceding
 #: at any time, 800.4a nowhere -> first; "player leaves game their permanents" nowhere -> first)
@@ -3561,9 +3563,12 @@ _SPLIT_DAMAGE = {
 #: Session 56: "whenever we want", "any time", "the other player's turn" (the parent reading a Jumpstart pack: ninth
 #: -> second, behind 301.5b): 20 read, 17/19 -> 17/20.
 #: Session 57: 对手攻击的时候 (while the opponent attacks: 702.6a nowhere -> first): 23 read, 19/22 -> 20/23.
+#: Session 65: a "sword" put on a creature, a friend's turn (the final set's ten-year-old: nowhere -> first): 41 read
+#: (the quality harness over the 84 sets, as typed; the session's first code -> its last): 36/40 -> 37/41.
 _EQUIP_TIMING = {
-    "en": r"^(?=.*\bequip\w*).*?\b(?P<word>instant\s+speed|at\s+instant|(?:on|during)\s+(?:my\s+)?(?:opp(?:onent)?'?s?"
-          r"|their|his|her|the\s+opponent'?s|the\s+other\s+player'?s)\s+turn|(?:in|during)\s+combat|in\s+response"
+    "en": r"^(?=.*\b(?:equip\w*|swords?\s+on)\b).*?\b(?P<word>instant\s+speed|at\s+instant|(?:on|during)\s+(?:my\s+)?"
+          r"(?:opp(?:onent)?'?s?|their|his|her|the\s+opponent'?s|the\s+other\s+player'?s|(?:friend|frend|mate|buddy)'?s)"
+          r"\s+turn|(?:in|during)\s+combat|in\s+response"
           r"|whenever\s+(?:we|i|you)\s+want|any\s*time)\b",
     "it": r"^(?=.*\b(?:equip\w*|equipaggi\w*)).*?\b(?P<word>velocit[àa]\s+(?:da\s+)?istantane[ao]|turno\s+dell['\s]?"
           r"avversario|(?:in|durante\s+il)\s+combattimento|in\s+risposta)",
@@ -3700,6 +3705,36 @@ _LIBRARY_COUNT = {
           r"(?:\w+\s+){0,4}?(?:grimorio|mazzo|libreria)|quante\s+carte\s+(?:gli\s+|le\s+)?(?:rimangono|restano|ha)\s+"
           r"(?:\w+\s+){0,2}?(?:grimorio|mazzo|libreria))\b",
     "zh": r"^(?=.*牌库)(?!.*(?:抓|磨|空|输|搜|洗|顶|底|调度|放|塞)).*?(?P<word>几张|多少张|数量|数一下|数)"}
+#: A search that finds nothing on purpose ("搜牌库找一张生物牌，俺不想拿，中不中装作没找着？", session 65's final set, a
+#: Henan player): a player searching a hidden zone for a card of a stated quality need not find it (701.23b), where
+#: searching's other rules (701.23f, 401.7) led and 701.23b was nowhere.
+#: 8 read (the quality harness over the 84 sets, as typed; the session's first code -> its last): 4/6 -> 8/8.
+_FAIL_TO_FIND = {
+    "en": r"^(?=.*\b(?:search\w*|tutor\w*|look\w*\s+for)\b)"
+          r".*?\b(?P<word>fail\w*\s+to\s+find|(?:pretend|say|claim)\w*\s+(?:that\s+)?(?:i|he|she|they|you)\s+"
+          r"(?:didn['’]?t|did\s+not|couldn['’]?t|could\s+not|can['’]?t)\s+find"
+          r"|(?:don['’]?t|do\s+not|doesn['’]?t)\s+(?:have|need)\s+to\s+(?:find|take|pick)\s+(?:it|one|anything|them))\b",
+    "it": r"^(?=.*\b(?:cerc\w*|ricerc\w*)\b)"
+          r".*?\b(?P<word>(?:far\w*|faccio|fa)\s+finta\s+di\s+non\s+(?:trovar\w*|aver\w*\s+trovat\w*)"
+          r"|fing\w*\s+di\s+non\s+(?:trovar\w*|aver\w*\s+trovat\w*)|(?:non\s+)?(?:obbligat\w*|devo|deve)\s+(?:per\s+forza\s+)?"
+          r"(?:a\s+)?(?:trovar\w*|prender\w*)(?=.*\b(?:anche\s+se|pur\s+se|se\s+c['’]?\s*è)\b))",
+    "zh": r"^(?=.*(?:搜|找))"
+          r".*?(?P<word>(?:装作|假装|就说|说)没(?:找着|找到|搜到)|可以不(?:拿|找)|不拿也(?:行|可以)|能不能不(?:拿|找))"}
+#: A dungeon's last room ("Ho esplorato il dungeon fino all'ultima stanza: che fine fa la carta dungeon?", session 65's
+#: final set, a Tolkien reader): its owner removes the dungeon card from the game once its last room's ability has left
+#: the stack (704.5t, 309.6), where venturing's own rules (701.49) led and 704.5t was nowhere.  Not a marker "already"
+#: in the last room when one ventures again (701.49c: "what happens if my marker is already in the last room", session
+#: 63's fourth blind set, first -> second when read).
+#: 5 read (the quality harness over the 84 sets, as typed; the session's first code -> its last): 2/4 -> 3/5.
+_DUNGEON_DONE = {
+    "en": r"^(?=.*\bdungeons?\b)(?!.*\balready\b)"
+          r".*?\b(?P<word>(?:last|final|bottom(?:most)?|end)\s+room|(?:finish|complet|clear)\w*\s+(?:the\s+|a\s+|my\s+)?"
+          r"dungeon)\b",
+    "it": r"^(?=.*\b(?:dungeon|sotterrane\w*)\b)(?!.*\bgi[àa]\b)"
+          r".*?\b(?P<word>ultim[ao]\s+stanz[ae]|stanz[ae]\s+final\w*|(?:finit\w*|complet\w*|termin\w*)\s+(?:il\s+)?"
+          r"(?:dungeon|sotterraneo))\b",
+    "zh": r"^(?=.*地城)(?!.*已经)"
+          r".*?(?P<word>最后(?:一个|的)?房间|最底(?:下)?的?房间|(?:走完|通关|打完|探完)(?:了)?(?:整个)?地城)"}
 #: Shuffling or cutting another player's deck before the game ("posso mischiare io il mazzo di mio nipote prima di
 #: cominciare?", session 65's blind Calabrian grandfather; "洗完牌能让对家帮我切一下吗？"): each player may shuffle or
 #: cut their opponents' decks (103.3), where the shuffling's own rules (701.24a) or a keyword's led and 103.3 was
@@ -4612,13 +4647,16 @@ _FACE_DOWN_END = {
           r".*?\b(?P<word>fine\s+(?:della\s+)?partita|partita\s+(?:è\s+|e\s+)?finit\w*|(?:ho|ha|abbiamo)\s+(?:vinto|perso))",
     "zh": r"^(?=.*(?:面朝下|盖着|变身|显化|伪装|斗篷))(?=.*(?:展示|亮出|公开|给.{0,3}看|翻开))"
           r".*?(?P<word>游戏结束|对局结束|这局结束|比赛结束|打完)"}
+#: Session 65: a creature that "more" (dies, in Roman and central dialects) and "fa' vede'" (the final set's man from
+#: the Marche: nowhere -> first; :data:`_FACE_DOWN_LOOK` no longer reads it, 13 read, 9/10 -> 9/10): 11 read (the
+#: quality harness over the 84 sets, as typed; the session's first code -> its last): 10/10 -> 11/11.
 _FACE_DOWN_GONE = {
     "en": r"^(?=.*\b(?:face[\s-]?down|morph\w*|manifest\w*|disguis\w*|cloak\w*)\b)"
           r"(?=.*\b(?:die[sd]?|dying|destroyed|killed|leaves?|left|exiled|bounced|countered|graveyard|game\s+ends?)\b)"
           r".*?\b(?P<word>reveal\w*|show\w*|flip\w*\s+(?:it\s+)?(?:over|up))\b",
     "it": r"^(?=.*\b(?:faccia\s+in\s+gi[uù]|metamorfosi|manifest\w*|camuff\w*))"
-          r"(?=.*\b(?:muor\w*|mort[aoie]|distrutt\w*|uccis\w*|lascia|esce|cimitero|esiliat\w*|rimbalz\w*|bounc\w*))"
-          r".*?\b(?P<word>mostr\w*|rivel\w*|far\w*\s+vedere|girar\w*)",
+          r"(?=.*\b(?:muor\w*|more|mort[aoie]|distrutt\w*|uccis\w*|lascia|esce|cimitero|esiliat\w*|rimbalz\w*|bounc\w*))"
+          r".*?\b(?P<word>mostr\w*|rivel\w*|far\w*\s+vedere|fa['’]?\s+ved\w*|girar\w*)",
     "zh": r"^(?=.*(?:面朝下|盖着|变身|显化|伪装|斗篷))(?=.*(?:死|离场|离开战场|被消灭|进坟|被放逐|回手|结束))"
           r".*?(?P<word>展示|亮出|公开|给.{0,3}看|翻开|翻过来)"}
 #: Who gets priority after a spell resolves ("堆叠上的咒语结算完毕后，哪位牌手首先获得优先权？", "who gets priority
@@ -4647,13 +4685,17 @@ _ENTERS_WITH = {
 #: which effect applies first"): by timestamp (613.7), where the layers' list (613.2-613.4) led, 613.7 tenth (session
 #: 45's second Chinese blind tester). Two effects setting a creature's size are :data:`_TWO_SETTERS`'. 4 read: 0/3 ->
 #: 4/4.
+#: Session 65: which of them "vince", the older or the last (the final set's retired man from the Marche: nowhere ->
+#: first): 19 read (the quality harness over the 84 sets, as typed; the session's first code -> its last): 15/16 ->
+#: 16/17.
 _SAME_LAYER = {
     "en": r"^(?!(?!.*\b(?:no|neither|not|without|nor|isn['’]?t|doesn['’]?t|don['’]?t)\b).*\bdepend\w*)"
           r".*?\b(?P<word>(?:same|one)\s+(?:sub)?layer|(?:no|without(?:\s+a)?|not\s+any)\s+dependenc\w*"
           r"|neither\s+(?:\w+\s+){0,2}?depends)\b"
           r"(?=.*\b(?:order|first|which|apply|applies|wins?|precedence)\b)",
     "it": r"^(?!(?!.*\b(?:nessun\w*|non|senza|né)\b).*\bdipend\w*)"
-          r".*?\b(?P<word>stess[oa]\s+(?:livello|layer|strato))\b(?=.*\b(?:ordine|prima|quale)\b)",
+          r".*?\b(?P<word>stess[oa]\s+(?:livello|layer|strato))\b"
+          r"(?=.*\b(?:ordine|prima|quale|chi\s+vince|prevale|vecchi[oa]|ultimo)\b)",
     "zh": r"^(?!.*(?<!没)(?:有依存|存在依存|有依赖|存在依赖|有从属|存在从属))"
           r".*?(?P<word>同一(?:个)?(?:层|副层|分层))(?=.*(?:顺序|先后|哪个先|谁先))"}
 #: ... not of effects "有依赖关系" (session 47's Commander tester: 依赖 is the players' 依存, the dependency of 613.8,
@@ -4723,8 +4765,11 @@ _EQUIP_THEIRS = {
 #: read (the quality harness over the 81 sets, as typed; the session's first code -> its last): 4/4 -> 5/5.
 #: Session 65: 6 read (the quality harness over the 83 sets, as typed; the session's first code -> its last): 5/5 ->
 #: 6/6.
+#: ... and "realised", the British spelling (session 65's final set, a Liverpool player: nowhere -> first): 8 read (the
+#: quality harness over the 84 sets, as typed; the session's first code -> its last): 5/5 -> 8/8.
 _CANT_PAY_BACK = {
-    "en": r"^(?=.*\b(?:cast\w*|spell|activat\w*)\b).*?\b(?P<word>(?:realiz\w*|notic\w*|found\s+out|turn(?:s|ed)\s+out)"
+    "en": r"^(?=.*\b(?:cast\w*|spell|activat\w*)\b)"
+          r".*?\b(?P<word>(?:reali[sz]\w*|notic\w*|found\s+out|turn(?:s|ed)\s+out)"
           r"\s+(?:\w+\s+){0,3}?(?:can['’]?t|cannot|couldn['’]?t|could\s+not)\s+(?:actually\s+)?(?:pay|afford)"
           # ... or not paid and asked to be taken back ("cast somethin i couldnt actually pay for, can we … rewind the
           # whole thing?", session 65's blind Boston fan)
@@ -4742,7 +4787,7 @@ _FACE_DOWN_LOOK = {
           r"|leaves?|left|exil\w*)\b)"
           r".*?\b(?P<word>(?:see|look\s+at|peek\s+at|check|know)\b(?:\s+(?:my|his|her|their|your|the|what))?)",
     "it": r"^(?=.*\b(?:faccia\s+in\s+gi[uù]|metamorfosi|manifest\w*|camuff\w*))"
-          r"(?!.*\b(?:muor|distrutt|lascia|esce|esili|bounc|rimbalz))"
+          r"(?!.*\b(?:muor|more\b|distrutt|lascia|esce|esili|bounc|rimbalz))"
           r".*?\b(?P<word>(?:guard\w*|vede\w*|veder\w*|controll\w*|sbirci\w*)\b)",
     "zh": r"^(?=.*(?:面朝下|盖着|变身|显化|伪装|斗篷))(?!.*(?:死|离场|离开战场|被消灭|进坟|放逐))"
           r".*?(?P<word>(?:能|可以)?(?:看|检视|查看|偷看))"}
@@ -4802,11 +4847,13 @@ _SBA_MIDWAY = {
 #: one may, not of an effect that searches, scries or reveals (surveil's glossary definition, "reordering the rest",
 #: first -> third when read).
 #: 5 read (the quality harness over the 81 sets, as typed; the session's first code -> its last): 1/2 -> 5/5.
+#: Session 65: a deck looked "thru" and its cards "moved around" (the final set's Minecraft player: nowhere -> first): 7
+#: read (the quality harness over the 84 sets, as typed; the session's first code -> its last): 6/6 -> 7/7.
 _LIBRARY_LOOK = {
     "en": r"^(?=.*\b(?:library|deck)\b)(?=.*\b(?:can|could|may|allowed|ok|okay|legal)\b)"
           r"(?!.*\b(?:search\w*|tutor\w*|scry\w*|surveil\w*|reveal\w*|mill\w*|cascad\w*)\b)"
-          r".*?\b(?P<word>(?:look|peek|flip|thumb)\w*\s+(?:at|through|in|into)|rearrang\w*|reorder\w*"
-          r"|(?:change|check)\s+the\s+order)\b",
+          r".*?\b(?P<word>(?:look|peek|flip|thumb)\w*\s+(?:at|through|thru|in|into)|rearrang\w*|reorder\w*"
+          r"|(?:change|check)\s+the\s+order|move\s+(?:the\s+)?cards\s+around)\b",
     "it": r"^(?=.*\b(?:mazz\w*|grimorio|libreria)\b)"
           r"(?=.*\b(?:posso|puoi|pu[oò]|possiamo|lecito|permesso|consentito)\b)(?!.*\b(?:cimitero|scarti|esili\w*|cerc\w*|ricerc\w*|profetizz\w*"
           r"|sorvegli\w*|rivel\w*|macin\w*|cascat\w*)\b)"
@@ -6839,6 +6886,12 @@ _ASKED: tuple[tuple[dict[str, str], str, str], ...] = (
                        " restarted the game", "新的游戏之先行牌手为操控使游戏重新开始之咒语或异能的牌手"),
     (_CANT_WINS, "another effect states that it can't happen the can't effect takes precedence",
      "另一个效应叙述不能作某事 以“不能”的效应为优先"),
+    (_FAIL_TO_FIND, "searching a hidden zone for cards with a stated quality isn't required to find some or all of"
+                    " those cards even if they're present",
+     "在隐藏区域中搜寻符合某个标准的牌 即使该类牌在该区域中确实存在 该牌手也不一定要找出来"),
+    (_DUNGEON_DONE, "venture marker is on the bottommost room of a dungeon card the dungeon card's owner removes it from"
+                    " the game",
+     "进度标记在一张地城牌最底下的房间上 该地城牌的拥有者将其移出游戏"),
     (_SHUFFLE_OTHERS, "each player may then shuffle or cut their opponents' decks",
      "每位牌手可以将对手的套牌洗牌或者切牌"),
     (_OWNER_CONTROLLER, "owner of a card is the player who started the game with it in their deck a permanent's"

@@ -5158,6 +5158,43 @@ def test_session_65_kinds_do_not_misread(home: Path, db: sqlite3.Connection, que
     assert answers & set(ranked[:within]), ranked[:5]
 
 
+@pytest.mark.parametrize(("query", "answers", "within"), [
+    ("I started to cast a spell then realised I couldn't pay for it, can I take it back?", {"733.1"}, 1),
+    ("can I put a sword on my creature during my friend's turn?", {"702.6a"}, 1),
+    ("due effetti nello stesso livello, chi vince?", {"613.7"}, 1),
+    ("se la mia creatura a faccia in giu more, devo fa' vede' che carta era?", {"708.9"}, 1),
+    ("can I look thru my deck and move the cards around?", {"401.2"}, 1),
+    ("四人局有人不打了，他手下的东西怎么办", {"800.4a"}, 1),
+    ("la prevenzione del danno come funziona?", {"615.1", "615.1a"}, 5),
+    ("camminaisole: quando la mia creatura non può essere bloccata?", {"702.14c", "702.14a", "702.14b"}, 2),
+    ("搜牌库的时候能装作没找到吗", {"701.23b"}, 1),
+    ("when I search my library for a creature, can I fail to find?", {"701.23b"}, 1),
+    ("posso fare finta di non trovare niente quando cerco nel grimorio?", {"701.23b"}, 1),
+    ("地城走到最后一个房间以后地城牌去哪", {"704.5t", "309.6"}, 1),])
+def test_session_65_the_final_set(home: Path, db: sqlite3.Connection, query: str, answers: set[str],
+                                  within: int) -> None:
+    """Session 65's second batch, after its final set was measured: "realised", a "sword" put on a creature in a
+    friend's turn, two effects of one "livello" and which "vince", a face-down creature that "more" (dies, in Roman),
+    a library looked "thru" and its cards "moved around", a player who 不打了 (quits), damage "prevenzione" and
+    landwalk said "cammina-"; a search that finds nothing on purpose (701.23b) and a dungeon's last room (704.5t,
+    309.6), two kinds."""
+    ranked = rules_of(find(home, db, query))
+    assert answers & set(ranked[:within]), ranked[:5]
+
+
+@pytest.mark.parametrize(("query", "answers", "within"), [
+    ("what happens to the dungeon card after the last room?", {"704.5t", "309.6"}, 1),
+    ("Dungeon crawl: when I venture into the dungeon, what happens if my marker is already in the last room?",
+     {"701.49b", "701.49c"}, 2),])
+def test_session_65_a_dungeon_s_last_room_is_not_a_marker_already_there(home: Path, db: sqlite3.Connection,
+                                                                        query: str, answers: set[str],
+                                                                        within: int) -> None:
+    """Guards: the last room asked of the dungeon card is 704.5t's, a marker "already" in it when one ventures again
+    701.49's (engine._DUNGEON_DONE reads no "already")."""
+    ranked = rules_of(find(home, db, query))
+    assert answers & set(ranked[:within]), ranked[:5]
+
+
 @pytest.mark.parametrize("query", ["my creature didn't attack this turn, can it still block?", "生物没攻击 能不能挡",
                                    "una creatura che non ha attaccato può bloccare?"])
 def test_a_creature_that_did_not_attack_is_no_combat_without_attackers(home: Path, db: sqlite3.Connection,
