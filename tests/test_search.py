@@ -5195,6 +5195,23 @@ def test_session_65_a_dungeon_s_last_room_is_not_a_marker_already_there(home: Pa
     assert answers & set(ranked[:within]), ranked[:5]
 
 
+@pytest.mark.parametrize(("query", "answers", "within"), [
+    ("ho preso il controllo del turno del mio avversario con Mindslaver: i suoi permanenti li controllo io?",
+     {"723.3"}, 1),
+    ("I control my opponent's turn with Mindslaver, do I also control their creatures?", {"723.3"}, 1),
+    ("durante il turno controllato posso farlo concedere?", {"723.6"}, 1),
+    ("un effetto mi permette di giocare una terra in più e un altro lo vieta: quale dei due prevalga?", {"101.2"}, 1),
+    ("I'm at 2 life, can I pay 4 life for a spell?", {"119.4", "118.3"}, 1),
+    ("un effetto fissa i miei punti vita a 10: conta come perdere punti vita?", {"119.5"}, 1),])
+def test_session_65_a_turn_controlled_and_life_paid_or_set(home: Path, db: sqlite3.Connection, query: str,
+                                                           answers: set[str], within: int) -> None:
+    """Session 65's third batch: a player's turn controlled, and that player's permanents (723.3) or concession
+    (723.6: a "turno controllato"); a "can't" that "prevalga"; more life paid than one has (119.4); a life total set
+    to a number, lost or gained (119.5).  118.3 answers as well: its example is a player at 1 life who can't pay 2."""
+    ranked = rules_of(find(home, db, query))
+    assert answers & set(ranked[:within]), ranked[:5]
+
+
 @pytest.mark.parametrize("query", ["my creature didn't attack this turn, can it still block?", "生物没攻击 能不能挡",
                                    "una creatura che non ha attaccato può bloccare?"])
 def test_a_creature_that_did_not_attack_is_no_combat_without_attackers(home: Path, db: sqlite3.Connection,
