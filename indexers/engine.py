@@ -7198,9 +7198,61 @@ _TIPO_LIKE = (r"(?<!\bil\s)(?<!\bun\s)(?<!\bche\s)(?<!\bquale\s)(?<!\bdi\s)(?<!\
 #: A permanent returned to its owner's hand, as Chinese and Italian players say it (bounced).
 _TO_HAND = {"zh": "弹回手|回手|弹回|回到手上|回到手牌|回到手里",
             "it": r"torn(?:a|ano|are|ata|ato)\s+in\s+mano|rimbalz\w*|bounc\w*"}
+#: Cards players name whose text the KB's card sets lack (the default KB holds ten sets; these are older), each read
+#: as what it says, as the players' pump spell is (:data:`_PUMP_SPELL`): "blood moon turned my shockland into a
+#: mountain, does it lose its other abilities" searched the words "blood" and "moon" and found the rules of color
+#: and of the day and night (702.22b, 903.10), where 305.7 (a land's type set, its abilities lost) answers.  Among the
+#: 84 sets' 12,687 questions Blood Moon is named in 37 (31 not first), Urborg in 18 (16), Rest in Peace in 15 (13).
+#: Each text is the card's effect in the words of its language's rules, not its name.  Measured and left out: Leyline
+#: of the Void (its name is the opening hand's leylines, 103.6a: eighth -> nowhere), Doubling Season and Kalitas (one
+#: question up, five down: the order of two replacement effects, 616.1, which they are asked beside).
+#: Read (the quality harness over the 84 sets, as typed; the session's first code -> its last; a question may name two):
+#: Blood Moon 26, 1/7 -> 20/22; Urborg 10, 0/1 -> 7/7; Rest in Peace 13, 3/5 -> 3/9.  All together 10,069/11,823 ->
+#: 10,089/11,843 over the 84 sets, 27 up, 2 down (Blood Moon beside Steam Vents' choice to pay life, 614.12: second ->
+#: nowhere; Rest in Peace beside another card's "se muore torna in mano invece", 616.1: third -> fifth).
+CARDS_NAMED = True
+#: Not where the question asks of what the card's text would hide: a dependency or a timestamp (Blood Moon beside
+#: Urborg, 613.8a), a Saga (Urza's Saga's chapters, 714.4), or another replacement effect and who orders them (616.1).
+_CARD_CONTEXT = {"en": r"^(?!.*\b(?:depend\w*|timestamps?|sagas?|replacement\s+effects|who\s+(?:chooses|decides|picks)"
+                       r"|kalitas|leyline)\b)",
+                 "it": r"^(?!.*\b(?:depend\w*|dipend\w*|timestamp\w*|saga|sostituzion\w*|replacement|chi\s+decide"
+                       r"|kalitas|leyline)\b)",
+                 "zh": r"^(?!.*(?:依赖|依存|时间印记|时间戳|传纪|saga|替代|谁决定))"}
+_CARD_TEXTS: dict[str, tuple[tuple[str, str], ...]] = {
+    # ... Blood Moon's "Nonbasic lands are Mountains" in the rules' words for it too, an effect setting a land's subtype
+    # (305.7): alone, the basic land types' own 305.6 led
+    "en": ((r"blood\s*moon", "nonbasic lands are Mountains effect sets a land's subtype to a basic land type"),
+           (r"urborg(?:,?\s+tomb\s+of\s+yawgmoth)?", "each land is a Swamp in addition to its other land types"),
+           # its replacement alone: "if a card or token would be put into a graveyard from anywhere" as printed read the
+           # tokens' and the graveyard's kinds (704.5d, 704.5f led; of the 17 questions naming it 1/11 first / in the
+           # first five, 3/9 as typed, 3/13 so)
+           (r"rest\s+in\s+peace", "exile it instead")),
+    "it": ((r"blood\s*moon|luna\s+di\s+sangue", "le terre non base sono Montagne effect sets a land's subtype to a"
+                                                " basic land type"),
+           (r"urborg(?:,?\s+(?:tomb\s+of\s+yawgmoth|tomba\s+di\s+yawgmoth))?",
+            "ogni terra è una Palude in aggiunta agli altri tipi di terra"),
+           (r"rest\s+in\s+peace|riposa\s+in\s+pace", "esiliala invece")),
+    "zh": ((r"血月|blood\s*moon", "非基本地是山脉 效应将地的类别改为一种或数种基本地类别"),
+           (r"(?:耶格摩斯之墓)?乌尔博格(?:[，,]?\s*(?:耶格摩斯|亚格摩斯)之墓)?|urborg(?:,?\s+tomb\s+of\s+yawgmoth)?",
+            "每个地 除其他类别外 也是沼泽"),
+           (r"安息|rest\s+in\s+peace", "改为将它放逐"))}
+#: The weight of a card's text: what it says is the context of a question naming it, which often asks of something
+#: else beside it (a Saga's chapters, a dependency, another replacement effect).
+CARD_TEXT_WEIGHT = 0.5
+
+
+def _cards_named(lang: str, rx: Patterns) -> tuple[Idiom, ...]:
+    """:data:`_CARD_TEXTS` in ``lang`` as idioms: each name read as its card's text."""
+    if not CARDS_NAMED:
+        return ()
+    bounded = _CARD_CONTEXT[lang] + (r".*?(?P<word>{})" if lang == "zh" else r".*?\b(?P<word>{})\b")
+    return tuple(Idiom(rx.anycase(bounded.format(name)), text, weight=CARD_TEXT_WEIGHT)
+                 for name, text in _CARD_TEXTS[lang])
+
+
 _IDIOMS: dict[str, Callable[[Patterns], tuple[Idiom, ...]]] = {
-    "en": lambda rx: (Idiom(rx.anycase(_ALL_AT_ZERO["en"]),
-                         "all players lose simultaneously game is a draw"),
+    "en": lambda rx: (*_cards_named("en", rx),
+           Idiom(rx.anycase(_ALL_AT_ZERO["en"]), "all players lose simultaneously game is a draw"),
            Idiom(rx.anycase(_NO_TRAMPLE["en"]), NO_TRAMPLE_SAID["en"]),
            Idiom(rx.anycase(_PUMP_SPELL["en"]), "+3/+3"),
            Idiom(rx.anycase(r"(?<=\w)(?<!\bthe)(?<!\ban)(?<!\ba)(?<!\bon)(?<!\bonto)(?<!\bof)(?<!\buse)"
@@ -7343,7 +7395,7 @@ _IDIOMS: dict[str, Callable[[Patterns], tuple[Idiom, ...]]] = {
            *_asked("en", rx),
            *_steps_as_phases("en", rx),
            *_sorcery_timed("en", rx)),  # after the kinds, which read the steps as typed ("fase di stap")
-    "it": lambda rx: (
+    "it": lambda rx: (*_cards_named("it", rx),
            # A Warhammer player's words (session 63's second blind set): the "ferite" (wounds) a "unità" accumulates
            # are damage, a unit "schierata" (deployed) entered the battlefield, and to "caricare" (charge) is to attack,
            # where the words led nowhere ("Un'unità appena schierata può caricare nello stesso turno?": 302.6).  First:
@@ -7437,7 +7489,8 @@ _IDIOMS: dict[str, Callable[[Patterns], tuple[Idiom, ...]]] = {
            *_asked("it", rx),
            *_steps_as_phases("it", rx),
            *_sorcery_timed("it", rx)),
-    "zh": lambda rx: (Idiom(rx.compile(_ALL_AT_ZERO["zh"]), "所有牌手同时输掉游戏 平手"),
+    "zh": lambda rx: (*_cards_named("zh", rx),
+           Idiom(rx.compile(_ALL_AT_ZERO["zh"]), "所有牌手同时输掉游戏 平手"),
            Idiom(rx.compile(_NO_TRAMPLE["zh"]), NO_TRAMPLE_SAID["zh"]),
            Idiom(rx.compile(_PUMP_SPELL["zh"]), "+3/+3"),
            Idiom(rx.compile(r"(?P<word>叠加)"), "多个 并无意义", keyword=True),

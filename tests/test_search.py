@@ -5212,6 +5212,30 @@ def test_session_65_a_turn_controlled_and_life_paid_or_set(home: Path, db: sqlit
     assert answers & set(ranked[:within]), ranked[:5]
 
 
+@pytest.mark.parametrize(("query", "answers", "within"), [
+    ("my opponent has blood moon, does my fetchland lose its ability?", {"305.7"}, 1),
+    ("对面有血月，我的非基本地还有异能吗", {"305.7"}, 1),
+    ("blood moon and urborg are out, are my nonbasic lands swamps too?", {"305.7", "613.8a"}, 1),
+    ("with rest in peace out, does my 'when this dies' trigger go off?", {"614.6", "700.4"}, 3),])
+def test_session_65_cards_named_are_read_as_what_they_say(home: Path, db: sqlite3.Connection, query: str,
+                                                         answers: set[str], within: int) -> None:
+    """Cards the KB's card sets lack, named in a question, read as their text (engine._CARD_TEXTS): Blood Moon
+    searched "blood" and "moon" (the day and night, color) where a land's type set (305.7) answers."""
+    ranked = rules_of(find(home, db, query))
+    assert answers & set(ranked[:within]), ranked[:5]
+
+
+@pytest.mark.parametrize(("query", "answers", "within"), [
+    ("Luna di Sangue in campo: le mie terre non base perdono le abilità?", {"305.7"}, 1),
+    ("Blood Moon and Urza's Saga: does the saga get sacrificed right away?", {"714.4", "704.5s"}, 2),])
+def test_session_65_a_card_s_text_is_no_answer_beside_what_it_hides(home: Path, db: sqlite3.Connection, query: str,
+                                                                    answers: set[str], within: int) -> None:
+    """Guards: an Italian Blood Moon still finds 305.7; a Saga beside it is asked of (engine._CARD_CONTEXT: a card's
+    text not read where the question names a Saga, a dependency or another replacement effect)."""
+    ranked = rules_of(find(home, db, query))
+    assert answers & set(ranked[:within]), ranked[:5]
+
+
 @pytest.mark.parametrize("query", ["my creature didn't attack this turn, can it still block?", "生物没攻击 能不能挡",
                                    "una creatura che non ha attaccato può bloccare?"])
 def test_a_creature_that_did_not_attack_is_no_combat_without_attackers(home: Path, db: sqlite3.Connection,
