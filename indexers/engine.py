@@ -7499,6 +7499,15 @@ _IDIOMS: dict[str, Callable[[Patterns], tuple[Idiom, ...]]] = {
            Idiom(rx.compile(r"^(?=.*手)(?!.*(?:调度|起手|抓|抽|弃)).*?(?P<word>最多(?:能|可以)?(?:留|拿|有|放|存|攥|握|捏|攒)?"
                             r"(?:几张|好多张|多少张))"),
                  "手牌上限"),
+           # a tapped creature asked to block ("横置的生物能不能拦", "已经横过来用过的生物，还能拿去挡别人的攻击吗?", session
+           # 57's final set), as the English "tapped" and the Italian "tappata" are: blocking creatures must be untapped
+           # (509.1a), where tapping's rules (107.5, 701.26a) led.  18 read (the quality harness over the 84 sets, as
+           # typed; the session's first code -> its last): 11/15 -> 17/18.
+           # Not a creature "not turned" (没把牌横过来) or with vigilance (警戒: 702.20b, first -> fifth when read).
+           Idiom(rx.compile(r"^(?=.*(?:还能|能不能|能|可以|可不可以)\S{0,10}?(?:挡|拦|阻挡))"
+                            r"(?!.*(?:警戒|没\S{0,4}横|不横))"
+                            r".*?(?P<word>横置(?:了)?的|横着的|横过来(?:了|用过了?)?|已经横置(?:了)?)"),
+                 "如果防御牌手阻挡的话 被选择的生物必须未横置", kind=True),
            Idiom(rx.compile(rf"^(?=.*指示物).*?(?P<word>{_TO_HAND['zh']}|闪烁|放逐(?:了|后|之后)?再回到?(?:场上|战场))"),
                  "从一个区域移动到另一个区域"),
            # Not a token flickered or exiled (闪烁, 被…放逐), which session 50 tried: 111.7's words led where 111.8

@@ -5236,6 +5236,18 @@ def test_session_65_a_card_s_text_is_no_answer_beside_what_it_hides(home: Path, 
     assert answers & set(ranked[:within]), ranked[:5]
 
 
+@pytest.mark.parametrize(("query", "answers", "within"), [
+    ("横置的生物能不能拦", {"509.1a"}, 1),
+    ("我的生物已经横过来了，还能挡吗", {"509.1a"}, 1),
+    ("警戒的生物攻击完还能挡吗？它没把牌横过来", {"702.20b"}, 1),])
+def test_session_65_a_tapped_creature_asked_to_block_in_chinese(home: Path, db: sqlite3.Connection, query: str,
+                                                               answers: set[str], within: int) -> None:
+    """A tapped creature (横置的, 横过来了) asked whether it may block is asked of 509.1a (blockers must be untapped),
+    where tapping's own rules led, as in English and Italian; a vigilant creature not turned is vigilance's."""
+    ranked = rules_of(find(home, db, query))
+    assert answers & set(ranked[:within]), ranked[:5]
+
+
 @pytest.mark.parametrize("query", ["my creature didn't attack this turn, can it still block?", "生物没攻击 能不能挡",
                                    "una creatura che non ha attaccato può bloccare?"])
 def test_a_creature_that_did_not_attack_is_no_combat_without_attackers(home: Path, db: sqlite3.Connection,
