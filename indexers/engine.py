@@ -3792,7 +3792,7 @@ _OWNER_CONTROLLER = {
           r"|\bdi\s+chi\s+(?:è|e)\b)",
     # ... asked how they differ or are told apart: not a definition naming both ("指一个物件的操控者…或它的拥有者", the
     # glossary's "You, Your", first -> second when read)
-    "zh": r"^(?=.*(?:区别|不同|差别|分别|谁的|是谁|怎么确定|如何确定|怎么区分|有何))"
+    "zh": r"^(?=.*(?:区别|不同|差别|分别|谁的|是谁|谁是|怎么确定|如何确定|怎么区分|有何))"
           r".*?(?P<word>(?:拥有者|所有者)\S{0,12}?(?:操控者|控制者)|(?:操控者|控制者)\S{0,12}?(?:拥有者|所有者))"}
 #: A card's old printing against its current text ("la carta mia vecchia ha scritto diverso da quella nuova, quale vale
 #: cchiù?", session 65's blind Calabrian grandfather; 老版卡面上的字和现在的Oracle文字不一样，以哪个为准): its Oracle
