@@ -7210,9 +7210,10 @@ _TO_HAND = {"zh": "弹回手|回手|弹回|回到手上|回到手牌|回到手�
 #: of the Void (its name is the opening hand's leylines, 103.6a: eighth -> nowhere), Doubling Season and Kalitas (one
 #: question up, five down: the order of two replacement effects, 616.1, which they are asked beside).
 #: Read (the quality harness over the 84 sets, as typed; the session's first code -> its last; a question may name two):
-#: Blood Moon 26, 1/7 -> 20/22; Urborg 10, 0/1 -> 7/7; Rest in Peace 13, 3/5 -> 3/9.  All together 10,069/11,823 ->
-#: 10,089/11,843 over the 84 sets, 27 up, 2 down (Blood Moon beside Steam Vents' choice to pay life, 614.12: second ->
-#: nowhere; Rest in Peace beside another card's "se muore torna in mano invece", 616.1: third -> fifth).
+#: Blood Moon 26, 1/7 -> 21/22; Urborg 10, 0/1 -> 7/7; Rest in Peace 13, 3/5 -> 3/9.  All together (weighing 0.5 then)
+#: 10,069/11,823 -> 10,089/11,843 over the 84 sets, 27 up, 2 down (Blood Moon beside Steam Vents' choice to pay life, 614.12: second ->
+#: nowhere; Rest in Peace beside another card's "se muore torna in mano invece", 616.1: third -> fifth).  Its words
+#: weigh as a players' word's (1.0): at 0.5, one first fewer over the 88 sets (12,837 questions), the rest the same.
 CARDS_NAMED = True
 #: Not where the question asks of what the card's text would hide: a dependency or a timestamp (Blood Moon beside
 #: Urborg, 613.8a), a Saga (Urza's Saga's chapters, 714.4), or another replacement effect and who orders them (616.1).
@@ -7240,11 +7241,6 @@ _CARD_TEXTS: dict[str, tuple[tuple[str, str], ...]] = {
            (r"(?:耶格摩斯之墓)?乌尔博格(?:[，,]?\s*(?:耶格摩斯|亚格摩斯)之墓)?|urborg(?:,?\s+tomb\s+of\s+yawgmoth)?",
             "每个地 除其他类别外 也是沼泽"),
            (r"安息|rest\s+in\s+peace", "改为将它放逐"))}
-#: The weight of a card's text: what it says is the context of a question naming it, which often asks of something
-#: else beside it (a Saga's chapters, a dependency, another replacement effect).  Measured before the context guard
-#: (:data:`_CARD_CONTEXT`), with Leyline, Doubling Season and Kalitas left out: 1.0 10,086/11,834, 0.5 10,085/11,837
-#: over the 84 sets; kept for the three s@5 more.
-CARD_TEXT_WEIGHT = 0.5
 
 
 def _cards_named(lang: str, rx: Patterns) -> tuple[Idiom, ...]:
@@ -7252,8 +7248,7 @@ def _cards_named(lang: str, rx: Patterns) -> tuple[Idiom, ...]:
     if not CARDS_NAMED:
         return ()
     bounded = _CARD_CONTEXT[lang] + (r".*?(?P<word>{})" if lang == "zh" else r".*?\b(?P<word>{})\b")
-    return tuple(Idiom(rx.anycase(bounded.format(name)), text, weight=CARD_TEXT_WEIGHT)
-                 for name, text in _CARD_TEXTS[lang])
+    return tuple(Idiom(rx.anycase(bounded.format(name)), text) for name, text in _CARD_TEXTS[lang])
 
 
 _IDIOMS: dict[str, Callable[[Patterns], tuple[Idiom, ...]]] = {
