@@ -7211,9 +7211,10 @@ _TO_HAND = {"zh": "弹回手|回手|弹回|回到手上|回到手牌|回到手�
 #: question up, five down: the order of two replacement effects, 616.1, which they are asked beside).
 #: Read (the quality harness over the 84 sets, as typed; the session's first code -> its last; a question may name two):
 #: Blood Moon 26, 1/7 -> 21/22; Urborg 10, 0/1 -> 7/7; Rest in Peace 13, 3/5 -> 3/9.  All together (weighing 0.5 then)
-#: 10,069/11,823 -> 10,089/11,843 over the 84 sets, 27 up, 2 down (Blood Moon beside Steam Vents' choice to pay life, 614.12: second ->
-#: nowhere; Rest in Peace beside another card's "se muore torna in mano invece", 616.1: third -> fifth).  Its words
-#: weigh as a players' word's (1.0): at 0.5, one first fewer over the 88 sets (12,837 questions), the rest the same.
+#: 10,069/11,823 -> 10,089/11,843 over the 84 sets, 27 up, 2 down (Blood Moon beside Steam Vents' choice to pay life,
+#: 614.12: second -> nowhere; Rest in Peace beside another card's "se muore torna in mano invece", 616.1: third ->
+#: fifth).  Its words weigh as a players' word's (1.0): at 0.5, one first fewer over the 85 sets (12,837 questions),
+#: the rest the same.
 CARDS_NAMED = True
 #: Not where the question asks of what the card's text would hide: a dependency or a timestamp (Blood Moon beside
 #: Urborg, 613.8a), a Saga (Urza's Saga's chapters, 714.4), or another replacement effect and who orders them (616.1).
@@ -7558,7 +7559,8 @@ _IDIOMS: dict[str, Callable[[Patterns], tuple[Idiom, ...]]] = {
            # second, 508.1a first: an attacker must be untapped too).
            # Session 65: asked to block (挡, 拦), it is said with the blockers' words too, where the attackers' 508.1a
            # led; and 横过来, 已经横置 (已经横过来用过的生物，还能拿去挡别人的攻击吗, session 57's final set: nowhere ->
-           # first); not a creature not turned (没把牌横过来) or with vigilance (警戒: 702.20b first -> fifth when read).
+           # first); not a creature not turned (没把牌横过来) or with vigilance (警戒: 702.20b first -> fifth when
+           # read).
            # 18 read (the quality harness over the 85 sets, as typed; the session's first code -> its last): 10/14 ->
            # 17/17.
            Idiom(rx.compile(r"^(?=.*(?:挡|拦|阻挡))(?!.*(?:未横置|警戒|没\S{0,4}横|不横))"
