@@ -3150,8 +3150,9 @@ _MANA_LEFT = {
 #: Session 65: a turn called a "go" ("end of me go and im sat on 9 cards", the blind Cockney: nowhere -> first): 109
 #: read (the quality harness over the 83 sets, as typed; the session's first code -> its last): 105/108 -> 106/109.
 _HAND_OVER = {
-    "en": r"^(?:(?=.*\b(?:discard\w*|keep|hold|max\w*|bin))(?=.*\b(?:end\s+of\s+(?:the\s+|my\s+|me\s+|your\s+|their\s+"
-          r"|his\s+|her\s+)?(?:turn|round|go)|cleanup|end\s+step"
+    # ... and cards to "chuck" (session 66's blind Welsh rugby fan: "sat on nine cards … chuck some", nowhere)
+    "en": r"^(?:(?=.*\b(?:discard\w*|keep|hold|max\w*|bin|chuck\w*|ditch\w*|toss\w*))"
+          r"(?=.*\b(?:end\s+of\s+(?:the\s+|my\s+|me\s+|your\s+|their\s+|his\s+|her\s+)?(?:turn|round|go)|cleanup|end\s+step"
           r"|end(?:ed|ing|s)?\s+(?:(?:my|your|the|their|his|her)\s+)?turn)\b)"
           r"|(?=.*\bdiscard\w*\s+down\s+to\b))"
           r".*?\b(?P<word>discard\w*\s+down\s+to\s+(?:7|seven)"
@@ -3217,6 +3218,7 @@ _GONE = {
           r"|(?:send|sends|sent|sending|return|returns|returned|returning|put|puts|putting)\s+(?:\w+\s+){0,3}?back\s+to"
           r"\s+(?:his|her|their|my|its\s+owner['’]s|the\s+owner['’]s)\s+hand",
     "it": r"esce\s+dal\s+campo(?:\s+di\s+battaglia)?|lascia\s+il\s+campo(?:\s+di\s+battaglia)?|muore|morta|morto"
+          r"|se\s+ne\s+va(?:nno)?"
           r"|(?:viene|vengono|venga|è|e|sono)\s+(?:stat[oaie]\s+)?(?:esiliat[oaie]|distrutt[oaie]"
           r"|sacrificat[oaie]|uccis[oaie])|rimbalz\w*|bounc\w*|flicker\w*|blink\w*|torna\s+in\s+mano|(?:rimett|riport)\w*\s+in\s+mano"
           r"|l['’]\s*(?:ha|hanno)\s+(?:sacrificat|esiliat|distrutt|uccis)[oaie]"
@@ -3249,7 +3251,9 @@ _AURA_ALONE = {
           r"(?=.*\b(?:creature|guy|it|enchanted|thing|permanent|dude)\b)"
           r".*?\b(?P<word>" + _GONE["en"] + r"|(?:destroy\w*|kill\w*|exil\w*|bounc\w*|sacrific\w*)\s+(?:the|his|her"
           r"|their|that|my|its)\s+creature(?!.*\b(?:in\s+response|respond\w*)\b))\b",
-    "it": r"^(?!.*\bbestow)(?=.*\baura\b).*?\b(?P<word>" + _GONE["it"] + r")\b",
+    # (not phasing: an Aura that "se ne va con lei" phases out with it, 702.26g; session 66's "se ne va" fell so)
+    "it": r"^(?!.*\b(?:bestow|phasing|intermittenz\w*|fuori\s+fase))(?=.*\baura\b)"
+          r".*?\b(?P<word>" + _GONE["it"] + r")\b",
     "zh": r"^(?!.*(?:神授|bestow|回应|响应))(?=.*(?:灵气|光环|结界(?:贴|挂|结附)|(?:贴|挂)(?:在)?\S{0,4}?的结界))"
           r".*?(?P<word>" + _GONE["zh"] + ")"}
 #: An Equipment whose creature is gone ("装备挂着的生物死了，装备也一起进坟场吗", session 49's Chinese blind tester: the
@@ -3364,7 +3368,7 @@ _TARGETS_GONE = {
           r"|abilit(?:y|ies))\b)"
           r"|(?=.*\bbefore\s+(?:my|the|his|her|their|your)\s+(?:spell|card|removal)\s+(?:went\s+off|resolved"
           r"|resolves|could\s+resolve|happened|hit)))"
-          r"(?=.*\b(?:resolve\w*|fizzl\w*|still|happen\w*|countered|work)\b).*?\b(?P<word>"
+          r"(?=.*\b(?:resolve\w*|fizzl\w*|whiff\w*|still|happen\w*|countered|work)\b).*?\b(?P<word>"
           + _GONE["en"] + r"|gone|no\s+longer\s+(?:there|legal|exists?|around)"
           r"|(?:killed|destroyed|exiled|bounced|removed|sacrificed|bolted|murdered)\s+(?:that|the|my|it|this|their|his"
           r"|her)|giv\w*\s+(?:it|him|her|them|(?:the|that|my|his|her|their)\s+[\w/+'’-]+)\s+(?:hexproof|shroud|protection)"
@@ -3568,7 +3572,7 @@ _SPLIT_DAMAGE = {
 _EQUIP_TIMING = {
     "en": r"^(?=.*\b(?:equip\w*|swords?\s+on)\b).*?\b(?P<word>instant\s+speed|at\s+instant|(?:on|during)\s+(?:my\s+)?"
           r"(?:opp(?:onent)?'?s?|their|his|her|the\s+opponent'?s|the\s+other\s+player'?s|(?:friend|frend|mate|buddy)'?s)"
-          r"\s+turn|(?:in|during)\s+combat|in\s+response"
+          r"\s+turn|(?:in|during)\s+combat|mid[\s-]?combat|in\s+response"
           r"|whenever\s+(?:we|i|you)\s+want|any\s*time)\b",
     "it": r"^(?=.*\b(?:equip\w*|equipaggi\w*)).*?\b(?P<word>velocit[àa]\s+(?:da\s+)?istantane[ao]|turno\s+dell['\s]?"
           r"avversario|(?:in|durante\s+il)\s+combattimento|in\s+risposta)",
@@ -3906,13 +3910,18 @@ _NO_TARGET = {
 #: is on the stack" led with 117.2a and 405.6g, 104.3a third, when only the verb was.
 #: Session 62: the Italian "arrendersi" and the English "resign", "forfeit" (the players' lists' concede: "Un cliente
 #: vuole arrendersi mentre una magia si sta risolvendo", the third blind set: nowhere -> first).
-_WHEN_CONCEDING = {"en": r"(?:any\s*time|whenever|while|during|response|mid|middle|stack|before)",
+_WHEN_CONCEDING = {"en": r"(?:any\s*time|any\s+(?:point|moment)|whenever|while|during|response|mid|middle|stack"
+                         r"|before)",
                    "it": r"(?:mentre|durante|qualsiasi|qualunque|risposta|stack|pila|prima)",
                    "zh": "(?:任何时候|随时|什么时候|堆叠|回应|中途|时候)"}
+#: Session 66: "quit" and "give up" (not priority or control) as conceding, "at any point" (the blind sets' Appalachian
+#: grandmother and golfer: nowhere -> first).
+_CONCEDING = (r"(?:conced\w*|scoop\w*|resign\w*|forfeit\w*|quit(?:s|ting)?"
+              r"|giv(?:e|es|ing)\s+up(?!\s+(?:priority|control|(?:the|their|his|her|my)\s)))")
 _CONCEDE_WHEN = {
-    "en": r"^(?!.*" + _SEVERAL["en"] + r").*?(?P<word>\b(?:conced\w*|scoop\w*|resign\w*|forfeit\w*)\b.*\b"
+    "en": r"^(?!.*" + _SEVERAL["en"] + r").*?(?P<word>\b" + _CONCEDING + r"\b.*\b"
           + _WHEN_CONCEDING["en"] + r"\b.*?(?=[?.!,]|$)|\b" + _WHEN_CONCEDING["en"]
-          + r"\b.*\b(?:conced\w*|scoop\w*|resign\w*|forfeit\w*)\b)",
+          + r"\b.*\b" + _CONCEDING + r"\b)",
     "it": r"^(?!.*" + _SEVERAL["it"] + r").*?(?P<word>\b(?:conced\w*|abbandon\w*|arrend\w*)\b.*\b"
           + _WHEN_CONCEDING["it"] + r"\b.*?(?=[?.!,]|$)|\b" + _WHEN_CONCEDING["it"]
           + r"\b.*\b(?:conced\w*|abbandon\w*|arrend\w*)\b)",
@@ -3995,7 +4004,7 @@ _BOTH_TRIGGER = {
           r"|(?:chi\s+)?scegli\w*\s+(?:io\s+)?l['’]\s*ordine|scelgo\s+io\s+l['’]\s*ordine|ordinarl\w*"
           r"|sia\s+(?:\w+\s+){0,3}?(?:che|sia))\b",
     "zh": r"^(?=.*触发)(?=.*(?:谁|顺序|先|哪个))"
-          r".*?(?P<word>同时|同一时间|一起(?:触发|死)|(?:两边|双方)都有|(?:大家|每个人|所有人|各家)\S{0,8}?都有"
+          r".*?(?P<word>同时|同一时间|一起(?:触发|死)|一下子|好几个\S{0,2}?(?:触发|异能)|(?:两边|双方)都有|(?:大家|每个人|所有人|各家)\S{0,8}?都有"
           r"|(?:对面|对手)\S{0,8}?也有|(?:我们|咱们)(?:俩|两个|两人)的触发)"}
 #: A dies trigger of a creature that dies with others, or that is already in the graveyard when it should trigger
 #: ("board wipe kills my creature that says whenever another creature dies, does it still trigger for the others
@@ -4201,7 +4210,7 @@ _NO_LONGER_CREATURE = {
     "en": r"(?:stops?|stopped)\s+being\s+(?:an?\s+)?creature|no\s+longer\s+an?\s+creature"
           r"|(?:isn'?t|is\s+not)\s+an?\s+creature\s+any\s*more|becomes?\s+(?:an?\s+)?non-?creature"
           r"|turn(?:s|ed)?\s+(?:in)?to\s+(?:an?\s+)?non-?creature",
-    "it": r"non\s+(?:è\s+)?più\s+(?:una\s+)?creatura|smette\s+di\s+essere\s+(?:una\s+)?creatura"
+    "it": r"n[ou]n\s+(?:è\s+)?più\s+(?:una\s+)?creatura|smette\s+di\s+essere\s+(?:una\s+)?creatura"
           r"|diventa\s+non-?creatura",
     "zh": r"变成(?:了)?非生物|不再是生物|不是生物了"}
 #: An Equipment whose creature stops being one ("equipment on a creature that stops being a creature",
@@ -4724,7 +4733,7 @@ _SAME_LAYER = {
     "en": r"^(?!(?!.*\b(?:no|neither|not|without|nor|isn['’]?t|doesn['’]?t|don['’]?t)\b).*\bdepend\w*)"
           r".*?\b(?P<word>(?:same|one)\s+(?:sub)?layer|(?:no|without(?:\s+a)?|not\s+any)\s+dependenc\w*"
           r"|neither\s+(?:\w+\s+){0,2}?depends)\b"
-          r"(?=.*\b(?:order|first|which|apply|applies|wins?|precedence)\b)",
+          r"(?=.*\b(?:order|first|which|apply|applies|wins?|precedence|sequence|determines?)\b)",
     "it": r"^(?!(?!.*\b(?:nessun\w*|non|senza|né)\b).*\bdipend\w*)"
           r".*?\b(?P<word>stess[oa]\s+(?:livello|layer|strato))\b"
           r"(?=.*\b(?:ordine|prima|quale|chi\s+vince|prevale|vecchi[oa]|ultimo)\b)",
@@ -5491,7 +5500,7 @@ _CARD_OVER_RULES = {
           r".*?(?P<word>chi\s+vince|quale\s+(?:\w+\s+){0,3}?(?:prevale|vince|vale|conta|si\s+applica)|(?:cosa|icch[ée])\s+vale"
           r"|ha\s+la\s+precedenza|prevalga|prevale)",
     "zh": r"^(?=.*(?:牌|卡))(?=.*规则)(?=.*(?:不一样|不同|矛盾|冲突|抵触|相反|违背))"
-          r".*?(?P<word>听哪(?:个|张)的|听谁的|(?:哪个|何者)优先|以(?:哪(?:个|张)|何者)为准|谁赢|哪个赢|哪个算数|哪个生效)"}
+          r".*?(?P<word>听哪(?:个|张)的|听谁的|(?:哪个|何者|谁)优先|以(?:哪(?:个|张)|何者)为准|谁赢|哪个赢|哪个算数|哪个生效)"}
 #: A loyalty ability costing more loyalty than the planeswalker has ("鹏洛客放大招要-X忠诚，忠诚不够的话能不能硬放？",
 #: session 62's blind mobile gamer): it can't be activated (606.6), where the loyalty abilities' other rules led.
 #: Only where an ability is named ("it only has 2 loyalty does the rest hit opp" asks of combat damage: first ->
@@ -5721,7 +5730,9 @@ _PLAYER_CONTROLLED = {
     # ... and the control "del turno", a "turno controllato" (session 65's blind carabiniere: nowhere -> first)
     "it": r"^(?=.*\b(?:mindslaver|controll\w*\s+(?:il\s+)?turno|turno\s+altrui|controllo\s+del\s+turno"
           r"|turno\s+controllat\w*)\b)",
-    "zh": r"^(?=.*(?:操控|控制)\S{0,8}?(?:回合|牌手|对手))(?!.*(?:操控|控制)权)"}
+    # ... and Mindslaver's Chinese name, a turn 接管 (taken over; session 66's blind office worker: nowhere -> first)
+    "zh": r"^(?=.*(?:(?:操控|控制)\S{0,8}?(?:回合|牌手|对手)|精神奴役器|接管\S{0,6}?(?:回合|牌手|对手|对面)))"
+          r"(?!.*(?:操控|控制)权)"}
 #: Session 65: 5 read (the quality harness over the 84 sets, as typed; the session's first code -> its last): 4/4 ->
 #: 5/5.
 _CONTROLLED_CONCEDE = {
@@ -5829,7 +5840,7 @@ _IMPOSSIBLE_PART = {
           r"|impossibil\w*\s+(?:da\s+)?(?:eseguire|fare|compiere"
           r"|svolgere))\b",
     "zh": r"(?P<word>(?:无法|不能|没法|不可能)(?:被)?(?:执行|做到|完成|进行|做)的部分|做不到的部分"
-          r"|部分(?:无法|不能|没法)(?:执行|做到|完成))"}
+          r"|部分(?:根本|完全)?(?:(?:无法|不能|没法)(?:执行|做到|完成)|做不到))"}
 #: Where a commander starts the game ("昆特的领袖开局就单独放着，万智牌指挥官开局放在哪个区域", session 63's
 #: second blind set, a Gwent player): in the command zone (903.6), where the deck's rules (903.4b) led and 903.6
 #: was seventh.
@@ -5939,7 +5950,7 @@ _CHOICES_ORDER = {
           r"|(?:which|what)\s+order\s+(?:do\s+)?(?:we|players)\s+(?:choose|pick|decide))\b",
     "it": r"^(?=.*\b(?:stess[oa]\s+(?:momento|istante|tempo)|contemporane\w*|simultane\w*|entrambi)\b)"
           r".*?\b(?P<word>chi\s+(?:sceglie|decide)\s+(?:per\s+)?prim\w*)",
-    "zh": r"^(?=.*(?:同时|一起|都要))(?=.*(?:选|决定)).*?(?P<word>谁先(?:选|决定|做选择|作选择))"}
+    "zh": r"^(?=.*(?:同时|一起|都要))(?=.*(?:选|决定)).*?(?P<word>谁先(?:选|决定|做选择|作选择|来|拍板))"}
 #: Who goes first in a game, asked with nothing else of its start (a draw, a restart, a mulligan) nor of what goes first
 #: in a turn (a trigger, a spell, damage): :func:`with_idioms` reads it as choosing who takes the first turn (103.1).
 #: Italian "chi è di mano" is the card games' own (session 63's blind Briscola player).
@@ -6013,8 +6024,9 @@ _CANT_WINS = {
           r".*?(?P<word>quale\s+(?:dei\s+due\s+)?(?:prevale|prevalga|vince|vinca|si\s+applica|si\s+applichi)"
           r"|chi\s+(?:la\s+)?vince|criterio\s+di\s+prevalenza"
           r"|(?:cosa|che\s+cosa|quale|icch[ée])\s+vale)",
-    "zh": r"^(?=.*不能)(?=.*(?:另一|另外))"
-          r".*?(?P<word>哪个优先|听哪(?:个|张)的|哪个生效|谁优先|以哪(?:个|张)为准|哪个赢)"}
+    # ... and a "can" set against it (“不能”和“能”冲突, session 66's blind sets: nowhere -> first)
+    "zh": r"^(?=.*不能)(?=.*(?:另一|另外|冲突|[“\"'‘]能[”\"'’]))"
+          r".*?(?P<word>哪个优先|听哪(?:个|张)的|听谁的|按哪个|哪个生效|谁优先|以哪(?:个|张)为准|哪个赢)"}
 #: Who controls the triggered ability of a creature whose control changed ("ho preso il controllo della creatura di
 #: un avversario: se si innesca una sua abilità, chi la controlla?", "I stole a creature, whose is its trigger", 我获得
 #: 了对手生物的操控权 它的触发式异能由谁操控): its source's controller when it triggered (603.3a), where
@@ -6043,10 +6055,12 @@ _TRIGGER_CONTROLLER = {
 #: Session 59, its second blind set: a "capitolo II" with no Saga named, in "main 1" (nowhere -> first): 22 read, 20/21
 #: -> 21/22.
 _SAGA_CHAPTER = {
-    "en": r"^(?=.*\b(?:sagas?|chapters?)\b)(?!.*\b(?:sacrific\w*|finish\w*|after\s+(?:the\s+)?(?:last|final)))"
+    "en": r"^(?=.*\b(?:sagas?|chapters?|roman\s+numerals?)\b)"
+          r"(?!.*\b(?:sacrific\w*|finish\w*|after\s+(?:the\s+)?(?:last|final)))"
           r"(?=.*\b(?:when|what\s+(?:step|phase|point)|how\s+often"
           r"|upkeep|main\s+phase|draw\s+step)\b)"
-          r".*?\b(?P<word>(?:go(?:es)?|move[sd]?|tick\w*)\s+up|lore\s+counters?|next\s+chapter|chapter\s+counters?"
+          r".*?\b(?P<word>(?:go(?:es)?|move[sd]?|tick\w*)\s+up|lore\s+counters?|next\s+(?:\w+\s+)?(?:chapter|counter)"
+          r"|chapter\s+counters?"
           r"|chapter\s+(?:2|3|ii|iii|two|three))\b",
     "it": r"^(?=.*\b(?:sag(?:a|he)|capitol\w*|chapter)\b)(?!.*\bsacrific\w*)"
           r"(?=.*\b(?:quando|quand['’]\s*è|in\s+che\s+fase|mantenimento|fase\s+principale|main\s+phase|main\s*1"
@@ -6162,10 +6176,13 @@ _TRIGGER_PUTTER = {
 _NEW_OBJECT = {
     "en": r"^(?!.*\b(?:tokens?|commanders?|cmdr)\b)"
           r"(?=.*\b(?:bounc\w*|flicker\w*|blink\w*|ephemerat\w*|recast\w*|replay\w*"
-          r"|came\s+back|comes\s+back|returned)\b)"
+          r"|come\s+back|came\s+back|comes\s+back|returned)\b)"
           r".*?\b(?P<word>(?:effects?|buffs?|pumps?|auras?|boosts?)\s+(?:\w+\s+){0,3}?(?:still|stay\w*|remain\w*"
           r"|keep\w*|carr(?:y|ies)|remember\w*)"
           r"|still\s+ha(?:ve|s)\s+(?:\S+\s+){0,3}?(?:counters?|auras?|effects?|buffs?)"
+          # ... or asked whether it comes back "fresh" (session 66's blind Welsh rugby fan, its counters' own words
+          # read first: nowhere)
+          r"|(?:comes?|came|coming)\s+back\s+(?:\w+\s+){0,3}?(?:fresh|brand[\s-]new)"
           r"|(?:keeps?|kept|keeping|retain\w*)\s+(?:\w+\s+){0,2}?(?:effects?|buffs?|pumps?|auras?|boosts?))\b",
     "it": r"^(?!.*\b(?:pedin\w*|comandant\w*)\b)(?=.*\b(?:torn\w*\s+in\s+mano|rimbalz\w*|bounc\w*|rilanci\w*"
           r"|rientr\w*)\b).*?\b(?P<word>effett\w*\s+(?:\w+\s+){0,3}?(?:rest\w*|riman\w*|continu\w*|vale\s+ancora"
@@ -6520,6 +6537,15 @@ _ADVENTURE_AFTER = {
 #: :data:`_ADVENTURE_AFTER`: 6 read, 2/5 -> 6/6.
 #: Session 59, its second blind set: "DFC transform … counter … object" in Chinese (fourth -> first): 13 read, 11/12 ->
 #: 12/12.
+#: Transforming what has no back face ("Un effetto dice di trasformare una creatura che non è bifronte: succede
+#: qualcosa?", session 66's blind opera lover): nothing happens (701.27c), where the replacement and layer rules led
+#: and 701.27c was nowhere.
+_TRANSFORM_NONE = {
+    "en": r"^(?=.*\btransform\w*).*?\b(?P<word>(?:not|isn'?t|aren'?t|no|non|without\s+a)[\s-]+(?:an?\s+)?"
+          r"(?:double[\s-]?faced|dfcs?|two[\s-]sided|back\s+(?:face|side))|single[\s-]?faced|one[\s-]sided)\b",
+    "it": r"^(?=.*\btrasform\w*).*?\b(?P<word>non\s+(?:è\s+|e\s+|sia\s+)?(?:una\s+)?(?:carta\s+)?bifront\w*"
+          r"|(?:senza|non\s+ha)\s+(?:il\s+|un\s+)?retro|a\s+(?:una\s+)?faccia\s+singola)\b",
+    "zh": r"^(?=.*(?:转化|transform)).*?(?P<word>(?:不是|并非|非)双面(?:牌)?|单面(?:牌)?|没有背面)"}
 _TRANSFORM_KEEPS = {
     "en": r"^(?!.*\b(?:face[\s-]?down|morph\w*|manifest\w*|disguise\w*|cloak\w*)\b)(?=.*\b(?:transform\w*|flip\w*"
           r"|back\s*(?:face|side)|other\s+side|dfcs?|double[\s-]faced|two\s+sides|daybound|nightbound|convert\w*)\b)"
@@ -7042,6 +7068,8 @@ _ASKED: tuple[tuple[dict[str, str], str, str], ...] = (
     (_ADVENTURE_AFTER, "spell cast as an Adventure its controller exiles it instead of putting it into its owner's"
                        " graveyard as it resolves may play it for as long as it remains exiled",
      "作为历险施放的咒语于其结算时 改为将其放逐 而非置入其拥有者的坟墓场 于该牌持续被放逐期间 可以使用之"),
+    (_TRANSFORM_NONE, "instructs a player to transform a permanent that isn't represented by a double-faced card"
+                      " nothing happens", "指示牌手转化一个并非由双面牌代表的永久物 则不会发生任何事"),
     (_TRANSFORM_KEEPS, "double-faced permanent transforms doesn't become a new object effects that applied to that"
                        " permanent continue to apply",
      "双面永久物转化 不会成为新的物件 已对该永久物生效的效应 继续对它生效"),
@@ -7299,9 +7327,13 @@ _IDIOMS: dict[str, Callable[[Patterns], tuple[Idiom, ...]]] = {
            # A hand drawn again ("kid hated his first 7 cards, can he shuffle and draw new ones?", session 45's English
            # blind tester: 103.5 nowhere): 1 read, 0/0 -> 1/1.  Session 57: "the first new hand is free" (a retired
            # teacher: the multiplayer free mulligan, 103.5c, nowhere -> first).
-           Idiom(rx.anycase(r"^(?=.*\b(?:first|opening|starting|initial)\s+(?:new\s+)?(?:7|seven|hand|cards)\b)"
+           # Session 66: "his seven cards" he "shuffled back and drew again" (the blind Appalachian grandmother:
+           # nowhere -> first).
+           Idiom(rx.anycase(r"^(?=.*\b(?:(?:first|opening|starting|initial)\s+(?:new\s+)?(?:7|seven|hand|cards)"
+                                r"|(?:his|her|my|their)\s+(?:7|seven))\b)"
                                 r".*?\b(?P<word>(?:shuffle|draw|get)\w*\s+(?:\w+\s+){0,3}?new\s+(?:ones|hand|cards|seven|7)"
-                                r"|new\s+hand|redraw\w*)\b"), "mulligan"),
+                                r"|new\s+hand|redraw\w*|shuffl\w*\s+(?:\w+\s+){0,3}?back\s+(?:\w+\s+){0,2}?and\s+dr[ae]w\w*"
+                                r"\s+(?:\w+\s+){0,2}?again)\b"), "mulligan"),
            # ... or "turned sideways" (session 60's final set: "can a card that's turned sideways still block", 509.1a
            # sixth -> first), not one that "isnt turned sideways" (an older set's menace question: first -> third)
            # Session 62: a parent's "He wanted to block with it. He was told no. Why?" (509.1a nowhere -> first).
@@ -7328,7 +7360,8 @@ _IDIOMS: dict[str, Callable[[Patterns], tuple[Idiom, ...]]] = {
            # for G the same turn" (an MTGO player: nowhere -> first); not to crew, which a creature cast this turn may
            # (an older set's "crew his Vehicle by tapping a creature he cast this very turn": first -> third, read so).
            # Session 62: a 1990s player's "came into play this turn, can I tap him to ping straight away" (nowhere).
-           Idiom(rx.anycase(r"^(?=.*\b(?:attack\w*|tap\w*|block\w*|sideways|for\s+(?:\w+\s+)?mana)\b)(?!.*\bcrew\w*)"
+           Idiom(rx.anycase(r"^(?=.*\b(?:attack\w*|swing\w*|tap\w*|block\w*|sideways|for\s+(?:\w+\s+)?mana)\b)"
+                                r"(?!.*\bcrew\w*)"
                                 r"(?!.*(?<!\bno )(?<!without )(?<!doesnt have )"
                                 r"(?<!doesn't have )(?<!dont have )(?<!don't have )(?<!dosnt have )(?<!dosent have )"
                                 r"(?<!didnt have )(?<!didn't have )(?<!does not have )\bhaste\b)"
@@ -7412,6 +7445,10 @@ _IDIOMS: dict[str, Callable[[Patterns], tuple[Idiom, ...]]] = {
            # ... and a chess player's creatures that "salgono di livello" (session 63's final set): level up, whose
            # official name is the infinitive (it.tsv)
            Idiom(rx.anycase(r"\b(?P<word>sal(?:gono|e|go|gon|ita|ite|iti|ito)\s+di\s+livello)\b"), "salire di livello"),
+           # A creature that "passa le isole" has the landwalk the printed names call passaisole (session 66's blind
+           # taxi driver: the blocking rules led, 702.14c nowhere)
+           *(Idiom(rx.anycase(rf"\b(?P<word>pass(?:a|ano|are)\s+(?:per\s+|sopra\s+)?(?:le\s+|sulle\s+)?{lands})\b"),
+                   f"passa{lands}") for lands in ("isole", "paludi", "foreste", "montagne", "pianure")),
            Idiom(rx.anycase(_ALL_AT_ZERO["it"]), "all players lose simultaneously game is a draw"),
            Idiom(rx.anycase(_NO_TRAMPLE["it"]), NO_TRAMPLE_SAID["en"]),
            Idiom(rx.anycase(_PUMP_SPELL["it"]), "+3/+3"),
@@ -7521,7 +7558,9 @@ _IDIOMS: dict[str, Callable[[Patterns], tuple[Idiom, ...]]] = {
            Idiom(rx.compile(_WHO_STARTS["zh"]), "牌手需决定谁先开始"),
            Idiom(rx.compile(r"(?P<word>随时(?:都)?(?:能|可以)(?:出|打|用)的?牌|(?:哪种|什么)牌(?:是)?随时(?:都)?(?:能|可以)(?:出|打|用))"),
                  "瞬间"),
-           Idiom(rx.compile(r"(?P<word>(?:对面|对手|他|她|大家)(?:说|喊)?过[，,、 ]*(?:我|我们)?也?(?:说|喊)?过)"),
+           # ... as are everyone 让行 (giving way) or 不响应 (session 66's blind ride-hailing driver: nowhere -> first)
+           Idiom(rx.compile(r"(?P<word>(?:对面|对手|他|她|大家)(?:说|喊)?过[，,、 ]*(?:我|我们)?也?(?:说|喊)?过"
+                            r"|(?:大家|所有人|双方|两边)都(?:让行|让过|过|不(?:响应|回应))了?)"),
                  "所有牌手依次让过 堆叠顶端的咒语或异能结算"),
            Idiom(rx.compile(r"(?:刚出|刚打|刚放|出)的牌\S{0,4}?(?P<word>炸掉|炸了|抵消掉|抵消了)"), "反击"),
            # ... as is one 抵消掉 ("万智牌能不能打一张牌把对面刚出的牌抵消掉", session 64's final set, a Sanguosha
@@ -7531,7 +7570,9 @@ _IDIOMS: dict[str, Callable[[Patterns], tuple[Idiom, ...]]] = {
            Idiom(rx.compile(r"(?P<word>(?:向上|向下)?取整|四舍五入|(?:出现)?小数)"), "分数 进位或舍去"),
            # ... a card with 没有颜色 is colourless (105.2c: "有些牌没有颜色，那它算什么颜色的呢？", the mother of the
            # same set: the cost's 107.13 led), and cards 横过来 that 转回来 are untapped
-           Idiom(rx.compile(r"(?P<word>没有颜色)(?=\S{0,12}?(?:什么颜色|算什么|算不算|是什么))"),
+           # ... as 无色 asked whether it is one (session 66's blind Shandong player: "无色算不算一种颜色啊", seventh)
+           Idiom(rx.compile(r"(?P<word>没有颜色(?=\S{0,12}?(?:什么颜色|算什么|算不算|是什么))"
+                            r"|无色(?=\S{0,3}?(?:算不算|是不是|算|是)(?:一种|一个)?颜色))"),
                  "无色物件没有任何颜色"),
            Idiom(rx.compile(r"^(?=.*横).*?(?P<word>转回来|转回去|转正)"), "重置"),
            # a card discarded to draw another, as a Genshin player asks for a way to filter a hand ("有没有那种弃一张

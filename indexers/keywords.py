@@ -119,8 +119,31 @@ def _terms(lang: str, sentences: Sentences, common: Callable[[str], bool]) -> fr
 def of_kb(conn: sqlite3.Connection, editions: Sequence[tuple[str, str | None]]) -> Keywords:
     """The keyword abilities of ``editions`` (an index's), their names read from the KB (~3 ms)."""
     held = {lang: edition for lang, edition in editions if edition is not None}
-    return Keywords({lang: {name.casefold(): number for number, name in store.rule_names(conn, lang, edition, CHAPTER)}
-                     for lang, edition in held.items()}, held)
+    return Keywords({lang: _names(conn, lang, edition) for lang, edition in held.items()}, held)
+
+
+#: A glossary entry that only points to another ("Islandwalk: See Landwalk.", 海岛行者 "参见地行者。",
+#: "Islandcycling: See Typecycling.") names the keyword it points to: the one whose heading is that name, or the
+#: one keyword section the pointed entry's definition cites (Typecycling's 702.29).  The variants have no heading
+#: of their own, so "my creature has islandwalk, can they block it?" named no keyword and led with the blocking
+#: rules (session 66's blind sets, Italian "passaisole" too).  A name pointing two ways (the Chinese glossary's
+#: 平原行者, written for Plainswalk and for Plainscycling) names neither.
+_SEE = re.compile(r"(?:See|参见)\s*(?P<name>[^.。]+)[.。]")
+_CITED = re.compile(r"(?:rule|规则)\s*(" + CHAPTER + r"\.\d+)\b")
+
+
+def _names(conn: sqlite3.Connection, lang: str, edition: str) -> dict[str, str]:
+    """Every keyword's names in one edition, folded: its heading's, then the glossary entries pointing to it."""
+    names = {name.casefold(): number for number, name in store.rule_names(conn, lang, edition, CHAPTER)}
+    entries = store.glossary_entries(conn, lang, edition)
+    cited = {head.casefold(): {m for sense in senses for m in _CITED.findall(sense)} for head, senses in entries}
+    pointed: dict[str, set[str]] = defaultdict(set)
+    for head, senses in entries:
+        seen = _SEE.fullmatch(senses[0].strip()) if len(senses) == 1 else None
+        to = seen["name"].casefold() if seen else ""
+        if to and head.casefold() not in names:
+            pointed[head.casefold()].update({names[to]} if to in names else cited.get(to, set()))
+    return names | {head: found.pop() for head, found in pointed.items() if len(found) == 1}
 
 
 def every_term(keywords: Keywords, conn: sqlite3.Connection, lang: str) -> dict[str, frozenset[str]]:

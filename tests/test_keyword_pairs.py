@@ -95,3 +95,18 @@ def test_the_keywords_names_are_headings_only(default_home: Path) -> None:
     for lang in ("en", "zh-Hans"):
         assert "702.1" not in names[lang].values(), [n for n, r in names[lang].items() if r == "702.1"]
         assert all(len(name) <= 60 for name in names[lang]), lang
+
+
+def test_a_keyword_s_variants_are_named_by_the_glossary_entries_pointing_to_it(default_home: Path) -> None:
+    """"Islandwalk: See Landwalk." and "Islandcycling: See Typecycling." (whose entry cites 702.29) name
+    their keywords, in Chinese too (海岛行者 参见地行者); 平原行者, which the Chinese glossary writes for both
+    Plainswalk and Plainscycling, names neither."""
+    from indexers.keywords import of_kb
+    from kb.store.rules import connect, newest_of
+
+    with connect(default_home) as conn:
+        names = of_kb(conn, [(lang, newest_of(conn, lang)) for lang in ("en", "zh-Hans")]).names
+    assert names["en"]["islandwalk"] == "702.14" and names["en"]["swampcycling"] == "702.29"
+    assert names["zh-Hans"]["海岛行者"] == "702.14" and names["zh-Hans"]["循环海岛"] == "702.29"
+    assert "平原行者" not in names["zh-Hans"]
+    assert names["en"]["landwalk"] == "702.14" and names["en"]["cycling"] == "702.29"

@@ -5248,6 +5248,58 @@ def test_session_65_a_tapped_creature_asked_to_block_in_chinese(home: Path, db: 
     assert answers & set(ranked[:within]), ranked[:5]
 
 
+@pytest.mark.parametrize(("query", "answers", "within"), [
+    ("can you concede at any point, like walking off halfway through the round?", {"104.3a"}, 1),
+    ("my friend wanted to quit in the middle of my turn, is that allowed?", {"104.3a"}, 1),
+    ("一张卡说我能，另一张说我不能，听谁的？", {"101.2"}, 1),
+    ("“能”和“不能”冲突了按哪个", {"101.2"}, 1),
+    ("三个人同时要做选择，谁先拍板？", {"101.4"}, 1),
+    ("这个指示有一部分根本做不到，剩下的还做吗", {"101.3"}, 1),
+    ("双方都不响应了，堆叠顶上的咒语就结算了吗", {"117.4"}, 1),
+    ("无色是不是一种颜色", {"105.2c"}, 1),
+    ("two effects in the same layer and neither depends on the other, what determines the sequence?", {"613.7"}, 1),
+    ("the only target got flickered in response, does my spell just whiff?", {"608.2b"}, 1),
+    ("it's the end of my turn and I've got 9 cards, how many do I chuck?", {"514.1", "402.2"}, 2),
+    ("can I move my equipment to another creature mid-combat?", {"702.6a"}, 1),
+    ("my kid didn't like his seven, shuffled them back and drew again. how many go on the bottom?", {"103.5"}, 1),
+    ("the enchantment with roman numerals on it, when does it get its next counter?", {"714.3c"}, 2),
+    ("一下子触发了好几个，谁的先上堆叠", {"603.3b"}, 1),
+    ("牌面文字和规则冲突时谁优先", {"101.1"}, 1),
+    ("la sottopartita come funziona?", {"729.1", "729.2"}, 1),
+    ("energia: come si spende?", {"107.14"}, 1),
+    ("接管了对面的回合，我能帮他认输吗", {"723.6"}, 1),
+    ("I flickered my creature with three counters on it, does it come back fresh?", {"400.7"}, 1),])
+def test_session_66_older_kinds_read_more_words(home: Path, db: sqlite3.Connection, query: str, answers: set[str],
+                                                within: int) -> None:
+    """Session 66's first batch: conceding "at any point", "quit" or "give up"; a "can't" against a "can" in
+    Chinese (“能”和“不能”冲突, 听谁的); choices made at once, 谁先拍板; part of an instruction 根本做不到; both
+    players 都不响应 (117.4); 无色 asked whether it is a color; one layer's effects in "sequence"; a spell that
+    "whiffs"; cards to "chuck" at the end of a turn; an Equipment moved "mid-combat"; a hand "shuffled back" and drawn
+    "again"; a Saga as "the enchantment with roman numerals"; triggers 一下子; a card's text against the rules, 谁优先;
+    the Italian "sottopartita" and "energia"; a turn 接管 (taken over); a creature flickered that "comes back
+    fresh"."""
+    ranked = rules_of(find(home, db, query))
+    assert answers & set(ranked[:within]), ranked[:5]
+
+
+@pytest.mark.parametrize(("query", "answers", "within"), [
+    ("what happens if an effect tells me to transform a creature that isn't double-faced?", {"701.27c"}, 1),
+    ("devo trasformare una creatura che non è bifronte, che succede?", {"701.27c"}, 1),
+    ("让我转化一个不是双面牌的生物会怎样", {"701.27c"}, 2),
+    ("la mia creatura passa le paludi e lui ha una palude: me la può bloccare?", {"702.14c"}, 2),
+    ("my creature has islandwalk, can they block it?", {"702.14c"}, 5),
+    # guard: an Aura that "se ne va" with a creature phased out is phasing's (702.26g), not one whose creature left
+    ("la mia creatura con un'aura va fuori fase per il phasing: l'aura se ne va con lei?", {"702.26g"}, 3),])
+def test_session_66_a_single_faced_card_transformed_and_landwalk_named_as_printed(
+        home: Path, db: sqlite3.Connection, query: str, answers: set[str], within: int) -> None:
+    """Transforming what has no back face does nothing (701.27c: the replacement and layer rules led); a creature
+    that "passa le paludi" has the landwalk its Italian printings call passapaludi, and "islandwalk" names the
+    keyword 702.14 through the glossary entry pointing to Landwalk, whose rules are then kept among the first five
+    (the blocking rules led, 702.14c nowhere)."""
+    ranked = rules_of(find(home, db, query))
+    assert answers & set(ranked[:within]), ranked[:5]
+
+
 @pytest.mark.parametrize("query", ["my creature didn't attack this turn, can it still block?", "生物没攻击 能不能挡",
                                    "una creatura che non ha attaccato può bloccare?"])
 def test_a_creature_that_did_not_attack_is_no_combat_without_attackers(home: Path, db: sqlite3.Connection,

@@ -801,6 +801,14 @@ def glossary_of(conn: sqlite3.Connection, lang: str, edition: str) -> dict[str, 
     return {row["term"].casefold(): (row["term"], tuple(json.loads(row["senses"]))) for row in rows}
 
 
+def glossary_entries(conn: sqlite3.Connection, lang: str, edition: str | None) -> list[tuple[str, tuple[str, ...]]]:
+    """One edition's glossary entries in order, each headword with its senses; a headword written twice
+    (the Chinese 平原行者, for Plainswalk and Plainscycling) is twice."""
+    rows = conn.execute("SELECT term, senses FROM glossary WHERE lang = ? AND edition IS ? ORDER BY id",
+                        (lang, edition))
+    return [(str(row["term"]), tuple(json.loads(row["senses"]))) for row in rows]
+
+
 def glossary_identities(conn: sqlite3.Connection, lang: str, edition: str) -> dict[str, tuple[str, str | None]]:
     """One edition's headwords (case folded) with the English headword each was paired with
     (glossary identity) and that headword's English edition, for those paired."""
