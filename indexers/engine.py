@@ -2826,7 +2826,7 @@ _BLOCKER_GONE = {
           r"(?=.*\b(?:attack\w*|hit|hits|damage|dmg|blocked)\b).*?\b(?P<word>got\s+rid\s+of|gets?\s+rid\s+of"
           r"|died|dies|killed|bolted|bounced|removed"
           r"|destroyed|sacrificed|sac(?:'d|ced|ed)?|exiled|gone|left|kills|bolts|bounces|removes|destroys|exiles"
-          r"|destroy|kill|exile|bounce)\b",
+          r"|destroy|kill|exile|bounce|zap(?:s|ped)?)\b",
     "it": r"^(?!.*(?<!senza )(?<!non ha )(?<!nn ha )(?<!non c ha )(?<!non c'ha )\b(?:travolg|trampl|tocco\s+letale"
           r"|deathtouch))(?=.*\b(?:bloccant[ei]|blocc[ao]\w*)\b)"
           r".*?\b(?P<word>muore|muoiono|mort[oaie]|uccis[oaie]|uccid\w*|bruci\w*|fa(?:nno|tto)\s+fuori|rimuov\w*"
@@ -3131,7 +3131,9 @@ _MANA_LEFT = {
           r".*?\b(?P<word>unused|unspent|left\s*over|leftover|carr(?:y|ies)\s+over|stays?|still\s+(?:there|available)"
           r"|(?:use|spend)\s+it\s+(?:in|during|later|on)|save\s+(?:it|(?:the|that|this|my)\s+mana|mana)"
           r"|(?:don'?t|didn'?t|do\s+not|did\s+not|never)\s+(?:use|spend)\s+(?:it|them|(?:the|that|this|my)\s+mana)"
-          r"|drain\w*(?:\s+away)?|keep\s+(?:it|(?:the|that|this|my)\s+mana)|go(?:es)?\s+away)\b",
+          r"|drain\w*(?:\s+away)?|keep\s+(?:it|(?:the|that|this|my)\s+mana)|go(?:es)?\s+away"
+          # ... or "hang around" (session 66's final set, a surfer: nowhere -> first)
+          r"|hang\w*\s+around)\b",
     "it": r"^(?=.*\bmana\b)(?=.*\b(?:fase|sottofase|turno|combat\w*|main|dopo|pi[uù]\s+tardi)\b)"
           r".*?\b(?P<word>(?:nn|non)\s+(?:lo\s+|la\s+)?us\w*|(?:nn|non)\s+(?:l['’]\s*)?(?:ho|hai|ha)\s+usat\w*|resta|rimane"
           r"|avanz\w*|tener(?:mi|lo|e)?|teng(?:o|ono)|sparit\w*|svuot\w*)\b",
@@ -3192,7 +3194,9 @@ _DAMAGE_LASTS = {
           r"|(?:ancora|resta|rimane)\s+ferit\w*|torna\s+come\s+nuov\w*|guarisc\w*"
           r"|vanno\s+via|va\s+via|si\s+(?:tolgono|toglie|resett\w*|cancell\w*|azzer\w*|cur\w*|rimuov\w*)"
           r"|(?:vengono|viene)\s+(?:rimoss\w*|tolt\w*|cancellat\w*|azzerat\w*)|ancora\s+(?:\w+\s+){0,3}?addosso)\b",
-    "zh": r"^(?=.*(?:伤害|受的伤|那伤|残血))(?=.*(?:回合|一轮|清除步骤|什么时候))"
+    # ... and a creature 打伤 whose 那个伤 is asked of (session 66's final set, a 广场舞 auntie: the summoning sickness
+    # rule led)
+    "zh": r"^(?=.*(?:伤害|受的伤|那伤|残血|打伤|受伤|那个伤))(?=.*(?:回合|一轮|清除步骤|什么时候))"
           r".*?(?P<word>清掉|清除|清空|消掉|消失|没了|保留|留到|留着|挂着|还在|重置|会留|移除|恢复|回满|累积|累计|残血"
           r"|(?:就|会)?好了|还算|算着)"}
 #: Session 50: 伤害会一直留着吗 (the club's new player: 120.4d led): 47 read, 37/46 -> 38/47; 累积 (the Zhihu tester's
@@ -3382,8 +3386,9 @@ _TARGETS_GONE = {
           r"|(?=.*(?:回应|响应|结算前|结算之前|生效前|生效之前|在(?:stack|堆叠)上))"
           r"(?!.*(?:触发|ETB|etb|进入战场|进场|能力|异能)))"
           r"(?=.*(?:结算|生效|失效|还有用|没用|还会|直接没了|就没了|fizz|算(?:是)?被反击|(?:啥|什么)(?:都|也)没(?:干|做)|会怎么?样"
-          r"|直接进(?:了)?坟|咋样|怎么样))"
-          r".*?(?P<word>" + _GONE["zh"] + r"|没了|不在了|不合法了?|" + _FLICKERED_ZH + ")"}
+          r"|直接进(?:了)?坟|咋样|怎么样|搞么事))"
+          # ... targets 冇得了 (Wuhan's 没了) or 弄走了 (session 66's final set: nowhere -> first)
+          r".*?(?P<word>" + _GONE["zh"] + r"|没了|冇得?了|弄走了|不在了|不合法了?|" + _FLICKERED_ZH + ")"}
 #: ... "cosa succede", "fizza", 还会 and 被弹走 too (the older sets' misses): 18 read, 15/15 -> 18/18; "nn c e piu",
 #: fizz and 不合法了 (session 44's second blind testers): 25 read, 21/24 -> 25/25.  Session 49: a removal answered
 #: "in risposta" or with 回应 by a bounce, no target named ("他回应把那个生物弹回手了，我的法术还结算吗": responding's
@@ -3432,7 +3437,7 @@ _SOURCE_GONE = {
     "it": r"^(?!.*\b(?:bersagli|target|invece))(?=.*\b(?:trigger\w*|abilit[àa]|innesc\w*|etb|si\s+attiv\w*)\b)"
           r"(?=.*\b(?:risol\w*|ancora|funzion\w*)).*?\b(?P<word>" + _GONE["it"] + r"|uccid\w*|distrugg\w*"
           r"|sacrific\w*|sacc(?:o|hi|a|are|at[oaie]))\b",
-    "zh": r"^(?!.*(?:目标|改为|而是|谁的?先|顺序|离场前))(?=.*(?:触发|异能|etb|trigger))(?=.*(?:结算|resolve))"
+    "zh": r"^(?!.*(?:目标|改为|而是|谁的?先|顺序|离场前))(?=.*(?:触发|异能|etb|trigger))(?=.*(?:结算|生效|resolve))"
           r".*?(?P<word>" + _GONE["zh"] + r"|(?:被\S{0,3}?)?kill\s?(?:咗|了|掉)?)"}
 #: The first mulligan of a multiplayer game ("is the first mull free in commander", 多人局第一次调度免费吗, "in
 #: commander il primo mulligan e gratis o no"): it doesn't count (103.5c), where Commander's and the mulligan's
@@ -3444,8 +3449,9 @@ _FREE_MULLIGAN = {
     "en": r"^(?=.*\bmull\w*).*?\b(?P<word>free(?:bie)?)\b",
     "it": r"^(?=.*\bmull\w*).*?\b(?P<word>gratis|gratuit\w*|free"
           r"|non\s+(?:scarto|metto\s+(?:sotto|in\s+fondo)|devo\s+(?:scartare|mettere))\s+(?:niente|nulla|nessuna))\b",
-    "zh": r"^(?=.*(?:调度|mull))(?=.*第一)"
-          r".*?(?P<word>免费|白送|不算|free|不用放(?:牌)?(?:到)?(?:底|下面|牌库底)|不用放底)"}
+    # ... and a hand 重抓 (drawn again: session 66's final set, a 广场舞 auntie)
+    "zh": r"^(?=.*(?:调度|mull|重抓|重新抓))(?=.*第一)"
+          r".*?(?P<word>免费|白送|不算|free|(?:不用|要不要|用不用|需不需要)放(?:牌)?(?:到)?(?:底|下面|牌库底)|不用放底)"}
 #: ... "第一次调度是不是不用放牌到底下" (session 45's third Chinese blind tester): 30 read, 25/29 -> 25/30.
 #: Attacking several players in one combat ("can i attack 2 different players in the same combat in ffa", "in
 #: commander posso attaccare 2 giocatori diversi nello stesso turno?"): the option of multiplayer games that
@@ -3465,7 +3471,9 @@ _ATTACK_SEVERAL = {
     "it": r"^(?=.*\battacc\w*)"
           r".*?\b(?P<word>(?:2|due|pi[uù]|diversi|tutti\s+gli|entrambi\s+gli)\s+(?:giocatori|avversari|persone)"
           r"(?:\s+diversi)?)\b",
-    "zh": r"^(?=.*(?:攻击|打))"
+    # ... 进攻 (session 66's final set, a badminton player), not 打 of a ball game (打球来回: "两个人都让过了" was
+    # read so)
+    "zh": r"^(?=.*(?:攻击|进攻|打(?!球)))"
           r".*?(?P<word>(?:两个|两位|2个|多个|多位|几个|不同的?|所有)(?:不同的?)?(?:对手|牌手|玩家|人|dm|对面|对家))"}
 #: Two alternative costs for one spell ("posso usare 2 costi alternativi sulla stessa magia?"): only one can
 #: apply (118.9a), where the keywords that are alternative costs (702.140a, 702.96a) led and 118.9a was nowhere
@@ -5927,7 +5935,7 @@ _LOOK_BACK = {
           r".*?\b(?P<word>prima\s+o\s+dopo\s+(?:l['’]\s*)?(?:evento|che\s+(?:lasci|muoi)\w*))",
     "zh": r"^(?=.*(?:离开战场|离场|死亡|死去|牺牲))(?=.*触发)"
           r".*?(?P<word>(?:事件)?(?:发生)?之前还是之后|(?:事件)?(?:发生)?前还是(?:发生)?后|回溯|旧状态"
-          r"|看(?:的是)?离场前|离开之前的状态)"}
+          r"|看(?:的是)?离场前|离开之前的状态|(?:死|离场|离开)?之前的样子)"}
 #: A color an effect gives, and the colors before ("效果把我的生物变成蓝色，那原来的红色还在不在", session 63's final
 #: set, a Genshin player): the new color replaces the others (105.3), where the mana cost's 202.2a led and 105.3 was
 #: nowhere.
@@ -6025,7 +6033,7 @@ _CANT_WINS = {
           r"|chi\s+(?:la\s+)?vince|criterio\s+di\s+prevalenza"
           r"|(?:cosa|che\s+cosa|quale|icch[ée])\s+vale)",
     # ... and a "can" set against it (“不能”和“能”冲突, session 66's blind sets: nowhere -> first)
-    "zh": r"^(?=.*不能)(?=.*(?:另一|另外|冲突|[“\"'‘]能[”\"'’]))"
+    "zh": r"^(?=.*不能)(?=.*(?:另一|另外|冲突|[“\"'‘]能[”\"'’]|可以))"
           r".*?(?P<word>哪个优先|听哪(?:个|张)的|听谁的|按哪个|哪个生效|谁优先|以哪(?:个|张)为准|哪个赢)"}
 #: Who controls the triggered ability of a creature whose control changed ("ho preso il controllo della creatura di
 #: un avversario: se si innesca una sua abilità, chi la controlla?", "I stole a creature, whose is its trigger", 我获得
@@ -6540,6 +6548,16 @@ _ADVENTURE_AFTER = {
 #: Transforming what has no back face ("Un effetto dice di trasformare una creatura che non è bifronte: succede
 #: qualcosa?", session 66's blind opera lover): nothing happens (701.27c), where the replacement and layer rules led
 #: and 701.27c was nowhere.
+#: A permanent phased out asked whether it left the battlefield or triggers leaving ("跃离出去的生物算不算离开战场？
+#: 会不会触发离场的效果？", session 66's final set, a Wuhan player): phasing changes no zone, and no zone-change
+#: trigger triggers (702.26d), where the leaving triggers' 603.6c led and 702.26d was nowhere.
+_PHASED_STAYS = {
+    "en": r"^(?=.*\bphas(?:e|es|ed|ing)\b).*?\b(?P<word>(?:leave|leaves|left|leaving)\s+the\s+battlefield|ltb"
+          r"|zone[\s-]chang\w*"
+          r"|(?:leave|etb|enter\w*|dies|death)\s+trigger\w*)\b",
+    "it": r"^(?=.*\b(?:phas\w*|intermittenz\w*|fuori\s+fase|in\s+fase)\b).*?\b(?P<word>lascia\w*\s+il\s+campo"
+          r"|(?:esce|uscit\w*)\s+dal\s+campo|cambi\w*\s+(?:di\s+)?zona|(?:rientr|entr)\w*\s+nel\s+campo)\b",
+    "zh": r"^(?=.*(?:跃离|跃回|时间跳跃)).*?(?P<word>离开战场|离场|进入战场|进场|改变区域|区域变换)"}
 _TRANSFORM_NONE = {
     "en": r"^(?=.*\btransform\w*).*?\b(?P<word>(?:not|isn'?t|aren'?t|no|non|without\s+a)[\s-]+(?:an?\s+)?"
           r"(?:double[\s-]?faced|dfcs?|two[\s-]sided|back\s+(?:face|side))|single[\s-]?faced|one[\s-]sided)\b",
@@ -7068,6 +7086,9 @@ _ASKED: tuple[tuple[dict[str, str], str, str], ...] = (
     (_ADVENTURE_AFTER, "spell cast as an Adventure its controller exiles it instead of putting it into its owner's"
                        " graveyard as it resolves may play it for as long as it remains exiled",
      "作为历险施放的咒语于其结算时 改为将其放逐 而非置入其拥有者的坟墓场 于该牌持续被放逐期间 可以使用之"),
+    (_PHASED_STAYS, "phasing event doesn't cause a permanent to change zones zone-change triggers don't trigger when"
+                    " a permanent phases in or out",
+     "时间跳跃事件并不会使得永久物所在的区域发生改变 跃回或跃离时 并不会触发区域变换触发异能"),
     (_TRANSFORM_NONE, "instructs a player to transform a permanent that isn't represented by a double-faced card"
                       " nothing happens", "指示牌手转化一个并非由双面牌代表的永久物 则不会发生任何事"),
     (_TRANSFORM_KEEPS, "double-faced permanent transforms doesn't become a new object effects that applied to that"
@@ -7365,7 +7386,8 @@ _IDIOMS: dict[str, Callable[[Patterns], tuple[Idiom, ...]]] = {
                                 r"(?!.*(?<!\bno )(?<!without )(?<!doesnt have )"
                                 r"(?<!doesn't have )(?<!dont have )(?<!don't have )(?<!dosnt have )(?<!dosent have )"
                                 r"(?<!didnt have )(?<!didn't have )(?<!does not have )\bhaste\b)"
-                                r".*?\b(?P<word>just\s+(?:played|cast|casted|summoned|came\s+(?:in(?:to\s+play)?|down|out)|entered"
+                                r".*?\b(?P<word>just\s+(?:played|cast|casted|summoned|slammed|dropped"
+                                r"|came\s+(?:in(?:to\s+play)?|down|out)|entered"
                                 r"|resolved)"
                                 r"|(?:attack\w*|tap\w*|block\w*)\s+(?:\w+\s+){0,3}?(?:right\s+away|immediately|straight\s+away)"
                                 r"|(?:came|comes?)\s+into\s+play\s+this\s+turn"
@@ -7560,7 +7582,7 @@ _IDIOMS: dict[str, Callable[[Patterns], tuple[Idiom, ...]]] = {
                  "瞬间"),
            # ... as are everyone 让行 (giving way) or 不响应 (session 66's blind ride-hailing driver: nowhere -> first)
            Idiom(rx.compile(r"(?P<word>(?:对面|对手|他|她|大家)(?:说|喊)?过[，,、 ]*(?:我|我们)?也?(?:说|喊)?过"
-                            r"|(?:大家|所有人|双方|两边)都(?:让行|让过|过|不(?:响应|回应))了?)"),
+                            r"|(?:大家|所有人|双方|两边|两个人|两人|俩人|我们|咱们)都(?:让行|让过|过|不(?:响应|回应))了?)"),
                  "所有牌手依次让过 堆叠顶端的咒语或异能结算"),
            Idiom(rx.compile(r"(?:刚出|刚打|刚放|出)的牌\S{0,4}?(?P<word>炸掉|炸了|抵消掉|抵消了)"), "反击"),
            # ... as is one 抵消掉 ("万智牌能不能打一张牌把对面刚出的牌抵消掉", session 64's final set, a Sanguosha

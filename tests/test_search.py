@@ -5300,6 +5300,35 @@ def test_session_66_a_single_faced_card_transformed_and_landwalk_named_as_printe
     assert answers & set(ranked[:within]), ranked[:5]
 
 
+@pytest.mark.parametrize(("query", "answers", "within"), [
+    ("孩子的小怪被打伤了，那个伤到下一回合还算不算", {"514.2", "120.6"}, 1),
+    ("四人局我进攻的时候能同时对付几个对手吗", {"802.1"}, 1),
+    ("像打球来回一样，两个人都让过了会怎样", {"117.4"}, 1),
+    ("一个效果说可以，一个效果说不能，听哪个的", {"101.2"}, 1),
+    ("我起动了异能，对手回应把那个生物杀了，异能还生效吗", {"113.7a"}, 1),
+    ("跃离的永久物算离开战场吗？会触发离场异能吗", {"702.26d"}, 1),
+    ("does phasing out trigger leaves the battlefield abilities?", {"702.26d"}, 1),
+    ("con il phasing la creatura lascia il campo? si innescano le abilità?", {"702.26d"}, 1),
+    ("“死去时”的触发看的是死之前的样子吗", {"603.10a"}, 1),
+    ("just slammed a creature, can it swing this turn?", {"302.6"}, 1),
+    ("if i tap lands in upkeep does the mana hang around till combat?", {"106.4", "500.5"}, 1),
+    ("he zapped my blocker before damage, does his guy hit me now?", {"509.1h", "510.1c"}, 1),
+    ("我的咒语目标被弄走了，还有用吗", {"608.2b"}, 1),
+    ("mobilitare: i guerrieri restano dopo il turno?", {"702.181a"}, 1),
+    ("stazione: quando diventa una creatura l'astronave?", {"702.184a", "721.2b"}, 1),
+    ("四个人玩的时候第一次重抓要不要放牌到底下", {"103.5c"}, 1)])
+def test_session_66_the_final_set(home: Path, db: sqlite3.Connection, query: str, answers: set[str],
+                                  within: int) -> None:
+    """Session 66's final set (read after the first batch landed): damage of a creature 打伤 asked of the next turn;
+    several opponents attacked 进攻; both players 都让过, no 打 of a ball game read as attacking; a "can" against a
+    "can't" said of two effects; an ability 生效 after its source was killed (113.7a); a permanent phased out asked
+    whether it left the battlefield or triggers leaving (702.26d; the English was read before, as a guard); a dies
+    trigger that sees 死之前的样子; a creature just "slammed"; mana that "hangs around"; a blocker "zapped"; targets
+    弄走了; "mobilitare" and "stazione"; the first mulligan 重抓 of a game of four."""
+    ranked = rules_of(find(home, db, query))
+    assert answers & set(ranked[:within]), ranked[:5]
+
+
 @pytest.mark.parametrize("query", ["my creature didn't attack this turn, can it still block?", "生物没攻击 能不能挡",
                                    "una creatura che non ha attaccato può bloccare?"])
 def test_a_creature_that_did_not_attack_is_no_combat_without_attackers(home: Path, db: sqlite3.Connection,
