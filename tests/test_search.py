@@ -5329,6 +5329,26 @@ def test_session_66_the_final_set(home: Path, db: sqlite3.Connection, query: str
     assert answers & set(ranked[:within]), ranked[:5]
 
 
+@pytest.mark.parametrize(("query", "answers", "within"), [
+    ("牌面文字和规则冲突的话以牌为准吗", {"101.1"}, 1),
+    ("posso contare quante carte ha nel mazzo il mio avversario?", {"401.3"}, 1),
+    ("can I play an extra land on my buddy's turn?", {"305.1", "305.3"}, 2),
+    ("posso tirare il dado con l'app del telefono?", {"706.1b"}, 2),
+    ("una creatura mutaforma ha tutti i tipi di creatura?", {"702.73a"}, 1),
+    ("how do I take the initiative from another player?", {"726.2"}, 1),
+    ("先制怎么抢过来", {"726.2"}, 1),
+    ("come faccio a rubare l'iniziativa?", {"726.2"}, 1),
+    ("can I usurp the crown from the monarch?", {"725.2"}, 1)])
+def test_session_66_the_fourth_blind_set(home: Path, db: sqlite3.Connection, query: str, answers: set[str],
+                                         within: int) -> None:
+    """Session 66's fourth blind set (written after the second batch): a card's text against the rules 以牌为准; a
+    library's cards counted, not a deck's size (401.3: the deck size's 100.2a led); a land played on a "buddy's turn"
+    (305.1, 305.3); a "dado" rolled, not a creature dying (700.4 led); a creature "mutaforma", the changeling; the
+    initiative taken (726.2: 726.1 led), as the monarch is, and the monarch's "crown" usurped (725.2)."""
+    ranked = rules_of(find(home, db, query))
+    assert answers & set(ranked[:within]), ranked[:5]
+
+
 @pytest.mark.parametrize("query", ["my creature didn't attack this turn, can it still block?", "生物没攻击 能不能挡",
                                    "una creatura che non ha attaccato può bloccare?"])
 def test_a_creature_that_did_not_attack_is_no_combat_without_attackers(home: Path, db: sqlite3.Connection,
