@@ -3188,9 +3188,11 @@ _HAND_OVER = {
 #: happened" by the next turn (the second blind set's parent: 514.2 nowhere -> second, behind 120.6): 84 read, 65/82 ->
 #: 65/83.
 _DAMAGE_LASTS = {
-    "en": r"(?:\b(?:damage|dmg|hurt)\b.*?|\A(?=.*\b(?:turn|eot)\b).*?(?=\bstill\s+damaged\b))"
+    # ... and "owies" or "wounds" it "still has" (session 66's blind kindergarten teacher: nowhere)
+    "en": r"(?:\b(?:damage|dmg|hurt|owies?|wounds?)\b.*?|\A(?=.*\b(?:turn|eot)\b).*?(?=\bstill\s+damaged\b))"
           r"\b(?P<word>go(?:es)?\s+away|wears?\s+off|stays?|sticks?|carr(?:y|ies)\s+over"
           r"|lasts?(?=\s+(?:on|until|till|through|into|for)\b|\s*\??\s*$)|still\s+(?:there|damaged|on\s+(?:it|him|her|them))"
+          r"|still\s+ha(?:ve|s)\s+(?:the\s+|its\s+|those\s+)?(?:owies?|damage|wounds?)"
           r"|(?:heal(?:s|ed)?|reset(?:s)?|removed|cleared)(?=.*\b(?:turn|eot|cleanup)\b)|never\s+happened)\b",
     "it": r"^(?=.*\b(?:turno|giro|cleanup|quando)\b)(?=.*\b(?:dann[io]|colpi|colpit\w*|ferit\w*)\b)"
           r".*?\b(?P<word>rest(?:a|ano)|riman(?:e|gono)|spari(?:sce|scono)|si\s+sommano"
@@ -3384,7 +3386,8 @@ _TARGETS_GONE = {
           r"(?=.*\b(?:risol\w*|fizz\w*|ancora|funzion\w*|(?:che\s+)?fa\s+qualcosa|che\s+(?:fine\s+)?fa"
           r"|neutralizzat\w*|succede)).*?\b(?P<word>" + _GONE["it"] + r"|(?:(?:non|nn)\s+)?c'?\s*[èe]\s+pi[uù]"
           r"|(?:gli|le)\s+d[àa]\s+(?:anti-?\s*malocchio|hexproof|protezione|velo)"
-          r"|sparisc\w*)\b",
+          # ... targets "diventati illegali" (session 66's blind philosophy teacher: 608.3a led, 608.2b fourth)
+          r"|sparisc\w*|(?:divent\w*|son[oa]|è)\s+(?:\w+\s+)?illegal\w*)\b",
     "zh": r"^(?:(?=.*(?:目标|target|点了|指定了|指了|指(?:dm|对手|对面|对方|他|她)))"
           r"|(?=.*(?:回应|响应|结算前|结算之前|生效前|生效之前|在(?:stack|堆叠)上))"
           r"(?!.*(?:触发|ETB|etb|进入战场|进场|能力|异能)))"
@@ -3477,7 +3480,7 @@ _ATTACK_SEVERAL = {
     # ... 进攻 (session 66's final set, a badminton player), not 打 of a ball game (打球来回: "两个人都让过了" was
     # read so)
     "zh": r"^(?=.*(?:攻击|进攻|打(?!球)))"
-          r".*?(?P<word>(?:两个|两位|2个|多个|多位|几个|不同的?|所有)(?:不同的?)?(?:对手|牌手|玩家|人|dm|对面|对家))"}
+          r".*?(?P<word>(?:两个|两位|2个|多个|多位|几个|几位|不同的?|所有)(?:不同的?)?(?:对手|牌手|玩家|人|dm|对面|对家))"}
 #: Two alternative costs for one spell ("posso usare 2 costi alternativi sulla stessa magia?"): only one can
 #: apply (118.9a), where the keywords that are alternative costs (702.140a, 702.96a) led and 118.9a was nowhere
 #: (session 43's blind tester).  3 read: 1/1 -> 3/3.
@@ -3584,6 +3587,9 @@ _EQUIP_TIMING = {
     "en": r"^(?=.*\b(?:equip\w*|swords?\s+on)\b).*?\b(?P<word>instant\s+speed|at\s+instant|(?:on|during)\s+(?:my\s+)?"
           r"(?:opp(?:onent)?'?s?|their|his|her|the\s+opponent'?s|the\s+other\s+player'?s|(?:friend|frend|mate|buddy)'?s)"
           r"\s+turn|(?:in|during)\s+combat|mid[\s-]?combat|in\s+response"
+          # ... "durin the other fella's turn", "the middle of combat" (session 66's blind shrimp-boat captain)
+          r"|(?:on|during|durin['’]?)\s+the\s+other\s+(?:\w+\s+)?(?:fella|guy|player|person|dude)['’]?s\s+turn"
+          r"|middle\s+of\s+(?:the\s+)?combat"
           r"|whenever\s+(?:we|i|you)\s+want|any\s*time)\b",
     "it": r"^(?=.*\b(?:equip\w*|equipaggi\w*)).*?\b(?P<word>velocit[àa]\s+(?:da\s+)?istantane[ao]|turno\s+dell['\s]?"
           r"avversario|(?:in|durante\s+il)\s+combattimento|in\s+risposta)",
@@ -5264,6 +5270,7 @@ _LAND_WHEN = {
     # ... and a "buddy's turn", "extra lands" (session 66's blind Newfoundlander: eighth -> first)
     "en": r"^(?!.*\b(?:mana|tap|taps|tapping|tapped|respond\w*|response)\b)(?=.*\b(?:combat|opponent'?s\s+turn"
           r"|opp'?s\s+turn|their\s+turn|someone\s+else'?s\s+turn|(?:buddy|friend|mate|pal)'?s\s+turn|instant\s+speed"
+          r"|other\s+(?:\w+\s+)?(?:fella|guy|player|person|dude)'?s\s+turn"
           r"|end\s+step|upkeep|any\s*time|flash)\b)"
           r".*?\b(?P<word>play(?:ing)?\s+(?:a\s+|my\s+|the\s+|an?\s+extra\s+|extra\s+)?lands?|land\s+drops?)\b",
     "it": r"^(?!.*\b(?:mana|tapp\w*|in\s+risposta|rispond\w*)\b)"
@@ -5567,7 +5574,9 @@ _END_TURN_STACK = {
           r".*?\b(?P<word>end(?:s|ed|ing)?[\s-]+the[\s-]+turn|time\s+stop)\b",
     "it": r"^(?=.*\b(?:pila|stack|magi[ae]|abilit[àa])\b)"
           r".*?\b(?P<word>(?:termin|finisc|fini)\w*\s+(?:subito\s+)?il\s+turno|il\s+turno\s+(?:finisce|termina|è\s+finito))\b",
-    "zh": r"^(?=.*(?:堆叠|咒语|异能)).*?(?P<word>结束(?:本|当前|这个|这|该)?回合)(?!时)"}
+    # ... and a card that 让回合结束 (session 66's blind train conductor: the turn's 724.1 led, 724.1b second)
+    "zh": r"^(?=.*(?:堆叠|咒语|异能))"
+          r".*?(?P<word>结束(?:本|当前|这个|这|该)?回合|让(?:本|这个|这)?回合(?:直接)?结束)(?!时)"}
 #: Whether a token is a card ("衍生物算不算一张牌啊？", session 62's blind mobile gamer; "is a token a card?"): it isn't
 #: (108.2b, 111.6), where the tokens' other rules (111.10, 111.12) led.  4 read: 0/2 -> 1/4 (the older sets name
 #: 111.6 alone; 108.2b, which says it first, leads).
@@ -6233,7 +6242,8 @@ _LANDS_PER_TURN = {
     "en": r"^(?!.*\b(?:onto|effects?|ramp\w*)\b).*?\b(?P<word>(?:two|2|another|second|more\s+than\s+one|multiple|extra"
           r"|several)\s+(?:\w+\s+)?lands?(?:\s+cards?)?(?=\s+(?:\w+\s+){0,2}?(?:in\s+)?(?:the\s+same|one|a|per|each|this"
           r"|my|a\s+single)\s+turn)"
-          r"|how\s+many\s+lands?(?=\s+(?:\w+\s+){0,5}?(?:per|each|every|a|in\s+a|one)\s+turn))\b",
+          # ... "land cards" one is "allowed to put down in one turn" (session 66's blind kindergarten teacher)
+          r"|how\s+many\s+lands?(?:\s+cards?)?(?=\s+(?:\w+\s+){0,7}?(?:per|each|every|a|in\s+a|one)\s+turn))\b",
     "it": r"^(?!.*\b(?:effett\w*|mett\w*\s+sul)\b)"
           r".*?\b(?P<word>(?:due|2|un['’]\s*altra|una\s+seconda|pi[uù])\s+terr[ae]"
           r"(?=\s+(?:\w+\s+){0,2}?(?:nello\s+stesso|in\s+un|per|ogni|a|al)\s+turno)|quante\s+terre(?=.*\bturno\b))\b",
@@ -6622,10 +6632,12 @@ _LOOK_GRAVEYARD = {
 #: Session 59, its second blind set: cards "rimesse dritte" (put straight again: sixth -> first, two older ones second
 #: and third -> first): 8 read, 5/7 -> 8/8.  Not of an exerted permanent (:data:`_EXERT_UNTAP`, session 62).
 _WHEN_UNTAP = {
-    "en": r"^(?=.*\b(?:when|what\s+(?:step|phase|point|part))\b)(?!.*\b(?:upkeep|priority|instant|respond\w*|cast\w*"
+    # ... and cards "sideways" that "stand back up" at the start of a turn (session 66's blind kindergarten teacher)
+    "en": r"^(?=.*\b(?:when|what\s+(?:step|phase|point|part)|(?:start|beginning)\s+of\s+(?:my|your|the|each|every)"
+          r"\s+turn)\b)(?!.*\b(?:upkeep|priority|instant|respond\w*|cast\w*"
           r"|exert\w*|doesn['’]?t\s+untap|don['’]?t\s+untap|skip\w*)\b).*?\b(?P<word>untap(?:s|ped|ping)?"
           r"|(?:turn\w*|get\w*|put\w*|rotat\w*|go(?:es)?)\s+(?:\w+\s+){0,2}?back\s+(?:straight|upright)"
-          r"|straighten\w*)\b",
+          r"|straighten\w*|stand\w*\s+(?:back\s+)?up(?:right)?)\b",
     "it": r"^(?=.*\b(?:quando|in\s+che\s+fase|a\s+che\s+punto)\b)(?!.*\b(?:mantenimento|priorit\w*|istantane\w*"
           r"|esaur\w*|rispond\w*|lanci\w*)\b).*?\b(?P<word>stapp\w*|si\s+raddrizz\w*|raddrizz\w*"
           r"|(?:rimett\w*|torn\w*)\s+dritt\w*)\b",

@@ -5336,7 +5336,7 @@ def test_session_66_the_final_set(home: Path, db: sqlite3.Connection, query: str
     ("posso tirare il dado con l'app del telefono?", {"706.1b"}, 2),
     ("una creatura mutaforma ha tutti i tipi di creatura?", {"702.73a"}, 1),
     ("how do I take the initiative from another player?", {"726.2"}, 1),
-    ("先制怎么抢过来", {"726.2"}, 1),
+    ("先制能从别人手上夺走吗", {"726.2"}, 1),
     ("come faccio a rubare l'iniziativa?", {"726.2"}, 1),
     ("can I usurp the crown from the monarch?", {"725.2"}, 1)])
 def test_session_66_the_fourth_blind_set(home: Path, db: sqlite3.Connection, query: str, answers: set[str],
@@ -5345,6 +5345,25 @@ def test_session_66_the_fourth_blind_set(home: Path, db: sqlite3.Connection, que
     library's cards counted, not a deck's size (401.3: the deck size's 100.2a led); a land played on a "buddy's turn"
     (305.1, 305.3); a "dado" rolled, not a creature dying (700.4 led); a creature "mutaforma", the changeling; the
     initiative taken (726.2: 726.1 led), as the monarch is, and the monarch's "crown" usurped (725.2)."""
+    ranked = rules_of(find(home, db, query))
+    assert answers & set(ranked[:within]), ranked[:5]
+
+
+@pytest.mark.parametrize(("query", "answers", "within"), [
+    ("at the start of my turn, do my sideways cards stand back up?", {"502.3"}, 1),
+    ("my creature got owies but lived, does it still have the owies next turn?", {"514.2", "120.6"}, 1),
+    ("can I move my equipment during the other guy's turn?", {"702.6a"}, 1),
+    ("can I play a land on the other guy's turn?", {"305.1", "305.3"}, 2),
+    ("how many land cards can I put down in one turn?", {"305.2"}, 1),
+    ("有张牌让回合结束，堆叠上的咒语怎么办", {"724.1b"}, 1),
+    ("多人游戏能同时攻击好几位对手吗", {"802.1"}, 1),
+    ("se tutti i bersagli sono diventati illegali la magia si risolve lo stesso?", {"608.2b"}, 1)])
+def test_session_66_the_fifth_blind_set(home: Path, db: sqlite3.Connection, query: str, answers: set[str],
+                                        within: int) -> None:
+    """Session 66's fifth blind set (written after the third batch): cards "sideways" that "stand back up" at the
+    start of a turn (502.3); a creature's "owies" kept to the next turn; an Equipment moved and a land played in "the
+    other guy's turn"; "land cards" put down in one turn (305.2); a card that 让回合结束 with spells on the stack
+    (724.1b); 好几位对手 attacked at once (802.1); targets "diventati illegali" (608.2b: 608.3a led)."""
     ranked = rules_of(find(home, db, query))
     assert answers & set(ranked[:within]), ranked[:5]
 
