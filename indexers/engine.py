@@ -5725,7 +5725,8 @@ _TURN_DRAW = {
     "en": r"^(?!.*\b(?:first\s+turn|mulligan\w*|opening|starting|empty|extra)\b)"
           r".*?\b(?P<word>how\s+many\s+cards\s+(?:do|does|can|should)\s+(?:i|you|we|a\s+player|each\s+player"
           r"|everyone)\s+draw\s+(?:\w+\s+){0,2}?(?:each|every|per|a)\s+turn"
-          r"|(?:do|does)\s+(?:i|you|we|everyone|each\s+player)\s+draw\s+(?:a\s+card\s+)?(?:each|every)\s+turn)\b",
+          r"|(?:do|does)\s+(?:i|you|we|everyone|each\s+player)\s+(?:get\s+to\s+)?draw\s+(?:a\s+card\s+)?"
+          r"(?:at\s+the\s+(?:start|beginning)\s+of\s+)?(?:each|every)\s+turn)\b",
     "it": r"^(?!.*\b(?:primo\s+turno|mulligan|mano\s+iniziale|vuoto|extra)\b)"
           r".*?\b(?P<word>(?:si\s+pesca|pesc\w*)\s+(?:una\s+carta\s+)?(?:all['’]\s*inizio\s+di\s+)?(?:ogni|ciascun)\s+turno"
           r"|quante\s+carte\s+(?:si\s+)?pesc\w*\s+(?:\w+\s+){0,2}?(?:ogni|a|per)\s+turno)",
@@ -7391,6 +7392,12 @@ _IDIOMS: dict[str, Callable[[Patterns], tuple[Idiom, ...]]] = {
                                 r".*?\b(?P<word>(?:shuffle|draw|get)\w*\s+(?:\w+\s+){0,3}?new\s+(?:ones|hand|cards|seven|7)"
                                 r"|new\s+hand|redraw\w*|shuffl\w*\s+(?:\w+\s+){0,3}?back\s+(?:\w+\s+){0,2}?and\s+dr[ae]w\w*"
                                 r"\s+(?:\w+\s+){0,2}?again)\b"), "mulligan"),
+           # A card taken "from my pile", a child's draw ("Do I get to take one new card from my pile at the start of
+           # every turn?", session 66's blind kindergarten teacher: the mulligan's 103.5 led, 504.1 third)
+           Idiom(rx.anycase(r"\b(?P<word>(?:take|takes|took|taking|get|gets|pick\w*\s+up)\s+(?:one\s+|a\s+|1\s+)?"
+                                r"(?:new\s+)?cards?\s+(?:off|from)\s+(?:the\s+top\s+of\s+)?(?:my|the|your|his|her|their)"
+                                r"\s+(?:pile|deck|stack))\b"),
+                 "draw a card"),
            # ... or "turned sideways" (session 60's final set: "can a card that's turned sideways still block", 509.1a
            # sixth -> first), not one that "isnt turned sideways" (an older set's menace question: first -> third)
            # Session 62: a parent's "He wanted to block with it. He was told no. Why?" (509.1a nowhere -> first).

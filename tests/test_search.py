@@ -5357,13 +5357,15 @@ def test_session_66_the_fourth_blind_set(home: Path, db: sqlite3.Connection, que
     ("how many land cards can I put down in one turn?", {"305.2"}, 1),
     ("有张牌让回合结束，堆叠上的咒语怎么办", {"724.1b"}, 1),
     ("多人游戏能同时攻击好几位对手吗", {"802.1"}, 1),
-    ("se tutti i bersagli sono diventati illegali la magia si risolve lo stesso?", {"608.2b"}, 1)])
+    ("se tutti i bersagli sono diventati illegali la magia si risolve lo stesso?", {"608.2b"}, 1),
+    ("do I get to take a new card from my pile at the start of every turn?", {"504.1"}, 1)])
 def test_session_66_the_fifth_blind_set(home: Path, db: sqlite3.Connection, query: str, answers: set[str],
                                         within: int) -> None:
     """Session 66's fifth blind set (written after the third batch): cards "sideways" that "stand back up" at the
     start of a turn (502.3); a creature's "owies" kept to the next turn; an Equipment moved and a land played in "the
     other guy's turn"; "land cards" put down in one turn (305.2); a card that 让回合结束 with spells on the stack
-    (724.1b); 好几位对手 attacked at once (802.1); targets "diventati illegali" (608.2b: 608.3a led)."""
+    (724.1b); 好几位对手 attacked at once (802.1); targets "diventati illegali" (608.2b: 608.3a led); a card taken
+    "from my pile" every turn, a child's draw (504.1: the mulligan's 103.5 led)."""
     ranked = rules_of(find(home, db, query))
     assert answers & set(ranked[:within]), ranked[:5]
 
