@@ -3927,13 +3927,13 @@ _NO_TARGET = {
 #: is on the stack" led with 117.2a and 405.6g, 104.3a third, when only the verb was.
 #: Session 62: the Italian "arrendersi" and the English "resign", "forfeit" (the players' lists' concede: "Un cliente
 #: vuole arrendersi mentre una magia si sta risolvendo", the third blind set: nowhere -> first).
-_WHEN_CONCEDING = {"en": r"(?:any\s*time|any\s+(?:point|moment)|whenever|while|during|response|mid|middle|stack"
-                         r"|before)",
+_WHEN_CONCEDING = {"en": r"(?:any\s*time|any\s+(?:point|moment)|whenever|while|during|response|mid|middle|halfway"
+                         r"|stack|before)",
                    "it": r"(?:mentre|durante|qualsiasi|qualunque|risposta|stack|pila|prima)",
                    "zh": "(?:任何时候|随时|什么时候|堆叠|回应|中途|时候)"}
-#: Session 66: "quit" and "give up" (not priority or control) as conceding, "at any point" (the blind sets' Appalachian
-#: grandmother and golfer: nowhere -> first).
-_CONCEDING = (r"(?:conced\w*|scoop\w*|resign\w*|forfeit\w*|quit(?:s|ting)?"
+#: Session 66: "quit", "pack it in" and "give up" (not priority or control) as conceding, "at any point" (the blind
+#: sets' Appalachian grandmother and golfer: nowhere -> first).
+_CONCEDING = (r"(?:conced\w*|scoop\w*|resign\w*|forfeit\w*|quit(?:s|ting)?|pack(?:s|ed|ing)?\s+it\s+in"
               r"|giv(?:e|es|ing)\s+up(?!\s+(?:priority|control|(?:the|their|his|her|my)\s)))")
 _CONCEDE_WHEN = {
     "en": r"^(?!.*" + _SEVERAL["en"] + r").*?(?P<word>\b" + _CONCEDING + r"\b.*\b"
@@ -5987,8 +5987,10 @@ _CHOICES_ORDER = {
     "en": r"^(?=.*\b(?:same\s+time|simultaneous\w*|at\s+once|both)\b)"
           r".*?\b(?P<word>who\s+(?:chooses|picks|decides|makes\s+(?:the\s+|their\s+)?choices?)\s+first"
           r"|(?:which|what)\s+order\s+(?:do\s+)?(?:we|players)\s+(?:choose|pick|decide))\b",
-    "it": r"^(?=.*\b(?:stess[oa]\s+(?:momento|istante|tempo)|contemporane\w*|simultane\w*|entrambi)\b)"
-          r".*?\b(?P<word>chi\s+(?:sceglie|decide)\s+(?:per\s+)?prim\w*)",
+    # ... "contestualmente", "in quale ordine" (session 66's blind notary: nowhere)
+    "it": r"^(?=.*\b(?:stess[oa]\s+(?:momento|istante|tempo)|contemporane\w*|simultane\w*|entrambi|contestual\w*)\b)"
+          r"(?=.*\bscel\w*)"
+          r".*?\b(?P<word>chi\s+(?:sceglie|decide)\s+(?:per\s+)?prim\w*|(?:in\s+)?quale\s+ordine)",
     "zh": r"^(?=.*(?:同时|一起|都要))(?=.*(?:选|决定)).*?(?P<word>谁先(?:选|决定|做选择|作选择|来|拍板))"}
 #: Who goes first in a game, asked with nothing else of its start (a draw, a restart, a mulligan) nor of what goes first
 #: in a turn (a trigger, a spell, damage): :func:`with_idioms` reads it as choosing who takes the first turn (103.1).
@@ -6059,8 +6061,11 @@ _CANT_WINS = {
     "en": r"^(?=.*\b(?:can'?t|cannot|can\s+not)\b)(?=.*\b(?:another|other|second|one)\b)"
           r".*?\b(?P<word>which\s+(?:one\s+)?(?:wins|applies|counts|prevails)|takes\s+precedence|who\s+wins)\b",
     "it": r"^(?=.*(?:(?:\bnon|['’]un)\s+(?:posso|puoi|pu[oò]|possono|si\s+pu[oò])\b|\bviet\w*|\bproibi\w*))"
-          r"(?=.*\b(?:altr[oa]|second[oa])\b)"
-          r".*?(?P<word>quale\s+(?:dei\s+due\s+)?(?:prevale|prevalga|vince|vinca|si\s+applica|si\s+applichi)"
+          # ... and a clause that forbids against one that "consente" (session 66's blind notary: "quale delle due
+          # disposizioni ha efficacia", nowhere -> first)
+          r"(?=.*\b(?:altr[oa]|second[oa]|consent\w*|permett\w*)\b)"
+          r".*?(?P<word>quale\s+(?:dei\s+due\s+|delle\s+due\s+)?(?:\w+\s+)?(?:prevale|prevalga|vince|vinca|si\s+applica"
+          r"|si\s+applichi|ha\s+efficacia)"
           r"|chi\s+(?:la\s+)?vince|criterio\s+di\s+prevalenza"
           r"|(?:cosa|che\s+cosa|quale|icch[ée])\s+vale)",
     # ... and a "can" set against it (“不能”和“能”冲突, session 66's blind sets: nowhere -> first)
@@ -6227,9 +6232,10 @@ _NEW_OBJECT = {
           r"|rientr\w*)\b).*?\b(?P<word>effett\w*\s+(?:\w+\s+){0,3}?(?:rest\w*|riman\w*|continu\w*|vale\s+ancora"
           r"|valgono\s+ancora))",
     "zh": r"^(?!.*(?:衍生物|指挥官|将军|token))(?=.*(?:回手|移回手|弹回|闪烁|flicker|blink|重新进入战场|重新进场|再进场"
-          r"|放逐\S{0,4}?回(?:到)?(?:战场|场上)|拉回(?:到)?(?:战场|场上)))"
+          r"|放逐\S{0,4}?回(?:到)?(?:战场|场上)|拉回(?:到)?(?:战场|场上)|又\S{0,4}?回(?:到)?(?:战场|场上)))"
+          # ... a card 又被退件回战场 whose 指示物 are asked 还跟着 (session 66's blind parcel-station owner: nowhere)
           r".*?(?P<word>效应?(?:还会?|仍然?|依然|会)(?:继续|存在|有效|生效|在)"
-          r"|(?:增益|效果|状态|buff|counter|aura)\s?\S{0,12}?(?:还在|还有效))"}
+          r"|(?:指示物|增益|效果|状态|buff|counter|aura)\s?\S{0,12}?(?:还在|还有效|还跟着|还保留|还留着))"}
 #: Two lands in one turn ("Can you put down two land cards in the same turn?", session 50's English blind tester:
 #: 305.4, lands put onto the battlefield, led; "posso giocare due terre nello stesso turno?" 305.2 fifth): a player
 #: normally plays one land a turn (305.2).  Not of lands an effect puts onto the battlefield (305.4).  Measured as
@@ -7625,7 +7631,7 @@ _IDIOMS: dict[str, Callable[[Patterns], tuple[Idiom, ...]]] = {
                  "瞬间"),
            # ... as are everyone 让行 (giving way) or 不响应 (session 66's blind ride-hailing driver: nowhere -> first)
            Idiom(rx.compile(r"(?P<word>(?:对面|对手|他|她|大家)(?:说|喊)?过[，,、 ]*(?:我|我们)?也?(?:说|喊)?过"
-                            r"|(?:大家|所有人|双方|两边|两个人|两人|俩人|我们|咱们)都(?:让行|让过|过|不(?:响应|回应))了?)"),
+                            r"|(?:大家|所有人|双方|两边|两个人|两人|俩人|我们|咱们)都(?:让行|让过|空过|过|不(?:响应|回应))了?)"),
                  "所有牌手依次让过 堆叠顶端的咒语或异能结算"),
            Idiom(rx.compile(r"(?:刚出|刚打|刚放|出)的牌\S{0,4}?(?P<word>炸掉|炸了|抵消掉|抵消了)"), "反击"),
            # ... as is one 抵消掉 ("万智牌能不能打一张牌把对面刚出的牌抵消掉", session 64's final set, a Sanguosha

@@ -5370,6 +5370,21 @@ def test_session_66_the_fifth_blind_set(home: Path, db: sqlite3.Connection, quer
     assert answers & set(ranked[:within]), ranked[:5]
 
 
+@pytest.mark.parametrize(("query", "answers", "within"), [
+    ("一张牌进了坟墓场又回到战场，原来的指示物还跟着吗", {"400.7"}, 1),
+    ("双方都空过了，堆叠顶上的咒语就结算吗", {"117.4"}, 1),
+    ("un effetto mi consente di pescare, un altro dice che non posso: quale dei due ha efficacia?", {"101.2"}, 1),
+    ("se dobbiamo fare delle scelte contestualmente, in quale ordine si sceglie?", {"101.4"}, 1),
+    ("can I just pack it in halfway through the game?", {"104.3a"}, 1)])
+def test_session_66_the_sixth_blind_set(home: Path, db: sqlite3.Connection, query: str, answers: set[str],
+                                        within: int) -> None:
+    """Session 66's sixth blind set (written after the fourth batch): a card 又回到战场 whose counters are asked
+    还跟着 (400.7); both players 空过 (117.4); a "can't" against an effect that "consente", asked which "ha efficacia"
+    (101.2); choices made "contestualmente", asked "in quale ordine" (101.4); conceding as "pack it in" "halfway"."""
+    ranked = rules_of(find(home, db, query))
+    assert answers & set(ranked[:within]), ranked[:5]
+
+
 @pytest.mark.parametrize("query", ["my creature didn't attack this turn, can it still block?", "生物没攻击 能不能挡",
                                    "una creatura che non ha attaccato può bloccare?"])
 def test_a_creature_that_did_not_attack_is_no_combat_without_attackers(home: Path, db: sqlite3.Connection,
