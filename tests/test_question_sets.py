@@ -41,7 +41,7 @@ def test_every_set_is_checked() -> None:
                                       "questions_blind63e.tsv", "questions_blind64.tsv", "questions_blind64b.tsv",
                                       "questions_blind64c.tsv", "questions_blind64d.tsv", "questions_blind65.tsv",
                                       "questions_blind65b.tsv", "questions_blind65c.tsv", "questions_blind66.tsv",
-                                      "questions_blind66b.tsv", "questions_blind66d.tsv",
+                                      "questions_blind66b.tsv", "questions_blind66c.tsv", "questions_blind66d.tsv",
                                       "questions_blind66e.tsv", "questions_blind66f.tsv", "questions_final42.tsv",
                                       "questions_final43.tsv", "questions_final44.tsv", "questions_final45.tsv",
                                       "questions_final46.tsv", "questions_final55.tsv", "questions_final56.tsv",
