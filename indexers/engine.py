@@ -6588,14 +6588,19 @@ _ADVENTURE_AFTER = {
 #: and 701.27c was nowhere.
 #: A permanent phased out asked whether it left the battlefield or triggers leaving ("跃离出去的生物算不算离开战场？
 #: 会不会触发离场的效果？", session 66's final set, a Wuhan player): phasing changes no zone, and no zone-change
-#: trigger triggers (702.26d), where the leaving triggers' 603.6c led and 702.26d was nowhere.
+#: trigger triggers (702.26d), where the leaving triggers' 603.6c led and 702.26d was nowhere.  Asked, not said: the
+#: glossary's Leave the Battlefield ("… or (if it's phased out) when it leaves the game …") fell first -> second.
 _PHASED_STAYS = {
-    "en": r"^(?=.*\bphas(?:e|es|ed|ing)\b).*?\b(?P<word>(?:leave|leaves|left|leaving)\s+the\s+battlefield|ltb"
+    "en": r"^(?=.*\bphas(?:e|es|ed|ing)\b)"
+          r"(?=.*(?:\?|\b(?:does|do|did|will|would|can|could|is|are|count\w*|trigger\w*)\b))"
+          r".*?\b(?P<word>(?:leave|leaves|left|leaving)\s+the\s+battlefield|ltb"
           r"|zone[\s-]chang\w*"
           r"|(?:leave|etb|enter\w*|dies|death)\s+trigger\w*)\b",
-    "it": r"^(?=.*\b(?:phas\w*|intermittenz\w*|fuori\s+fase|in\s+fase)\b).*?\b(?P<word>lascia\w*\s+il\s+campo"
+    "it": r"^(?=.*\b(?:phas\w*|intermittenz\w*|fuori\s+fase|in\s+fase)\b)"
+          r"(?=.*(?:\?|\b(?:innesc\w*|trigger\w*|conta|è|sono|viene)\b)).*?\b(?P<word>lascia\w*\s+il\s+campo"
           r"|(?:esce|uscit\w*)\s+dal\s+campo|cambi\w*\s+(?:di\s+)?zona|(?:rientr|entr)\w*\s+nel\s+campo)\b",
-    "zh": r"^(?=.*(?:跃离|跃回|时间跳跃)).*?(?P<word>离开战场|离场|进入战场|进场|改变区域|区域变换)"}
+    "zh": r"^(?=.*(?:跃离|跃回|时间跳跃))(?=.*(?:\?|？|吗|么|会不会|算不算|是否|触发))"
+          r".*?(?P<word>离开战场|离场|进入战场|进场|改变区域|区域变换)"}
 _TRANSFORM_NONE = {
     "en": r"^(?=.*\btransform\w*).*?\b(?P<word>(?:not|isn'?t|aren'?t|no|non|without\s+a)[\s-]+(?:an?\s+)?"
           r"(?:double[\s-]?faced|dfcs?|two[\s-]sided|back\s+(?:face|side))|single[\s-]?faced|one[\s-]sided)\b",

@@ -5385,6 +5385,17 @@ def test_session_66_the_sixth_blind_set(home: Path, db: sqlite3.Connection, quer
     assert answers & set(ranked[:within]), ranked[:5]
 
 
+@pytest.mark.parametrize("query", [
+    "A permanent leaves the battlefield when it's moved from the battlefield to another zone, or (if it's phased out)"
+    " when it leaves the game because its owner leaves the game.",
+    "当一个永久物从战场移到另一个区域时，或（如果它跃回的话）当它因为其拥有者离开游戏而离开游戏时，它离开战场。"])
+def test_a_definition_naming_phasing_is_no_question_of_it(home: Path, db: sqlite3.Connection, query: str) -> None:
+    """engine._PHASED_STAYS reads a permanent phased out asked whether it left the battlefield, not the glossary's
+    Leave the Battlefield, which says so in passing (the glossary benchmark's definition fell first -> second)."""
+    outcome = find(home, db, query)
+    assert not any(t.target.startswith(("phasing event", "时间跳跃事件")) for t in outcome.plan.translations)
+
+
 @pytest.mark.parametrize("query", ["my creature didn't attack this turn, can it still block?", "生物没攻击 能不能挡",
                                    "una creatura che non ha attaccato può bloccare?"])
 def test_a_creature_that_did_not_attack_is_no_combat_without_attackers(home: Path, db: sqlite3.Connection,
