@@ -123,26 +123,27 @@ def of_kb(conn: sqlite3.Connection, editions: Sequence[tuple[str, str | None]]) 
 
 
 #: A glossary entry that only points to another ("Islandwalk: See Landwalk.", 海岛行者 "参见地行者。",
-#: "Islandcycling: See Typecycling.") names the keyword it points to: the one whose heading is that name, or the
-#: one keyword section the pointed entry's definition cites (Typecycling's 702.29).  The variants have no heading
-#: of their own, so "my creature has islandwalk, can they block it?" named no keyword and led with the blocking
-#: rules (session 66's blind sets, Italian "passaisole" too).  A name pointing two ways (the Chinese glossary's
-#: 平原行者, written for Plainswalk and for Plainscycling) names neither.
-_SEE = re.compile(r"(?:See|参见)\s*(?P<name>[^.。]+)[.。]")
-_CITED = re.compile(r"(?:rule|规则)\s*(" + CHAPTER + r"\.\d+)\b")
+#: "Islandcycling: See Typecycling.") names the keyword whose rules the entry it points to cites (Landwalk's 702.14,
+#: Typecycling's 702.29), read as the glossary index reads pointers (:func:`kb.core.refs.cites_through`).  The
+#: variants have no heading of their own, so "my creature has islandwalk, can they block it?" named no keyword and
+#: led with the blocking rules (session 66's blind sets, Italian "passaisole" too).  A name pointing two ways (the
+#: Chinese glossary's 平原行者, written for Plainswalk and for Plainscycling) names neither.
+_SECTION = re.compile(CHAPTER + r"\.\d+")
 
 
 def _names(conn: sqlite3.Connection, lang: str, edition: str) -> dict[str, str]:
     """Every keyword's names in one edition, folded: its heading's, then the glossary entries pointing to it."""
+    from kb.core import refs  # the build's only: a query reads the names the build stored (2 ms of a fresh search)
+
     names = {name.casefold(): number for number, name in store.rule_names(conn, lang, edition, CHAPTER)}
-    entries = store.glossary_entries(conn, lang, edition)
-    cited = {head.casefold(): {m for sense in senses for m in _CITED.findall(sense)} for head, senses in entries}
+    entries = dict(enumerate(store.glossary_entries(conn, lang, edition)))
+    own = {entry: [str(target.first) for sense in senses for ref in refs.extract(sense, lang) for target in ref.targets]
+           for entry, (_, senses) in entries.items()}
+    through = refs.cites_through(lang, {entry: ([head], senses) for entry, (head, senses) in entries.items()}, own)
     pointed: dict[str, set[str]] = defaultdict(set)
-    for head, senses in entries:
-        seen = _SEE.fullmatch(senses[0].strip()) if len(senses) == 1 else None
-        to = seen["name"].casefold() if seen else ""
-        if to and head.casefold() not in names:
-            pointed[head.casefold()].update({names[to]} if to in names else cited.get(to, set()))
+    for entry, (head, senses) in entries.items():
+        if len(senses) == 1 and refs.entry_pointed(senses[0], lang) and head.casefold() not in names:
+            pointed[head.casefold()].update(m.group() for number in through[entry] if (m := _SECTION.match(number)))
     return names | {head: found.pop() for head, found in pointed.items() if len(found) == 1}
 
 

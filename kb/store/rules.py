@@ -796,9 +796,7 @@ def headwords(conn: sqlite3.Connection, lang: str, edition: str | None) -> set[s
 def glossary_of(conn: sqlite3.Connection, lang: str, edition: str) -> dict[str, tuple[str, tuple[str, ...]]]:
     """One edition's glossary: each headword (case folded) with its spelling and senses,
     as ``kb diff`` compares them."""
-    rows = conn.execute("SELECT term, senses FROM glossary WHERE lang = ? AND edition IS ? ORDER BY id",
-                        (lang, edition)).fetchall()
-    return {row["term"].casefold(): (row["term"], tuple(json.loads(row["senses"]))) for row in rows}
+    return {term.casefold(): (term, senses) for term, senses in glossary_entries(conn, lang, edition)}
 
 
 def glossary_entries(conn: sqlite3.Connection, lang: str, edition: str | None) -> list[tuple[str, tuple[str, ...]]]:
