@@ -5385,6 +5385,72 @@ def test_session_66_the_sixth_blind_set(home: Path, db: sqlite3.Connection, quer
     assert answers & set(ranked[:within]), ranked[:5]
 
 
+@pytest.mark.parametrize(("query", "answers"), [
+    ("scry vs surveil", ["701.22a", "701.25a"]),
+    ("占卜和刺探有什么区别", ["701.22a", "701.25a"]),
+    ("differenza tra profetizzare e sorvegliare", ["701.22a", "701.25a"]),
+    ("surveil和scry到底啥区别，这个case我老搞混", ["701.25a", "701.22a"]),
+    ("占卜刺探区别", ["701.22a", "701.25a"]),
+    ("whats the diffrence between first strike and double strike", ["702.7b", "702.4b"])])
+def test_session_67_two_keywords_set_side_by_side_lead_with_what_each_does(home: Path, db: sqlite3.Connection,
+                                                                          query: str, answers: list[str]) -> None:
+    """A question asking how two keywords differ, and nothing more, names both (engine.SIDE_BY_SIDE): the rule
+    saying what each does comes first, one of each in turn, where the short rules of "scry 0" and "surveil 0"
+    (701.22b, 701.25c) led as the rules saying the two names most often."""
+    ranked = rules_of(find(home, db, query))
+    assert set(ranked[:2]) == set(answers), ranked[:5]
+
+
+@pytest.mark.parametrize(("query", "answers", "within"), [
+    # guards: a question asking more than the difference keeps its answer; hexproof's first rule with a body leads
+    ("first strike vs double strike who hits first", {"510.4"}, 1),
+    ("hexproof vs shroud whats the difference", {"702.11b"}, 1),
+    ("混血法术力 法术力值按哪半边算", {"202.3f"}, 1)])
+def test_session_67_a_difference_asked_with_more_is_no_pair_of_names(home: Path, db: sqlite3.Connection, query: str,
+                                                                     answers: set[str], within: int) -> None:
+    """Guards of :func:`test_session_67_two_keywords_set_side_by_side_lead_with_what_each_does` and of the hybrid
+    kinds: who hits first is combat damage's 510.4; a hybrid symbol's mana value is 202.3f's, not how it is paid."""
+    ranked = rules_of(find(home, db, query))
+    assert answers & set(ranked[:within]), ranked[:5]
+
+
+@pytest.mark.parametrize(("query", "answers", "within"), [
+    ("La carta dice il contrario del regolamento. A chi do retta?", {"101.1"}, 1),
+    ("La carta dice una cosa e il regolamento un'altra: chi ha ragione?", {"101.1"}, 1),
+    ("Esilio e faccio tornare una mia creatura: torna senza segnalini, è un oggetto nuovo?", {"400.7"}, 1),
+    ("一个生物进了坟墓场又被拉回战场，之前挂在它身上的效应还跟着吗？", {"400.7"}, 1),
+    ("my guy has pro red and they cast a red thing that deals 2 to every creature does he survive", {"702.16e"}, 2),
+    ("Progenie: la pedina copia è sempre una 1/1?", {"702.175a"}, 1),
+    ("initiative: how do you take it away from whoever's got it?", {"726.2"}, 1),
+    ("cast a kill spell, the target gets bounced in response. does my spell just do nothing?", {"608.2b"}, 1),
+    ("their creature has ward 2. I point my kill spell at it and I'm tapped out. what happens to my spell",
+     {"702.21a"}, 1),
+    ("Judge, my opponent's creature has ward {2}. I pointed my removal spell at it but I only have one land untapped",
+     {"702.21a"}, 1)])
+def test_session_67_older_kinds_read_more_words(home: Path, db: sqlite3.Connection, query: str, answers: set[str],
+                                                within: int) -> None:
+    """Session 67's first batch: a card against the rules asked "chi ha ragione", "a chi do retta" (101.1); an
+    "oggetto nuovo" after exile (400.7); 效应 asked 还跟着 after a return (400.7); "pro red" against a thing that
+    "deals 2" (702.16e); the Offspring said "progenie"; the initiative taken "away"; a spell that does "nothing" once
+    its target is bounced (608.2b); a ward cost unpaid for being "tapped out" (702.21a: phasing's "phased out" led)."""
+    ranked = rules_of(find(home, db, query))
+    assert answers & set(ranked[:within]), ranked[:5]
+
+
+@pytest.mark.parametrize(("query", "answers"), [
+    ("Simbolo ibrido verde/bianco: posso pagarlo con uno qualsiasi dei due colori?", {"107.4e"}),
+    ("hybrid mana pay either half", {"107.4e"}),
+    ("混血法术力像药方里可以替换的药材，{2/B}这种怎么付", {"107.4e"}),
+    ("can a W/U hybrid card go in a mono white commander deck", {"903.4", "903.5c"}),
+    ("单绿将军的套能不能带 {G/W} 那种混色卡啊", {"903.4", "903.5c"})])
+def test_session_67_a_hybrid_symbol_paid_and_in_a_commander_deck(home: Path, db: sqlite3.Connection, query: str,
+                                                                 answers: set[str]) -> None:
+    """A hybrid symbol is paid with either half (107.4e), where Phyrexian mana's 107.4f led; a hybrid card in a
+    commander's deck brings both colors into its color identity (903.4, 903.5c), where 107.4e or 202.2a led."""
+    ranked = rules_of(find(home, db, query))
+    assert answers & set(ranked[:1]), ranked[:5]
+
+
 @pytest.mark.parametrize("query", [
     "A permanent leaves the battlefield when it's moved from the battlefield to another zone, or (if it's phased out)"
     " when it leaves the game because its owner leaves the game.",
