@@ -49,7 +49,7 @@ def test_every_set_is_checked() -> None:
                                       "questions_final57.tsv", "questions_final57b.tsv", "questions_final58.tsv",
                                       "questions_final59.tsv", "questions_final60.tsv", "questions_final61.tsv",
                                       "questions_final62.tsv", "questions_final63.tsv", "questions_final64.tsv",
-                                      "questions_final65.tsv", "questions_final66.tsv",
+                                      "questions_final65.tsv", "questions_final66.tsv", "questions_final67.tsv",
                                       "questions_heldout.tsv",
                                       "questions_keywords.tsv", "questions_newplayers40.tsv", "questions_tester.tsv",
                                       "questions_testers39.tsv", "questions_testers40.tsv"]

@@ -5451,6 +5451,45 @@ def test_session_67_a_hybrid_symbol_paid_and_in_a_commander_deck(home: Path, db:
     assert answers & set(ranked[:1]), ranked[:5]
 
 
+@pytest.mark.parametrize(("query", "answers", "within"), [
+    ("menace attacker, opp wants to chump with just one 1/1. legal?", {"702.111b"}, 1),
+    ("对面有威慑的生物打过来，我只有一个生物能挡吗", {"702.111b"}, 1),
+    ("una creatura con minacciare può essere bloccata da una sola creatura?", {"702.111b"}, 1),
+    ("unlock the other door of a room", {"709.5e"}, 1),
+    ("Le Stanze: come apro la seconda porta? Posso farlo in risposta a qualcosa?", {"709.5e"}, 1),
+    ("房间牌另一扇门啥时候能开？开门要付啥", {"709.5e"}, 1),
+    ("when i tap lands for mana does that go on the stack? can opp respond to me tapping", {"605.3b"}, 1),
+    ("对手横地产法力的时候我能回应吗？", {"605.3b"}, 1),
+    ("Le abilità di mana delle terre vanno in pila? L'avversario può rispondere quando tappo una terra?", {"605.3b"},
+     1),
+    ("lifelink still work if the damage hits a creature instead of someones face?", {"702.15b"}, 1),
+    ("系命的怪打到对面脸上 我回几点血", {"702.15b"}, 1),
+    ("legame vitale funziona anche con danno non da combattimento", {"702.15b", "120.3f"}, 1),
+    ("does lifelink stack", {"702.15f"}, 1),  # guard: two instances are 702.15f's
+    ("Vendors take deposits, so can I pay part of a spell's cost now and settle the rest later?", {"601.2h"}, 1),
+    ("È ammesso un pagamento parziale del costo di una magia, con saldo in un momento successivo?", {"601.2h"}, 1),
+    ("支付咒语费用时，是否允许部分支付？", {"601.2h"}, 1),
+    ("海岛上面没写字，也能横置出蓝色的法术力吗？", {"305.6"}, 1),
+    ("does a plains tap for white mana if it has no text", {"305.6"}, 1),  # guard: first before
+    ("Mandi! Un'Aura che resta senza niente a cui essere incastrata, dove va a finire?", {"704.5m", "303.4c"}, 1),
+    ("一个回合能下几块地嘛", {"305.2"}, 1),
+    ("In oratorio giochiamo in tanti col raggio d'influenza limitato: posso attaccare chi siede lontano da me?",
+     {"801.3"}, 2),
+    ("Gli incantesimi Mondo: se ne entrano in gioco due, quale rimane?", {"704.5k"}, 1)])
+def test_session_67_the_second_batch(home: Path, db: sqlite3.Connection, query: str, answers: set[str],
+                                     within: int) -> None:
+    """Session 67's second batch (after its final set was read): one creature blocking a menace attacker (702.111b:
+    509.1c, whose example blocks one with two, led); a Room's other door unlocked or opened (709.5e: 709.5j, "a door
+    is a half", led); a land tapped for mana responded to (605.3b, the activated mana ability's, where the triggered
+    one's 605.4a, word for word the same but for it, led), 法力 as mana; what lifelink gains from any damage (702.15b:
+    702.15e led; two instances stay 702.15f's); a cost paid in part (601.2h); a basic land's mana with no text on the
+    card (305.6); an Aura that "resta senza niente"; 嘛 and the other sentence-final particles as no content ("地嘛"
+    was a bigram); the range of influence named in Italian, its rules no longer scored as unasked options; the World
+    supertype said "mondo"."""
+    ranked = rules_of(find(home, db, query))
+    assert answers & set(ranked[:within]), ranked[:5]
+
+
 @pytest.mark.parametrize("query", [
     "A permanent leaves the battlefield when it's moved from the battlefield to another zone, or (if it's phased out)"
     " when it leaves the game because its owner leaves the game.",

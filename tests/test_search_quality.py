@@ -192,7 +192,9 @@ def test_a_named_keyword_gives_its_definition_beside_the_rules(home: Path, db: s
     # session 59 read an indestructible permanent sacrificed as a kind of question (engine._SACRIFICE_INDESTRUCTIBLE)
     ("can I sacrifice an indestructible permanent", "701.21a"),
     ("brawl can my commander be a planeswalker", "903.12c"),  # was 903.12a (the deck's size)
-    ("can I play a card with an off-color hybrid symbol in my commander deck", "903.4"),  # was 202.2d
+    # was 202.2d, then 903.4 (color identity); since session 67 read a hybrid card in a commander's deck
+    # (engine._HYBRID_IDENTITY) 903.5c, the rule saying which cards a Commander deck can include (903.4 second)
+    ("can I play a card with an off-color hybrid symbol in my commander deck", "903.5c"),
 ])
 def test_asking_whether_something_can_be_done_finds_the_rule_saying_so(home: Path, db: sqlite3.Connection,
                                                                        query: str, expected: str) -> None:
