@@ -5526,6 +5526,42 @@ def test_session_67_the_third_batch(home: Path, db: sqlite3.Connection, query: s
     assert answers & set(ranked[:within]), ranked[:5]
 
 
+@pytest.mark.parametrize(("query", "answers", "within"), [
+    ("施放咒语到底是先选目标还是先付费？", {"601.2c"}, 1),
+    ("do I choose targets before or after paying costs when casting a spell", {"601.2c"}, 1),  # guard: first before
+    # guard: a ward's cost is paid after targeting, not read as the order of a spell's costs
+    ("Their creature has ward 2 and I target it with Go for the Throat. When do I pay the 2?", {"702.21a"}, 2),
+    ("Bestow: se la creatura bersaglio sparisce prima che si risolva, la mia aura diventa una creatura?", {"702.103e"},
+     1),
+    ("我用神授把生物当灵气打出去，结果目标生物在结算前就没了，我这张牌会怎样？", {"702.103e", "608.3b"}, 1),
+    ("my bestowed aura's creature died, what happens to the bestow card", {"702.103f"}, 2),
+    ("Creatura messa in campo tappata e attaccante: le abilità 'quando attacca' si attivano?", {"508.3a", "508.4"}, 1),
+    ("伪装盖着的时候是几/几啊？有没有守护喔", {"702.168a", "702.168b"}, 1),
+    ("disguise（伪装）打出来是个什么东西？2/2带ward吗，付多少", {"702.168a"}, 1),
+    ("先制在别人手上，我怎么把它抢过来？", {"726.2"}, 1),
+    ("深入地城走到最底下那间之后，地城卡会怎样？", {"309.6", "704.5t"}, 1),
+    # guard: "come si fa" asks of milling more than the library holds, not what milling is
+    ("Devo macinare 5 carte ma nel grimorio ne ho solo 3. Come si fa? Perdo subito?", {"701.17b"}, 1)])
+def test_session_67_the_fourth_batch(home: Path, db: sqlite3.Connection, query: str, answers: set[str],
+                                     within: int) -> None:
+    """Session 67's fourth batch (after its fifth set was measured): targets chosen before the cost is paid (601.2c),
+    not a ward's cost; a bestowed Aura whose target left before it resolved (702.103e) and one whose creature died
+    (702.103f), the Aura's fate no longer drawn to 704.5m, to which bestow's rules make an exception
+    (engine.fate_exceptions); a creature put onto the battlefield attacking asked of its "quando attacca"; a disguised
+    card face down asked its size or ward (702.168a: ward's rules led, 守护 read as ward); the initiative 抢过来 further
+    from its name; a dungeon's 最底下那间."""
+    ranked = rules_of(find(home, db, query))
+    assert answers & set(ranked[:within]), ranked[:5]
+
+
+def test_a_keyword_making_an_exception_to_a_state_based_action_is_read_from_the_rules(
+        home: Path, db: sqlite3.Connection) -> None:
+    """engine.fate_exceptions reads "This is an exception to rule 704.5m" in bestow's 702.103f from the KB's own
+    English text, not from a list: the keyword's section maps to the action it excepts."""
+    info = rules_index.current(home, db)
+    assert search.fate_exceptions(db, info).get("702.103") == frozenset({"704.5m"})
+
+
 @pytest.mark.parametrize("query", [
     "A permanent leaves the battlefield when it's moved from the battlefield to another zone, or (if it's phased out)"
     " when it leaves the game because its owner leaves the game.",
