@@ -43,7 +43,7 @@ def test_every_set_is_checked() -> None:
                                       "questions_blind65b.tsv", "questions_blind65c.tsv", "questions_blind66.tsv",
                                       "questions_blind66b.tsv", "questions_blind66c.tsv", "questions_blind66d.tsv",
                                       "questions_blind66e.tsv", "questions_blind66f.tsv", "questions_blind67.tsv",
-                                      "questions_blind67b.tsv", "questions_blind67d.tsv",
+                                      "questions_blind67b.tsv", "questions_blind67c.tsv", "questions_blind67d.tsv",
                                       "questions_blind67e.tsv", "questions_final42.tsv",
                                       "questions_final43.tsv", "questions_final44.tsv", "questions_final45.tsv",
                                       "questions_final46.tsv", "questions_final55.tsv", "questions_final56.tsv",
