@@ -7066,10 +7066,10 @@ _ASKED: tuple[tuple[dict[str, str], str, str], ...] = (
                         " the controller of those creatures takes the initiative",
      "每当一个或数个生物对握有先制的牌手造成战斗伤害时 这些生物的操控者掌握先制"),
     (_DISGUISED, "disguise means you may cast this card as a 2/2 face-down creature with ward {2} by paying {3}",
-     "伪装 你可牌面朝下地施放此牌 将其当成2/2 具守护{2}的生物 改为支付{3}"),
+     "伪装[费用]意指 你可将此牌牌面朝下施放 将其当成2/2 具守护{2}的生物 此时改为支付{3}"),
     (_TARGETS_THEN_COSTS, "choice of an appropriate object or player for each target the spell requires then pays the"
                           " total cost",
-     "该牌手为咒语要求的每个目标宣告其所选择的相对应的物件或牌手 该牌手支付总费用"),
+     "该牌手为咒语要求的每个目标宣告其所选择的相对应的物件或牌手 然后支付费用"),
     (_BESTOW_TARGET_GONE, "bestowed Aura spell begins resolving if its target is illegal it ceases to be bestowed"
                           " continues resolving as a creature spell",
      "神授式灵气咒语开始结算时 若其目标不合法 则其不再是神授式的 它会继续当作生物咒语结算"),
@@ -7078,7 +7078,7 @@ _ASKED: tuple[tuple[dict[str, str], str, str], ...] = (
     (_CLASS_LEVEL, "Level N means This Class's level becomes N activate only if this Class is level N-1 and only as a"
                    " sorcery", "此职业的等级成为N 只能于此职业的等级是N-1时 且只能于法术时机起动"),
     (_PARTIAL_PAYMENT, "player pays the total cost partial payments are not allowed",
-     "该牌手支付总费用 不可以只支付部分费用"),
+     "该牌手支付费用 不可以只支付部分费用"),  # (not 总费, a players' word for mana value)
     (_BASIC_MANA, "basic land type has the intrinsic ability {T}: Add mana even if the text box doesn't actually"
                   " contain that text", "具有基本地类别的地 具有内在异能 即使其文字栏中没有该叙述"),
     (_MENACE_ONE, "creature with menace can't be blocked except by two or more creatures",
