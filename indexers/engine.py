@@ -1256,9 +1256,9 @@ def _latin_side_names(lang: str, text: str) -> list[str]:
     asked = False
     for word in re.findall(r"[\w'’]+|[&/]", text.casefold()):
         word = word.replace("’", "'")
-        if differ.fullmatch(word):
-            asked = True
-        if differ.fullmatch(word) or word in beside or word in stops:
+        asking = bool(differ.fullmatch(word))
+        asked = asked or asking
+        if asking or word in beside or word in stops:
             names.append([])
         else:
             names[-1].append(word)
